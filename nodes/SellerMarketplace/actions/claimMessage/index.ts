@@ -1,0 +1,7 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operationSelector } from '../../descriptions/operation';
+
+export const operations = {};
+
+export const description: INodeProperties[] = [operationSelector('claimMessage', [])];

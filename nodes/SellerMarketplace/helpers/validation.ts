@@ -1,0 +1,104 @@
+/**
+ * Input checks that run before any request is sent. Every error names the field (by its label in the
+ * form) and the item, so a seller can find the bad row in a batch.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, jsonParse } from 'n8n-workflow';
+
+export function inputError(context: IExecuteFunctions, itemIndex: number, message: string, description?: string): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `${message} [item ${itemIndex}]`, { itemIndex, description });
+}
+
+/** A required text parameter (also a resource locator's value), trimmed; empty is refused. */
+export function requireString(context: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
+	const raw = context.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+	const value = raw === undefined || raw === null ? '' : String(raw).trim();
+	if (!value) throw inputError(context, itemIndex, `"${label}" is required and cannot be empty`);
+	return value;
+}
+
+/** A required integer id (order unit, return, unit...), given as a number or a numeric string. */
+export function requireIntegerId(context: IExecuteFunctions, name: string, itemIndex: number, label: string): number {
+	const value = requireString(context, name, itemIndex, label);
+	if (!/^\d+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) {
+		throw inputError(context, itemIndex, `"${label}" must be a positive whole number, but it is "${value}"`);
+	}
+	return Number(value);
+}
+
+/** A money amount in cents: a non-negative whole number (no decimals, no currency sign). */
+export function toCents(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string, { allowZero = true } = {}): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < 0 || (!allowZero && number === 0)) {
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}" must be a whole number of cents${allowZero ? '' : ' above 0'} (e.g. 1999 for 19.99), but it is ${JSON.stringify(value)}`,
+		);
+	}
+	return number;
+}
+
+/** An EAN/GTIN: 8 to 14 digits, kept as a string so leading zeros survive. */
+export function requireEan(context: IExecuteFunctions, name: string, itemIndex: number, label = 'EAN'): string {
+	const value = requireString(context, name, itemIndex, label);
+	return checkEan(context, value, itemIndex, label);
+}
+
+export function checkEan(context: IExecuteFunctions, value: string, itemIndex: number, label = 'EAN'): string {
+	if (!/^\d{8,14}$/.test(value)) {
+		throw inputError(context, itemIndex, `"${label}" must be 8 to 14 digits, but it is "${value}"`);
+	}
+	return value;
+}
+
+/** A JSON parameter that must hold an object (or, with `array`, a list). */
+export function parseJsonObject(context: IExecuteFunctions, name: string, itemIndex: number, label: string): IDataObject {
+	const raw = context.getNodeParameter(name, itemIndex, '{}') as unknown;
+	let value: unknown = raw;
+	if (typeof raw === 'string') {
+		try {
+			value = jsonParse(raw);
+		} catch {
+			throw inputError(context, itemIndex, `"${label}" is not valid JSON`);
+		}
+	}
+	if (!value || typeof value !== 'object' || Array.isArray(value)) {
+		throw inputError(context, itemIndex, `"${label}" must be a JSON object, like {"title": ["My product"]}`);
+	}
+	return value as IDataObject;
+}
+
+/** An n8n binary property of the current item, as bytes with its file name and MIME type. */
+export async function readBinary(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	propertyName: string,
+	label = 'Input Binary Field',
+): Promise<{ data: Buffer; fileName?: string; mimeType: string }> {
+	const name = propertyName.trim();
+	const item = context.getInputData()[itemIndex];
+	if (!name || !item?.binary?.[name]) {
+		const available = Object.keys(item?.binary ?? {});
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}": the item has no binary property "${name}"`,
+			available.length ? `Binary properties on this item: ${available.join(', ')}` : 'This item has no binary data at all.',
+		);
+	}
+	const binary = context.helpers.assertBinaryData(itemIndex, name);
+	const data = await context.helpers.getBinaryDataBuffer(itemIndex, name);
+	return { data, fileName: binary.fileName, mimeType: binary.mimeType };
+}
+
+/** Drops undefined and empty-string values from an options collection before it becomes a query or body. */
+export function compact(values: IDataObject): IDataObject {
+	const result: IDataObject = {};
+	for (const [key, value] of Object.entries(values)) {
+		if (value === undefined || value === null || value === '') continue;
+		if (Array.isArray(value) && value.length === 0) continue;
+		result[key] = value;
+	}
+	return result;
+}

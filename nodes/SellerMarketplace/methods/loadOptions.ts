@@ -1,0 +1,31 @@
+/** Dropdown values read from the seller's account. */
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { apiRequestAllItems } from '../transport';
+
+async function options(
+	context: ILoadOptionsFunctions,
+	path: string,
+	toOption: (record: IDataObject) => INodePropertyOptions,
+): Promise<INodePropertyOptions[]> {
+	const records = await apiRequestAllItems.call(context, { path }, { returnAll: false, limit: 300 });
+	return records.map(toOption).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function getShippingGroups(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await options(this, '/shipping-groups/seller/', (group) => ({ name: String(group.name), value: String(group.name) }));
+}
+
+export async function getWarehouses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await options(this, '/warehouses/seller/', (warehouse) => ({
+		name: String(warehouse.name ?? warehouse.id_warehouse),
+		value: String(warehouse.id_warehouse ?? warehouse.name),
+	}));
+}
+
+export async function getSubscriptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await options(this, '/subscriptions/seller/', (subscription) => ({
+		name: `${String(subscription.event_name)} → ${String(subscription.callback_url)}${subscription.is_active === false ? ' (inactive)' : ''}`,
+		value: String(subscription.id_subscription),
+	}));
+}

@@ -1,0 +1,229 @@
+/**
+ * Runs real workflows in-process with n8n-core's WorkflowExecute: the node classes from source, the real
+ * credentials type (its `authenticate` signs every request) and n8n's own HTTP stack. Only the credential
+ * store is a stand-in, as n8n's own NodeTestHarness does it.
+ */
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentials,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { ICredentialsHelper, Workflow } from 'n8n-workflow';
+
+import { SellerMarketplaceApi } from '../../credentials/SellerMarketplaceApi.credentials';
+import { EmitItems, ManualTrigger, RequestProbe } from './test-nodes';
+
+export const PACKAGE = 'n8n-nodes-seller-marketplace';
+
+const credentialTypes: Record<string, ICredentialType> = { sellerMarketplaceApi: new SellerMarketplaceApi() };
+
+function loadNodeTypes(): Record<string, INodeType> {
+	const types: Record<string, INodeType> = {
+		'n8n-nodes-base.manualTrigger': new ManualTrigger(),
+		'test.emitItems': new EmitItems(),
+		'test.requestProbe': new RequestProbe(),
+	};
+	// Loaded lazily so the harness works while a node is being built.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { SellerMarketplace } = require('../../nodes/SellerMarketplace/SellerMarketplace.node');
+	types[`${PACKAGE}.sellerMarketplace`] = new SellerMarketplace();
+	return types;
+}
+
+let cachedTypes: Record<string, INodeType> | undefined;
+export function nodeTypes(): INodeTypes {
+	cachedTypes ??= loadNodeTypes();
+	const types = cachedTypes;
+	return {
+		getByName: (name: string) => types[name],
+		getByNameAndVersion: (name: string) => types[name],
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+}
+
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly store: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const authenticate = credentialTypes[typeName]?.authenticate;
+		if (typeof authenticate !== 'function') throw new Error(`No authenticate for ${typeName}`);
+		return await authenticate(credentials, requestOptions);
+	}
+
+	async preAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('not used');
+	}
+
+	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type: string): Promise<ICredentialDataDecryptedObject> {
+		const data = this.store[type];
+		if (!data) throw new Error(`No test credentials of type ${type}`);
+		return { ...data };
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return credentialTypes[type]?.properties ?? [];
+	}
+}
+
+export interface SellerCredentials {
+	clientKey: string;
+	secretKey: string;
+	baseUrl: string;
+}
+
+export interface WorkflowRun {
+	run: IRun;
+	/** Output items of a node's first run, first output. */
+	output(nodeName: string): INodeExecutionData[];
+	/** The error the workflow stopped with, if any. */
+	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+}
+
+let executionCounter = 0;
+
+/** Runs a workflow (nodes + connections) to completion and returns its run data. */
+export async function runWorkflow(
+	workflowJson: Pick<IWorkflowBase, 'nodes' | 'connections'> & { staticData?: IDataObject },
+	credentials: SellerCredentials,
+): Promise<WorkflowRun> {
+	const id = `wf-${++executionCounter}`;
+	const workflowData = {
+		id,
+		name: id,
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		settings: { executionOrder: 'v1' },
+		...workflowJson,
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id,
+		name: id,
+		nodes: workflowData.nodes,
+		connections: workflowData.connections,
+		active: false,
+		nodeTypes: nodeTypes(),
+		staticData: workflowJson.staticData,
+		settings: { executionOrder: 'v1' },
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', `exec-${executionCounter}`, workflowData);
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper({ sellerMarketplaceApi: { ...credentials } }),
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used in these tests');
+		},
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		variables: {},
+		userId: 'test-user',
+		logAiEvent: () => {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	const startNode = workflowData.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
+	const run = await new WorkflowExecute(additionalData, 'manual').run({
+		workflow,
+		startNode: startNode ? workflow.getNode(startNode.name) ?? undefined : undefined,
+	});
+	const runData = run.data.resultData.runData;
+	return {
+		run,
+		output: (nodeName: string) => runData[nodeName]?.[0]?.data?.main?.[0] ?? [],
+		error: run.data.resultData.error as WorkflowRun['error'],
+	};
+}
+
+export interface NodeRunOptions {
+	/** Parameters of the Seller Marketplace node. */
+	parameters: IDataObject;
+	/** Items fed into the node (default: one empty item). */
+	items?: Array<{ json: IDataObject; binary?: Record<string, { text: string; fileName?: string; mimeType?: string }> }>;
+	continueOnFail?: boolean;
+}
+
+/** Runs Manual Trigger → Emit Items → Seller Marketplace and returns the marketplace node's output. */
+export async function runSellerNode(
+	credentials: SellerCredentials,
+	{ parameters, items = [{ json: {} }], continueOnFail = false }: NodeRunOptions,
+): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
+	const nodes: INode[] = [
+		{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{ id: '2', name: 'Input', type: 'test.emitItems', typeVersion: 1, position: [200, 0], parameters: { items: JSON.stringify(items) } },
+		{
+			id: '3',
+			name: 'Seller Marketplace',
+			type: `${PACKAGE}.sellerMarketplace`,
+			typeVersion: 1,
+			position: [400, 0],
+			parameters: parameters as INode["parameters"],
+			credentials: { sellerMarketplaceApi: { id: 'cred-1', name: 'Sandbox' } },
+			...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		},
+	];
+	const connections = {
+		Start: { main: [[{ node: 'Input', type: 'main' as const, index: 0 }]] },
+		Input: { main: [[{ node: 'Seller Marketplace', type: 'main' as const, index: 0 }]] },
+	};
+	const result = await runWorkflow({ nodes, connections }, credentials);
+	return { ...result, items: result.output('Seller Marketplace') };
+}
+
+/** Runs Manual Trigger → Request Probe with the given request options. */
+export async function runRequestProbe(credentials: SellerCredentials, request: IDataObject): Promise<WorkflowRun & { json?: IDataObject }> {
+	const nodes: INode[] = [
+		{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: '2',
+			name: 'Probe',
+			type: 'test.requestProbe',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { request: JSON.stringify(request) },
+			credentials: { sellerMarketplaceApi: { id: 'cred-1', name: 'Sandbox' } },
+		},
+	];
+	const connections = { Start: { main: [[{ node: 'Probe', type: 'main' as const, index: 0 }]] } };
+	const result = await runWorkflow({ nodes, connections }, credentials);
+	return { ...result, json: result.output('Probe')[0]?.json };
+}
