@@ -35,7 +35,6 @@ function loadNodeTypes(): Record<string, INodeType> {
 		'test.requestProbe': new RequestProbe(),
 	};
 	// Loaded lazily so the harness works while a node is being built.
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { SellerMarketplace } = require('../../nodes/SellerMarketplace/SellerMarketplace.node');
 	types[`${PACKAGE}.sellerMarketplace`] = new SellerMarketplace();
 	return types;

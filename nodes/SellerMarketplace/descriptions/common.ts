@@ -42,28 +42,26 @@ export function embeddedField(values: string[], description = 'Related data to i
 export function idLocator(options: {
 	displayName: string;
 	name: string;
-	searchListMethod?: string;
+	searchListMethod: string;
 	placeholder?: string;
 	description?: string;
 }): INodeProperties {
-	const modes: INodeProperties['modes'] = [];
-	if (options.searchListMethod) {
-		modes.push({
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
-		});
-	}
-	modes.push({ displayName: 'By ID', name: 'id', type: 'string', placeholder: options.placeholder });
 	return {
 		displayName: options.displayName,
 		name: options.name,
 		type: 'resourceLocator',
-		default: { mode: options.searchListMethod ? 'list' : 'id', value: '' },
+		default: { mode: 'list', value: '' },
 		required: true,
 		description: options.description,
-		modes,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: options.placeholder },
+		],
 	};
 }
 

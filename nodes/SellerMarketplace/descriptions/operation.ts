@@ -2,13 +2,15 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** The Operation dropdown of one resource. Each option carries the `action` label n8n shows in the node list. */
 export function operationSelector(resource: string, options: INodePropertyOptions[], defaultOperation?: string): INodeProperties {
-	return {
+	const property: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource] } },
 		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
-		default: defaultOperation ?? (options[0]?.value as string) ?? '',
+		default: '',
 	};
+	property.default = defaultOperation ?? String(options[0]?.value ?? '');
+	return property;
 }

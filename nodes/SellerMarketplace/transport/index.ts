@@ -6,6 +6,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IWebhookFunctions,
+	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
@@ -281,11 +282,14 @@ export async function apiRequestAllItems(
 			if (covered === before) break; // no progress: never loop forever
 		}
 	} catch (error) {
-		if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-			const got = `Read ${records.length} record(s) of ${Number.isFinite(total) ? total : 'an unknown number'} from GET ${request.path} before this failure; nothing was output, so re-running reads everything again.`;
-			error.description = error.description ? `${error.description}\n${got}` : got;
-		}
-		throw error;
+		const progress = `Read ${records.length} record(s) of ${Number.isFinite(total) ? total : 'an unknown number'} from GET ${request.path} before this failure; nothing was output, so re-running reads everything again.`;
+		// Both constructors hand back an error that is already of their class, so it keeps its message and status.
+		const failure =
+			error instanceof NodeApiError
+				? new NodeApiError(this.getNode(), error as unknown as JsonObject)
+				: new NodeOperationError(this.getNode(), error as Error, { itemIndex: request.itemIndex });
+		failure.description = failure.description ? `${failure.description}\n${progress}` : progress;
+		throw failure;
 	}
 	return records;
 }
