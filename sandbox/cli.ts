@@ -1,0 +1,69 @@
+/**
+ * npm run sandbox -- --port 8787 --host 127.0.0.1 [--orders N] [--time-scale X] [--snapshot file] [--seed N]
+ *   [--unit-delay S] [--clock-window S]
+ * Prints the base URL and keys for the n8n credentials, then runs until Ctrl-C.
+ */
+import { startSandbox } from './index';
+import type { SandboxOptions } from './types';
+
+const FLAGS: Record<string, keyof SandboxOptions> = {
+	'--port': 'port',
+	'--host': 'host',
+	'--orders': 'orders',
+	'--time-scale': 'timeScale',
+	'--snapshot': 'snapshotPath',
+	'--seed': 'seed',
+	'--unit-delay': 'unitVisibilityDelaySeconds',
+	'--clock-window': 'clockWindowSeconds',
+};
+const TEXT_OPTIONS = new Set<keyof SandboxOptions>(['host', 'snapshotPath']);
+
+function parseArgs(argv: string[]): SandboxOptions {
+	const options: Record<string, unknown> = { port: 8787, host: '127.0.0.1' };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=', 2);
+		const key = FLAGS[flag];
+		if (!key) {
+			console.error(`Unknown option ${flag}. Options: ${Object.keys(FLAGS).join(', ')}`);
+			process.exit(2);
+		}
+		const value = inline ?? argv[++i];
+		if (value === undefined) {
+			console.error(`${flag} needs a value`);
+			process.exit(2);
+		}
+		if (TEXT_OPTIONS.has(key)) options[key] = value;
+		else {
+			const number = Number(value);
+			if (!Number.isFinite(number)) {
+				console.error(`${flag} needs a number, got '${value}'`);
+				process.exit(2);
+			}
+			options[key] = number;
+		}
+	}
+	return options as SandboxOptions;
+}
+
+async function main(): Promise<void> {
+	const options = parseArgs(process.argv.slice(2));
+	const started = Date.now();
+	const sandbox = await startSandbox({ ...options, log: (line) => console.log(`[sandbox] ${line}`) });
+	console.log(`Seller Marketplace API v1 sandbox ready in ${Date.now() - started} ms`);
+	console.log(`  Base URL:    ${sandbox.baseUrl}`);
+	console.log(`  Client key:  ${sandbox.clientKey}`);
+	console.log(`  Secret key:  ${sandbox.secretKey}`);
+	console.log(`  Control API: ${sandbox.controlUrl}/  (unsigned, loopback only; see sandbox/README.md)`);
+	console.log('Press Ctrl-C to stop.');
+	const stop = () => {
+		if (options.snapshotPath) sandbox.control.save();
+		void sandbox.close().then(() => process.exit(0));
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});

@@ -1,0 +1,76 @@
+/**
+ * Local stand-in for the Seller Marketplace API v1 (see sandbox/README.md and docs/sandbox-contract.md).
+ * Independent of nodes/ and credentials/ on purpose: its own routes, its own signature check.
+ */
+import type { AddressInfo } from 'net';
+import { createControl, createControlHandler, SandboxControl } from './control';
+import { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, resolveOptions, SandboxCore } from './core';
+import { Router } from './router';
+import { allRoutes } from './routes';
+import { API_PREFIX, CONTROL_PREFIX, createHttpServer } from './server';
+import type { SandboxOptions } from './types';
+
+export { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY };
+export { signature } from './auth';
+export { formatTimestamp } from './clock';
+export { RETRY_OFFSETS_MS } from './notifications';
+export { collectionRange } from './pagination';
+export type { SandboxControl, StatusCollection } from './control';
+export type * from './types';
+
+export interface Sandbox {
+	baseUrl: string;
+	origin: string;
+	controlUrl: string;
+	clientKey: string;
+	secretKey: string;
+	control: SandboxControl;
+	close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const resolved = resolveOptions(options);
+	const router = new Router(allRoutes);
+	let core: SandboxCore | undefined;
+	let control: SandboxControl | undefined;
+	let handleControl: ReturnType<typeof createControlHandler> | undefined;
+
+	// the server has to listen before the core exists: seeded URLs need the real port
+	const server = createHttpServer(
+		() => core!,
+		router,
+		(req, body) => handleControl!(req, body),
+	);
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(resolved.port, resolved.host, () => resolve());
+	});
+	const { port } = server.address() as AddressInfo;
+	const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
+	const origin = `http://${host}:${port}`;
+	core = new SandboxCore(resolved, origin);
+	control = createControl(core);
+	const sandbox: Sandbox = {
+		baseUrl: origin + API_PREFIX,
+		origin,
+		controlUrl: origin + CONTROL_PREFIX,
+		clientKey: resolved.clientKey,
+		secretKey: resolved.secretKey,
+		control,
+		close: async () => {
+			core!.scheduler.stop();
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+	handleControl = createControlHandler(core, control, () => ({
+		baseUrl: sandbox.baseUrl,
+		origin,
+		controlUrl: sandbox.controlUrl,
+		clientKey: sandbox.clientKey,
+		secretKey: sandbox.secretKey,
+		now: core!.timestamp(),
+		timeScale: resolved.timeScale,
+	}));
+	return sandbox;
+}

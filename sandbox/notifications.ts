@@ -1,0 +1,189 @@
+/**
+ * Push notifications: callback verification, signed event delivery, retries, disabling.
+ *
+ * The spec does not publish how notifications are signed. The sandbox signs them like requests:
+ * HM-Signature = hex HMAC-SHA256, keyed with the seller's secret key, of
+ * "POST\n<callback_url>\n<body>\n<HM-Timestamp>" (see README "Notification signature").
+ */
+import { randomBytes, randomUUID } from 'crypto';
+import { signature } from './auth';
+import { formatTimestamp, SandboxClock, Scheduler } from './clock';
+import { httpCall } from './http-client';
+import type { Store } from './store';
+import type { Mail, NotificationDelivery, Subscription } from './types';
+
+const MINUTE = 60_000;
+export const RETRY_PERIOD_MS = 12 * 60 * MINUTE;
+
+/**
+ * Offsets (ms after the first attempt) of the retries: +1, +15, +30 minutes, then hourly, and a
+ * last one exactly 12 h after the first attempt. If that fails too the subscription is disabled.
+ */
+export const RETRY_OFFSETS_MS: readonly number[] = (() => {
+	const intervals = [1, 15, 30];
+	const offsets: number[] = [];
+	let at = 0;
+	for (let i = 0; ; i++) {
+		at += (intervals[i] ?? 60) * MINUTE;
+		if (at >= RETRY_PERIOD_MS) break;
+		offsets.push(at);
+	}
+	offsets.push(RETRY_PERIOD_MS);
+	return offsets;
+})();
+
+interface EventJob {
+	id_subscription: number;
+	body: string;
+	event_name: string;
+	resource: string;
+	id_message: string;
+	firstDue: number;
+	/** index into the attempts: 0 = first delivery, 1 = first retry ... */
+	attemptIndex: number;
+}
+
+export interface NotifierDeps {
+	store: Store;
+	clock: SandboxClock;
+	scheduler: Scheduler;
+	secretKey: string;
+	callbackTimeoutMs: number;
+	log: (line: string) => void;
+}
+
+export type VerificationResult = { ok: true } | { ok: false; reason: string };
+
+export class Notifier {
+	deliveries: NotificationDelivery[] = [];
+	outbox: Mail[] = [];
+	private seq = 0;
+
+	constructor(private readonly deps: NotifierDeps) {}
+
+	reset(): void {
+		this.deliveries = [];
+		this.outbox = [];
+	}
+
+	/** GET <callback_url>?mode=subscribe&challenge=...; passes only on 200 with exactly the challenge as body. */
+	async verify(callbackUrl: string, idSubscription: number | null): Promise<VerificationResult> {
+		const challenge = randomBytes(16).toString('hex');
+		const url = `${callbackUrl}${callbackUrl.includes('?') ? '&' : '?'}mode=subscribe&challenge=${challenge}`;
+		const now = this.deps.clock.now();
+		const result = await httpCall(url, { method: 'GET', timeoutMs: this.deps.callbackTimeoutMs, maxBytes: 65536 });
+		let reason: string | undefined;
+		if (result.error) reason = `callback did not answer: ${result.error}`;
+		else if (result.status !== 200) reason = `callback answered HTTP ${result.status}, expected 200`;
+		else if (result.body !== challenge) {
+			reason = `callback must answer with exactly the challenge '${challenge}', got ${JSON.stringify(result.body.slice(0, 200))}`;
+		}
+		this.record({
+			kind: 'verification',
+			id_subscription: idSubscription,
+			url,
+			attempt: 1,
+			scheduledAtMs: now,
+			requestHeaders: {},
+			requestBody: '',
+			status: result.status,
+			responseBody: result.body,
+			error: reason,
+			ok: reason === undefined,
+		});
+		return reason === undefined ? { ok: true } : { ok: false, reason };
+	}
+
+	/** Queues the event for every active subscription to it; returns how many were queued. */
+	emit(eventName: string, resource: string, payload = '[]'): number {
+		const subscriptions = this.deps.store.db.subscriptions.filter((s) => s.is_active && s.event_name === eventName);
+		const now = this.deps.clock.now();
+		for (const subscription of subscriptions) {
+			const id_message = randomUUID();
+			const job: EventJob = {
+				id_subscription: subscription.id_subscription,
+				body: JSON.stringify({ event_name: eventName, resource, id_message, payload }),
+				event_name: eventName,
+				resource,
+				id_message,
+				firstDue: now,
+				attemptIndex: 0,
+			};
+			this.deps.scheduler.at(now, `notify ${eventName} → #${subscription.id_subscription}`, () => this.attempt(job));
+		}
+		return subscriptions.length;
+	}
+
+	private async attempt(job: EventJob): Promise<void> {
+		const subscription = this.deps.store.find('subscriptions', job.id_subscription);
+		// deleted or deactivated meanwhile: the event is lost
+		if (!subscription || !subscription.is_active) return;
+		const scheduledAtMs = job.firstDue + (job.attemptIndex === 0 ? 0 : RETRY_OFFSETS_MS[job.attemptIndex - 1]);
+		const timestamp = String(Math.floor(Date.now() / 1000));
+		const headers = {
+			'Content-Type': 'application/json',
+			'User-Agent': 'SellerMarketplaceSandbox/1.0',
+			'HM-Timestamp': timestamp,
+			'HM-Signature': signature(this.deps.secretKey, 'POST', subscription.callback_url, job.body, timestamp),
+		};
+		const result = await httpCall(subscription.callback_url, {
+			method: 'POST',
+			headers,
+			body: job.body,
+			timeoutMs: this.deps.callbackTimeoutMs,
+			maxBytes: 1 << 20,
+		});
+		const ok = !result.error && result.status === 200;
+		this.record({
+			kind: 'event',
+			id_subscription: subscription.id_subscription,
+			url: subscription.callback_url,
+			event_name: job.event_name,
+			resource: job.resource,
+			id_message: job.id_message,
+			attempt: job.attemptIndex + 1,
+			scheduledAtMs,
+			requestHeaders: headers,
+			requestBody: job.body,
+			status: result.status,
+			responseBody: result.body,
+			error: ok ? undefined : (result.error ?? `callback answered HTTP ${result.status}, expected 200`),
+			ok,
+		});
+		if (ok) return;
+		if (job.attemptIndex >= RETRY_OFFSETS_MS.length) {
+			this.disable(subscription, job);
+			return;
+		}
+		job.attemptIndex++;
+		this.deps.scheduler.at(job.firstDue + RETRY_OFFSETS_MS[job.attemptIndex - 1], `retry ${job.id_message}`, () =>
+			this.attempt(job),
+		);
+	}
+
+	private disable(subscription: Subscription, job: EventJob): void {
+		if (!subscription.is_active) return;
+		subscription.is_active = false;
+		const mail: Mail = {
+			to: subscription.fallback_email,
+			subject: `Push notifications disabled: subscription ${subscription.id_subscription} (${subscription.event_name})`,
+			body:
+				`Your callback ${subscription.callback_url} has not accepted notifications for more than 12 hours ` +
+				`(last event ${job.event_name} ${job.resource}, id_message ${job.id_message}). The subscription was disabled; ` +
+				`events from now on are lost until you re-enable it with PATCH /subscriptions/${subscription.id_subscription}/.`,
+			time: this.deps.clock.timestamp(),
+			id_subscription: subscription.id_subscription,
+		};
+		this.outbox.push(mail);
+		this.deps.log(`subscription ${subscription.id_subscription} disabled; mail to ${mail.to}`);
+	}
+
+	private record(entry: Omit<NotificationDelivery, 'seq' | 'scheduledAt' | 'attemptedAtMs'>): void {
+		this.deliveries.push({
+			seq: ++this.seq,
+			...entry,
+			scheduledAt: formatTimestamp(entry.scheduledAtMs),
+			attemptedAtMs: this.deps.clock.now(),
+		});
+	}
+}

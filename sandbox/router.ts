@@ -1,0 +1,125 @@
+/** Route table: path templates such as '/order-units/{id}/send/' matched segment by segment. */
+import { badRequest } from './errors';
+import type { SandboxCore } from './core';
+import type { RequestLogEntry } from './types';
+
+export interface Reply {
+	status: number;
+	json?: unknown;
+	/** raw bytes (file downloads) */
+	raw?: Buffer;
+	contentType?: string;
+	headers?: Record<string, string>;
+}
+
+export interface RouteContext {
+	core: SandboxCore;
+	method: string;
+	/** path relative to /api/v1, e.g. '/orders/seller/' */
+	path: string;
+	/** the template that matched, e.g. '/order_units/{id}/refund/' */
+	template: string;
+	params: Record<string, string>;
+	query: Record<string, string>;
+	rawBody: string;
+	/** parsed JSON body; `{}` when the body is empty; 400 "Can not decode body" when it is not JSON */
+	body(): unknown;
+	/** maximum `limit` of this collection path */
+	maxLimit: number;
+	entry: RequestLogEntry;
+}
+
+export type Handler = (ctx: RouteContext) => Reply | Promise<Reply>;
+
+export interface Route {
+	method: string;
+	/** accepted path templates; the first is the canonical one used in the request log */
+	paths: string[];
+	handler: Handler;
+	/** answered without a request signature (token-protected downloads) */
+	unsigned?: boolean;
+}
+
+export interface RouteMatch {
+	route: Route;
+	template: string;
+	params: Record<string, string>;
+	name: string;
+}
+
+export function route(method: string, paths: string | string[], handler: Handler, extra: Partial<Route> = {}): Route {
+	return { method, paths: Array.isArray(paths) ? paths : [paths], handler, ...extra };
+}
+
+export const ok = (json: unknown): Reply => ({ status: 200, json });
+export const noContent = (): Reply => ({ status: 204 });
+/** 201 with `Location` relative to the API root, e.g. '/units/500041/' */
+export const created = (location: string, json?: unknown): Reply => ({ status: 201, json, headers: { Location: location } });
+
+/** Reads a path parameter that must be a positive integer. */
+export function intParam(ctx: RouteContext, name = 'id'): number {
+	const text = ctx.params[name];
+	if (!/^\d+$/.test(text)) throw badRequest(`${name === 'id' ? 'id' : name} in the path must be an integer, got '${text}'`);
+	return Number(text);
+}
+
+/** Refuses query parameters on endpoints that take none (besides those listed). */
+export function noQuery(ctx: RouteContext, allowed: string[] = []): void {
+	const extra = Object.keys(ctx.query).filter((name) => !allowed.includes(name));
+	if (extra.length > 0) throw badRequest(`Unknown query parameter '${extra[0]}'${allowed.length ? `; accepted: ${allowed.join(', ')}` : ''}`);
+}
+
+interface Compiled {
+	route: Route;
+	template: string;
+	segments: string[];
+	literalCount: number;
+}
+
+export class Router {
+	private readonly compiled: Compiled[] = [];
+
+	constructor(routes: Route[]) {
+		for (const r of routes) {
+			for (const template of r.paths) {
+				const segments = template.split('/');
+				this.compiled.push({ route: r, template, segments, literalCount: segments.filter((s) => !s.startsWith('{')).length });
+			}
+		}
+		// literal segments win over parameters: '/orders/seller/' before '/orders/{id}/'
+		this.compiled.sort((a, b) => b.literalCount - a.literalCount);
+	}
+
+	/** Finds the route for a path; `allowed` lists the methods of the path when only the method is wrong. */
+	match(method: string, path: string): { match?: RouteMatch; allowed: string[] } {
+		const segments = path.split('/');
+		const allowed: string[] = [];
+		for (const c of this.compiled) {
+			const params = matchSegments(c.segments, segments);
+			if (!params) continue;
+			if (c.route.method !== method) {
+				allowed.push(c.route.method);
+				continue;
+			}
+			return { match: { route: c.route, template: c.template, params, name: `${method} ${c.route.paths[0]}` }, allowed };
+		}
+		return { allowed: [...new Set(allowed)] };
+	}
+}
+
+function matchSegments(template: string[], actual: string[]): Record<string, string> | undefined {
+	if (template.length !== actual.length) return undefined;
+	const params: Record<string, string> = {};
+	for (let i = 0; i < template.length; i++) {
+		const t = template[i];
+		if (t.startsWith('{')) {
+			if (actual[i] === '') return undefined;
+			try {
+				params[t.slice(1, -1)] = decodeURIComponent(actual[i]);
+			} catch {
+				return undefined;
+			}
+		} else if (t !== actual[i]) return undefined;
+	}
+	return params;
+}

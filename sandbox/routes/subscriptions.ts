@@ -1,0 +1,91 @@
+/** Push-notification subscriptions. Creating, and re-activating or changing, verifies the callback first. */
+import type { SandboxCore } from '../core';
+import { EVENT_NAMES } from '../enums';
+import { badRequest, unprocessable } from '../errors';
+import { filters, listReply } from '../pagination';
+import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
+import { publicView } from '../store';
+import type { Subscription } from '../types';
+import { boolean, Check, oneOf, optional, parseBody, string } from '../validate';
+
+const callbackUrl: Check<string> = (value, field) => {
+	const text = string(value, field);
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw badRequest(`${field} must be an absolute http(s) URL, got '${text}'`);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`${field} must use http or https`);
+	return text;
+};
+
+const email: Check<string> = (value, field) => {
+	const text = string(value, field);
+	if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(text)) throw badRequest(`${field} must be an e-mail address, got '${text}'`);
+	return text;
+};
+
+const eventName = oneOf(EVENT_NAMES, 'event name');
+
+async function verifyOrRefuse(core: SandboxCore, url: string, idSubscription: number | null): Promise<void> {
+	const result = await core.notifier.verify(url, idSubscription);
+	if (!result.ok) throw unprocessable(`Callback verification failed for ${url}: ${result.reason}`);
+}
+
+async function create(ctx: RouteContext) {
+	const body = parseBody(ctx.body(), { callback_url: callbackUrl, fallback_email: email, event_name: eventName });
+	// nothing is stored unless the callback echoes the challenge
+	await verifyOrRefuse(ctx.core, body.callback_url, null);
+	const subscription: Subscription = {
+		id_subscription: ctx.core.store.nextId('subscriptions'),
+		callback_url: body.callback_url,
+		fallback_email: body.fallback_email,
+		event_name: body.event_name,
+		is_active: true,
+	};
+	ctx.core.store.insert('subscriptions', subscription);
+	return created(`/subscriptions/${subscription.id_subscription}/`);
+}
+
+async function update(ctx: RouteContext) {
+	const subscription = ctx.core.store.get('subscriptions', intParam(ctx), 'Subscription');
+	const body = parseBody(ctx.body(), {
+		callback_url: optional(callbackUrl),
+		fallback_email: optional(email),
+		event_name: optional(eventName),
+		is_active: optional(boolean),
+	});
+	const next = {
+		callback_url: body.callback_url ?? subscription.callback_url,
+		fallback_email: body.fallback_email ?? subscription.fallback_email,
+		event_name: body.event_name ?? subscription.event_name,
+		is_active: body.is_active ?? subscription.is_active,
+	};
+	// every change to a subscription that will be active re-verifies; deactivating needs no working callback
+	if (next.is_active) await verifyOrRefuse(ctx.core, next.callback_url, subscription.id_subscription);
+	Object.assign(subscription, next);
+	return noContent();
+}
+
+export const subscriptionRoutes: Route[] = [
+	route('POST', '/subscriptions/', create),
+	route('GET', '/subscriptions/seller/', (ctx) =>
+		listReply(
+			ctx,
+			ctx.core.store.db.subscriptions,
+			{ filters: { event_name: filters.oneOf((s: Subscription) => s.event_name) } },
+			publicView,
+		),
+	),
+	route('GET', '/subscriptions/{id}/', (ctx) => {
+		noQuery(ctx);
+		return ok(publicView(ctx.core.store.get('subscriptions', intParam(ctx), 'Subscription')));
+	}),
+	route('PATCH', '/subscriptions/{id}/', update),
+	route('DELETE', '/subscriptions/{id}/', (ctx) => {
+		const subscription = ctx.core.store.get('subscriptions', intParam(ctx), 'Subscription');
+		ctx.core.store.remove('subscriptions', subscription);
+		return noContent();
+	}),
+];

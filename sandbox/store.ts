@@ -1,0 +1,98 @@
+/** The in-memory database: arrays of API-shaped records plus lazily built id indexes. */
+import { notFound } from './errors';
+import type { CollectionName, SandboxDb } from './types';
+
+export const ID_FIELDS: Record<CollectionName, string> = {
+	categories: 'id_category',
+	attributes: 'id_attribute',
+	items: 'id_item',
+	units: 'id_unit',
+	orders: 'id_order',
+	orderUnits: 'id_order_unit',
+	orderInvoices: 'id_invoice',
+	returns: 'id_return',
+	returnUnits: 'id_return_unit',
+	tickets: 'id_ticket',
+	ticketMessages: 'id_ticket_message',
+	claims: 'id_claim',
+	claimMessages: 'id_claim_message',
+	subscriptions: 'id_subscription',
+	importFiles: 'id_import_file',
+	productData: 'ean',
+	shippingGroups: 'name',
+	warehouses: 'id_warehouse',
+};
+
+export const COLLECTIONS = Object.keys(ID_FIELDS) as CollectionName[];
+
+type Row<K extends CollectionName> = SandboxDb[K][number];
+
+export function emptyDb(): SandboxDb {
+	const db = { lastIds: {} } as SandboxDb;
+	for (const name of COLLECTIONS) (db[name] as unknown[]) = [];
+	return db;
+}
+
+/** A copy of a record without the sandbox-internal `_` fields (recursively for nested records). */
+export function publicView<T>(record: T): T {
+	if (Array.isArray(record)) return record.map(publicView) as T;
+	if (record === null || typeof record !== 'object') return record;
+	const out: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(record as Record<string, unknown>)) {
+		if (!key.startsWith('_')) out[key] = publicView(value);
+	}
+	return out as T;
+}
+
+export class Store {
+	private indexes = new Map<CollectionName, Map<string, unknown>>();
+
+	constructor(public db: SandboxDb) {}
+
+	replace(db: SandboxDb): void {
+		this.db = db;
+		this.indexes.clear();
+	}
+
+	find<K extends CollectionName>(name: K, id: string | number): Row<K> | undefined {
+		const key = String(id);
+		let index = this.indexes.get(name);
+		// records pushed straight into db arrays (e.g. by tests) are picked up by a rebuild
+		if (!index || index.size !== this.db[name].length) index = this.rebuild(name);
+		return index.get(key) as Row<K> | undefined;
+	}
+
+	/** find() or a 404 naming the record. */
+	get<K extends CollectionName>(name: K, id: string | number, what: string): Row<K> {
+		const row = this.find(name, id);
+		if (!row) throw notFound(`${what} ${id} not found`);
+		return row;
+	}
+
+	insert<K extends CollectionName>(name: K, row: Row<K>): Row<K> {
+		(this.db[name] as Row<K>[]).push(row);
+		this.indexes.get(name)?.set(String((row as unknown as Record<string, unknown>)[ID_FIELDS[name]]), row);
+		return row;
+	}
+
+	remove<K extends CollectionName>(name: K, row: Row<K>): void {
+		const rows = this.db[name] as Row<K>[];
+		const i = rows.indexOf(row);
+		if (i >= 0) rows.splice(i, 1);
+		this.indexes.get(name)?.delete(String((row as unknown as Record<string, unknown>)[ID_FIELDS[name]]));
+	}
+
+	nextId(name: CollectionName, start = 1): number {
+		const next = Math.max(this.db.lastIds[name] ?? start - 1, start - 1) + 1;
+		this.db.lastIds[name] = next;
+		return next;
+	}
+
+	private rebuild(name: CollectionName): Map<string, unknown> {
+		const field = ID_FIELDS[name];
+		const index = new Map<string, unknown>();
+		for (const row of this.db[name] as unknown as Array<Record<string, unknown>>) index.set(String(row[field]), row);
+		this.indexes.set(name, index);
+		return index;
+	}
+}
