@@ -26,6 +26,33 @@ export function requireIntegerId(context: IExecuteFunctions, name: string, itemI
 	return Number(value);
 }
 
+/**
+ * A required list of positive integer ids (e.g. order units), given as an array from an expression, a single
+ * number, or a comma-separated text such as `12345, 12346` (surrounding brackets are allowed).
+ */
+export function requireIntegerIds(context: IExecuteFunctions, name: string, itemIndex: number, label: string): number[] {
+	const raw = context.getNodeParameter(name, itemIndex, '') as unknown;
+	const parts = Array.isArray(raw)
+		? raw
+		: String(raw ?? '')
+				.trim()
+				.replace(/^\[(.*)\]$/s, '$1')
+				.split(',');
+	const values = parts.map((part) => String(part ?? '').trim()).filter((part) => part !== '');
+	if (!values.length) {
+		throw inputError(context, itemIndex, `"${label}" is required: give at least one ID, e.g. 12345 or 12345, 12346`);
+	}
+	const invalid = values.filter((value) => !/^\d+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value)));
+	if (invalid.length) {
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}" must be positive whole numbers separated by commas, but ${invalid.map((value) => `"${value}"`).join(', ')} ${invalid.length === 1 ? 'is' : 'are'} not`,
+		);
+	}
+	return [...new Set(values.map(Number))];
+}
+
 /** A money amount in cents: a non-negative whole number (no decimals, no currency sign). */
 export function toCents(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string, { allowZero = true } = {}): number {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -35,6 +62,15 @@ export function toCents(context: IExecuteFunctions, value: unknown, itemIndex: n
 			itemIndex,
 			`"${label}" must be a whole number of cents${allowZero ? '' : ' above 0'} (e.g. 1999 for 19.99), but it is ${JSON.stringify(value)}`,
 		);
+	}
+	return number;
+}
+
+/** A count (stock, days...): a whole number of at least `min` (default 0), given as a number or a numeric string. */
+export function toWholeNumber(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string, { min = 0 } = {}): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < min) {
+		throw inputError(context, itemIndex, `"${label}" must be a whole number of at least ${min}, but it is ${JSON.stringify(value)}`);
 	}
 	return number;
 }
@@ -50,6 +86,20 @@ export function checkEan(context: IExecuteFunctions, value: string, itemIndex: n
 		throw inputError(context, itemIndex, `"${label}" must be 8 to 14 digits, but it is "${value}"`);
 	}
 	return value;
+}
+
+/** A value of a closed list (a dropdown whose value may come from an expression). */
+export function checkOneOf<T extends string>(
+	context: IExecuteFunctions,
+	value: string,
+	itemIndex: number,
+	label: string,
+	allowed: readonly T[],
+): T {
+	if (!(allowed as readonly string[]).includes(value)) {
+		throw inputError(context, itemIndex, `"${label}" has an unknown value "${value}"`, `Allowed values: ${allowed.join(', ')}`);
+	}
+	return value as T;
 }
 
 /** A JSON parameter that must hold an object (or, with `array`, a list). */
@@ -101,4 +151,43 @@ export function compact(values: IDataObject): IDataObject {
 		result[key] = value;
 	}
 	return result;
+}
+
+/**
+ * A list of positive whole numbers (e.g. order unit IDs), given as an array from an expression or as
+ * comma-separated text such as "12, 13". At least one value is required.
+ */
+export function parseIntegerList(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string): number[] {
+	const parts = (Array.isArray(value) ? value : String(value ?? '').split(','))
+		.map((part) => String(part ?? '').trim())
+		.filter((part) => part !== '');
+	if (parts.length === 0) throw inputError(context, itemIndex, `"${label}" is required: give at least one ID`);
+	return parts.map((part) => {
+		if (!/^\d+$/.test(part) || Number(part) <= 0 || !Number.isSafeInteger(Number(part))) {
+			throw inputError(context, itemIndex, `"${label}" must hold positive whole numbers separated by commas, but "${part}" is not one`);
+		}
+		return Number(part);
+	});
+}
+
+/** An absolute http(s) address, such as a callback URL. */
+export function checkHttpUrl(context: IExecuteFunctions, value: string, itemIndex: number, label: string): string {
+	let url: URL | undefined;
+	try {
+		url = new URL(value);
+	} catch {
+		url = undefined;
+	}
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+		throw inputError(context, itemIndex, `"${label}" must be a full web address starting with http:// or https://, but it is "${value}"`);
+	}
+	return value;
+}
+
+/** An e-mail address (one address, no display name). */
+export function checkEmail(context: IExecuteFunctions, value: string, itemIndex: number, label: string): string {
+	if (!/^[^@\s,;<>]+@[^@\s,;<>]+\.[^@\s,;<>.]{2,}$/.test(value)) {
+		throw inputError(context, itemIndex, `"${label}" must be an e-mail address like name@example.com, but it is "${value}"`);
+	}
+	return value;
 }
