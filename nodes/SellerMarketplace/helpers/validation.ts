@@ -153,23 +153,6 @@ export function compact(values: IDataObject): IDataObject {
 	return result;
 }
 
-/**
- * A list of positive whole numbers (e.g. order unit IDs), given as an array from an expression or as
- * comma-separated text such as "12, 13". At least one value is required.
- */
-export function parseIntegerList(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string): number[] {
-	const parts = (Array.isArray(value) ? value : String(value ?? '').split(','))
-		.map((part) => String(part ?? '').trim())
-		.filter((part) => part !== '');
-	if (parts.length === 0) throw inputError(context, itemIndex, `"${label}" is required: give at least one ID`);
-	return parts.map((part) => {
-		if (!/^\d+$/.test(part) || Number(part) <= 0 || !Number.isSafeInteger(Number(part))) {
-			throw inputError(context, itemIndex, `"${label}" must hold positive whole numbers separated by commas, but "${part}" is not one`);
-		}
-		return Number(part);
-	});
-}
-
 /** An absolute http(s) address, such as a callback URL. */
 export function checkHttpUrl(context: IExecuteFunctions, value: string, itemIndex: number, label: string): string {
 	let url: URL | undefined;
