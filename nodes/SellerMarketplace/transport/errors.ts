@@ -27,7 +27,8 @@ const RESOURCE_LABELS: Record<string, string> = {
 /** The resource and id a path addresses, e.g. `/order-units/12/send/` → order unit 12. */
 export function describePath(path: string): { label: string; id?: string } {
 	const [resource, id] = path.split('?')[0].split('/').filter(Boolean);
-	const label = RESOURCE_LABELS[resource] ?? resource ?? 'resource';
+	const label = RESOURCE_LABELS[resource];
+	if (label === undefined) return { label: resource ?? 'resource' };
 	if (id === undefined || id === 'seller' || id === 'decide') return { label };
 	return { label, id: decodeURIComponent(id) };
 }
