@@ -1,0 +1,35 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { embeddedField, idLocator } from '../../descriptions/common';
+import { requireString } from '../../helpers/validation';
+import { apiPath, apiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	idLocator({
+		displayName: 'Order',
+		name: 'orderId',
+		searchListMethod: 'searchOrders',
+		placeholder: 'e.g. MHRYPC1',
+		description: 'The order to read. Order IDs are text, such as MHRYPC1.',
+	}),
+	embeddedField(
+		['billing_address', 'buyer', 'order_invoices', 'seller_units', 'shipping_address'],
+		'Related data to include in the order: addresses, buyer, your order units, uploaded invoices',
+	),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
+
+/** GET /orders/{id_order}/: one order with its order units, plus the related data asked for. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const orderId = requireString(this, 'orderId', itemIndex, 'Order');
+	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
+	const response = await apiRequest.call(this, {
+		method: 'GET',
+		path: apiPath`/orders/${orderId}/`,
+		query: embedded.length ? { embedded: embedded.join(',') } : undefined,
+		itemIndex,
+	});
+	return this.helpers.returnJsonArray(response.body as never);
+}

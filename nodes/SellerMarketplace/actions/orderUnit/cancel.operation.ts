@@ -1,0 +1,36 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { CANCEL_REASONS, cancelReasonOptions } from '../../helpers/options';
+import { successItem } from '../../helpers/output';
+import { checkOneOf, requireString } from '../../helpers/validation';
+import { apiPath, apiRequest } from '../../transport';
+import { getOrderUnitId, orderUnitIdField } from './fields';
+
+const properties: INodeProperties[] = [
+	orderUnitIdField,
+	{
+		displayName: 'Reason',
+		name: 'reason',
+		type: 'options',
+		options: [...cancelReasonOptions].sort((a, b) => a.name.localeCompare(b.name)),
+		default: 'NoInventory',
+		required: true,
+		description: 'Why the order unit is cancelled',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['orderUnit'], operation: ['cancel'] } }, properties);
+
+/** PATCH /order-units/{id_order_unit}/cancel/: cancels an order unit that has not been sent. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const orderUnitId = getOrderUnitId(this, itemIndex);
+	const reason = checkOneOf(this, requireString(this, 'reason', itemIndex, 'Reason'), itemIndex, 'Reason', CANCEL_REASONS);
+	const response = await apiRequest.call(this, {
+		method: 'PATCH',
+		path: apiPath`/order-units/${orderUnitId}/cancel/`,
+		body: { reason },
+		itemIndex,
+	});
+	return this.helpers.returnJsonArray(successItem(response, { id_order_unit: orderUnitId, reason }));
+}

@@ -1,0 +1,65 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { fromDateField, returnAllOrLimit, sortField } from '../../descriptions/common';
+import { ORDER_UNIT_STATUSES, orderUnitStatusOptions } from '../../helpers/options';
+import { toApiTimestamp } from '../../helpers/output';
+import { checkOneOf, compact } from '../../helpers/validation';
+import { apiRequestAllItems } from '../../transport';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	sortField(['ts_created', 'ts_updated']),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			fromDateField('Created After', 'createdFrom', 'Only order units ordered at or after this time'),
+			{
+				displayName: 'Offer ID',
+				name: 'offerId',
+				type: 'string',
+				default: '',
+				description: 'Only order units of this offer: the ID you gave your unit (id_offer)',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'multiOptions',
+				options: [...orderUnitStatusOptions].sort((a, b) => a.name.localeCompare(b.name)),
+				default: [],
+				description: 'Only order units in one of these states, e.g. "Need to be sent" for the units waiting to be shipped',
+			},
+			fromDateField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['orderUnit'], operation: ['getMany'] } }, properties);
+
+/** GET /order-units/seller/: the seller's order units (one per unit ordered), filtered and sorted. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const statuses = ((filters.status as string[] | undefined) ?? []).map((status) =>
+		checkOneOf(this, String(status).trim(), itemIndex, 'Status', ORDER_UNIT_STATUSES),
+	);
+	const query = compact({
+		status: statuses.join(','),
+		id_offer: typeof filters.offerId === 'string' ? filters.offerId.trim() : filters.offerId,
+		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+		'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
+		sort: this.getNodeParameter('sort', itemIndex, 'ts_created:desc') as string,
+	});
+	const records = await apiRequestAllItems.call(
+		this,
+		{ path: '/order-units/seller/', query, idField: 'id_order_unit', itemIndex },
+		{
+			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
+			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
+		},
+	);
+	return this.helpers.returnJsonArray(records);
+}
