@@ -1,0 +1,18 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { successItem } from '../../helpers/output';
+import { requireIntegerId } from '../../helpers/validation';
+import { apiPath, apiRequest } from '../../transport';
+import { invoiceIdField } from './common';
+
+const properties: INodeProperties[] = [invoiceIdField];
+
+export const description = updateDisplayOptions({ show: { resource: ['orderInvoice'], operation: ['delete'] } }, properties);
+
+/** DELETE /order-invoices/{id}/: removes an uploaded invoice (204, no body). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice ID');
+	const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/order-invoices/${id}/`, itemIndex });
+	return this.helpers.returnJsonArray(successItem(response, { id_invoice: id }));
+}

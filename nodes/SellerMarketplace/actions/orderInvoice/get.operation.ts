@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requireIntegerId } from '../../helpers/validation';
+import { apiPath, apiRequest } from '../../transport';
+import { invoiceIdField } from './common';
+
+const properties: INodeProperties[] = [invoiceIdField];
+
+export const description = updateDisplayOptions({ show: { resource: ['orderInvoice'], operation: ['get'] } }, properties);
+
+/** GET /order-invoices/{id}/: one invoice record (file name, MIME type, order, download address). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice ID');
+	const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/order-invoices/${id}/`, itemIndex });
+	return this.helpers.returnJsonArray(response.body as IDataObject);
+}

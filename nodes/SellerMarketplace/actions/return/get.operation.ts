@@ -1,0 +1,34 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { embeddedField } from '../../descriptions/common';
+import { compact, requireIntegerId } from '../../helpers/validation';
+import { apiPath, apiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Return ID',
+		name: 'returnId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 1234',
+		description: 'The ID of the return (id_return)',
+	},
+	{ ...embeddedField(['units', 'buyer'], 'Related data to include: the returned units and the buyer'), default: ['units', 'buyer'] },
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['get'] } }, properties);
+
+/** GET /returns/{id}/: one return, with its units and buyer when asked. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const id = requireIntegerId(this, 'returnId', itemIndex, 'Return ID');
+	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
+	const response = await apiRequest.call(this, {
+		method: 'GET',
+		path: apiPath`/returns/${id}/`,
+		query: compact({ embedded }),
+		itemIndex,
+	});
+	return this.helpers.returnJsonArray(response.body as IDataObject);
+}

@@ -1,0 +1,70 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { fromDateField, returnAllOrLimit, sortField } from '../../descriptions/common';
+import { returnStatusOptions } from '../../helpers/options';
+import { toApiTimestamp } from '../../helpers/output';
+import { compact } from '../../helpers/validation';
+import { apiRequestAllItems } from '../../transport';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			fromDateField('Created After', 'createdFrom', 'Only returns created at or after this time'),
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'multiOptions',
+				options: returnStatusOptions,
+				default: [],
+				description: 'Only returns in one of these states',
+			},
+			{
+				displayName: 'Tracking Code',
+				name: 'trackingCode',
+				type: 'string',
+				default: '',
+				description: 'Only the return with this parcel tracking code',
+			},
+			fromDateField('Updated After', 'updatedFrom', 'Only returns changed at or after this time'),
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [sortField(['ts_created', 'ts_updated'])],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['getMany'] } }, properties);
+
+/** GET /returns/seller/: the seller's returns, filtered by state, tracking code and dates. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const query = compact({
+		status: filters.status as string[] | undefined,
+		tracking_code: typeof filters.trackingCode === 'string' ? filters.trackingCode.trim() : undefined,
+		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+		'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
+		sort: options.sort,
+	});
+	const records = await apiRequestAllItems.call(
+		this,
+		{ path: '/returns/seller/', query, idField: 'id_return', itemIndex },
+		{
+			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
+			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
+		},
+	);
+	return this.helpers.returnJsonArray(records);
+}

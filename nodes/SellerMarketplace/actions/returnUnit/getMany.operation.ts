@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { fromDateField, returnAllOrLimit, sortField } from '../../descriptions/common';
+import { returnUnitStatusOptions } from '../../helpers/options';
+import { toApiTimestamp } from '../../helpers/output';
+import { compact } from '../../helpers/validation';
+import { apiRequestAllItems } from '../../transport';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			fromDateField('Created After', 'createdFrom', 'Only returned units created at or after this time'),
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'multiOptions',
+				options: returnUnitStatusOptions,
+				default: [],
+				description: 'Only returned units in one of these states',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [sortField(['ts_created'])],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['returnUnit'], operation: ['getMany'] } }, properties);
+
+/** GET /return-units/seller/: the seller's returned units, filtered by state and creation time. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const query = compact({
+		status: filters.status as string[] | undefined,
+		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+		sort: options.sort,
+	});
+	const records = await apiRequestAllItems.call(
+		this,
+		{ path: '/return-units/seller/', query, idField: 'id_return_unit', itemIndex },
+		{
+			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
+			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
+		},
+	);
+	return this.helpers.returnJsonArray(records);
+}
