@@ -1,7 +1,26 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../../descriptions/operation';
+import * as close from './close.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
+import * as open from './open.operation';
 
-export const operations = {};
+export const operations = { getMany, get, open, close };
 
-export const description: INodeProperties[] = [operationSelector('ticket', [])];
+export const description: INodeProperties[] = [
+	operationSelector(
+		'ticket',
+		[
+			{ name: 'Close', value: 'close', action: 'Close a ticket', description: 'Close a ticket on your side' },
+			{ name: 'Get', value: 'get', action: 'Get a ticket', description: 'Get a ticket, optionally with its messages' },
+			{ name: 'Get Many', value: 'getMany', action: 'Get many tickets', description: 'List your tickets' },
+			{ name: 'Open', value: 'open', action: 'Open a ticket', description: 'Open a ticket with the buyer about order units of one order' },
+		],
+		'getMany',
+	),
+	...getMany.description,
+	...get.description,
+	...open.description,
+	...close.description,
+];

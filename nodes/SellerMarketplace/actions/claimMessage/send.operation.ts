@@ -1,0 +1,41 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { successItem } from '../../helpers/output';
+import { requireIntegerId, requireString } from '../../helpers/validation';
+import { apiRequest } from '../../transport';
+import { claimIdField } from '../claim/shared';
+
+const properties: INodeProperties[] = [
+	claimIdField('The claim to answer'),
+	{
+		displayName: 'Text',
+		name: 'text',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		required: true,
+		description: 'The message to the buyer (up to 65,535 characters)',
+	},
+	{
+		displayName: 'Interim Notice',
+		name: 'interimNotice',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether this message is only an interim notice (e.g. "we are looking into it"). An interim notice leaves the claim waiting for you ("Is Seller Responsible" stays true); a regular message answers the buyer and sets "Is Seller Responsible" to false.',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['claimMessage'], operation: ['send'] } }, properties);
+
+/** POST /claim-messages/ (deprecated: claims were replaced by tickets). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const body = {
+		id_claim: requireIntegerId(this, 'claimId', itemIndex, 'Claim ID'),
+		text: requireString(this, 'text', itemIndex, 'Text'),
+		interim_notice: this.getNodeParameter('interimNotice', itemIndex, false) as boolean,
+	};
+	const response = await apiRequest.call(this, { method: 'POST', path: '/claim-messages/', body, itemIndex });
+	return this.helpers.returnJsonArray(successItem(response, { id_claim: body.id_claim }));
+}

@@ -1,0 +1,60 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { eventNameOptions } from '../../helpers/options';
+import { successItem } from '../../helpers/output';
+import { requireString } from '../../helpers/validation';
+import { apiRequest } from '../../transport';
+import {
+	CALLBACK_URL_DESCRIPTION,
+	checkCallbackUrl,
+	checkEventName,
+	checkFallbackEmail,
+	FALLBACK_EMAIL_DESCRIPTION,
+} from './shared';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Event',
+		name: 'eventName',
+		type: 'options',
+		options: eventNameOptions,
+		default: 'order_new',
+		required: true,
+		description: 'The event to be notified about',
+	},
+	{
+		displayName: 'Callback URL',
+		name: 'callbackUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'https://example.com/webhook/marketplace',
+		description: CALLBACK_URL_DESCRIPTION,
+	},
+	{
+		displayName: 'Fallback Email',
+		name: 'fallbackEmail',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		required: true,
+		description: FALLBACK_EMAIL_DESCRIPTION,
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['subscription'], operation: ['create'] } }, properties);
+
+/** POST /subscriptions/: the marketplace verifies the callback first and creates nothing if it does not answer. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const body = {
+		event_name: checkEventName(this, requireString(this, 'eventName', itemIndex, 'Event'), itemIndex),
+		callback_url: checkCallbackUrl(this, requireString(this, 'callbackUrl', itemIndex, 'Callback URL'), itemIndex),
+		fallback_email: checkFallbackEmail(this, requireString(this, 'fallbackEmail', itemIndex, 'Fallback Email'), itemIndex),
+	};
+	const response = await apiRequest.call(this, { method: 'POST', path: '/subscriptions/', body, itemIndex });
+	const id = response.createdId;
+	return this.helpers.returnJsonArray(
+		successItem(response, { id_subscription: id !== undefined && /^\d+$/.test(id) ? Number(id) : id, ...body, is_active: true }),
+	);
+}

@@ -1,0 +1,46 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../descriptions/common';
+import { eventNameOptions } from '../../helpers/options';
+import { compact } from '../../helpers/validation';
+import { apiRequestAllItems } from '../../transport';
+import { checkEventName } from './shared';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Event',
+				name: 'eventName',
+				type: 'options',
+				options: eventNameOptions,
+				default: 'order_new',
+				description: 'Only subscriptions to this event',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['subscription'], operation: ['getMany'] } }, properties);
+
+/** GET /subscriptions/seller/: the seller's push-notification subscriptions. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const query = compact({ event_name: filters.eventName ? checkEventName(this, String(filters.eventName), itemIndex) : undefined });
+	const records = await apiRequestAllItems.call(
+		this,
+		{ path: '/subscriptions/seller/', query, idField: 'id_subscription', itemIndex },
+		{
+			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
+			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
+		},
+	);
+	return this.helpers.returnJsonArray(records);
+}

@@ -1,0 +1,40 @@
+/** Fields and checks shared by the subscription operations. */
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { EVENT_NAMES } from '../../helpers/options';
+import { checkEmail, checkHttpUrl, checkOneOf, requireIntegerId } from '../../helpers/validation';
+
+/** The subscription to act on: picked from the account's subscriptions, or an ID from an expression. */
+export function subscriptionField(action: string): INodeProperties {
+	return {
+		displayName: 'Subscription Name or ID',
+		name: 'subscriptionId',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getSubscriptions' },
+		default: '',
+		required: true,
+		description: `The subscription to ${action}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
+
+export function requireSubscriptionId(context: IExecuteFunctions, itemIndex: number): number {
+	return requireIntegerId(context, 'subscriptionId', itemIndex, 'Subscription');
+}
+
+export const CALLBACK_URL_DESCRIPTION =
+	'Where the marketplace sends notifications. It must answer a GET request with ?mode=subscribe&challenge=… with the challenge value alone, or the marketplace refuses the subscription.';
+
+export const FALLBACK_EMAIL_DESCRIPTION =
+	'The marketplace writes to this address when the callback URL fails for more than 12 hours and the subscription is disabled';
+
+export function checkCallbackUrl(context: IExecuteFunctions, value: string, itemIndex: number): string {
+	return checkHttpUrl(context, value.trim(), itemIndex, 'Callback URL');
+}
+
+export function checkFallbackEmail(context: IExecuteFunctions, value: string, itemIndex: number): string {
+	return checkEmail(context, value.trim(), itemIndex, 'Fallback Email');
+}
+
+export function checkEventName(context: IExecuteFunctions, value: string, itemIndex: number): string {
+	return checkOneOf(context, value, itemIndex, 'Event', EVENT_NAMES);
+}

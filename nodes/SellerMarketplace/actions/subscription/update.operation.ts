@@ -1,0 +1,92 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { eventNameOptions } from '../../helpers/options';
+import { successItem } from '../../helpers/output';
+import { inputError } from '../../helpers/validation';
+import { apiPath, apiRequest } from '../../transport';
+import {
+	CALLBACK_URL_DESCRIPTION,
+	checkCallbackUrl,
+	checkEventName,
+	checkFallbackEmail,
+	FALLBACK_EMAIL_DESCRIPTION,
+	requireSubscriptionId,
+	subscriptionField,
+} from './shared';
+
+const properties: INodeProperties[] = [
+	subscriptionField('change'),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Active',
+				name: 'isActive',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether the subscription delivers notifications. Turning it on again verifies the callback URL; events that happened while it was off are not sent.',
+			},
+			{
+				displayName: 'Callback URL',
+				name: 'callbackUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://example.com/webhook/marketplace',
+				description: CALLBACK_URL_DESCRIPTION,
+			},
+			{
+				displayName: 'Event',
+				name: 'eventName',
+				type: 'options',
+				options: eventNameOptions,
+				default: 'order_new',
+				description: 'The event to be notified about',
+			},
+			{
+				displayName: 'Fallback Email',
+				name: 'fallbackEmail',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: FALLBACK_EMAIL_DESCRIPTION,
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['subscription'], operation: ['update'] } }, properties);
+
+/**
+ * PATCH /subscriptions/{id_subscription}/. The API expects the whole subscription in the body, so the current
+ * one is read first and only the fields set here are changed. Every change re-verifies the callback URL.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const id = requireSubscriptionId(this, itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const changes: IDataObject = {};
+	if (fields.callbackUrl !== undefined) changes.callback_url = checkCallbackUrl(this, String(fields.callbackUrl), itemIndex);
+	if (fields.fallbackEmail !== undefined) changes.fallback_email = checkFallbackEmail(this, String(fields.fallbackEmail), itemIndex);
+	if (fields.eventName !== undefined) changes.event_name = checkEventName(this, String(fields.eventName), itemIndex);
+	if (fields.isActive !== undefined) changes.is_active = fields.isActive === true || fields.isActive === 'true';
+	if (Object.keys(changes).length === 0) {
+		throw inputError(this, itemIndex, '"Update Fields" is empty: add at least one field to change');
+	}
+
+	const path = apiPath`/subscriptions/${id}/`;
+	const current = (await apiRequest.call(this, { method: 'GET', path, itemIndex })).body as IDataObject;
+	const body: IDataObject = {
+		callback_url: current.callback_url,
+		fallback_email: current.fallback_email,
+		event_name: current.event_name,
+		is_active: current.is_active,
+		...changes,
+	};
+	const response = await apiRequest.call(this, { method: 'PATCH', path, body, itemIndex });
+	return this.helpers.returnJsonArray(successItem(response, { id_subscription: id, ...body }));
+}

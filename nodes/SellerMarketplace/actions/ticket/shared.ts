@@ -1,0 +1,14 @@
+/** The ticket picker used by every operation that addresses one ticket. */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { idLocator } from '../../descriptions/common';
+
+export function ticketLocator(description = 'The ticket to use'): INodeProperties {
+	return idLocator({
+		displayName: 'Ticket',
+		name: 'ticketId',
+		searchListMethod: 'searchTickets',
+		placeholder: 'e.g. 0013163664',
+		description: `${description}. Ticket IDs keep their leading zeros.`,
+	});
+}

@@ -1,0 +1,36 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { fromDateField, returnAllOrLimit } from '../../descriptions/common';
+import { toApiTimestamp } from '../../helpers/output';
+import { compact } from '../../helpers/validation';
+import { apiRequestAllItems } from '../../transport';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [fromDateField('Written From', 'writtenFrom', 'Only messages written at or after this time')],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['ticketMessage'], operation: ['getMany'] } }, properties);
+
+/** GET /ticket-messages/seller/: messages of all the seller's tickets, from buyers, the seller and customer service. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const query = compact({ timestamp_from: toApiTimestamp(this, filters.writtenFrom, itemIndex, 'Written From') });
+	const records = await apiRequestAllItems.call(
+		this,
+		{ path: '/ticket-messages/seller/', query, idField: 'id_ticket_message', itemIndex },
+		{
+			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
+			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
+		},
+	);
+	return this.helpers.returnJsonArray(records);
+}

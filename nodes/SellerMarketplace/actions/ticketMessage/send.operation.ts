@@ -1,0 +1,80 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { successItem } from '../../helpers/output';
+import { inputError, readBinary, requireString } from '../../helpers/validation';
+import { apiRequest } from '../../transport';
+import { ticketLocator } from '../ticket/shared';
+
+const properties: INodeProperties[] = [
+	ticketLocator('The ticket to answer'),
+	{
+		displayName: 'Text',
+		name: 'text',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		required: true,
+		description: 'The message to the buyer (up to 65,535 characters)',
+	},
+	{
+		displayName: 'Interim Notice',
+		name: 'interimNotice',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether this message is only an interim notice (e.g. "we are looking into it"). An interim notice leaves the ticket waiting for you ("Is Seller Responsible" stays true); a regular message answers the buyer and sets "Is Seller Responsible" to false.',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Attachments (Input Binary Fields)',
+				name: 'attachments',
+				type: 'string',
+				default: 'data',
+				placeholder: 'e.g. data, photo',
+				description:
+					'Names of the input binary fields to attach as files, separated by commas. Each file keeps its file name and MIME type.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['ticketMessage'], operation: ['send'] } }, properties);
+
+/** Each named binary property of the item as a `claim_message_files` entry; a missing property is refused. */
+async function attachments(context: IExecuteFunctions, itemIndex: number, names: string): Promise<IDataObject[]> {
+	const list = names
+		.split(',')
+		.map((name) => name.trim())
+		.filter((name) => name !== '');
+	const unique = [...new Set(list)];
+	if (unique.length !== list.length) {
+		throw inputError(context, itemIndex, '"Attachments (Input Binary Fields)" names the same binary field twice');
+	}
+	const files: IDataObject[] = [];
+	for (const name of unique) {
+		const file = await readBinary(context, itemIndex, name, 'Attachments (Input Binary Fields)');
+		files.push({ filename: file.fileName ?? name, mime_type: file.mimeType, data: file.data.toString('base64') });
+	}
+	return files;
+}
+
+/** POST /ticket-messages/: answers a ticket, optionally with files from the item's binary data. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const idTicket = requireString(this, 'ticketId', itemIndex, 'Ticket');
+	const text = requireString(this, 'text', itemIndex, 'Text');
+	const interimNotice = this.getNodeParameter('interimNotice', itemIndex, false) as boolean;
+	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const files = additionalFields.attachments ? await attachments(this, itemIndex, String(additionalFields.attachments)) : [];
+
+	const body: IDataObject = { id_ticket: idTicket, text, interim_notice: interimNotice };
+	if (files.length) body.claim_message_files = files;
+	const response = await apiRequest.call(this, { method: 'POST', path: '/ticket-messages/', body, itemIndex });
+	return this.helpers.returnJsonArray(successItem(response, { id_ticket: idTicket }));
+}
