@@ -1,7 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../../descriptions/operation';
+import * as getMany from './getMany.operation';
 
-export const operations = {};
+export const operations = { getMany };
 
-export const description: INodeProperties[] = [operationSelector('warehouse', [])];
+export const description: INodeProperties[] = [
+	operationSelector('warehouse', [
+		{ name: 'Get Many', value: 'getMany', action: 'Get many warehouses', description: 'List your warehouses' },
+	]),
+	...getMany.description,
+];

@@ -1,0 +1,66 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { compact, requireString, toCents } from '../../helpers/validation';
+import { apiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Product Title',
+		name: 'title',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Wireless Over-Ear Headphones, Black',
+		description: 'Title of the product to find a category for',
+	},
+	{
+		displayName: 'Price (in Cents)',
+		name: 'price',
+		type: 'number',
+		required: true,
+		typeOptions: { minValue: 1 },
+		default: 0,
+		placeholder: 'e.g. 4999',
+		description: 'Price of the product in cents (4999 for 49.99); it helps to tell similar categories apart',
+	},
+	{
+		displayName: 'Product Description',
+		name: 'productDescription',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		description: 'Description of the product; the more text, the better the suggestions',
+	},
+	{
+		displayName: 'Manufacturer',
+		name: 'manufacturer',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Sony',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['category'], operation: ['suggest'] } }, properties);
+
+/** POST /categories/decide/: up to 5 categories that fit a product, the most likely first (one item each). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const title = requireString(this, 'title', itemIndex, 'Product Title');
+	const price = toCents(this, this.getNodeParameter('price', itemIndex), itemIndex, 'Price (in Cents)', { allowZero: false });
+	const item: IDataObject = {
+		title,
+		...compact({
+			description: String(this.getNodeParameter('productDescription', itemIndex, '')).trim(),
+			manufacturer: String(this.getNodeParameter('manufacturer', itemIndex, '')).trim(),
+		}),
+	};
+	const response = await apiRequest.call(this, {
+		method: 'POST',
+		path: '/categories/decide/',
+		body: { item, price },
+		// Asking for suggestions changes nothing, so it is safe to retry like a read.
+		idempotent: true,
+		itemIndex,
+	});
+	return this.helpers.returnJsonArray(response.body as IDataObject[]);
+}

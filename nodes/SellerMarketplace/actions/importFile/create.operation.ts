@@ -1,0 +1,38 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { IMPORT_FILE_TYPES, importFileTypeOptions } from '../../helpers/options';
+import { successItem } from '../../helpers/output';
+import { checkHttpUrl, checkOneOf, requireString } from '../../helpers/validation';
+import { apiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'File URL',
+		name: 'uri',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. https://shop.example.com/exports/inventory.csv',
+		description: 'Public http(s) address of the CSV file; the marketplace downloads and processes it later',
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: importFileTypeOptions,
+		default: 'COMMAND',
+		description: 'What the file holds. A full inventory (Dump) deletes every unit the file does not list.',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['importFile'], operation: ['create'] } }, properties);
+
+/** POST /import-files/: asks the marketplace to download and import a CSV file (id in `Location`). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const uri = checkHttpUrl(this, requireString(this, 'uri', itemIndex, 'File URL'), itemIndex, 'File URL');
+	const type = checkOneOf(this, requireString(this, 'type', itemIndex, 'Type'), itemIndex, 'Type', IMPORT_FILE_TYPES);
+	const response = await apiRequest.call(this, { method: 'POST', path: '/import-files/', body: { uri, type }, itemIndex });
+	const ids = response.createdId === undefined ? {} : { id_import_file: Number(response.createdId) };
+	return this.helpers.returnJsonArray(successItem(response, ids));
+}

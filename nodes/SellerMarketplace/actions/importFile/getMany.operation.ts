@@ -1,0 +1,71 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { fromDateField, returnAllOrLimit, sortField } from '../../descriptions/common';
+import { importFileStatusOptions, importFileTypeOptions } from '../../helpers/options';
+import { toApiTimestamp } from '../../helpers/output';
+import { compact } from '../../helpers/validation';
+import { apiRequestAllItems } from '../../transport';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			fromDateField('Created After', 'createdFrom', 'Only import files created at or after this time'),
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: importFileStatusOptions,
+				default: 'DONE',
+				description: 'Only import files in this processing state',
+			},
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: importFileTypeOptions,
+				default: 'COMMAND',
+				description: 'Only import files of this type',
+			},
+			fromDateField('Updated After', 'updatedFrom', 'Only import files changed at or after this time'),
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [sortField(['ts_created', 'ts_updated'])],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['importFile'], operation: ['getMany'] } }, properties);
+
+/** GET /import-files/seller/: your import files with their processing state. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const query = compact({
+		status: filters.status,
+		type: filters.type,
+		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+		'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
+		sort: options.sort,
+	});
+	const records = await apiRequestAllItems.call(
+		this,
+		{ path: '/import-files/seller/', query, idField: 'id_import_file', itemIndex },
+		{
+			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
+			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
+		},
+	);
+	return this.helpers.returnJsonArray(records);
+}

@@ -1,0 +1,18 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { successItem } from '../../helpers/output';
+import { requireEan } from '../../helpers/validation';
+import { apiPath, apiRequest } from '../../transport';
+import { eanField } from './fields';
+
+const properties: INodeProperties[] = [eanField];
+
+export const description = updateDisplayOptions({ show: { resource: ['productData'], operation: ['delete'] } }, properties);
+
+/** DELETE /product-data/{ean}/: removes your product data; the item description then uses other sources only (204). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const ean = requireEan(this, 'ean', itemIndex);
+	const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/product-data/${ean}/`, itemIndex });
+	return this.helpers.returnJsonArray(successItem(response, { ean }));
+}

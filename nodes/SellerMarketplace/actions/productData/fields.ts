@@ -1,0 +1,188 @@
+/** Fields and body builder shared by the product data operations (Create or Replace, Update). */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { inputError, parseJsonObject } from '../../helpers/validation';
+
+/** The property of the upload object that carries user-defined attributes, as a list of `{attribute, value[]}`. */
+const USER_DEFINED = 'additional_attributes';
+
+export const eanField: INodeProperties = {
+	displayName: 'EAN',
+	name: 'ean',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 0012345678905',
+	description: 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
+};
+
+const attributeRow = (nameDescription: string): INodeProperties[] => [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. title',
+		description: nameDescription,
+	},
+	{
+		displayName: 'Value',
+		name: 'value',
+		type: 'string',
+		default: '',
+		description:
+			'One value. For several values, add another row with the same name, or give a list of values with an expression.',
+	},
+];
+
+/** "Define Data" switch, the attribute rows, user-defined attributes, and the JSON alternative. */
+export const productDataFields: INodeProperties[] = [
+	{
+		displayName: 'Define Data',
+		name: 'defineData',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Attribute Fields', value: 'fields', description: 'Enter attribute names and values row by row' },
+			{ name: 'JSON', value: 'json', description: 'Give the whole product data object as JSON' },
+		],
+		default: 'fields',
+	},
+	{
+		displayName: 'Attributes',
+		name: 'attributes',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Attribute',
+		default: {},
+		description:
+			"Attributes the marketplace knows, such as title, description, manufacturer, picture or mpn. Category → Get with 'Mandatory Attributes' lists those a category needs.",
+		displayOptions: { show: { defineData: ['fields'] } },
+		options: [
+			{
+				displayName: 'Attribute',
+				name: 'attribute',
+				values: attributeRow('Attribute name, e.g. title, description, manufacturer, picture'),
+			},
+		],
+	},
+	{
+		displayName: 'User-Defined Attributes',
+		name: 'userDefinedAttributes',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add User-Defined Attribute',
+		default: {},
+		description: 'Your own attributes the marketplace has no name for (sent as additional_attributes)',
+		displayOptions: { show: { defineData: ['fields'] } },
+		options: [
+			{
+				displayName: 'Attribute',
+				name: 'attribute',
+				values: attributeRow('Your own attribute name, e.g. Suitable for'),
+			},
+		],
+	},
+	{
+		displayName: 'Product Data (JSON)',
+		name: 'productDataJson',
+		type: 'json',
+		default: '{\n  "title": [""],\n  "description": [""]\n}',
+		description:
+			'An object of attribute name → list of values, e.g. {"title": ["Headphones"], "picture": ["https://…/1.jpg", "https://…/2.jpg"]}. User-defined attributes go in "additional_attributes": [{"attribute": "…", "value": ["…"]}].',
+		displayOptions: { show: { defineData: ['json'] } },
+	},
+];
+
+type Row = { name?: unknown; value?: unknown };
+
+/** A row's value as a list: a list given by an expression stays a list; text is one value. */
+function rowValues(value: unknown): unknown[] {
+	const values = Array.isArray(value) ? value : [value];
+	return values
+		.map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
+		.filter((entry) => entry !== undefined && entry !== null && entry !== '');
+}
+
+/** A single attribute value: non-empty text, a number or a boolean. */
+function isValue(value: unknown): boolean {
+	return (typeof value === 'string' && value.trim() !== '') || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** Attribute rows → `{name: [values]}`, merging rows of the same name in their order. */
+function collectRows(context: IExecuteFunctions, itemIndex: number, parameter: string, label: string): Map<string, unknown[]> {
+	const rows = ((context.getNodeParameter(parameter, itemIndex, {}) as IDataObject).attribute ?? []) as Row[];
+	const attributes = new Map<string, unknown[]>();
+	rows.forEach((row, index) => {
+		const name = String(row.name ?? '').trim();
+		if (!name) throw inputError(context, itemIndex, `"${label}" row ${index + 1}: "Name" is required`);
+		const values = rowValues(row.value);
+		if (!values.length) throw inputError(context, itemIndex, `"${label}" row ${index + 1} ("${name}"): "Value" is empty`);
+		if (!values.every(isValue)) {
+			throw inputError(context, itemIndex, `"${label}" row ${index + 1} ("${name}"): values must be text or numbers`);
+		}
+		attributes.set(name, [...(attributes.get(name) ?? []), ...values]);
+	});
+	return attributes;
+}
+
+function fromFields(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const data: IDataObject = {};
+	for (const [name, values] of collectRows(context, itemIndex, 'attributes', 'Attributes')) {
+		if (name === USER_DEFINED) {
+			throw inputError(context, itemIndex, `"Attributes": put your own attributes in "User-Defined Attributes", not in a row named "${USER_DEFINED}"`);
+		}
+		data[name] = values;
+	}
+	const userDefined = [...collectRows(context, itemIndex, 'userDefinedAttributes', 'User-Defined Attributes')];
+	if (userDefined.length) data[USER_DEFINED] = userDefined.map(([attribute, value]) => ({ attribute, value }));
+	return data;
+}
+
+function fromJson(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const label = 'Product Data (JSON)';
+	const data = parseJsonObject(context, 'productDataJson', itemIndex, label);
+	for (const [name, values] of Object.entries(data)) {
+		if (!Array.isArray(values)) {
+			throw inputError(context, itemIndex, `"${label}": "${name}" must be a list of values, like ["${typeof values === 'string' ? values : '…'}"]`);
+		}
+		if (name === USER_DEFINED) {
+			values.forEach((entry, index) => {
+				const { attribute, value } = (entry ?? {}) as IDataObject;
+				if (typeof attribute !== 'string' || !attribute.trim() || !Array.isArray(value) || !value.every(isValue)) {
+					throw inputError(
+						context,
+						itemIndex,
+						`"${label}": entry ${index + 1} of "${USER_DEFINED}" must look like {"attribute": "name", "value": ["…"]}`,
+					);
+				}
+			});
+		} else if (!values.every(isValue)) {
+			throw inputError(context, itemIndex, `"${label}": the values of "${name}" must be non-empty text or numbers`);
+		}
+	}
+	return data;
+}
+
+/**
+ * The product data upload object for one EAN: attribute name → list of values, the EAN included as `ean`,
+ * user-defined attributes under `additional_attributes`. Refuses an empty object and an `ean` that
+ * contradicts the EAN field.
+ */
+export function buildProductData(context: IExecuteFunctions, itemIndex: number, ean: string): IDataObject {
+	const mode = context.getNodeParameter('defineData', itemIndex, 'fields') as string;
+	const data = mode === 'json' ? fromJson(context, itemIndex) : fromFields(context, itemIndex);
+	const where = mode === 'json' ? '"Product Data (JSON)"' : '"Attributes"';
+	if ('ean' in data) {
+		const given = (data.ean as unknown[]).map(String);
+		if (given.length !== 1 || given[0] !== ean) {
+			throw inputError(context, itemIndex, `${where}: "ean" (${given.join(', ')}) differs from the EAN field (${ean}); leave it out, the EAN field is sent`);
+		}
+	}
+	const attributes = { ...data };
+	delete attributes.ean;
+	if (!Object.keys(attributes).length) {
+		throw inputError(context, itemIndex, `${where}: add at least one attribute to send for EAN ${ean}`);
+	}
+	return { ean: [ean], ...attributes };
+}

@@ -1,0 +1,20 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requireEan } from '../../helpers/validation';
+import { apiPath, apiRequest } from '../../transport';
+import { eanField } from './fields';
+
+const properties: INodeProperties[] = [eanField];
+
+export const description = updateDisplayOptions({ show: { resource: ['productData'], operation: ['getStatus'] } }, properties);
+
+/**
+ * GET /product-data-status/{ean}/: how the last upload is processed (`update_status` PENDING, IN_PROGRESS,
+ * SUCCESS or FAIL with `update_fail_reason`) and whether the item is ready.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const ean = requireEan(this, 'ean', itemIndex);
+	const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/product-data-status/${ean}/`, itemIndex });
+	return this.helpers.returnJsonArray(response.body as never);
+}

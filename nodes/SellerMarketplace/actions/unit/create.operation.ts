@@ -1,0 +1,90 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { successItem } from '../../helpers/output';
+import { requireEan, requireIntegerId } from '../../helpers/validation';
+import { apiRequest } from '../../transport';
+import { amountField, conditionField, listingPriceField, offerBody, offerFields } from './fields';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Identify Product By',
+		name: 'identifyBy',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'EAN', value: 'ean', description: 'The EAN (GTIN) of the product' },
+			{ name: 'Item ID', value: 'itemId', description: "The marketplace's ID of the item, e.g. from Item → Search" },
+		],
+		default: 'ean',
+		description: 'How to tell the marketplace which product you offer',
+	},
+	{
+		displayName: 'EAN',
+		name: 'ean',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 4006381333931',
+		description: 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
+		displayOptions: { show: { identifyBy: ['ean'] } },
+	},
+	{
+		displayName: 'Item ID',
+		name: 'itemId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 20574181',
+		description: 'ID of the item (product) you offer',
+		displayOptions: { show: { identifyBy: ['itemId'] } },
+	},
+	{ ...conditionField, required: true },
+	{ ...listingPriceField, required: true },
+	{ ...amountField, required: true },
+	{
+		displayName: 'Offer ID',
+		name: 'offerId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. SKU-4711',
+		description:
+			'Your own ID for this offer, such as your SKU. Recommended: orders refer to it, and it cannot be changed later.',
+	},
+	{
+		displayName: 'If you already have a unit for this product in this condition, the marketplace updates that unit instead of creating a second one',
+		name: 'upsertNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: offerFields,
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['unit'], operation: ['create'] } }, properties);
+
+/** POST /units/: offers a product (201, the new unit's address in `Location`). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const identifyBy = this.getNodeParameter('identifyBy', itemIndex) as string;
+	const product: IDataObject =
+		identifyBy === 'itemId'
+			? { id_item: requireIntegerId(this, 'itemId', itemIndex, 'Item ID') }
+			: { ean: requireEan(this, 'ean', itemIndex) };
+	const offer = offerBody(this, itemIndex, {
+		condition: this.getNodeParameter('condition', itemIndex),
+		listingPrice: this.getNodeParameter('listingPrice', itemIndex),
+		amount: this.getNodeParameter('amount', itemIndex),
+		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+	});
+	const offerId = String(this.getNodeParameter('offerId', itemIndex, '') ?? '').trim();
+	const body: IDataObject = { ...product, ...offer, ...(offerId ? { id_offer: offerId } : {}) };
+	const response = await apiRequest.call(this, { method: 'POST', path: '/units/', body, itemIndex });
+	const ids = response.createdId === undefined ? {} : { id_unit: Number(response.createdId) };
+	return this.helpers.returnJsonArray(successItem(response, ids));
+}

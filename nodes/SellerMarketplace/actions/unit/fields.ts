@@ -1,0 +1,150 @@
+/** Offer fields shared by Unit → Create (Additional Fields) and Unit → Update (Update Fields). */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { UNIT_CONDITIONS, unitConditionOptions } from '../../helpers/options';
+import { checkOneOf, compact, inputError, toCents, toWholeNumber } from '../../helpers/validation';
+
+export const unitIdField: INodeProperties = {
+	displayName: 'Unit ID',
+	name: 'unitId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 151177892008',
+	description: 'ID of your unit (offer), as returned by Unit → Create or Unit → Get Many',
+};
+
+export const conditionField: INodeProperties = {
+	displayName: 'Condition',
+	name: 'condition',
+	type: 'options',
+	options: unitConditionOptions,
+	default: 'new',
+	description: 'Condition of the product you offer',
+};
+
+export const listingPriceField: INodeProperties = {
+	displayName: 'Listing Price (in Cents)',
+	name: 'listingPrice',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 0,
+	placeholder: 'e.g. 1999',
+	description: 'Price customers pay, in cents (1999 for 19.99)',
+};
+
+export const amountField: INodeProperties = {
+	displayName: 'Stock',
+	name: 'amount',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 1,
+	description: 'How many pieces you have in stock; 0 takes the offer off sale',
+};
+
+/** Optional offer fields, in the order the form shows them (alphabetical, as n8n lists collection options). */
+export const offerFields: INodeProperties[] = [
+	{
+		displayName: 'Delivery Time Max (Days)',
+		name: 'deliveryTimeMax',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 3,
+		description: 'Most days until the customer receives the product',
+	},
+	{
+		displayName: 'Delivery Time Min (Days)',
+		name: 'deliveryTimeMin',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 1,
+		description: 'Fewest days until the customer receives the product',
+	},
+	{
+		displayName: 'Location',
+		name: 'location',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. DE',
+		description: "Two-letter country code the product ships from. When a warehouse is set, the warehouse's country is used instead.",
+	},
+	{
+		displayName: 'Minimum Price (in Cents)',
+		name: 'minimumPrice',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		placeholder: 'e.g. 1499',
+		description: 'Lowest price you accept for this offer, in cents (1499 for 14.99); not above the listing price',
+	},
+	{
+		displayName: 'Note',
+		name: 'note',
+		type: 'string',
+		default: '',
+		description: 'Note shown to customers with your offer, e.g. about the condition of a used product',
+	},
+	{
+		displayName: 'Shipping Group Name or ID',
+		name: 'shippingGroup',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getShippingGroups' },
+		default: '',
+		description:
+			'Shipping group that sets the shipping costs. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Warehouse Name or ID',
+		name: 'warehouse',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getWarehouses' },
+		default: '',
+		description:
+			'Warehouse the product ships from. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+];
+
+const text = (value: unknown): string | undefined => (value === undefined || value === null ? undefined : String(value).trim());
+
+/**
+ * Validates offer fields given by their parameter names (condition, listingPrice, amount and the `offerFields`)
+ * and maps them to the API's names. Fields not given are left out. Labels in errors are the form labels.
+ */
+export function offerBody(context: IExecuteFunctions, itemIndex: number, values: IDataObject): IDataObject {
+	const given = (name: string) => values[name] !== undefined && values[name] !== null && values[name] !== '';
+	const body = compact({
+		condition: given('condition')
+			? checkOneOf(context, String(values.condition), itemIndex, 'Condition', UNIT_CONDITIONS)
+			: undefined,
+		listing_price: given('listingPrice')
+			? toCents(context, values.listingPrice, itemIndex, 'Listing Price (in Cents)', { allowZero: false })
+			: undefined,
+		minimum_price: given('minimumPrice') ? toCents(context, values.minimumPrice, itemIndex, 'Minimum Price (in Cents)') : undefined,
+		amount: given('amount') ? toWholeNumber(context, values.amount, itemIndex, 'Stock') : undefined,
+		note: text(values.note),
+		delivery_time_min: given('deliveryTimeMin')
+			? toWholeNumber(context, values.deliveryTimeMin, itemIndex, 'Delivery Time Min (Days)')
+			: undefined,
+		delivery_time_max: given('deliveryTimeMax')
+			? toWholeNumber(context, values.deliveryTimeMax, itemIndex, 'Delivery Time Max (Days)')
+			: undefined,
+		shipping_group: text(values.shippingGroup),
+		warehouse: text(values.warehouse),
+		location: text(values.location)?.toUpperCase(),
+	});
+	if (body.delivery_time_min !== undefined && body.delivery_time_max !== undefined && (body.delivery_time_min as number) > (body.delivery_time_max as number)) {
+		throw inputError(
+			context,
+			itemIndex,
+			`"Delivery Time Min (Days)" (${String(body.delivery_time_min)}) must not be more than "Delivery Time Max (Days)" (${String(body.delivery_time_max)})`,
+		);
+	}
+	if (body.minimum_price !== undefined && body.listing_price !== undefined && (body.minimum_price as number) > (body.listing_price as number)) {
+		throw inputError(
+			context,
+			itemIndex,
+			`"Minimum Price (in Cents)" (${String(body.minimum_price)}) must not be above "Listing Price (in Cents)" (${String(body.listing_price)})`,
+		);
+	}
+	return body;
+}
