@@ -22,6 +22,7 @@ import type {
 import { ICredentialsHelper, Workflow } from 'n8n-workflow';
 
 import { SellerMarketplaceApi } from '../../credentials/SellerMarketplaceApi.credentials';
+import { assertNoSecrets } from './secrets';
 import { EmitItems, ManualTrigger, RequestProbe } from './test-nodes';
 
 export const PACKAGE = 'n8n-nodes-seller-marketplace';
@@ -165,6 +166,8 @@ export async function runWorkflow(
 		workflow,
 		startNode: startNode ? workflow.getNode(startNode.name) ?? undefined : undefined,
 	});
+	// Every run of every test: the secret key must not appear in any output item, error or log line.
+	assertNoSecrets(run.data, [credentials.secretKey]);
 	const runData = run.data.resultData.runData;
 	return {
 		run,
