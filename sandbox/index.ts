@@ -31,15 +31,12 @@ export interface Sandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const resolved = resolveOptions(options);
 	const router = new Router(allRoutes);
-	let core: SandboxCore | undefined;
-	let control: SandboxControl | undefined;
-	let handleControl: ReturnType<typeof createControlHandler> | undefined;
-
-	// the server has to listen before the core exists: seeded URLs need the real port
+	// the server has to listen before the core exists: seeded URLs carry the real port
+	const late: { core?: SandboxCore; handleControl?: ReturnType<typeof createControlHandler> } = {};
 	const server = createHttpServer(
-		() => core!,
+		() => late.core!,
 		router,
-		(req, body) => handleControl!(req, body),
+		(req, body) => late.handleControl!(req, body),
 	);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
@@ -48,8 +45,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const { port } = server.address() as AddressInfo;
 	const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
 	const origin = `http://${host}:${port}`;
-	core = new SandboxCore(resolved, origin);
-	control = createControl(core);
+	const core = new SandboxCore(resolved, origin);
+	const control = createControl(core);
 	const sandbox: Sandbox = {
 		baseUrl: origin + API_PREFIX,
 		origin,
@@ -58,18 +55,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		secretKey: resolved.secretKey,
 		control,
 		close: async () => {
-			core!.scheduler.stop();
+			core.scheduler.stop();
 			server.closeAllConnections();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		},
 	};
-	handleControl = createControlHandler(core, control, () => ({
+	late.core = core;
+	late.handleControl = createControlHandler(core, control, () => ({
 		baseUrl: sandbox.baseUrl,
 		origin,
 		controlUrl: sandbox.controlUrl,
 		clientKey: sandbox.clientKey,
 		secretKey: sandbox.secretKey,
-		now: core!.timestamp(),
+		now: core.timestamp(),
 		timeScale: resolved.timeScale,
 	}));
 	return sandbox;

@@ -2,7 +2,7 @@
  * Deterministic seed data. The same seed and order count always give the same records and ids,
  * whatever the date, so tests can rely on them (the facts are listed in sandbox/README.md).
  */
-import { formatTimestamp } from './clock';
+import { formatTimestamp, parseTimestamp } from './clock';
 import { CANCEL_REASONS, MANDATORY_ATTRIBUTES, RETURN_REASONS, RETURN_STATUSES, TICKET_REASONS } from './enums';
 import { emptyDb, Store } from './store';
 import type {
@@ -513,7 +513,7 @@ export function tokenFor(random: Random): string {
 }
 
 function addDays(ts: string, days: number): string {
-	return formatTimestamp(Date.parse(ts.replace(' ', 'T') + 'Z') + days * 86400000);
+	return formatTimestamp(parseTimestamp(ts) + days * 86400000);
 }
 
 export interface SeedOptions {

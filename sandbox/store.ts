@@ -96,3 +96,8 @@ export class Store {
 		return index;
 	}
 }
+
+/** publicView of one record, typed as an open object so views can add embedded fields. */
+export function publicRecord(record: object): Record<string, unknown> {
+	return publicView(record) as Record<string, unknown>;
+}

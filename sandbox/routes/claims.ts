@@ -1,0 +1,104 @@
+/** Claims (deprecated predecessor of tickets) and their messages. */
+import type { SandboxCore } from '../core';
+import { conflict, unprocessable } from '../errors';
+import { filters, listReply, readEmbedded } from '../pagination';
+import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
+import { publicRecord, publicView } from '../store';
+import type { Claim, ClaimMessage, OrderUnit } from '../types';
+import { boolean, integer, nonEmptyString, optional, parseBody } from '../validate';
+import { CLOSED_BY_SELLER, messageFilters, respondToMessage } from './tickets';
+
+export function addClaimMessage(core: SandboxCore, claim: Claim, text: string, interimNotice = false): ClaimMessage {
+	respondToMessage(core, claim, interimNotice);
+	return core.store.insert('claimMessages', {
+		id_claim_message: core.store.nextId('claimMessages'),
+		id_claim: claim.id_claim,
+		author: { role: 'seller', name: 'Seller' },
+		text,
+		interim_notice: interimNotice,
+		ts_created: core.timestamp(),
+	});
+}
+
+/** Rejecting or clarifying a return unit: reuse the unit's open claim or open one, and post the text. */
+export function openClaimWithMessage(core: SandboxCore, orderUnit: OrderUnit, text: string): Claim {
+	let claim = core.store.db.claims.find((c) => c.id_order_unit === orderUnit.id_order_unit && c.status === 'opened');
+	if (!claim) {
+		const now = core.timestamp();
+		claim = core.store.insert('claims', {
+			id_claim: core.store.nextId('claims'),
+			id_order_unit: orderUnit.id_order_unit,
+			id_buyer: orderUnit.buyer.id_buyer,
+			ts_created: now,
+			ts_updated: now,
+			status: 'opened',
+			open_reason: 'product_return',
+			callback_phone: orderUnit.shipping_address.phone,
+			is_seller_responsible: true,
+		});
+	}
+	addClaimMessage(core, claim, text);
+	return claim;
+}
+
+function claimView(core: SandboxCore, claim: Claim, embedded: Set<string>) {
+	const view = publicRecord(claim);
+	const orderUnit = core.store.find('orderUnits', claim.id_order_unit);
+	if (embedded.has('messages')) view.messages = core.store.db.claimMessages.filter((m) => m.id_claim === claim.id_claim).map(publicView);
+	if (embedded.has('order_unit')) view.order_unit = orderUnit ? publicView(orderUnit) : null;
+	if (embedded.has('buyer')) view.buyer = orderUnit?.buyer ?? null;
+	if (embedded.has('item')) view.item = orderUnit?.item ?? null;
+	if (embedded.has('files')) view.files = [];
+	return view;
+}
+
+function postMessage(ctx: RouteContext) {
+	const body = parseBody(ctx.body(), { id_claim: integer(1), text: nonEmptyString, interim_notice: optional(boolean) });
+	const claim = ctx.core.store.find('claims', body.id_claim);
+	if (!claim) throw unprocessable(`Claim ${body.id_claim} not found`);
+	if (claim.status !== 'opened' && claim.status !== 'buyer_closed') throw conflict(`Claim ${claim.id_claim} is '${claim.status}'`);
+	const message = addClaimMessage(ctx.core, claim, body.text, body.interim_notice);
+	return created(`/claim-messages/${message.id_claim_message}/`);
+}
+
+function close(ctx: RouteContext) {
+	const claim = ctx.core.store.get('claims', intParam(ctx), 'Claim');
+	const next = CLOSED_BY_SELLER[claim.status];
+	if (!next) throw conflict(`Claim ${claim.id_claim} is '${claim.status}' and cannot be closed by the seller`);
+	claim.status = next;
+	claim.ts_updated = ctx.core.timestamp();
+	return noContent();
+}
+
+export const claimRoutes: Route[] = [
+	route('GET', '/claims/seller/', (ctx) =>
+		listReply(
+			ctx,
+			ctx.core.store.db.claims,
+			{
+				filters: {
+					status: filters.oneOf((c: Claim) => c.status),
+					open_reason: filters.oneOf((c: Claim) => c.open_reason),
+					id_buyer: filters.integer((c: Claim) => c.id_buyer),
+					'ts_created:from': filters.since((c: Claim) => c.ts_created),
+					'ts_updated:from': filters.since((c: Claim) => c.ts_updated),
+				},
+				sortFields: ['ts_created', 'ts_updated', 'id_claim', 'status'],
+				defaultSort: { field: 'ts_created', direction: 'desc' },
+			},
+			publicView,
+		),
+	),
+	route('GET', '/claims/{id}/', (ctx) => {
+		noQuery(ctx, ['embedded']);
+		const embedded = readEmbedded(ctx.query, ['messages', 'order_unit', 'buyer', 'item', 'files']);
+		return ok(claimView(ctx.core, ctx.core.store.get('claims', intParam(ctx), 'Claim'), embedded));
+	}),
+	route('PATCH', '/claims/{id}/close/', close),
+	route('POST', '/claim-messages/', postMessage),
+	route('GET', '/claim-messages/seller/', (ctx) => listReply(ctx, ctx.core.store.db.claimMessages, messageFilters<ClaimMessage>(), publicView)),
+	route('GET', '/claim-messages/{id}/', (ctx) => {
+		noQuery(ctx);
+		return ok(publicView(ctx.core.store.get('claimMessages', intParam(ctx), 'Claim message')));
+	}),
+];
