@@ -52,7 +52,7 @@ export function nodeTypes(): INodeTypes {
 	} as unknown as INodeTypes;
 }
 
-class TestCredentialsHelper extends ICredentialsHelper {
+export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly store: Record<string, ICredentialDataDecryptedObject>) {
 		super();
 	}
