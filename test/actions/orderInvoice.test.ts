@@ -218,7 +218,13 @@ describe('Order Invoice → Download', () => {
 		expect(Buffer.from(file.data, 'base64')).toEqual(Buffer.from(seeded._data_base64, 'base64'));
 
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/order-invoices/${seeded.id_invoice}/`, signatureValid: true });
-		expect(requests()[1]).toMatchObject({ method: 'GET', query: { access_token: seeded._access_token }, status: 200 });
+		expect(requests()).toHaveLength(2);
+		expect(requests()[1]).toMatchObject({
+			method: 'GET',
+			path: `/order-invoices/${seeded.id_invoice}/file`,
+			query: { access_token: seeded._access_token },
+			status: 200,
+		});
 		expect(JSON.stringify(run.run.data)).not.toContain(seeded._access_token);
 	});
 
