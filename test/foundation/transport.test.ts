@@ -140,14 +140,14 @@ describe('retries', () => {
 			seen++;
 			if (seen === 1) {
 				response.writeHead(429);
-				return response.end();
-			}
-			if (seen === 2) {
+				response.end();
+			} else if (seen === 2) {
 				response.writeHead(503, { 'Content-Type': 'application/json' });
-				return response.end('{"message":"maintenance"}');
+				response.end('{"message":"maintenance"}');
+			} else {
+				response.writeHead(200, { 'Content-Type': 'application/json' });
+				response.end('{"message":"pong"}');
 			}
-			response.writeHead(200, { 'Content-Type': 'application/json' });
-			response.end('{"message":"pong"}');
 		});
 		const run = await runSellerNode(credentials, { parameters: ping });
 		expect(run.error).toBeUndefined();
@@ -157,7 +157,10 @@ describe('retries', () => {
 	it('retries a reset connection on a read', async () => {
 		let seen = 0;
 		server.respondWith((_request, response, socket) => {
-			if (seen++ === 0) return socket.destroy();
+			if (seen++ === 0) {
+				socket.destroy();
+				return;
+			}
 			response.writeHead(200, { 'Content-Type': 'application/json' });
 			response.end('{"message":"pong"}');
 		});
@@ -181,11 +184,12 @@ describe('retries', () => {
 	it('a page that fails past the retry budget fails the run and says how far it got', async () => {
 		let seen = 0;
 		server.respondWith((request, response) => {
-			if (seen++ >= 2) {
-				response.writeHead(500, { 'Content-Type': 'application/json' });
-				return response.end('{"message":"boom"}');
+			if (seen++ < 2) {
+				serveCollection(() => groups(95))(request, response);
+				return;
 			}
-			serveCollection(() => groups(95))(request, response);
+			response.writeHead(500, { 'Content-Type': 'application/json' });
+			response.end('{"message":"boom"}');
 		});
 		const run = await runSellerNode(credentials, {
 			parameters: getMany({ returnAll: true, requestOptions: { maxRetries: 0, pageConcurrency: 1 } }),

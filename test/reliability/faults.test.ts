@@ -93,8 +93,6 @@ describe('Return All under faults reads exactly the records the sandbox holds', 
 });
 
 describe('write operations under faults never apply twice', () => {
-	const seededUnit = () => sandbox.control.db.units[0];
-
 	it('a unit create is not retried after a 500 or a reset: no duplicate, and the error says to check', async () => {
 		for (const fault of [{ kind: 'status', status: 500, times: 1 }, { kind: 'reset', times: 1 }] as const) {
 			sandbox.control.clearFaults();
