@@ -60,10 +60,16 @@ function decide(ctx: RouteContext) {
 			.filter((w) => w.length > 2),
 	);
 	const leaves = ctx.core.store.db.categories.filter((c) => c._is_leaf);
+	// longer shared words weigh more, so 'kaffeemaschine' beats the shorter 'kaffee'
 	const score = (c: Category) => {
 		const text = `${c.name} ${c.title_singular} ${c.title_plural}`.toLowerCase();
-		let points = [...words].filter((w) => text.includes(w) || w.includes(c.title_singular.toLowerCase())).length;
-		if (body.id_category === c.id_category) points += 10;
+		const title = c.title_singular.toLowerCase();
+		let points = 0;
+		for (const word of words) {
+			if (text.includes(word)) points += word.length;
+			else if (word.includes(title)) points += title.length;
+		}
+		if (body.id_category === c.id_category) points += 100;
 		return points;
 	};
 	const ranked = leaves
