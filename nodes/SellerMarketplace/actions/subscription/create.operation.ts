@@ -10,6 +10,7 @@ import {
 	checkCallbackUrl,
 	checkEventName,
 	checkFallbackEmail,
+	explainRefusal,
 	FALLBACK_EMAIL_DESCRIPTION,
 } from './shared';
 
@@ -52,7 +53,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		callback_url: checkCallbackUrl(this, requireString(this, 'callbackUrl', itemIndex, 'Callback URL'), itemIndex),
 		fallback_email: checkFallbackEmail(this, requireString(this, 'fallbackEmail', itemIndex, 'Fallback Email'), itemIndex),
 	};
-	const response = await apiRequest.call(this, { method: 'POST', path: '/subscriptions/', body, itemIndex });
+	const response = await apiRequest.call(this, { method: 'POST', path: '/subscriptions/', body, itemIndex }).catch((error: unknown) => {
+		throw explainRefusal(error, 'the subscription');
+	});
 	const id = response.createdId;
 	return this.helpers.returnJsonArray(
 		successItem(response, { id_subscription: id !== undefined && /^\d+$/.test(id) ? Number(id) : id, ...body, is_active: true }),

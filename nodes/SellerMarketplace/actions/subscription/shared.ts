@@ -1,5 +1,6 @@
 /** Fields and checks shared by the subscription operations. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { EVENT_NAMES } from '../../helpers/options';
 import { checkEmail, checkHttpUrl, checkOneOf, requireIntegerId } from '../../helpers/validation';
@@ -37,4 +38,21 @@ export function checkFallbackEmail(context: IExecuteFunctions, value: string, it
 
 export function checkEventName(context: IExecuteFunctions, value: string, itemIndex: number): string {
 	return checkOneOf(context, value, itemIndex, 'Event', EVENT_NAMES);
+}
+
+const VERIFICATION_HINT =
+	'Before it saves a subscription, the marketplace checks the callback URL: it sends GET <callback URL>?mode=subscribe&challenge=<random text>, and the callback must answer with status 200 and the challenge text alone, within 15 seconds.';
+
+/**
+ * A refused create or change (a 4xx other than 401, 403, 404 and 429) is most often a callback that failed
+ * its verification: the error then leads with what the API said and explains the check.
+ */
+export function explainRefusal(error: unknown, what: string): unknown {
+	if (!(error instanceof NodeApiError)) return error;
+	const status = Number(error.httpCode);
+	if (!(status >= 400 && status < 500) || [401, 403, 404, 429].includes(status)) return error;
+	const apiMessage = error.messages.find((message) => message && message !== error.message);
+	error.message = apiMessage ? `The marketplace refused ${what}: ${apiMessage}` : `The marketplace refused ${what} (${status})`;
+	error.description = [error.description, VERIFICATION_HINT].filter(Boolean).join('\n');
+	return error;
 }

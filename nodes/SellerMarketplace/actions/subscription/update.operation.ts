@@ -10,6 +10,7 @@ import {
 	checkCallbackUrl,
 	checkEventName,
 	checkFallbackEmail,
+	explainRefusal,
 	FALLBACK_EMAIL_DESCRIPTION,
 	requireSubscriptionId,
 	subscriptionField,
@@ -87,6 +88,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		is_active: current.is_active,
 		...changes,
 	};
-	const response = await apiRequest.call(this, { method: 'PATCH', path, body, itemIndex });
+	const response = await apiRequest.call(this, { method: 'PATCH', path, body, itemIndex }).catch((error: unknown) => {
+		throw explainRefusal(error, 'the change');
+	});
 	return this.helpers.returnJsonArray(successItem(response, { id_subscription: id, ...body }));
 }
