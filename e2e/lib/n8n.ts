@@ -1,0 +1,481 @@
+/**
+ * A real n8n (the pinned runtime, Node 24) in a private user folder: CLI commands (import, publish,
+ * execute), the server (start, readiness, stop), the owner's REST session, and the executions read
+ * back from n8n's SQLite database.
+ */
+import { ChildProcess, execFile, spawn } from 'child_process';
+import { createWriteStream, mkdirSync, WriteStream, writeFileSync } from 'fs';
+import { join } from 'path';
+
+import { bcryptHash, freePort, Runtime } from './runtime';
+
+export interface N8nOptions {
+	runtime: Runtime;
+	userFolder: string;
+	port?: number; // default: a free port
+	owner?: { email: string; password: string; firstName?: string; lastName?: string };
+	encryptionKey?: string;
+	extraEnv?: Record<string, string>;
+	/** every line n8n prints while it runs as a server (default: only into <userFolder>/n8n.log) */
+	onServerLine?: (line: string) => void;
+}
+
+export interface CliResult {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+	ms: number;
+}
+
+export interface WorkflowRun {
+	status: string;
+	finished?: boolean;
+	data: {
+		resultData: {
+			runData: Record<string, NodeRun[]>;
+			error?: { message: string; description?: string; name?: string; node?: { name: string } };
+			lastNodeExecuted?: string;
+		};
+	};
+}
+
+export interface NodeRun {
+	executionStatus?: string;
+	error?: { message: string; description?: string; httpCode?: string; name?: string };
+	data?: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, { fileName?: string; mimeType?: string }> }> | null> };
+}
+
+export interface ExecutionRecord {
+	id: number;
+	workflowId: string;
+	mode: string;
+	status: string;
+	startedAt: string;
+	stoppedAt: string | null;
+	runData: Record<string, NodeRun[]>;
+	error?: { message: string; description?: string };
+	lastNodeExecuted?: string;
+}
+
+export interface CredentialFile {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+export interface WorkflowFile {
+	id: string;
+	name: string;
+	nodes: unknown[];
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	active?: boolean;
+	[key: string]: unknown;
+}
+
+export const DEFAULT_OWNER = {
+	email: 'seller@example.com',
+	password: 'Sandbox-Seller-1',
+	firstName: 'Sandbox',
+	lastName: 'Seller',
+};
+
+export class N8n {
+	readonly runtime: Runtime;
+	readonly userFolder: string;
+	readonly owner: Required<NonNullable<N8nOptions['owner']>>;
+	port = 0;
+	private readonly encryptionKey: string;
+	private readonly extraEnv: Record<string, string>;
+	private ownerHash = '';
+	private server?: ChildProcess;
+	private serverExit?: Promise<number | null>;
+	private serverLog = '';
+	private logFile?: WriteStream;
+	private readonly onServerLine?: (line: string) => void;
+	private cookie = '';
+	private readonly browserId = 'e2e-browser';
+	private fileSeq = 0;
+
+	constructor(options: N8nOptions) {
+		this.runtime = options.runtime;
+		this.userFolder = options.userFolder;
+		this.port = options.port ?? 0;
+		this.owner = { firstName: 'Sandbox', lastName: 'Seller', ...(options.owner ?? DEFAULT_OWNER) };
+		this.encryptionKey = options.encryptionKey ?? 'seller-marketplace-e2e-encryption-key';
+		this.extraEnv = options.extraEnv ?? {};
+		this.onServerLine = options.onServerLine;
+		mkdirSync(join(this.userFolder, '.n8n'), { recursive: true });
+	}
+
+	get baseUrl(): string {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	get dbPath(): string {
+		return join(this.userFolder, '.n8n', 'database.sqlite');
+	}
+
+	/** Public URL of a production webhook path. */
+	webhookUrl(path: string): string {
+		return `${this.baseUrl}/webhook/${path.replace(/^\//, '')}`;
+	}
+
+	private async env(brokerPort: number): Promise<NodeJS.ProcessEnv> {
+		if (!this.port) this.port = await freePort();
+		if (!this.ownerHash) this.ownerHash = bcryptHash(this.runtime, this.owner.password);
+		return {
+			// a clean environment: only what n8n needs, nothing from the caller's n8n set-up
+			PATH: `${join(this.runtime.modules, '.bin')}:${process.env.PATH ?? ''}`,
+			HOME: process.env.HOME,
+			TMPDIR: process.env.TMPDIR,
+			LANG: process.env.LANG ?? 'C.UTF-8',
+			TZ: process.env.TZ ?? 'UTC',
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_ENCRYPTION_KEY: this.encryptionKey,
+			N8N_HOST: '127.0.0.1',
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_PORT: String(this.port),
+			N8N_PROTOCOL: 'http',
+			N8N_EDITOR_BASE_URL: `${this.baseUrl}/`,
+			N8N_WEBHOOK_URL: `${this.baseUrl}/`,
+			N8N_SECURE_COOKIE: 'false',
+			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+			N8N_DISABLED_MODULES: 'mcp-registry',
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+			N8N_LOG_LEVEL: 'info',
+			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+			N8N_INSTANCE_OWNER_EMAIL: this.owner.email,
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: this.ownerHash,
+			N8N_INSTANCE_OWNER_FIRST_NAME: this.owner.firstName,
+			N8N_INSTANCE_OWNER_LAST_NAME: this.owner.lastName,
+			EXECUTIONS_DATA_PRUNE: 'false',
+			...this.extraEnv,
+		};
+	}
+
+	/** One n8n CLI command in its own process (its own task-broker port, so it can run beside the server). */
+	async cli(args: string[], { timeoutMs = 120_000 } = {}): Promise<CliResult> {
+		const env = await this.env(await freePort());
+		const started = Date.now();
+		return await new Promise((done) => {
+			execFile(
+				this.runtime.node,
+				[this.runtime.n8nBin, ...args],
+				{ env, cwd: this.userFolder, maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' },
+				(error, stdout, stderr) => {
+					const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+					done({ code, stdout, stderr, ms: Date.now() - started });
+				},
+			);
+		});
+	}
+
+	private async cliOrThrow(args: string[]): Promise<CliResult> {
+		const result = await this.cli(args);
+		if (result.code !== 0) {
+			throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`);
+		}
+		return result;
+	}
+
+	private scratch(name: string): string {
+		const dir = join(this.userFolder, 'imports', `${++this.fileSeq}-${name}`);
+		mkdirSync(dir, { recursive: true });
+		return dir;
+	}
+
+	/** `n8n import:credentials` of all of them in one process (data is encrypted by n8n on import). */
+	async importCredentials(credentials: CredentialFile[]): Promise<CliResult> {
+		const file = join(this.scratch('credentials'), 'credentials.json');
+		writeFileSync(file, JSON.stringify(credentials, null, 2));
+		return await this.cliOrThrow(['import:credentials', `--input=${file}`]);
+	}
+
+	/** `n8n import:workflow --separate` of all of them in one process. Imported workflows are unpublished. */
+	async importWorkflows(workflows: WorkflowFile[]): Promise<CliResult> {
+		const dir = this.scratch('workflows');
+		for (const workflow of workflows) {
+			writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify({ active: false, settings: { executionOrder: 'v1' }, ...workflow }, null, 2));
+		}
+		return await this.cliOrThrow(['import:workflow', '--separate', `--input=${dir}`]);
+	}
+
+	/** Database only: takes effect when the server (re)starts. */
+	async publish(workflowId: string): Promise<CliResult> {
+		return await this.cliOrThrow(['publish:workflow', `--id=${workflowId}`]);
+	}
+
+	async unpublish(workflowId: string): Promise<CliResult> {
+		return await this.cliOrThrow(['unpublish:workflow', `--id=${workflowId}`]);
+	}
+
+	/**
+	 * `n8n execute --id` and the run it prints. Never throws for a failed run: `run.status` and
+	 * `run.data.resultData.error` say what failed; `run` is undefined only if n8n printed no run at all.
+	 */
+	async execute(workflowId: string): Promise<{ code: number | null; run?: WorkflowRun; output: string; ms: number }> {
+		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+		return { code: result.code, run: parseRunJson(result.stdout), output: result.stdout + result.stderr, ms: result.ms };
+	}
+
+	// ------------------------------------------------------------------------------------------
+	// the server
+
+	/**
+	 * `n8n start`, resolved once the editor and every published workflow are up: n8n prints "Editor is
+	 * now accessible" only after activating workflows (trigger subscriptions included), and the
+	 * readiness endpoint must answer 200.
+	 */
+	async start({ timeoutMs = 180_000 } = {}): Promise<{ ms: number }> {
+		if (this.server) throw new Error('n8n is already running');
+		const env = await this.env(await freePort());
+		const started = Date.now();
+		this.serverLog = '';
+		this.logFile = createWriteStream(join(this.userFolder, 'n8n.log'), { flags: 'a' });
+		const child = spawn(this.runtime.node, [this.runtime.n8nBin, 'start'], {
+			env,
+			cwd: this.userFolder,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: true, // own process group: stop() ends n8n and its task runner together
+		});
+		this.server = child;
+		this.serverExit = new Promise((done) => child.on('exit', (code) => done(code)));
+		let pending = '';
+		const onData = (chunk: Buffer) => {
+			const text = chunk.toString();
+			this.serverLog += text;
+			if (this.serverLog.length > 2_000_000) this.serverLog = this.serverLog.slice(-1_000_000);
+			this.logFile?.write(text);
+			if (this.onServerLine) {
+				pending += text;
+				const lines = pending.split('\n');
+				pending = lines.pop() ?? '';
+				for (const line of lines) this.onServerLine(line);
+			}
+		};
+		child.stdout!.on('data', onData);
+		child.stderr!.on('data', onData);
+
+		const deadline = started + timeoutMs;
+		let exited = false;
+		void this.serverExit.then(() => (exited = true));
+		while (!this.serverLog.includes('Editor is now accessible via')) {
+			if (exited) throw new Error(`n8n start exited before it was ready:\n${tail(this.serverLog)}`);
+			if (Date.now() > deadline) throw new Error(`n8n did not become ready in ${timeoutMs / 1000} s:\n${tail(this.serverLog)}`);
+			await sleep(100);
+		}
+		while ((await httpStatus(`${this.baseUrl}/healthz/readiness`)) !== 200) {
+			if (exited || Date.now() > deadline) throw new Error(`n8n readiness never answered 200:\n${tail(this.serverLog)}`);
+			await sleep(100);
+		}
+		this.cookie = '';
+		return { ms: Date.now() - started };
+	}
+
+	get running(): boolean {
+		return this.server !== undefined;
+	}
+
+	/** Everything the server printed since it started. */
+	get log(): string {
+		return this.serverLog;
+	}
+
+	/** SIGTERM to n8n's process group, SIGKILL after 20 s. */
+	async stop(): Promise<void> {
+		const child = this.server;
+		if (!child || child.pid === undefined) return;
+		const pid = child.pid;
+		const signal = (name: NodeJS.Signals) => {
+			try {
+				process.kill(-pid, name);
+			} catch {
+				// already gone
+			}
+		};
+		signal('SIGTERM');
+		const killed = await Promise.race([this.serverExit!.then(() => false), sleep(20_000).then(() => true)]);
+		if (killed) {
+			signal('SIGKILL');
+			await this.serverExit;
+		}
+		this.server = undefined;
+		this.logFile?.end();
+		this.logFile = undefined;
+	}
+
+	// ------------------------------------------------------------------------------------------
+	// the owner's REST session (what the editor does)
+
+	async login(): Promise<void> {
+		const response = await fetch(`${this.baseUrl}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': this.browserId },
+			body: JSON.stringify({ emailOrLdapLoginId: this.owner.email, password: this.owner.password }),
+		});
+		if (response.status !== 200) throw new Error(`login as ${this.owner.email} failed: HTTP ${response.status} ${await response.text()}`);
+		const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]);
+		this.cookie = cookies.join('; ');
+	}
+
+	/** An authenticated call to n8n's internal REST API; returns the `data` of the answer. */
+	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T; raw: unknown }> {
+		if (!this.cookie) await this.login();
+		const response = await fetch(`${this.baseUrl}/rest${path}`, {
+			method,
+			headers: { 'content-type': 'application/json', 'browser-id': this.browserId, cookie: this.cookie },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		let raw: unknown = text;
+		try {
+			raw = JSON.parse(text);
+		} catch {
+			// not JSON
+		}
+		const data = (raw && typeof raw === 'object' && 'data' in raw ? (raw as { data: T }).data : raw) as T;
+		return { status: response.status, data, raw };
+	}
+
+	/**
+	 * The editor's "Test" button on a saved credential: it loads the credential (secrets come back
+	 * redacted), then POSTs /rest/credentials/test (n8n 2.41 credentials.controller) with the form's
+	 * data; n8n restores the redacted secrets from the stored credential. `override` changes fields as
+	 * a user typing into the form would.
+	 */
+	async testCredential(id: string, override: Record<string, unknown> = {}): Promise<{ status: string; message: string }> {
+		const stored = await this.rest<{ id: string; name: string; type: string; data: Record<string, unknown> }>(
+			'GET',
+			`/credentials/${id}?includeData=true`,
+		);
+		if (stored.status !== 200) throw new Error(`loading credential ${id} answered HTTP ${stored.status}: ${JSON.stringify(stored.raw)}`);
+		const { name, type, data } = stored.data;
+		const result = await this.rest<{ status: string; message: string }>('POST', '/credentials/test', {
+			credentials: { id, name, type, data: { ...data, ...override } },
+		});
+		if (result.status !== 200) throw new Error(`credentials test answered HTTP ${result.status}: ${JSON.stringify(result.raw)}`);
+		return result.data;
+	}
+
+	/** Publish while running, as the editor's toggle does (runs the trigger's create()). */
+	async activate(workflowId: string): Promise<void> {
+		const workflow = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
+		const result = await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.data.versionId });
+		if (result.status !== 200) throw new Error(`publishing ${workflowId} failed: HTTP ${result.status} ${JSON.stringify(result.raw)}`);
+	}
+
+	/** Unpublish while running, as the editor's toggle does (runs the trigger's delete()). */
+	async deactivate(workflowId: string): Promise<void> {
+		const result = await this.rest('POST', `/workflows/${workflowId}/deactivate`, {});
+		if (result.status !== 200) throw new Error(`unpublishing ${workflowId} failed: HTTP ${result.status} ${JSON.stringify(result.raw)}`);
+	}
+
+	// ------------------------------------------------------------------------------------------
+	// executions, from n8n's database
+
+	/** Executions (all modes) with id > afterId, decoded from SQLite (execution_data is `flatted`). */
+	async executions({ afterId = 0, workflowId }: { afterId?: number; workflowId?: string } = {}): Promise<ExecutionRecord[]> {
+		const { stdout } = await new Promise<{ stdout: string }>((done, fail) => {
+			execFile(
+				this.runtime.node,
+				['-e', READ_EXECUTIONS, this.dbPath, String(afterId), workflowId ?? ''],
+				{ env: { NODE_PATH: this.runtime.modules, PATH: process.env.PATH }, maxBuffer: 512 * 1024 * 1024 },
+				(error, out, err) => (error ? fail(new Error(`reading executions failed: ${err || error.message}`)) : done({ stdout: out })),
+			);
+		});
+		return JSON.parse(stdout) as ExecutionRecord[];
+	}
+
+	async lastExecutionId(): Promise<number> {
+		const all = await this.executions();
+		return all.length ? all[all.length - 1].id : 0;
+	}
+
+	/** Waits until `count` executions of the workflow with id > afterId have finished. */
+	async waitForExecutions(workflowId: string, { afterId = 0, count = 1, timeoutMs = 30_000 } = {}): Promise<ExecutionRecord[]> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const done = (await this.executions({ afterId, workflowId })).filter((e) => !['new', 'running', 'waiting'].includes(e.status));
+			if (done.length >= count) return done;
+			if (Date.now() > deadline) {
+				throw new Error(`expected ${count} finished execution(s) of workflow ${workflowId}, found ${done.length} after ${timeoutMs / 1000} s`);
+			}
+			await sleep(250);
+		}
+	}
+}
+
+/** Runs under the runtime's Node 24 (the sqlite3 binding is built for it). */
+const READ_EXECUTIONS = `
+const sqlite3 = require('sqlite3');
+const { parse } = require('flatted');
+const [db, after, workflowId] = process.argv.slice(1);
+const conn = new sqlite3.Database(db, sqlite3.OPEN_READONLY);
+const where = ['e.id > ?'];
+const params = [Number(after)];
+if (workflowId) { where.push('e.workflowId = ?'); params.push(workflowId); }
+conn.all('SELECT e.id, e.workflowId, e.mode, e.status, e.startedAt, e.stoppedAt, d.data FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id WHERE ' + where.join(' AND ') + ' ORDER BY e.id', params, (error, rows) => {
+  if (error) { console.error(error.message); process.exit(1); }
+  const out = rows.map((row) => {
+    let resultData = {};
+    try { resultData = (row.data ? parse(row.data) : {}).resultData || {}; } catch (e) { resultData = { error: { message: 'undecodable execution data: ' + e.message } }; }
+    const error = resultData.error ? { message: resultData.error.message, description: resultData.error.description } : undefined;
+    return { id: row.id, workflowId: row.workflowId, mode: row.mode, status: row.status, startedAt: row.startedAt, stoppedAt: row.stoppedAt, runData: resultData.runData || {}, error, lastNodeExecuted: resultData.lastNodeExecuted };
+  });
+  process.stdout.write(JSON.stringify(out));
+  conn.close();
+});
+`;
+
+/** The run JSON n8n execute prints after its log lines. */
+export function parseRunJson(stdout: string): WorkflowRun | undefined {
+	const start = stdout.indexOf('\n{\n');
+	const candidates = start >= 0 ? [start + 1] : stdout.startsWith('{\n') ? [0] : [];
+	for (const at of candidates) {
+		const text = stdout.slice(at);
+		const end = text.lastIndexOf('\n}');
+		try {
+			return JSON.parse(end >= 0 ? text.slice(0, end + 2) : text) as WorkflowRun;
+		} catch {
+			// fall through
+		}
+	}
+	return undefined;
+}
+
+/** Items a node output on its first output in its first run. */
+export function nodeItems(runData: Record<string, NodeRun[]>, nodeName: string, output = 0): Array<Record<string, unknown>> {
+	const runs = runData[nodeName];
+	if (!runs?.length) return [];
+	return (runs[0].data?.main?.[output] ?? []).map((item) => item.json);
+}
+
+export function nodeError(runData: Record<string, NodeRun[]>, nodeName: string): NodeRun['error'] | undefined {
+	return runData[nodeName]?.[0]?.error;
+}
+
+async function httpStatus(url: string): Promise<number> {
+	try {
+		const response = await fetch(url);
+		await response.arrayBuffer();
+		return response.status;
+	} catch {
+		return 0;
+	}
+}
+
+export function sleep(ms: number): Promise<void> {
+	return new Promise((done) => setTimeout(done, ms));
+}
+
+function tail(text: string, lines = 40): string {
+	return text.split('\n').slice(-lines).join('\n');
+}

@@ -1,0 +1,111 @@
+/**
+ * Building workflow JSON the way the editor saves it, for the node types of the installed package.
+ */
+import { readdirSync, readFileSync } from 'fs';
+import { join } from 'path';
+
+import type { CredentialFile, WorkflowFile } from './n8n';
+import { PACKAGE_NAME, REPO_ROOT } from './runtime';
+
+export const ACTION_TYPE = `${PACKAGE_NAME}.sellerMarketplace`;
+export const TRIGGER_TYPE = `${PACKAGE_NAME}.sellerMarketplaceTrigger`;
+export const CREDENTIAL_TYPE = 'sellerMarketplaceApi';
+
+/** The credential the example workflows refer to (import it under this id and the examples just work). */
+export const EXAMPLE_CREDENTIAL = { id: 'sellerMarketSbx1', name: 'Seller Marketplace sandbox' };
+
+export function sandboxCredential(
+	sandbox: { clientKey: string; secretKey: string; baseUrl: string },
+	ref: { id: string; name: string } = EXAMPLE_CREDENTIAL,
+): CredentialFile {
+	return {
+		id: ref.id,
+		name: ref.name,
+		type: CREDENTIAL_TYPE,
+		data: { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl },
+	};
+}
+
+export interface NodeJson {
+	id: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+	webhookId?: string;
+	[key: string]: unknown;
+}
+
+let nodeSeq = 0;
+function nodeId(): string {
+	nodeSeq += 1;
+	return `00000000-0000-4000-8000-${String(nodeSeq).padStart(12, '0')}`;
+}
+
+export function manualTrigger(name = 'Start'): NodeJson {
+	return { id: nodeId(), name, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+}
+
+export function sellerNode(name: string, parameters: Record<string, unknown>, credential = EXAMPLE_CREDENTIAL): NodeJson {
+	return {
+		id: nodeId(),
+		name,
+		type: ACTION_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } },
+	};
+}
+
+export function codeNode(name: string, jsCode: string): NodeJson {
+	return { id: nodeId(), name, type: 'n8n-nodes-base.code', typeVersion: 2, position: [0, 0], parameters: { jsCode } };
+}
+
+/** A straight line of nodes: each one's main output into the next one's input. */
+export function chain(id: string, name: string, nodes: NodeJson[], extra: Partial<WorkflowFile> = {}): WorkflowFile {
+	const connections: Record<string, unknown> = {};
+	nodes.forEach((node, index) => {
+		node.position = [index * 220, 0];
+		const next = nodes[index + 1];
+		if (next) connections[node.name] = { main: [[{ node: next.name, type: 'main', index: 0 }]] };
+	});
+	return { id, name, active: false, nodes, connections, settings: { executionOrder: 'v1' }, ...extra };
+}
+
+/** `Start → <node>`: one Seller Marketplace operation run by `n8n execute`. */
+export function operationWorkflow(id: string, nodeName: string, parameters: Record<string, unknown>): WorkflowFile {
+	return chain(id, `e2e: ${nodeName}`, [manualTrigger(), sellerNode(nodeName, parameters)]);
+}
+
+export interface Example {
+	file: string;
+	workflow: WorkflowFile;
+}
+
+/** Every examples/*.json, as committed. */
+export function loadExamples(): Example[] {
+	const dir = join(REPO_ROOT, 'examples');
+	let files: string[] = [];
+	try {
+		files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+	} catch {
+		return [];
+	}
+	return files.sort().map((file) => ({ file, workflow: JSON.parse(readFileSync(join(dir, file), 'utf8')) as WorkflowFile }));
+}
+
+/** Copy of a workflow in which every node of the given type is replaced by a Manual Trigger (to run it with `n8n execute`). */
+export function withManualStart(workflow: WorkflowFile, id: string, replaceTypes: string[]): WorkflowFile {
+	const copy = JSON.parse(JSON.stringify(workflow)) as WorkflowFile;
+	copy.id = id;
+	copy.name = `${workflow.name} (run by e2e)`;
+	copy.nodes = (copy.nodes as NodeJson[]).map((node) =>
+		replaceTypes.includes(node.type)
+			? { id: node.id, name: node.name, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: node.position, parameters: {} }
+			: node,
+	);
+	return copy;
+}
