@@ -62,6 +62,19 @@ export function arrayOf<T>(check: Check<T>, { nonEmpty = false } = {}): Check<T[
 	};
 }
 
+/** An absolute http or https URL; returns it parsed. */
+export const httpUrl: Check<URL> = (value, field) => {
+	const text = string(value, field);
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw badRequest(`${field} must be an absolute http(s) URL, got '${text}'`);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`${field} must use http or https`);
+	return url;
+};
+
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export const base64: Check<string> = (value, field) => {

@@ -6,14 +6,14 @@ import { parseTimestamp } from '../clock';
 import type { SandboxCore } from '../core';
 import { parseCsv } from '../csv';
 import { IMPORT_FILE_TYPES } from '../enums';
-import { ApiError, badRequest, unprocessable } from '../errors';
+import { ApiError, unprocessable } from '../errors';
 import { httpCall } from '../http-client';
 import { filters, listReply } from '../pagination';
 import { created, intParam, noQuery, ok, route, Route, RouteContext } from '../router';
 import { isLoopback } from '../server';
 import { publicView } from '../store';
 import type { ImportFile, Unit } from '../types';
-import { Check, oneOf, parseBody, string } from '../validate';
+import { Check, httpUrl, oneOf, parseBody } from '../validate';
 import { readUpload, uploadProductData } from './product-data';
 import { unitFields, upsertUnit } from './units';
 
@@ -21,19 +21,12 @@ const DAY_MS = 24 * 3600 * 1000;
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 const loopbackUri: Check<string> = (value, field) => {
-	const text = string(value, field);
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		throw badRequest(`${field} must be an absolute http(s) URL, got '${text}'`);
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`${field} must use http or https`);
+	const url = httpUrl(value, field);
 	const host = url.hostname.replace(/^\[|\]$/g, '');
 	if (host !== 'localhost' && !isLoopback(host)) {
 		throw unprocessable(`${field} must point to a loopback address in the sandbox (127.0.0.1, localhost or [::1]), got '${url.hostname}'`);
 	}
-	return text;
+	return value as string;
 };
 
 function create(ctx: RouteContext) {

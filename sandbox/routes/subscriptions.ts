@@ -6,18 +6,11 @@ import { filters, listReply } from '../pagination';
 import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicView } from '../store';
 import type { Subscription } from '../types';
-import { boolean, Check, oneOf, optional, parseBody, string } from '../validate';
+import { boolean, Check, httpUrl, oneOf, optional, parseBody, string } from '../validate';
 
 const callbackUrl: Check<string> = (value, field) => {
-	const text = string(value, field);
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		throw badRequest(`${field} must be an absolute http(s) URL, got '${text}'`);
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`${field} must use http or https`);
-	return text;
+	httpUrl(value, field);
+	return value as string;
 };
 
 const email: Check<string> = (value, field) => {
