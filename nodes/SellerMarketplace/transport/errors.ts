@@ -77,7 +77,9 @@ export function responseError(
 		summary = `The ${what} is fulfilled by the marketplace and cannot be read or changed through API v1`;
 		hint = 'Orders fulfilled by the marketplace are only available in the newer seller API.';
 	} else if (status === 404) {
-		summary = id === undefined ? `Not found: ${method} ${path}` : `No ${label} with ID "${id}" was found`;
+		// Product data is addressed by EAN, everything else by an ID.
+		const reference = label.endsWith('EAN') ? `"${id}"` : `with ID "${id}"`;
+		summary = id === undefined ? `Not found: ${method} ${path}` : `No ${label} ${reference} was found`;
 		hint = 'Check the ID; it may belong to another seller account or have been deleted.';
 	} else if (status === 429) {
 		summary = `The marketplace's rate limit was reached${retried}`;
