@@ -15,6 +15,8 @@ let api: TestClient;
 const hosts: WebhookHost[] = [];
 
 beforeAll(async () => {
+	// The node logs every refusal (as it should); keep the test output to errors.
+	process.env.N8N_LOG_LEVEL ??= 'error';
 	sandbox = await startSandbox({ port: 0 });
 	api = new TestClient(sandbox);
 });
