@@ -162,6 +162,8 @@ function preferred(a: RemoteSubscription, b: RemoteSubscription, knownId: number
 export async function checkSubscriptions(this: IHookFunctions): Promise<boolean> {
 	const callbackUrl = callbackUrlOf(this);
 	const events = requireEvents(this);
+	// Checked before any request, so a typo shows up at once rather than after subscribing half-way.
+	const email = fallbackEmailOf(this);
 	const data = staticDataOf(this);
 	const known = storedFor(data, callbackUrl);
 
@@ -201,7 +203,6 @@ export async function checkSubscriptions(this: IHookFunctions): Promise<boolean>
 		await deleteOne(this, Number(repeat.id_subscription));
 	}
 
-	const email = events.some((event) => chosen.get(event)?.is_active === false) ? fallbackEmailOf(this) : '';
 	for (const event of events) {
 		const subscription = chosen.get(event);
 		if (!subscription || subscription.is_active) continue;

@@ -257,7 +257,7 @@ describe('failures', () => {
 	it('refuses a missing or invalid fallback e-mail before any request', async () => {
 		const h = await host({ fallbackEmail: 'not-an-address' });
 		await expect(h.activate()).rejects.toThrow(/Fallback Email/);
-		expect(requests('POST', '/subscriptions/')).toHaveLength(0);
+		expect(sandbox.control.requests()).toHaveLength(0);
 	});
 });
 
