@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idLocator, returnAllOrLimit } from '../../descriptions/common';
 import { requireIntegerId, requireString } from '../../helpers/validation';
-import { apiRequestAllItems } from '../../transport';
+import { readCollection } from '../../helpers/collection';
 
 /** The API's page cap for categories (every other collection has 30). */
 const CATEGORY_PAGE_SIZE = 1000;
@@ -53,13 +53,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		filterBy === 'search'
 			? { q: requireString(this, 'searchTerm', itemIndex, 'Search Term') }
 			: { id_parent: requireIntegerId(this, 'parentCategory', itemIndex, 'Parent Category') };
-	const records = await apiRequestAllItems.call(
-		this,
-		{ path: '/categories/', query, pageSize: CATEGORY_PAGE_SIZE, idField: 'id_category', itemIndex },
-		{
-			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
-			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
-		},
-	);
-	return this.helpers.returnJsonArray(records);
+	return await readCollection.call(this, itemIndex, { path: '/categories/', query, pageSize: CATEGORY_PAGE_SIZE, idField: 'id_category' });
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../descriptions/common';
-import { apiRequestAllItems } from '../../transport';
+import { readCollection } from '../../helpers/collection';
 import { conversationFilters, conversationQuery, sortOptions } from '../ticket/filters';
 
 const properties: INodeProperties[] = [...returnAllOrLimit(), conversationFilters('claim'), sortOptions];
@@ -12,13 +12,5 @@ export const description = updateDisplayOptions({ show: { resource: ['claim'], o
 /** GET /claims/seller/ (deprecated: claims were replaced by tickets). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const query = conversationQuery(this, itemIndex);
-	const records = await apiRequestAllItems.call(
-		this,
-		{ path: '/claims/seller/', query, idField: 'id_claim', itemIndex },
-		{
-			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
-			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
-		},
-	);
-	return this.helpers.returnJsonArray(records);
+	return await readCollection.call(this, itemIndex, { path: '/claims/seller/', query, idField: 'id_claim' });
 }

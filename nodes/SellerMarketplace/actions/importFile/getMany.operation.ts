@@ -5,7 +5,7 @@ import { fromDateField, returnAllOrLimit, sortField } from '../../descriptions/c
 import { importFileStatusOptions, importFileTypeOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
-import { apiRequestAllItems } from '../../transport';
+import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -59,13 +59,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
 		sort: options.sort,
 	});
-	const records = await apiRequestAllItems.call(
-		this,
-		{ path: '/import-files/seller/', query, idField: 'id_import_file', itemIndex },
-		{
-			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
-			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
-		},
-	);
-	return this.helpers.returnJsonArray(records);
+	return await readCollection.call(this, itemIndex, { path: '/import-files/seller/', query, idField: 'id_import_file' });
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField, returnAllOrLimit } from '../../descriptions/common';
 import { checkEan, compact, inputError } from '../../helpers/validation';
-import { apiRequestAllItems } from '../../transport';
+import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [
 	{
@@ -41,13 +41,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!q && !eanText) throw inputError(this, itemIndex, 'Fill in "Search Term" or "EAN" (or both) to search items');
 	const ean = eanText ? checkEan(this, eanText, itemIndex) : undefined;
 	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-	const records = await apiRequestAllItems.call(
-		this,
-		{ path: '/items/', query: compact({ q, ean, embedded }), idField: 'id_item', itemIndex },
-		{
-			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
-			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
-		},
-	);
-	return this.helpers.returnJsonArray(records);
+	return await readCollection.call(this, itemIndex, { path: '/items/', query: compact({ q, ean, embedded }), idField: 'id_item' });
 }

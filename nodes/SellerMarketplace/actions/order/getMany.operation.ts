@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { fromDateField, returnAllOrLimit } from '../../descriptions/common';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
-import { apiRequestAllItems } from '../../transport';
+import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -34,13 +34,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 		'ts_units_updated:from': toApiTimestamp(this, filters.unitsUpdatedFrom, itemIndex, 'Units Updated After'),
 	});
-	const records = await apiRequestAllItems.call(
-		this,
-		{ path: '/orders/seller/', query, idField: 'id_order', itemIndex },
-		{
-			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
-			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
-		},
-	);
-	return this.helpers.returnJsonArray(records);
+	return await readCollection.call(this, itemIndex, { path: '/orders/seller/', query, idField: 'id_order' });
 }

@@ -5,7 +5,7 @@ import { fromDateField, returnAllOrLimit, sortField } from '../../descriptions/c
 import { ORDER_UNIT_STATUSES, orderUnitStatusOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
 import { checkOneOf, compact } from '../../helpers/validation';
-import { apiRequestAllItems } from '../../transport';
+import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -53,13 +53,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
 		sort: this.getNodeParameter('sort', itemIndex, 'ts_created:desc') as string,
 	});
-	const records = await apiRequestAllItems.call(
-		this,
-		{ path: '/order-units/seller/', query, idField: 'id_order_unit', itemIndex },
-		{
-			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
-			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
-		},
-	);
-	return this.helpers.returnJsonArray(records);
+	return await readCollection.call(this, itemIndex, { path: '/order-units/seller/', query, idField: 'id_order_unit' });
 }

@@ -5,7 +5,7 @@ import { fromDateField, returnAllOrLimit, sortField } from '../../descriptions/c
 import { returnUnitStatusOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
-import { apiRequestAllItems } from '../../transport';
+import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -48,13 +48,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 		sort: options.sort,
 	});
-	const records = await apiRequestAllItems.call(
-		this,
-		{ path: '/return-units/seller/', query, idField: 'id_return_unit', itemIndex },
-		{
-			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
-			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
-		},
-	);
-	return this.helpers.returnJsonArray(records);
+	return await readCollection.call(this, itemIndex, { path: '/return-units/seller/', query, idField: 'id_return_unit' });
 }

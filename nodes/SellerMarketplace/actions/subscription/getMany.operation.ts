@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../../descriptions/common';
 import { eventNameOptions } from '../../helpers/options';
 import { compact } from '../../helpers/validation';
-import { apiRequestAllItems } from '../../transport';
+import { readCollection } from '../../helpers/collection';
 import { checkEventName } from './shared';
 
 const properties: INodeProperties[] = [
@@ -34,13 +34,5 @@ export const description = updateDisplayOptions({ show: { resource: ['subscripti
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const query = compact({ event_name: filters.eventName ? checkEventName(this, String(filters.eventName), itemIndex) : undefined });
-	const records = await apiRequestAllItems.call(
-		this,
-		{ path: '/subscriptions/seller/', query, idField: 'id_subscription', itemIndex },
-		{
-			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
-			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
-		},
-	);
-	return this.helpers.returnJsonArray(records);
+	return await readCollection.call(this, itemIndex, { path: '/subscriptions/seller/', query, idField: 'id_subscription' });
 }

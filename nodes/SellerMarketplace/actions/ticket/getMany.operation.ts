@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../descriptions/common';
-import { apiRequestAllItems } from '../../transport';
+import { readCollection } from '../../helpers/collection';
 import { conversationFilters, conversationQuery, sortOptions } from './filters';
 
 const properties: INodeProperties[] = [...returnAllOrLimit(), conversationFilters('ticket'), sortOptions];
@@ -12,14 +12,6 @@ export const description = updateDisplayOptions({ show: { resource: ['ticket'], 
 /** GET /tickets/seller/: the seller's tickets, newest first unless sorted otherwise. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const query = conversationQuery(this, itemIndex);
-	const records = await apiRequestAllItems.call(
-		this,
-		// id_ticket is a zero-padded string: it is compared and output as the API sends it
-		{ path: '/tickets/seller/', query, idField: 'id_ticket', itemIndex },
-		{
-			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
-			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
-		},
-	);
-	return this.helpers.returnJsonArray(records);
+	// id_ticket is a zero-padded string: it is compared and output as the API sends it
+	return await readCollection.call(this, itemIndex, { path: '/tickets/seller/', query, idField: 'id_ticket' });
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { fromDateField, returnAllOrLimit } from '../../descriptions/common';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
-import { apiRequestAllItems } from '../../transport';
+import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -24,13 +24,5 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketMess
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const query = compact({ timestamp_from: toApiTimestamp(this, filters.writtenFrom, itemIndex, 'Written From') });
-	const records = await apiRequestAllItems.call(
-		this,
-		{ path: '/ticket-messages/seller/', query, idField: 'id_ticket_message', itemIndex },
-		{
-			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
-			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
-		},
-	);
-	return this.helpers.returnJsonArray(records);
+	return await readCollection.call(this, itemIndex, { path: '/ticket-messages/seller/', query, idField: 'id_ticket_message' });
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField, returnAllOrLimit } from '../../descriptions/common';
 import { checkEan, compact, toWholeNumber } from '../../helpers/validation';
-import { apiRequestAllItems } from '../../transport';
+import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -62,13 +62,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		id_offer: String(filters.offerId ?? '').trim(),
 		embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],
 	});
-	const records = await apiRequestAllItems.call(
-		this,
-		{ path: '/units/seller/', query, idField: 'id_unit', itemIndex },
-		{
-			returnAll: this.getNodeParameter('returnAll', itemIndex) as boolean,
-			limit: this.getNodeParameter('limit', itemIndex, 50) as number,
-		},
-	);
-	return this.helpers.returnJsonArray(records);
+	return await readCollection.call(this, itemIndex, { path: '/units/seller/', query, idField: 'id_unit' });
 }
