@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { messageFields } from '../../descriptions/message';
 import { successItem } from '../../helpers/output';
 import { requireIntegerId, requireString } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
@@ -8,23 +9,7 @@ import { claimIdField } from '../claim/shared';
 
 const properties: INodeProperties[] = [
 	claimIdField('The claim to answer'),
-	{
-		displayName: 'Text',
-		name: 'text',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		required: true,
-		description: 'The message to the buyer (up to 65,535 characters)',
-	},
-	{
-		displayName: 'Interim Notice',
-		name: 'interimNotice',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether this message is only an interim notice (e.g. "we are looking into it"). An interim notice leaves the claim waiting for you ("Is Seller Responsible" stays true); a regular message answers the buyer and sets "Is Seller Responsible" to false.',
-	},
+	...messageFields('claim'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['claimMessage'], operation: ['send'] } }, properties);

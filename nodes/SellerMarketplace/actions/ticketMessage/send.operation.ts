@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { messageFields } from '../../descriptions/message';
 import { successItem } from '../../helpers/output';
 import { inputError, readBinary, requireString } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
@@ -8,23 +9,7 @@ import { ticketLocator } from '../ticket/shared';
 
 const properties: INodeProperties[] = [
 	ticketLocator('The ticket to answer'),
-	{
-		displayName: 'Text',
-		name: 'text',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		required: true,
-		description: 'The message to the buyer (up to 65,535 characters)',
-	},
-	{
-		displayName: 'Interim Notice',
-		name: 'interimNotice',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether this message is only an interim notice (e.g. "we are looking into it"). An interim notice leaves the ticket waiting for you ("Is Seller Responsible" stays true); a regular message answers the buyer and sets "Is Seller Responsible" to false.',
-	},
+	...messageFields('ticket'),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
