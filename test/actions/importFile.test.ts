@@ -107,7 +107,7 @@ describe('Import File → Create', () => {
 		});
 
 		expect(run.error?.message).toBe('"Type" has an unknown value "INVENTORY" [item 0]');
-		expect(run.error?.description).toBe('Allowed values: PRODUCT_FEED, DUMP, COMMAND');
+		expect(run.error?.description).toBe('Allowed values: COMMAND, DUMP, PRODUCT_FEED');
 		expect(requests()).toHaveLength(0);
 	});
 });

@@ -124,17 +124,14 @@ describe('sandbox seed and size', () => {
 		}
 	});
 
-	it('starts with 50,000 orders in a few seconds and pages quickly', async () => {
-		const started = Date.now();
+	// How fast it starts and pages is measured by the benchmarks (npm run bench), not asserted here.
+	it('seeds 50,000 orders and pages through them', async () => {
 		const big = await startSandbox({ port: 0, orders: 50000 });
 		try {
-			expect(Date.now() - started).toBeLessThan(5000);
 			const { TestClient } = await import('./client');
 			const api = new TestClient(big);
-			const pageStart = Date.now();
 			const deep = await api.get('/order-units/seller/?status=need_to_be_sent&offset=60000&limit=30');
 			const orders = await api.get('/orders/seller/?offset=49980');
-			expect(Date.now() - pageStart).toBeLessThan(1000);
 			expect(deep.status).toBe(200);
 			expect(orders.headers['hm-collection-range']).toBe('49981-50000/50000');
 		} finally {

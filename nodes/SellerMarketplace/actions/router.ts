@@ -1,9 +1,13 @@
-import type { IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { checkParameterTypes } from '../helpers/parameters';
 import { resources, type ResourceName } from './index';
 
-type Operation = { execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]> };
+type Operation = {
+	description: INodeProperties[];
+	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
+};
 
 /** Runs the chosen operation once per input item, pairing every output item with the item it came from. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -18,6 +22,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
+			checkParameterTypes(this, operation.description, itemIndex);
 			const output = await operation.execute.call(this, itemIndex);
 			returnData.push(...this.helpers.constructExecutionMetaData(output, { itemData: { item: itemIndex } }));
 		} catch (error) {

@@ -123,10 +123,10 @@ export function parseJsonObject(context: IExecuteFunctions, name: string, itemIn
 export async function readBinary(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	propertyName: string,
+	propertyName: unknown,
 	label = 'Input Binary Field',
 ): Promise<{ data: Buffer; fileName?: string; mimeType: string }> {
-	const name = propertyName.trim();
+	const name = propertyName === undefined || propertyName === null ? '' : String(propertyName).trim();
 	const item = context.getInputData()[itemIndex];
 	if (!name || !item?.binary?.[name]) {
 		const available = Object.keys(item?.binary ?? {});
@@ -173,4 +173,15 @@ export function checkEmail(context: IExecuteFunctions, value: string, itemIndex:
 		throw inputError(context, itemIndex, `"${label}" must be an e-mail address like name@example.com, but it is "${value}"`);
 	}
 	return value;
+}
+
+/** A country as the API takes it: a two-letter ISO code (upper-cased), or the API's own `DE-Islands`. */
+export function checkCountryCode(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string): string | undefined {
+	const text = value === undefined || value === null ? '' : String(value).trim();
+	if (!text) return undefined;
+	if (/^de-islands$/i.test(text)) return 'DE-Islands';
+	if (!/^[A-Za-z]{2}$/.test(text)) {
+		throw inputError(context, itemIndex, `"${label}" must be a two-letter country code such as DE, but it is "${text}"`);
+	}
+	return text.toUpperCase();
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CARRIER_CODES, carrierOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { checkOneOf, compact, inputError, requireString } from '../../helpers/validation';
+import { checkCountryCode, checkOneOf, compact, inputError, requireString } from '../../helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 
@@ -65,15 +65,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const carrierCode = checkOneOf(this, requireString(this, 'carrierCode', itemIndex, 'Carrier'), itemIndex, 'Carrier', CARRIER_CODES);
 	const trackingNumber = trackingNumbers(this, itemIndex);
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const sourceCountry = String(additionalFields.sourceCountry ?? '').trim();
-	if (sourceCountry && !/^[A-Za-z]{2}$/.test(sourceCountry)) {
-		throw inputError(this, itemIndex, `"Source Country" must be a two-letter country code such as DE, but it is "${sourceCountry}"`);
-	}
+	const sourceCountry = checkCountryCode(this, additionalFields.sourceCountry, itemIndex, 'Source Country');
 
 	const response = await apiRequest.call(this, {
 		method: 'PATCH',
 		path: apiPath`/order-units/${orderUnitId}/send/`,
-		body: compact({ carrier_code: carrierCode, tracking_number: trackingNumber, source_country: sourceCountry.toUpperCase() }),
+		body: compact({ carrier_code: carrierCode, tracking_number: trackingNumber, source_country: sourceCountry }),
 		itemIndex,
 	});
 	return this.helpers.returnJsonArray(

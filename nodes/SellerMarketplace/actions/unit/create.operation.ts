@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { successItem } from '../../helpers/output';
-import { requireEan, requireIntegerId } from '../../helpers/validation';
+import { inputError, requireEan, requireIntegerId } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 import { amountField, conditionField, listingPriceField, offerBody, offerFields } from './fields';
 
@@ -76,10 +76,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		identifyBy === 'itemId'
 			? { id_item: requireIntegerId(this, 'itemId', itemIndex, 'Item ID') }
 			: { ean: requireEan(this, 'ean', itemIndex) };
-	const offer = offerBody(this, itemIndex, {
+	const required = {
 		condition: this.getNodeParameter('condition', itemIndex),
-		listingPrice: this.getNodeParameter('listingPrice', itemIndex),
-		amount: this.getNodeParameter('amount', itemIndex),
+		listingPrice: this.getNodeParameter('listingPrice', itemIndex, undefined),
+		amount: this.getNodeParameter('amount', itemIndex, undefined),
+	};
+	// offerBody leaves out what is not given (that suits Update); a new offer needs a price and a stock.
+	if (required.listingPrice === undefined || required.listingPrice === null || required.listingPrice === '') {
+		throw inputError(this, itemIndex, '"Listing Price (in Cents)" is required and cannot be empty');
+	}
+	if (required.amount === undefined || required.amount === null || required.amount === '') {
+		throw inputError(this, itemIndex, '"Stock" is required and cannot be empty');
+	}
+	const offer = offerBody(this, itemIndex, {
+		...required,
 		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
 	});
 	const offerId = String(this.getNodeParameter('offerId', itemIndex, '') ?? '').trim();

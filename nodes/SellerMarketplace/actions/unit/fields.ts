@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { UNIT_CONDITIONS, unitConditionOptions } from '../../helpers/options';
-import { checkOneOf, compact, inputError, toCents, toWholeNumber } from '../../helpers/validation';
+import { checkCountryCode, checkOneOf, compact, inputError, toCents, toWholeNumber } from '../../helpers/validation';
 
 export const unitIdField: INodeProperties = {
 	displayName: 'Unit ID',
@@ -130,7 +130,7 @@ export function offerBody(context: IExecuteFunctions, itemIndex: number, values:
 			: undefined,
 		shipping_group: text(values.shippingGroup),
 		warehouse: text(values.warehouse),
-		location: text(values.location)?.toUpperCase(),
+		location: checkCountryCode(context, values.location, itemIndex, 'Location'),
 	});
 	if (body.delivery_time_min !== undefined && body.delivery_time_max !== undefined && (body.delivery_time_min as number) > (body.delivery_time_max as number)) {
 		throw inputError(
