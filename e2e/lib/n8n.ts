@@ -230,11 +230,11 @@ export class N8n {
 	// the server
 
 	/**
-	 * `n8n start`, resolved once the editor and every published workflow are up: n8n prints "Editor is
-	 * now accessible" only after activating workflows (trigger subscriptions included), and the
-	 * readiness endpoint must answer 200.
+	 * `n8n start`, resolved once really ready: n8n printed "Editor is now accessible", the readiness
+	 * endpoint answers 200, and each workflow in `published` has its triggers live (n8n 2.41 activates
+	 * them after the editor is up; before that a webhook answers 404 and trigger subscriptions do not exist).
 	 */
-	async start({ timeoutMs = 180_000 } = {}): Promise<{ ms: number }> {
+	async start({ timeoutMs = 180_000, published = [] as string[] } = {}): Promise<{ ms: number }> {
 		if (this.server) throw new Error('n8n is already running');
 		const env = await this.env(await freePort());
 		const started = Date.now();
@@ -277,6 +277,8 @@ export class N8n {
 			await sleep(100);
 		}
 		this.cookie = '';
+		// triggers are activated after "Editor is now accessible" (publication outbox): wait for them too
+		for (const id of published) await this.waitForPublication(id, 'published', { timeoutMs: Math.max(10_000, deadline - Date.now()) });
 		return { ms: Date.now() - started };
 	}
 
@@ -365,17 +367,44 @@ export class N8n {
 		return result.data;
 	}
 
-	/** Publish while running, as the editor's toggle does (runs the trigger's create()). */
+	/**
+	 * Publishing is asynchronous in n8n 2.41 (a publication outbox, processed after start and after each
+	 * publish/unpublish): waits until the workflow's triggers are live ('published') or gone
+	 * ('not_published'); a trigger that failed to activate (e.g. create() threw) fails with its message.
+	 */
+	async waitForPublication(workflowId: string, want: 'published' | 'not_published', { timeoutMs = 60_000 } = {}): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		let last: unknown;
+		for (;;) {
+			const result = await this.rest<{ status: string; triggers: Array<{ nodeId: string; status: string; errorMessage?: string | null }> }>(
+				'GET',
+				`/workflows/${workflowId}/publication-status`,
+			);
+			last = result.raw;
+			const status = result.data?.status;
+			if (status === want) return;
+			if (want === 'published' && (status === 'failed' || status === 'partial')) {
+				const errors = result.data.triggers.filter((t) => t.errorMessage).map((t) => t.errorMessage);
+				throw new Error(`publishing workflow ${workflowId} failed: ${errors.join('; ') || JSON.stringify(result.raw)}`);
+			}
+			if (Date.now() > deadline) throw new Error(`workflow ${workflowId} did not become ${want} in ${timeoutMs / 1000} s: ${JSON.stringify(last)}`);
+			await sleep(200);
+		}
+	}
+
+	/** Publish while running, as the editor's toggle does (runs the trigger's create()); resolves once live. */
 	async activate(workflowId: string): Promise<void> {
 		const workflow = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
 		const result = await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.data.versionId });
 		if (result.status !== 200) throw new Error(`publishing ${workflowId} failed: HTTP ${result.status} ${JSON.stringify(result.raw)}`);
+		await this.waitForPublication(workflowId, 'published');
 	}
 
-	/** Unpublish while running, as the editor's toggle does (runs the trigger's delete()). */
+	/** Unpublish while running, as the editor's toggle does (runs the trigger's delete()); resolves once gone. */
 	async deactivate(workflowId: string): Promise<void> {
 		const result = await this.rest('POST', `/workflows/${workflowId}/deactivate`, {});
 		if (result.status !== 200) throw new Error(`unpublishing ${workflowId} failed: HTTP ${result.status} ${JSON.stringify(result.raw)}`);
+		await this.waitForPublication(workflowId, 'not_published');
 	}
 
 	// ------------------------------------------------------------------------------------------
