@@ -192,6 +192,7 @@ export interface CollectionLimit {
 
 interface Page {
 	offset: number;
+	requested: number;
 	records: IDataObject[];
 	range: CollectionRange;
 	throttled: boolean;
@@ -199,9 +200,11 @@ interface Page {
 
 /**
  * Reads a collection page by page, driven by `HM-Collection-Range`.
- * The first page tells the total; the rest are read a few at a time. It advances by what the server
- * actually returned (a server may clamp `limit`), follows a total that grows while it runs, stops at the
- * total, on an empty page or at the limit, and drops records repeated across pages.
+ * The first page tells the total; after it, up to "Page Concurrency" requests stay in flight (a sliding
+ * window, not batches, so one slow page does not hold the others up). Pages are kept in offset order. It
+ * advances by what the server actually returned (a server may clamp `limit`), follows a total that grows
+ * while it runs, stops at the total, on an empty page or at the limit, and drops records repeated across
+ * pages when new records shift the offsets.
  */
 export async function apiRequestAllItems(
 	this: ApiContext,
@@ -215,6 +218,7 @@ export async function apiRequestAllItems(
 	let pageSize = Math.min(request.pageSize ?? DEFAULT_PAGE_SIZE, wanted);
 	const seen = new Set<string>();
 	let total = Infinity;
+	/** Positions [0, covered) of the collection have been read and kept. */
 	let covered = 0;
 
 	const fetchPage = async (offset: number, pageLimit: number): Promise<Page> => {
@@ -237,50 +241,73 @@ export async function apiRequestAllItems(
 			end: offset + pageRecords.length,
 			total: pageRecords.length < pageLimit ? offset + pageRecords.length : offset + pageRecords.length + 1,
 		};
-		return { offset, records: pageRecords, range, throttled: response.throttled };
+		return { offset, requested: pageLimit, records: pageRecords, range, throttled: response.throttled };
 	};
 
-	const keep = (page: Page) => {
+	/** Takes a page that starts exactly at `covered`; returns whether it came back shorter than asked. */
+	const keep = (page: Page): boolean => {
+		total = page.range.total;
+		if (page.throttled) concurrency = 1;
+		if (page.records.length === 0) {
+			total = Math.min(total, page.offset); // the collection shrank: nothing more to read
+			return false;
+		}
 		for (const record of page.records) {
-			if (records.length >= wanted) return;
+			if (records.length >= wanted) break;
 			const key = request.idField && record[request.idField] !== undefined ? String(record[request.idField]) : JSON.stringify(record);
 			if (seen.has(key)) continue;
 			seen.add(key);
 			records.push(record);
 		}
+		covered += page.records.length;
+		return page.records.length < page.requested;
 	};
 
-	let requests = 0;
 	try {
-		while (records.length < wanted && covered < total) {
-			const offsets: Array<[number, number]> = [];
-			const remaining = wanted - records.length;
-			for (let k = 0; offsets.length < (requests === 0 ? 1 : concurrency); k++) {
-				const offset = covered + k * pageSize;
-				const pageLimit = Math.min(pageSize, remaining - k * pageSize);
-				if (offset >= total || pageLimit <= 0) break;
-				offsets.push([offset, pageLimit]);
-			}
-			requests += offsets.length;
-			const pages = await Promise.all(offsets.map(([offset, pageLimit]) => fetchPage(offset, pageLimit)));
-			const before = covered;
-			for (const page of pages) {
-				if (page.throttled) concurrency = 1;
-				// A page that starts past what is covered means an earlier one came back short: read on from the gap.
-				if (page.offset > covered) break;
-				keep(page);
-				total = page.range.total;
-				if (page.records.length === 0) {
-					total = Math.min(total, page.offset);
-					break;
+		// The first page alone: it tells the total, and whether the server clamps `limit` below what we ask.
+		const first = await fetchPage(0, pageSize);
+		const short = keep(first);
+		if (short && covered < total) pageSize = first.records.length;
+
+		const done = new Map<number, Page>();
+		const requested = new Set<number>([0]);
+		let nextOffset = covered;
+		let inFlight = 0;
+		let failure: unknown;
+		// In Limit mode, read only as far as the records still missing reach.
+		const horizon = () => Math.min(total, covered + (wanted - records.length));
+
+		await new Promise<void>((resolve) => {
+			const pump = () => {
+				while (!failure && inFlight < concurrency && records.length < wanted && nextOffset < horizon()) {
+					const offset = nextOffset;
+					const pageLimit = Math.min(pageSize, horizon() - offset);
+					nextOffset += pageLimit;
+					if (requested.has(offset)) continue;
+					requested.add(offset);
+					inFlight++;
+					fetchPage(offset, pageLimit)
+						.then((page) => {
+							done.set(page.offset, page);
+							for (let next = done.get(covered); next; next = done.get(covered)) {
+								done.delete(next.offset);
+								// A short page leaves a gap before the pages already asked for: read on from it.
+								if (keep(next) && covered < total) nextOffset = covered;
+							}
+						})
+						.catch((error: unknown) => {
+							failure ??= error;
+						})
+						.finally(() => {
+							inFlight--;
+							pump();
+						});
 				}
-				covered = Math.max(covered, page.offset + page.records.length);
-				if (requests === 1 && page.records.length < page.range.total && page.records.length < pageSize) {
-					pageSize = page.records.length; // the server clamps `limit` below what we asked
-				}
-			}
-			if (covered === before) break; // no progress: never loop forever
-		}
+				if (inFlight === 0) resolve();
+			};
+			pump();
+		});
+		if (failure) throw failure;
 	} catch (error) {
 		const progress = `Read ${records.length} record(s) of ${Number.isFinite(total) ? total : 'an unknown number'} from GET ${request.path} before this failure; nothing was output, so re-running reads everything again.`;
 		// Both constructors hand back an error that is already of their class, so it keeps its message and status.
