@@ -10,13 +10,3 @@ import { join } from 'node:path';
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-seller-bench-'));
 process.env.N8N_ENCRYPTION_KEY ??= 'seller-marketplace-test-encryption-key';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
-
-// test/harness/workflow.ts loads the node with require('…/SellerMarketplace.node'). Under ts-node, Node
-// tries '.js', '.json', '.node' before '.ts' and finds the codex file SellerMarketplace.node.json instead
-// (jest tries '.ts' before '.json'). Try '.ts' first, as jest does.
-const extensions = (require('node:module') as { _extensions: Record<string, unknown> })._extensions;
-for (const ext of ['.json', '.node']) {
-	const loader = extensions[ext];
-	delete extensions[ext];
-	extensions[ext] = loader;
-}

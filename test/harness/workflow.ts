@@ -35,8 +35,9 @@ function loadNodeTypes(): Record<string, INodeType> {
 		'test.emitItems': new EmitItems(),
 		'test.requestProbe': new RequestProbe(),
 	};
-	// Loaded lazily so the harness works while a node is being built.
-	const { SellerMarketplace } = require('../../nodes/SellerMarketplace/SellerMarketplace.node');
+	// Loaded lazily, and named with its extension: next to it lies the codex file SellerMarketplace.node.json,
+	// which plain Node resolution (ts-node, the benchmarks) would pick first.
+	const { SellerMarketplace } = require('../../nodes/SellerMarketplace/SellerMarketplace.node.ts');
 	types[`${PACKAGE}.sellerMarketplace`] = new SellerMarketplace();
 	return types;
 }
