@@ -91,3 +91,15 @@ export function sortField(fields: string[], defaultValue = 'ts_created:desc'): I
 export function fromDateField(displayName: string, name: string, description: string): INodeProperties {
 	return { displayName, name, type: 'dateTime', default: '', description };
 }
+
+/** An "Options" collection holding the Sort choice of a Get Many. */
+export function sortOptions(fields: string[] = ['ts_created', 'ts_updated']): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [sortField(fields)],
+	};
+}

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../descriptions/common';
+import { returnAllOrLimit, sortOptions } from '../../descriptions/common';
 import { readCollection } from '../../helpers/collection';
-import { conversationFilters, conversationQuery, sortOptions } from '../ticket/filters';
+import { conversationFilters, conversationQuery } from '../ticket/filters';
 
-const properties: INodeProperties[] = [...returnAllOrLimit(), conversationFilters('claim'), sortOptions];
+const properties: INodeProperties[] = [...returnAllOrLimit(), conversationFilters('claim'), sortOptions()];
 
 export const description = updateDisplayOptions({ show: { resource: ['claim'], operation: ['getMany'] } }, properties);
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fromDateField, returnAllOrLimit, sortField } from '../../descriptions/common';
+import { fromDateField, returnAllOrLimit, sortOptions } from '../../descriptions/common';
 import { importFileStatusOptions, importFileTypeOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
@@ -36,14 +36,7 @@ const properties: INodeProperties[] = [
 			fromDateField('Updated After', 'updatedFrom', 'Only import files changed at or after this time'),
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [sortField(['ts_created', 'ts_updated'])],
-	},
+	sortOptions(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['importFile'], operation: ['getMany'] } }, properties);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fromDateField, returnAllOrLimit, sortField } from '../../descriptions/common';
+import { fromDateField, returnAllOrLimit, sortOptions } from '../../descriptions/common';
 import { returnUnitStatusOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
@@ -27,14 +27,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [sortField(['ts_created'])],
-	},
+	sortOptions(['ts_created']),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['returnUnit'], operation: ['getMany'] } }, properties);

@@ -1,7 +1,7 @@
 /** Filters shared by the ticket list and the deprecated claim list: the API takes the same ones on both. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fromDateField, sortField } from '../../descriptions/common';
+import { fromDateField } from '../../descriptions/common';
 import { ticketReasonOptions, ticketStatusOptions, ticketTopicOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact, requireIntegerId } from '../../helpers/validation';
@@ -57,14 +57,6 @@ export function conversationFilters(kind: 'ticket' | 'claim'): INodeProperties {
 }
 
 /** The "Options" collection: the order of the results. */
-export const sortOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [sortField(['ts_created', 'ts_updated'])],
-};
 
 /** Turns the "Filters" and "Options" of the current item into the list's query, checking them first. */
 export function conversationQuery(context: IExecuteFunctions, itemIndex: number): IDataObject {

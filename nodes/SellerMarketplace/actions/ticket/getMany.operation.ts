@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../descriptions/common';
+import { returnAllOrLimit, sortOptions } from '../../descriptions/common';
 import { readCollection } from '../../helpers/collection';
-import { conversationFilters, conversationQuery, sortOptions } from './filters';
+import { conversationFilters, conversationQuery } from './filters';
 
-const properties: INodeProperties[] = [...returnAllOrLimit(), conversationFilters('ticket'), sortOptions];
+const properties: INodeProperties[] = [...returnAllOrLimit(), conversationFilters('ticket'), sortOptions()];
 
 export const description = updateDisplayOptions({ show: { resource: ['ticket'], operation: ['getMany'] } }, properties);
 
