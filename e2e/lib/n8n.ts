@@ -304,11 +304,30 @@ export class N8n {
 			}
 		};
 		signal('SIGTERM');
-		const killed = await Promise.race([this.serverExit!.then(() => false), sleep(20_000).then(() => true)]);
+		let timer: NodeJS.Timeout | undefined;
+		const killed = await Promise.race([
+			this.serverExit!.then(() => false),
+			new Promise<boolean>((done) => (timer = setTimeout(() => done(true), 20_000))),
+		]);
+		clearTimeout(timer);
 		if (killed) {
 			signal('SIGKILL');
 			await this.serverExit;
 		}
+		// the task runner is in the same process group and may hold our pipes open: wait for the group
+		// to be gone (5 s), then end it; stop reading either way so nothing keeps the caller alive
+		const groupAlive = () => {
+			try {
+				process.kill(-pid, 0);
+				return true;
+			} catch {
+				return false;
+			}
+		};
+		for (let waited = 0; groupAlive() && waited < 5_000; waited += 100) await sleep(100);
+		if (groupAlive()) signal('SIGKILL');
+		child.stdout?.destroy();
+		child.stderr?.destroy();
 		this.server = undefined;
 		this.logFile?.end();
 		this.logFile = undefined;
