@@ -1,0 +1,41 @@
+/** The package as n8n loads it: installed from the npm tarball, known under its community-package names. */
+import { readFileSync, readdirSync, statSync } from 'fs';
+import { join } from 'path';
+
+import { PACKAGE_NAME } from '../lib/runtime';
+import { connect } from '../setup/state';
+
+const { n8n } = connect();
+const installed = join(n8n.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+
+function files(dir: string, prefix = ''): string[] {
+	return readdirSync(dir).flatMap((entry) => {
+		const path = join(dir, entry);
+		return statSync(path).isDirectory() ? files(path, `${prefix}${entry}/`) : [`${prefix}${entry}`];
+	});
+}
+
+test('the tarball holds the built package only (no tests, sandbox or n8n runtime files)', () => {
+	const all = files(installed);
+	expect(all).toContain('package.json');
+	expect(all).toContain('dist/nodes/SellerMarketplace/SellerMarketplace.node.js');
+	expect(all).toContain('dist/nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node.js');
+	expect(all).toContain('dist/credentials/SellerMarketplaceApi.credentials.js');
+	// dist/tsconfig.tsbuildinfo: written by `n8n-node build` (incremental tsc), harmless, in every n8n-node package
+	const outside = all.filter((f) => !/^(dist\/(nodes|credentials|icons)\/|dist\/tsconfig\.tsbuildinfo$|package\.json$|README\.md$|LICEN[CS]E(\.md)?$)/.test(f));
+	expect(outside).toEqual([]);
+	const size = all.reduce((sum, f) => sum + statSync(join(installed, f)).size, 0);
+	expect(size).toBeLessThan(5 * 1024 * 1024);
+});
+
+test('n8n lists the nodes and the credential under the community-package names', async () => {
+	const out = join(n8n.userFolder, 'nodes-export.json');
+	const result = await n8n.cli(['export:nodes', `--output=${out}`]);
+	expect(result.code).toBe(0);
+	const names = (JSON.parse(readFileSync(out, 'utf8')) as Array<{ name: string; credentials?: Array<{ name: string }> }>)
+		.filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`));
+	expect(names.map((node) => node.name).sort()).toEqual(
+		[`${PACKAGE_NAME}.sellerMarketplace`, `${PACKAGE_NAME}.sellerMarketplaceTool`, `${PACKAGE_NAME}.sellerMarketplaceTrigger`].sort(),
+	);
+	for (const node of names) expect(node.credentials?.map((c) => c.name)).toEqual(['sellerMarketplaceApi']);
+});
