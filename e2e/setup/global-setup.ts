@@ -36,5 +36,6 @@ export default async function globalSetup(): Promise<void> {
 		owner: environment.n8n.owner,
 		sandbox: { baseUrl: sandbox.baseUrl, controlUrl: sandbox.controlUrl, clientKey: sandbox.clientKey, secretKey: sandbox.secretKey },
 		timings,
+		tarball: environment.tarball,
 	});
 }

@@ -15,6 +15,8 @@ export interface E2eState {
 	owner: { email: string; password: string };
 	sandbox: { baseUrl: string; controlUrl: string; clientKey: string; secretKey: string };
 	timings: Record<string, number>;
+	/** the packed package, as installed */
+	tarball: string;
 }
 
 export function writeState(state: E2eState): void {
