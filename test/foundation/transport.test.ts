@@ -98,6 +98,33 @@ describe('pagination', () => {
 		expect(limits()).toEqual([30, 15]);
 	});
 
+	it('keeps Page Concurrency pages in flight, and falls back to one at a time after a 429', async () => {
+		let inFlight = 0;
+		let throttled = false;
+		const peakBefore: number[] = [];
+		const peakAfter: number[] = [];
+		server.respondWith((request, response) => {
+			inFlight++;
+			(throttled ? peakAfter : peakBefore).push(inFlight);
+			setTimeout(() => {
+				inFlight--;
+				if (!throttled && new URL(request.fullUrl).searchParams.get('offset') === '60') {
+					throttled = true;
+					response.writeHead(429, { 'Retry-After': '0' });
+					response.end();
+					return;
+				}
+				serveCollection(() => groups(300))(request, response);
+			}, 20);
+		});
+		const run = await runSellerNode(credentials, { parameters: getMany({ returnAll: true }) });
+		expect(run.items).toHaveLength(300);
+		expect(Math.max(...peakBefore)).toBe(4);
+		// The pages already in flight (and the retried one) finish; every page asked for after that is read alone.
+		expect(peakAfter.length).toBeGreaterThanOrEqual(5);
+		expect(peakAfter.slice(-4)).toEqual([1, 1, 1, 1]);
+	});
+
 	it('never loops forever on a server that repeats the same page', async () => {
 		server.respondWith((_request, response) => {
 			response.writeHead(200, { 'Content-Type': 'application/json', 'HM-Collection-Range': '1-30/90' });

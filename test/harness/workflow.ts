@@ -3,7 +3,7 @@
  * credentials type (its `authenticate` signs every request) and n8n's own HTTP stack. Only the credential
  * store is a stand-in, as n8n's own NodeTestHarness does it.
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
@@ -119,6 +119,45 @@ export interface WorkflowRun {
 
 let executionCounter = 0;
 
+/** What n8n hands a node about its surroundings: the credential store, the lifecycle hooks and the instance URLs. */
+function testAdditionalData(credentials: SellerCredentials, workflowData: IWorkflowBase): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new TestCredentialsHelper({ sellerMarketplaceApi: { ...credentials } }),
+		hooks: new ExecutionLifecycleHooks('manual', `exec-${executionCounter}`, workflowData),
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used in these tests');
+		},
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		variables: {},
+		userId: 'test-user',
+		logAiEvent: () => {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/**
+ * n8n-core's real context for a dropdown or list search of the Seller Marketplace node, as the editor
+ * calls it while a seller fills in the form.
+ */
+export function loadOptionsContext(credentials: SellerCredentials, parameters: IDataObject = {}): LoadOptionsContext {
+	const node: INode = {
+		id: '1',
+		name: 'Seller Marketplace',
+		type: `${PACKAGE}.sellerMarketplace`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: parameters as INode['parameters'],
+		credentials: { sellerMarketplaceApi: { id: 'cred-1', name: 'Sandbox' } },
+	};
+	const workflowData = { id: 'wf-options', name: 'options', nodes: [node], connections: {}, active: false } as unknown as IWorkflowBase;
+	const workflow = new Workflow({ id: 'wf-options', nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes() });
+	return new LoadOptionsContext(workflow, node, testAdditionalData(credentials, workflowData), 'parameters');
+}
+
 /** Runs a workflow (nodes + connections) to completion and returns its run data. */
 export async function runWorkflow(
 	workflowJson: Pick<IWorkflowBase, 'nodes' | 'connections'> & { staticData?: IDataObject },
@@ -146,23 +185,7 @@ export async function runWorkflow(
 		staticData: workflowJson.staticData,
 		settings: { executionOrder: 'v1' },
 	});
-	const hooks = new ExecutionLifecycleHooks('manual', `exec-${executionCounter}`, workflowData);
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper({ sellerMarketplaceApi: { ...credentials } }),
-		hooks,
-		executeWorkflow: async () => {
-			throw new Error('sub-workflows are not used in these tests');
-		},
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		variables: {},
-		userId: 'test-user',
-		logAiEvent: () => {},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = testAdditionalData(credentials, workflowData);
 	const startNode = workflowData.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 	const run = await new WorkflowExecute(additionalData, 'manual').run({
 		workflow,

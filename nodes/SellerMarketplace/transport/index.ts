@@ -32,6 +32,8 @@ export interface ApiRequest {
 	timeoutMs?: number;
 	retry?: Partial<RetryPolicy>;
 	itemIndex?: number;
+	/** Called as soon as the API answers 429, before the retry (paginated reads slow down at once). */
+	onThrottled?: () => void;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -161,7 +163,10 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: ApiRequ
 			};
 		}
 
-		if (statusCode === 429) throttled = true;
+		if (statusCode === 429) {
+			throttled = true;
+			request.onThrottled?.();
+		}
 		if (attempt <= policy.maxRetries && isRetryable({ statusCode }, idempotent)) {
 			const delay = retryDelay(attempt - 1, policy, parseRetryAfter(headers['retry-after']));
 			if (waited + delay <= policy.maxTotalWaitMs) {
@@ -195,7 +200,6 @@ interface Page {
 	requested: number;
 	records: IDataObject[];
 	range: CollectionRange;
-	throttled: boolean;
 }
 
 /**
@@ -227,6 +231,7 @@ export async function apiRequestAllItems(
 			path: request.path,
 			query: { ...request.query, limit: pageLimit, offset },
 			itemIndex: request.itemIndex,
+			onThrottled: () => (concurrency = 1),
 		});
 		if (!Array.isArray(response.body)) {
 			throw new NodeApiError(this.getNode(), { path: request.path } as never, {
@@ -241,13 +246,12 @@ export async function apiRequestAllItems(
 			end: offset + pageRecords.length,
 			total: pageRecords.length < pageLimit ? offset + pageRecords.length : offset + pageRecords.length + 1,
 		};
-		return { offset, requested: pageLimit, records: pageRecords, range, throttled: response.throttled };
+		return { offset, requested: pageLimit, records: pageRecords, range };
 	};
 
 	/** Takes a page that starts exactly at `covered`; returns whether it came back shorter than asked. */
 	const keep = (page: Page): boolean => {
 		total = page.range.total;
-		if (page.throttled) concurrency = 1;
 		if (page.records.length === 0) {
 			total = Math.min(total, page.offset); // the collection shrank: nothing more to read
 			return false;
