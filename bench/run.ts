@@ -1,9 +1,10 @@
 /**
- * Benchmarks (issue 7): `npx ts-node --transpile-only bench/run.ts [--quick] [--runs=5] [--large-runs=3] [--skip=trigger,...]`
+ * Benchmarks (issue 7): `npx ts-node --transpile-only bench/run.ts [--quick] [--runs=5] [--large-runs=3] [--real-bursts=3] [--skip=trigger,real,...]`
  *
  * 1. Return All of N order units through the node (n8n-core in-process) vs a sequential signed-request peer,
  *    with 25 ms injected latency per page; 2. per-request overhead without latency; 3. trigger throughput and
- *    a 1,000-event burst from the sandbox; 4. memory per record at 3,000 and 30,000.
+ *    a 1,000-event burst from the sandbox, in-process and through a real n8n (bench/real-n8n-burst.ts, needs
+ *    `bash e2e/ensure-runtime.sh`); 4. memory per record at 3,000 and 30,000.
  * The sandbox runs in a child process (bench/sandbox-process.ts). Prints a Markdown table at the end.
  */
 import './env';
@@ -11,6 +12,7 @@ import './env';
 import { fmt, gc, MB, median, table } from './measure';
 import { medianOf, nodeReturnAll, peerReturnAll, pingNode, pingPeer, PAGE_SIZE, type Sample } from './paging';
 import { PeerClient } from './peer';
+import { realN8nBurst, realN8nTable, runtimeInstalled, type RealN8nResult } from './real-n8n-burst';
 import { SandboxProcess } from './sandbox-client';
 import { signingMicroseconds } from './signing';
 import { closeAgent, directThroughput, sandboxBurst, startHost, type BurstCheck, type DirectResult } from './trigger';
@@ -139,7 +141,7 @@ async function trigger(sandbox: SandboxProcess): Promise<TriggerResult> {
 	return result;
 }
 
-function report(paged: PagingResult[], over: OverheadResult | undefined, trig: TriggerResult | undefined): string {
+function report(paged: PagingResult[], over: OverheadResult | undefined, trig: TriggerResult | undefined, real?: RealN8nResult | string): string {
 	const out: string[] = [];
 	out.push(`### Return All of N order units, ${LATENCY_MS} ms latency per request (median of runs)\n`);
 	const rows: string[][] = [];
@@ -234,6 +236,12 @@ function report(paged: PagingResult[], over: OverheadResult | undefined, trig: T
 		out.push(table(['load', 'notifications/s (median)', 'executed exactly once', 'notes'], rows2));
 		out.push('');
 	}
+
+	if (real) {
+		out.push(`### Trigger through a real n8n: bursts of 1,000 notifications from the sandbox\n`);
+		out.push(typeof real === 'string' ? real : realN8nTable(real));
+		out.push('');
+	}
 	return out.join('\n');
 }
 
@@ -250,9 +258,23 @@ async function main() {
 	} finally {
 		await sandbox.close();
 	}
+	let real: RealN8nResult | string | undefined;
+	if (!skip.has('real')) {
+		if (!runtimeInstalled()) {
+			real = 'Skipped: the pinned n8n runtime is not installed (`bash e2e/ensure-runtime.sh`, 3-5 minutes once).';
+			log(`real n8n burst skipped: ${real}`);
+		} else {
+			try {
+				real = await realN8nBurst({ bursts: option('real-bursts', 3), log: (line) => log(`real n8n: ${line}`) });
+			} catch (error) {
+				real = `Failed: ${(error as Error).message.split('\n')[0]}`;
+				log(`real n8n burst failed: ${(error as Error).stack ?? error}`);
+			}
+		}
+	}
 	log('done');
 	console.log(`\n## Benchmark results (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${require('node:os').cpus().length} CPUs)\n`);
-	console.log(report(paged, over, trig));
+	console.log(report(paged, over, trig, real));
 }
 
 main().then(
