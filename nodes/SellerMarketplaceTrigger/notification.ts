@@ -10,6 +10,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { apiPath, apiRequest, CREDENTIALS_TYPE } from '../SellerMarketplace/transport';
 import { computeSignature } from '../SellerMarketplace/transport/signing';
+import { takeMessage } from './recentMessages';
 import { parseEvents, staticDataOf } from './subscriptions';
 
 export interface TriggerOptions {
@@ -233,11 +234,10 @@ export async function receiveNotification(this: IWebhookFunctions): Promise<IWeb
 	const remember = Math.floor(clamp(options.dedupeWindow, DEFAULT_DEDUPE_WINDOW, 0, MAX_DEDUPE_WINDOW));
 	if (remember > 0) {
 		const data = staticDataOf(this);
-		const recent = data.recentMessageIds ?? [];
-		if (recent.includes(notification.id_message)) {
-			return answer(200, `id_message ${notification.id_message} was already received`);
-		}
-		data.recentMessageIds = [...recent.slice(-(remember - 1)), notification.id_message].slice(-remember);
+		const trigger = `${this.getWorkflow().id ?? ''}|${this.getNode().id}|${this.getNodeWebhookUrl('default') ?? ''}`;
+		const { repeat, recent } = takeMessage(trigger, notification.id_message, data.recentMessageIds ?? [], remember);
+		if (repeat) return answer(200, `id_message ${notification.id_message} was already received`);
+		data.recentMessageIds = recent;
 	}
 
 	const item: IDataObject = {

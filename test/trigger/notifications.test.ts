@@ -149,6 +149,25 @@ describe('notifications (POST)', () => {
 		expect(host.executions).toHaveLength(1);
 	});
 
+	it('starts nothing for a retry that arrives while the first delivery is still being answered', async () => {
+		// n8n gives each webhook call its own copy of the static data: a retry in flight at the same time
+		// cannot see the first call's id there, only in the process.
+		const host = await activeHost({ options: { fetchResource: true } });
+		const order = sandbox.control.db.orders.find((candidate) => !candidate._fulfilled_by_marketplace)!;
+		sandbox.control.addFault({ method: 'GET', path: `/orders/${order.id_order}/`, kind: 'latency', latencyMs: 400 });
+		try {
+			const body = notification({ resource: `/orders/${order.id_order}/`, id_message: 'slow-then-retried' });
+			const first = post(host, signed(host, body));
+			await new Promise((resolve) => setTimeout(resolve, 100));
+			const retry = await post(host, signed(host, body));
+			expect(retry.status).toBe(200);
+			expect((await first).status).toBe(200);
+			expect(host.executions).toHaveLength(1);
+		} finally {
+			sandbox.control.clearFaults();
+		}
+	});
+
 	it('remembers only the last N message ids', async () => {
 		const host = await activeHost({ options: { dedupeWindow: 2 } });
 		const bodies = ['a', 'b', 'c'].map((id) => notification({ id_message: id }));
