@@ -176,11 +176,50 @@ export function badKeyWorkflow(): WorkflowFile {
 	]);
 }
 
-export function allWorkflows(): WorkflowFile[] {
+export const HTTP_REQUEST_WORKFLOW_ID = 'e2eHttpRequest01';
+export const HTTP_REQUEST_FILTER = { status: 'need_to_be_sent', 'ts_created:from': '2020-01-01 00:00:00' };
+export const HTTP_REQUEST_BODY = { id_ticket: '0013163666', text: 'Grüße: we ship today, ©“quoted”', interim_notice: true };
+
+/**
+ * n8n's own HTTP Request node with these credentials (Predefined Credential Type): a GET with a query that
+ * needs encoding, and a POST with a JSON body, signed by the credentials' authenticate.
+ */
+export function httpRequestWorkflow(baseUrl: string): WorkflowFile {
+	const credentials = { [CREDENTIAL_TYPE]: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } };
+	const request = (name: string, parameters: Record<string, unknown>, node: Record<string, unknown> = {}) => ({
+		...node,
+		id: `http-${name.replace(/\W/g, '-')}`,
+		name,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [0, 0] as [number, number],
+		parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: CREDENTIAL_TYPE, options: {}, ...parameters },
+		credentials,
+	});
+	return chain(HTTP_REQUEST_WORKFLOW_ID, 'e2e: HTTP Request node with the seller credentials', [
+		manualTrigger(),
+		request('List units to send', {
+			method: 'GET',
+			url: `${baseUrl}/order-units/seller/`,
+			sendQuery: true,
+			queryParameters: { parameters: Object.entries(HTTP_REQUEST_FILTER).map(([name, value]) => ({ name, value })) },
+		}),
+		request('Answer a ticket', {
+			method: 'POST',
+			url: `${baseUrl}/ticket-messages/`,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: JSON.stringify(HTTP_REQUEST_BODY),
+		}, { executeOnce: true }),
+	]);
+}
+
+export function allWorkflows(sandboxBaseUrl: string): WorkflowFile[] {
 	return [
 		...RESOURCE_CASES.map((c) => operationWorkflow(c.workflowId, c.nodeName, c.parameters)),
 		lifecycleWorkflow(),
 		badKeyWorkflow(),
+		httpRequestWorkflow(sandboxBaseUrl),
 		...loadExamples().map((e) => e.workflow),
 		...exampleRunCopies(),
 	];

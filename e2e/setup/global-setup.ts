@@ -21,7 +21,7 @@ export default async function globalSetup(): Promise<void> {
 	const environment = await startEnvironment({
 		name: 'e2e',
 		credentials: [sandboxCredential(sandbox), sandboxCredential({ ...sandbox, secretKey: 'x'.repeat(64) }, BAD_CREDENTIAL)],
-		workflows: allWorkflows(),
+		workflows: allWorkflows(sandbox.baseUrl),
 		publish: PUBLISHED_EXAMPLES,
 		progress: log,
 		extraEnv: process.env.E2E_N8N_LOG_LEVEL ? { N8N_LOG_LEVEL: process.env.E2E_N8N_LOG_LEVEL } : undefined,
