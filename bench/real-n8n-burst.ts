@@ -27,7 +27,7 @@ const WEBHOOK_ID = '7a1f0000-0000-4000-8000-0000000be4c1';
 const TRIGGER_NAME = 'Order events';
 const EVENT = 'order_new';
 /** sandbox time runs a minute per second: the retries at +1, +15 and +30 minutes come after 1, 15 and 30 s */
-const TIME_SCALE = 60;
+const DEFAULT_TIME_SCALE = 60;
 const WARM_UP = 20;
 
 export interface RealBurst {
@@ -74,6 +74,8 @@ export interface RealN8nOptions {
 	triggerOptions?: Record<string, unknown>;
 	/** extra environment for n8n (e.g. DB_SQLITE_POOL_SIZE) */
 	n8nEnv?: Record<string, string>;
+	/** sandbox time per real second (60: the marketplace's retries at +1/+15/+30 min come after 1/15/30 s; 1: real time) */
+	timeScale?: number;
 	log?: (line: string) => void;
 }
 
@@ -206,7 +208,7 @@ export async function realN8nBurst(options: RealN8nOptions = {}): Promise<RealN8
 	const bursts = options.bursts ?? 3;
 	const deadlineMs = options.deadlineMs ?? 60_000;
 	const setupStarted = Date.now();
-	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, timeScale: TIME_SCALE });
+	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, timeScale: options.timeScale ?? DEFAULT_TIME_SCALE });
 	let environment: Environment | undefined;
 	try {
 		environment = await startEnvironment({
@@ -305,6 +307,7 @@ if (require.main === module) {
 		bursts: option('bursts', 3),
 		count: option('count', 1000),
 		deadlineMs: option('deadline', 60) * 1000,
+		timeScale: option('time-scale', DEFAULT_TIME_SCALE),
 		triggerOptions: args.some((a) => a.startsWith('--dedupe=')) ? { dedupeWindow: option('dedupe', 1000) } : {},
 		n8nEnv: Object.fromEntries(args.filter((a) => a.startsWith('--n8n-env=')).map((a) => a.slice('--n8n-env='.length).split(/=(.*)/s, 2))),
 		log: (line) => console.error(`[real-n8n ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`),

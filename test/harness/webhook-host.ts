@@ -34,7 +34,7 @@ import type {
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { SellerMarketplaceTrigger } from '../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node';
+import type { SellerMarketplaceTrigger as SellerMarketplaceTriggerNode } from '../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node';
 import { PACKAGE, TestCredentialsHelper, type SellerCredentials } from './workflow';
 
 export type WebhookMode = 'production' | 'test';
@@ -86,6 +86,11 @@ interface Registration {
 }
 
 function nodeTypes(): INodeTypes {
+	// Named with its extension: plain Node resolution (ts-node, the benchmarks) would find the codex file
+	// SellerMarketplaceTrigger.node.json next to it first.
+	const { SellerMarketplaceTrigger } = require('../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node.ts') as {
+		SellerMarketplaceTrigger: typeof SellerMarketplaceTriggerNode;
+	};
 	const types: Record<string, INodeType> = { [TRIGGER_TYPE]: new SellerMarketplaceTrigger() };
 	return {
 		getByName: (name: string) => types[name],
