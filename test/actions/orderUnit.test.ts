@@ -38,7 +38,7 @@ describe('Order Unit → Get Many', () => {
 			operation: 'getMany',
 			returnAll: false,
 			limit: 4,
-			sort: 'ts_updated:asc',
+			options: { sort: 'ts_updated:asc' },
 			filters: { status: ['sent', 'need_to_be_sent'] },
 		});
 

@@ -217,7 +217,7 @@ describe('Ticket: input is checked before anything is sent', () => {
 		['Get: no ticket (an expression that is empty)', { operation: 'get', ticketId: byId('={{ $json.missing ?? "" }}') }, /"Ticket" is required and cannot be empty \[item 0\]/],
 		['Close: no ticket', { operation: 'close', ticketId: byId(' ') }, /"Ticket" is required and cannot be empty \[item 0\]/],
 		['Get Many: a buyer ID that is not a number', { operation: 'getMany', returnAll: true, filters: { buyerId: 'x1' } }, /"Buyer ID" must be a positive whole number, but it is "x1" \[item 0\]/],
-		['Get Many: a date that is not a date', { operation: 'getMany', returnAll: true, filters: { createdFrom: 'yesterday' } }, /"Created From" must be a date.*\[item 0\]/],
+		['Get Many: a date that is not a date', { operation: 'getMany', returnAll: true, filters: { createdFrom: 'yesterday' } }, /"Created After" must be a date.*\[item 0\]/],
 	])('%s', async (_name, parameters, message) => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'ticket', ...parameters } });
 

@@ -119,8 +119,8 @@ const badDate = (field: string, label: string, extra: Partial<Row> = {}) =>
 const conversationFilterRows = (withTopic: boolean): Row[] => [
 	...rows('filters.buyerId', 'Buyer ID', 'wrong type', ['abc'], { good: '12345' }),
 	...rows('filters.buyerId', 'Buyer ID', 'out of range', ['-4', '1.5'], { good: '12345' }),
-	...badDate('filters.createdFrom', 'Created From', { good: '2025-01-01' }),
-	...badDate('filters.updatedFrom', 'Updated From', { good: '2025-01-01' }),
+	...badDate('filters.createdFrom', 'Created After', { good: '2025-01-01' }),
+	...badDate('filters.updatedFrom', 'Updated After', { good: '2025-01-01' }),
 	...rows('filters.status', 'Status', 'unknown value', ['nope'], { good: 'opened' }),
 	...rows('filters.openReason', 'Open Reason', 'unknown value', ['nope'], { good: 'product_defect' }),
 	...(withTopic ? rows('filters.topic', 'Topic', 'unknown value', ['nope'], { good: 'order_cancel' }) : []),
@@ -561,8 +561,8 @@ describe('fields every Get Many shares (checked once, on Order → Get Many and 
 				op: 'orderUnit.getMany',
 				resource: 'orderUnit',
 				operation: 'getMany',
-				spec: { base: { returnAll: false, limit: 5, sort: 'ts_created:desc', filters: {} }, rows: [] },
-				row: { field: 'sort', label: 'Sort', kind: 'unknown value', bad: 'price:desc' },
+				spec: { base: { returnAll: false, limit: 5, options: { sort: 'ts_created:desc' }, filters: {} }, rows: [] },
+				row: { field: 'options.sort', label: 'Sort', kind: 'unknown value', bad: 'price:desc' },
 			},
 		],
 		[

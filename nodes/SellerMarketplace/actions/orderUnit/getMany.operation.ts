@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fromDateField, returnAllOrLimit, sortField } from '../../descriptions/common';
+import { fromDateField, returnAllOrLimit, sortOptions } from '../../descriptions/common';
 import { ORDER_UNIT_STATUSES, orderUnitStatusOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
 import { checkOneOf, compact } from '../../helpers/validation';
@@ -9,7 +9,6 @@ import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
-	sortField(['ts_created', 'ts_updated']),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -36,6 +35,7 @@ const properties: INodeProperties[] = [
 			fromDateField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
 		],
 	},
+	sortOptions(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['orderUnit'], operation: ['getMany'] } }, properties);
@@ -51,7 +51,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		id_offer: typeof filters.offerId === 'string' ? filters.offerId.trim() : filters.offerId,
 		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 		'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
-		sort: this.getNodeParameter('sort', itemIndex, 'ts_created:desc') as string,
+		// Newest first unless chosen otherwise, as the public SDK asks for it.
+		sort: ((this.getNodeParameter('options', itemIndex, {}) as IDataObject).sort as string | undefined) ?? 'ts_created:desc',
 	});
 	return await readCollection.call(this, itemIndex, { path: '/order-units/seller/', query, idField: 'id_order_unit' });
 }

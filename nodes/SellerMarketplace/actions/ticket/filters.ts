@@ -17,7 +17,7 @@ export function conversationFilters(kind: 'ticket' | 'claim'): INodeProperties {
 			placeholder: 'e.g. 12345',
 			description: `Only ${kind}s of this buyer (the buyer's numeric ID)`,
 		},
-		fromDateField('Created From', 'createdFrom', `Only ${kind}s opened at or after this time`),
+		fromDateField('Created After', 'createdFrom', `Only ${kind}s opened at or after this time`),
 		{
 			displayName: 'Open Reason',
 			name: 'openReason',
@@ -34,7 +34,7 @@ export function conversationFilters(kind: 'ticket' | 'claim'): INodeProperties {
 			default: 'opened',
 			description: `Only ${kind}s in this state`,
 		},
-		fromDateField('Updated From', 'updatedFrom', `Only ${kind}s changed at or after this time`),
+		fromDateField('Updated After', 'updatedFrom', `Only ${kind}s changed at or after this time`),
 	];
 	if (kind === 'ticket') {
 		fields.push({
@@ -68,8 +68,8 @@ export function conversationQuery(context: IExecuteFunctions, itemIndex: number)
 		open_reason: filters.openReason as string | undefined,
 		topic: filters.topic as string | undefined,
 		id_buyer: hasBuyer ? requireIntegerId(context, 'filters.buyerId', itemIndex, 'Buyer ID') : undefined,
-		'ts_created:from': toApiTimestamp(context, filters.createdFrom, itemIndex, 'Created From'),
-		'ts_updated:from': toApiTimestamp(context, filters.updatedFrom, itemIndex, 'Updated From'),
+		'ts_created:from': toApiTimestamp(context, filters.createdFrom, itemIndex, 'Created After'),
+		'ts_updated:from': toApiTimestamp(context, filters.updatedFrom, itemIndex, 'Updated After'),
 		sort: options.sort as string | undefined,
 	});
 }
