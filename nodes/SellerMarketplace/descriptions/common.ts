@@ -77,7 +77,7 @@ export function binaryPropertyField(description: string, name = 'binaryPropertyN
 	};
 }
 
-export function sortField(fields: string[], defaultValue = 'ts_created:desc'): INodeProperties {
+function sortField(fields: string[], defaultValue = 'ts_created:desc'): INodeProperties {
 	const options: INodePropertyOptions[] = [];
 	for (const field of fields) {
 		const label = field.replace(/^ts_/, '').replace(/_/g, ' ');

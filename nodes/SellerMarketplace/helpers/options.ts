@@ -74,7 +74,6 @@ export const eventNameOptions: INodePropertyOptions[] = EVENT_NAMES.map((value) 
 	value,
 }));
 
-export const IMPORT_FILE_TYPES = ['PRODUCT_FEED', 'DUMP', 'COMMAND'] as const;
 export const importFileTypeOptions: INodePropertyOptions[] = [
 	{ name: 'Command (Inventory Changes)', value: 'COMMAND', description: 'A list of changes to your units' },
 	{ name: 'Dump (Full Inventory)', value: 'DUMP', description: 'Your whole inventory: units not in the file are deleted' },
@@ -91,6 +90,3 @@ export const importFileStatusOptions = asOptions(IMPORT_FILE_STATUSES);
 export const UNIT_CONDITIONS = ['new', 'used - as new', 'used - very good', 'used - good', 'used - acceptable', 'download'] as const;
 export const unitConditionOptions = titled(UNIT_CONDITIONS);
 
-export const INVOICE_MIME_TYPES = [
-	'application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/tiff', 'text/plain', 'text/csv',
-] as const;

@@ -88,20 +88,6 @@ export function checkEan(context: IExecuteFunctions, value: string, itemIndex: n
 	return value;
 }
 
-/** A value of a closed list (a dropdown whose value may come from an expression). */
-export function checkOneOf<T extends string>(
-	context: IExecuteFunctions,
-	value: string,
-	itemIndex: number,
-	label: string,
-	allowed: readonly T[],
-): T {
-	if (!(allowed as readonly string[]).includes(value)) {
-		throw inputError(context, itemIndex, `"${label}" has an unknown value "${value}"`, `Allowed values: ${allowed.join(', ')}`);
-	}
-	return value as T;
-}
-
 /** A JSON parameter that must hold an object (or, with `array`, a list). */
 export function parseJsonObject(context: IExecuteFunctions, name: string, itemIndex: number, label: string): IDataObject {
 	const raw = context.getNodeParameter(name, itemIndex, '{}') as unknown;

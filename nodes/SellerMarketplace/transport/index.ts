@@ -44,9 +44,8 @@ export interface ApiResponse<T = unknown> {
 	location?: string;
 	/** The id at the end of `location`. */
 	createdId?: string;
-	/** The number of attempts it took, and whether the API asked us to slow down on the way. */
+	/** The number of attempts it took. */
 	attempts: number;
-	throttled: boolean;
 }
 
 /** Builds a request path with every interpolated value encoded as one path segment: apiPath`/orders/${id}/`. */
@@ -112,7 +111,6 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: ApiRequ
 	const body = request.body === undefined ? undefined : JSON.stringify(request.body);
 
 	let waited = 0;
-	let throttled = false;
 	for (let attempt = 1; ; attempt++) {
 		const options: IHttpRequestOptions = {
 			method,
@@ -159,14 +157,10 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: ApiRequ
 				location,
 				createdId: idFromLocation(location),
 				attempts: attempt,
-				throttled,
 			};
 		}
 
-		if (statusCode === 429) {
-			throttled = true;
-			request.onThrottled?.();
-		}
+		if (statusCode === 429) request.onThrottled?.();
 		if (attempt <= policy.maxRetries && isRetryable({ statusCode }, idempotent)) {
 			const delay = retryDelay(attempt - 1, policy, parseRetryAfter(headers['retry-after']));
 			if (waited + delay <= policy.maxTotalWaitMs) {

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { IMPORT_FILE_TYPES, importFileTypeOptions } from '../../helpers/options';
+import { importFileTypeOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { checkHttpUrl, checkOneOf, requireString } from '../../helpers/validation';
+import { checkHttpUrl, requireString } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -31,7 +31,7 @@ export const description = updateDisplayOptions({ show: { resource: ['importFile
 /** POST /import-files/: asks the marketplace to download and import a CSV file (id in `Location`). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const uri = checkHttpUrl(this, requireString(this, 'uri', itemIndex, 'File URL'), itemIndex, 'File URL');
-	const type = checkOneOf(this, requireString(this, 'type', itemIndex, 'Type'), itemIndex, 'Type', IMPORT_FILE_TYPES);
+	const type = requireString(this, 'type', itemIndex, 'Type');
 	const response = await apiRequest.call(this, { method: 'POST', path: '/import-files/', body: { uri, type }, itemIndex });
 	const ids = response.createdId === undefined ? {} : { id_import_file: Number(response.createdId) };
 	return this.helpers.returnJsonArray(successItem(response, ids));

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { CANCEL_REASONS, cancelReasonOptions } from '../../helpers/options';
+import { cancelReasonOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { checkOneOf, requireString } from '../../helpers/validation';
+import { requireString } from '../../helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 
@@ -25,7 +25,7 @@ export const description = updateDisplayOptions({ show: { resource: ['orderUnit'
 /** PATCH /order-units/{id_order_unit}/cancel/: cancels an order unit that has not been sent. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const orderUnitId = getOrderUnitId(this, itemIndex);
-	const reason = checkOneOf(this, requireString(this, 'reason', itemIndex, 'Reason'), itemIndex, 'Reason', CANCEL_REASONS);
+	const reason = requireString(this, 'reason', itemIndex, 'Reason');
 	const response = await apiRequest.call(this, {
 		method: 'PATCH',
 		path: apiPath`/order-units/${orderUnitId}/cancel/`,

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fromDateField, returnAllOrLimit, sortOptions } from '../../descriptions/common';
-import { ORDER_UNIT_STATUSES, orderUnitStatusOptions } from '../../helpers/options';
+import { orderUnitStatusOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
-import { checkOneOf, compact } from '../../helpers/validation';
+import { compact } from '../../helpers/validation';
 import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [
@@ -43,11 +43,8 @@ export const description = updateDisplayOptions({ show: { resource: ['orderUnit'
 /** GET /order-units/seller/: the seller's order units (one per unit ordered), filtered and sorted. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const statuses = ((filters.status as string[] | undefined) ?? []).map((status) =>
-		checkOneOf(this, String(status).trim(), itemIndex, 'Status', ORDER_UNIT_STATUSES),
-	);
 	const query = compact({
-		status: statuses.join(','),
+		status: filters.status as string[] | undefined,
 		id_offer: typeof filters.offerId === 'string' ? filters.offerId.trim() : filters.offerId,
 		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 		'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),

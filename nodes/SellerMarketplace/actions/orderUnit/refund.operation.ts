@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { REFUND_REASONS, refundReasonOptions } from '../../helpers/options';
+import { refundReasonOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { checkOneOf, requireString, toCents } from '../../helpers/validation';
+import { requireString, toCents } from '../../helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 
@@ -40,7 +40,7 @@ export const description = updateDisplayOptions({ show: { resource: ['orderUnit'
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const orderUnitId = getOrderUnitId(this, itemIndex);
 	const amount = toCents(this, this.getNodeParameter('amount', itemIndex) as unknown, itemIndex, AMOUNT_LABEL, { allowZero: false });
-	const reason = checkOneOf(this, requireString(this, 'reason', itemIndex, 'Reason'), itemIndex, 'Reason', REFUND_REASONS);
+	const reason = requireString(this, 'reason', itemIndex, 'Reason');
 	const response = await apiRequest.call(this, {
 		method: 'PATCH',
 		path: apiPath`/order_units/${orderUnitId}/refund/`,

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { CARRIER_CODES, carrierOptions } from '../../helpers/options';
+import { carrierOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { checkCountryCode, checkOneOf, compact, inputError, requireString } from '../../helpers/validation';
+import { checkCountryCode, compact, inputError, requireString } from '../../helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 
@@ -62,7 +62,7 @@ function trackingNumbers(context: IExecuteFunctions, itemIndex: number): string 
 /** PATCH /order-units/{id_order_unit}/send/: marks the order unit as shipped, with carrier and tracking number. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const orderUnitId = getOrderUnitId(this, itemIndex);
-	const carrierCode = checkOneOf(this, requireString(this, 'carrierCode', itemIndex, 'Carrier'), itemIndex, 'Carrier', CARRIER_CODES);
+	const carrierCode = requireString(this, 'carrierCode', itemIndex, 'Carrier');
 	const trackingNumber = trackingNumbers(this, itemIndex);
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const sourceCountry = checkCountryCode(this, additionalFields.sourceCountry, itemIndex, 'Source Country');

@@ -5,14 +5,7 @@ import { eventNameOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
 import { requireString } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
-import {
-	CALLBACK_URL_DESCRIPTION,
-	checkCallbackUrl,
-	checkEventName,
-	checkFallbackEmail,
-	explainRefusal,
-	FALLBACK_EMAIL_DESCRIPTION,
-} from './shared';
+import { CALLBACK_URL_DESCRIPTION, checkCallbackUrl, checkFallbackEmail, explainRefusal, FALLBACK_EMAIL_DESCRIPTION } from './shared';
 
 const properties: INodeProperties[] = [
 	{
@@ -49,7 +42,7 @@ export const description = updateDisplayOptions({ show: { resource: ['subscripti
 /** POST /subscriptions/: the marketplace verifies the callback first and creates nothing if it does not answer. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = {
-		event_name: checkEventName(this, requireString(this, 'eventName', itemIndex, 'Event'), itemIndex),
+		event_name: requireString(this, 'eventName', itemIndex, 'Event'),
 		callback_url: checkCallbackUrl(this, requireString(this, 'callbackUrl', itemIndex, 'Callback URL'), itemIndex),
 		fallback_email: checkFallbackEmail(this, requireString(this, 'fallbackEmail', itemIndex, 'Fallback Email'), itemIndex),
 	};

@@ -5,7 +5,6 @@ import { returnAllOrLimit } from '../../descriptions/common';
 import { eventNameOptions } from '../../helpers/options';
 import { compact } from '../../helpers/validation';
 import { readCollection } from '../../helpers/collection';
-import { checkEventName } from './shared';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -33,6 +32,6 @@ export const description = updateDisplayOptions({ show: { resource: ['subscripti
 /** GET /subscriptions/seller/: the seller's push-notification subscriptions. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const query = compact({ event_name: filters.eventName ? checkEventName(this, String(filters.eventName), itemIndex) : undefined });
+	const query = compact({ event_name: filters.eventName });
 	return await readCollection.call(this, itemIndex, { path: '/subscriptions/seller/', query, idField: 'id_subscription' });
 }

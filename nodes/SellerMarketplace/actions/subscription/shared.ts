@@ -2,8 +2,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { EVENT_NAMES } from '../../helpers/options';
-import { checkEmail, checkHttpUrl, checkOneOf, requireIntegerId } from '../../helpers/validation';
+import { checkEmail, checkHttpUrl, requireIntegerId } from '../../helpers/validation';
 
 /** The subscription to act on: picked from the account's subscriptions, or an ID from an expression. */
 export function subscriptionField(action: string): INodeProperties {
@@ -34,10 +33,6 @@ export function checkCallbackUrl(context: IExecuteFunctions, value: string, item
 
 export function checkFallbackEmail(context: IExecuteFunctions, value: string, itemIndex: number): string {
 	return checkEmail(context, value.trim(), itemIndex, 'Fallback Email');
-}
-
-export function checkEventName(context: IExecuteFunctions, value: string, itemIndex: number): string {
-	return checkOneOf(context, value, itemIndex, 'Event', EVENT_NAMES);
 }
 
 const VERIFICATION_HINT =

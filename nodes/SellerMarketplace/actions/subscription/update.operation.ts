@@ -5,16 +5,7 @@ import { eventNameOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
 import { inputError } from '../../helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
-import {
-	CALLBACK_URL_DESCRIPTION,
-	checkCallbackUrl,
-	checkEventName,
-	checkFallbackEmail,
-	explainRefusal,
-	FALLBACK_EMAIL_DESCRIPTION,
-	requireSubscriptionId,
-	subscriptionField,
-} from './shared';
+import { CALLBACK_URL_DESCRIPTION, checkCallbackUrl, checkFallbackEmail, explainRefusal, FALLBACK_EMAIL_DESCRIPTION, requireSubscriptionId, subscriptionField } from './shared';
 
 const properties: INodeProperties[] = [
 	subscriptionField('change'),
@@ -73,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const changes: IDataObject = {};
 	if (fields.callbackUrl !== undefined) changes.callback_url = checkCallbackUrl(this, String(fields.callbackUrl), itemIndex);
 	if (fields.fallbackEmail !== undefined) changes.fallback_email = checkFallbackEmail(this, String(fields.fallbackEmail), itemIndex);
-	if (fields.eventName !== undefined) changes.event_name = checkEventName(this, String(fields.eventName), itemIndex);
+	if (fields.eventName !== undefined) changes.event_name = String(fields.eventName);
 	if (fields.isActive !== undefined) changes.is_active = fields.isActive === true || fields.isActive === 'true';
 	if (Object.keys(changes).length === 0) {
 		throw inputError(this, itemIndex, '"Update Fields" is empty: add at least one field to change');

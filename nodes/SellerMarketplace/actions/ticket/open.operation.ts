@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { TICKET_REASONS, ticketReasonOptions } from '../../helpers/options';
+import { ticketReasonOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { checkOneOf, requireIntegerIds, requireString } from '../../helpers/validation';
+import { requireIntegerIds, requireString } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -42,7 +42,7 @@ export const description = updateDisplayOptions({ show: { resource: ['ticket'], 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = {
 		id_order_unit: requireIntegerIds(this, 'orderUnitIds', itemIndex, 'Order Unit IDs'),
-		reason: checkOneOf(this, requireString(this, 'reason', itemIndex, 'Reason'), itemIndex, 'Reason', TICKET_REASONS),
+		reason: requireString(this, 'reason', itemIndex, 'Reason'),
 		message: requireString(this, 'message', itemIndex, 'Message'),
 	};
 	const response = await apiRequest.call(this, { method: 'POST', path: '/tickets/', body, itemIndex });

@@ -1,8 +1,8 @@
 /** Offer fields shared by Unit → Create (Additional Fields) and Unit → Update (Update Fields). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { UNIT_CONDITIONS, unitConditionOptions } from '../../helpers/options';
-import { checkCountryCode, checkOneOf, compact, inputError, toCents, toWholeNumber } from '../../helpers/validation';
+import { unitConditionOptions } from '../../helpers/options';
+import { checkCountryCode, compact, inputError, toCents, toWholeNumber } from '../../helpers/validation';
 
 export const unitIdField: INodeProperties = {
 	displayName: 'Unit ID',
@@ -113,9 +113,7 @@ const text = (value: unknown): string | undefined => (value === undefined || val
 export function offerBody(context: IExecuteFunctions, itemIndex: number, values: IDataObject): IDataObject {
 	const given = (name: string) => values[name] !== undefined && values[name] !== null && values[name] !== '';
 	const body = compact({
-		condition: given('condition')
-			? checkOneOf(context, String(values.condition), itemIndex, 'Condition', UNIT_CONDITIONS)
-			: undefined,
+		condition: given('condition') ? String(values.condition) : undefined,
 		listing_price: given('listingPrice')
 			? toCents(context, values.listingPrice, itemIndex, 'Listing Price (in Cents)', { allowZero: false })
 			: undefined,
