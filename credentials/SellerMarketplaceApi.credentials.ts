@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { signRequestOptions } from '../nodes/SellerMarketplace/transport/signing';
+import { signRequestOptions } from '../nodes/SellerMarketplace/v1/transport/signing';
 
 export class SellerMarketplaceApi implements ICredentialType {
 	name = 'sellerMarketplaceApi';

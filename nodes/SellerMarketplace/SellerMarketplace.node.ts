@@ -1,35 +1,22 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type { INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow';
+import { VersionedNodeType } from 'n8n-workflow';
 
-import { resources, resourceSelector } from './actions';
-import { router } from './actions/router';
-import { requestOptionsField } from './descriptions/requestOptions';
-import { listSearch, loadOptions } from './methods';
+import { SellerMarketplaceV1 } from './v1/SellerMarketplaceV1.node';
 
-export class SellerMarketplace implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Seller Marketplace',
-		name: 'sellerMarketplace',
-		icon: { light: 'file:../../icons/seller-marketplace.svg', dark: 'file:../../icons/seller-marketplace.dark.svg' },
-		group: ['transform'],
-		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Manage orders, shipping, offers, product data, returns and tickets of a marketplace seller account (API v1)',
-		defaults: { name: 'Seller Marketplace' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'sellerMarketplaceApi', required: true }],
-		properties: [
-			resourceSelector,
-			...Object.values(resources).flatMap((resource) => resource.description),
-			requestOptionsField,
-		],
-	};
-
-	methods = { listSearch, loadOptions };
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+/** One node, one version per API version of the marketplace: 1 speaks API v1. */
+export class SellerMarketplace extends VersionedNodeType {
+	constructor() {
+		const baseDescription: INodeTypeBaseDescription = {
+			displayName: 'Seller Marketplace',
+			name: 'sellerMarketplace',
+			icon: { light: 'file:../../icons/seller-marketplace.svg', dark: 'file:../../icons/seller-marketplace.dark.svg' },
+			group: ['transform'],
+			description: 'Manage orders, shipping, offers, product data, returns and tickets of a marketplace seller account',
+			defaultVersion: 1,
+		};
+		const nodeVersions: IVersionedNodeType['nodeVersions'] = {
+			1: new SellerMarketplaceV1(baseDescription),
+		};
+		super(nodeVersions, baseDescription);
 	}
 }

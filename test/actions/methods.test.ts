@@ -3,12 +3,13 @@
  * as the editor calls them, against the sandbox.
  */
 import { SellerMarketplace } from '../../nodes/SellerMarketplace/SellerMarketplace.node';
+import { SellerMarketplaceV1 } from '../../nodes/SellerMarketplace/v1/SellerMarketplaceV1.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { loadOptionsContext, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
-const { listSearch, loadOptions } = new SellerMarketplace().methods;
+const { listSearch, loadOptions } = new SellerMarketplaceV1(new SellerMarketplace().description).methods;
 
 beforeAll(async () => {
 	sandbox = await startSandbox();

@@ -1,7 +1,7 @@
-import { parseCollectionRange } from '../../nodes/SellerMarketplace/transport/pagination';
-import { DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, retryDelay } from '../../nodes/SellerMarketplace/transport/retry';
-import { idFromLocation } from '../../nodes/SellerMarketplace/transport';
-import { describePath as describeErrorPath } from '../../nodes/SellerMarketplace/transport/errors';
+import { parseCollectionRange } from '../../nodes/SellerMarketplace/v1/transport/pagination';
+import { DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, retryDelay } from '../../nodes/SellerMarketplace/v1/transport/retry';
+import { idFromLocation } from '../../nodes/SellerMarketplace/v1/transport';
+import { describePath as describeErrorPath } from '../../nodes/SellerMarketplace/v1/transport/errors';
 
 describe('retry policy', () => {
 	it.each([

@@ -8,7 +8,7 @@ import {
 	describeCredentialProblem,
 	signRequestOptions,
 	type SignableRequest,
-} from '../../nodes/SellerMarketplace/transport/signing';
+} from '../../nodes/SellerMarketplace/v1/transport/signing';
 
 const credentials = {
 	clientKey: 'c'.repeat(32),

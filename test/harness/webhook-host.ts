@@ -23,16 +23,16 @@ import type {
 	INode,
 	INodeExecutionData,
 	INodeParameters,
-	INodeType,
 	INodeTypes,
 	IWebhookData,
 	IWebhookDescription,
 	IWebhookResponseData,
+	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import type { SellerMarketplaceTrigger as SellerMarketplaceTriggerNode } from '../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node';
 import { PACKAGE, TestCredentialsHelper, type SellerCredentials } from './workflow';
@@ -91,10 +91,10 @@ function nodeTypes(): INodeTypes {
 	const { SellerMarketplaceTrigger } = require('../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node.ts') as {
 		SellerMarketplaceTrigger: typeof SellerMarketplaceTriggerNode;
 	};
-	const types: Record<string, INodeType> = { [TRIGGER_TYPE]: new SellerMarketplaceTrigger() };
+	const types: Record<string, IVersionedNodeType> = { [TRIGGER_TYPE]: new SellerMarketplaceTrigger() };
 	return {
 		getByName: (name: string) => types[name],
-		getByNameAndVersion: (name: string) => types[name],
+		getByNameAndVersion: (name: string, version?: number) => NodeHelpers.getVersionedNodeType(types[name], version),
 		getKnownTypes: () => ({}),
 	} as unknown as INodeTypes;
 }

@@ -16,10 +16,11 @@ import type {
 	INodeType,
 	INodeTypes,
 	IRun,
+	IVersionedNodeType,
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { ICredentialsHelper, Workflow } from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { SellerMarketplaceApi } from '../../credentials/SellerMarketplaceApi.credentials';
 import { assertNoSecrets } from './secrets';
@@ -29,8 +30,8 @@ export const PACKAGE = 'n8n-nodes-seller-marketplace';
 
 const credentialTypes: Record<string, ICredentialType> = { sellerMarketplaceApi: new SellerMarketplaceApi() };
 
-function loadNodeTypes(): Record<string, INodeType> {
-	const types: Record<string, INodeType> = {
+function loadNodeTypes(): Record<string, INodeType | IVersionedNodeType> {
+	const types: Record<string, INodeType | IVersionedNodeType> = {
 		'n8n-nodes-base.manualTrigger': new ManualTrigger(),
 		'test.emitItems': new EmitItems(),
 		'test.requestProbe': new RequestProbe(),
@@ -42,13 +43,14 @@ function loadNodeTypes(): Record<string, INodeType> {
 	return types;
 }
 
-let cachedTypes: Record<string, INodeType> | undefined;
+let cachedTypes: Record<string, INodeType | IVersionedNodeType> | undefined;
 export function nodeTypes(): INodeTypes {
 	cachedTypes ??= loadNodeTypes();
 	const types = cachedTypes;
 	return {
 		getByName: (name: string) => types[name],
-		getByNameAndVersion: (name: string) => types[name],
+		// As n8n does: a versioned node hands out the implementation of the version the workflow names.
+		getByNameAndVersion: (name: string, version?: number) => NodeHelpers.getVersionedNodeType(types[name], version),
 		getKnownTypes: () => ({}),
 	} as unknown as INodeTypes;
 }

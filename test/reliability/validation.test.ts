@@ -8,7 +8,7 @@
  *   item 0 only, from the same reset state).
  * The operation list comes from the node description, so a new operation without rows fails the test.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 
 import { SellerMarketplace } from '../../nodes/SellerMarketplace/SellerMarketplace.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => await sandbox.close());
 
-const description = new SellerMarketplace().description;
+const description = (new SellerMarketplace().nodeVersions[1] as INodeType).description;
 
 /** Every resource.operation the node offers, read from its description. */
 const operationsOfNode: string[] = description.properties

@@ -9,9 +9,9 @@
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { EVENT_NAMES } from '../SellerMarketplace/helpers/options';
-import { apiPath, apiRequest, apiRequestAllItems } from '../SellerMarketplace/transport';
-import type { RetryPolicy } from '../SellerMarketplace/transport/retry';
+import { EVENT_NAMES } from '../../SellerMarketplace/v1/helpers/options';
+import { apiPath, apiRequest, apiRequestAllItems } from '../../SellerMarketplace/v1/transport';
+import type { RetryPolicy } from '../../SellerMarketplace/v1/transport/retry';
 
 export type SubscriptionMap = Record<string, number>;
 

@@ -8,8 +8,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { apiPath, apiRequest, CREDENTIALS_TYPE } from '../SellerMarketplace/transport';
-import { computeSignature } from '../SellerMarketplace/transport/signing';
+import { apiPath, apiRequest, CREDENTIALS_TYPE } from '../../SellerMarketplace/v1/transport';
+import { computeSignature } from '../../SellerMarketplace/v1/transport/signing';
 import { takeMessage } from './recentMessages';
 import { parseEvents, staticDataOf } from './subscriptions';
 
