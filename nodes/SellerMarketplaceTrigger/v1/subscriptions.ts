@@ -11,7 +11,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_NAMES } from '../../SellerMarketplace/v1/helpers/options';
 import { apiPath, apiRequest, apiRequestAllItems } from '../../SellerMarketplace/v1/transport';
-import type { RetryPolicy } from '../../SellerMarketplace/v1/transport/retry';
+import type { RetryPolicy } from '../../shared/transport/retry';
 
 export type SubscriptionMap = Record<string, number>;
 

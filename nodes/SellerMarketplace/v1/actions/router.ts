@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { checkParameterTypes } from '../helpers/parameters';
+import { checkParameterTypes } from '../../../shared/helpers/parameters';
 import { resources, type ResourceName } from './index';
 
 type Operation = {

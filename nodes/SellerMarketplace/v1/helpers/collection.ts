@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequestAllItems, type CollectionRequest } from '../transport';
-import { toWholeNumber } from './validation';
+import { toWholeNumber } from '../../../shared/helpers/validation';
 
 /** A Get Many: honours the form's Return All / Limit and outputs one item per record. */
 export async function readCollection(

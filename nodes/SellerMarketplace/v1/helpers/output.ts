@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ApiResponse } from '../transport';
-import { inputError } from './validation';
+import { inputError } from '../../../shared/helpers/validation';
 
 /**
  * The item for an operation the API answers with an empty body (204, or 201 with only a Location):

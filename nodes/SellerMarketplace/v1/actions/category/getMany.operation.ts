@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idLocator, returnAllOrLimit } from '../../descriptions/common';
-import { requireIntegerId, requireString } from '../../helpers/validation';
+import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 
 /** The API's page cap for categories (every other collection has 30). */

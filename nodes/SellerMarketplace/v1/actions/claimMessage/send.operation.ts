@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { messageFields } from '../../descriptions/message';
 import { successItem } from '../../helpers/output';
-import { requireIntegerId, requireString } from '../../helpers/validation';
+import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 import { claimIdField } from '../claim/shared';
 

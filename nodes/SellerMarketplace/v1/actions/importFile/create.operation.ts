@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { importFileTypeOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { checkHttpUrl, requireString } from '../../helpers/validation';
+import { checkHttpUrl, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField, returnAllOrLimit } from '../../descriptions/common';
-import { checkEan, compact, inputError } from '../../helpers/validation';
+import { checkEan, compact, inputError } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField, idLocator } from '../../descriptions/common';
-import { requireString } from '../../helpers/validation';
+import { requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requireIntegerId, requireString } from '../../helpers/validation';
+import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest, downloadFile } from '../../transport';
 import { invoiceIdField } from './common';
 

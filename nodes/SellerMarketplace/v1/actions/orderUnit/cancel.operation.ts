@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { cancelReasonOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { requireString } from '../../helpers/validation';
+import { requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 

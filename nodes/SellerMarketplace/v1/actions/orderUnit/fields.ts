@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { idLocator } from '../../descriptions/common';
-import { requireIntegerId } from '../../helpers/validation';
+import { requireIntegerId } from '../../../../shared/helpers/validation';
 
 export const ORDER_UNIT_LABEL = 'Order Unit';
 

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { fromDateField, returnAllOrLimit, sortOptions } from '../../descriptions/common';
 import { orderUnitStatusOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
-import { compact } from '../../helpers/validation';
+import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [

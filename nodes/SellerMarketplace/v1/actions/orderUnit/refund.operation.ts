@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { refundReasonOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { requireString, toCents } from '../../helpers/validation';
+import { requireString, toCents } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { carrierOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { checkCountryCode, compact, inputError, requireString } from '../../helpers/validation';
+import { checkCountryCode, compact, inputError, requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 

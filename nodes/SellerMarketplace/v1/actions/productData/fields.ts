@@ -1,7 +1,7 @@
 /** Fields and body builder shared by the product data operations (Create or Replace, Update). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError, parseJsonObject } from '../../helpers/validation';
+import { inputError, parseJsonObject } from '../../../../shared/helpers/validation';
 
 /** The property of the upload object that carries user-defined attributes, as a list of `{attribute, value[]}`. */
 const USER_DEFINED = 'additional_attributes';

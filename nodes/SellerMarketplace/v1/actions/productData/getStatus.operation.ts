@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requireEan } from '../../helpers/validation';
+import { requireEan } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { eanField } from './fields';
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { successItem } from '../../helpers/output';
-import { requireEan } from '../../helpers/validation';
+import { requireEan } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { buildProductData, eanField, productDataFields } from './fields';
 

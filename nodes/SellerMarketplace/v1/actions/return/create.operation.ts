@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnReasonOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { inputError, requireIntegerIds, requireString } from '../../helpers/validation';
+import { inputError, requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 
 /** The API refuses shorter notes. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { successItem } from '../../helpers/output';
-import { requireIntegerId } from '../../helpers/validation';
+import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 
 export const returnUnitIdField: INodeProperties = {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requireString } from '../../helpers/validation';
+import { requireString } from '../../../../shared/helpers/validation';
 import { changeReturnUnit, messageField, returnUnitIdField } from './common';
 
 const properties: INodeProperties[] = [

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventNameOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { requireString } from '../../helpers/validation';
+import { requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 import { CALLBACK_URL_DESCRIPTION, checkCallbackUrl, checkFallbackEmail, explainRefusal, FALLBACK_EMAIL_DESCRIPTION } from './shared';
 

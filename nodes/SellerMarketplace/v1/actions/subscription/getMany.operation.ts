@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../descriptions/common';
 import { eventNameOptions } from '../../helpers/options';
-import { compact } from '../../helpers/validation';
+import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { checkEmail, checkHttpUrl, requireIntegerId } from '../../helpers/validation';
+import { checkEmail, checkHttpUrl, requireIntegerId } from '../../../../shared/helpers/validation';
 
 /** The subscription to act on: picked from the account's subscriptions, or an ID from an expression. */
 export function subscriptionField(action: string): INodeProperties {

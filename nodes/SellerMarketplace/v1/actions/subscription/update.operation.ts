@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventNameOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { inputError } from '../../helpers/validation';
+import { inputError } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { CALLBACK_URL_DESCRIPTION, checkCallbackUrl, checkFallbackEmail, explainRefusal, FALLBACK_EMAIL_DESCRIPTION, requireSubscriptionId, subscriptionField } from './shared';
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { successItem } from '../../helpers/output';
-import { requireString } from '../../helpers/validation';
+import { requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { ticketLocator } from './shared';
 

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { fromDateField } from '../../descriptions/common';
 import { ticketReasonOptions, ticketStatusOptions, ticketTopicOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
-import { compact, requireIntegerId } from '../../helpers/validation';
+import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
 
 /** The "Filters" collection of a ticket or claim list; `topic` exists on tickets only. */
 export function conversationFilters(kind: 'ticket' | 'claim'): INodeProperties {

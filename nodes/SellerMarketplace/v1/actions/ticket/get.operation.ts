@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField } from '../../descriptions/common';
-import { compact, requireString } from '../../helpers/validation';
+import { compact, requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { ticketLocator } from './shared';
 

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ticketReasonOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { requireIntegerIds, requireString } from '../../helpers/validation';
+import { requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fromDateField, returnAllOrLimit } from '../../descriptions/common';
 import { toApiTimestamp } from '../../helpers/output';
-import { compact } from '../../helpers/validation';
+import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { messageFields } from '../../descriptions/message';
 import { successItem } from '../../helpers/output';
-import { inputError, readBinary, requireString } from '../../helpers/validation';
+import { inputError, readBinary, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 import { ticketLocator } from '../ticket/shared';
 

@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { unitConditionOptions } from '../../helpers/options';
-import { checkCountryCode, compact, inputError, toCents, toWholeNumber } from '../../helpers/validation';
+import { checkCountryCode, compact, inputError, toCents, toWholeNumber } from '../../../../shared/helpers/validation';
 
 export const unitIdField: INodeProperties = {
 	displayName: 'Unit ID',

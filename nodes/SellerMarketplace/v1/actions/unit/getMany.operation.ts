@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField, returnAllOrLimit } from '../../descriptions/common';
-import { checkEan, compact, toWholeNumber } from '../../helpers/validation';
+import { checkEan, compact, toWholeNumber } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 
 const properties: INodeProperties[] = [

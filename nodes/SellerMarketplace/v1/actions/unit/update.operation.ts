@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { successItem } from '../../helpers/output';
-import { inputError, requireIntegerId } from '../../helpers/validation';
+import { inputError, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { amountField, conditionField, listingPriceField, offerBody, offerFields, unitIdField } from './fields';
 

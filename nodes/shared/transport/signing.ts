@@ -1,0 +1,130 @@
+import { createHmac } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * What both API versions sign alike: the exact URL and body bytes that go on the wire.
+ * Each version's credentials add their own header names and string to sign.
+ */
+
+/**
+ * Percent-encodes a query or path component the strict RFC 3986 way.
+ * encodeURIComponent leaves `!'()*` alone; WHATWG URL parsing (which axios applies before sending) would
+ * re-encode `'` in a query, so the signed URL would no longer equal the URL on the wire.
+ */
+export function encodeComponent(value: string): string {
+	return encodeURIComponent(value).replace(
+		/[!'()*]/g,
+		(c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+	);
+}
+
+/**
+ * Serialises a query object into `a=1&b=x%2Cy`, keeping the key order.
+ * Arrays become comma-separated lists (API v1's convention for multi-value filters) unless `repeatArrays`
+ * asks for `a=1&a=2` (API v2's); undefined, null and empty strings are left out so that empty optional
+ * filters are not sent.
+ */
+export function buildQueryString(query: IDataObject | undefined, { repeatArrays = false } = {}): string {
+	if (!query) return '';
+	const pairs: string[] = [];
+	for (const [key, raw] of Object.entries(query)) {
+		if (raw === undefined || raw === null || raw === '') continue;
+		if (Array.isArray(raw)) {
+			const values = raw.map(String).filter((value) => value !== '');
+			if (!values.length) continue;
+			if (repeatArrays) values.forEach((value) => pairs.push(`${encodeComponent(key)}=${encodeComponent(value)}`));
+			else pairs.push(`${encodeComponent(key)}=${encodeComponent(values.join(','))}`);
+			continue;
+		}
+		pairs.push(`${encodeComponent(key)}=${encodeComponent(String(raw))}`);
+	}
+	return pairs.join('&');
+}
+
+/** Joins a base URL and a path the way axios does: exactly one slash between them. */
+export function joinUrl(baseUrl: string, path: string): string {
+	return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+export function appendQuery(url: string, queryString: string): string {
+	if (!queryString) return url;
+	return `${url}${url.includes('?') ? '&' : '?'}${queryString}`;
+}
+
+/** Lowercase hex HMAC-SHA256 of the given parts, each hashed as bytes, keyed with the secret as text. */
+export function hmacHex(secret: string, ...parts: Array<string | Buffer>): string {
+	const hmac = createHmac('sha256', secret);
+	for (const part of parts) hmac.update(typeof part === 'string' ? Buffer.from(part, 'utf8') : part);
+	return hmac.digest('hex');
+}
+
+/** Thrown when the credentials cannot sign a request; the transport turns it into a clear node error. */
+export class CredentialProblemError extends Error {
+	readonly isCredentialProblem = true;
+}
+
+export interface SignableRequest {
+	method?: string;
+	url?: string;
+	uri?: string;
+	baseURL?: string;
+	qs?: IDataObject;
+	body?: unknown;
+	headers?: IDataObject;
+}
+
+function bodyBytes(body: unknown): Buffer | undefined {
+	if (body === undefined || body === null || body === '') return undefined;
+	if (Buffer.isBuffer(body)) return body.length ? body : undefined;
+	if (typeof body === 'string') return Buffer.from(body, 'utf8');
+	if (typeof body === 'object' && Object.keys(body as object).length === 0) return undefined;
+	return Buffer.from(JSON.stringify(body), 'utf8');
+}
+
+export interface WireRequest {
+	method: string;
+	/** The absolute URL, query included, exactly as it goes on the wire. */
+	url: string;
+	body?: Buffer;
+}
+
+/**
+ * Fixes the absolute URL (query included) and the body bytes of a request, so that what is signed is
+ * byte-identical to what goes on the wire, and refuses any URL outside `apiBase`.
+ *
+ * n8n serialises `qs` and object bodies only after `authenticate` has run, and differently from any
+ * serialiser we could mirror. This covers the node's own transport (relative url, query already in it), the
+ * credential test (baseURL + url + qs object) and n8n's HTTP Request node (`url` or legacy `uri`, object body
+ * and qs).
+ */
+export function fixWireRequest(request: SignableRequest, apiBase: string, { repeatArrays = false } = {}): WireRequest {
+	const target = request.uri ?? request.url ?? '';
+	const queryString = buildQueryString(request.qs, { repeatArrays });
+	const absolute = /^https?:\/\//i.test(target)
+		? appendQuery(target, queryString)
+		: appendQuery(joinUrl(request.baseURL ?? apiBase, target), queryString);
+	// WHATWG normalisation (host case, default port) is what axios applies before sending.
+	const url = new URL(absolute).href;
+	if (!url.startsWith(`${apiBase}/`)) {
+		throw new CredentialProblemError(
+			`These credentials only sign requests to ${apiBase}/, not to ${new URL(url).origin}${new URL(url).pathname}.`,
+		);
+	}
+	return { method: (request.method ?? 'GET').toUpperCase(), url, body: bodyBytes(request.body) };
+}
+
+/** Hands the fixed request back with the signed headers, and nothing left for n8n to serialise. */
+export function withSignedHeaders<T extends SignableRequest>(request: T, wire: WireRequest, signedHeaders: IDataObject): T {
+	const headers: IDataObject = { ...(request.headers ?? {}) };
+	const replaced = new Set(Object.keys(signedHeaders).map((name) => name.toLowerCase()));
+	for (const name of Object.keys(headers)) {
+		if (replaced.has(name.toLowerCase())) delete headers[name];
+		if (wire.body && /^content-type$/i.test(name)) delete headers[name];
+	}
+	Object.assign(headers, signedHeaders);
+	if (wire.body) headers['Content-Type'] = 'application/json';
+	const signed: T = { ...request, method: wire.method, headers, body: wire.body, qs: undefined, baseURL: undefined };
+	if (request.uri !== undefined) signed.uri = wire.url;
+	else signed.url = wire.url;
+	return signed;
+}
