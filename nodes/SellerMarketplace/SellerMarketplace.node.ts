@@ -2,8 +2,12 @@ import type { INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow'
 import { VersionedNodeType } from 'n8n-workflow';
 
 import { SellerMarketplaceV1 } from './v1/SellerMarketplaceV1.node';
+import { SellerMarketplaceV2 } from './v2/SellerMarketplaceV2.node';
 
-/** One node, one version per API version of the marketplace: 1 speaks API v1. */
+/**
+ * One node, one version per API version of the marketplace: 1 speaks API v1 (kept for saved workflows), 2 speaks
+ * API v2 and is what a new node gets.
+ */
 export class SellerMarketplace extends VersionedNodeType {
 	constructor() {
 		const baseDescription: INodeTypeBaseDescription = {
@@ -12,10 +16,11 @@ export class SellerMarketplace extends VersionedNodeType {
 			icon: { light: 'file:../../icons/seller-marketplace.svg', dark: 'file:../../icons/seller-marketplace.dark.svg' },
 			group: ['transform'],
 			description: 'Manage orders, shipping, offers, product data, returns and tickets of a marketplace seller account',
-			defaultVersion: 1,
+			defaultVersion: 2,
 		};
 		const nodeVersions: IVersionedNodeType['nodeVersions'] = {
 			1: new SellerMarketplaceV1(baseDescription),
+			2: new SellerMarketplaceV2(baseDescription),
 		};
 		super(nodeVersions, baseDescription);
 	}

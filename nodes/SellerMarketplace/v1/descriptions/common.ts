@@ -1,69 +1,7 @@
 /** Field builders for parameters that recur across operations. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-/** Return All toggle plus Limit, for every Get Many. `maxLimit` is the API's page cap times a sensible number of pages. */
-export function returnAllOrLimit(maxLimit?: number): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1, ...(maxLimit ? { maxValue: maxLimit } : {}) },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { returnAll: [false] } },
-		},
-	];
-}
-
-/** The `embedded` multi-select: extra fields the API adds to a record when asked. */
-export function embeddedField(values: string[], description = 'Related data to include in each record'): INodeProperties {
-	return {
-		displayName: 'Include',
-		name: 'embedded',
-		type: 'multiOptions',
-		options: values.map((value) => ({
-			name: value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
-			value,
-		})),
-		default: [],
-		description,
-	};
-}
-
-/** A resource locator: pick from a searchable list, or paste an ID. */
-export function idLocator(options: {
-	displayName: string;
-	name: string;
-	searchListMethod: string;
-	placeholder?: string;
-	description?: string;
-}): INodeProperties {
-	return {
-		displayName: options.displayName,
-		name: options.name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: options.description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: options.placeholder },
-		],
-	};
-}
+export { embeddedField, idLocator, returnAllOrLimit } from '../../../shared/descriptions/fields';
 
 export function binaryPropertyField(description: string, name = 'binaryPropertyName'): INodeProperties {
 	return {

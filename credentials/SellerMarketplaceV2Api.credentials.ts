@@ -1,0 +1,106 @@
+import type {
+	IAuthenticate,
+	ICredentialTestRequest,
+	ICredentialType,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { storefrontOptions } from '../nodes/SellerMarketplace/v2/helpers/enums';
+import { credentialTestRules } from '../nodes/SellerMarketplace/v2/transport/credentialTest';
+import { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, signRequestOptions } from '../nodes/SellerMarketplace/v2/transport/signing';
+
+export class SellerMarketplaceV2Api implements ICredentialType {
+	name = 'sellerMarketplaceV2Api';
+
+	displayName = 'Seller Marketplace V2 API';
+
+	icon: Icon = {
+		light: 'file:../icons/seller-marketplace.svg',
+		dark: 'file:../icons/seller-marketplace.dark.svg',
+	};
+
+	documentationUrl = 'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace#credentials-api-v2';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Client Key',
+			name: 'clientKey',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 0123456789abcdef0123456789abcdef',
+			description: 'The 32-character client key from the API settings of the Seller Portal',
+		},
+		{
+			displayName: 'Secret Key',
+			name: 'secretKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'The 64-character secret key from the API settings of the Seller Portal. It signs every request and is never sent.',
+		},
+		{
+			displayName: 'Default Storefront',
+			name: 'storefront',
+			type: 'options',
+			options: storefrontOptions,
+			default: 'de',
+			description:
+				'The storefront (country) the node uses when an operation does not name one. Each operation that takes a storefront can override it.',
+		},
+		{
+			displayName: 'User-Agent',
+			name: 'userAgent',
+			type: 'string',
+			default: DEFAULT_USER_AGENT,
+			required: true,
+			description:
+				'API v2 requires every request to name the software that sends it. Keep the default, or name your own integration.',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: DEFAULT_BASE_URL,
+			required: true,
+			description:
+				'Address of the API, ending in /v2. Change it only for the playground (https://sellerapi-playground.kaufland.com/v2) or the local sandbox (npm run sandbox prints its address).',
+		},
+		{
+			displayName: 'Partner Client Key',
+			name: 'partnerClientKey',
+			type: 'string',
+			default: '',
+			description:
+				'Only for partners (software providers acting for sellers): your partner client key. Every request is then signed a second time with the partner keys.',
+		},
+		{
+			displayName: 'Partner Secret Key',
+			name: 'partnerSecretKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Only for partners: your partner secret key. It signs every request a second time and is never sent.',
+		},
+	];
+
+	authenticate: IAuthenticate = async (credentials, requestOptions) =>
+		signRequestOptions(credentials, requestOptions, Math.floor(Date.now() / 1000));
+
+	/**
+	 * A signed ping. Error answers come back as the body (not as a failure) so that the rules can read the
+	 * problem type and tell a wrong key from a wrong clock; anything but the ping's `data` fails the test.
+	 */
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl}}',
+			url: '/status/ping',
+			method: 'GET',
+			ignoreHttpStatusErrors: true,
+		},
+		rules: credentialTestRules,
+	};
+}

@@ -1,0 +1,4 @@
+import { defineResource } from '../define';
+import { getMany } from './getMany.operation';
+
+export const carrier = defineResource({ value: 'carrier', name: 'Carrier', defaultOperation: 'getMany', operations: [getMany] });

@@ -1,0 +1,85 @@
+/**
+ * How an operation and a resource of node version 2 are declared. An operation file calls defineOperation
+ * once; its resource's index lists it in defineResource; the router and the form are built from these, so a
+ * new operation is one new file and one line in its resource.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { operationSelector } from '../../../shared/descriptions/fields';
+
+/** One output item of a batch, or the reason its input item failed. */
+export type BatchOutcome = { itemIndex: number; json: IDataObject } | { itemIndex: number; error: Error };
+
+/**
+ * An operation that sends several input items in one request (e.g. POST /units/bulk): `prepare` checks one
+ * item and builds its part without sending anything; `send` sends the prepared parts and reports per item.
+ */
+export interface BatchExecution<Part> {
+	prepare(this: IExecuteFunctions, itemIndex: number): Promise<Part>;
+	send(this: IExecuteFunctions, parts: Array<{ itemIndex: number; part: Part }>): Promise<BatchOutcome[]>;
+}
+
+interface OperationBase {
+	/** The resource's value, e.g. `orderUnit`. */
+	resource: string;
+	/** The operation's value, e.g. `getMany`. */
+	value: string;
+	/** Shown in the Operation dropdown, e.g. "Get Many". */
+	name: string;
+	/** Shown in the node list, e.g. "Get many order units". */
+	action: string;
+	/** One line under the operation's name. */
+	summary: string;
+	properties: INodeProperties[];
+}
+
+/** Runs once per input item; returns the records to output for it. */
+export interface ItemOperationSpec extends OperationBase {
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+}
+
+export interface BatchOperationSpec<Part> extends OperationBase {
+	batch: BatchExecution<Part>;
+}
+
+export type OperationSpec = ItemOperationSpec | BatchOperationSpec<unknown>;
+
+export type Operation = OperationSpec & {
+	/** The operation's own fields, shown only when it is chosen. */
+	description: INodeProperties[];
+};
+
+export function defineOperation<Part>(spec: ItemOperationSpec | BatchOperationSpec<Part>): Operation {
+	return {
+		...(spec as OperationSpec),
+		description: updateDisplayOptions({ show: { resource: [spec.resource], operation: [spec.value] } }, spec.properties),
+	};
+}
+
+export interface Resource {
+	value: string;
+	name: string;
+	operations: Record<string, Operation>;
+	/** The Operation dropdown followed by the fields of every operation. */
+	description: INodeProperties[];
+}
+
+export function defineResource(resource: { value: string; name: string; defaultOperation: string; operations: Operation[] }): Resource {
+	const selector = operationSelector(
+		resource.value,
+		resource.operations.map((operation) => ({
+			name: operation.name,
+			value: operation.value,
+			action: operation.action,
+			description: operation.summary,
+		})),
+		resource.defaultOperation,
+	);
+	return {
+		value: resource.value,
+		name: resource.name,
+		operations: Object.fromEntries(resource.operations.map((operation) => [operation.value, operation])),
+		description: [selector, ...resource.operations.flatMap((operation) => operation.description)],
+	};
+}

@@ -1,0 +1,21 @@
+/** Every resource of node version 2, and the Resource dropdown built from them. */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { carrier } from './carrier';
+import type { Resource } from './define';
+import { order } from './order';
+import { orderUnit } from './orderUnit';
+import { status } from './status';
+import { subscription } from './subscription';
+import { unit } from './unit';
+
+export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit];
+
+export const resourceSelector: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: resources.map(({ name, value }) => ({ name, value })).sort((a, b) => a.name.localeCompare(b.name)),
+	default: 'order',
+};

@@ -1,0 +1,46 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../../../../shared/helpers/validation';
+import { dateFilterField, fulfillmentTypeFilter, readCollection, returnAllFields } from '../../descriptions/fields';
+import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { toIsoTimestamp } from '../../helpers/dates';
+import { defineOperation } from '../define';
+
+/** GET /orders: the seller's orders, 100 a page. */
+export const getMany = defineOperation({
+	resource: 'order',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many orders',
+	summary: 'List your orders',
+	properties: [
+		storefrontFilterField,
+		...returnAllFields,
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: [
+				dateFilterField('Created After', 'createdFrom', 'Only orders placed at or after this time'),
+				fulfillmentTypeFilter,
+				dateFilterField(
+					'Units Updated After',
+					'unitsUpdatedFrom',
+					'Only orders with an order unit that changed (sent, cancelled, refunded...) at or after this time',
+				),
+			],
+		},
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const query = compact({
+			storefront: await storefrontOf(this, itemIndex),
+			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+			ts_units_updated_from_iso: toIsoTimestamp(this, filters.unitsUpdatedFrom, itemIndex, 'Units Updated After'),
+			fulfillment_type: filters.fulfillmentType as string[] | undefined,
+		});
+		return await readCollection(this, itemIndex, { path: '/orders', query, pageSize: 100, idField: 'id_order' });
+	},
+});

@@ -1,0 +1,5 @@
+import { defineResource } from '../define';
+import { get } from './get.operation';
+import { getMany } from './getMany.operation';
+
+export const order = defineResource({ value: 'order', name: 'Order', defaultOperation: 'getMany', operations: [get, getMany] });

@@ -1,0 +1,29 @@
+import { requireString } from '../../../../shared/helpers/validation';
+import { ORDER_UNIT_CANCEL_REASONS, toOptions } from '../../helpers/enums';
+import { defineOperation } from '../define';
+import { orderUnitAction, orderUnitIdField } from './fields';
+
+/** PATCH /order-units/{id_order_unit}/cancel. */
+export const cancel = defineOperation({
+	resource: 'orderUnit',
+	value: 'cancel',
+	name: 'Cancel',
+	action: 'Cancel an order unit',
+	summary: 'Cancel an order unit that has not been sent',
+	properties: [
+		orderUnitIdField,
+		{
+			displayName: 'Reason',
+			name: 'reason',
+			type: 'options',
+			options: toOptions(ORDER_UNIT_CANCEL_REASONS),
+			default: 'NoInventory',
+			required: true,
+			description: 'Why the order unit is cancelled; the buyer is told',
+		},
+	],
+	async execute(itemIndex) {
+		const body = { reason: requireString(this, 'reason', itemIndex, 'Reason') };
+		return await orderUnitAction(this, itemIndex, 'cancel', body, { fieldLabels: { reason: 'Reason' } });
+	},
+});

@@ -1,0 +1,15 @@
+import { defineOperation } from '../define';
+import { orderUnitAction, orderUnitIdField } from './fields';
+
+/** PATCH /order-units/{id_order_unit}/fulfil: the unit moves to "need to be sent". */
+export const fulfil = defineOperation({
+	resource: 'orderUnit',
+	value: 'fulfil',
+	name: 'Fulfil',
+	action: 'Confirm fulfilment of an order unit',
+	summary: 'Confirm that you will fulfil an order unit (only for sellers obliged to confirm)',
+	properties: [orderUnitIdField],
+	async execute(itemIndex) {
+		return await orderUnitAction(this, itemIndex, 'fulfil');
+	},
+});

@@ -1,0 +1,24 @@
+import { compact } from '../../../../shared/helpers/validation';
+import { embeddedField } from '../../descriptions/fields';
+import { ORDER_UNIT_EMBEDDABLES } from '../../helpers/enums';
+import { apiPath, apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { getOrderUnitId, orderUnitIdField } from './fields';
+
+/** GET /order-units/{id_order_unit}. */
+export const get = defineOperation({
+	resource: 'orderUnit',
+	value: 'get',
+	name: 'Get',
+	action: 'Get an order unit',
+	summary: 'Get one order unit with buyer, addresses and product',
+	properties: [
+		orderUnitIdField,
+		embeddedField([...ORDER_UNIT_EMBEDDABLES], 'More data to include: its return, tickets, shipping group, pick-up location or delivery attempt'),
+	],
+	async execute(itemIndex) {
+		const id = getOrderUnitId(this, itemIndex);
+		const query = compact({ embedded: this.getNodeParameter('embedded', itemIndex, []) as string[] });
+		return await apiRequestData.call(this, { method: 'GET', path: apiPath`/order-units/${id}`, query, itemIndex });
+	},
+});

@@ -1,0 +1,83 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../../../../shared/helpers/validation';
+import { dateFilterField, fulfillmentTypeFilter, readCollection, returnAllFields } from '../../descriptions/fields';
+import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { toIsoTimestamp } from '../../helpers/dates';
+import { ORDER_UNIT_STATUSES, toOptions } from '../../helpers/enums';
+import { optionalText } from '../../helpers/values';
+import { defineOperation } from '../define';
+
+/** GET /order-units: the seller's order units (one per unit ordered), 100 a page. */
+export const getMany = defineOperation({
+	resource: 'orderUnit',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many order units',
+	summary: 'List your order units, e.g. those waiting to be sent',
+	properties: [
+		storefrontFilterField,
+		...returnAllFields,
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: [
+				dateFilterField('Created After', 'createdFrom', 'Only order units ordered at or after this time'),
+				fulfillmentTypeFilter,
+				{
+					displayName: 'Offer ID',
+					name: 'offerId',
+					type: 'string',
+					default: '',
+					description: 'Only order units of this offer: the ID you gave your unit (id_offer)',
+				},
+				{
+					displayName: 'Status',
+					name: 'status',
+					type: 'multiOptions',
+					options: toOptions(ORDER_UNIT_STATUSES),
+					default: [],
+					description: 'Only order units in one of these states, e.g. "Need To Be Sent" for the units waiting to be shipped',
+				},
+				dateFilterField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
+			],
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Sort',
+					name: 'sort',
+					type: 'options',
+					options: [
+						{ name: 'Created, Newest First', value: 'ts_created:desc' },
+						{ name: 'Updated, Newest First', value: 'ts_updated:desc' },
+					],
+					default: 'ts_created:desc',
+					description: 'Order of the results',
+				},
+			],
+		},
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const query = compact({
+			storefront: await storefrontOf(this, itemIndex),
+			id_offer: optionalText(filters.offerId),
+			status: filters.status as string[] | undefined,
+			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+			ts_updated_from_iso: toIsoTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
+			fulfillment_type: filters.fulfillmentType as string[] | undefined,
+			sort: options.sort as string | undefined,
+		});
+		return await readCollection(this, itemIndex, { path: '/order-units', query, pageSize: 100, idField: 'id_order_unit' });
+	},
+});

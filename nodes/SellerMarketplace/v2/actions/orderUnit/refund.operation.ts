@@ -1,0 +1,40 @@
+import { requireString } from '../../../../shared/helpers/validation';
+import { centsField } from '../../descriptions/fields';
+import { ORDER_UNIT_REFUND_REASONS, toOptions } from '../../helpers/enums';
+import { wholeNumber } from '../../helpers/values';
+import { defineOperation } from '../define';
+import { orderUnitAction, orderUnitIdField } from './fields';
+
+const AMOUNT_LABEL = 'Amount (in Cents)';
+
+/** PATCH /order-units/{id_order_unit}/refund: never sent twice, so a lost answer cannot refund twice. */
+export const refund = defineOperation({
+	resource: 'orderUnit',
+	value: 'refund',
+	name: 'Refund',
+	action: 'Refund an order unit',
+	summary: 'Pay back part of or the whole price of an order unit',
+	properties: [
+		orderUnitIdField,
+		{ ...centsField('Amount', 'amount', 'How much to pay back'), required: true },
+		{
+			displayName: 'Reason',
+			name: 'reason',
+			type: 'options',
+			options: toOptions(ORDER_UNIT_REFUND_REASONS),
+			default: 'other_refund',
+			required: true,
+			description: 'Why you pay back',
+		},
+	],
+	async execute(itemIndex) {
+		const body = {
+			amount: wholeNumber(this, this.getNodeParameter('amount', itemIndex, undefined), itemIndex, AMOUNT_LABEL, { min: 1 }),
+			reason: requireString(this, 'reason', itemIndex, 'Reason'),
+		};
+		return await orderUnitAction(this, itemIndex, 'refund', body, {
+			idempotent: false,
+			fieldLabels: { amount: AMOUNT_LABEL, reason: 'Reason' },
+		});
+	},
+});

@@ -1,0 +1,104 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { checkParameterTypes } from '../../../shared/helpers/parameters';
+import type { BatchOperationSpec, ItemOperationSpec, Operation } from './define';
+import { resources } from './index';
+
+/** The error as n8n shows it: API errors keep their status and details, anything else becomes an operation error of the item. */
+function nodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	// Both constructors hand back an error that is already of their class, unchanged.
+	if (error instanceof NodeApiError) return new NodeApiError(context.getNode(), error as unknown as JsonObject);
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.errorDetails = error.description;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+/**
+ * Collects the outputs of one run in input order. A failed item becomes an error item when the node continues
+ * on failure, and otherwise stops the run; `applied` lists the items whose writes went through before, so the
+ * error can say so.
+ */
+class RunOutput {
+	readonly items: INodeExecutionData[] = [];
+	readonly applied: number[] = [];
+
+	constructor(private readonly context: IExecuteFunctions) {}
+
+	add(itemIndex: number, records: IDataObject | IDataObject[]): void {
+		const json = this.context.helpers.returnJsonArray(records);
+		this.items.push(...this.context.helpers.constructExecutionMetaData(json, { itemData: { item: itemIndex } }));
+		this.applied.push(itemIndex);
+	}
+
+	fail(itemIndex: number, error: unknown, { sentTogether = false } = {}): void {
+		const failure = nodeError(this.context, error, itemIndex);
+		if (this.context.continueOnFail()) {
+			this.items.push(errorItem(failure, itemIndex));
+			return;
+		}
+		if (sentTogether && this.applied.length) {
+			const note = `Items ${this.applied.join(', ')} were sent in the same run and succeeded; they are not undone.`;
+			failure.description = failure.description ? `${failure.description}\n${note}` : note;
+		}
+		throw failure;
+	}
+}
+
+async function runPerItem(context: IExecuteFunctions, operation: Operation & ItemOperationSpec, output: RunOutput): Promise<void> {
+	const count = context.getInputData().length;
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			checkParameterTypes(context, operation.description, itemIndex);
+			output.add(itemIndex, await operation.execute.call(context, itemIndex));
+		} catch (error) {
+			output.fail(itemIndex, error);
+		}
+	}
+}
+
+/** Checks and prepares every item before anything is sent; then sends the prepared parts together. */
+async function runBatch(context: IExecuteFunctions, operation: Operation & BatchOperationSpec<unknown>, output: RunOutput): Promise<void> {
+	const count = context.getInputData().length;
+	const parts: Array<{ itemIndex: number; part: unknown }> = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			checkParameterTypes(context, operation.description, itemIndex);
+			parts.push({ itemIndex, part: await operation.batch.prepare.call(context, itemIndex) });
+		} catch (error) {
+			output.fail(itemIndex, error);
+		}
+	}
+	if (!parts.length) return;
+	const outcomes = await operation.batch.send.call(context, parts);
+	for (const outcome of outcomes) {
+		if ('json' in outcome) output.add(outcome.itemIndex, outcome.json);
+	}
+	for (const outcome of outcomes) {
+		if ('error' in outcome) output.fail(outcome.itemIndex, outcome.error, { sentTogether: true });
+	}
+	output.items.sort((a, b) => pairedIndex(a) - pairedIndex(b));
+}
+
+function pairedIndex(item: INodeExecutionData): number {
+	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
+	return typeof paired === 'number' ? paired : (paired?.item ?? 0);
+}
+
+/** Runs the chosen operation, pairing every output item with the input item it came from. */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const resourceName = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = resources.find((resource) => resource.value === resourceName)?.operations[operationName];
+	if (!operation) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
+	}
+	const output = new RunOutput(this);
+	if ('batch' in operation) await runBatch(this, operation, output);
+	else await runPerItem(this, operation, output);
+	return [output.items];
+}

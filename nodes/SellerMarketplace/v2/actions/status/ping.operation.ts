@@ -1,0 +1,15 @@
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+
+/** GET /status/ping: a cheap signed request that proves the keys and the clock are right. */
+export const ping = defineOperation({
+	resource: 'status',
+	value: 'ping',
+	name: 'Ping',
+	action: 'Ping the API',
+	summary: 'Send a signed test request to check the keys and the clock',
+	properties: [],
+	async execute(itemIndex) {
+		return await apiRequestData.call(this, { method: 'GET', path: '/status/ping', itemIndex });
+	},
+});

@@ -1,0 +1,52 @@
+import { requireString } from '../../../../shared/helpers/validation';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { CALLBACK_URL_DESCRIPTION, checkCallbackUrl, checkFallbackEmail, eventNameOptions, FALLBACK_EMAIL_DESCRIPTION, SUBSCRIPTION_FIELD_LABELS } from './fields';
+
+/** POST /subscriptions?storefront=: the marketplace verifies the callback first; answers 201 with the subscription. */
+export const create = defineOperation({
+	resource: 'subscription',
+	value: 'create',
+	name: 'Create',
+	action: 'Create a subscription',
+	summary: 'Subscribe a callback URL to an event of one storefront',
+	properties: [
+		storefrontField,
+		{ displayName: 'Event', name: 'eventName', type: 'options', options: eventNameOptions, default: 'order_new', required: true, description: 'The event to be notified about' },
+		{
+			displayName: 'Callback URL',
+			name: 'callbackUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://example.com/webhook/marketplace',
+			description: CALLBACK_URL_DESCRIPTION,
+		},
+		{
+			displayName: 'Fallback Email',
+			name: 'fallbackEmail',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			required: true,
+			description: FALLBACK_EMAIL_DESCRIPTION,
+		},
+	],
+	async execute(itemIndex) {
+		const body = {
+			callback_url: checkCallbackUrl(this, requireString(this, 'callbackUrl', itemIndex, 'Callback URL'), itemIndex),
+			fallback_email: checkFallbackEmail(this, requireString(this, 'fallbackEmail', itemIndex, 'Fallback Email'), itemIndex),
+			event_name: requireString(this, 'eventName', itemIndex, 'Event'),
+		};
+		const storefront = await requiredStorefront(this, itemIndex);
+		return await apiRequestData.call(this, {
+			method: 'POST',
+			path: '/subscriptions',
+			query: { storefront },
+			body,
+			itemIndex,
+			fieldLabels: SUBSCRIPTION_FIELD_LABELS,
+		});
+	},
+});

@@ -1,0 +1,18 @@
+import { apiPath, apiRequest } from '../../transport';
+import { defineOperation } from '../define';
+import { getSubscriptionId, subscriptionField } from './fields';
+
+/** DELETE /subscriptions/{id_subscription} (204): at once and for good. */
+export const deleteSubscription = defineOperation({
+	resource: 'subscription',
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a subscription',
+	summary: 'Delete a subscription at once and for good',
+	properties: [subscriptionField('delete')],
+	async execute(itemIndex) {
+		const id = getSubscriptionId(this, itemIndex);
+		await apiRequest.call(this, { method: 'DELETE', path: apiPath`/subscriptions/${id}`, itemIndex });
+		return { success: true, id_subscription: id };
+	},
+});

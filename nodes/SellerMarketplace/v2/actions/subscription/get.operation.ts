@@ -1,0 +1,17 @@
+import { apiPath, apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { getSubscriptionId, subscriptionField } from './fields';
+
+/** GET /subscriptions/{id_subscription}. */
+export const get = defineOperation({
+	resource: 'subscription',
+	value: 'get',
+	name: 'Get',
+	action: 'Get a subscription',
+	summary: 'Get one subscription',
+	properties: [subscriptionField('read')],
+	async execute(itemIndex) {
+		const id = getSubscriptionId(this, itemIndex);
+		return await apiRequestData.call(this, { method: 'GET', path: apiPath`/subscriptions/${id}`, itemIndex });
+	},
+});

@@ -1,0 +1,35 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../../../../shared/helpers/validation';
+import { readCollection, returnAllFields } from '../../descriptions/fields';
+import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { defineOperation } from '../define';
+import { eventNameOptions } from './fields';
+
+/** GET /subscriptions: 30 a page, the endpoint's maximum. */
+export const getMany = defineOperation({
+	resource: 'subscription',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many subscriptions',
+	summary: 'List your push-notification subscriptions',
+	properties: [
+		storefrontFilterField,
+		...returnAllFields,
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: [
+				{ displayName: 'Event', name: 'eventName', type: 'options', options: eventNameOptions, default: 'order_new', description: 'Only subscriptions to this event' },
+			],
+		},
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const query = compact({ storefront: await storefrontOf(this, itemIndex), event_name: filters.eventName });
+		return await readCollection(this, itemIndex, { path: '/subscriptions', query, pageSize: 30, idField: 'id_subscription' });
+	},
+});

@@ -1,0 +1,101 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact, requireEan, requireString } from '../../../../shared/helpers/validation';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { toOptions, UNIT_CONDITIONS } from '../../helpers/enums';
+import { wholeNumber } from '../../helpers/values';
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { handlingTimeField, listingPriceField, optionalUnitFields, UNIT_FIELD_LABELS, unitBody, writeEmbeddedField } from './fields';
+
+/** POST /units?storefront=: answers 200 with the new unit, which is output. */
+export const create = defineOperation({
+	resource: 'unit',
+	value: 'create',
+	name: 'Create',
+	action: 'Create a unit',
+	summary: 'Offer a product: price, stock, condition and handling time',
+	properties: [
+		storefrontField,
+		{
+			displayName: 'Identify Product By',
+			name: 'identifyBy',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'EAN', value: 'ean', description: 'The EAN (GTIN) of the product' },
+				{ name: 'Product ID', value: 'productId', description: "The marketplace's ID of the product (id_product)" },
+			],
+			default: 'ean',
+			description: 'How to tell the marketplace which product you offer',
+		},
+		{
+			displayName: 'EAN',
+			name: 'ean',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. 4006381333931',
+			description: 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
+			displayOptions: { show: { identifyBy: ['ean'] } },
+		},
+		{
+			displayName: 'Product ID',
+			name: 'productId',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. 20574181',
+			description: "The marketplace's ID of the product you offer",
+			displayOptions: { show: { identifyBy: ['productId'] } },
+		},
+		{
+			displayName: 'Offer ID',
+			name: 'offerId',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. SKU-4711',
+			description: 'Your own ID for this offer, such as your SKU. Orders refer to it; it cannot be changed later.',
+		},
+		{
+			displayName: 'Condition',
+			name: 'condition',
+			type: 'options',
+			options: toOptions(UNIT_CONDITIONS),
+			default: 'NEW',
+			description: 'Condition of the product you offer',
+		},
+		{ ...listingPriceField, required: true },
+		{ ...handlingTimeField, required: true },
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: optionalUnitFields,
+		},
+		writeEmbeddedField,
+	],
+	async execute(itemIndex) {
+		const storefront = await requiredStorefront(this, itemIndex);
+		const product: IDataObject =
+			this.getNodeParameter('identifyBy', itemIndex) === 'productId'
+				? { id_product: wholeNumber(this, requireString(this, 'productId', itemIndex, 'Product ID'), itemIndex, 'Product ID', { min: 1, max: Number.MAX_SAFE_INTEGER }) }
+				: { ean: requireEan(this, 'ean', itemIndex) };
+		const fields = unitBody(this, itemIndex, {
+			...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+			listingPrice: this.getNodeParameter('listingPrice', itemIndex, undefined),
+			handlingTime: this.getNodeParameter('handlingTime', itemIndex, undefined),
+		}, storefront);
+		const body: IDataObject = {
+			id_offer: requireString(this, 'offerId', itemIndex, 'Offer ID'),
+			...product,
+			condition: requireString(this, 'condition', itemIndex, 'Condition'),
+			...fields,
+		};
+		const query = compact({ storefront, embedded: this.getNodeParameter('embedded', itemIndex, []) as string[] });
+		return await apiRequestData.call(this, { method: 'POST', path: '/units', query, body, itemIndex, fieldLabels: UNIT_FIELD_LABELS });
+	},
+});

@@ -1,0 +1,20 @@
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { apiPath, apiRequest } from '../../transport';
+import { defineOperation } from '../define';
+import { getUnitId, unitIdField } from './fields';
+
+/** DELETE /units/{id_unit}?storefront= (204). */
+export const deleteUnit = defineOperation({
+	resource: 'unit',
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a unit',
+	summary: 'Take an offer off the marketplace for good',
+	properties: [unitIdField, storefrontField],
+	async execute(itemIndex) {
+		const id = getUnitId(this, itemIndex);
+		const storefront = await requiredStorefront(this, itemIndex);
+		await apiRequest.call(this, { method: 'DELETE', path: apiPath`/units/${id}`, query: { storefront }, itemIndex });
+		return { success: true, id_unit: id, storefront };
+	},
+});

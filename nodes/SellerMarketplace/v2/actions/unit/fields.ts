@@ -1,0 +1,184 @@
+/** Fields of the unit (offer) operations, and the checks that turn them into API v2's unit fields. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { compact, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
+import { centsField, embeddedField } from '../../descriptions/fields';
+import { toOptions, UNIT_AND_PRODUCT_EMBEDDABLES, UNIT_EMBEDDABLES, WRITEABLE_UNIT_STATUSES, WRITEABLE_VAT_INDICATORS, type Storefront } from '../../helpers/enums';
+import { has, listingPriceCents, optionalText, wholeNumber } from '../../helpers/values';
+
+export const unitIdField: INodeProperties = {
+	displayName: 'Unit ID',
+	name: 'unitId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 151177892008',
+	description: 'ID of your unit (offer), as Unit → Create or Unit → Get Many output it (id_unit)',
+};
+
+export function getUnitId(context: IExecuteFunctions, itemIndex: number): number {
+	return requireIntegerId(context, 'unitId', itemIndex, 'Unit ID');
+}
+
+/** "Include" for reading units: the product, and the eco and battery participation fees. */
+export const readEmbeddedField = embeddedField([...UNIT_AND_PRODUCT_EMBEDDABLES], 'More data to include with each unit');
+/** "Include" for writing units: the eco and battery participation fees. */
+export const writeEmbeddedField = embeddedField([...UNIT_EMBEDDABLES], 'More data to include with the unit the marketplace returns');
+
+/** Form labels of the unit fields by API name, to name a field the API refuses. */
+export const UNIT_FIELD_LABELS: Record<string, string> = {
+	amount: 'Stock',
+	handling_time: 'Handling Time (Days)',
+	listing_price: 'Listing Price (in Cents)',
+	minimum_price: 'Minimum Price (in Cents)',
+	note: 'Note',
+	id_shipping_group: 'Shipping Group',
+	id_warehouse: 'Warehouse',
+	vat_indicator: 'VAT Rate',
+	eco_participation: 'Eco Participation (in Cents)',
+	battery_participation: 'Battery Participation (in Cents)',
+	manufacturer_guarantee_years: 'Manufacturer Guarantee (Years)',
+	status: 'Status',
+	condition: 'Condition',
+	id_offer: 'Offer ID',
+	ean: 'EAN',
+	id_product: 'Product ID',
+};
+
+export const listingPriceField: INodeProperties = centsField('Listing Price', 'listingPrice', 'The price buyers pay');
+export const handlingTimeField: INodeProperties = {
+	displayName: 'Handling Time (Days)',
+	name: 'handlingTime',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: 100 },
+	default: 1,
+	description: 'Working days between the order and handing the parcel to the carrier (0 to 100)',
+};
+
+/** The optional unit fields of Create, Update and Update Many, alphabetical as n8n lists collection options. */
+export const optionalUnitFields: INodeProperties[] = [
+	centsField('Battery Participation', 'batteryParticipation', 'The battery take-back fee (France)'),
+	centsField('Eco Participation', 'ecoParticipation', 'The eco-participation fee (France)'),
+	{
+		displayName: 'Manufacturer Guarantee (Years)',
+		name: 'manufacturerGuaranteeYears',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 99 },
+		default: 2,
+		description: "Years of the manufacturer's guarantee (1 to 99)",
+	},
+	centsField('Minimum Price', 'minimumPrice', 'The lowest price Smart Pricing may lower the listing price to'),
+	{
+		displayName: 'Note',
+		name: 'note',
+		type: 'string',
+		default: '',
+		description: 'A note shown to buyers with your offer, e.g. about the condition of a used product (at most 250 characters)',
+	},
+	{
+		displayName: 'Shipping Group Name or ID',
+		name: 'shippingGroupId',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getShippingGroups', loadOptionsDependsOn: ['storefront'] },
+		default: '',
+		description:
+			'The shipping group that sets the shipping costs. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Stock',
+		name: 'amount',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 1,
+		description: 'How many pieces you have in stock; 0 takes the offer off sale',
+	},
+	{
+		displayName: 'VAT Rate',
+		name: 'vatIndicator',
+		type: 'options',
+		options: toOptions(WRITEABLE_VAT_INDICATORS),
+		default: 'standard_rate',
+		description: "The VAT rate of the product in the storefront's country",
+	},
+	{
+		displayName: 'Warehouse Name or ID',
+		name: 'warehouseId',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getWarehouses' },
+		default: '',
+		description:
+			'The warehouse the product ships from. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+];
+
+/** Update only: pause or resume the offer, and remove the optional fees and guarantee. */
+export const updateOnlyFields: INodeProperties[] = [
+	{
+		displayName: 'Remove Values',
+		name: 'remove',
+		type: 'multiOptions',
+		options: [
+			{ name: 'Battery Participation', value: 'battery_participation' },
+			{ name: 'Eco Participation', value: 'eco_participation' },
+			{ name: 'Manufacturer Guarantee', value: 'manufacturer_guarantee_years' },
+		],
+		default: [],
+		description: 'Values to remove from the unit',
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: toOptions(WRITEABLE_UNIT_STATUSES, { AVAILABLE: 'Available (On Sale)', ONHOLD: 'On Hold (Paused)' }),
+		default: 'AVAILABLE',
+		description: 'Whether the offer is on sale or paused',
+	},
+];
+
+const NOTE_MAX_LENGTH = 250;
+
+/**
+ * Checks the unit fields given by their form names (listingPrice, handlingTime and the optional fields) and
+ * maps them to the API's names; fields not given are left out. Every error names the form label and the item.
+ */
+export function unitBody(context: IExecuteFunctions, itemIndex: number, values: IDataObject, storefront: Storefront): IDataObject {
+	const label = UNIT_FIELD_LABELS;
+	const cents = (name: string, api: string) =>
+		has(values, name) ? wholeNumber(context, values[name], itemIndex, label[api], { min: 1 }) : undefined;
+	const id = (name: string, api: string) =>
+		has(values, name) ? wholeNumber(context, values[name], itemIndex, label[api], { min: 1, max: Number.MAX_SAFE_INTEGER }) : undefined;
+	const note = optionalText(values.note);
+	if (note !== undefined && note.length > NOTE_MAX_LENGTH) {
+		throw inputError(context, itemIndex, `"Note" must be at most ${NOTE_MAX_LENGTH} characters, but it has ${note.length}`);
+	}
+	const body = compact({
+		status: optionalText(values.status),
+		amount: has(values, 'amount') ? wholeNumber(context, values.amount, itemIndex, label.amount) : undefined,
+		handling_time: has(values, 'handlingTime') ? wholeNumber(context, values.handlingTime, itemIndex, label.handling_time, { max: 100 }) : undefined,
+		listing_price: has(values, 'listingPrice') ? listingPriceCents(context, values.listingPrice, itemIndex, label.listing_price, storefront) : undefined,
+		minimum_price: has(values, 'minimumPrice') ? listingPriceCents(context, values.minimumPrice, itemIndex, label.minimum_price, storefront) : undefined,
+		note,
+		id_shipping_group: id('shippingGroupId', 'id_shipping_group'),
+		id_warehouse: id('warehouseId', 'id_warehouse'),
+		vat_indicator: optionalText(values.vatIndicator),
+		eco_participation: cents('ecoParticipation', 'eco_participation'),
+		battery_participation: cents('batteryParticipation', 'battery_participation'),
+		manufacturer_guarantee_years: has(values, 'manufacturerGuaranteeYears')
+			? wholeNumber(context, values.manufacturerGuaranteeYears, itemIndex, label.manufacturer_guarantee_years, { min: 1, max: 99 })
+			: undefined,
+	});
+	if (body.minimum_price !== undefined && body.listing_price !== undefined && (body.minimum_price as number) > (body.listing_price as number)) {
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label.minimum_price}" (${String(body.minimum_price)}) must not be above "${label.listing_price}" (${String(body.listing_price)})`,
+		);
+	}
+	for (const field of (values.remove as string[] | undefined) ?? []) {
+		if (body[field] !== undefined) {
+			throw inputError(context, itemIndex, `"${label[field]}" is both set and in "Remove Values": choose one`);
+		}
+		body[field] = null;
+	}
+	return body;
+}

@@ -1,0 +1,23 @@
+import { compact } from '../../../../shared/helpers/validation';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { apiPath, apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { getUnitId, readEmbeddedField, unitIdField } from './fields';
+
+/** GET /units/{id_unit}?storefront=. */
+export const get = defineOperation({
+	resource: 'unit',
+	value: 'get',
+	name: 'Get',
+	action: 'Get a unit',
+	summary: 'Read one of your offers',
+	properties: [unitIdField, storefrontField, readEmbeddedField],
+	async execute(itemIndex) {
+		const id = getUnitId(this, itemIndex);
+		const query = compact({
+			storefront: await requiredStorefront(this, itemIndex),
+			embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],
+		});
+		return await apiRequestData.call(this, { method: 'GET', path: apiPath`/units/${id}`, query, itemIndex });
+	},
+});

@@ -1,0 +1,50 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { checkEan, compact } from '../../../../shared/helpers/validation';
+import { fulfillmentTypeFilter, readCollection, returnAllFields } from '../../descriptions/fields';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { has, optionalText, wholeNumber } from '../../helpers/values';
+import { defineOperation } from '../define';
+import { readEmbeddedField } from './fields';
+
+/** GET /units?storefront=: the seller's units in one storefront, 100 a page. */
+export const getMany = defineOperation({
+	resource: 'unit',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many units',
+	summary: 'List your offers in a storefront (new ones can take a few minutes to appear)',
+	properties: [
+		storefrontField,
+		...returnAllFields,
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: [
+				{ displayName: 'EAN', name: 'ean', type: 'string', default: '', description: 'Only units of the product with this EAN' },
+				fulfillmentTypeFilter,
+				{ displayName: 'Offer ID', name: 'offerId', type: 'string', default: '', description: 'Only units with this offer ID (id_offer)' },
+				{ displayName: 'Product ID', name: 'productId', type: 'string', default: '', description: "Only units of this product (the marketplace's id_product)" },
+			],
+		},
+		readEmbeddedField,
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const ean = optionalText(filters.ean);
+		const query = compact({
+			storefront: await requiredStorefront(this, itemIndex),
+			id_offer: optionalText(filters.offerId),
+			id_product: has(filters, 'productId')
+				? wholeNumber(this, filters.productId, itemIndex, 'Product ID', { min: 1, max: Number.MAX_SAFE_INTEGER })
+				: undefined,
+			ean: ean === undefined ? undefined : checkEan(this, ean, itemIndex),
+			embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],
+			fulfillment_type: filters.fulfillmentType as string[] | undefined,
+		});
+		return await readCollection(this, itemIndex, { path: '/units', query, pageSize: 100, idField: 'id_unit' });
+	},
+});

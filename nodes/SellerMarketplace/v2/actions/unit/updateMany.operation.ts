@@ -1,0 +1,103 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { compact, inputError } from '../../../../shared/helpers/validation';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { apiRequestDataList } from '../../transport';
+import { parseProblem } from '../../transport/errors';
+import { defineOperation, type BatchOutcome } from '../define';
+import { sendInChunks } from './batches';
+import { getUnitId, UNIT_FIELD_LABELS, unitIdField, writeEmbeddedField } from './fields';
+import { unitChanges, updateFieldsProperty } from './update.operation';
+
+/** POST /units/bulk takes at most 150 units, each once. */
+const MAX_UNITS = 150;
+
+interface UpdatePart {
+	key: string;
+	storefront: string;
+	embedded: string[];
+	unitId: number;
+	changes: IDataObject;
+}
+
+/** Why one unit of a bulk update was refused, naming the fields by their form labels. */
+function unitFailure(node: INode, entry: IDataObject, unitId: number, itemIndex: number): NodeApiError {
+	const problem = parseProblem(entry);
+	const fields = problem.errors.map((error) => `"${UNIT_FIELD_LABELS[error.field] ?? error.field}" (${error.field}): ${error.message}`);
+	return new NodeApiError(node, entry as never, {
+		message: fields.length
+			? `Unit ${unitId} was not updated: the marketplace refused ${fields[0]}`
+			: `Unit ${unitId} was not updated: ${problem.message ?? `status ${String(entry.status_code)}`}`,
+		description: [problem.message ? `The API said: ${problem.message}` : undefined, fields.length > 1 ? `Refused fields: ${fields.join('; ')}` : undefined]
+			.filter(Boolean)
+			.join('\n'),
+		httpCode: String(entry.status_code ?? ''),
+		itemIndex,
+	});
+}
+
+/** POST /units/bulk?storefront=: changes many units, one per input item, 150 a request; outputs each changed unit. */
+export const updateMany = defineOperation<UpdatePart>({
+	resource: 'unit',
+	value: 'updateMany',
+	name: 'Update Many',
+	action: 'Update many units',
+	summary: 'Change many offers at once, one per input item (150 a request), e.g. prices and stock from a CSV',
+	properties: [unitIdField, storefrontField, updateFieldsProperty, writeEmbeddedField],
+	batch: {
+		async prepare(itemIndex) {
+			const storefront = await requiredStorefront(this, itemIndex);
+			const embedded = [...((this.getNodeParameter('embedded', itemIndex, []) as string[]) ?? [])].sort();
+			return {
+				key: `${storefront}|${embedded.join(',')}`,
+				storefront,
+				embedded,
+				unitId: getUnitId(this, itemIndex),
+				changes: unitChanges(this, itemIndex, storefront),
+			};
+		},
+		async send(parts) {
+			// The API refuses a whole request that names a unit twice; two items for one unit would also race.
+			const firstItemOf = new Map<string, number>();
+			const duplicates: BatchOutcome[] = [];
+			const unique = parts.filter(({ itemIndex, part }) => {
+				const unit = `${part.storefront}|${part.unitId}`;
+				const first = firstItemOf.get(unit);
+				if (first === undefined) {
+					firstItemOf.set(unit, itemIndex);
+					return true;
+				}
+				const error = inputError(this, itemIndex, `"Unit ID" ${part.unitId} is also in item ${first}: update each unit once per run`);
+				if (!this.continueOnFail()) throw error;
+				duplicates.push({ itemIndex, error });
+				return false;
+			});
+			const outcomes = await sendInChunks(this, unique, MAX_UNITS, async (chunk) => {
+				const { storefront, embedded } = chunk[0].part;
+				const results = await apiRequestDataList.call(this, {
+					method: 'POST',
+					path: '/units/bulk',
+					query: compact({ storefront, embedded }),
+					body: chunk.map(({ part }) => ({ id_unit: part.unitId, unit_data: part.changes })),
+					itemIndex: chunk[0].itemIndex,
+					fieldLabels: UNIT_FIELD_LABELS,
+				});
+				const byId = new Map(results.map((entry) => [Number(entry.id_unit), entry]));
+				return chunk.map(({ itemIndex, part }): BatchOutcome => {
+					const entry = byId.get(part.unitId);
+					if (!entry) {
+						const message = `The marketplace did not report on unit ${part.unitId}: it may or may not have been updated`;
+						return { itemIndex, error: new NodeOperationError(this.getNode(), message, { itemIndex }) };
+					}
+					const status = Number(entry.status_code);
+					if (status >= 200 && status < 300 && entry.unit && typeof entry.unit === 'object') {
+						return { itemIndex, json: entry.unit as IDataObject };
+					}
+					return { itemIndex, error: unitFailure(this.getNode(), entry, part.unitId, itemIndex) };
+				});
+			});
+			return [...duplicates, ...outcomes];
+		},
+	},
+});

@@ -1,0 +1,59 @@
+/** Field builders that recur across the operations of node version 2. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../../shared/descriptions/fields';
+import { toWholeNumber } from '../../../shared/helpers/validation';
+import { FULFILLMENT_TYPES, toOptions } from '../helpers/enums';
+import { apiRequestAllItems, type V2CollectionRequest } from '../transport';
+
+export { embeddedField, idLocator } from '../../../shared/descriptions/fields';
+
+/** A date filter (`*_from_iso`): records at or after this time. */
+export function dateFilterField(displayName: string, name: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'dateTime',
+		default: '',
+		description: `${description}. A time without a zone is read in the workflow's time zone.`,
+	};
+}
+
+export const fulfillmentTypeFilter: INodeProperties = {
+	displayName: 'Fulfillment Type',
+	name: 'fulfillmentType',
+	type: 'multiOptions',
+	options: toOptions(FULFILLMENT_TYPES, {
+		fulfilled_by_merchant: 'Fulfilled by You (Merchant)',
+		fulfilled_by_kaufland: 'Fulfilled by the Marketplace (Deprecated)',
+	}),
+	default: [],
+	description: 'Only records with these fulfillment types. Not set: the marketplace lists those you fulfil yourself.',
+};
+
+/** A money amount in the minor unit of the storefront's currency; the label says so. */
+export function centsField(displayName: string, name: string, description: string, minValue = 1): INodeProperties {
+	return {
+		displayName: `${displayName} (in Cents)`,
+		name,
+		type: 'number',
+		typeOptions: { minValue },
+		default: 0,
+		placeholder: 'e.g. 1999',
+		description: `${description}, in cents of the storefront's currency (1999 for 19.99 EUR; haléře for CZK, grosze for PLN)`,
+	};
+}
+
+/** Return All / Limit for a Get Many; Limit stops at what the API could sensibly return in one run. */
+export const returnAllFields: INodeProperties[] = returnAllOrLimit();
+
+/** A Get Many: reads the form's Return All / Limit and the collection, one output record per API record. */
+export async function readCollection(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	request: Omit<V2CollectionRequest, 'itemIndex'>,
+): Promise<IDataObject[]> {
+	const returnAll = context.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll ? undefined : toWholeNumber(context, context.getNodeParameter('limit', itemIndex, 50), itemIndex, 'Limit', { min: 1 });
+	return await apiRequestAllItems.call(context, { ...request, itemIndex }, { returnAll, limit });
+}

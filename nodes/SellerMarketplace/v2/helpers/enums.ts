@@ -1,0 +1,71 @@
+/**
+ * Closed lists of API v2, exactly as the OpenAPI document (2.44.0) declares them; a test compares every list
+ * with the document, so a new release that changes one fails loudly instead of silently.
+ */
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+export const STOREFRONTS = ['de', 'cz', 'sk', 'pl', 'at', 'fr', 'it', 'es', 'nl'] as const;
+export type Storefront = (typeof STOREFRONTS)[number];
+
+/** The storefront's country, and the currency its prices are in (minor units, e.g. cents). */
+export const STOREFRONT_DETAILS: Record<Storefront, { country: string; currency: 'EUR' | 'CZK' | 'PLN' }> = {
+	de: { country: 'Germany', currency: 'EUR' },
+	cz: { country: 'Czechia', currency: 'CZK' },
+	sk: { country: 'Slovakia', currency: 'EUR' },
+	pl: { country: 'Poland', currency: 'PLN' },
+	at: { country: 'Austria', currency: 'EUR' },
+	fr: { country: 'France', currency: 'EUR' },
+	it: { country: 'Italy', currency: 'EUR' },
+	es: { country: 'Spain', currency: 'EUR' },
+	nl: { country: 'Netherlands', currency: 'EUR' },
+};
+
+export const storefrontOptions: INodePropertyOptions[] = STOREFRONTS.map((value) => ({
+	name: `${STOREFRONT_DETAILS[value].country} (${value})`,
+	value,
+})).sort((a, b) => a.name.localeCompare(b.name));
+
+export const FULFILLMENT_TYPES = ['fulfilled_by_kaufland', 'fulfilled_by_merchant'] as const;
+export const ORDER_UNIT_STATUSES = ['cancelled', 'need_to_be_sent', 'open', 'received', 'returned', 'returned_paid', 'sent', 'sent_and_autopaid'] as const;
+export const ORDER_UNIT_CANCEL_REASONS = [
+	'BuyerCancelled', 'ShippingAddressUndeliverable', 'WrongCatalogData', 'GeneralAdjustment', 'MerchandiseNotReceived',
+	'NoInventory', 'DelayedInventory', 'WrongPrice', 'NoReactionBuyer', 'UndeliverableRegion',
+] as const;
+export const ORDER_UNIT_REFUND_REASONS = [
+	'delivery_damage', 'delivery_delay', 'incomplete_delivery', 'incorrect_delivery', 'refund_postage_fee', 'defect',
+	'other_refund', 'refund_return_postage_fee',
+] as const;
+export const ORDER_EMBEDDABLES = ['order_invoices', 'delivery', 'kss_delivery'] as const;
+export const ORDER_UNIT_EMBEDDABLES = ['delivery_attempt_timestamp_iso', 'return_unit', 'tickets', 'delivery', 'kss_delivery', 'shipping_group'] as const;
+export const UNIT_CONDITIONS = [
+	'USED___ACCEPTABLE', 'USED___VERY_GOOD', 'USED___AS_NEW', 'USED___GOOD', 'NEW', 'REFURBISHED___VERY_GOOD',
+	'REFURBISHED___GOOD', 'REFURBISHED___AS_NEW', 'REFURBISHED___ACCEPTABLE',
+] as const;
+export const WRITEABLE_UNIT_STATUSES = ['AVAILABLE', 'ONHOLD'] as const;
+export const WRITEABLE_VAT_INDICATORS = ['standard_rate', 'reduced_rate_1', 'reduced_rate_2', 'super_reduced_rate', 'zero_rate'] as const;
+/** The OpenAPI's enum also holds an empty string, which asks for nothing; it is not offered. */
+export const UNIT_AND_PRODUCT_EMBEDDABLES = ['products', 'eco_participation', 'battery_participation'] as const;
+export const UNIT_EMBEDDABLES = ['eco_participation', 'battery_participation'] as const;
+export const SUBSCRIPTION_EVENT_NAMES = [
+	'order_new', 'order_unit_new', 'order_unit_status_changed', 'item_changed', 'category_changed', 'return_new',
+	'return_status_changed', 'return_unit_status_changed', 'item_unit_new', 'item_unit_changed', 'item_unit_deleted',
+	'item_unit_out_of_stock', 'item_unit_not_available', 'item_unit_available', 'item_unit_live', 'item_unit_not_live',
+	'buy_box_changed',
+] as const;
+
+/** Dropdown entries for API values such as `need_to_be_sent` or `USED___AS_NEW`: "Need To Be Sent", "Used – As New". */
+export function toOptions(values: readonly string[], labels: Record<string, string> = {}): INodePropertyOptions[] {
+	return values
+		.map((value) => ({
+			name:
+				labels[value] ??
+				value
+					.replace(/([a-z])([A-Z])/g, '$1 $2')
+					.toLowerCase()
+					.split('___')
+					.map((part) => part.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()))
+					.join(' – '),
+			value,
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}

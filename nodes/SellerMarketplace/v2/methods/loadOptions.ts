@@ -1,0 +1,55 @@
+/** Dropdown values read from the seller's account. */
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { STOREFRONTS, type Storefront } from '../helpers/enums';
+import { apiRequestAllItems, apiRequestData, defaultStorefront, type V2CollectionRequest } from '../transport';
+
+const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+
+async function options(
+	context: ILoadOptionsFunctions,
+	request: V2CollectionRequest,
+	toOption: (record: IDataObject) => INodePropertyOptions,
+): Promise<INodePropertyOptions[]> {
+	const records = await apiRequestAllItems.call(context, request, { returnAll: false, limit: 300 });
+	return records.map(toOption).sort(byName);
+}
+
+/** The storefront the form currently shows, or the credentials' default. */
+async function formStorefront(context: ILoadOptionsFunctions): Promise<Storefront> {
+	const chosen = String(context.getCurrentNodeParameter('storefront') ?? '');
+	return STOREFRONTS.includes(chosen as Storefront) ? (chosen as Storefront) : await defaultStorefront(context);
+}
+
+/** GET /carriers: the `name` is the carrier code Send takes; freight carriers are marked. */
+export async function getCarriers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const data = await apiRequestData.call(this, { method: 'GET', path: '/carriers' });
+	return (Array.isArray(data?.carriers) ? (data.carriers as IDataObject[]) : [])
+		.map((carrier) => ({
+			name: `${String(carrier.name)}${carrier.isHauler === true ? ' (Freight)' : ''}`,
+			value: String(carrier.name),
+		}))
+		.sort(byName);
+}
+
+export async function getShippingGroups(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const storefront = await formStorefront(this);
+	return await options(this, { path: '/shipping-groups', query: { storefront }, pageSize: 30, idField: 'id_shipping_group' }, (group) => ({
+		name: `${String(group.name)}${group.is_default === true ? ' (Default)' : ''}`,
+		value: Number(group.id_shipping_group),
+	}));
+}
+
+export async function getWarehouses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await options(this, { path: '/warehouses', pageSize: 30, idField: 'id_warehouse' }, (warehouse) => ({
+		name: `${String(warehouse.name)}${warehouse.is_default === true ? ' (Default)' : ''}`,
+		value: Number(warehouse.id_warehouse),
+	}));
+}
+
+export async function getSubscriptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await options(this, { path: '/subscriptions', pageSize: 30, idField: 'id_subscription' }, (subscription) => ({
+		name: `${String(subscription.event_name)} (${String(subscription.storefront ?? 'all')}) → ${String(subscription.callback_url)}${subscription.is_active === false ? ' (inactive)' : ''}`,
+		value: Number(subscription.id_subscription),
+	}));
+}

@@ -1,0 +1,143 @@
+/**
+ * API v2's error answers in a seller's words. The API answers `{type, message, errors: [{field, message}]}`
+ * (`ErrorResponse`; some 404s only `{message}`): the message names what was refused, by the form's label when
+ * the operation gave one, and the API's own field name.
+ */
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { FailedResponse } from '../../../shared/transport/errors';
+
+export interface ProblemDetail {
+	field: string;
+	message: string;
+}
+
+export interface Problem {
+	type?: string;
+	message?: string;
+	errors: ProblemDetail[];
+}
+
+/** Reads the problem out of an error answer, whatever its shape (object, JSON text, bytes, HTML). */
+export function parseProblem(body: unknown): Problem {
+	if (Buffer.isBuffer(body)) body = body.toString('utf8');
+	if (typeof body === 'string') {
+		const trimmed = body.trim();
+		try {
+			body = JSON.parse(trimmed);
+		} catch {
+			return { message: trimmed ? trimmed.slice(0, 300) : undefined, errors: [] };
+		}
+	}
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return { errors: [] };
+	const raw = body as JsonObject;
+	const errors = Array.isArray(raw.errors)
+		? raw.errors
+				.filter((entry): entry is JsonObject => !!entry && typeof entry === 'object')
+				.map((entry) => ({ field: String(entry.field ?? ''), message: String(entry.message ?? '') }))
+		: [];
+	return {
+		type: typeof raw.type === 'string' ? raw.type : undefined,
+		message: typeof raw.message === 'string' ? raw.message : undefined,
+		errors,
+	};
+}
+
+/** `/order-units/12/send` → "order unit 12"; `/units` → "unit". For messages only. */
+export function describeTarget(path: string): { label: string; id?: string } {
+	const [collection = 'resource', id] = path.split('?')[0].split('/').filter(Boolean);
+	const label = collection
+		.replace(/-/g, ' ')
+		.replace(/ies$/, 'y')
+		.replace(/sses$/, 'ss')
+		.replace(/([^su])s$/, '$1');
+	if (id === undefined || !/^[\w.~%-]+$/.test(id) || /^[a-z-]+$/.test(id)) return { label };
+	return { label, id: decodeURIComponent(id) };
+}
+
+/** "Listing Price (in Cents)" (listing_price) when the form has a label for the API's field name, else the field name. */
+function fieldName(field: string, labels: Record<string, string>): string {
+	const bare = field.replace(/^\[\d+\]\.?/, '').replace(/^(unit_data|data)\./, '');
+	const label = labels[field] ?? labels[bare];
+	return label ? `"${label}" (${field})` : field ? `"${field}"` : 'a value';
+}
+
+const AUTH_HINTS: Record<string, string> = {
+	'/problems/invalid-credentials': 'The marketplace does not know the Client Key (or Partner Client Key) of these credentials.',
+	'/problems/corrupted-signature':
+		'The Client Key is known, but the signature does not match: the Secret Key (or Partner Secret Key) is wrong.',
+	'/problems/missing-or-invalid-request-header':
+		"A request header was refused, most likely the time stamp: the clock of the machine running n8n must be within 5 minutes of the marketplace's.",
+	'/problems/inactive-account': 'The seller account of these keys is not active.',
+};
+
+/**
+ * Maps an error answer of API v2 to a NodeApiError. `fieldLabels` maps API field names to form labels;
+ * `idempotent` says whether the request could be repeated safely (a create that failed with a 5xx may have
+ * been applied).
+ */
+export function responseError(
+	node: INode,
+	method: string,
+	path: string,
+	response: FailedResponse,
+	attempts: number,
+	itemIndex: number | undefined,
+	{ fieldLabels = {}, idempotent = method !== 'POST' }: { fieldLabels?: Record<string, string>; idempotent?: boolean } = {},
+): NodeApiError {
+	const status = response.statusCode;
+	const problem = parseProblem(response.body);
+	const requestId = response.headers['x-request-id'];
+	const { label, id } = describeTarget(path);
+	const retried = attempts > 1 ? ` (after ${attempts} attempts)` : '';
+	const details = problem.errors.map((error) => `${fieldName(error.field, fieldLabels)}: ${error.message}`);
+	let summary: string;
+	let hint: string | undefined;
+	let namesFirstField = false;
+	if (status === 401 || problem.type === '/problems/inactive-account') {
+		summary = 'The marketplace did not accept the credentials';
+		hint =
+			(problem.type && AUTH_HINTS[problem.type]) ??
+			"Check the Client Key and the Secret Key, and that this machine's clock is right: every request is signed with the current time.";
+	} else if ((status === 400 || status === 422) && problem.errors.length) {
+		const first = problem.errors[0];
+		summary = `The marketplace refused ${fieldName(first.field, fieldLabels)}: ${first.message}`;
+		namesFirstField = true;
+	} else if (status === 404) {
+		summary = id === undefined ? `Not found: ${method} ${path}` : `No ${label} with ID "${id}" was found`;
+		hint = 'Check the ID: it may belong to another seller account, or have been deleted.';
+	} else if (status === 429) {
+		summary = `The marketplace's rate limit was reached${retried}`;
+		hint = 'Too many requests for this seller account in a short time (the limit is 111 a second). Try again later, or lower "Page Concurrency".';
+	} else if (status >= 500) {
+		summary = `The marketplace had a server error (${status})${retried}`;
+		hint = idempotent
+			? 'This is usually temporary. Try again later.'
+			: 'The request may have been applied even so, and it was not sent again: check in the Seller Portal before running it again.';
+	} else {
+		const target = id === undefined ? `${method} ${path}` : `${label} ${id}`;
+		summary = `The marketplace refused ${target} (${status})${problem.message ? `: ${problem.message}` : ''}`;
+	}
+	const description = [
+		problem.message && !summary.includes(problem.message) ? `The API said: ${problem.message}` : undefined,
+		details.length > (namesFirstField ? 1 : 0) ? `Refused fields: ${details.join('; ')}` : undefined,
+		problem.type && problem.type !== 'about:blank' ? `Problem type: ${problem.type}` : undefined,
+		hint,
+		requestId ? `Request ID: ${String(requestId)}` : undefined,
+	]
+		.filter(Boolean)
+		.join('\n');
+	return new NodeApiError(
+		node,
+		{
+			status,
+			type: problem.type ?? null,
+			message: problem.message ?? summary,
+			errors: problem.errors,
+			requestId: requestId ? String(requestId) : null,
+			path,
+		} as unknown as JsonObject,
+		{ message: summary, description, httpCode: String(status), itemIndex },
+	);
+}

@@ -1,0 +1,148 @@
+/**
+ * API v2 over the shared request path (nodes/shared/transport): the `Shop-` signed credentials, repeated keys
+ * for list parameters, `{data}` and `{data, pagination}` envelopes, `ErrorResponse` problems, a storefront on
+ * every call that takes one, and at most 100 requests a second per seller. The action node and a v2 trigger
+ * use the same functions.
+ */
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { readAllPages, type CollectionLimit, type CollectionRequest } from '../../../shared/transport/collection';
+import { sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../../../shared/transport/request';
+import { STOREFRONTS, type Storefront } from '../helpers/enums';
+import { responseError } from './errors';
+import { limiterFor } from './rateLimit';
+
+export { apiPath } from '../../../shared/transport/request';
+export type { ApiContext, ApiResponse, CollectionLimit };
+
+export const CREDENTIALS_TYPE = 'sellerMarketplaceV2Api';
+
+export interface V2Request extends ApiRequest {
+	/** API field names → form labels, so that a refused field is named as the seller knows it. */
+	fieldLabels?: Record<string, string>;
+}
+
+export interface V2CollectionRequest extends CollectionRequest {
+	/** The endpoint's largest `limit` (spec §C.7): 100 for orders, order units and units; 30 for subscriptions. */
+	pageSize: number;
+}
+
+/** What an execution needs from the credentials besides signing: the seller (for the rate limit) and the default storefront. */
+interface CredentialSettings {
+	seller: string;
+	storefront: Storefront;
+}
+
+const settingsByContext = new WeakMap<object, Promise<CredentialSettings>>();
+
+async function readCredentialSettings(context: ApiContext): Promise<CredentialSettings> {
+	const credentials = await context.getCredentials(CREDENTIALS_TYPE);
+	const storefront = String(credentials.storefront ?? '').trim().toLowerCase();
+	if (!STOREFRONTS.includes(storefront as Storefront)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The Default Storefront of the credentials is "${storefront}", which is not one of ${STOREFRONTS.join(', ')}`,
+		);
+	}
+	return { seller: `${String(credentials.baseUrl ?? '')}|${String(credentials.clientKey ?? '')}`, storefront: storefront as Storefront };
+}
+
+/** The credentials' settings, read once per node run. */
+export async function credentialSettings(context: ApiContext): Promise<CredentialSettings> {
+	let settings = settingsByContext.get(context);
+	if (!settings) {
+		settings = readCredentialSettings(context);
+		settingsByContext.set(context, settings);
+		settings.catch(() => settingsByContext.delete(context));
+	}
+	return await settings;
+}
+
+/** The storefront the credentials name as their default. */
+export async function defaultStorefront(context: ApiContext): Promise<Storefront> {
+	return (await credentialSettings(context)).storefront;
+}
+
+function dialectFor(request: V2Request): ApiDialect {
+	return {
+		credentialType: CREDENTIALS_TYPE,
+		repeatArrayQuery: true,
+		responseError: (node, method, path, response, attempts, itemIndex) =>
+			responseError(node, method, path, response, attempts, itemIndex, {
+				fieldLabels: request.fieldLabels,
+				idempotent: request.idempotent ?? method !== 'POST',
+			}),
+	};
+}
+
+/** Sends one request to API v2 after taking its turn in the seller's rate limit (see sendRequest for retries and errors). */
+export async function apiRequest<T = unknown>(this: ApiContext, request: V2Request): Promise<ApiResponse<T>> {
+	const { seller } = await credentialSettings(this);
+	await limiterFor(seller).take();
+	return await sendRequest<T>(this, dialectFor(request), request);
+}
+
+function envelopeError(context: ApiContext, request: V2Request, expected: string): NodeApiError {
+	return new NodeApiError(context.getNode(), { path: request.path } as JsonObject, {
+		message: `Expected ${expected} from ${request.method} ${request.path}, but the API returned something else`,
+		itemIndex: request.itemIndex,
+	});
+}
+
+/** Sends one request and returns the `data` of its `{data}` envelope (undefined for an answer without body, e.g. 204). */
+async function requestEnvelope(context: ApiContext, request: V2Request): Promise<unknown> {
+	const body = (await apiRequest.call(context, request)).body as unknown;
+	if (body === undefined || body === null || body === '') return undefined;
+	if (typeof body !== 'object' || Array.isArray(body) || !('data' in body)) throw envelopeError(context, request, 'a {"data": …} answer');
+	return (body as { data: unknown }).data;
+}
+
+/** One record: the object in `{"data": {…}}`. */
+export async function apiRequestData(this: ApiContext, request: V2Request): Promise<IDataObject> {
+	const data = await requestEnvelope(this, request);
+	if (!data || typeof data !== 'object' || Array.isArray(data)) throw envelopeError(this, request, 'a record in {"data": {…}}');
+	return data as IDataObject;
+}
+
+/** Several results without paging: the list in `{"data": […]}` (e.g. POST /units/status, POST /units/bulk). */
+export async function apiRequestDataList(this: ApiContext, request: V2Request): Promise<IDataObject[]> {
+	const data = await requestEnvelope(this, request);
+	if (!Array.isArray(data)) throw envelopeError(this, request, 'a list in {"data": […]}');
+	return data as IDataObject[];
+}
+
+/**
+ * Reads a collection of API v2, driven by the `pagination.total` of each page (see readAllPages for the
+ * sliding window of Page Concurrency requests and for records repeated across pages).
+ */
+export async function apiRequestAllItems(
+	this: ApiContext,
+	request: V2CollectionRequest,
+	limit: CollectionLimit,
+): Promise<IDataObject[]> {
+	return await readAllPages(
+		this,
+		request,
+		limit,
+		async (offset, pageLimit, onThrottled) => {
+			const pageRequest: V2Request = {
+				method: 'GET',
+				path: request.path,
+				query: { ...request.query, limit: pageLimit, offset },
+				itemIndex: request.itemIndex,
+				onThrottled,
+			};
+			const body = (await apiRequest.call(this, pageRequest)).body as { data?: unknown; pagination?: { total?: unknown } } | undefined;
+			if (!body || !Array.isArray(body.data)) throw envelopeError(this, pageRequest, 'a {"data": […], "pagination": …} list');
+			const records = body.data as IDataObject[];
+			const total = Number(body.pagination?.total);
+			return {
+				records,
+				// Without a total, a short page is the last one and a full page may be followed by more.
+				total: Number.isSafeInteger(total) && total >= 0 ? total : offset + records.length + (records.length < pageLimit ? 0 : 1),
+			};
+		},
+		request.pageSize,
+	);
+}

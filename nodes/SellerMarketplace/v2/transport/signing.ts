@@ -1,0 +1,122 @@
+import {
+	CredentialProblemError,
+	fixWireRequest,
+	hmacHex,
+	withSignedHeaders,
+	type SignableRequest,
+} from '../../../shared/transport/signing';
+
+/** The package's name and version: the default User-Agent, which API v2 requires on every request (kept in sync with package.json by a test). */
+export const DEFAULT_USER_AGENT = 'n8n-nodes-seller-marketplace/0.1.0';
+
+export const DEFAULT_BASE_URL = 'https://sellerapi.kaufland.com/v2';
+
+export const CLIENT_KEY_LENGTH = 32;
+export const SECRET_KEY_LENGTH = 64;
+
+export { CredentialProblemError, type SignableRequest };
+
+/** The fields of the v2 credentials that signing reads. */
+export interface V2SigningCredentials {
+	clientKey?: unknown;
+	secretKey?: unknown;
+	baseUrl?: unknown;
+	userAgent?: unknown;
+	partnerClientKey?: unknown;
+	partnerSecretKey?: unknown;
+}
+
+/**
+ * The `Shop-Signature` value (and, keyed with the partner secret, `Shop-Partner-Signature`): lowercase hex
+ * HMAC-SHA256, keyed with the secret as plain text, of `METHOD\nFULL_URL\nBODY\nTIMESTAMP`, where the URL and
+ * the body are the bytes sent.
+ */
+export function computeSignature(
+	secretKey: string,
+	method: string,
+	url: string,
+	body: string | Buffer,
+	timestamp: number | string,
+): string {
+	return hmacHex(secretKey, `${method.toUpperCase()}\n${url}\n`, body, `\n${timestamp}`);
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value).trim());
+
+/**
+ * The API's base URL, normalised (no trailing slash), or a message saying why it cannot be used: it must be an
+ * https address ending in /v2; plain http is only allowed on this machine (the sandbox), where nothing can
+ * listen in.
+ */
+export function parseBaseUrl(value: unknown): { baseUrl: string } | { problem: string } {
+	const raw = text(value);
+	let url: URL | undefined;
+	try {
+		url = new URL(raw);
+	} catch {
+		url = undefined;
+	}
+	if (!url || url.search || url.hash || url.username || url.password || !/\/v2\/?$/.test(url.pathname)) {
+		return { problem: `The Base URL must be an address ending in /v2, such as ${DEFAULT_BASE_URL} (got "${raw}").` };
+	}
+	const loopback = LOOPBACK_HOSTS.has(url.hostname);
+	if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+		return {
+			problem: `The Base URL must start with https:// (got "${raw}"). Plain http:// is only allowed for a sandbox on this machine (127.0.0.1 or localhost).`,
+		};
+	}
+	return { baseUrl: url.href.replace(/\/+$/, '') };
+}
+
+/** Returns a message describing what is wrong with the credentials, or undefined when they look usable. */
+export function describeCredentialProblem(credentials: V2SigningCredentials): string | undefined {
+	const clientKey = text(credentials.clientKey);
+	const secretKey = text(credentials.secretKey);
+	if (clientKey.length !== CLIENT_KEY_LENGTH) {
+		return `The Client Key must be ${CLIENT_KEY_LENGTH} characters long, but it has ${clientKey.length}. Copy it again from the API settings of the Seller Portal.`;
+	}
+	if (secretKey.length !== SECRET_KEY_LENGTH) {
+		return `The Secret Key must be ${SECRET_KEY_LENGTH} characters long, but it has ${secretKey.length}. Copy it again from the API settings of the Seller Portal.`;
+	}
+	if (!text(credentials.userAgent)) {
+		return `The User-Agent cannot be empty: API v2 requires it on every request. Keep the default ("${DEFAULT_USER_AGENT}") or name your integration.`;
+	}
+	if (/[\r\n]/.test(String(credentials.userAgent))) {
+		return 'The User-Agent must be a single line of text.';
+	}
+	const partnerKey = text(credentials.partnerClientKey);
+	const partnerSecret = text(credentials.partnerSecretKey);
+	if (Boolean(partnerKey) !== Boolean(partnerSecret)) {
+		return 'Partner Client Key and Partner Secret Key go together: fill in both (partners only) or leave both empty.';
+	}
+	const base = parseBaseUrl(credentials.baseUrl);
+	return 'problem' in base ? base.problem : undefined;
+}
+
+/**
+ * Signs request options for API v2: the wire request (absolute URL with its query, body bytes) is fixed
+ * once, refused unless it goes to the Base URL, then signed with the `Shop-` headers over exactly those bytes,
+ * and with the partner pair when partner keys are set.
+ */
+export function signRequestOptions<T extends SignableRequest>(credentials: V2SigningCredentials, request: T, timestamp: number): T {
+	const problem = describeCredentialProblem(credentials);
+	if (problem) throw new CredentialProblemError(problem);
+	const base = parseBaseUrl(credentials.baseUrl) as { baseUrl: string };
+	const wire = fixWireRequest(request, base.baseUrl, { repeatArrays: true });
+	const body = wire.body ?? '';
+	const headers: Record<string, string> = {
+		Accept: 'application/json',
+		'User-Agent': text(credentials.userAgent),
+		'Shop-Client-Key': text(credentials.clientKey),
+		'Shop-Timestamp': String(timestamp),
+		'Shop-Signature': computeSignature(text(credentials.secretKey), wire.method, wire.url, body, timestamp),
+	};
+	const partnerKey = text(credentials.partnerClientKey);
+	if (partnerKey) {
+		headers['Shop-Partner-Client-Key'] = partnerKey;
+		headers['Shop-Partner-Signature'] = computeSignature(text(credentials.partnerSecretKey), wire.method, wire.url, body, timestamp);
+	}
+	return withSignedHeaders(request, wire, headers);
+}

@@ -1,0 +1,110 @@
+/** Form fields every node version builds alike: the operation dropdown, Return All / Limit, ID locators and Request Options. */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+/** The Operation dropdown of one resource. Each option carries the `action` label n8n shows in the node list. */
+export function operationSelector(resource: string, options: INodePropertyOptions[], defaultOperation?: string): INodeProperties {
+	const property: INodeProperties = {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
+		default: '',
+	};
+	property.default = defaultOperation ?? String(options[0]?.value ?? '');
+	return property;
+}
+
+/** Return All toggle plus Limit, for every Get Many. `maxLimit` is the API's page cap times a sensible number of pages. */
+export function returnAllOrLimit(maxLimit?: number): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1, ...(maxLimit ? { maxValue: maxLimit } : {}) },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+/** The `embedded` multi-select: extra fields the API adds to a record when asked. */
+export function embeddedField(values: string[], description = 'Related data to include in each record'): INodeProperties {
+	return {
+		displayName: 'Include',
+		name: 'embedded',
+		type: 'multiOptions',
+		options: values.map((value) => ({
+			name: value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
+			value,
+		})),
+		default: [],
+		description,
+	};
+}
+
+/** A resource locator: pick from a searchable list, or paste an ID. */
+export function idLocator(options: {
+	displayName: string;
+	name: string;
+	searchListMethod: string;
+	placeholder?: string;
+	description?: string;
+}): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: options.placeholder },
+		],
+	};
+}
+
+/** Settings of the transport, offered on every operation. */
+export const requestOptionsField: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Retries',
+			name: 'maxRetries',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 10 },
+			default: 5,
+			description:
+				'How often to retry a request the marketplace refused for too many requests (429) or failed with a server error. Creates are never retried after a server error, so nothing is created twice.',
+		},
+		{
+			displayName: 'Page Concurrency',
+			name: 'pageConcurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 8 },
+			default: 4,
+			description:
+				'How many pages of a list to read at the same time when returning all results. Drops to one at a time as soon as the marketplace asks to slow down.',
+		},
+	],
+};
