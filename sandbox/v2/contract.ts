@@ -76,7 +76,7 @@ export interface ValidatedRequest {
 	body: unknown;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
 const INTEGER_TEXT = /^-?(0|[1-9]\d*)$/;
 const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 /** at most this many problems are listed for one request */
@@ -136,7 +136,8 @@ export class Contract {
 			const rawParams = Object.fromEntries(route.names.map((name, i) => [name, found[i + 1]]));
 			return { operation: route.operation, rawParams, allowed: [] };
 		}
-		return { rawParams: {}, allowed: [...allowed] };
+		const order = METHODS.map((m) => m.toUpperCase());
+		return { rawParams: {}, allowed: [...allowed].sort((a, b) => order.indexOf(a) - order.indexOf(b)) };
 	}
 
 	/** Checks a request against its operation; throws a 400 problem naming every offending field. */

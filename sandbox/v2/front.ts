@@ -10,12 +10,17 @@ import type { RequestLogEntry } from '../types';
 import { verifyV2Request } from './auth';
 import { V2_PREFIX } from '../server';
 import type { Operation } from './contract';
-import type { V2Context, V2Reply } from './handler';
+import type { V2Context, V2Handler, V2Reply } from './handler';
 import { Problem } from './problems';
 import type { V2Runtime } from './runtime';
 
-/** statuses any operation may answer although its list in the OpenAPI does not name them */
-const GLOBAL_STATUSES = [429, 501];
+/**
+ * The front's own refusals (auth, rate limit, unknown path or method, not simulated, request check) may come from
+ * any operation, whether or not its list in the OpenAPI names the status; a handler's answers must be declared.
+ */
+interface FrontReply extends V2Reply {
+	fromFront?: boolean;
+}
 
 export function createV2Handler(runtime: V2Runtime) {
 	return async (req: http.IncomingMessage, res: http.ServerResponse, rawBody: Buffer): Promise<void> => {
@@ -48,12 +53,11 @@ export function createV2Handler(runtime: V2Runtime) {
 		if (fault.answer) {
 			const headers: Record<string, string> = fault.answer.retryAfter ? { 'Retry-After': fault.answer.retryAfter } : {};
 			const problem = new Problem(fault.answer.status, 'about:blank', `Injected fault: HTTP ${fault.answer.status}`, [], headers);
-			respond(runtime, res, entry, operation, problemReply(problem), [fault.answer.status]);
+			respond(runtime, res, entry, operation, { ...problemReply(problem), fromFront: true });
 			return;
 		}
 
-		const reply = await answer(runtime, req, method, path, match, auth, entry);
-		respond(runtime, res, entry, operation, reply, GLOBAL_STATUSES);
+		respond(runtime, res, entry, operation, await answer(runtime, req, method, path, match, auth, entry));
 	};
 }
 
@@ -65,8 +69,9 @@ async function answer(
 	match: ReturnType<V2Runtime['contract']['match']>,
 	auth: ReturnType<typeof verifyV2Request>,
 	entry: RequestLogEntry,
-): Promise<V2Reply> {
+): Promise<FrontReply> {
 	const { core, contract } = runtime;
+	let handler: V2Handler | undefined;
 	try {
 		if (!runtime.rateLimiter.take(String(req.headers['shop-client-key'] ?? ''))) {
 			throw new Problem(429, 'about:blank', `Too many requests: at most ${runtime.rateLimiter.perSecond} per second per client key`);
@@ -82,8 +87,8 @@ async function answer(
 			const hint = path.length > 1 && path.endsWith('/') ? ' (the API v2 paths have no trailing slash)' : '';
 			throw new Problem(404, '/problems/not-found', `No endpoint ${method} ${path}${hint}`);
 		}
-		const handler = runtime.handlers.get(operation.operationId);
-		if (!handler) {
+		const found = runtime.handlers.get(operation.operationId);
+		if (!found) {
 			throw new Problem(501, 'about:blank', `${operation.operationId} (${method} ${operation.path}) is not simulated by the sandbox yet`);
 		}
 		const request = contract.validateRequest(operation, {
@@ -94,9 +99,10 @@ async function answer(
 		});
 		checkStorefronts(runtime, request.query);
 		const ctx: V2Context = { core, storefronts: runtime.options.storefronts, operation, ...request, entry };
+		handler = found;
 		return await handler(ctx);
 	} catch (error) {
-		if (error instanceof Problem) return problemReply(error);
+		if (error instanceof Problem) return { ...problemReply(error), fromFront: handler === undefined };
 		if (error instanceof ApiError) return problemReply(new Problem(error.status, error.status === 404 ? '/problems/not-found' : 'about:blank', error.message));
 		core.options.log(`internal error in v2 ${method} ${path}: ${error instanceof Error ? error.stack : String(error)}`);
 		return problemReply(new Problem(500, '/problems/server-error', 'Internal sandbox error'));
@@ -124,11 +130,10 @@ function respond(
 	res: http.ServerResponse,
 	entry: RequestLogEntry,
 	operation: Operation | undefined,
-	reply: V2Reply,
-	extraStatuses: readonly number[],
+	reply: FrontReply,
 ): void {
 	const headers = reply.headers ?? {};
-	const problems = runtime.contract.checkResponse(operation, reply.status, reply.body, headers, extraStatuses);
+	const problems = runtime.contract.checkResponse(operation, reply.status, reply.body, headers, reply.fromFront ? [reply.status] : []);
 	let sent = reply;
 	if (problems.length > 0) {
 		runtime.violations.push({
