@@ -1,12 +1,11 @@
 /**
  * npm run sandbox -- --port 8787 --host 127.0.0.1 [--orders N] [--time-scale X] [--snapshot file] [--seed N]
- *   [--unit-delay S] [--clock-window S]
- * Prints the base URL and keys for the n8n credentials, then runs until Ctrl-C.
+ *   [--unit-delay S] [--clock-window S] [--rate-limit N] [--storefronts de,at,cz]
+ * Prints the base URLs (v1 and v2) and keys for the n8n credentials, then runs until Ctrl-C.
  */
-import { startSandbox } from './index';
-import type { SandboxOptions } from './types';
+import { startSandbox, StartOptions } from './index';
 
-const FLAGS: Record<string, keyof SandboxOptions> = {
+const FLAGS: Record<string, keyof StartOptions> = {
 	'--port': 'port',
 	'--host': 'host',
 	'--orders': 'orders',
@@ -15,10 +14,13 @@ const FLAGS: Record<string, keyof SandboxOptions> = {
 	'--seed': 'seed',
 	'--unit-delay': 'unitVisibilityDelaySeconds',
 	'--clock-window': 'clockWindowSeconds',
+	'--rate-limit': 'rateLimitPerSecond',
+	'--storefronts': 'storefronts',
 };
-const TEXT_OPTIONS = new Set<keyof SandboxOptions>(['host', 'snapshotPath']);
+const TEXT_OPTIONS = new Set<keyof StartOptions>(['host', 'snapshotPath']);
+const LIST_OPTIONS = new Set<keyof StartOptions>(['storefronts']);
 
-function parseArgs(argv: string[]): SandboxOptions {
+function parseArgs(argv: string[]): StartOptions {
 	const options: Record<string, unknown> = { port: 8787, host: '127.0.0.1' };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
@@ -33,6 +35,7 @@ function parseArgs(argv: string[]): SandboxOptions {
 			process.exit(2);
 		}
 		if (TEXT_OPTIONS.has(key)) options[key] = value;
+		else if (LIST_OPTIONS.has(key)) options[key] = value.split(',').map((v) => v.trim());
 		else {
 			const number = Number(value);
 			if (!Number.isFinite(number)) {
@@ -42,17 +45,20 @@ function parseArgs(argv: string[]): SandboxOptions {
 			options[key] = number;
 		}
 	}
-	return options as SandboxOptions;
+	return options as StartOptions;
 }
 
 async function main(): Promise<void> {
 	const options = parseArgs(process.argv.slice(2));
 	const started = Date.now();
 	const sandbox = await startSandbox({ ...options, log: (line) => console.log(`[sandbox] ${line}`) });
-	console.log(`Seller Marketplace API v1 sandbox ready in ${Date.now() - started} ms`);
-	console.log(`  Base URL:    ${sandbox.baseUrl}`);
+	console.log(`Seller Marketplace API sandbox ready in ${Date.now() - started} ms`);
+	console.log(`  v1 base URL: ${sandbox.baseUrl}`);
+	console.log(`  v2 base URL: ${sandbox.v2BaseUrl}  (storefronts ${sandbox.control.storefronts().join(', ')}; rate limit ${sandbox.control.rateLimit() ?? 'off'})`);
 	console.log(`  Client key:  ${sandbox.clientKey}`);
 	console.log(`  Secret key:  ${sandbox.secretKey}`);
+	console.log(`  v2 partner client key: ${sandbox.partnerClientKey}`);
+	console.log(`  v2 partner secret key: ${sandbox.partnerSecretKey}`);
 	console.log(`  Control API: ${sandbox.controlUrl}/  (unsigned, loopback only; see sandbox/README.md)`);
 	console.log('Press Ctrl-C to stop.');
 	const stop = () => {

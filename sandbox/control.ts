@@ -9,6 +9,9 @@ import { ApiError, badRequest, notFound } from './errors';
 import type { Reply } from './router';
 import { newOrder, newOrderUnit } from './seed';
 import { COLLECTIONS, publicView } from './store';
+import { V2_ONLY_EVENT_NAMES } from './v2/events';
+import type { V2Control, V2Runtime } from './v2/runtime';
+import { STOREFRONTS } from './v2/storefronts';
 import type {
 	CollectionName,
 	CreateOrderOptions,
@@ -31,7 +34,7 @@ const STATUS_MOVES = {
 } as const;
 export type StatusCollection = keyof typeof STATUS_MOVES;
 
-export interface SandboxControl {
+export interface SandboxControl extends V2Control {
 	db: SandboxDb;
 	requests(): RequestLogEntry[];
 	clearRequests(): void;
@@ -39,7 +42,8 @@ export interface SandboxControl {
 	removeFault(id: string): boolean;
 	clearFaults(): void;
 	createOrder(opts?: CreateOrderOptions): Promise<{ order: Order; orderUnits: OrderUnit[] }>;
-	emitEvent(eventName: string, resource: string, payload?: string): Promise<void>;
+	/** `storefront`: the v2 storefront of the event (default: the resource's) */
+	emitEvent(eventName: string, resource: string, payload?: string, options?: { storefront?: string }): Promise<void>;
 	setStatus(collection: StatusCollection, id: string | number, status: string): void;
 	deliveries(): NotificationDelivery[];
 	outbox(): Mail[];
@@ -52,8 +56,11 @@ export interface SandboxControl {
 	save(path?: string): void;
 }
 
-export function createControl(core: SandboxCore): SandboxControl {
+const EVENT_NAMES_ANY_API: readonly string[] = [...EVENT_NAMES, ...V2_ONLY_EVENT_NAMES];
+
+export function createControl(core: SandboxCore, v2: V2Runtime): SandboxControl {
 	return {
+		...v2.control(),
 		get db() {
 			return core.store.db;
 		},
@@ -65,9 +72,10 @@ export function createControl(core: SandboxCore): SandboxControl {
 		removeFault: (id) => core.faults.remove(id),
 		clearFaults: () => core.faults.clear(),
 		createOrder: async (opts = {}) => createOrder(core, opts),
-		emitEvent: async (eventName, resource, payload) => {
-			if (!(EVENT_NAMES as readonly string[]).includes(eventName)) throw badRequest(`unknown event name '${eventName}'`);
-			core.notifier.emit(eventName, resource, payload);
+		emitEvent: async (eventName, resource, payload, options = {}) => {
+			if (!EVENT_NAMES_ANY_API.includes(eventName)) throw badRequest(`unknown event name '${eventName}'`);
+			checkStorefront(options.storefront);
+			core.notifier.emit(eventName, resource, payload, options);
 		},
 		setStatus: (collection, id, status) => setStatus(core, collection, id, status),
 		deliveries: () => core.notifier.deliveries,
@@ -75,9 +83,18 @@ export function createControl(core: SandboxCore): SandboxControl {
 		flushNotifications: () => core.scheduler.runDue(),
 		advance: (seconds) => core.scheduler.advance(seconds),
 		now: () => core.now(),
-		reset: () => core.reset(),
+		reset: () => {
+			core.reset();
+			v2.reset();
+		},
 		save: (path) => core.save(path),
 	};
+}
+
+function checkStorefront(storefront: string | undefined): void {
+	if (storefront !== undefined && !STOREFRONTS.includes(storefront)) {
+		throw badRequest(`storefront '${storefront}' is not one of ${STOREFRONTS.join(', ')}`);
+	}
 }
 
 function createOrder(core: SandboxCore, opts: CreateOrderOptions): { order: Order; orderUnits: OrderUnit[] } {
@@ -94,9 +111,10 @@ function createOrder(core: SandboxCore, opts: CreateOrderOptions): { order: Orde
 	const status = opts.status ?? 'need_to_be_sent';
 	if (!(ORDER_UNIT_STATUSES as readonly string[]).includes(status)) throw badRequest(`unknown order unit status '${status}'`);
 	if (opts.id_order !== undefined && store.find('orders', opts.id_order)) throw badRequest(`order ${opts.id_order} exists already`);
+	checkStorefront(opts.storefront);
 
 	const now = core.now();
-	const order = newOrder(store, core.random, now, opts.fulfilledByMarketplace === true, opts.id_order);
+	const order = newOrder(store, core.random, now, opts.fulfilledByMarketplace === true, opts.id_order, opts.storefront);
 	const orderUnits = units.flatMap(({ unit, quantity }) =>
 		Array.from({ length: quantity }, () => newOrderUnit(store, order, unit, status, now, core.origin)),
 	);
@@ -159,11 +177,13 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 			case 'POST /orders':
 				return json(await control.createOrder(body() as CreateOrderOptions), 201);
 			case 'POST /events': {
-				const { event_name, resource, payload } = body();
+				const { event_name, resource, payload, storefront } = body();
 				if (typeof event_name !== 'string' || typeof resource !== 'string') {
 					throw badRequest('body needs event_name and resource strings');
 				}
-				await control.emitEvent(event_name, resource, typeof payload === 'string' ? payload : undefined);
+				await control.emitEvent(event_name, resource, typeof payload === 'string' ? payload : undefined, {
+					storefront: typeof storefront === 'string' ? storefront : undefined,
+				});
 				return done;
 			}
 			case 'POST /status': {
@@ -186,6 +206,23 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 			}
 			case 'POST /reset':
 				control.reset();
+				return done;
+			case 'GET /rate-limit':
+				return json({ perSecond: control.rateLimit() });
+			case 'PUT /rate-limit': {
+				const { perSecond } = body();
+				if (perSecond !== null && typeof perSecond !== 'number') throw badRequest('body needs perSecond: a number, or null for no limit');
+				try {
+					control.setRateLimit(perSecond);
+				} catch (error) {
+					throw badRequest((error as Error).message);
+				}
+				return json({ perSecond: control.rateLimit() });
+			}
+			case 'GET /response-violations':
+				return json(control.responseViolations());
+			case 'DELETE /response-violations':
+				control.clearResponseViolations();
 				return done;
 			case 'POST /save': {
 				const { path: file } = body();

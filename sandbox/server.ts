@@ -12,11 +12,14 @@ import type { RequestLogEntry } from './types';
 
 export const API_PREFIX = '/api/v1';
 export const CONTROL_PREFIX = '/_sandbox';
+export const V2_PREFIX = '/v2';
 
 export type ControlHandler = (req: http.IncomingMessage, rawBody: Buffer) => Promise<Reply>;
+/** API v2 (sandbox/v2/front.ts) answers everything under /v2 itself */
+export type V2Handler = (req: http.IncomingMessage, res: http.ServerResponse, rawBody: Buffer) => Promise<void>;
 
 /** `getCore` because the core is built once the port is known (seeded URLs carry it). */
-export function createHttpServer(getCore: () => SandboxCore, router: Router, control: ControlHandler): http.Server {
+export function createHttpServer(getCore: () => SandboxCore, router: Router, control: ControlHandler, v2: V2Handler): http.Server {
 	return http.createServer((req, res) => {
 		const core = getCore();
 		const chunks: Buffer[] = [];
@@ -24,9 +27,11 @@ export function createHttpServer(getCore: () => SandboxCore, router: Router, con
 		req.on('end', () => {
 			const rawBody = Buffer.concat(chunks);
 			const path = (req.url ?? '/').split('?')[0];
-			const work =
-				path === CONTROL_PREFIX || path.startsWith(CONTROL_PREFIX + '/')
-					? handleControl(req, res, rawBody, control)
+			const under = (prefix: string) => path === prefix || path.startsWith(prefix + '/');
+			const work = under(CONTROL_PREFIX)
+				? handleControl(req, res, rawBody, control)
+				: under(V2_PREFIX)
+					? v2(req, res, rawBody)
 					: handleApi(core, router, req, res, rawBody);
 			work.catch((error) => {
 				core.options.log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);
