@@ -23,12 +23,16 @@ import type {
 import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { SellerMarketplaceApi } from '../../credentials/SellerMarketplaceApi.credentials';
+import { SellerMarketplaceV2Api } from '../../credentials/SellerMarketplaceV2Api.credentials';
 import { assertNoSecrets } from './secrets';
 import { EmitItems, ManualTrigger, RequestProbe } from './test-nodes';
 
 export const PACKAGE = 'n8n-nodes-seller-marketplace';
 
-const credentialTypes: Record<string, ICredentialType> = { sellerMarketplaceApi: new SellerMarketplaceApi() };
+const credentialTypes: Record<string, ICredentialType> = {
+	sellerMarketplaceApi: new SellerMarketplaceApi(),
+	sellerMarketplaceV2Api: new SellerMarketplaceV2Api(),
+};
 
 function loadNodeTypes(): Record<string, INodeType | IVersionedNodeType> {
 	const types: Record<string, INodeType | IVersionedNodeType> = {
@@ -111,6 +115,34 @@ export interface SellerCredentials {
 	baseUrl: string;
 }
 
+/** Credentials of type sellerMarketplaceV2Api (API v2). */
+export interface SellerCredentialsV2 {
+	clientKey: string;
+	secretKey: string;
+	baseUrl: string;
+	storefront: string;
+	userAgent: string;
+	partnerClientKey?: string;
+	partnerSecretKey?: string;
+}
+
+/** Decrypted credentials by credential type name, as n8n's credential store hands them out. */
+export type CredentialStore = Record<string, ICredentialDataDecryptedObject>;
+
+/** The store for v1 credentials (the original shape every v1 test passes), or a store as it is. */
+function credentialStore(credentials: SellerCredentials | CredentialStore): CredentialStore {
+	return 'clientKey' in credentials && typeof credentials.clientKey === 'string'
+		? { sellerMarketplaceApi: { ...(credentials as SellerCredentials) } }
+		: (credentials as CredentialStore);
+}
+
+/** The secret values of a store, which no output, error or log line may contain. */
+function storeSecrets(store: CredentialStore): string[] {
+	return Object.values(store)
+		.flatMap((data) => [data.secretKey, data.partnerSecretKey])
+		.filter((value): value is string => typeof value === 'string' && value.length > 0);
+}
+
 export interface WorkflowRun {
 	run: IRun;
 	/** Output items of a node's first run, first output. */
@@ -122,9 +154,9 @@ export interface WorkflowRun {
 let executionCounter = 0;
 
 /** What n8n hands a node about its surroundings: the credential store, the lifecycle hooks and the instance URLs. */
-function testAdditionalData(credentials: SellerCredentials, workflowData: IWorkflowBase): IWorkflowExecuteAdditionalData {
+export function testAdditionalData(credentials: SellerCredentials | CredentialStore, workflowData: IWorkflowBase): IWorkflowExecuteAdditionalData {
 	return {
-		credentialsHelper: new TestCredentialsHelper({ sellerMarketplaceApi: { ...credentials } }),
+		credentialsHelper: new TestCredentialsHelper(credentialStore(credentials)),
 		hooks: new ExecutionLifecycleHooks('manual', `exec-${executionCounter}`, workflowData),
 		executeWorkflow: async () => {
 			throw new Error('sub-workflows are not used in these tests');
@@ -160,12 +192,29 @@ export function loadOptionsContext(credentials: SellerCredentials, parameters: I
 	return new LoadOptionsContext(workflow, node, testAdditionalData(credentials, workflowData), 'parameters');
 }
 
+/** n8n-core's real context for a dropdown or list search of node version 2, with API v2 credentials. */
+export function loadOptionsContextV2(credentials: SellerCredentialsV2, parameters: IDataObject = {}): LoadOptionsContext {
+	const node: INode = {
+		id: '1',
+		name: 'Seller Marketplace',
+		type: `${PACKAGE}.sellerMarketplace`,
+		typeVersion: 2,
+		position: [0, 0],
+		parameters: parameters as INode['parameters'],
+		credentials: { sellerMarketplaceV2Api: { id: 'cred-2', name: 'Sandbox v2' } },
+	};
+	const workflowData = { id: 'wf-options-v2', name: 'options', nodes: [node], connections: {}, active: false } as unknown as IWorkflowBase;
+	const workflow = new Workflow({ id: 'wf-options-v2', nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes() });
+	return new LoadOptionsContext(workflow, node, testAdditionalData({ sellerMarketplaceV2Api: { ...credentials } }, workflowData), 'parameters');
+}
+
 /** Runs a workflow (nodes + connections) to completion and returns its run data. */
 export async function runWorkflow(
 	workflowJson: Pick<IWorkflowBase, 'nodes' | 'connections'> & { staticData?: IDataObject },
-	credentials: SellerCredentials,
-	{ checkSecrets = true }: { checkSecrets?: boolean } = {},
+	credentials: SellerCredentials | CredentialStore,
+	{ checkSecrets = true, timezone }: { checkSecrets?: boolean; timezone?: string } = {},
 ): Promise<WorkflowRun> {
+	const settings = { executionOrder: 'v1' as const, ...(timezone ? { timezone } : {}) };
 	const id = `wf-${++executionCounter}`;
 	const workflowData = {
 		id,
@@ -174,7 +223,7 @@ export async function runWorkflow(
 		isArchived: false,
 		createdAt: new Date(),
 		updatedAt: new Date(),
-		settings: { executionOrder: 'v1' },
+		settings,
 		...workflowJson,
 	} as unknown as IWorkflowBase;
 	const workflow = new Workflow({
@@ -185,7 +234,7 @@ export async function runWorkflow(
 		active: false,
 		nodeTypes: nodeTypes(),
 		staticData: workflowJson.staticData,
-		settings: { executionOrder: 'v1' },
+		settings,
 	});
 	const additionalData = testAdditionalData(credentials, workflowData);
 	const startNode = workflowData.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
@@ -194,7 +243,7 @@ export async function runWorkflow(
 		startNode: startNode ? workflow.getNode(startNode.name) ?? undefined : undefined,
 	});
 	// Every run of every test: the secret key must not appear in any output item, error or log line.
-	if (checkSecrets) assertNoSecrets(run.data, [credentials.secretKey]);
+	if (checkSecrets) assertNoSecrets(run.data, storeSecrets(credentialStore(credentials)));
 	const runData = run.data.resultData.runData;
 	return {
 		run,
@@ -257,4 +306,36 @@ export async function runRequestProbe(credentials: SellerCredentials, request: I
 	const connections = { Start: { main: [[{ node: 'Probe', type: 'main' as const, index: 0 }]] } };
 	const result = await runWorkflow({ nodes, connections }, credentials);
 	return { ...result, json: result.output('Probe')[0]?.json };
+}
+
+export interface NodeRunOptionsV2 extends NodeRunOptions {
+	/** The workflow's time zone (n8n's default is America/New_York). */
+	timezone?: string;
+}
+
+/** Runs Manual Trigger → Emit Items → Seller Marketplace (node version 2, API v2 credentials) and returns the node's output. */
+export async function runSellerNodeV2(
+	credentials: SellerCredentialsV2,
+	{ parameters, items = [{ json: {} }], continueOnFail = false, checkSecrets = true, timezone }: NodeRunOptionsV2,
+): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
+	const nodes: INode[] = [
+		{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{ id: '2', name: 'Input', type: 'test.emitItems', typeVersion: 1, position: [200, 0], parameters: { items: JSON.stringify(items) } },
+		{
+			id: '3',
+			name: 'Seller Marketplace',
+			type: `${PACKAGE}.sellerMarketplace`,
+			typeVersion: 2,
+			position: [400, 0],
+			parameters: parameters as INode['parameters'],
+			credentials: { sellerMarketplaceV2Api: { id: 'cred-2', name: 'Sandbox v2' } },
+			...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		},
+	];
+	const connections = {
+		Start: { main: [[{ node: 'Input', type: 'main' as const, index: 0 }]] },
+		Input: { main: [[{ node: 'Seller Marketplace', type: 'main' as const, index: 0 }]] },
+	};
+	const result = await runWorkflow({ nodes, connections }, { sellerMarketplaceV2Api: { ...credentials } }, { checkSecrets, timezone });
+	return { ...result, items: result.output('Seller Marketplace') };
 }

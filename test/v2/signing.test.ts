@@ -1,0 +1,126 @@
+/**
+ * API v2 signing (spec §B), unit-tested: the expected signatures were computed independently with openssl, e.g.
+ *   printf 'POST\nhttps://sellerapi.kaufland.com/v2/units/\n\n1411055926' | openssl dgst -sha256 -hmac a7d0cb1d…
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import {
+	DEFAULT_BASE_URL,
+	DEFAULT_USER_AGENT,
+	computeSignature,
+	describeCredentialProblem,
+	parseBaseUrl,
+	signRequestOptions,
+	type SignableRequest,
+} from '../../nodes/SellerMarketplace/v2/transport/signing';
+
+const credentials = {
+	clientKey: 'c'.repeat(32),
+	secretKey: 's'.repeat(64),
+	baseUrl: DEFAULT_BASE_URL,
+	userAgent: DEFAULT_USER_AGENT,
+	storefront: 'de',
+};
+
+const patchUnit: SignableRequest = {
+	method: 'PATCH',
+	url: '/units/123',
+	qs: { storefront: 'de', embedded: ['eco_participation', 'battery_participation'] },
+	body: { listing_price: 1999, note: 'Größe L' },
+};
+const patchUrl = 'https://sellerapi.kaufland.com/v2/units/123?storefront=de&embedded=eco_participation&embedded=battery_participation';
+
+describe('API v2 signature', () => {
+	it("matches the documentation's example (spec §B.3)", () => {
+		const secret = 'a7d0cb1da1ddbc86c96ee5fedd341b7d8ebfbb2f5c83cfe0909f4e57f05dd403';
+		expect(computeSignature(secret, 'POST', 'https://sellerapi.kaufland.com/v2/units/', '', 1411055926)).toBe(
+			'da0b65f51c0716c1d3fa658b7eaf710583630a762a98c9af8e9b392bd9df2e2a',
+		);
+	});
+
+	it('signs the absolute URL with repeated list keys and the JSON body exactly as sent, with the Shop- headers', () => {
+		const signed = signRequestOptions(credentials, patchUnit, 1700000000);
+		expect(signed.url).toBe(patchUrl);
+		expect((signed.body as Buffer).toString('utf8')).toBe('{"listing_price":1999,"note":"Größe L"}');
+		expect(signed.headers).toEqual({
+			Accept: 'application/json',
+			'Content-Type': 'application/json',
+			'User-Agent': DEFAULT_USER_AGENT,
+			'Shop-Client-Key': credentials.clientKey,
+			'Shop-Timestamp': '1700000000',
+			'Shop-Signature': 'ae0bafb311f6fe9ae0172b0e75c2a636cbfb364ec4b2722711292a3b241b284b',
+		});
+		expect(signed.qs).toBeUndefined();
+		expect(signed.baseURL).toBeUndefined();
+	});
+
+	it('adds the partner pair, signed over the same text with the partner secret (spec §B.4)', () => {
+		const partner = { ...credentials, partnerClientKey: 'partner-key', partnerSecretKey: 'p'.repeat(64) };
+		const signed = signRequestOptions(partner, patchUnit, 1700000000);
+		expect(signed.headers).toMatchObject({
+			'Shop-Signature': 'ae0bafb311f6fe9ae0172b0e75c2a636cbfb364ec4b2722711292a3b241b284b',
+			'Shop-Partner-Client-Key': 'partner-key',
+			'Shop-Partner-Signature': '09910bb02335620dbe837fa8d75f5af7eaa34f143a41dba697f7d9f14756c084',
+		});
+	});
+
+	it('sends no partner headers without partner keys, and replaces headers a caller set under the same names', () => {
+		const signed = signRequestOptions(credentials, { ...patchUnit, headers: { 'shop-signature': 'forged', 'user-agent': 'x' } }, 1700000000);
+		expect(Object.keys(signed.headers!).filter((name) => /partner/i.test(name))).toEqual([]);
+		expect(signed.headers!['shop-signature']).toBeUndefined();
+		expect(signed.headers!['user-agent']).toBeUndefined();
+		expect(signed.headers!['User-Agent']).toBe(DEFAULT_USER_AGENT);
+	});
+
+	it('uses the User-Agent of the credentials', () => {
+		const signed = signRequestOptions({ ...credentials, userAgent: 'Inhouse_development' }, { method: 'GET', url: '/status/ping' }, 1);
+		expect(signed.headers!['User-Agent']).toBe('Inhouse_development');
+	});
+
+	it('the default User-Agent names this package and its version', () => {
+		const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { name: string; version: string };
+		expect(DEFAULT_USER_AGENT).toBe(`${pkg.name}/${pkg.version}`);
+	});
+});
+
+describe('API v2 credentials refuse what cannot be signed safely', () => {
+	it.each([
+		['another host', 'https://evil.test/v2/orders', 'only sign requests to https://sellerapi.kaufland.com/v2/'],
+		['a look-alike host', 'https://sellerapi.kaufland.com.evil.test/v2/orders', 'only sign requests to'],
+		['another path on the same host', 'https://sellerapi.kaufland.com/v1/orders', 'only sign requests to'],
+		['plain http to the API host', 'http://sellerapi.kaufland.com/v2/orders', 'only sign requests to'],
+	])('a request to %s', (_, url, message) => {
+		expect(() => signRequestOptions(credentials, { method: 'GET', url }, 1)).toThrow(message);
+	});
+
+	it.each([
+		['plain http to a remote host', 'http://sandbox.example.com/v2', 'must start with https://'],
+		['a URL not ending in /v2', 'https://sellerapi.kaufland.com/api/v1', 'ending in /v2'],
+		['no URL at all', 'sellerapi.kaufland.com', 'ending in /v2'],
+		['a URL with a query', 'https://sellerapi.kaufland.com/v2?x=1', 'ending in /v2'],
+		['a URL with user info', 'https://user:pw@sellerapi.kaufland.com/v2', 'ending in /v2'],
+	])('a Base URL with %s', (_, baseUrl, message) => {
+		expect(describeCredentialProblem({ ...credentials, baseUrl })).toContain(message);
+	});
+
+	it.each(['http://127.0.0.1:8787/v2', 'http://localhost:8787/v2/', 'http://[::1]:8787/v2', 'https://sellerapi-playground.kaufland.com/v2'])(
+		'allows %s',
+		(baseUrl) => {
+			expect(describeCredentialProblem({ ...credentials, baseUrl })).toBeUndefined();
+			expect(parseBaseUrl(baseUrl)).toEqual({ baseUrl: baseUrl.replace(/\/$/, '') });
+		},
+	);
+
+	it.each([
+		[{ clientKey: 'short' }, 'Client Key must be 32 characters long, but it has 5'],
+		[{ secretKey: 's'.repeat(63) }, 'Secret Key must be 64 characters long, but it has 63'],
+		[{ userAgent: '  ' }, 'User-Agent cannot be empty'],
+		[{ userAgent: 'a\r\nX-Injected: 1' }, 'single line'],
+		[{ partnerClientKey: 'only-the-key' }, 'go together'],
+		[{ partnerSecretKey: 'p'.repeat(64) }, 'go together'],
+	])('credentials with %p', (change, message) => {
+		expect(describeCredentialProblem({ ...credentials, ...change })).toContain(message);
+		expect(() => signRequestOptions({ ...credentials, ...change }, { method: 'GET', url: '/status/ping' }, 1)).toThrow(message);
+	});
+});
