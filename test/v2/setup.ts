@@ -1,0 +1,56 @@
+/**
+ * Shared set-up of the v2 node tests: one sandbox per file (API v2 under /v2), v2 credentials for it, the v2
+ * requests it received, and a check after every test that none of the sandbox's answers broke the OpenAPI.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { startSandbox, type RequestLogEntry, type Sandbox, type StartOptions } from '../../sandbox';
+import { runSellerNodeV2, type NodeRunOptionsV2, type SellerCredentialsV2 } from '../harness/workflow';
+
+export interface V2Setup {
+	sandbox(): Sandbox;
+	credentials(): SellerCredentialsV2;
+	/** The requests the sandbox received under /v2, oldest first. */
+	requests(): RequestLogEntry[];
+	/** Runs the node (version 2) with `resource` and the given parameters on one empty item (or `items`). */
+	run(parameters: IDataObject, options?: Omit<NodeRunOptionsV2, 'parameters'>): ReturnType<typeof runSellerNodeV2>;
+}
+
+export function useSandboxV2(options: StartOptions = {}, resource?: string): V2Setup {
+	let sandbox: Sandbox;
+	let credentials: SellerCredentialsV2;
+	beforeAll(async () => {
+		sandbox = await startSandbox(options);
+		credentials = {
+			clientKey: sandbox.clientKey,
+			secretKey: sandbox.secretKey,
+			baseUrl: sandbox.v2BaseUrl,
+			storefront: 'de',
+			userAgent: DEFAULT_USER_AGENT,
+		};
+	});
+	afterAll(async () => await sandbox.close());
+	beforeEach(() => sandbox.control.reset());
+	afterEach(() => expect(sandbox.control.responseViolations()).toEqual([]));
+	return {
+		sandbox: () => sandbox,
+		credentials: () => credentials,
+		requests: () => sandbox.control.requests().filter((entry) => entry.api === 'v2'),
+		run: async (parameters, runOptions = {}) =>
+			await runSellerNodeV2(credentials, { parameters: resource ? { resource, ...parameters } : parameters, ...runOptions }),
+	};
+}
+
+/** What every request of the node carries: a valid signature over the bytes received, the Shop- headers and the User-Agent. */
+export function expectSigned(entry: RequestLogEntry, credentials: SellerCredentialsV2): void {
+	expect(entry.signatureValid).toBe(true);
+	expect(entry.headers).toMatchObject({
+		accept: 'application/json',
+		'user-agent': credentials.userAgent,
+		'shop-client-key': credentials.clientKey,
+		'shop-signature': expect.stringMatching(/^[0-9a-f]{64}$/),
+	});
+	expect(Math.abs(Number(entry.headers['shop-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+	expect(JSON.stringify(entry.headers)).not.toContain(credentials.secretKey);
+}
