@@ -4,17 +4,16 @@ import { inputError, requireString } from '../../../../shared/helpers/validation
 import { defineOperation } from '../define';
 import { orderUnitAction, orderUnitIdField } from './fields';
 
-/** The carriers that may ship without a tracking number (spec §E.2: freight and "other"). */
-const WITHOUT_TRACKING = new Set(['Other', 'Other Hauler']);
-
-/** The tracking numbers as the API takes them: one text, comma-separated, trimmed, without empty entries. */
-function trackingNumbers(context: IExecuteFunctions, itemIndex: number, carrier: string): string {
+/**
+ * The tracking numbers as the API takes them: one text, comma-separated, trimmed, without empty entries. At
+ * least one is required: the order-files page lets "Other" ship without, but the API's `tracking_numbers` is a
+ * required field and nothing says it may be empty.
+ */
+function trackingNumbers(context: IExecuteFunctions, itemIndex: number): string {
 	const raw = context.getNodeParameter('trackingNumbers', itemIndex, '') as unknown;
 	const parts = Array.isArray(raw) ? raw : String(raw ?? '').split(',');
 	const numbers = parts.map((part) => String(part ?? '').trim()).filter((part) => part !== '');
-	if (!numbers.length && !WITHOUT_TRACKING.has(carrier)) {
-		throw inputError(context, itemIndex, `"Tracking Numbers" is required for the carrier "${carrier}" (only "Other" and "Other Hauler" may ship without)`);
-	}
+	if (!numbers.length) throw inputError(context, itemIndex, '"Tracking Numbers" is required and cannot be empty');
 	return numbers.join(',');
 }
 
@@ -42,13 +41,14 @@ export const send = defineOperation({
 			name: 'trackingNumbers',
 			type: 'string',
 			default: '',
+			required: true,
 			placeholder: 'e.g. 00340434161094042557',
-			description: 'The parcel tracking number; for several parcels, separate the numbers with commas. Only "Other" and "Other Hauler" may leave it empty.',
+			description: 'The parcel tracking number; for several parcels, separate the numbers with commas',
 		},
 	],
 	async execute(itemIndex) {
 		const carrier = requireString(this, 'carrierCode', itemIndex, 'Carrier');
-		const body = { tracking_numbers: trackingNumbers(this, itemIndex, carrier), carrier_code: carrier };
+		const body = { tracking_numbers: trackingNumbers(this, itemIndex), carrier_code: carrier };
 		return await orderUnitAction(this, itemIndex, 'send', body, {
 			fieldLabels: { tracking_numbers: 'Tracking Numbers', carrier_code: 'Carrier' },
 		});
