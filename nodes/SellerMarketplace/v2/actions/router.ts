@@ -42,7 +42,7 @@ class RunOutput {
 			return;
 		}
 		if (sentTogether && this.applied.length) {
-			const note = `Items ${this.applied.join(', ')} were sent in the same run and succeeded; they are not undone.`;
+			const note = `Sent in the same run and applied (not undone): item${this.applied.length > 1 ? 's' : ''} ${this.applied.join(', ')}.`;
 			failure.description = failure.description ? `${failure.description}\n${note}` : note;
 		}
 		throw failure;
