@@ -28,7 +28,20 @@ export function expectedSignature(secret: string, method: string, url: string, b
 	return createHmac('sha256', secret).update(`${method}\n${url}\n`).update(body).update(`\n${timestamp}`).digest('hex');
 }
 
-export async function startRecordingServer(secretKey: string): Promise<RecordingServer> {
+/** Which API's headers carry the signature, and the base path the server's base URL ends in. */
+export interface RecordingServerOptions {
+	signatureHeader?: string;
+	timestampHeader?: string;
+	basePath?: string;
+}
+
+/** The same server for API v2: `Shop-Signature` / `Shop-Timestamp`, base URL ending in /v2. */
+export const V2_RECORDING: RecordingServerOptions = { signatureHeader: 'shop-signature', timestampHeader: 'shop-timestamp', basePath: '/v2' };
+
+export async function startRecordingServer(
+	secretKey: string,
+	{ signatureHeader = 'hm-signature', timestampHeader = 'hm-timestamp', basePath = '/api/v1' }: RecordingServerOptions = {},
+): Promise<RecordingServer> {
 	const requests: RecordedRequest[] = [];
 	let responder: Responder = (_request, response) => {
 		response.writeHead(200, { 'Content-Type': 'application/json' });
@@ -41,7 +54,7 @@ export async function startRecordingServer(secretKey: string): Promise<Recording
 		req.on('end', () => {
 			const body = Buffer.concat(chunks);
 			const fullUrl = `http://${req.headers.host}${req.url}`;
-			const signature = String(req.headers['hm-signature'] ?? '');
+			const signature = String(req.headers[signatureHeader] ?? '');
 			const recorded: RecordedRequest = {
 				method: req.method ?? '',
 				rawUrl: req.url ?? '',
@@ -50,7 +63,7 @@ export async function startRecordingServer(secretKey: string): Promise<Recording
 				body,
 				signatureValid:
 					signature.length === 64 &&
-					signature === expectedSignature(secretKey, req.method ?? '', fullUrl, body, String(req.headers['hm-timestamp'] ?? '')),
+					signature === expectedSignature(secretKey, req.method ?? '', fullUrl, body, String(req.headers[timestampHeader] ?? '')),
 			};
 			requests.push(recorded);
 			responder(recorded, res, req.socket);
@@ -63,7 +76,7 @@ export async function startRecordingServer(secretKey: string): Promise<Recording
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 	return {
-		baseUrl: `http://127.0.0.1:${port}/api/v1`,
+		baseUrl: `http://127.0.0.1:${port}${basePath}`,
 		requests,
 		respondWith: (next) => (responder = next),
 		close: async () => {

@@ -66,7 +66,8 @@ describe('API v2 signature', () => {
 	});
 
 	it('sends no partner headers without partner keys, and replaces headers a caller set under the same names', () => {
-		const signed = signRequestOptions(credentials, { ...patchUnit, headers: { 'shop-signature': 'forged', 'user-agent': 'x' } }, 1700000000);
+		const forged: SignableRequest = { ...patchUnit, headers: { 'shop-signature': 'forged', 'user-agent': 'x' } };
+		const signed = signRequestOptions(credentials, forged, 1700000000);
 		expect(Object.keys(signed.headers!).filter((name) => /partner/i.test(name))).toEqual([]);
 		expect(signed.headers!['shop-signature']).toBeUndefined();
 		expect(signed.headers!['user-agent']).toBeUndefined();
@@ -74,7 +75,8 @@ describe('API v2 signature', () => {
 	});
 
 	it('uses the User-Agent of the credentials', () => {
-		const signed = signRequestOptions({ ...credentials, userAgent: 'Inhouse_development' }, { method: 'GET', url: '/status/ping' }, 1);
+		const ping: SignableRequest = { method: 'GET', url: '/status/ping' };
+		const signed = signRequestOptions({ ...credentials, userAgent: 'Inhouse_development' }, ping, 1);
 		expect(signed.headers!['User-Agent']).toBe('Inhouse_development');
 	});
 

@@ -139,8 +139,8 @@ export async function apiRequestAllItems(
 			const total = Number(body.pagination?.total);
 			return {
 				records,
-				// Without a total, a short page is the last one and a full page may be followed by more.
-				total: Number.isSafeInteger(total) && total >= 0 ? total : offset + records.length + (records.length < pageLimit ? 0 : 1),
+				// Without a total, a short page is the last one and a full page may be followed by a full one.
+				total: Number.isSafeInteger(total) && total >= 0 ? total : offset + records.length + (records.length < pageLimit ? 0 : pageLimit),
 			};
 		},
 		request.pageSize,
