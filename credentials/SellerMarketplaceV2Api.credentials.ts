@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { textField } from '../nodes/shared/descriptions/fields';
 import { storefrontOptions } from '../nodes/SellerMarketplace/v2/helpers/enums';
 import { credentialTestRules } from '../nodes/SellerMarketplace/v2/transport/credentialTest';
 import { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, signRequestOptions } from '../nodes/SellerMarketplace/v2/transport/signing';
@@ -23,25 +24,14 @@ export class SellerMarketplaceV2Api implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace#credentials-api-v2';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Client Key',
-			name: 'clientKey',
-			type: 'string',
-			default: '',
+		textField('Client Key', 'clientKey', 'The 32-character client key from the API settings of the Seller Portal', {
 			required: true,
 			placeholder: 'e.g. 0123456789abcdef0123456789abcdef',
-			description: 'The 32-character client key from the API settings of the Seller Portal',
-		},
-		{
-			displayName: 'Secret Key',
-			name: 'secretKey',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
+		}),
+		textField('Secret Key', 'secretKey', 'The 64-character secret key from the API settings of the Seller Portal. It signs every request and is never sent.', {
 			required: true,
-			description:
-				'The 64-character secret key from the API settings of the Seller Portal. It signs every request and is never sent.',
-		},
+			typeOptions: { password: true },
+		}),
 		{
 			displayName: 'Default Storefront',
 			name: 'storefront',
@@ -51,40 +41,24 @@ export class SellerMarketplaceV2Api implements ICredentialType {
 			description:
 				'The storefront (country) the node uses when an operation does not name one. Each operation that takes a storefront can override it.',
 		},
-		{
-			displayName: 'User-Agent',
-			name: 'userAgent',
-			type: 'string',
+		textField('User-Agent', 'userAgent', 'API v2 requires every request to name the software that sends it. Keep the default, or name your own integration.', {
+			required: true,
 			default: DEFAULT_USER_AGENT,
-			required: true,
-			description:
-				'API v2 requires every request to name the software that sends it. Keep the default, or name your own integration.',
-		},
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: DEFAULT_BASE_URL,
-			required: true,
-			description:
-				'Address of the API, ending in /v2. Change it only for the playground (https://sellerapi-playground.kaufland.com/v2) or the local sandbox (npm run sandbox prints its address).',
-		},
-		{
-			displayName: 'Partner Client Key',
-			name: 'partnerClientKey',
-			type: 'string',
-			default: '',
-			description:
-				'Only for partners (software providers acting for sellers): your partner client key. Every request is then signed a second time with the partner keys.',
-		},
-		{
-			displayName: 'Partner Secret Key',
-			name: 'partnerSecretKey',
-			type: 'string',
+		}),
+		textField(
+			'Base URL',
+			'baseUrl',
+			'Address of the API, ending in /v2. Change it only for the playground (https://sellerapi-playground.kaufland.com/v2) or the local sandbox (npm run sandbox prints its address).',
+			{ required: true, default: DEFAULT_BASE_URL },
+		),
+		textField(
+			'Partner Client Key',
+			'partnerClientKey',
+			'Only for partners (software providers acting for sellers): your partner client key. Every request is then signed a second time with the partner keys.',
+		),
+		textField('Partner Secret Key', 'partnerSecretKey', 'Only for partners: your partner secret key. It signs every request a second time and is never sent.', {
 			typeOptions: { password: true },
-			default: '',
-			description: 'Only for partners: your partner secret key. It signs every request a second time and is never sent.',
-		},
+		}),
 	];
 
 	authenticate: IAuthenticate = async (credentials, requestOptions) =>

@@ -262,11 +262,12 @@ export interface NodeRunOptions {
 	checkSecrets?: boolean;
 }
 
-/** Runs Manual Trigger → Emit Items → Seller Marketplace and returns the marketplace node's output. */
-export async function runSellerNode(
-	credentials: SellerCredentials,
-	{ parameters, items = [{ json: {} }], continueOnFail = false, checkSecrets = true }: NodeRunOptions,
-): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
+/** Manual Trigger → Emit Items → Seller Marketplace, with the given node version and its credential type. */
+function sellerNodeWorkflow(
+	typeVersion: number,
+	credentialType: string,
+	{ parameters, items = [{ json: {} }], continueOnFail = false }: NodeRunOptions,
+): Pick<IWorkflowBase, 'nodes' | 'connections'> {
 	const nodes: INode[] = [
 		{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 		{ id: '2', name: 'Input', type: 'test.emitItems', typeVersion: 1, position: [200, 0], parameters: { items: JSON.stringify(items) } },
@@ -274,10 +275,10 @@ export async function runSellerNode(
 			id: '3',
 			name: 'Seller Marketplace',
 			type: `${PACKAGE}.sellerMarketplace`,
-			typeVersion: 1,
+			typeVersion,
 			position: [400, 0],
 			parameters: parameters as INode["parameters"],
-			credentials: { sellerMarketplaceApi: { id: 'cred-1', name: 'Sandbox' } },
+			credentials: { [credentialType]: { id: `cred-${typeVersion}`, name: 'Sandbox' } },
 			...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		},
 	];
@@ -285,7 +286,15 @@ export async function runSellerNode(
 		Start: { main: [[{ node: 'Input', type: 'main' as const, index: 0 }]] },
 		Input: { main: [[{ node: 'Seller Marketplace', type: 'main' as const, index: 0 }]] },
 	};
-	const result = await runWorkflow({ nodes, connections }, credentials, { checkSecrets });
+	return { nodes, connections };
+}
+
+/** Runs Manual Trigger → Emit Items → Seller Marketplace and returns the marketplace node's output. */
+export async function runSellerNode(
+	credentials: SellerCredentials,
+	options: NodeRunOptions,
+): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
+	const result = await runWorkflow(sellerNodeWorkflow(1, 'sellerMarketplaceApi', options), credentials, { checkSecrets: options.checkSecrets ?? true });
 	return { ...result, items: result.output('Seller Marketplace') };
 }
 
@@ -314,28 +323,9 @@ export interface NodeRunOptionsV2 extends NodeRunOptions {
 }
 
 /** Runs Manual Trigger → Emit Items → Seller Marketplace (node version 2, API v2 credentials) and returns the node's output. */
-export async function runSellerNodeV2(
-	credentials: SellerCredentialsV2,
-	{ parameters, items = [{ json: {} }], continueOnFail = false, checkSecrets = true, timezone }: NodeRunOptionsV2,
-): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
-	const nodes: INode[] = [
-		{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		{ id: '2', name: 'Input', type: 'test.emitItems', typeVersion: 1, position: [200, 0], parameters: { items: JSON.stringify(items) } },
-		{
-			id: '3',
-			name: 'Seller Marketplace',
-			type: `${PACKAGE}.sellerMarketplace`,
-			typeVersion: 2,
-			position: [400, 0],
-			parameters: parameters as INode['parameters'],
-			credentials: { sellerMarketplaceV2Api: { id: 'cred-2', name: 'Sandbox v2' } },
-			...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-		},
-	];
-	const connections = {
-		Start: { main: [[{ node: 'Input', type: 'main' as const, index: 0 }]] },
-		Input: { main: [[{ node: 'Seller Marketplace', type: 'main' as const, index: 0 }]] },
-	};
-	const result = await runWorkflow({ nodes, connections }, { sellerMarketplaceV2Api: { ...credentials } }, { checkSecrets, timezone });
+export async function runSellerNodeV2(credentials: SellerCredentialsV2, options: NodeRunOptionsV2): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
+	const workflow = sellerNodeWorkflow(2, 'sellerMarketplaceV2Api', options);
+	const { checkSecrets = true, timezone } = options;
+	const result = await runWorkflow(workflow, { sellerMarketplaceV2Api: { ...credentials } }, { checkSecrets, timezone });
 	return { ...result, items: result.output('Seller Marketplace') };
 }

@@ -108,3 +108,13 @@ export const requestOptionsField: INodeProperties = {
 		},
 	],
 };
+
+/** A collection of optional fields (Filters, Options, Additional Fields, Update Fields). */
+export function collectionField(displayName: string, name: string, options: INodeProperties[], placeholder = 'Add Field'): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder, default: {}, options };
+}
+
+/** A text field; `extra` adds what only some need (required, placeholder, display options). */
+export function textField(displayName: string, name: string, description: string, extra: Partial<INodeProperties> = {}): INodeProperties {
+	return { displayName, name, type: 'string', default: '', description, ...extra };
+}

@@ -1,7 +1,7 @@
+import { computeSignature } from '../../../shared/transport/signature';
 import {
 	CredentialProblemError,
 	fixWireRequest,
-	hmacHex,
 	withSignedHeaders,
 	type SignableRequest,
 } from '../../../shared/transport/signing';
@@ -12,22 +12,8 @@ export const USER_AGENT = 'n8n-nodes-seller-marketplace/0.1.0';
 export const CLIENT_KEY_LENGTH = 32;
 export const SECRET_KEY_LENGTH = 64;
 
-export { CredentialProblemError, type SignableRequest };
+export { computeSignature, CredentialProblemError, type SignableRequest };
 export { appendQuery, buildQueryString, encodeComponent, joinUrl } from '../../../shared/transport/signing';
-
-/**
- * The HM-Signature value: lowercase hex HMAC-SHA256, keyed with the secret key as plain text, of
- * `METHOD\nFULL_URL\nBODY\nTIMESTAMP`. The body is hashed as bytes so binary-safe content signs exactly as sent.
- */
-export function computeSignature(
-	secretKey: string,
-	method: string,
-	url: string,
-	body: string | Buffer,
-	timestamp: number | string,
-): string {
-	return hmacHex(secretKey, `${method.toUpperCase()}\n${url}\n`, body, `\n${timestamp}`);
-}
 
 /** Returns a message describing what is wrong with the credentials, or undefined when they look usable. */
 export function describeCredentialProblem(credentials: {

@@ -6,7 +6,7 @@ import { toWholeNumber } from '../../../shared/helpers/validation';
 import { FULFILLMENT_TYPES, toOptions } from '../helpers/enums';
 import { apiRequestAllItems, type V2CollectionRequest } from '../transport';
 
-export { embeddedField, idLocator } from '../../../shared/descriptions/fields';
+export { collectionField, embeddedField, idLocator, textField } from '../../../shared/descriptions/fields';
 
 /** A date filter (`*_from_iso`): records at or after this time. */
 export function dateFilterField(displayName: string, name: string, description: string): INodeProperties {

@@ -5,55 +5,35 @@ import { apiRequest } from '../transport';
 
 const PAGE = 100;
 
+type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+
 /**
- * One page of a collection (newest first) as list entries. These lists have no text search in the API, so
- * the filter is matched against what is shown; the next page comes through the pagination token.
+ * A list of one collection, newest first, a page at a time (the pagination token is the next offset). These
+ * collections have no text search in the API, so the filter is matched against the entries shown.
  */
-async function searchCollection(
-	context: ILoadOptionsFunctions,
-	path: string,
-	toEntry: (record: IDataObject) => INodeListSearchItems,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0) || 0;
-	const response = await apiRequest.call(context, { method: 'GET', path, query: { limit: PAGE, offset } });
-	const body = (response.body ?? {}) as { data?: IDataObject[]; pagination?: { total?: number } };
-	const records = Array.isArray(body.data) ? body.data : [];
-	const needle = filter?.trim().toLowerCase();
-	const results = records
-		.map(toEntry)
-		.filter((entry) => !needle || entry.name.toLowerCase().includes(needle) || String(entry.value).toLowerCase().includes(needle));
-	const next = offset + records.length;
-	const total = Number(body.pagination?.total);
-	return { results, paginationToken: records.length > 0 && next < total ? String(next) : undefined };
+function pagedList(path: string, toEntry: (record: IDataObject) => INodeListSearchItems): ListSearch {
+	return async function (this: ILoadOptionsFunctions, filter, paginationToken) {
+		const offset = Number(paginationToken ?? 0) || 0;
+		const { body } = await apiRequest.call(this, { method: 'GET', path, query: { limit: PAGE, offset } });
+		const { data, pagination } = (body ?? {}) as { data?: unknown; pagination?: { total?: unknown } };
+		const records = Array.isArray(data) ? (data as IDataObject[]) : [];
+		const needle = filter?.trim().toLowerCase() ?? '';
+		const matches = (entry: INodeListSearchItems) => `${entry.name} ${String(entry.value)}`.toLowerCase().includes(needle);
+		const next = offset + records.length;
+		const more = records.length > 0 && next < Number(pagination?.total);
+		return { results: records.map(toEntry).filter(matches), paginationToken: more ? String(next) : undefined };
+	};
 }
 
-export async function searchOrders(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	return await searchCollection(
-		this,
-		'/orders',
-		(order) => ({
-			name: `${String(order.id_order)} (${String(order.storefront ?? '')}, ${String(order.ts_created_iso ?? '')}, ${String(order.order_units_count ?? '?')} units)`,
-			value: String(order.id_order),
-		}),
-		filter,
-		paginationToken,
-	);
-}
+export const searchOrders = pagedList('/orders', (order) => ({
+	name: `${String(order.id_order)} (${String(order.storefront ?? '')}, ${String(order.ts_created_iso ?? '')}, ${String(order.order_units_count ?? '?')} units)`,
+	value: String(order.id_order),
+}));
 
-export async function searchOrderUnits(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	return await searchCollection(
-		this,
-		'/order-units',
-		(unit) => {
-			const product = (unit.product as IDataObject | undefined) ?? {};
-			return {
-				name: `${String(unit.id_order_unit)}: ${String(product.title ?? unit.id_offer ?? '')} (${String(unit.status ?? '')}, order ${String(unit.id_order ?? '')})`,
-				value: String(unit.id_order_unit),
-			};
-		},
-		filter,
-		paginationToken,
-	);
-}
+export const searchOrderUnits = pagedList('/order-units', (unit) => {
+	const product = (unit.product as IDataObject | undefined) ?? {};
+	return {
+		name: `${String(unit.id_order_unit)}: ${String(product.title ?? unit.id_offer ?? '')} (${String(unit.status ?? '')}, order ${String(unit.id_order ?? '')})`,
+		value: String(unit.id_order_unit),
+	};
+});

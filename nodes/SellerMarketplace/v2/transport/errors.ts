@@ -3,10 +3,10 @@
  * (`ErrorResponse`; some 404s only `{message}`): the message names what was refused, by the form's label when
  * the operation gave one, and the API's own field name.
  */
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { FailedResponse } from '../../../shared/transport/errors';
+import type { ApiDialect } from '../../../shared/transport/request';
 
 export interface ProblemDetail {
 	field: string;
@@ -78,13 +78,10 @@ const AUTH_HINTS: Record<string, string> = {
  * been applied).
  */
 export function responseError(
-	node: INode,
-	method: string,
-	path: string,
-	response: FailedResponse,
-	attempts: number,
-	itemIndex: number | undefined,
-	{ fieldLabels = {}, idempotent = method !== 'POST' }: { fieldLabels?: Record<string, string>; idempotent?: boolean } = {},
+	...[node, method, path, response, attempts, itemIndex, { fieldLabels = {}, idempotent = method !== 'POST' } = {}]: [
+		...Parameters<ApiDialect['responseError']>,
+		{ fieldLabels?: Record<string, string>; idempotent?: boolean }?,
+	]
 ): NodeApiError {
 	const status = response.statusCode;
 	const problem = parseProblem(response.body);

@@ -7,7 +7,7 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { readAllPages, type CollectionLimit, type CollectionRequest } from '../../../shared/transport/collection';
+import { readAllPages, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../shared/transport/collection';
 import { sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../../../shared/transport/request';
 import { STOREFRONTS, type Storefront } from '../helpers/enums';
 import { responseError } from './errors';
@@ -116,33 +116,17 @@ export async function apiRequestDataList(this: ApiContext, request: V2Request): 
  * Reads a collection of API v2, driven by the `pagination.total` of each page (see readAllPages for the
  * sliding window of Page Concurrency requests and for records repeated across pages).
  */
-export async function apiRequestAllItems(
-	this: ApiContext,
-	request: V2CollectionRequest,
-	limit: CollectionLimit,
-): Promise<IDataObject[]> {
-	return await readAllPages(
-		this,
-		request,
-		limit,
-		async (offset, pageLimit, onThrottled) => {
-			const pageRequest: V2Request = {
-				method: 'GET',
-				path: request.path,
-				query: { ...request.query, limit: pageLimit, offset },
-				itemIndex: request.itemIndex,
-				onThrottled,
-			};
-			const body = (await apiRequest.call(this, pageRequest)).body as { data?: unknown; pagination?: { total?: unknown } } | undefined;
-			if (!body || !Array.isArray(body.data)) throw envelopeError(this, pageRequest, 'a {"data": […], "pagination": …} list');
-			const records = body.data as IDataObject[];
-			const total = Number(body.pagination?.total);
-			return {
-				records,
-				// Without a total, a short page is the last one and a full page may be followed by a full one.
-				total: Number.isSafeInteger(total) && total >= 0 ? total : offset + records.length + (records.length < pageLimit ? 0 : pageLimit),
-			};
-		},
-		request.pageSize,
-	);
+export async function apiRequestAllItems(this: ApiContext, request: V2CollectionRequest, limit: CollectionLimit): Promise<IDataObject[]> {
+	const readPage: PageReader = async (offset, pageLimit, onThrottled) => {
+		const query = { ...request.query, limit: pageLimit, offset };
+		const pageRequest: V2Request = { method: 'GET', path: request.path, query, itemIndex: request.itemIndex, onThrottled };
+		const body = (await apiRequest.call(this, pageRequest)).body as { data?: unknown; pagination?: { total?: unknown } } | undefined;
+		if (!body || !Array.isArray(body.data)) throw envelopeError(this, pageRequest, 'a {"data": […], "pagination": …} list');
+		const records = body.data as IDataObject[];
+		const total = Number(body.pagination?.total);
+		// Without a total, a short page is the last one and a full page may be followed by a full one.
+		const known = Number.isSafeInteger(total) && total >= 0;
+		return { records, total: known ? total : offset + records.length + (records.length < pageLimit ? 0 : pageLimit) };
+	};
+	return await readAllPages(this, request, limit, readPage, request.pageSize);
 }

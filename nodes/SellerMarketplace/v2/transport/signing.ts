@@ -1,10 +1,5 @@
-import {
-	CredentialProblemError,
-	fixWireRequest,
-	hmacHex,
-	withSignedHeaders,
-	type SignableRequest,
-} from '../../../shared/transport/signing';
+import { computeSignature } from '../../../shared/transport/signature';
+import { CredentialProblemError, fixWireRequest, withSignedHeaders, type SignableRequest } from '../../../shared/transport/signing';
 
 /** The package's name and version: the default User-Agent, which API v2 requires on every request (kept in sync with package.json by a test). */
 export const DEFAULT_USER_AGENT = 'n8n-nodes-seller-marketplace/0.1.0';
@@ -14,7 +9,8 @@ export const DEFAULT_BASE_URL = 'https://sellerapi.kaufland.com/v2';
 export const CLIENT_KEY_LENGTH = 32;
 export const SECRET_KEY_LENGTH = 64;
 
-export { CredentialProblemError, type SignableRequest };
+/** `Shop-Signature` (and, keyed with the partner secret, `Shop-Partner-Signature`) is computed as in API v1. */
+export { computeSignature, CredentialProblemError, type SignableRequest };
 
 /** The fields of the v2 credentials that signing reads. */
 export interface V2SigningCredentials {
@@ -24,21 +20,6 @@ export interface V2SigningCredentials {
 	userAgent?: unknown;
 	partnerClientKey?: unknown;
 	partnerSecretKey?: unknown;
-}
-
-/**
- * The `Shop-Signature` value (and, keyed with the partner secret, `Shop-Partner-Signature`): lowercase hex
- * HMAC-SHA256, keyed with the secret as plain text, of `METHOD\nFULL_URL\nBODY\nTIMESTAMP`, where the URL and
- * the body are the bytes sent.
- */
-export function computeSignature(
-	secretKey: string,
-	method: string,
-	url: string,
-	body: string | Buffer,
-	timestamp: number | string,
-): string {
-	return hmacHex(secretKey, `${method.toUpperCase()}\n${url}\n`, body, `\n${timestamp}`);
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);

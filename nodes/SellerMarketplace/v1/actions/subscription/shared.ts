@@ -1,21 +1,10 @@
 /** Fields and checks shared by the subscription operations. */
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { checkEmail, checkHttpUrl, requireIntegerId } from '../../../../shared/helpers/validation';
 
-/** The subscription to act on: picked from the account's subscriptions, or an ID from an expression. */
-export function subscriptionField(action: string): INodeProperties {
-	return {
-		displayName: 'Subscription Name or ID',
-		name: 'subscriptionId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getSubscriptions' },
-		default: '',
-		required: true,
-		description: `The subscription to ${action}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-	};
-}
+export { subscriptionField } from '../../../../shared/descriptions/subscription';
 
 export function requireSubscriptionId(context: IExecuteFunctions, itemIndex: number): number {
 	return requireIntegerId(context, 'subscriptionId', itemIndex, 'Subscription');

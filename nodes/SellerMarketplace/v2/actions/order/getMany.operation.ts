@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
-import { dateFilterField, fulfillmentTypeFilter, readCollection, returnAllFields } from '../../descriptions/fields';
+import { collectionField, dateFilterField, fulfillmentTypeFilter, readCollection, returnAllFields } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../define';
@@ -16,22 +16,16 @@ export const getMany = defineOperation({
 	properties: [
 		storefrontFilterField,
 		...returnAllFields,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
+		collectionField(
+			'Filters',
+			'filters',
+			[
 				dateFilterField('Created After', 'createdFrom', 'Only orders placed at or after this time'),
 				fulfillmentTypeFilter,
-				dateFilterField(
-					'Units Updated After',
-					'unitsUpdatedFrom',
-					'Only orders with an order unit that changed (sent, cancelled, refunded...) at or after this time',
-				),
+				dateFilterField('Units Updated After', 'unitsUpdatedFrom', 'Only orders with an order unit that changed (sent, cancelled, refunded...) at or after this time'),
 			],
-		},
+			'Add Filter',
+		),
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

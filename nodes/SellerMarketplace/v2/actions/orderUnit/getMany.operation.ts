@@ -1,12 +1,25 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
-import { dateFilterField, fulfillmentTypeFilter, readCollection, returnAllFields } from '../../descriptions/fields';
+import { collectionField, dateFilterField, fulfillmentTypeFilter, readCollection, returnAllFields, textField } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { ORDER_UNIT_STATUSES, toOptions } from '../../helpers/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
+
+/** The API sorts newest first only, by creation or by the last change. */
+const SORT_FIELD = {
+	displayName: 'Sort',
+	name: 'sort',
+	type: 'options' as const,
+	options: [
+		{ name: 'Created, Newest First', value: 'ts_created:desc' },
+		{ name: 'Updated, Newest First', value: 'ts_updated:desc' },
+	],
+	default: 'ts_created:desc',
+	description: 'Order of the results',
+};
 
 /** GET /order-units: the seller's order units (one per unit ordered), 100 a page. */
 export const getMany = defineOperation({
@@ -18,22 +31,13 @@ export const getMany = defineOperation({
 	properties: [
 		storefrontFilterField,
 		...returnAllFields,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
+		collectionField(
+			'Filters',
+			'filters',
+			[
 				dateFilterField('Created After', 'createdFrom', 'Only order units ordered at or after this time'),
 				fulfillmentTypeFilter,
-				{
-					displayName: 'Offer ID',
-					name: 'offerId',
-					type: 'string',
-					default: '',
-					description: 'Only order units of this offer: the ID you gave your unit (id_offer)',
-				},
+				textField('Offer ID', 'offerId', 'Only order units of this offer: the ID you gave your unit (id_offer)'),
 				{
 					displayName: 'Status',
 					name: 'status',
@@ -44,27 +48,9 @@ export const getMany = defineOperation({
 				},
 				dateFilterField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
 			],
-		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Sort',
-					name: 'sort',
-					type: 'options',
-					options: [
-						{ name: 'Created, Newest First', value: 'ts_created:desc' },
-						{ name: 'Updated, Newest First', value: 'ts_updated:desc' },
-					],
-					default: 'ts_created:desc',
-					description: 'Order of the results',
-				},
-			],
-		},
+			'Add Filter',
+		),
+		collectionField('Options', 'options', [SORT_FIELD], 'Add Option'),
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { inputError, requireString } from '../../../../shared/helpers/validation';
+import { textField } from '../../descriptions/fields';
 import { defineOperation } from '../define';
 import { orderUnitAction, orderUnitIdField } from './fields';
 
@@ -36,15 +37,10 @@ export const send = defineOperation({
 			description:
 				'The shipping company that carries the parcel, from the marketplace\'s list of carriers. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
-		{
-			displayName: 'Tracking Numbers',
-			name: 'trackingNumbers',
-			type: 'string',
-			default: '',
+		textField('Tracking Numbers', 'trackingNumbers', 'The parcel tracking number; for several parcels, separate the numbers with commas', {
 			required: true,
 			placeholder: 'e.g. 00340434161094042557',
-			description: 'The parcel tracking number; for several parcels, separate the numbers with commas',
-		},
+		}),
 	],
 	async execute(itemIndex) {
 		const carrier = requireString(this, 'carrierCode', itemIndex, 'Carrier');

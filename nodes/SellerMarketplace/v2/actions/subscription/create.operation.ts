@@ -2,7 +2,15 @@ import { requireString } from '../../../../shared/helpers/validation';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
-import { CALLBACK_URL_DESCRIPTION, checkCallbackUrl, checkFallbackEmail, eventNameOptions, FALLBACK_EMAIL_DESCRIPTION, SUBSCRIPTION_FIELD_LABELS } from './fields';
+import {
+	callbackUrlField,
+	CALLBACK_URL_DESCRIPTION,
+	checkCallbackUrl,
+	checkFallbackEmail,
+	eventField,
+	fallbackEmailField,
+	SUBSCRIPTION_FIELD_LABELS,
+} from './fields';
 
 /** POST /subscriptions?storefront=: the marketplace verifies the callback first; answers 201 with the subscription. */
 export const create = defineOperation({
@@ -13,25 +21,9 @@ export const create = defineOperation({
 	summary: 'Subscribe a callback URL to an event of one storefront',
 	properties: [
 		storefrontField,
-		{ displayName: 'Event', name: 'eventName', type: 'options', options: eventNameOptions, default: 'order_new', required: true, description: 'The event to be notified about' },
-		{
-			displayName: 'Callback URL',
-			name: 'callbackUrl',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'https://example.com/webhook/marketplace',
-			description: CALLBACK_URL_DESCRIPTION,
-		},
-		{
-			displayName: 'Fallback Email',
-			name: 'fallbackEmail',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			required: true,
-			description: FALLBACK_EMAIL_DESCRIPTION,
-		},
+		eventField('The event to be notified about', true),
+		callbackUrlField(CALLBACK_URL_DESCRIPTION, true),
+		fallbackEmailField(true),
 	],
 	async execute(itemIndex) {
 		const body = {

@@ -2,21 +2,24 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { checkEmail, checkHttpUrl, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
+import { textField } from '../../descriptions/fields';
 import { SUBSCRIPTION_EVENT_NAMES, toOptions } from '../../helpers/enums';
+
+export { subscriptionField } from '../../../../shared/descriptions/subscription';
 
 export const eventNameOptions = toOptions(SUBSCRIPTION_EVENT_NAMES);
 
-/** The subscription to act on: picked from the account's subscriptions, or an ID from an expression. */
-export function subscriptionField(action: string): INodeProperties {
-	return {
-		displayName: 'Subscription Name or ID',
-		name: 'subscriptionId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getSubscriptions' },
-		default: '',
-		required: true,
-		description: `The subscription to ${action}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-	};
+/** The Event dropdown: what to be notified about (or, in Get Many, to filter by). */
+export function eventField(description: string, required = false): INodeProperties {
+	return { displayName: 'Event', name: 'eventName', type: 'options', options: eventNameOptions, default: 'order_new', required, description };
+}
+
+export function callbackUrlField(description: string, required = false): INodeProperties {
+	return textField('Callback URL', 'callbackUrl', description, { required, placeholder: 'https://example.com/webhook/marketplace' });
+}
+
+export function fallbackEmailField(required = false): INodeProperties {
+	return textField('Fallback Email', 'fallbackEmail', FALLBACK_EMAIL_DESCRIPTION, { required, placeholder: 'name@email.com' });
 }
 
 export function getSubscriptionId(context: IExecuteFunctions, itemIndex: number): number {

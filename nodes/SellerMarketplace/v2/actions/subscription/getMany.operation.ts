@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
-import { readCollection, returnAllFields } from '../../descriptions/fields';
+import { collectionField, readCollection, returnAllFields } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
 import { defineOperation } from '../define';
-import { eventNameOptions } from './fields';
+import { eventField } from './fields';
 
 /** GET /subscriptions: 30 a page, the endpoint's maximum. */
 export const getMany = defineOperation({
@@ -16,16 +16,7 @@ export const getMany = defineOperation({
 	properties: [
 		storefrontFilterField,
 		...returnAllFields,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{ displayName: 'Event', name: 'eventName', type: 'options', options: eventNameOptions, default: 'order_new', description: 'Only subscriptions to this event' },
-			],
-		},
+		collectionField('Filters', 'filters', [eventField('Only subscriptions to this event')], 'Add Filter'),
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

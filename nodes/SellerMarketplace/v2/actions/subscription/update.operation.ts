@@ -1,14 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { inputError } from '../../../../shared/helpers/validation';
+import { collectionField } from '../../descriptions/fields';
 import { storefrontOptions } from '../../helpers/enums';
 import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import {
+	callbackUrlField,
 	checkCallbackUrl,
 	checkFallbackEmail,
-	eventNameOptions,
-	FALLBACK_EMAIL_DESCRIPTION,
+	eventField,
+	fallbackEmailField,
 	getSubscriptionId,
 	NEW_CALLBACK_URL_DESCRIPTION,
 	SUBSCRIPTION_FIELD_LABELS,
@@ -24,34 +26,20 @@ export const update = defineOperation({
 	summary: 'Change a subscription, or turn it off and on',
 	properties: [
 		subscriptionField('change'),
-		{
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				{
-					displayName: 'Active',
-					name: 'isActive',
-					type: 'boolean',
-					default: true,
-					description:
-						'Whether the subscription delivers notifications. Turning it on again verifies the callback URL; events that happened while it was off are not sent.',
-				},
-				{
-					displayName: 'Callback URL',
-					name: 'callbackUrl',
-					type: 'string',
-					default: '',
-					placeholder: 'https://example.com/webhook/marketplace',
-					description: NEW_CALLBACK_URL_DESCRIPTION,
-				},
-				{ displayName: 'Event', name: 'eventName', type: 'options', options: eventNameOptions, default: 'order_new', description: 'The event to be notified about' },
-				{ displayName: 'Fallback Email', name: 'fallbackEmail', type: 'string', placeholder: 'name@email.com', default: '', description: FALLBACK_EMAIL_DESCRIPTION },
-				{ displayName: 'Storefront', name: 'storefront', type: 'options', options: storefrontOptions, default: 'de', description: 'The storefront whose events the subscription delivers' },
-			],
-		},
+		collectionField('Update Fields', 'updateFields', [
+			{
+				displayName: 'Active',
+				name: 'isActive',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether the subscription delivers notifications. Turning it on again verifies the callback URL; events that happened while it was off are not sent.',
+			},
+			callbackUrlField(NEW_CALLBACK_URL_DESCRIPTION),
+			eventField('The event to be notified about'),
+			fallbackEmailField(),
+			{ displayName: 'Storefront', name: 'storefront', type: 'options', options: storefrontOptions, default: 'de', description: 'The storefront whose events the subscription delivers' },
+		]),
 	],
 	async execute(itemIndex) {
 		const id = getSubscriptionId(this, itemIndex);

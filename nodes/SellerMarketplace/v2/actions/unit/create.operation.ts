@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact, requireEan, requireString } from '../../../../shared/helpers/validation';
+import { collectionField, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { toOptions, UNIT_CONDITIONS } from '../../helpers/enums';
 import { wholeNumber } from '../../helpers/values';
@@ -26,38 +27,23 @@ export const create = defineOperation({
 				{ name: 'EAN', value: 'ean', description: 'The EAN (GTIN) of the product' },
 				{ name: 'Product ID', value: 'productId', description: "The marketplace's ID of the product (id_product)" },
 			],
-			default: 'ean',
 			description: 'How to tell the marketplace which product you offer',
+			default: 'ean',
 		},
-		{
-			displayName: 'EAN',
-			name: 'ean',
-			type: 'string',
+		textField('EAN', 'ean', 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
 			required: true,
-			default: '',
 			placeholder: 'e.g. 4006381333931',
-			description: 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
 			displayOptions: { show: { identifyBy: ['ean'] } },
-		},
-		{
-			displayName: 'Product ID',
-			name: 'productId',
-			type: 'string',
+		}),
+		textField('Product ID', 'productId', "The marketplace's ID of the product you offer", {
 			required: true,
-			default: '',
 			placeholder: 'e.g. 20574181',
-			description: "The marketplace's ID of the product you offer",
 			displayOptions: { show: { identifyBy: ['productId'] } },
-		},
-		{
-			displayName: 'Offer ID',
-			name: 'offerId',
-			type: 'string',
+		}),
+		textField('Offer ID', 'offerId', 'Your own ID for this offer, such as your SKU. Orders refer to it; it cannot be changed later.', {
 			required: true,
-			default: '',
 			placeholder: 'e.g. SKU-4711',
-			description: 'Your own ID for this offer, such as your SKU. Orders refer to it; it cannot be changed later.',
-		},
+		}),
 		{
 			displayName: 'Condition',
 			name: 'condition',
@@ -68,14 +54,7 @@ export const create = defineOperation({
 		},
 		{ ...listingPriceField, required: true },
 		{ ...handlingTimeField, required: true },
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: optionalUnitFields,
-		},
+		collectionField('Additional Fields', 'additionalFields', optionalUnitFields),
 		writeEmbeddedField,
 	],
 	async execute(itemIndex) {

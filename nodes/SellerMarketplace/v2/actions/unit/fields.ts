@@ -2,19 +2,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { compact, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
-import { centsField, embeddedField } from '../../descriptions/fields';
+import { centsField, embeddedField, textField } from '../../descriptions/fields';
 import { toOptions, UNIT_AND_PRODUCT_EMBEDDABLES, UNIT_EMBEDDABLES, WRITEABLE_UNIT_STATUSES, WRITEABLE_VAT_INDICATORS, type Storefront } from '../../helpers/enums';
 import { has, listingPriceCents, optionalText, wholeNumber } from '../../helpers/values';
 
-export const unitIdField: INodeProperties = {
-	displayName: 'Unit ID',
-	name: 'unitId',
-	type: 'string',
+export const unitIdField = textField('Unit ID', 'unitId', 'ID of your unit (offer), as Unit → Create or Unit → Get Many output it (id_unit)', {
 	required: true,
-	default: '',
 	placeholder: 'e.g. 151177892008',
-	description: 'ID of your unit (offer), as Unit → Create or Unit → Get Many output it (id_unit)',
-};
+});
 
 export function getUnitId(context: IExecuteFunctions, itemIndex: number): number {
 	return requireIntegerId(context, 'unitId', itemIndex, 'Unit ID');
@@ -68,13 +63,7 @@ export const optionalUnitFields: INodeProperties[] = [
 		description: "Years of the manufacturer's guarantee (1 to 99)",
 	},
 	centsField('Minimum Price', 'minimumPrice', 'The lowest price Smart Pricing may lower the listing price to'),
-	{
-		displayName: 'Note',
-		name: 'note',
-		type: 'string',
-		default: '',
-		description: 'A note shown to buyers with your offer, e.g. about the condition of a used product (at most 250 characters)',
-	},
+	textField('Note', 'note', 'A note shown to buyers with your offer, e.g. about the condition of a used product (at most 250 characters)'),
 	{
 		displayName: 'Shipping Group Name or ID',
 		name: 'shippingGroupId',

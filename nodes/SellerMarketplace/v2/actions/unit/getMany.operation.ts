@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { checkEan, compact } from '../../../../shared/helpers/validation';
-import { fulfillmentTypeFilter, readCollection, returnAllFields } from '../../descriptions/fields';
+import { collectionField, fulfillmentTypeFilter, readCollection, returnAllFields, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { has, optionalText, wholeNumber } from '../../helpers/values';
 import { defineOperation } from '../define';
@@ -17,19 +17,17 @@ export const getMany = defineOperation({
 	properties: [
 		storefrontField,
 		...returnAllFields,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{ displayName: 'EAN', name: 'ean', type: 'string', default: '', description: 'Only units of the product with this EAN' },
+		collectionField(
+			'Filters',
+			'filters',
+			[
+				textField('EAN', 'ean', 'Only units of the product with this EAN'),
 				fulfillmentTypeFilter,
-				{ displayName: 'Offer ID', name: 'offerId', type: 'string', default: '', description: 'Only units with this offer ID (id_offer)' },
-				{ displayName: 'Product ID', name: 'productId', type: 'string', default: '', description: "Only units of this product (the marketplace's id_product)" },
+				textField('Offer ID', 'offerId', 'Only units with this offer ID (id_offer)'),
+				textField('Product ID', 'productId', "Only units of this product (the marketplace's id_product)"),
 			],
-		},
+			'Add Filter',
+		),
 		readEmbeddedField,
 	],
 	async execute(itemIndex) {

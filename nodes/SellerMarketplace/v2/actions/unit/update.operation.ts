@@ -1,22 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact, inputError } from '../../../../shared/helpers/validation';
+import { collectionField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { getUnitId, handlingTimeField, listingPriceField, optionalUnitFields, UNIT_FIELD_LABELS, unitBody, unitIdField, updateOnlyFields, writeEmbeddedField } from './fields';
 
 /** The fields Update and Update Many change: everything PATCH /units/{id_unit} takes. */
-export const updateFieldsProperty = {
-	displayName: 'Update Fields',
-	name: 'updateFields',
-	type: 'collection' as const,
-	placeholder: 'Add Field',
-	default: {},
-	options: [...optionalUnitFields, handlingTimeField, listingPriceField, ...updateOnlyFields].sort((a, b) =>
-		a.displayName.localeCompare(b.displayName),
-	),
-};
+export const updateFieldsProperty = collectionField(
+	'Update Fields',
+	'updateFields',
+	[...optionalUnitFields, handlingTimeField, listingPriceField, ...updateOnlyFields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+);
 
 /** The checked changes of one item; an empty change is refused rather than sent. */
 export function unitChanges(context: Parameters<typeof unitBody>[0], itemIndex: number, storefront: Parameters<typeof unitBody>[3]): IDataObject {

@@ -1,0 +1,14 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The subscription to act on: picked from the account's subscriptions, or an ID from an expression. */
+export function subscriptionField(action: string): INodeProperties {
+	return {
+		displayName: 'Subscription Name or ID',
+		name: 'subscriptionId',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getSubscriptions' },
+		default: '',
+		required: true,
+		description: `The subscription to ${action}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
