@@ -118,3 +118,13 @@ export function collectionField(displayName: string, name: string, options: INod
 export function textField(displayName: string, name: string, description: string, extra: Partial<INodeProperties> = {}): INodeProperties {
 	return { displayName, name, type: 'string', default: '', description, ...extra };
 }
+
+/** A unit's stock (`amount`). */
+export const stockField: INodeProperties = {
+	displayName: 'Stock',
+	name: 'amount',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 1,
+	description: 'How many pieces you have in stock; 0 takes the offer off sale',
+};

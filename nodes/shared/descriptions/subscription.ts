@@ -12,3 +12,13 @@ export function subscriptionField(action: string): INodeProperties {
 		description: `The subscription to ${action}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};
 }
+
+/** Update Fields → Active: pause a subscription, or switch it back on. */
+export const subscriptionActiveField: INodeProperties = {
+	displayName: 'Active',
+	name: 'isActive',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether the subscription delivers notifications. Turning it on again verifies the callback URL; events that happened while it was off are not sent.',
+};

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { subscriptionActiveField } from '../../../../shared/descriptions/subscription';
 import { eventNameOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
 import { inputError } from '../../../../shared/helpers/validation';
@@ -16,14 +17,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{
-				displayName: 'Active',
-				name: 'isActive',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether the subscription delivers notifications. Turning it on again verifies the callback URL; events that happened while it was off are not sent.',
-			},
+			subscriptionActiveField,
 			{
 				displayName: 'Callback URL',
 				name: 'callbackUrl',

@@ -33,14 +33,7 @@ export const listingPriceField: INodeProperties = {
 	description: 'Price customers pay, in cents (1999 for 19.99)',
 };
 
-export const amountField: INodeProperties = {
-	displayName: 'Stock',
-	name: 'amount',
-	type: 'number',
-	typeOptions: { minValue: 0 },
-	default: 1,
-	description: 'How many pieces you have in stock; 0 takes the offer off sale',
-};
+export { stockField as amountField } from '../../../../shared/descriptions/fields';
 
 /** Optional offer fields, in the order the form shows them (alphabetical, as n8n lists collection options). */
 export const offerFields: INodeProperties[] = [

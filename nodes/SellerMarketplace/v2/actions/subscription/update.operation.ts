@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { inputError } from '../../../../shared/helpers/validation';
+import { subscriptionActiveField } from '../../../../shared/descriptions/subscription';
 import { collectionField } from '../../descriptions/fields';
 import { storefrontOptions } from '../../helpers/enums';
 import { apiPath, apiRequestData } from '../../transport';
@@ -27,14 +28,7 @@ export const update = defineOperation({
 	properties: [
 		subscriptionField('change'),
 		collectionField('Update Fields', 'updateFields', [
-			{
-				displayName: 'Active',
-				name: 'isActive',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether the subscription delivers notifications. Turning it on again verifies the callback URL; events that happened while it was off are not sent.',
-			},
+			subscriptionActiveField,
 			callbackUrlField(NEW_CALLBACK_URL_DESCRIPTION),
 			eventField('The event to be notified about'),
 			fallbackEmailField(),

@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { compact, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
+import { stockField } from '../../../../shared/descriptions/fields';
 import { centsField, embeddedField, textField } from '../../descriptions/fields';
 import { toOptions, UNIT_AND_PRODUCT_EMBEDDABLES, UNIT_EMBEDDABLES, WRITEABLE_UNIT_STATUSES, WRITEABLE_VAT_INDICATORS, type Storefront } from '../../helpers/enums';
 import { has, listingPriceCents, optionalText, wholeNumber } from '../../helpers/values';
@@ -73,14 +74,7 @@ export const optionalUnitFields: INodeProperties[] = [
 		description:
 			'The shipping group that sets the shipping costs. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
-	{
-		displayName: 'Stock',
-		name: 'amount',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 1,
-		description: 'How many pieces you have in stock; 0 takes the offer off sale',
-	},
+	stockField,
 	{
 		displayName: 'VAT Rate',
 		name: 'vatIndicator',
