@@ -205,7 +205,9 @@ export function loadOptionsContextV2(credentials: SellerCredentialsV2, parameter
 	};
 	const workflowData = { id: 'wf-options-v2', name: 'options', nodes: [node], connections: {}, active: false } as unknown as IWorkflowBase;
 	const workflow = new Workflow({ id: 'wf-options-v2', nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes() });
-	return new LoadOptionsContext(workflow, node, testAdditionalData({ sellerMarketplaceV2Api: { ...credentials } }, workflowData), 'parameters');
+	// As n8n's load-options service does: the form's current values travel in currentNodeParameters.
+	const additionalData = { ...testAdditionalData({ sellerMarketplaceV2Api: { ...credentials } }, workflowData), currentNodeParameters: parameters };
+	return new LoadOptionsContext(workflow, node, additionalData as IWorkflowExecuteAdditionalData, 'parameters');
 }
 
 /** Runs a workflow (nodes + connections) to completion and returns its run data. */
