@@ -150,10 +150,19 @@ describe('Order → Get', () => {
 		expect(v2.requests()[0]).toMatchObject({ path: '/orders/NOSUCH1', status: 404 });
 	});
 
-	it.each(['../units/1', 'MB7UWLD?x=1', 'a b', '%2e%2e', '   '])('refuses the order ID %p before sending anything', async (id) => {
+	it.each(['../units/1', '..', '.', 'MB7UWLD?x=1', 'MB7UWLD#x', 'a b', '%2e%2e', 'M1/2', '   '])('refuses the order ID %p before sending anything', async (id) => {
 		const run = await v2.run({ operation: 'get', orderId: byId(id) });
 		expect(run.error?.message).toMatch(/"Order" (must be an order ID|is required)/);
 		expect(v2.requests()).toHaveLength(0);
+	});
+
+	it('takes an order ID with a suffix as one path segment', async () => {
+		const order = merchantOrders()[0];
+		order.id_order = `${order.id_order}-2`;
+		const run = await v2.run({ operation: 'get', orderId: byId(order.id_order) });
+		expect(run.error).toBeUndefined();
+		expect(v2.requests()[0]).toMatchObject({ path: `/orders/${order.id_order}`, rawUrl: `/v2/orders/${order.id_order}`, status: 200 });
+		expect(run.items[0].json.id_order).toBe(order.id_order);
 	});
 
 	it('with Continue On Fail, a bad item becomes an error item and the others go on', async () => {

@@ -9,14 +9,17 @@ export const orderIdField = idLocator({
 	name: 'orderId',
 	searchListMethod: 'searchOrders',
 	placeholder: 'e.g. MB7UWLD',
-	description: 'The order, picked from your latest orders or given by its ID (letters and digits)',
+	description: 'The order, picked from your latest orders or given by its ID (such as MB7UWLD)',
 });
 
-/** Order IDs are letters and digits (e.g. MB7UWLD); anything else would not name an order. */
+/**
+ * An order ID as it can stand in a path: letters, digits and `-_.~` (real IDs look like MB7UWLD, some carry a
+ * suffix such as M10033-2), not only dots, which would leave the path.
+ */
 export function getOrderId(context: IExecuteFunctions, itemIndex: number): string {
 	const id = requireString(context, 'orderId', itemIndex, 'Order');
-	if (!/^[A-Za-z0-9]{1,40}$/.test(id)) {
-		throw inputError(context, itemIndex, `"Order" must be an order ID made of letters and digits, such as MB7UWLD, but it is "${id}"`);
+	if (!/^[A-Za-z0-9._~-]{1,64}$/.test(id) || /^\.+$/.test(id)) {
+		throw inputError(context, itemIndex, `"Order" must be an order ID of letters, digits and - _ . ~, such as MB7UWLD or M10033-2, but it is "${id}"`);
 	}
 	return id;
 }
