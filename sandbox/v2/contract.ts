@@ -147,7 +147,10 @@ export class Contract {
 			// one problem per field: the first finding wins
 			for (const e of found) if (!errors.some((known) => known.field === e.field)) errors.push(e);
 		};
-		const parameters = { path: pathParams(operation, request.rawParams, errors), query: shapeQuery(operation, request.query, errors) };
+		const parameters = {
+			path: pathParams(operation, request.rawParams, errors, this.resolve),
+			query: shapeQuery(operation, request.query, errors, this.resolve),
+		};
 		const check = this.check(`params ${operation.operationId}`, this.paramsAjv, () => paramsSchema(operation));
 		// coercion turns the texts into the declared types in place
 		if (!check(parameters)) add(groupErrors(check.errors ?? [], operation, paramField));
@@ -199,6 +202,15 @@ export class Contract {
 		return check(body) ? problems : [...problems, ...responseErrors(check.errors ?? [])];
 	}
 
+	/** A schema with its `$ref` (into components) followed. */
+	private readonly resolve = (schema: Schema | undefined): Schema => {
+		let current = schema ?? {};
+		while (typeof current.$ref === 'string' && current.$ref.startsWith('#/components/schemas/')) {
+			current = this.document.components.schemas[current.$ref.slice('#/components/schemas/'.length)] ?? {};
+		}
+		return current;
+	};
+
 	/** Compiled on first use: compiling all 119 operations up front would take seconds. */
 	private check(key: string, ajv: ReturnType<typeof createAjv>, schema: () => object): SchemaCheck {
 		let check = this.checks.get(key);
@@ -231,7 +243,9 @@ function rebase(schema: unknown): object {
 	);
 }
 
-function shapeQuery(operation: Operation, raw: Record<string, string[]>, errors: ErrorDetail[]): Record<string, string | string[]> {
+type Resolve = (schema: Schema | undefined) => Schema;
+
+function shapeQuery(operation: Operation, raw: Record<string, string[]>, errors: ErrorDetail[], resolve: Resolve): Record<string, string | string[]> {
 	const declared = new Map(operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]));
 	const query: Record<string, string | string[]> = {};
 	for (const [name, values] of Object.entries(raw)) {
@@ -242,14 +256,16 @@ function shapeQuery(operation: Operation, raw: Record<string, string[]>, errors:
 			errors.push({ field: name, message: `is not a query parameter of ${operation.operationId}${list}` });
 			continue;
 		}
-		const isArray = parameter.schema.type === 'array';
+		const schema = resolve(parameter.schema);
+		const isArray = schema.type === 'array';
 		if (!isArray && values.length > 1) {
 			errors.push({ field: name, message: 'may be given only once' });
 			continue;
 		}
 		const list = name === 'embedded' ? values.flatMap((v) => v.split(',')) : values;
-		if (list.some((v) => !plainNumberText(isArray ? parameter.schema.items : parameter.schema, v))) {
-			errors.push({ field: name, message: `must be written as a plain decimal ${numberKind(parameter.schema)}` });
+		const valueSchema = isArray ? resolve(schema.items) : schema;
+		if (list.some((v) => !plainNumberText(valueSchema, v))) {
+			errors.push({ field: name, message: `must be written as a plain decimal ${valueSchema.type}` });
 			continue;
 		}
 		query[name] = isArray ? list : list[0];
@@ -257,7 +273,7 @@ function shapeQuery(operation: Operation, raw: Record<string, string[]>, errors:
 	return query;
 }
 
-function pathParams(operation: Operation, rawParams: Record<string, string>, errors: ErrorDetail[]): Record<string, string> {
+function pathParams(operation: Operation, rawParams: Record<string, string>, errors: ErrorDetail[], resolve: Resolve): Record<string, string> {
 	const params: Record<string, string> = {};
 	for (const [name, raw] of Object.entries(rawParams)) {
 		let value: string;
@@ -267,10 +283,8 @@ function pathParams(operation: Operation, rawParams: Record<string, string>, err
 			errors.push({ field: name, message: 'is not correctly percent-encoded' });
 			continue;
 		}
-		const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
-		if (parameter && !plainNumberText(parameter.schema, value)) {
-			errors.push({ field: name, message: `must be written as a plain decimal ${numberKind(parameter.schema)}` });
-		}
+		const schema = resolve(operation.parameters.find((p) => p.in === 'path' && p.name === name)?.schema);
+		if (!plainNumberText(schema, value)) errors.push({ field: name, message: `must be written as a plain decimal ${schema.type}` });
 		params[name] = value;
 	}
 	return params;
@@ -299,11 +313,9 @@ function readBody(operation: Operation, request: RawRequest, errors: ErrorDetail
 	}
 }
 
-const numberKind = (schema: Schema): string => (schema.type === 'array' ? numberKind(schema.items ?? {}) : String(schema.type));
-
-function plainNumberText(schema: Schema | undefined, value: string): boolean {
-	if (schema?.type === 'integer') return INTEGER_TEXT.test(value);
-	if (schema?.type === 'number') return NUMBER_TEXT.test(value);
+function plainNumberText(schema: Schema, value: string): boolean {
+	if (schema.type === 'integer') return INTEGER_TEXT.test(value);
+	if (schema.type === 'number') return NUMBER_TEXT.test(value);
 	return true;
 }
 
@@ -317,18 +329,20 @@ function responseErrors(errors: AjvError[]): string[] {
 
 /** Ajv errors → one `{field, message}` per field; alternatives of an `anyOf` are joined with "or". */
 function groupErrors(errors: AjvError[], operation: Operation | undefined, fieldOf: (segments: string[]) => string): ErrorDetail[] {
-	const byField = new Map<string, string[]>();
+	const byField = new Map<string, AjvError[]>();
 	for (const error of errors) {
 		if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
 		const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 		const named = (error.params.missingProperty ?? error.params.additionalProperty) as string | undefined;
 		const field = fieldOf(named === undefined ? segments : [...segments, named]);
-		const messages = byField.get(field) ?? [];
-		const message = messageOf(error, operation);
-		if (!messages.includes(message)) messages.push(message);
-		byField.set(field, messages);
+		byField.set(field, [...(byField.get(field) ?? []), error]);
 	}
-	return [...byField].map(([field, messages]) => ({ field, message: messages.join(' or ') }));
+	return [...byField].map(([field, found]) => {
+		// a value of the wrong type also fails its format; the type is the news
+		const relevant = found.some((e) => e.keyword === 'type') ? found.filter((e) => e.keyword !== 'format') : found;
+		const messages = [...new Set(relevant.map((e) => messageOf(e, operation)))];
+		return { field, message: messages.join(' or ') };
+	});
 }
 
 function joinPath(segments: string[]): string {
