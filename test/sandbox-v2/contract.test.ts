@@ -232,3 +232,28 @@ describe('sandbox API v2: route files', () => {
 		}
 	});
 });
+
+describe('sandbox API v2: injected faults', () => {
+	const { sandbox, api } = useV2Sandbox();
+
+	it('a status fault on a /v2 path answers in the problem shape before anything changes', async () => {
+		const unit = sandbox().control.db.orderUnits.find((u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace)!;
+		sandbox().control.addFault({ path: '/v2/order-units/*/send', kind: 'status', status: 503, retryAfter: '2', times: 1 });
+		const send = () => api().patch(`/order-units/${unit.id_order_unit}/send`, { tracking_numbers: '1', carrier_code: 'DHL' }, { anyStatus: true });
+		const faulted = await send();
+		expect(faulted.status).toBe(503);
+		expect(faulted.headers['retry-after']).toBe('2');
+		expect(faulted.json).toEqual({ type: 'about:blank', message: 'Injected fault: HTTP 503', errors: [] });
+		expect(unit.status).toBe('need_to_be_sent');
+		expect(sandbox().control.requests()[0]).toMatchObject({ fault: 'f1 status 503', status: 503, signatureValid: true });
+		expect((await send()).status).toBe(204);
+	});
+
+	it('a fault on a v1 path leaves /v2 alone; a reset fault drops the connection', async () => {
+		sandbox().control.addFault({ path: '/order-units/seller/', kind: 'status', status: 500 });
+		expect((await api().get('/order-units?limit=1')).status).toBe(200);
+		sandbox().control.addFault({ path: '/v2/carriers', kind: 'reset', times: 1 });
+		await expect(api().get('/carriers')).rejects.toThrow(/socket hang up|ECONNRESET/);
+		expect((await api().get('/carriers')).status).toBe(200);
+	});
+});
