@@ -297,3 +297,23 @@ describe('sandbox API v2: order units', () => {
 		});
 	});
 });
+
+describe('sandbox API v2: ping and carriers', () => {
+	const { sandbox, api } = useV2Sandbox();
+
+	it('pings with a constant message and takes no parameters', async () => {
+		expect((await api().get('/status/ping')).json).toEqual({ data: { message: 'pong' } });
+		expect((await api().get('/status/ping?storefront=de')).json).toEqual(problem('/problems/validation-error', ['storefront']));
+	});
+
+	it('lists the carrier codes send accepts, haulers marked', async () => {
+		const response = await api().get('/carriers');
+		const carriers: Array<{ name: string; isHauler: boolean }> = response.json.data.carriers;
+		expect(carriers).toHaveLength(70);
+		expect(carriers).toEqual(expect.arrayContaining([{ name: 'DHL', isHauler: false }, { name: 'Cargo International', isHauler: true }, { name: 'Other Hauler', isHauler: true }]));
+		const open = sandbox().control.db.orderUnits.filter((u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace);
+		const last = carriers[carriers.length - 1].name;
+		expect((await api().patch(`/order-units/${open[0].id_order_unit}/send`, { tracking_numbers: '1', carrier_code: last })).status).toBe(204);
+		expect((await api().patch(`/order-units/${open[1].id_order_unit}/send`, { tracking_numbers: '1', carrier_code: 'InPost' })).status).toBe(400);
+	});
+});
