@@ -9,8 +9,10 @@
  *  - formats are checked strictly (ajv.ts): int32/int64 ranges, RFC 3339 date-time, real calendar dates.
  * Stricter than the schema alone: integer parameters must be plain decimal integers ('1e3', '0x10', '+1', ' 1',
  * '01' are refused although type coercion would take them), a parameter that is not an array may be given once
- * only, unknown query parameters are refused, a body needs `Content-Type: application/json` and an operation
- * without a request body refuses one. `embedded` also takes the comma-separated form the documentation uses.
+ * only, unknown query parameters are refused, a body needs `Content-Type: application/json`, an operation
+ * without a request body refuses one, and request bodies may not hold fields their schema does not name even
+ * where the schema leaves that open (the subscription bodies). `embedded` also takes the comma-separated form
+ * the documentation uses.
  */
 import fs from 'fs';
 import path from 'path';
@@ -70,7 +72,8 @@ export interface RawRequest {
 }
 
 export interface ValidatedRequest {
-	params: Record<string, unknown>;
+	/** path parameters as text (decoded; checked against their schema) */
+	params: Record<string, string>;
 	/** typed values, with the OpenAPI's defaults filled in */
 	query: Record<string, unknown>;
 	body: unknown;
@@ -93,11 +96,13 @@ interface CompiledRoute {
 export class Contract {
 	private readonly routes: CompiledRoute[] = [];
 	private readonly paramsAjv;
+	private readonly requestAjv;
 	private readonly dataAjv;
 	private readonly checks = new Map<string, SchemaCheck>();
 
 	constructor(readonly document: Document) {
 		this.paramsAjv = createAjv(document, DOCUMENT_ID, true);
+		this.requestAjv = createAjv(closeObjects(document) as Document, DOCUMENT_ID, false);
 		this.dataAjv = createAjv(document, DOCUMENT_ID, false);
 		for (const [template, item] of Object.entries(document.paths)) {
 			for (const method of METHODS.filter((m) => item[m])) {
@@ -147,10 +152,8 @@ export class Contract {
 			// one problem per field: the first finding wins
 			for (const e of found) if (!errors.some((known) => known.field === e.field)) errors.push(e);
 		};
-		const parameters = {
-			path: pathParams(operation, request.rawParams, errors, this.resolve),
-			query: shapeQuery(operation, request.query, errors, this.resolve),
-		};
+		const pathText = pathParams(operation, request.rawParams, errors, this.resolve);
+		const parameters = { path: { ...pathText }, query: shapeQuery(operation, request.query, errors, this.resolve) };
 		const check = this.check(`params ${operation.operationId}`, this.paramsAjv, () => paramsSchema(operation));
 		// coercion turns the texts into the declared types in place
 		if (!check(parameters)) add(groupErrors(check.errors ?? [], operation, paramField));
@@ -158,7 +161,7 @@ export class Contract {
 		const body = readBody(operation, request, errors);
 		if (body !== undefined) {
 			const schema = operation.requestBody!.content['application/json'].schema;
-			const bodyCheck = this.check(`body ${operation.operationId}`, this.dataAjv, () => rebase(schema));
+			const bodyCheck = this.check(`body ${operation.operationId}`, this.requestAjv, () => rebase(schema));
 			if (!bodyCheck(body.value)) add(groupErrors(bodyCheck.errors ?? [], operation, (segments) => joinPath(segments) || 'body'));
 		}
 		if (errors.length > 0) throw invalid(errors.slice(0, MAX_ERRORS));
@@ -169,7 +172,7 @@ export class Contract {
 				query[parameter.name] = structuredClone(parameter.schema.default);
 			}
 		}
-		return { params: parameters.path, query, body: body?.value };
+		return { params: pathText, query, body: body?.value };
 	}
 
 	/**
@@ -360,6 +363,16 @@ function messageOf(error: AjvError, operation: Operation | undefined): string {
 		default:
 			return error.message ?? 'is not valid';
 	}
+}
+
+/** Object schemas that name their properties but leave others open get `additionalProperties: false`. */
+function closeObjects(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(closeObjects);
+	if (value === null || typeof value !== 'object') return value;
+	const out: Record<string, unknown> = {};
+	for (const [key, child] of Object.entries(value)) out[key] = closeObjects(child);
+	if (out.type === 'object' && out.properties !== undefined && out.additionalProperties === undefined) out.additionalProperties = false;
+	return out;
 }
 
 /** Ajv understands `nullable` only next to `type`; see the header comment. */

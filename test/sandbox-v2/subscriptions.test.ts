@@ -62,6 +62,7 @@ describe('sandbox API v2: subscriptions (spec §F.1, §F.2)', () => {
 		['a fallback address that is no e-mail address', { fallback_email: 'ops' }, 'fallback_email'],
 		['an unknown event', { event_name: 'new_order' }, 'event_name'],
 		['a missing field', { fallback_email: undefined }, 'fallback_email'],
+		['a field the schema does not name (it leaves the object open; the sandbox does not)', { storefront: 'de' }, 'storefront'],
 	])('refuses %s before calling anyone', async (_, change, field) => {
 		const body = { callback_url: callback.url, fallback_email: 'ops@example.test', event_name: 'order_new', ...change };
 		const response = await api().post('/subscriptions?storefront=de', body);
@@ -132,6 +133,7 @@ describe('sandbox API v2: subscriptions (spec §F.1, §F.2)', () => {
 	it('refuses an empty change, an unknown field and a storefront not set up; null means every storefront', async () => {
 		await subscribe();
 		expect((await api().patch('/subscriptions/1', {})).json).toEqual(problem('/problems/validation-error', ['body']));
+		expect((await api().patch('/subscriptions/1', { active: false })).json).toEqual(problem('/problems/validation-error', ['active']));
 		expect((await api().patch('/subscriptions/1', { storefront: 'es' })).json).toEqual(problem('/problems/storefront-not-configured', ['storefront']));
 		expect((await api().patch('/subscriptions/1', { storefront: null })).json.data.storefront).toBeNull();
 		expect(sandbox().control.db.subscriptions[0]._storefront).toBeNull();
