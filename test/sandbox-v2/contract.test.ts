@@ -83,6 +83,13 @@ describe('sandbox API v2: requests that break the OpenAPI are refused with 400 n
 		expect(response.json.errors.find((e: { field: string }) => e.field === field).message).toMatch(message);
 	});
 
+	it.each(['__proto__', 'constructor', 'toString'])('treats a query parameter named %s as the unknown name it is', async (name) => {
+		const response = await api().get(`/orders?${name}=1&${name}=2`);
+		expect(response.status).toBe(400);
+		expect(response.json.errors).toEqual([{ field: name, message: expect.stringMatching(/^is not a query parameter of GetOrders/) }]);
+		expect(sandbox().control.requests()[0].queryValues).toEqual(JSON.parse(`{"${name}": ["1", "2"]}`));
+	});
+
 	it('lists every offending parameter at once', async () => {
 		const response = await api().get('/order-units?limit=500&offset=-2&status=lost&colour=red');
 		expect(response.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['colour', 'limit', 'offset', 'status']);
