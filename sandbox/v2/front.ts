@@ -6,7 +6,7 @@
  */
 import type http from 'http';
 import { ApiError } from '../errors';
-import { V2_PREFIX } from '../server';
+import { logRequest as logSharedRequest, V2_PREFIX } from '../server';
 import type { RequestLogEntry } from '../types';
 import { V2AuthResult, verifyV2Request } from './auth';
 import type { Operation, RouteMatch } from './contract';
@@ -161,6 +161,7 @@ function respond(
 	}
 }
 
+/** The shared request log (../server.ts), plus the v2 fields; repeated query keys stay apart in `queryValues`. */
 function logRequest(
 	runtime: V2Runtime,
 	req: http.IncomingMessage,
@@ -169,40 +170,14 @@ function logRequest(
 	path: string,
 	rawBody: Buffer,
 ): RequestLogEntry {
-	const { core } = runtime;
 	const queryStart = rawUrl.indexOf('?');
+	const rawQuery = queryStart < 0 ? '' : rawUrl.slice(queryStart + 1);
+	const entry = logSharedRequest(runtime.core, req, method, rawUrl, path, rawQuery, rawBody);
 	// a Map, so that names such as __proto__ or constructor are plain names
 	const values = new Map<string, string[]>();
-	for (const [key, value] of new URLSearchParams(queryStart < 0 ? '' : rawUrl.slice(queryStart + 1))) {
-		values.set(key, [...(values.get(key) ?? []), value]);
-	}
-	const queryValues = Object.fromEntries(values);
-	const headers: Record<string, string> = {};
-	for (const [key, value] of Object.entries(req.headers)) {
-		if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
-	}
-	const body = rawBody.toString('utf8');
-	const entry: RequestLogEntry = {
-		seq: ++core.requestSeq,
-		time: core.timestamp(),
-		method,
-		rawUrl,
-		path,
-		query: Object.fromEntries(Object.entries(queryValues).map(([key, values]) => [key, values.join(',')])),
-		queryValues,
-		headers,
-		body,
-		signatureValid: false,
-		status: 0,
-		api: 'v2',
-	};
-	if (body !== '') {
-		try {
-			entry.json = JSON.parse(body);
-		} catch {
-			// not JSON: the request check answers 400
-		}
-	}
-	core.requests.push(entry);
+	for (const [key, value] of new URLSearchParams(rawQuery)) values.set(key, [...(values.get(key) ?? []), value]);
+	entry.api = 'v2';
+	entry.queryValues = Object.fromEntries(values);
+	entry.query = Object.fromEntries([...values].map(([key, list]) => [key, list.join(',')]));
 	return entry;
 }

@@ -3,28 +3,34 @@ import { CallbackServer, startCallbackServer } from '../sandbox/client';
 import { problem, signV2, useV2Sandbox } from './client';
 
 const MINUTE = 60_000;
+
+/** A fresh stand-in for the seller's callback endpoint per test. */
+function useCallbackServer(): () => CallbackServer {
+	let callback: CallbackServer | undefined;
+	beforeEach(async () => {
+		callback = await startCallbackServer();
+	});
+	afterEach(async () => {
+		await callback?.close();
+	});
+	return () => callback!;
+}
 const echoChallenge = ({ method, query }: { method: string; query: URLSearchParams }) =>
 	method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 200, body: '' };
 
 describe('sandbox API v2: subscriptions (spec §F.1, §F.2)', () => {
 	const { sandbox, api } = useV2Sandbox();
-	let callback: CallbackServer;
-	beforeEach(async () => {
-		callback = await startCallbackServer();
-	});
-	afterEach(async () => {
-		await callback.close();
-	});
+	const hook = useCallbackServer();
 
-	const subscribe = (event_name = 'order_new', storefront = 'de', url = callback.url) =>
+	const subscribe = (event_name = 'order_new', storefront = 'de', url = hook().url) =>
 		api().post(`/subscriptions?storefront=${storefront}`, { callback_url: url, fallback_email: 'ops@example.test', event_name });
-	const gets = () => callback.received.filter((r) => r.method === 'GET');
+	const gets = () => hook().received.filter((r) => r.method === 'GET');
 
 	it('verifies the callback with a challenge, then answers 201 with the subscription', async () => {
 		const response = await subscribe();
 		expect(response.status).toBe(201);
 		expect(response.json).toEqual({
-			data: { id_subscription: 1, callback_url: callback.url, fallback_email: 'ops@example.test', event_name: 'order_new', is_active: true, storefront: 'de' },
+			data: { id_subscription: 1, callback_url: hook().url, fallback_email: 'ops@example.test', event_name: 'order_new', is_active: true, storefront: 'de' },
 		});
 		const [verification] = gets();
 		const query = new URL(verification.url, 'http://x').searchParams;
@@ -42,7 +48,7 @@ describe('sandbox API v2: subscriptions (spec §F.1, §F.2)', () => {
 		['a 204', (q: URLSearchParams) => ({ status: 204, body: q.get('challenge') ?? '' })],
 		['a 500', () => ({ status: 500, body: '' })],
 	])('stores nothing when the callback answers %s', async (_, answer) => {
-		callback.respond = ({ query }) => answer(query);
+		hook().respond = ({ query }) => answer(query);
 		const response = await subscribe();
 		expect(response.status).toBe(400);
 		expect(response.json).toEqual(problem('/problems/subscriptions/unverified-callback-url', ['callback_url']));
@@ -64,18 +70,18 @@ describe('sandbox API v2: subscriptions (spec §F.1, §F.2)', () => {
 		['a missing field', { fallback_email: undefined }, 'fallback_email'],
 		['a field the schema does not name (it leaves the object open; the sandbox does not)', { storefront: 'de' }, 'storefront'],
 	])('refuses %s before calling anyone', async (_, change, field) => {
-		const body = { callback_url: callback.url, fallback_email: 'ops@example.test', event_name: 'order_new', ...change };
+		const body = { callback_url: hook().url, fallback_email: 'ops@example.test', event_name: 'order_new', ...change };
 		const response = await api().post('/subscriptions?storefront=de', body);
 		expect(response.status).toBe(400);
 		expect(response.json).toEqual(problem('/problems/validation-error', [field]));
-		expect(callback.received).toEqual([]);
+		expect(hook().received).toEqual([]);
 	});
 
 	it('needs a storefront the seller has set up', async () => {
-		const body = { callback_url: callback.url, fallback_email: 'ops@example.test', event_name: 'order_new' };
+		const body = { callback_url: hook().url, fallback_email: 'ops@example.test', event_name: 'order_new' };
 		expect((await api().post('/subscriptions', body)).json).toEqual(problem('/problems/validation-error', ['storefront']));
 		expect((await api().post('/subscriptions?storefront=it', body)).json).toEqual(problem('/problems/storefront-not-configured', ['storefront']));
-		expect(callback.received).toEqual([]);
+		expect(hook().received).toEqual([]);
 	});
 
 	it('takes the v2-only events and refuses a second subscription of the same URL, event and storefront', async () => {
@@ -101,19 +107,19 @@ describe('sandbox API v2: subscriptions (spec §F.1, §F.2)', () => {
 
 	it('changes a subscription; verifies again only for a new callback_url or switching back on', async () => {
 		await subscribe();
-		callback.received = [];
+		hook().received = [];
 		const email = await api().patch('/subscriptions/1', { fallback_email: 'new@example.test', event_name: 'order_unit_new' });
 		expect(email.status).toBe(200);
 		expect(email.json.data).toMatchObject({ fallback_email: 'new@example.test', event_name: 'order_unit_new' });
 		expect((await api().patch('/subscriptions/1', { is_active: false })).json.data.is_active).toBe(false);
 		expect(gets()).toEqual([]);
 
-		callback.respond = () => ({ status: 200, body: 'wrong' });
+		hook().respond = () => ({ status: 200, body: 'wrong' });
 		const refused = await api().patch('/subscriptions/1', { is_active: true });
 		expect(refused.status).toBe(400);
 		expect(refused.json).toEqual(problem('/problems/subscriptions/unverified-callback-url', ['callback_url']));
 		expect(sandbox().control.db.subscriptions[0].is_active).toBe(false);
-		callback.respond = echoChallenge;
+		hook().respond = echoChallenge;
 		expect((await api().patch('/subscriptions/1', { is_active: true })).json.data.is_active).toBe(true);
 		expect(gets()).toHaveLength(2);
 
@@ -122,7 +128,7 @@ describe('sandbox API v2: subscriptions (spec §F.1, §F.2)', () => {
 			other.respond = () => ({ status: 404, body: '' });
 			const moved = await api().patch('/subscriptions/1', { callback_url: other.url });
 			expect(moved.status).toBe(400);
-			expect(sandbox().control.db.subscriptions[0].callback_url).toBe(callback.url);
+			expect(sandbox().control.db.subscriptions[0].callback_url).toBe(hook().url);
 			other.respond = echoChallenge;
 			expect((await api().patch('/subscriptions/1', { callback_url: other.url })).json.data.callback_url).toBe(other.url);
 		} finally {
@@ -150,21 +156,15 @@ describe('sandbox API v2: subscriptions (spec §F.1, §F.2)', () => {
 
 describe('sandbox API v2: push notifications (spec §F.3 to §F.6)', () => {
 	const { sandbox, api } = useV2Sandbox();
-	let callback: CallbackServer;
-	beforeEach(async () => {
-		callback = await startCallbackServer();
-	});
-	afterEach(async () => {
-		await callback.close();
-	});
+	const hook = useCallbackServer();
 
 	const subscribe = async (event_name: string, storefront = 'de') => {
-		const response = await api().post(`/subscriptions?storefront=${storefront}`, { callback_url: callback.url, fallback_email: 'ops@example.test', event_name });
+		const response = await api().post(`/subscriptions?storefront=${storefront}`, { callback_url: hook().url, fallback_email: 'ops@example.test', event_name });
 		expect(response.status).toBe(201);
-		callback.received = [];
+		hook().received = [];
 		return response.json.data.id_subscription as number;
 	};
-	const posts = () => callback.received.filter((r) => r.method === 'POST');
+	const posts = () => hook().received.filter((r) => r.method === 'POST');
 	const bodies = () => posts().map((p) => JSON.parse(p.body));
 	const events = () => sandbox().control.deliveries().filter((d) => d.kind === 'event');
 
@@ -186,7 +186,7 @@ describe('sandbox API v2: push notifications (spec §F.3 to §F.6)', () => {
 			expect(post.headers['hm-signature']).toBeUndefined();
 			const timestamp = post.headers['shop-timestamp'] as string;
 			expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(5);
-			expect(post.headers['shop-signature']).toBe(signV2(sandbox().secretKey, 'POST', callback.url, post.body, timestamp));
+			expect(post.headers['shop-signature']).toBe(signV2(sandbox().secretKey, 'POST', hook().url, post.body, timestamp));
 		}
 		expect(new Set(bodies().map((b) => b.id_message)).size).toBe(3);
 		// the resource, without its trailing slash, is readable through the API
@@ -223,14 +223,14 @@ describe('sandbox API v2: push notifications (spec §F.3 to §F.6)', () => {
 	it('counts any of 200, 201, 202 and 204 as delivered, anything else is retried', async () => {
 		for (const status of [200, 201, 202, 204]) {
 			sandbox().control.reset();
-			callback.respond = ({ method, query }) => (method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status, body: '' });
+			hook().respond = ({ method, query }) => (method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status, body: '' });
 			await subscribe('order_new');
 			await sandbox().control.createOrder();
 			await sandbox().control.advance(3600);
 			expect(events().map((d) => d.ok)).toEqual([true]);
 		}
 		sandbox().control.reset();
-		callback.respond = ({ method, query }) => (method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 302, body: '' });
+		hook().respond = ({ method, query }) => (method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 302, body: '' });
 		await subscribe('order_new');
 		await sandbox().control.createOrder();
 		await sandbox().control.advance(20 * 60);
@@ -243,7 +243,7 @@ describe('sandbox API v2: push notifications (spec §F.3 to §F.6)', () => {
 
 	it('retries with the same id_message and body, newly signed, for 12 h, then disables the subscription and mails', async () => {
 		await subscribe('order_new');
-		callback.respond = ({ method, query }) => (method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 503, body: '' });
+		hook().respond = ({ method, query }) => (method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 503, body: '' });
 		await sandbox().control.createOrder();
 		await sandbox().control.advance(13 * 3600);
 
@@ -255,7 +255,7 @@ describe('sandbox API v2: push notifications (spec §F.3 to §F.6)', () => {
 		expect(new Set(attempts.map((a) => a.id_message)).size).toBe(1);
 		expect(new Set(posts().map((p) => p.body)).size).toBe(1);
 		for (const post of posts()) {
-			expect(post.headers['shop-signature']).toBe(signV2(sandbox().secretKey, 'POST', callback.url, post.body, post.headers['shop-timestamp'] as string));
+			expect(post.headers['shop-signature']).toBe(signV2(sandbox().secretKey, 'POST', hook().url, post.body, post.headers['shop-timestamp'] as string));
 		}
 
 		const read = await api().get('/subscriptions/1');
@@ -268,7 +268,7 @@ describe('sandbox API v2: push notifications (spec §F.3 to §F.6)', () => {
 		await sandbox().control.createOrder();
 		await sandbox().control.advance(3600);
 		expect(events()).toHaveLength(16);
-		callback.respond = echoChallenge;
+		hook().respond = echoChallenge;
 		expect((await api().patch('/subscriptions/1', { is_active: true })).json.data.is_active).toBe(true);
 		await sandbox().control.createOrder();
 		await sandbox().control.flushNotifications();
