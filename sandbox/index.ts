@@ -11,8 +11,7 @@ import { allRoutes } from './routes';
 import { API_PREFIX, CONTROL_PREFIX, createHttpServer, V2_PREFIX } from './server';
 import type { SandboxOptions, SandboxV2Options } from './types';
 import { createV2Handler } from './v2/front';
-import { loadContract } from './v2/contract';
-import { DEFAULT_PARTNER_CLIENT_KEY, DEFAULT_PARTNER_SECRET_KEY, loadHandlers, resolveV2Options, startV2 } from './v2/runtime';
+import { DEFAULT_PARTNER_CLIENT_KEY, DEFAULT_PARTNER_SECRET_KEY, resolveV2Options, startV2 } from './v2/runtime';
 
 export { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, DEFAULT_PARTNER_CLIENT_KEY, DEFAULT_PARTNER_SECRET_KEY };
 export { DOCUMENTED_RATE_LIMIT } from './v2/rate-limit';
@@ -43,8 +42,6 @@ export interface Sandbox {
 export async function startSandbox(options: StartOptions = {}): Promise<Sandbox> {
 	const resolved = resolveOptions(options);
 	const v2Options = resolveV2Options(options);
-	// a broken v2 route file stops the start before anything listens
-	loadHandlers(loadContract());
 	const router = new Router(allRoutes);
 	// the server has to listen before the core exists: seeded URLs carry the real port
 	const late: {

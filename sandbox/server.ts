@@ -113,7 +113,8 @@ async function handleApi(core: SandboxCore, router: Router, req: http.IncomingMe
 	send(res, await answer(() => match.route.handler(ctx)));
 }
 
-function logRequest(
+/** Also used by API v2 (sandbox/v2/front.ts), which adds its own fields. */
+export function logRequest(
 	core: SandboxCore,
 	req: http.IncomingMessage,
 	method: string,

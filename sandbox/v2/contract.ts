@@ -9,8 +9,10 @@
  *  - formats are checked strictly (ajv.ts): int32/int64 ranges, RFC 3339 date-time, real calendar dates.
  * Stricter than the schema alone: integer parameters must be plain decimal integers ('1e3', '0x10', '+1', ' 1',
  * '01' are refused although type coercion would take them), a parameter that is not an array may be given once
- * only, unknown query parameters are refused, a body needs `Content-Type: application/json` and an operation
- * without a request body refuses one. `embedded` also takes the comma-separated form the documentation uses.
+ * only, unknown query parameters are refused, a body needs `Content-Type: application/json`, an operation
+ * without a request body refuses one, and request bodies may not hold fields their schema does not name even
+ * where the schema leaves that open (the subscription bodies). `embedded` also takes the comma-separated form
+ * the documentation uses.
  */
 import fs from 'fs';
 import path from 'path';
@@ -70,7 +72,8 @@ export interface RawRequest {
 }
 
 export interface ValidatedRequest {
-	params: Record<string, unknown>;
+	/** path parameters as text (decoded; checked against their schema) */
+	params: Record<string, string>;
 	/** typed values, with the OpenAPI's defaults filled in */
 	query: Record<string, unknown>;
 	body: unknown;
@@ -93,11 +96,13 @@ interface CompiledRoute {
 export class Contract {
 	private readonly routes: CompiledRoute[] = [];
 	private readonly paramsAjv;
+	private readonly requestAjv;
 	private readonly dataAjv;
 	private readonly checks = new Map<string, SchemaCheck>();
 
 	constructor(readonly document: Document) {
 		this.paramsAjv = createAjv(document, DOCUMENT_ID, true);
+		this.requestAjv = createAjv(closeObjects(document) as Document, DOCUMENT_ID, false);
 		this.dataAjv = createAjv(document, DOCUMENT_ID, false);
 		for (const [template, item] of Object.entries(document.paths)) {
 			for (const method of METHODS.filter((m) => item[m])) {
@@ -147,7 +152,8 @@ export class Contract {
 			// one problem per field: the first finding wins
 			for (const e of found) if (!errors.some((known) => known.field === e.field)) errors.push(e);
 		};
-		const parameters = { path: pathParams(operation, request.rawParams, errors), query: shapeQuery(operation, request.query, errors) };
+		const pathText = pathParams(operation, request.rawParams, errors, this.resolve);
+		const parameters = { path: { ...pathText }, query: shapeQuery(operation, request.query, errors, this.resolve) };
 		const check = this.check(`params ${operation.operationId}`, this.paramsAjv, () => paramsSchema(operation));
 		// coercion turns the texts into the declared types in place
 		if (!check(parameters)) add(groupErrors(check.errors ?? [], operation, paramField));
@@ -155,7 +161,7 @@ export class Contract {
 		const body = readBody(operation, request, errors);
 		if (body !== undefined) {
 			const schema = operation.requestBody!.content['application/json'].schema;
-			const bodyCheck = this.check(`body ${operation.operationId}`, this.dataAjv, () => rebase(schema));
+			const bodyCheck = this.check(`body ${operation.operationId}`, this.requestAjv, () => rebase(schema));
 			if (!bodyCheck(body.value)) add(groupErrors(bodyCheck.errors ?? [], operation, (segments) => joinPath(segments) || 'body'));
 		}
 		if (errors.length > 0) throw invalid(errors.slice(0, MAX_ERRORS));
@@ -166,7 +172,7 @@ export class Contract {
 				query[parameter.name] = structuredClone(parameter.schema.default);
 			}
 		}
-		return { params: parameters.path, query, body: body?.value };
+		return { params: pathText, query, body: body?.value };
 	}
 
 	/**
@@ -198,6 +204,15 @@ export class Contract {
 		const check = this.check(`response ${operation.operationId} ${status}`, this.dataAjv, () => rebase(schema));
 		return check(body) ? problems : [...problems, ...responseErrors(check.errors ?? [])];
 	}
+
+	/** A schema with its `$ref` (into components) followed. */
+	private readonly resolve = (schema: Schema | undefined): Schema => {
+		let current = schema ?? {};
+		while (typeof current.$ref === 'string' && current.$ref.startsWith('#/components/schemas/')) {
+			current = this.document.components.schemas[current.$ref.slice('#/components/schemas/'.length)] ?? {};
+		}
+		return current;
+	};
 
 	/** Compiled on first use: compiling all 119 operations up front would take seconds. */
 	private check(key: string, ajv: ReturnType<typeof createAjv>, schema: () => object): SchemaCheck {
@@ -231,7 +246,9 @@ function rebase(schema: unknown): object {
 	);
 }
 
-function shapeQuery(operation: Operation, raw: Record<string, string[]>, errors: ErrorDetail[]): Record<string, string | string[]> {
+type Resolve = (schema: Schema | undefined) => Schema;
+
+function shapeQuery(operation: Operation, raw: Record<string, string[]>, errors: ErrorDetail[], resolve: Resolve): Record<string, string | string[]> {
 	const declared = new Map(operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]));
 	const query: Record<string, string | string[]> = {};
 	for (const [name, values] of Object.entries(raw)) {
@@ -242,14 +259,16 @@ function shapeQuery(operation: Operation, raw: Record<string, string[]>, errors:
 			errors.push({ field: name, message: `is not a query parameter of ${operation.operationId}${list}` });
 			continue;
 		}
-		const isArray = parameter.schema.type === 'array';
+		const schema = resolve(parameter.schema);
+		const isArray = schema.type === 'array';
 		if (!isArray && values.length > 1) {
 			errors.push({ field: name, message: 'may be given only once' });
 			continue;
 		}
 		const list = name === 'embedded' ? values.flatMap((v) => v.split(',')) : values;
-		if (list.some((v) => !plainNumberText(isArray ? parameter.schema.items : parameter.schema, v))) {
-			errors.push({ field: name, message: `must be written as a plain decimal ${numberKind(parameter.schema)}` });
+		const valueSchema = isArray ? resolve(schema.items) : schema;
+		if (list.some((v) => !plainNumberText(valueSchema, v))) {
+			errors.push({ field: name, message: `must be written as a plain decimal ${valueSchema.type}` });
 			continue;
 		}
 		query[name] = isArray ? list : list[0];
@@ -257,7 +276,7 @@ function shapeQuery(operation: Operation, raw: Record<string, string[]>, errors:
 	return query;
 }
 
-function pathParams(operation: Operation, rawParams: Record<string, string>, errors: ErrorDetail[]): Record<string, string> {
+function pathParams(operation: Operation, rawParams: Record<string, string>, errors: ErrorDetail[], resolve: Resolve): Record<string, string> {
 	const params: Record<string, string> = {};
 	for (const [name, raw] of Object.entries(rawParams)) {
 		let value: string;
@@ -267,10 +286,8 @@ function pathParams(operation: Operation, rawParams: Record<string, string>, err
 			errors.push({ field: name, message: 'is not correctly percent-encoded' });
 			continue;
 		}
-		const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
-		if (parameter && !plainNumberText(parameter.schema, value)) {
-			errors.push({ field: name, message: `must be written as a plain decimal ${numberKind(parameter.schema)}` });
-		}
+		const schema = resolve(operation.parameters.find((p) => p.in === 'path' && p.name === name)?.schema);
+		if (!plainNumberText(schema, value)) errors.push({ field: name, message: `must be written as a plain decimal ${schema.type}` });
 		params[name] = value;
 	}
 	return params;
@@ -299,11 +316,9 @@ function readBody(operation: Operation, request: RawRequest, errors: ErrorDetail
 	}
 }
 
-const numberKind = (schema: Schema): string => (schema.type === 'array' ? numberKind(schema.items ?? {}) : String(schema.type));
-
-function plainNumberText(schema: Schema | undefined, value: string): boolean {
-	if (schema?.type === 'integer') return INTEGER_TEXT.test(value);
-	if (schema?.type === 'number') return NUMBER_TEXT.test(value);
+function plainNumberText(schema: Schema, value: string): boolean {
+	if (schema.type === 'integer') return INTEGER_TEXT.test(value);
+	if (schema.type === 'number') return NUMBER_TEXT.test(value);
 	return true;
 }
 
@@ -317,18 +332,20 @@ function responseErrors(errors: AjvError[]): string[] {
 
 /** Ajv errors → one `{field, message}` per field; alternatives of an `anyOf` are joined with "or". */
 function groupErrors(errors: AjvError[], operation: Operation | undefined, fieldOf: (segments: string[]) => string): ErrorDetail[] {
-	const byField = new Map<string, string[]>();
+	const byField = new Map<string, AjvError[]>();
 	for (const error of errors) {
 		if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
 		const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 		const named = (error.params.missingProperty ?? error.params.additionalProperty) as string | undefined;
 		const field = fieldOf(named === undefined ? segments : [...segments, named]);
-		const messages = byField.get(field) ?? [];
-		const message = messageOf(error, operation);
-		if (!messages.includes(message)) messages.push(message);
-		byField.set(field, messages);
+		byField.set(field, [...(byField.get(field) ?? []), error]);
 	}
-	return [...byField].map(([field, messages]) => ({ field, message: messages.join(' or ') }));
+	return [...byField].map(([field, found]) => {
+		// a value of the wrong type also fails its format; the type is the news
+		const relevant = found.some((e) => e.keyword === 'type') ? found.filter((e) => e.keyword !== 'format') : found;
+		const messages = [...new Set(relevant.map((e) => messageOf(e, operation)))];
+		return { field, message: messages.join(' or ') };
+	});
 }
 
 function joinPath(segments: string[]): string {
@@ -346,6 +363,16 @@ function messageOf(error: AjvError, operation: Operation | undefined): string {
 		default:
 			return error.message ?? 'is not valid';
 	}
+}
+
+/** Object schemas that name their properties but leave others open get `additionalProperties: false`. */
+function closeObjects(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(closeObjects);
+	if (value === null || typeof value !== 'object') return value;
+	const out: Record<string, unknown> = {};
+	for (const [key, child] of Object.entries(value)) out[key] = closeObjects(child);
+	if (out.type === 'object' && out.properties !== undefined && out.additionalProperties === undefined) out.additionalProperties = false;
+	return out;
 }
 
 /** Ajv understands `nullable` only next to `type`; see the header comment. */

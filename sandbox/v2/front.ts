@@ -6,11 +6,11 @@
  */
 import type http from 'http';
 import { ApiError } from '../errors';
+import { logRequest as logSharedRequest, V2_PREFIX } from '../server';
 import type { RequestLogEntry } from '../types';
-import { verifyV2Request } from './auth';
-import { V2_PREFIX } from '../server';
-import type { Operation } from './contract';
-import type { V2Context, V2Handler, V2Reply } from './handler';
+import { V2AuthResult, verifyV2Request } from './auth';
+import type { Operation, RouteMatch } from './contract';
+import type { V2Context, V2Reply } from './handler';
 import { Problem } from './problems';
 import type { V2Runtime } from './runtime';
 
@@ -66,12 +66,12 @@ async function answer(
 	req: http.IncomingMessage,
 	method: string,
 	path: string,
-	match: ReturnType<V2Runtime['contract']['match']>,
-	auth: ReturnType<typeof verifyV2Request>,
+	match: RouteMatch,
+	auth: V2AuthResult,
 	entry: RequestLogEntry,
 ): Promise<FrontReply> {
 	const { core, contract } = runtime;
-	let handler: V2Handler | undefined;
+	let inHandler = false;
 	try {
 		if (!runtime.rateLimiter.take(String(req.headers['shop-client-key'] ?? ''))) {
 			throw new Problem(429, 'about:blank', `Too many requests: at most ${runtime.rateLimiter.perSecond} per second per client key`);
@@ -87,8 +87,8 @@ async function answer(
 			const hint = path.length > 1 && path.endsWith('/') ? ' (the API v2 paths have no trailing slash)' : '';
 			throw new Problem(404, '/problems/not-found', `No endpoint ${method} ${path}${hint}`);
 		}
-		const found = runtime.handlers.get(operation.operationId);
-		if (!found) {
+		const handler = runtime.handlers.get(operation.operationId);
+		if (!handler) {
 			throw new Problem(501, 'about:blank', `${operation.operationId} (${method} ${operation.path}) is not simulated by the sandbox yet`);
 		}
 		const request = contract.validateRequest(operation, {
@@ -99,10 +99,10 @@ async function answer(
 		});
 		checkStorefronts(runtime, request.query);
 		const ctx: V2Context = { core, storefronts: runtime.options.storefronts, operation, ...request, entry };
-		handler = found;
+		inHandler = true;
 		return await handler(ctx);
 	} catch (error) {
-		if (error instanceof Problem) return { ...problemReply(error), fromFront: handler === undefined };
+		if (error instanceof Problem) return { ...problemReply(error), fromFront: !inHandler };
 		if (error instanceof ApiError) return problemReply(new Problem(error.status, error.status === 404 ? '/problems/not-found' : 'about:blank', error.message));
 		core.options.log(`internal error in v2 ${method} ${path}: ${error instanceof Error ? error.stack : String(error)}`);
 		return problemReply(new Problem(500, '/problems/server-error', 'Internal sandbox error'));
@@ -161,6 +161,7 @@ function respond(
 	}
 }
 
+/** The shared request log (../server.ts), plus the v2 fields; repeated query keys stay apart in `queryValues`. */
 function logRequest(
 	runtime: V2Runtime,
 	req: http.IncomingMessage,
@@ -169,38 +170,14 @@ function logRequest(
 	path: string,
 	rawBody: Buffer,
 ): RequestLogEntry {
-	const { core } = runtime;
 	const queryStart = rawUrl.indexOf('?');
-	const queryValues: Record<string, string[]> = {};
-	for (const [key, value] of new URLSearchParams(queryStart < 0 ? '' : rawUrl.slice(queryStart + 1))) {
-		(queryValues[key] ??= []).push(value);
-	}
-	const headers: Record<string, string> = {};
-	for (const [key, value] of Object.entries(req.headers)) {
-		if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
-	}
-	const body = rawBody.toString('utf8');
-	const entry: RequestLogEntry = {
-		seq: ++core.requestSeq,
-		time: core.timestamp(),
-		method,
-		rawUrl,
-		path,
-		query: Object.fromEntries(Object.entries(queryValues).map(([key, values]) => [key, values.join(',')])),
-		queryValues,
-		headers,
-		body,
-		signatureValid: false,
-		status: 0,
-		api: 'v2',
-	};
-	if (body !== '') {
-		try {
-			entry.json = JSON.parse(body);
-		} catch {
-			// not JSON: the request check answers 400
-		}
-	}
-	core.requests.push(entry);
+	const rawQuery = queryStart < 0 ? '' : rawUrl.slice(queryStart + 1);
+	const entry = logSharedRequest(runtime.core, req, method, rawUrl, path, rawQuery, rawBody);
+	// a Map, so that names such as __proto__ or constructor are plain names
+	const values = new Map<string, string[]>();
+	for (const [key, value] of new URLSearchParams(rawQuery)) values.set(key, [...(values.get(key) ?? []), value]);
+	entry.api = 'v2';
+	entry.queryValues = Object.fromEntries(values);
+	entry.query = Object.fromEntries([...values].map(([key, list]) => [key, list.join(',')]));
 	return entry;
 }

@@ -13,7 +13,8 @@ export interface V2Context {
 	/** the storefronts the seller has set up */
 	storefronts: readonly string[];
 	operation: Operation;
-	params: Record<string, unknown>;
+	/** path parameters as text: records are looked up by their id as text, so an id beyond 2^53 matches nothing */
+	params: Record<string, string>;
 	query: Record<string, unknown>;
 	/** the parsed JSON body (undefined when the operation takes none) */
 	body: unknown;
@@ -49,9 +50,9 @@ export function embedded(ctx: V2Context): Set<string> {
 	return new Set(list(ctx, 'embedded'));
 }
 
-/** A path parameter as text (ids are looked up as text, so ids beyond 2^53 simply match nothing). */
+/** A path parameter as text. */
 export function param(ctx: V2Context, name: string): string {
-	return String(ctx.params[name]);
+	return ctx.params[name];
 }
 
 /** A record or a 404 problem naming it. */

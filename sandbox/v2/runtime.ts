@@ -73,14 +73,30 @@ export function loadHandlers(contract: Contract, dir = ROUTES_DIR): Map<string, 
 export class V2Runtime {
 	readonly rateLimiter: RateLimiter;
 	violations: ResponseViolation[] = [];
+	private loaded?: { contract: Contract; handlers: Map<string, V2Handler> };
 
 	constructor(
 		readonly core: SandboxCore,
-		readonly contract: Contract,
-		readonly handlers: Map<string, V2Handler>,
 		readonly options: ResolvedV2Options,
 	) {
 		this.rateLimiter = new RateLimiter(options.rateLimitPerSecond);
+	}
+
+	// read on the first v2 request, so that a sandbox used through v1 only starts as fast as before
+	get contract(): Contract {
+		return this.load().contract;
+	}
+
+	get handlers(): Map<string, V2Handler> {
+		return this.load().handlers;
+	}
+
+	private load() {
+		if (!this.loaded) {
+			const contract = loadContract();
+			this.loaded = { contract, handlers: loadHandlers(contract) };
+		}
+		return this.loaded;
 	}
 
 	/** Back to the start: the configured rate limit, no recorded violations. */
@@ -104,8 +120,6 @@ export class V2Runtime {
 
 /** The v2 part of a sandbox whose core exists; `options` from resolveV2Options (checked before the server starts). */
 export function startV2(core: SandboxCore, options: ResolvedV2Options): V2Runtime {
-	const contract = loadContract();
-	const runtime = new V2Runtime(core, contract, loadHandlers(contract), options);
 	core.notifier.v2 = v2NotificationFormat(core, options.v2NotificationTimeoutSeconds * 1000);
-	return runtime;
+	return new V2Runtime(core, options);
 }

@@ -1,11 +1,12 @@
 /** Storefronts and their currencies (spec §C.2). */
 
+/** in the order of the OpenAPI's `Storefront` enum */
 export const CURRENCY_BY_STOREFRONT: Readonly<Record<string, string>> = {
 	de: 'EUR',
-	at: 'EUR',
 	cz: 'CZK',
 	sk: 'EUR',
 	pl: 'PLN',
+	at: 'EUR',
 	fr: 'EUR',
 	it: 'EUR',
 	es: 'EUR',

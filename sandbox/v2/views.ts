@@ -83,8 +83,8 @@ export function orderView(order: Order): View {
 	};
 }
 
-/** The fields every v2 order-unit shape has (`OrderDetails.order_units[]` and `OrderUnit` add to them). */
-function orderUnitCore(core: SandboxCore, unit: OrderUnit): View {
+/** The leading fields of every v2 order-unit shape (`OrderUnit`, `OrderUnitDetails`, `OrderDetails.order_units[]`). */
+function orderUnitHead(unit: OrderUnit): View {
 	const storefront = storefrontOf(unit);
 	return {
 		id_order_unit: unit.id_order_unit,
@@ -107,19 +107,21 @@ function orderUnitCore(core: SandboxCore, unit: OrderUnit): View {
 		order_received_timestamp_iso: iso(unit.order_received_timestamp),
 		shipping_rate: Math.round(Number(unit.shipping_rate) * 100),
 		cancel_reason: unit.cancel_reason,
-		product: productView(core, unit.item.id_item, storefront),
-		vat: unit.vat,
-		discounts: [],
 	};
+}
+
+function orderUnitGoods(core: SandboxCore, unit: OrderUnit): View {
+	return { product: productView(core, unit.item.id_item, storefrontOf(unit)), vat: unit.vat, discounts: [] };
 }
 
 export function orderUnitView(core: SandboxCore, unit: OrderUnit): View {
 	return {
-		...orderUnitCore(core, unit),
+		...orderUnitHead(unit),
 		fulfillment_type: fulfillmentType(unit),
 		buyer: { ...unit.buyer },
 		billing_address: addressView(unit.billing_address),
 		shipping_address: addressView(unit.shipping_address),
+		...orderUnitGoods(core, unit),
 	};
 }
 
@@ -151,7 +153,8 @@ export function orderDetailsView(core: SandboxCore, order: Order, embedded: Set<
 		storefront: storefrontOf(order),
 		fulfillment_type: fulfillmentType(order),
 		order_units: units.map((unit) => ({
-			...orderUnitCore(core, unit),
+			...orderUnitHead(unit),
+			...orderUnitGoods(core, unit),
 			tickets: ticketsOf(core, unit).map((t) => ticketView(core, t)),
 			...(embedded.has('kss_delivery') && { kss_eligible: false }),
 		})),

@@ -5,18 +5,13 @@
  * client's side or the sandbox's.
  */
 import { createHmac } from 'crypto';
-import http from 'http';
 import { startSandbox } from '../../sandbox';
 import type { Sandbox, StartOptions } from '../../sandbox';
 import { loadContract } from '../../sandbox/v2/contract';
+import { ApiResponse, rawRequest } from '../sandbox/client';
 
-export interface V2Response {
-	status: number;
-	headers: http.IncomingHttpHeaders;
-	text: string;
-	/** the parsed body, typed as JSON.parse types it */
-	json: ReturnType<typeof JSON.parse>;
-}
+export type V2Response = ApiResponse;
+export { rawRequest };
 
 export interface V2RequestOptions {
 	/** JSON-serialised unless a string is given (sent byte for byte) */
@@ -41,27 +36,6 @@ export interface V2RequestOptions {
 /** §B.3: lower-case hex HMAC-SHA256, keyed with the secret as text, of METHOD\nURL\nBODY\nTIMESTAMP. */
 export function signV2(secret: string, method: string, url: string, body: string, timestamp: string): string {
 	return createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${method}\n${url}\n${body}\n${timestamp}`).digest('hex');
-}
-
-export function rawRequest(url: string, method: string, headers: Record<string, string>, body: string): Promise<V2Response> {
-	return new Promise((resolve, reject) => {
-		const request = http.request(url, { method, headers, agent: false }, (response) => {
-			const chunks: Buffer[] = [];
-			response.on('data', (chunk: Buffer) => chunks.push(chunk));
-			response.on('end', () => {
-				const text = Buffer.concat(chunks).toString('utf8');
-				let json: unknown;
-				try {
-					json = text === '' ? undefined : JSON.parse(text);
-				} catch {
-					json = undefined;
-				}
-				resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json });
-			});
-		});
-		request.on('error', reject);
-		request.end(body === '' ? undefined : body);
-	});
 }
 
 export interface ContractBreach {

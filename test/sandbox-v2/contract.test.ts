@@ -83,6 +83,13 @@ describe('sandbox API v2: requests that break the OpenAPI are refused with 400 n
 		expect(response.json.errors.find((e: { field: string }) => e.field === field).message).toMatch(message);
 	});
 
+	it.each(['__proto__', 'constructor', 'toString'])('treats a query parameter named %s as the unknown name it is', async (name) => {
+		const response = await api().get(`/orders?${name}=1&${name}=2`);
+		expect(response.status).toBe(400);
+		expect(response.json.errors).toEqual([{ field: name, message: expect.stringMatching(/^is not a query parameter of GetOrders/) }]);
+		expect(sandbox().control.requests()[0].queryValues).toEqual(JSON.parse(`{"${name}": ["1", "2"]}`));
+	});
+
 	it('lists every offending parameter at once', async () => {
 		const response = await api().get('/order-units?limit=500&offset=-2&status=lost&colour=red');
 		expect(response.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['colour', 'limit', 'offset', 'status']);
@@ -230,5 +237,30 @@ describe('sandbox API v2: route files', () => {
 		} finally {
 			fs.rmSync(dir, { recursive: true, force: true });
 		}
+	});
+});
+
+describe('sandbox API v2: injected faults', () => {
+	const { sandbox, api } = useV2Sandbox();
+
+	it('a status fault on a /v2 path answers in the problem shape before anything changes', async () => {
+		const unit = sandbox().control.db.orderUnits.find((u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace)!;
+		sandbox().control.addFault({ path: '/v2/order-units/*/send', kind: 'status', status: 503, retryAfter: '2', times: 1 });
+		const send = () => api().patch(`/order-units/${unit.id_order_unit}/send`, { tracking_numbers: '1', carrier_code: 'DHL' }, { anyStatus: true });
+		const faulted = await send();
+		expect(faulted.status).toBe(503);
+		expect(faulted.headers['retry-after']).toBe('2');
+		expect(faulted.json).toEqual({ type: 'about:blank', message: 'Injected fault: HTTP 503', errors: [] });
+		expect(unit.status).toBe('need_to_be_sent');
+		expect(sandbox().control.requests()[0]).toMatchObject({ fault: 'f1 status 503', status: 503, signatureValid: true });
+		expect((await send()).status).toBe(204);
+	});
+
+	it('a fault on a v1 path leaves /v2 alone; a reset fault drops the connection', async () => {
+		sandbox().control.addFault({ path: '/order-units/seller/', kind: 'status', status: 500 });
+		expect((await api().get('/order-units?limit=1')).status).toBe(200);
+		sandbox().control.addFault({ path: '/v2/carriers', kind: 'reset', times: 1 });
+		await expect(api().get('/carriers')).rejects.toThrow(/socket hang up|ECONNRESET/);
+		expect((await api().get('/carriers')).status).toBe(200);
 	});
 });
