@@ -128,3 +128,16 @@ export const stockField: INodeProperties = {
 	default: 1,
 	description: 'How many pieces you have in stock; 0 takes the offer off sale',
 };
+
+/** Unit → Create's choice of how to name the product: by EAN, or by the marketplace's own ID (`other`). */
+export function identifyProductField(other: INodePropertyOptions): INodeProperties {
+	return {
+		displayName: 'Identify Product By',
+		name: 'identifyBy',
+		type: 'options',
+		noDataExpression: true,
+		options: [{ name: 'EAN', value: 'ean', description: 'The EAN (GTIN) of the product' }, other],
+		default: 'ean',
+		description: 'How to tell the marketplace which product you offer',
+	};
+}

@@ -1,7 +1,7 @@
 /** Field builders that recur across the operations of node version 2. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/descriptions/fields';
+import { collectionField, returnAllOrLimit } from '../../../shared/descriptions/fields';
 import { toWholeNumber } from '../../../shared/helpers/validation';
 import { FULFILLMENT_TYPES, toOptions } from '../helpers/enums';
 import { apiRequestAllItems, type V2CollectionRequest } from '../transport';
@@ -44,8 +44,10 @@ export function centsField(displayName: string, name: string, description: strin
 	};
 }
 
-/** Return All / Limit for a Get Many; Limit stops at what the API could sensibly return in one run. */
-export const returnAllFields: INodeProperties[] = returnAllOrLimit();
+/** The fields every Get Many starts with: where to read (`storefront`), Return All / Limit, then its Filters. */
+export function listFields(storefront: INodeProperties, filters: INodeProperties[]): INodeProperties[] {
+	return [storefront, ...returnAllOrLimit(), collectionField('Filters', 'filters', filters, 'Add Filter')];
+}
 
 /** A Get Many: reads the form's Return All / Limit and the collection, one output record per API record. */
 export async function readCollection(

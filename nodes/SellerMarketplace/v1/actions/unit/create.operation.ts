@@ -1,24 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { identifyProductField } from '../../../../shared/descriptions/fields';
 import { successItem } from '../../helpers/output';
 import { inputError, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 import { amountField, conditionField, listingPriceField, offerBody, offerFields } from './fields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Identify Product By',
-		name: 'identifyBy',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'EAN', value: 'ean', description: 'The EAN (GTIN) of the product' },
-			{ name: 'Item ID', value: 'itemId', description: "The marketplace's ID of the item, e.g. from Item → Search" },
-		],
-		default: 'ean',
-		description: 'How to tell the marketplace which product you offer',
-	},
+	identifyProductField({ name: 'Item ID', value: 'itemId', description: "The marketplace's ID of the item, e.g. from Item → Search" }),
 	{
 		displayName: 'EAN',
 		name: 'ean',

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
-import { collectionField, dateFilterField, fulfillmentTypeFilter, readCollection, returnAllFields } from '../../descriptions/fields';
+import { dateFilterField, fulfillmentTypeFilter, listFields, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../define';
@@ -13,20 +13,11 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many orders',
 	summary: 'List your orders',
-	properties: [
-		storefrontFilterField,
-		...returnAllFields,
-		collectionField(
-			'Filters',
-			'filters',
-			[
-				dateFilterField('Created After', 'createdFrom', 'Only orders placed at or after this time'),
-				fulfillmentTypeFilter,
-				dateFilterField('Units Updated After', 'unitsUpdatedFrom', 'Only orders with an order unit that changed (sent, cancelled, refunded...) at or after this time'),
-			],
-			'Add Filter',
-		),
-	],
+	properties: listFields(storefrontFilterField, [
+		dateFilterField('Created After', 'createdFrom', 'Only orders placed at or after this time'),
+		fulfillmentTypeFilter,
+		dateFilterField('Units Updated After', 'unitsUpdatedFrom', 'Only orders with an order unit that changed (sent, cancelled, refunded...) at or after this time'),
+	]),
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
-import { collectionField, dateFilterField, fulfillmentTypeFilter, readCollection, returnAllFields, textField } from '../../descriptions/fields';
+import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, readCollection, textField } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { ORDER_UNIT_STATUSES, toOptions } from '../../helpers/enums';
@@ -29,27 +29,20 @@ export const getMany = defineOperation({
 	action: 'Get many order units',
 	summary: 'List your order units, e.g. those waiting to be sent',
 	properties: [
-		storefrontFilterField,
-		...returnAllFields,
-		collectionField(
-			'Filters',
-			'filters',
-			[
-				dateFilterField('Created After', 'createdFrom', 'Only order units ordered at or after this time'),
-				fulfillmentTypeFilter,
-				textField('Offer ID', 'offerId', 'Only order units of this offer: the ID you gave your unit (id_offer)'),
-				{
-					displayName: 'Status',
-					name: 'status',
-					type: 'multiOptions',
-					options: toOptions(ORDER_UNIT_STATUSES),
-					default: [],
-					description: 'Only order units in one of these states, e.g. "Need To Be Sent" for the units waiting to be shipped',
-				},
-				dateFilterField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
-			],
-			'Add Filter',
-		),
+		...listFields(storefrontFilterField, [
+			dateFilterField('Created After', 'createdFrom', 'Only order units ordered at or after this time'),
+			fulfillmentTypeFilter,
+			textField('Offer ID', 'offerId', 'Only order units of this offer: the ID you gave your unit (id_offer)'),
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'multiOptions',
+				options: toOptions(ORDER_UNIT_STATUSES),
+				default: [],
+				description: 'Only order units in one of these states, e.g. "Need To Be Sent" for the units waiting to be shipped',
+			},
+			dateFilterField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
+		]),
 		collectionField('Options', 'options', [SORT_FIELD], 'Add Option'),
 	],
 	async execute(itemIndex) {

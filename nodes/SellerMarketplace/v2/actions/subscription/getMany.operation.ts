@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
-import { collectionField, readCollection, returnAllFields } from '../../descriptions/fields';
+import { listFields, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
 import { defineOperation } from '../define';
 import { eventField } from './fields';
@@ -13,11 +13,7 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many subscriptions',
 	summary: 'List your push-notification subscriptions',
-	properties: [
-		storefrontFilterField,
-		...returnAllFields,
-		collectionField('Filters', 'filters', [eventField('Only subscriptions to this event')], 'Add Filter'),
-	],
+	properties: listFields(storefrontFilterField, [eventField('Only subscriptions to this event')]),
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({ storefront: await storefrontOf(this, itemIndex), event_name: filters.eventName });

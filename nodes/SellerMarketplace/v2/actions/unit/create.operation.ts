@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact, requireEan, requireString } from '../../../../shared/helpers/validation';
+import { identifyProductField } from '../../../../shared/descriptions/fields';
 import { collectionField, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { toOptions, UNIT_CONDITIONS } from '../../helpers/enums';
@@ -18,18 +19,7 @@ export const create = defineOperation({
 	summary: 'Offer a product: price, stock, condition and handling time',
 	properties: [
 		storefrontField,
-		{
-			displayName: 'Identify Product By',
-			name: 'identifyBy',
-			type: 'options',
-			noDataExpression: true,
-			options: [
-				{ name: 'EAN', value: 'ean', description: 'The EAN (GTIN) of the product' },
-				{ name: 'Product ID', value: 'productId', description: "The marketplace's ID of the product (id_product)" },
-			],
-			description: 'How to tell the marketplace which product you offer',
-			default: 'ean',
-		},
+		identifyProductField({ name: 'Product ID', value: 'productId', description: "The marketplace's ID of the product (id_product)" }),
 		textField('EAN', 'ean', 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
 			required: true,
 			placeholder: 'e.g. 4006381333931',

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { checkEan, compact } from '../../../../shared/helpers/validation';
-import { collectionField, fulfillmentTypeFilter, readCollection, returnAllFields, textField } from '../../descriptions/fields';
+import { fulfillmentTypeFilter, listFields, readCollection, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { has, optionalText, wholeNumber } from '../../helpers/values';
 import { defineOperation } from '../define';
@@ -15,19 +15,12 @@ export const getMany = defineOperation({
 	action: 'Get many units',
 	summary: 'List your offers in a storefront (new ones can take a few minutes to appear)',
 	properties: [
-		storefrontField,
-		...returnAllFields,
-		collectionField(
-			'Filters',
-			'filters',
-			[
-				textField('EAN', 'ean', 'Only units of the product with this EAN'),
-				fulfillmentTypeFilter,
-				textField('Offer ID', 'offerId', 'Only units with this offer ID (id_offer)'),
-				textField('Product ID', 'productId', "Only units of this product (the marketplace's id_product)"),
-			],
-			'Add Filter',
-		),
+		...listFields(storefrontField, [
+			textField('EAN', 'ean', 'Only units of the product with this EAN'),
+			fulfillmentTypeFilter,
+			textField('Offer ID', 'offerId', 'Only units with this offer ID (id_offer)'),
+			textField('Product ID', 'productId', "Only units of this product (the marketplace's id_product)"),
+		]),
 		readEmbeddedField,
 	],
 	async execute(itemIndex) {
