@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequestAllItems, type CollectionRequest } from '../transport';
-import { toWholeNumber } from '../../../shared/helpers/validation';
+import { collectionLimit } from '../../../shared/helpers/collectionLimit';
 
 /** A Get Many: honours the form's Return All / Limit and outputs one item per record. */
 export async function readCollection(
@@ -9,8 +9,6 @@ export async function readCollection(
 	itemIndex: number,
 	request: Omit<CollectionRequest, 'itemIndex'>,
 ): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll ? undefined : toWholeNumber(this, this.getNodeParameter('limit', itemIndex, 50), itemIndex, 'Limit', { min: 1 });
-	const records = await apiRequestAllItems.call(this, { ...request, itemIndex }, { returnAll, limit });
+	const records = await apiRequestAllItems.call(this, { ...request, itemIndex }, collectionLimit(this, itemIndex));
 	return this.helpers.returnJsonArray(records);
 }

@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { collectionField, returnAllOrLimit } from '../../../shared/descriptions/fields';
-import { toWholeNumber } from '../../../shared/helpers/validation';
+import { collectionLimit } from '../../../shared/helpers/collectionLimit';
 import { FULFILLMENT_TYPES, toOptions } from '../helpers/enums';
 import { apiRequestAllItems, type V2CollectionRequest } from '../transport';
 
@@ -49,13 +49,7 @@ export function listFields(storefront: INodeProperties, filters: INodeProperties
 	return [storefront, ...returnAllOrLimit(), collectionField('Filters', 'filters', filters, 'Add Filter')];
 }
 
-/** A Get Many: reads the form's Return All / Limit and the collection, one output record per API record. */
-export async function readCollection(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	request: Omit<V2CollectionRequest, 'itemIndex'>,
-): Promise<IDataObject[]> {
-	const returnAll = context.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll ? undefined : toWholeNumber(context, context.getNodeParameter('limit', itemIndex, 50), itemIndex, 'Limit', { min: 1 });
-	return await apiRequestAllItems.call(context, { ...request, itemIndex }, { returnAll, limit });
+/** A Get Many: the collection as far as the form's Return All / Limit ask, one output record per API record. */
+export async function readCollection(context: IExecuteFunctions, itemIndex: number, request: Omit<V2CollectionRequest, 'itemIndex'>): Promise<IDataObject[]> {
+	return await apiRequestAllItems.call(context, { ...request, itemIndex }, collectionLimit(context, itemIndex));
 }
