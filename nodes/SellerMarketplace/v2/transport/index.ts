@@ -29,7 +29,7 @@ export interface V2CollectionRequest extends CollectionRequest {
 }
 
 /** What an execution needs from the credentials besides signing: the seller (for the rate limit) and the default storefront. */
-interface CredentialSettings {
+export interface CredentialSettings {
 	seller: string;
 	storefront: Storefront;
 }
