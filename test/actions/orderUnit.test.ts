@@ -5,14 +5,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type OrderUnit, type Sandbox } from '../../sandbox';
+import type { OrderUnit, Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());

@@ -11,14 +11,15 @@
 import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 
 import { SellerMarketplace } from '../../nodes/SellerMarketplace/SellerMarketplace.node';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type NodeRunOptions, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());
