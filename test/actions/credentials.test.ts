@@ -4,24 +4,17 @@
  * names the rule and the address, never a key.
  */
 import { describeInsecureBaseUrl } from '../../credentials/SellerMarketplaceApi.credentials';
-import type { Sandbox } from '../../sandbox';
-import { startStrictSandbox } from '../harness/sandbox';
-import { runRequestProbe, runSellerNode, type SellerCredentials } from '../harness/workflow';
+import { useStrictSandbox } from '../harness/sandbox';
+import { runRequestProbe, runSellerNode } from '../harness/workflow';
 
-let sandbox: Sandbox;
-let credentials: SellerCredentials;
-
-beforeAll(async () => {
-	sandbox = await startStrictSandbox();
-	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => sandbox.control.reset());
+const strict = useStrictSandbox();
 
 const HTTPS_RULE = /^The Base URL must start with https:\/\/, because the API takes requests over HTTPS only \(got http:\/\/seller\.example\/api\/v1\)\. Plain http is allowed only for a loopback address/;
 
 describe('Credentials: HTTPS only, loopback excepted', () => {
 	it('signs and sends over plain http to a loopback address (the sandbox)', async () => {
+		const sandbox = strict.sandbox();
+		const credentials = strict.credentials();
 		expect(sandbox.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
 
 		const run = await runSellerNode(credentials, { parameters: { resource: 'status', operation: 'ping' } });
@@ -33,6 +26,7 @@ describe('Credentials: HTTPS only, loopback excepted', () => {
 	});
 
 	it('refuses a plain http address elsewhere before anything is sent, through the node', async () => {
+		const credentials = strict.credentials();
 		const run = await runSellerNode({ ...credentials, baseUrl: 'http://seller.example/api/v1' }, { parameters: { resource: 'status', operation: 'ping' } });
 
 		expect(run.error?.message).toMatch(HTTPS_RULE);
@@ -40,6 +34,7 @@ describe('Credentials: HTTPS only, loopback excepted', () => {
 	});
 
 	it('refuses it for the HTTP Request node and the credential test too', async () => {
+		const credentials = strict.credentials();
 		const run = await runRequestProbe({ ...credentials, baseUrl: 'http://seller.example/api/v1' }, {
 			mode: 'httpRequest',
 			method: 'GET',
@@ -52,6 +47,7 @@ describe('Credentials: HTTPS only, loopback excepted', () => {
 	});
 
 	it('never shows a key, not even one written into the address', async () => {
+		const credentials = strict.credentials();
 		const { clientKey, secretKey } = credentials;
 		const baseUrl = `http://${clientKey}:${secretKey}@seller.example/${secretKey}/api/v1?key=${secretKey}`;
 
@@ -79,7 +75,7 @@ describe('Credentials: HTTPS only, loopback excepted', () => {
 		['http to a private address', 'http://10.0.0.8/api/v1', /got http:\/\/10\.0\.0\.8\/api\/v1/],
 		['something that is not an address (the format check reports it)', 'www.kaufland.de/api/v1', undefined],
 	])('%s', (_case, baseUrl, problem) => {
-		const message = describeInsecureBaseUrl({ ...credentials, baseUrl });
+		const message = describeInsecureBaseUrl({ ...strict.credentials(), baseUrl });
 		if (problem) expect(message).toMatch(problem);
 		else expect(message).toBeUndefined();
 	});

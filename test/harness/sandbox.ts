@@ -4,7 +4,22 @@
  * therefore fails if the node sends anything but what the spec writes (docs/conformance.md).
  */
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import type { SellerCredentials } from './workflow';
 
 export function startStrictSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	return startSandbox({ ...options, strict: true });
+}
+
+/** One strict sandbox for a test file, reset before each test, with credentials for it. */
+export function useStrictSandbox(options: SandboxOptions = {}): { sandbox: () => Sandbox; credentials: () => SellerCredentials } {
+	let sandbox: Sandbox | undefined;
+	beforeAll(async () => {
+		sandbox = await startStrictSandbox(options);
+	});
+	afterAll(async () => await sandbox?.close());
+	beforeEach(() => sandbox!.control.reset());
+	return {
+		sandbox: () => sandbox!,
+		credentials: () => ({ clientKey: sandbox!.clientKey, secretKey: sandbox!.secretKey, baseUrl: sandbox!.baseUrl }),
+	};
 }
