@@ -344,6 +344,10 @@ export interface SandboxOptions {
 	timeScale?: number;
 	unitVisibilityDelaySeconds?: number;
 	snapshotPath?: string;
+	/** folder for snapshots saved and loaded by name over HTTP; default .sandbox/snapshots under the working directory */
+	dataDir?: string;
+	/** request log entries kept (the oldest go first); default 10,000 */
+	requestLogLimit?: number;
 	log?: (line: string) => void;
 	/** extension: sandbox seconds each asynchronous processing step takes (product data, import files); default 10 */
 	processingSeconds?: number;
@@ -361,7 +365,11 @@ export interface RequestLogEntry {
 	path: string;
 	query: Record<string, string>;
 	headers: Record<string, string>;
+	/** raw body as received, or its first 64 KiB and a marker when longer */
 	body: string;
+	/** size of the body as received (or announced, when refused as too large) */
+	bodyBytes: number;
+	bodyTruncated?: true;
 	json?: unknown;
 	signatureValid: boolean;
 	authError?: string;
