@@ -1,6 +1,6 @@
 /**
  * npm run sandbox -- --port 8787 --host 127.0.0.1 [--orders N] [--time-scale X] [--snapshot file] [--seed N]
- *   [--unit-delay S] [--clock-window S] [--data-dir folder]
+ *   [--unit-delay S] [--clock-window S] [--data-dir folder] [--allow-host name[,name]]
  * Prints the base URL and keys for the n8n credentials, then runs until Ctrl-C (which saves --snapshot).
  */
 import path from 'path';
@@ -17,6 +17,7 @@ const FLAGS: Record<string, keyof SandboxOptions> = {
 	'--unit-delay': 'unitVisibilityDelaySeconds',
 	'--clock-window': 'clockWindowSeconds',
 	'--data-dir': 'dataDir',
+	'--allow-host': 'allowedHosts',
 };
 const TEXT_OPTIONS = new Set<keyof SandboxOptions>(['host', 'snapshotPath', 'dataDir']);
 
@@ -34,7 +35,8 @@ function parseArgs(argv: string[]): SandboxOptions {
 			console.error(`${flag} needs a value`);
 			process.exit(2);
 		}
-		if (TEXT_OPTIONS.has(key)) options[key] = value;
+		if (key === 'allowedHosts') options[key] = [...((options[key] as string[] | undefined) ?? []), ...value.split(',')];
+		else if (TEXT_OPTIONS.has(key)) options[key] = value;
 		else {
 			const number = Number(value);
 			if (!Number.isFinite(number)) {

@@ -31,6 +31,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		snapshotPath: options.snapshotPath === undefined ? undefined : path.resolve(options.snapshotPath),
 		dataDir: path.resolve(options.dataDir ?? path.join('.sandbox', 'snapshots')),
 		requestLogLimit: options.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT,
+		allowedHosts: options.allowedHosts ?? [],
 		log: options.log ?? (() => undefined),
 		processingSeconds: options.processingSeconds ?? 10,
 		callbackTimeoutSeconds: options.callbackTimeoutSeconds ?? 15,

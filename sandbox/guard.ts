@@ -12,10 +12,16 @@ export class RequestGuard {
 	private readonly hosts: Set<string>;
 	private readonly origins: Set<string>;
 
-	/** `origin` is the sandbox's own, e.g. http://127.0.0.1:8787 (its host is the one it was started with) */
-	constructor(private readonly origin: string) {
+	/**
+	 * `origin` is the sandbox's own, e.g. http://127.0.0.1:8787 (its host is the one it was started with);
+	 * `extraNames` are further host names the user allowed at start-up.
+	 */
+	constructor(
+		private readonly origin: string,
+		extraNames: readonly string[] = [],
+	) {
 		const { hostname, port } = new URL(origin);
-		const names = new Set([...LOOPBACK_NAMES, hostname.toLowerCase()]);
+		const names = new Set([...LOOPBACK_NAMES, hostname, ...extraNames].map((name) => name.toLowerCase()));
 		this.hosts = new Set([...names].flatMap((name) => (port === '' ? [name, `${name}:80`] : [`${name}:${port}`])));
 		this.origins = new Set([...this.hosts].map((host) => `http://${host}`));
 	}
@@ -24,7 +30,10 @@ export class RequestGuard {
 	refusal(req: http.IncomingMessage): Reply | undefined {
 		const host = (req.headers.host ?? '').toLowerCase();
 		if (!this.hosts.has(host)) {
-			return forbidden(`Host '${clip(host)}' is not this sandbox; call it as ${this.origin} (or localhost / [::1] with the same port)`);
+			return forbidden(
+				`Host '${clip(host)}' is not this sandbox; call it as ${this.origin} (or localhost / [::1] with the same port), ` +
+					'or start it with --allow-host <name> to accept another name',
+			);
 		}
 		const origin = req.headers.origin;
 		if (origin !== undefined && !this.origins.has(origin.toLowerCase())) {

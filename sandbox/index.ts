@@ -42,7 +42,11 @@ const NUMBER_OPTIONS: Array<[keyof ResolvedOptions, number, number, boolean]> = 
 	['requestLogLimit', 1, 1_000_000, true],
 ];
 
+const HOST_NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])$/;
+
 function checkOptions(options: ResolvedOptions): void {
+	const badHost = options.allowedHosts.find((name) => typeof name !== 'string' || !HOST_NAME.test(name));
+	if (badHost !== undefined) throw new Error(`allowedHosts: '${String(badHost)}' is not a host name (no port, no scheme)`);
 	for (const [name, min, max, whole] of NUMBER_OPTIONS) {
 		const value = options[name];
 		if (typeof value !== 'number' || !(value >= min && value <= max) || (whole && !Number.isInteger(value))) {

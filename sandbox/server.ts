@@ -23,7 +23,7 @@ export function createHttpServer(getCore: () => SandboxCore, router: Router, con
 	let guard: RequestGuard | undefined;
 	return http.createServer((req, res) => {
 		const core = getCore();
-		guard ??= new RequestGuard(core.origin);
+		guard ??= new RequestGuard(core.origin, core.options.allowedHosts);
 		const fail = (error: unknown) => {
 			core.options.log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);
 			if (!res.headersSent) send(res, { status: 500, json: { message: 'Internal sandbox error' } });

@@ -346,6 +346,8 @@ export interface SandboxOptions {
 	snapshotPath?: string;
 	/** folder for snapshots saved and loaded by name over HTTP; default .sandbox/snapshots under the working directory */
 	dataDir?: string;
+	/** host names besides 127.0.0.1, localhost, [::1] and `host` that clients may call the sandbox by (e.g. host.docker.internal) */
+	allowedHosts?: string[];
 	/** request log entries kept (the oldest go first); default 10,000 */
 	requestLogLimit?: number;
 	log?: (line: string) => void;

@@ -231,3 +231,23 @@ describe('sandbox snapshot file chosen at start-up', () => {
 		}
 	});
 });
+
+describe('sandbox host names allowed at start-up', () => {
+	it('answers a host name given in allowedHosts (e.g. n8n in Docker), still with its own port only', async () => {
+		const sandbox = await startSandbox({ port: 0, allowedHosts: ['host.docker.internal'] });
+		try {
+			const port = new URL(sandbox.origin).port;
+			const call = (host: string) => rawRequest(`${sandbox.controlUrl}/`, 'GET', { Host: host }, '');
+			expect((await call(`host.docker.internal:${port}`)).status).toBe(200);
+			expect((await call(`HOST.DOCKER.INTERNAL:${port}`)).status).toBe(200);
+			expect((await call('host.docker.internal:1')).status).toBe(403);
+			expect((await call(`other.internal:${port}`)).status).toBe(403);
+		} finally {
+			await sandbox.close();
+		}
+	});
+
+	it.each(['http://x.example', 'x.example:80', 'a b', ''])('refuses to start with allowedHosts %p', async (name) => {
+		await expect(startSandbox({ port: 0, allowedHosts: [name] })).rejects.toThrow(/allowedHosts/);
+	});
+});
