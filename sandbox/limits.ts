@@ -16,37 +16,28 @@ export const DEFAULT_REQUEST_LOG_LIMIT = 10_000;
 
 export interface ReceivedBody {
 	raw: Buffer;
-	/** bytes announced or received; above MAX_BODY_BYTES the rest was not kept */
+	/** bytes received; above MAX_BODY_BYTES none were kept */
 	bytes: number;
 	tooLarge: boolean;
 }
 
 /**
- * Reads a request body up to MAX_BODY_BYTES. A larger one resolves at once as `tooLarge` (so the 413 goes
- * out while the client is still sending); what follows is read and dropped.
+ * Reads a request body, keeping at most MAX_BODY_BYTES. The rest of a larger one is read and dropped, and
+ * only then is it answered (413): a client still sending when the connection closes would see a broken pipe
+ * instead of the answer.
  */
 export function readBody(req: http.IncomingMessage): Promise<ReceivedBody> {
 	return new Promise((resolve, reject) => {
-		const announced = Number(req.headers['content-length'] ?? 0);
-		if (announced > MAX_BODY_BYTES) {
-			req.resume();
-			resolve({ raw: Buffer.alloc(0), bytes: announced, tooLarge: true });
-			return;
-		}
 		const chunks: Buffer[] = [];
 		let bytes = 0;
-		let done = false;
 		req.on('data', (chunk: Buffer) => {
 			bytes += chunk.length;
-			if (done) return;
-			if (bytes > MAX_BODY_BYTES) {
-				done = true;
-				chunks.length = 0;
-				resolve({ raw: Buffer.alloc(0), bytes, tooLarge: true });
-			} else chunks.push(chunk);
+			if (bytes <= MAX_BODY_BYTES) chunks.push(chunk);
+			else chunks.length = 0;
 		});
 		req.on('end', () => {
-			if (!done) resolve({ raw: Buffer.concat(chunks), bytes, tooLarge: false });
+			const tooLarge = bytes > MAX_BODY_BYTES;
+			resolve({ raw: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), bytes, tooLarge });
 		});
 		req.on('error', reject);
 	});

@@ -369,7 +369,7 @@ export interface RequestLogEntry {
 	headers: Record<string, string>;
 	/** raw body as received, or its first 64 KiB and a marker when longer */
 	body: string;
-	/** size of the body as received (or announced, when refused as too large) */
+	/** size of the body as received */
 	bodyBytes: number;
 	bodyTruncated?: true;
 	json?: unknown;
