@@ -18,7 +18,9 @@ export type SubscriptionMap = Record<string, number>;
 export interface TriggerStaticData extends IDataObject {
 	/** callback URL → event name → id_subscription */
 	subscriptions?: Record<string, SubscriptionMap>;
-	/** The most recent `id_message` values, oldest first (see notification.ts). */
+	/** Deliveries already taken, hashed, with their expiry (see shared/deliveryLog.ts). */
+	seenDeliveries?: Record<string, number>;
+	/** What earlier releases stored instead: the last `id_message` values; taken over, then dropped. */
 	recentMessageIds?: string[];
 }
 
