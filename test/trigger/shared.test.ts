@@ -4,7 +4,7 @@
  * in this folder cover the same rules through n8n; these pin the edges.
  */
 import { bodyLimitProblem, nestsDeeperThan } from '../../nodes/SellerMarketplaceTrigger/shared/bodyLimits';
-import { DeliveryLog, hashKey } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
+import { DeliveryLog, storedCount, storedFromKeys } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
 import { eventFingerprint, judgeReadBack, readFailure, type ReadBackInput } from '../../nodes/SellerMarketplaceTrigger/shared/readBack';
 import { decodeIdSegment, parseResource } from '../../nodes/SellerMarketplaceTrigger/shared/resourcePath';
 import { checkTimestamp, parseApiTime } from '../../nodes/SellerMarketplaceTrigger/shared/time';
@@ -66,53 +66,58 @@ describe('resourcePath', () => {
 describe('DeliveryLog', () => {
 	let trigger = 0;
 	const fresh = () => `unit-test-${++trigger}`;
+	/** The stored form of some keys with their expiries. */
+	const stored = (...entries: Array<[string, number]>) => entries.map(([key, expiresAt]) => storedFromKeys([key], expiresAt)).join('');
 
 	it('remembers keys until they expire, then forgets them (also in what it returns for the static data)', () => {
 		const id = fresh();
-		const first = new DeliveryLog(id, {}, 1000).take([{ key: 'a', expiresAt: 2000 }]);
-		expect(first).toEqual({ outcome: 'taken', remembered: { [hashKey('a')]: 2000 } });
-		expect(new DeliveryLog(id, {}, 1999).take([{ key: 'a', expiresAt: 3000 }])).toEqual({ outcome: 'repeat', key: 'a' });
-		expect(new DeliveryLog(id, {}, 2000).take([{ key: 'b', expiresAt: 4000 }])).toEqual({ outcome: 'taken', remembered: { [hashKey('b')]: 4000 } });
+		const first = new DeliveryLog(id, '', 1000).take([{ key: 'a', expiresAt: 2000 }]);
+		expect(first).toEqual({ outcome: 'taken', remembered: stored(['a', 2000]) });
+		expect(new DeliveryLog(id, '', 1999).take([{ key: 'a', expiresAt: 3000 }])).toEqual({ outcome: 'repeat', key: 'a' });
+		expect(new DeliveryLog(id, '', 2000).take([{ key: 'b', expiresAt: 4000 }])).toEqual({ outcome: 'taken', remembered: stored(['b', 4000]) });
+	});
+
+	it('stores 19 bytes an entry, whatever the key', () => {
+		const taken = new DeliveryLog(fresh(), '', 0).take([{ key: 'x'.repeat(500), expiresAt: 2 ** 32 }]);
+		expect(taken.outcome === 'taken' && taken.remembered).toMatch(/^[A-Za-z0-9_-]{12}[0-9a-z]{7}$/);
 	});
 
 	it('knows what the static data holds (another process, or a restart), keeping the later expiry', () => {
-		const stored = { [hashKey('x')]: 5000, [hashKey('old')]: 10 };
-		const log = new DeliveryLog(fresh(), stored, 1000);
+		const log = new DeliveryLog(fresh(), stored(['x', 5000], ['old', 10], ['x', 3000]), 1000);
 		expect(log.seen(['y', 'x'])).toBe('x');
 		expect(log.seen(['old'])).toBeUndefined();
-		const taken = log.take([{ key: 'z', expiresAt: 4000 }]);
-		expect(taken).toEqual({ outcome: 'taken', remembered: { [hashKey('x')]: 5000, [hashKey('z')]: 4000 } });
+		expect(log.take([{ key: 'z', expiresAt: 4000 }])).toEqual({ outcome: 'taken', remembered: stored(['x', 5000], ['z', 4000]) });
+		expect(storedCount(stored(['x', 5000], ['z', 4000]))).toBe(2);
 	});
 
 	it('checks keys only when asked: a key to remember only is no repeat, but is remembered', () => {
 		const id = fresh();
-		new DeliveryLog(id, {}, 0).take([{ key: 'creation', expiresAt: 100, rememberOnly: true }]);
-		expect(new DeliveryLog(id, {}, 1).take([{ key: 'creation', expiresAt: 100, rememberOnly: true }]).outcome).toBe('taken');
-		expect(new DeliveryLog(id, {}, 1).take([{ key: 'creation', expiresAt: 100 }])).toEqual({ outcome: 'repeat', key: 'creation' });
+		new DeliveryLog(id, '', 0).take([{ key: 'creation', expiresAt: 100, rememberOnly: true }]);
+		expect(new DeliveryLog(id, '', 1).take([{ key: 'creation', expiresAt: 100, rememberOnly: true }]).outcome).toBe('taken');
+		expect(new DeliveryLog(id, '', 1).take([{ key: 'creation', expiresAt: 100 }])).toEqual({ outcome: 'repeat', key: 'creation' });
 	});
 
 	it('at the cap refuses instead of forgetting, until entries expire', () => {
 		const id = fresh();
-		expect(new DeliveryLog(id, {}, 0, 2).take([{ key: 'a', expiresAt: 10 }, { key: 'b', expiresAt: 20 }]).outcome).toBe('taken');
-		expect(new DeliveryLog(id, {}, 5, 2).take([{ key: 'c', expiresAt: 30 }])).toEqual({ outcome: 'full', cap: 2 });
-		expect(new DeliveryLog(id, {}, 5, 2).seen(['a', 'b'])).toBe('a');
-		expect(new DeliveryLog(id, {}, 10, 2).take([{ key: 'c', expiresAt: 30 }])).toEqual({
-			outcome: 'taken',
-			remembered: { [hashKey('b')]: 20, [hashKey('c')]: 30 },
-		});
+		expect(new DeliveryLog(id, '', 0, 2).take([{ key: 'a', expiresAt: 10 }, { key: 'b', expiresAt: 20 }]).outcome).toBe('taken');
+		expect(new DeliveryLog(id, '', 5, 2).take([{ key: 'c', expiresAt: 30 }])).toEqual({ outcome: 'full', cap: 2 });
+		expect(new DeliveryLog(id, '', 5, 2).seen(['a', 'b'])).toBe('a');
+		expect(new DeliveryLog(id, '', 10, 2).take([{ key: 'c', expiresAt: 30 }])).toEqual({ outcome: 'taken', remembered: stored(['b', 20], ['c', 30]) });
 	});
 
 	it('keeps at most 100 triggers in this process; one pushed out relies on its static data', () => {
 		const first = fresh();
-		new DeliveryLog(first, {}, 0).take([{ key: 'k', expiresAt: 100 }]);
-		for (let i = 0; i < 100; i++) new DeliveryLog(fresh(), {}, 0);
-		expect(new DeliveryLog(first, {}, 1).seen(['k'])).toBeUndefined();
-		expect(new DeliveryLog(first, { [hashKey('k')]: 100 }, 1).seen(['k'])).toBe('k');
+		new DeliveryLog(first, '', 0).take([{ key: 'k', expiresAt: 100 }]);
+		for (let i = 0; i < 100; i++) new DeliveryLog(fresh(), '', 0);
+		expect(new DeliveryLog(first, '', 1).seen(['k'])).toBeUndefined();
+		expect(new DeliveryLog(first, stored(['k', 100]), 1).seen(['k'])).toBe('k');
 	});
 
-	it('ignores static data of another shape', () => {
-		expect(new DeliveryLog(fresh(), ['a', 'b'], 0).seen(['a'])).toBeUndefined();
-		expect(new DeliveryLog(fresh(), { [hashKey('a')]: 'later' }, 0).seen(['a'])).toBeUndefined();
+	it('skips what is malformed in the static data', () => {
+		expect(new DeliveryLog(fresh(), { a: 1 }, 0).seen(['a'])).toBeUndefined();
+		const damaged = `${stored(['a', 100]).slice(0, 12)}!!!!!!!${stored(['b', 100])}`;
+		const log = new DeliveryLog(fresh(), damaged, 0);
+		expect([log.seen(['a']), log.seen(['b'])]).toEqual([undefined, 'b']);
 	});
 });
 

@@ -5,17 +5,17 @@
  * Two copies: one in this process, shared by calls in flight at the same time (n8n gives every webhook call
  * its own copy of the static data and saves it when the call ends, so two concurrent calls could not see
  * each other's keys there), and the workflow's static data, which carries them across restarts and
- * processes. Every call merges the stored copy into the process's, and a call that takes a key writes the
- * merged, unexpired entries back. Keys are stored as short hashes, so the stored size does not depend on
- * what senders put into their ids: about 26 bytes an entry.
+ * processes. A call merges the stored copy into the process's unless it is what this process last wrote,
+ * and a call that takes a key writes the unexpired entries back.
+ *
+ * Stored form: one string of fixed-width entries, each a 12-character hash of the key and its expiry in 7
+ * base-36 digits (19 bytes). One string is cheap for n8n to copy and save, and its size does not depend on
+ * what senders put into their ids.
  *
  * Memory is bounded twice: entries expire, and at most MAX_REMEMBERED unexpired ones are kept. At the cap
  * nothing is forgotten early; `take` answers 'full' and the caller refuses the delivery for now.
  */
 import { createHash } from 'node:crypto';
-
-/** Hashed key → expiry in Unix seconds. What goes into the static data. */
-export type RememberedKeys = Record<string, number>;
 
 export interface KeyToTake {
 	key: string;
@@ -26,7 +26,7 @@ export interface KeyToTake {
 }
 
 export type TakeResult =
-	| { outcome: 'taken'; remembered: RememberedKeys }
+	| { outcome: 'taken'; remembered: string }
 	| { outcome: 'repeat'; key: string }
 	| { outcome: 'full'; cap: number };
 
@@ -34,28 +34,57 @@ export const MAX_REMEMBERED = 20_000;
 /** Triggers whose keys this process keeps; one evicted reloads its keys from its static data. */
 const MAX_TRIGGERS_IN_PROCESS = 100;
 
-const inProcess = new Map<string, Map<string, number>>();
+const HASH_LENGTH = 12;
+const EXPIRY_LENGTH = 7;
+const ENTRY_LENGTH = HASH_LENGTH + EXPIRY_LENGTH;
+const ENTRY = /^[A-Za-z0-9_-]{12}[0-9a-z]{7}$/;
+
+interface ProcessCopy {
+	entries: Map<string, number>;
+	/** The stored form this process wrote last: when the static data still holds it, there is nothing to merge. */
+	written?: string;
+}
+
+const inProcess = new Map<string, ProcessCopy>();
 
 /** 72 bits of SHA-256: collisions among 20,000 keys have a chance of about 1 in 10^13. */
-export function hashKey(key: string): string {
-	return createHash('sha256').update(key, 'utf8').digest('base64url').slice(0, 12);
+function hashKey(key: string): string {
+	return createHash('sha256').update(key, 'utf8').digest('base64url').slice(0, HASH_LENGTH);
 }
 
-/** Entries in the static data format for keys remembered by earlier versions (plain id lists). */
-export function rememberedFromKeys(keys: readonly string[], expiresAt: number): RememberedKeys {
-	return Object.fromEntries(keys.map((key) => [hashKey(key), expiresAt]));
+function encode(entries: Iterable<[string, number]>): string {
+	const parts: string[] = [];
+	for (const [hash, expiresAt] of entries) parts.push(hash + expiresAt.toString(36).padStart(EXPIRY_LENGTH, '0'));
+	return parts.join('');
 }
 
-function isRememberedKeys(value: unknown): value is RememberedKeys {
-	return !!value && typeof value === 'object' && !Array.isArray(value);
+/** The entries of a stored form; anything malformed is skipped. */
+function decode(stored: unknown): Array<[string, number]> {
+	if (typeof stored !== 'string') return [];
+	const entries: Array<[string, number]> = [];
+	for (let at = 0; at + ENTRY_LENGTH <= stored.length; at += ENTRY_LENGTH) {
+		const entry = stored.slice(at, at + ENTRY_LENGTH);
+		if (ENTRY.test(entry)) entries.push([entry.slice(0, HASH_LENGTH), parseInt(entry.slice(HASH_LENGTH), 36)]);
+	}
+	return entries;
+}
+
+/** The stored form of `keys`, all expiring at `expiresAt` (for keys remembered by earlier versions, and tests). */
+export function storedFromKeys(keys: readonly string[], expiresAt: number): string {
+	return encode(keys.map((key) => [hashKey(key), expiresAt]));
+}
+
+/** How many entries a stored form holds, expired ones included. */
+export function storedCount(stored: unknown): number {
+	return decode(stored).length;
 }
 
 /**
- * The delivery log of one trigger (`trigger` identifies it: workflow, node and URL) as seen by one call,
- * given the copy in this call's static data.
+ * The delivery log of one trigger (`trigger` identifies it: workflow, node, mode and URL) as seen by one
+ * call, given the stored form in this call's static data.
  */
 export class DeliveryLog {
-	private readonly entries: Map<string, number>;
+	private readonly copy: ProcessCopy;
 
 	constructor(
 		trigger: string,
@@ -63,40 +92,39 @@ export class DeliveryLog {
 		private readonly now: number,
 		private readonly cap = MAX_REMEMBERED,
 	) {
-		let entries = inProcess.get(trigger);
-		if (entries) inProcess.delete(trigger); // re-inserted below: most recently used last
-		entries ??= new Map();
-		inProcess.set(trigger, entries);
+		const copy = inProcess.get(trigger) ?? { entries: new Map<string, number>() };
+		inProcess.delete(trigger); // re-inserted last: most recently used
+		inProcess.set(trigger, copy);
 		for (const evicted of inProcess.keys()) {
 			if (inProcess.size <= MAX_TRIGGERS_IN_PROCESS) break;
 			inProcess.delete(evicted);
 		}
-		if (isRememberedKeys(stored)) {
-			for (const [hash, expiresAt] of Object.entries(stored)) {
-				if (typeof expiresAt === 'number' && expiresAt > now && !((entries.get(hash) ?? 0) >= expiresAt)) {
-					entries.set(hash, expiresAt);
-				}
+		if (stored !== copy.written) {
+			for (const [hash, expiresAt] of decode(stored)) {
+				if (expiresAt > now && !((copy.entries.get(hash) ?? 0) >= expiresAt)) copy.entries.set(hash, expiresAt);
 			}
 		}
-		this.entries = entries;
+		this.copy = copy;
 	}
 
 	/** The first of `keys` remembered and not yet expired, if any. Reads only. */
 	seen(keys: readonly string[]): string | undefined {
-		return keys.find((key) => (this.entries.get(hashKey(key)) ?? 0) > this.now);
+		return keys.find((key) => (this.copy.entries.get(hashKey(key)) ?? 0) > this.now);
 	}
 
 	/**
 	 * Atomically (no await in between, so concurrent calls cannot both pass): a repeat when one of the keys
 	 * to check is remembered; 'full' when remembering them would exceed the cap; otherwise remembers all of
-	 * them and returns every unexpired entry for the static data.
+	 * them and returns the stored form of every unexpired entry, for the static data.
 	 */
 	take(keys: readonly KeyToTake[]): TakeResult {
 		const repeat = this.seen(keys.filter(({ rememberOnly }) => !rememberOnly).map(({ key }) => key));
 		if (repeat !== undefined) return { outcome: 'repeat', key: repeat };
-		for (const [hash, expiresAt] of this.entries) if (expiresAt <= this.now) this.entries.delete(hash);
-		if (this.entries.size + keys.length > this.cap) return { outcome: 'full', cap: this.cap };
-		for (const { key, expiresAt } of keys) this.entries.set(hashKey(key), expiresAt);
-		return { outcome: 'taken', remembered: Object.fromEntries(this.entries) };
+		const { entries } = this.copy;
+		for (const [hash, expiresAt] of entries) if (expiresAt <= this.now) entries.delete(hash);
+		if (entries.size + keys.length > this.cap) return { outcome: 'full', cap: this.cap };
+		for (const { key, expiresAt } of keys) entries.set(hashKey(key), expiresAt);
+		this.copy.written = encode(entries);
+		return { outcome: 'taken', remembered: this.copy.written };
 	}
 }

@@ -12,7 +12,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { apiPath } from '../../SellerMarketplace/v1/transport';
 import { bodyLimitProblem } from '../shared/bodyLimits';
-import { DeliveryLog, rememberedFromKeys, type KeyToTake, type RememberedKeys } from '../shared/deliveryLog';
+import { DeliveryLog, storedFromKeys, type KeyToTake } from '../shared/deliveryLog';
 import { eventFingerprint, judgeReadBack } from '../shared/readBack';
 import { parseResource, type ResourceRef } from '../shared/resourcePath';
 import {
@@ -128,9 +128,10 @@ function deliveryLogOf(context: IWebhookFunctions, data: TriggerStaticData, sett
 	// test listeners ("manual") keep their own log, as they keep their own static data
 	const trigger = [context.getWorkflow().id, context.getNode().id, context.getMode?.(), context.getNodeWebhookUrl('default')].join('|');
 	const legacy = Array.isArray(data.recentMessageIds)
-		? rememberedFromKeys(data.recentMessageIds.map((id) => `message:${String(id)}`), now + rememberSeconds(settings.maxAgeSeconds))
-		: {};
-	return new DeliveryLog(trigger, { ...legacy, ...((data.seenDeliveries as RememberedKeys | undefined) ?? {}) }, now);
+		? storedFromKeys(data.recentMessageIds.map((id) => `message:${String(id)}`), now + rememberSeconds(settings.maxAgeSeconds))
+		: '';
+	const stored = typeof data.seenDeliveries === 'string' ? data.seenDeliveries : '';
+	return new DeliveryLog(trigger, legacy + stored, now);
 }
 
 type Verification =
@@ -152,7 +153,8 @@ interface Incoming {
 async function verify(context: IWebhookFunctions, settings: Settings, incoming: Incoming): Promise<Verification> {
 	const { notification, ref, path, now } = incoming;
 	const rule = READ_BACK_RULES[notification.event_name as keyof typeof READ_BACK_RULES];
-	let unsigned = 'not checked';
+	/** Why the signature did not count, when it was checked. */
+	let unsigned: string | undefined;
 
 	if (settings.verifyEventsBy !== 'readBack') {
 		const signature = await checkSignature(context, incoming.rawBody, incoming.timestamp, incoming.signature);
@@ -183,7 +185,8 @@ async function verify(context: IWebhookFunctions, settings: Settings, incoming: 
 		if (settings.verifyEventsBy === 'signature') return { verified: false, status: 401, message: unsigned };
 	}
 
-	const notConfirmed = (problem: string) => `${unsigned}, and the event could not be confirmed by reading it: ${problem}`;
+	const notConfirmed = (problem: string) =>
+		`${unsigned ? `${unsigned}, and ` : ''}the event could not be confirmed by reading it: ${problem}`;
 	if (rule.unconfirmable) {
 		return {
 			verified: false,
@@ -283,8 +286,9 @@ export async function receiveNotification(this: IWebhookFunctions): Promise<IWeb
 			return answer(200, taken.key === messageKey ? repeated : ran);
 		}
 		if (taken.outcome === 'full') {
+			const hours = Math.round(rememberSeconds(settings.maxAgeSeconds) / 3600);
 			this.logger.error(
-				`Seller Marketplace Trigger: it remembers ${taken.cap} deliveries of the last ${Math.round(rememberSeconds(settings.maxAgeSeconds) / 3600)} hours, its limit, and refuses new ones until some expire (the marketplace retries them). Split the events over several workflows.`,
+				`Seller Marketplace Trigger: it remembers ${taken.cap} deliveries of the last ${hours} hours, its limit, and refuses new ones until some expire (the marketplace retries them). Split the events over several workflows.`,
 				{ node },
 			);
 			return answer(503, `the trigger already remembers ${taken.cap} deliveries, its limit; try again later`);

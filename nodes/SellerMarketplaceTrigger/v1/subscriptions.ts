@@ -18,8 +18,8 @@ export type SubscriptionMap = Record<string, number>;
 export interface TriggerStaticData extends IDataObject {
 	/** callback URL → event name → id_subscription */
 	subscriptions?: Record<string, SubscriptionMap>;
-	/** Deliveries already taken, hashed, with their expiry (see shared/deliveryLog.ts). */
-	seenDeliveries?: Record<string, number>;
+	/** Deliveries already taken: hashes with their expiry, in the stored form of shared/deliveryLog.ts. */
+	seenDeliveries?: string;
 	/** What earlier releases stored instead: the last `id_message` values; taken over, then dropped. */
 	recentMessageIds?: string[];
 }
