@@ -5,7 +5,7 @@
  * Through n8n-core's real webhook context against the sandbox: what the node answered, what it read, what ran.
  */
 import { storedCount } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
-import { formatTimestamp } from '../../sandbox';
+import { formatTimestamp, signature } from '../../sandbox';
 import { notification, triggerStaticData, useTestbed } from './testbed';
 
 const bed = useTestbed({ events: ['order_new', 'order_unit_status_changed', 'item_unit_out_of_stock', 'item_unit_deleted'] });
@@ -45,6 +45,20 @@ describe('default ("Signature or Read-Back")', () => {
 		expect((await bed.post(host, bed.signed(host, notification({ id_message: 'signed-1' })))).status).toBe(200);
 		expect(host.executions[0].items[0]).toMatchObject({ id_message: 'signed-1', verified_by: 'signature' });
 		expect(bed.apiReads()).toEqual([]);
+	});
+
+	it('does not count a matching signature over a timestamp it cannot read (milliseconds): confirms by reading', async () => {
+		const idOrder = await bed.newOrder();
+		const host = await bed.activeHost();
+		const inMilliseconds = (body: string) => {
+			const timestamp = String(Date.now());
+			return { body, timestamp, signature: signature(bed.sandbox.secretKey, 'POST', host.url(), body, timestamp) };
+		};
+		expect((await bed.post(host, inMilliseconds(notification({ resource: `/orders/${idOrder}/` })))).status).toBe(200);
+		const refused = await bed.post(host, inMilliseconds(notification({ resource: '/orders/NOSUCH4/' })));
+		expect(refused.status).toBe(401);
+		expect(refused.json.error).toMatch(/^HM-Timestamp is not a Unix time in seconds, and the event could not be confirmed/);
+		expect(host.executions.map((execution) => execution.items[0])).toEqual([expect.objectContaining({ id_order: idOrder, verified_by: 'read-back' })]);
 	});
 
 	it('refuses (401) a forged event whose resource does not exist, after one read', async () => {

@@ -13,24 +13,20 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { apiPath } from '../../SellerMarketplace/v1/transport';
 import { bodyLimitProblem } from '../shared/bodyLimits';
 import { DeliveryLog, storedFromKeys, type KeyToTake } from '../shared/deliveryLog';
-import { eventFingerprint, judgeReadBack } from '../shared/readBack';
-import { parseResource, type ResourceRef } from '../shared/resourcePath';
+import { eventFingerprint } from '../shared/readBack';
+import { parseResource } from '../shared/resourcePath';
 import {
-	checkTimestamp,
 	DEFAULT_MAX_AGE_SECONDS,
 	MAX_MAX_AGE_SECONDS,
 	MIN_MAX_AGE_SECONDS,
 	nowInSeconds,
 	rememberSeconds,
-	TIME_ZONE_SLACK_SECONDS,
 } from '../shared/time';
+import { VERIFY_EVENTS_BY, verifyEvent, type VerifyEventsBy } from '../shared/verifyEvent';
 import { READ_BACK_RULES, RESOURCE_FORMS } from './events';
 import { DEFAULT_FETCH_TIMEOUT_SECONDS, fetchedFields, MAX_FETCH_TIMEOUT_SECONDS, readResource } from './readResource';
 import { checkSignature } from './signature';
 import { parseEvents, staticDataOf, type TriggerStaticData } from './subscriptions';
-
-export const VERIFY_EVENTS_BY = ['signatureOrReadBack', 'signature', 'readBack'] as const;
-export type VerifyEventsBy = (typeof VERIFY_EVENTS_BY)[number];
 
 /** The node's "Options" as saved. */
 export interface TriggerOptions {
@@ -134,97 +130,6 @@ function deliveryLogOf(context: IWebhookFunctions, data: TriggerStaticData, sett
 	return new DeliveryLog(trigger, legacy + stored, now);
 }
 
-type Verification =
-	| { verified: true; by: 'signature' | 'read-back'; record?: IDataObject; fingerprint?: KeyToTake }
-	| { verified: false; status: number; message: string };
-
-interface Incoming {
-	rawBody: Buffer;
-	timestamp?: string;
-	signature?: string;
-	notification: Notification;
-	ref: ResourceRef;
-	/** The resource path the node reads, rebuilt from the validated id. */
-	path: string;
-	now: number;
-}
-
-/** Trusts the notification by its signature, by reading its resource, or not at all (see "Verify Events By"). */
-async function verify(context: IWebhookFunctions, settings: Settings, incoming: Incoming): Promise<Verification> {
-	const { notification, ref, path, now } = incoming;
-	const rule = READ_BACK_RULES[notification.event_name as keyof typeof READ_BACK_RULES];
-	/** Why the signature did not count, when it was checked. */
-	let unsigned: string | undefined;
-
-	if (settings.verifyEventsBy !== 'readBack') {
-		const signature = await checkSignature(context, incoming.rawBody, incoming.timestamp, incoming.signature);
-		if (signature.matches) {
-			const time = checkTimestamp(incoming.timestamp, settings.maxAgeSeconds, now);
-			if (time.ok) {
-				// A signed event is a repeat only by its id_message. A creation is still remembered, so a
-				// read-back of it (e.g. forged by someone who knows the order id) does not run it again.
-				const fingerprint: KeyToTake | undefined = rule.once
-					? {
-							key: eventFingerprint(notification.event_name, path),
-							expiresAt: now + settings.maxAgeSeconds + 2 * TIME_ZONE_SLACK_SECONDS,
-							rememberOnly: true,
-						}
-					: undefined;
-				return { verified: true, by: 'signature', fingerprint };
-			}
-			// a genuine signature over an old timestamp is a replay; one over a timestamp in an unknown format proves nothing
-			if (!time.unreadable) return { verified: false, status: 401, message: time.problem };
-			unsigned = time.problem;
-		} else {
-			unsigned = signature.problem;
-			if (signature.noSecret && settings.verifyEventsBy === 'signature') {
-				context.logger.error(`Seller Marketplace Trigger: ${signature.problem}`, { node: context.getNode().name });
-				return { verified: false, status: 500, message: 'the trigger cannot verify notifications: no secret key configured' };
-			}
-		}
-		if (settings.verifyEventsBy === 'signature') return { verified: false, status: 401, message: unsigned };
-	}
-
-	const notConfirmed = (problem: string) =>
-		`${unsigned ? `${unsigned}, and ` : ''}the event could not be confirmed by reading it: ${problem}`;
-	if (rule.unconfirmable) {
-		return {
-			verified: false,
-			status: 401,
-			message: notConfirmed(`${notification.event_name} events cannot be confirmed by reading (${rule.unconfirmable})`),
-		};
-	}
-	if (rule.collection !== ref.collection) {
-		return { verified: false, status: 401, message: notConfirmed(`${notification.event_name} is not about /${ref.collection}/`) };
-	}
-	const read = await readResource(context, path, settings.fetchTimeoutSeconds);
-	const verdict = judgeReadBack({
-		eventName: notification.event_name,
-		resource: path,
-		idField: ref.idField,
-		id: ref.id,
-		rule,
-		read,
-		maxAgeSeconds: settings.maxAgeSeconds,
-		now,
-	});
-	switch (verdict.kind) {
-		case 'confirmed':
-			return {
-				verified: true,
-				by: 'read-back',
-				record: verdict.record,
-				fingerprint: { key: verdict.fingerprint, expiresAt: verdict.rememberUntil },
-			};
-		case 'ignored':
-			return { verified: false, status: 200, message: verdict.problem };
-		case 'retry':
-			return { verified: false, status: 503, message: notConfirmed(verdict.problem) };
-		default:
-			return { verified: false, status: 401, message: notConfirmed(verdict.problem) };
-	}
-}
-
 /** POST on the callback URL: a notification. */
 export async function receiveNotification(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const request = this.getRequestObject();
@@ -233,7 +138,8 @@ export async function receiveNotification(this: IWebhookFunctions): Promise<IWeb
 	const node = this.getNode().name;
 
 	const answer = (status: number, message: string): IWebhookResponseData => {
-		if (status >= 400) this.logger.warn(`Seller Marketplace Trigger refused a notification (${status}): ${message}`, { node });
+		if (status >= 500) this.logger.error(`Seller Marketplace Trigger could not take a notification (${status}): ${message}`, { node });
+		else if (status >= 400) this.logger.warn(`Seller Marketplace Trigger refused a notification (${status}): ${message}`, { node });
 		else this.logger.debug(`Seller Marketplace Trigger ignored a notification: ${message}`, { node });
 		if (status === 503) response.set('Retry-After', String(RETRY_AFTER_SECONDS));
 		response.status(status).json(status >= 400 ? { error: message } : { received: true, ignored: message });
@@ -264,14 +170,19 @@ export async function receiveNotification(this: IWebhookFunctions): Promise<IWeb
 	const headers = request.headers as Record<string, unknown>;
 	const timestamp = headerOf(headers, 'hm-timestamp');
 	const path = apiPath`/${ref.collection}/${ref.id}/`;
-	const verification = await verify(this, settings, {
-		rawBody,
-		timestamp,
-		signature: headerOf(headers, 'hm-signature'),
-		notification,
-		ref,
+	const verification = await verifyEvent({
+		mode: settings.verifyEventsBy,
+		eventName: notification.event_name,
+		collection: ref.collection,
 		path,
+		idField: ref.idField,
+		id: ref.id,
+		rule: READ_BACK_RULES[notification.event_name as keyof typeof READ_BACK_RULES],
+		timestamp,
+		maxAgeSeconds: settings.maxAgeSeconds,
 		now,
+		checkSignature: async () => await checkSignature(this, rawBody, timestamp, headerOf(headers, 'hm-signature')),
+		read: async () => await readResource(this, path, settings.fetchTimeoutSeconds),
 	});
 	if (!verification.verified) return answer(verification.status, verification.message);
 
@@ -287,11 +198,10 @@ export async function receiveNotification(this: IWebhookFunctions): Promise<IWeb
 		}
 		if (taken.outcome === 'full') {
 			const hours = Math.round(rememberSeconds(settings.maxAgeSeconds) / 3600);
-			this.logger.error(
-				`Seller Marketplace Trigger: it remembers ${taken.cap} deliveries of the last ${hours} hours, its limit, and refuses new ones until some expire (the marketplace retries them). Split the events over several workflows.`,
-				{ node },
+			return answer(
+				503,
+				`the trigger remembers ${taken.cap} deliveries of the last ${hours} hours, its limit, and takes new ones once some expire (the marketplace retries); split the events over several workflows`,
 			);
-			return answer(503, `the trigger already remembers ${taken.cap} deliveries, its limit; try again later`);
 		}
 		data.seenDeliveries = taken.remembered;
 		delete data.recentMessageIds;

@@ -8,6 +8,7 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { CREDENTIALS_TYPE } from '../../SellerMarketplace/v1/transport';
 import { computeSignature } from '../../SellerMarketplace/v1/transport/signing';
+import type { SignatureCheck } from '../shared/verifyEvent';
 import { staticDataOf } from './subscriptions';
 
 /** Compared in constant time against each URL this node may have registered (production or test). */
@@ -38,8 +39,6 @@ function callbackUrlsOf(context: IWebhookFunctions): string[] {
 	for (const url of Object.keys(staticDataOf(context).subscriptions ?? {})) urls.add(url);
 	return [...urls];
 }
-
-export type SignatureCheck = { matches: true } | { matches: false; problem: string; noSecret?: boolean };
 
 /** Whether the HM-Signature of this call matches the assumed scheme. */
 export async function checkSignature(
