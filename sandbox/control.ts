@@ -56,7 +56,8 @@ const ORDER_OPTIONS = {
 	),
 	status: optional(oneOf(ORDER_UNIT_STATUSES, 'order unit status')),
 	fulfilledByMarketplace: optional(boolean),
-	id_order: optional(matching(/^[A-Za-z0-9]{1,32}$/, '1 to 32 letters and digits')),
+	// The spec types id_order as a string and real ids carry `-`; anything that could bend a path is refused.
+	id_order: optional(matching(/^(?!\.+$)(?! )[^/\\?#%\p{Cc}]{1,32}(?<! )$/u, '1 to 32 characters, no /, \\, ?, #, % or control characters, not only dots')),
 };
 
 const recordId: Check<string | number> = (value, field) => {

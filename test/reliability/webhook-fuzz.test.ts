@@ -303,13 +303,14 @@ const sendable = (value: string) => value.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?
 // ---------------------------------------------------------------- the properties
 
 /** `/<collection>/<id>/` under the sandbox's /api/v1, the only reads a notification may cause. */
-const KNOWN_READ = /^\/api\/v1\/(orders\/((?:[A-Za-z0-9\-._~]|%[0-9A-F]{2})+)|(order-units|returns|return-units|units|items|categories)\/[1-9][0-9]{0,15})\/$/;
+// GET /orders/{id_order} and /items/{id_item} as the spec writes them (no trailing slash); the others with one.
+const KNOWN_READ = /^\/api\/v1\/(orders\/((?:[A-Za-z0-9\-._~]|%[0-9A-F]{2})+)|items\/[1-9][0-9]{0,15}|(order-units|returns|return-units|units|categories)\/[1-9][0-9]{0,15}\/)$/;
 
 /** The path the node must read for a notification's resource: its id segment decoded and encoded again (RFC 3986). */
 function readPathOf(resource: unknown): string {
 	const [, collection, id] = /^\/([^/]+)\/([^/]+)\/?$/.exec(String(resource)) ?? [];
 	const encoded = encodeURIComponent(decodeURIComponent(id ?? '')).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-	return `/api/v1/${collection}/${encoded}/`;
+	return `/api/v1/${collection}/${encoded}${collection === 'orders' || collection === 'items' ? '' : '/'}`;
 }
 
 /** The order id of a read, decoded: one segment that cannot climb or leave the path. */

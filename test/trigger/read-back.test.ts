@@ -25,7 +25,7 @@ describe('default ("Signature or Read-Back")', () => {
 		expect(host.executions[0].items[0]).toMatchObject({ id_order: idOrder, id_message: 'other-scheme-1', verified_by: 'read-back' });
 		// Fetch Resource is off: the read confirms the event, its data is not added
 		expect(host.executions[0].items[0]).not.toHaveProperty('data');
-		expect(bed.apiReads().map((read) => [read.path, read.signatureValid])).toEqual([[`/orders/${idOrder}/`, true]]);
+		expect(bed.apiReads().map((read) => [read.path, read.signatureValid])).toEqual([[`/orders/${idOrder}`, true]]);
 	});
 
 	it('hands on the data it read when Fetch Resource is on, without reading twice', async () => {
@@ -66,9 +66,9 @@ describe('default ("Signature or Read-Back")', () => {
 		bed.sandbox.control.clearRequests();
 		const response = await bed.post(host, bed.signedOtherwise(notification({ resource: '/orders/NOSUCH1/' })));
 		expect(response.status).toBe(401);
-		expect(response.json.error).toMatch(/could not be confirmed.*\/orders\/NOSUCH1\/ does not exist/);
+		expect(response.json.error).toMatch(/could not be confirmed.*\/orders\/NOSUCH1 does not exist/);
 		expect(host.executions).toEqual([]);
-		expect(bed.apiReads().map((read) => read.path)).toEqual(['/orders/NOSUCH1/']);
+		expect(bed.apiReads().map((read) => read.path)).toEqual(['/orders/NOSUCH1']);
 	});
 
 	it('refuses (401) a forged order_new for an order that is not new', async () => {
@@ -100,7 +100,7 @@ describe('default ("Signature or Read-Back")', () => {
 		}
 		expect(statuses).toEqual([200, 200, 200]);
 		expect(host.executions.map((execution) => execution.items[0].id_message)).toEqual(['forged-a']);
-		expect(host.calls.at(-1)!.responseBody).toContain(`order_new for /orders/${idOrder}/ already ran`);
+		expect(host.calls.at(-1)!.responseBody).toContain(`order_new for /orders/${idOrder} already ran`);
 	});
 
 	it('also ignores a read-back order_new for an order whose signed order_new already ran', async () => {
@@ -159,7 +159,7 @@ describe('default ("Signature or Read-Back")', () => {
 	it('answers 503 when the API cannot be read, so the marketplace retries; the retry runs once', async () => {
 		const idOrder = await bed.newOrder();
 		const host = await bed.activeHost();
-		bed.sandbox.control.addFault({ method: 'GET', path: `/orders/${idOrder}/`, kind: 'status', status: 503, times: 2 });
+		bed.sandbox.control.addFault({ method: 'GET', path: `/orders/${idOrder}`, kind: 'status', status: 503, times: 2 });
 		const body = notification({ resource: `/orders/${idOrder}/`, id_message: 'api-down' });
 
 		const first = await bed.post(host, bed.signedOtherwise(body));
@@ -208,7 +208,7 @@ describe('"Read-Back" only', () => {
 		const { order } = await bed.sandbox.control.createOrder();
 		await bed.sandbox.control.flushNotifications();
 		expect(host.executions[0].items[0]).toMatchObject({ id_order: order.id_order, verified_by: 'read-back' });
-		expect(bed.apiReads().map((read) => read.path)).toEqual([`/orders/${order.id_order}/`]);
+		expect(bed.apiReads().map((read) => read.path)).toEqual([`/orders/${order.id_order}`]);
 	});
 
 	it('accepts an unsigned event for a real new order, refuses one for an order that does not exist', async () => {

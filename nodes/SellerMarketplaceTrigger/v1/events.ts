@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { EVENT_NAMES } from '../../SellerMarketplace/v1/helpers/options';
+import { apiPath } from '../../SellerMarketplace/v1/transport';
 import type { ReadBackRule } from '../shared/readBack';
 import type { IdForm } from '../shared/resourcePath';
 
@@ -19,6 +20,15 @@ export const RESOURCE_FORMS: Readonly<Record<string, IdForm>> = {
 	items: { idField: 'id_item', type: 'integer' },
 	categories: { idField: 'id_category', type: 'integer' },
 };
+
+/** The spec writes these two reads without a trailing slash (`GET /orders/{id_order}`, `GET /items/{id_item}`). */
+const READ_WITHOUT_TRAILING_SLASH = new Set(['orders', 'items']);
+
+/** The API path that reads the resource a notification names, as the action node reads it. */
+export function readPathOf(ref: { collection: string; id: string | number }): string {
+	const path = apiPath`/${ref.collection}/${ref.id}`;
+	return READ_WITHOUT_TRAILING_SLASH.has(ref.collection) ? path : `${path}/`;
+}
 
 function amountIs(expected: 'zero' | 'positive') {
 	return (record: IDataObject): string | undefined => {

@@ -10,7 +10,6 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { apiPath } from '../../SellerMarketplace/v1/transport';
 import { bodyLimitProblem } from '../shared/bodyLimits';
 import { DeliveryLog, storedFromKeys, type KeyToTake } from '../shared/deliveryLog';
 import { eventFingerprint } from '../shared/readBack';
@@ -23,7 +22,7 @@ import {
 	rememberSeconds,
 } from '../shared/time';
 import { VERIFY_EVENTS_BY, verifyEvent, type VerifyEventsBy } from '../shared/verifyEvent';
-import { READ_BACK_RULES, RESOURCE_FORMS } from './events';
+import { READ_BACK_RULES, readPathOf, RESOURCE_FORMS } from './events';
 import { DEFAULT_FETCH_TIMEOUT_SECONDS, fetchedFields, MAX_FETCH_TIMEOUT_SECONDS, readResource } from './readResource';
 import { checkSignature } from './signature';
 import { parseEvents, staticDataOf, type TriggerStaticData } from './subscriptions';
@@ -169,7 +168,7 @@ export async function receiveNotification(this: IWebhookFunctions): Promise<IWeb
 
 	const headers = request.headers as Record<string, unknown>;
 	const timestamp = headerOf(headers, 'hm-timestamp');
-	const path = apiPath`/${ref.collection}/${ref.id}/`;
+	const path = readPathOf(ref);
 	const verification = await verifyEvent({
 		mode: settings.verifyEventsBy,
 		eventName: notification.event_name,
