@@ -140,6 +140,17 @@ describe('a state change retried after a lost answer that finds it done succeeds
 		expect(returnUnit.status).toBe('return_accepted');
 	});
 
+	it('Unit (Offer) → Delete: a retry that finds the offer gone (404) succeeds', async () => {
+		const unit = env.sandbox.control.db.units[0];
+		const path = `/units/${unit.id_unit}/`;
+		proxy.add({ method: 'DELETE', path, action: 'loseAnswer' });
+		const run = await runSellerNode(credentials, { parameters: { resource: 'unit', operation: 'delete', unitId: String(unit.id_unit) } });
+		expect(run.error).toBeUndefined();
+		expect(seen()).toEqual([`DELETE ${path}`, `DELETE ${path}`]);
+		expect(run.items[0].json).toMatchObject({ success: true, alreadyApplied: true });
+		expect(env.sandbox.control.db.units.some((candidate) => candidate.id_unit === unit.id_unit)).toBe(false);
+	});
+
 	it('a retry that finds the record in another state is still an error, and says an earlier attempt may have reached the marketplace', async () => {
 		const unit = unitsIn('need_to_be_sent')[0];
 		const path = `/order-units/${unit.id_order_unit}/send/`;

@@ -221,6 +221,73 @@ export async function downloadFromAddress(context: IExecuteFunctions, dialect: A
 	return { data: response.body, contentType: contentType === undefined ? undefined : String(contentType) };
 }
 
+/** What `exchange` knows about one request while it runs, for the errors it builds. */
+interface Exchange {
+	node: INode;
+	request: ApiRequest;
+	dialect: ApiDialect;
+	idempotent: boolean;
+	/** Why an earlier attempt may have been applied although it failed, e.g. "the connection was reset". */
+	earlierAttemptMayHaveApplied?: string;
+}
+
+function uncertainWrite({ request, dialect }: Exchange): UncertainWrite {
+	const { method, path } = request;
+	return (
+		request.uncertainWrite ??
+		dialect.describeWrite?.(method, path) ?? { subject: 'the request', check: `read the record back before sending ${method} ${path} again` }
+	);
+}
+
+/** The error for a connection that failed on the last attempt. */
+function connectionFailure(run: Exchange, code: string, attempts: number): NodeApiError {
+	const { method, path, itemIndex } = run.request;
+	const failure = networkError(run.node, method, path, code, attempts, itemIndex);
+	if (mayHaveReachedServer(code) && !run.idempotent) {
+		return explainUncertainWrite(failure, `The connection broke after ${method} ${path} was sent (${describeNetworkFailure(code)})`, uncertainWrite(run));
+	}
+	return addToDescription(failure, 'Try again later.');
+}
+
+/** A 2xx answer as the response: the body parsed as JSON (or the bytes of a download); anything else is an error. */
+function successResponse<T>(run: Exchange, response: RawResponse, headers: Record<string, unknown>, attempts: number): ApiResponse<T> {
+	const { method, path, itemIndex, binary } = run.request;
+	const location = headers.location === undefined ? undefined : String(headers.location);
+	const success = { statusCode: response.statusCode, headers, location, createdId: idFromLocation(location), attempts };
+	if (binary) {
+		const raw = response.body;
+		return { ...success, body: (Buffer.isBuffer(raw) ? raw : Buffer.from((raw ?? []) as ArrayBuffer)) as T };
+	}
+	const body = readBody(response.body);
+	if (body.json) return { ...success, body: body.value as T };
+	const failure = notJsonError(run.node, method, path, response.statusCode, headers['content-type'], body.text, itemIndex);
+	if (!run.idempotent) {
+		explainUncertainWrite(failure, `The marketplace answered ${method} ${path} with ${response.statusCode}, but not with JSON`, uncertainWrite(run));
+	}
+	throw redactError(failure);
+}
+
+/** The error for an error answer on the last attempt: the dialect's words, plus what the retries and earlier attempts mean. */
+function answerFailure(run: Exchange, response: RawResponse, headers: Record<string, unknown>, attempts: number, retryAfterMs?: number): NodeApiError {
+	const { method, path, itemIndex } = run.request;
+	const { statusCode } = response;
+	const failure = run.dialect.responseError(run.node, method, path, { statusCode, body: readBody(response.body).value, headers }, attempts, itemIndex);
+	if (statusCode >= 500 && !run.idempotent) {
+		explainUncertainWrite(failure, `The marketplace received ${method} ${path} but failed while handling it (${statusCode})`, uncertainWrite(run));
+	} else if (statusCode === 429) {
+		addToDescription(failure, 'Too many requests in a short time. Try again later, or lower "Page Concurrency".');
+	} else if (statusCode >= 500) {
+		addToDescription(failure, 'This is usually temporary. Try again later.');
+	} else if (run.earlierAttemptMayHaveApplied) {
+		addToDescription(
+			failure,
+			`An earlier attempt of this request failed after it was sent (${run.earlierAttemptMayHaveApplied}), so this refusal may mean that it was applied. Check: ${uncertainWrite(run).check}.`,
+		);
+	}
+	if (retryAfterMs !== undefined) addToDescription(failure, `The marketplace asked to wait ${describeWait(retryAfterMs)} before the next request.`);
+	return failure;
+}
+
 /**
  * Sends one request with retries and turns every answer into a response or an error a seller can act on:
  * - 429 is retried (always: nothing was done); 5xx and broken connections only when the request is safe to
@@ -236,12 +303,7 @@ async function exchange<T>(context: ApiContext, dialect: ApiDialect, request: Ap
 	const { method, path, itemIndex } = request;
 	const node = context.getNode();
 	const policy: RetryPolicy = { ...requestSettings(context, itemIndex).retry, ...request.retry };
-	const idempotent = request.idempotent ?? method !== 'POST';
-	const uncertainWrite = (): UncertainWrite =>
-		request.uncertainWrite ??
-		dialect.describeWrite?.(method, path) ?? { subject: 'the request', check: `read the record back before sending ${method} ${path} again` };
-	/** Why an earlier attempt may have been applied although it failed, e.g. "the connection was reset". */
-	let earlierAttemptMayHaveApplied: string | undefined;
+	const run: Exchange = { node, request, dialect, idempotent: request.idempotent ?? method !== 'POST' };
 	let waited = 0;
 
 	/** Waits before the next attempt when it is allowed and fits the budget; false means: give up now. */
@@ -263,65 +325,28 @@ async function exchange<T>(context: ApiContext, dialect: ApiDialect, request: Ap
 			if (problem) throw new NodeOperationError(node, problem, { itemIndex });
 			const code = findNetworkErrorCode(error);
 			if (!code) throw redactError(error instanceof NodeApiError ? error : new NodeApiError(node, error as never, { itemIndex }));
-			const reached = mayHaveReachedServer(code);
-			if (await waitForRetry(attempt, isRetryable({ networkErrorCode: code }, idempotent))) {
-				if (reached) earlierAttemptMayHaveApplied ??= describeNetworkFailure(code);
-				continue;
+			if (!(await waitForRetry(attempt, isRetryable({ networkErrorCode: code }, run.idempotent)))) {
+				throw redactError(connectionFailure(run, code, attempt));
 			}
-			const failure = networkError(node, method, path, code, attempt, itemIndex);
-			if (reached && !idempotent) {
-				explainUncertainWrite(failure, `The connection broke after ${method} ${path} was sent (${describeNetworkFailure(code)})`, uncertainWrite());
-			} else {
-				addToDescription(failure, 'Try again later.');
-			}
-			throw redactError(failure);
+			if (mayHaveReachedServer(code)) run.earlierAttemptMayHaveApplied ??= describeNetworkFailure(code);
+			continue;
 		}
 
 		const { statusCode } = response;
 		const headers = lowerCaseHeaders(response.headers);
 		if (statusCode >= 300 && statusCode < 400) throw redactError(redirectError(node, method, path, statusCode, headers.location, itemIndex));
-
-		if (statusCode >= 200 && statusCode < 300) {
-			const location = headers.location === undefined ? undefined : String(headers.location);
-			const success = { statusCode, headers, location, createdId: idFromLocation(location), attempts: attempt };
-			if (request.binary) {
-				const raw = response.body;
-				return { ...success, body: (Buffer.isBuffer(raw) ? raw : Buffer.from((raw ?? []) as ArrayBuffer)) as T };
-			}
-			const body = readBody(response.body);
-			if (body.json) return { ...success, body: body.value as T };
-			const failure = notJsonError(node, method, path, statusCode, headers['content-type'], body.text, itemIndex);
-			if (!idempotent) explainUncertainWrite(failure, `The marketplace answered ${method} ${path} with ${statusCode}, but not with JSON`, uncertainWrite());
-			throw redactError(failure);
-		}
+		if (statusCode >= 200 && statusCode < 300) return successResponse<T>(run, response, headers, attempt);
 
 		if (statusCode === 429) request.onThrottled?.();
 		const retryAfterMs = parseRetryAfter(headers['retry-after']);
-		if (await waitForRetry(attempt, isRetryable({ statusCode }, idempotent), retryAfterMs)) {
-			if (statusCode >= 500) earlierAttemptMayHaveApplied ??= `the marketplace answered ${statusCode}`;
+		if (await waitForRetry(attempt, isRetryable({ statusCode }, run.idempotent), retryAfterMs)) {
+			if (statusCode >= 500) run.earlierAttemptMayHaveApplied ??= `the marketplace answered ${statusCode}`;
 			continue;
 		}
-
-		if (earlierAttemptMayHaveApplied && statusCode < 500 && statusCode !== 401 && statusCode !== 429) {
+		if (run.earlierAttemptMayHaveApplied && statusCode < 500 && statusCode !== 401 && statusCode !== 429) {
 			const done = method === 'DELETE' && statusCode === 404 ? true : await request.confirmApplied?.().catch(() => false);
 			if (done) return { statusCode, headers, attempts: attempt, body: undefined as T, alreadyApplied: true };
 		}
-
-		const body = readBody(response.body);
-		const failure = dialect.responseError(node, method, path, { statusCode, body: body.value, headers }, attempt, itemIndex);
-		if (statusCode >= 500 && !idempotent) {
-			explainUncertainWrite(failure, `The marketplace received ${method} ${path} but failed while handling it (${statusCode})`, uncertainWrite());
-		} else if (statusCode === 429) {
-			addToDescription(failure, 'Too many requests in a short time. Try again later, or lower "Page Concurrency".');
-		} else if (statusCode >= 500) {
-			addToDescription(failure, 'This is usually temporary. Try again later.');
-		} else if (earlierAttemptMayHaveApplied) {
-			addToDescription(
-				failure,
-				`An earlier attempt of this request failed after it was sent (${earlierAttemptMayHaveApplied}), so this refusal may mean that it was applied. Check: ${uncertainWrite().check}.`,
-			);
-		}
-		if (retryAfterMs !== undefined) addToDescription(failure, `The marketplace asked to wait ${describeWait(retryAfterMs)} before the next request.`);
-		throw redactError(failure);
+		throw redactError(answerFailure(run, response, headers, attempt, retryAfterMs));
 	}
 }
