@@ -171,6 +171,15 @@ describe('a state change retried after a lost answer that finds it done succeeds
 		expect(seen()).toEqual([`PATCH ${path}`, `PATCH ${path}`, `GET /order-units/${unit.id_order_unit}/`]);
 	});
 
+	it('a read retried after a lost answer that finds nothing is a plain "not found" (a read applies nothing)', async () => {
+		const path = '/order-units/999999/';
+		proxy.add({ method: 'GET', path, action: 'loseAnswer' });
+		const run = await runSellerNode(credentials, { parameters: { resource: 'orderUnit', operation: 'get', orderUnitId: byId(999999) } });
+		expect(seen()).toEqual([`GET ${path}`, `GET ${path}`]);
+		expect(run.error?.message).toBe('No order unit with ID "999999" was found');
+		expect(run.error?.description).not.toMatch(/earlier attempt/);
+	});
+
 	it('a unit already sent before the run (409 on the first attempt) is still reported, not taken as done', async () => {
 		const unit = unitsIn('sent')[0];
 		const run = await runSellerNode(credentials, {

@@ -304,6 +304,8 @@ async function exchange<T>(context: ApiContext, dialect: ApiDialect, request: Ap
 	const node = context.getNode();
 	const policy: RetryPolicy = { ...requestSettings(context, itemIndex).retry, ...request.retry };
 	const run: Exchange = { node, request, dialect, idempotent: request.idempotent ?? method !== 'POST' };
+	/** A read changes nothing, so a failed attempt of it cannot have applied anything. */
+	const writes = method !== 'GET' && method !== 'HEAD';
 	let waited = 0;
 
 	/** Waits before the next attempt when it is allowed and fits the budget; false means: give up now. */
@@ -328,7 +330,7 @@ async function exchange<T>(context: ApiContext, dialect: ApiDialect, request: Ap
 			if (!(await waitForRetry(attempt, isRetryable({ networkErrorCode: code }, run.idempotent)))) {
 				throw redactError(connectionFailure(run, code, attempt));
 			}
-			if (mayHaveReachedServer(code)) run.earlierAttemptMayHaveApplied ??= describeNetworkFailure(code);
+			if (writes && mayHaveReachedServer(code)) run.earlierAttemptMayHaveApplied ??= describeNetworkFailure(code);
 			continue;
 		}
 
@@ -340,7 +342,7 @@ async function exchange<T>(context: ApiContext, dialect: ApiDialect, request: Ap
 		if (statusCode === 429) request.onThrottled?.();
 		const retryAfterMs = parseRetryAfter(headers['retry-after']);
 		if (await waitForRetry(attempt, isRetryable({ statusCode }, run.idempotent), retryAfterMs)) {
-			if (statusCode >= 500) run.earlierAttemptMayHaveApplied ??= `the marketplace answered ${statusCode}`;
+			if (writes && statusCode >= 500) run.earlierAttemptMayHaveApplied ??= `the marketplace answered ${statusCode}`;
 			continue;
 		}
 		if (run.earlierAttemptMayHaveApplied && statusCode < 500 && statusCode !== 401 && statusCode !== 429) {
