@@ -328,7 +328,7 @@ describe('Order Unit → Refund', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/order_units/${unit.id_order_unit}/refund/`, status: 500 });
-		expect(run1.error?.message).toBe('The marketplace had a server error (500)');
+		expect(run1.error?.message).toBe('The marketplace had a server error (500); the refund may already have been applied');
 		expect(run1.items).toEqual([]);
 	});
 
