@@ -36,7 +36,7 @@ describe('a success answer must be JSON (item 7)', () => {
 		server.respondWith((_request, response) => answer(status, { 'Content-Type': contentType }, body)(response));
 		const run = await runSellerNode(credentials, { parameters: getOrder });
 		expect(run.items).toHaveLength(0);
-		expect(run.error?.message).toBe(`The marketplace answered GET /orders/MHRYPC1/ with something that is not JSON (${status})`);
+		expect(run.error?.message).toBe(`The marketplace answered GET /orders/MHRYPC1 with something that is not JSON (${status})`);
 		expect(run.error?.description).toContain(`Content-Type: ${contentType}`);
 	});
 

@@ -47,7 +47,7 @@ describe('the node', () => {
 		expect(foreign.requests).toHaveLength(0);
 		expect(api.requests).toHaveLength(1);
 		expect(run.items).toHaveLength(0);
-		expect(run.error?.message).toBe(`The marketplace answered GET /orders/MHRYPC1/ with a redirect (${status}), which was not followed`);
+		expect(run.error?.message).toBe(`The marketplace answered GET /orders/MHRYPC1 with a redirect (${status}), which was not followed`);
 		expect(run.error?.description).toContain(`${foreignOrigin()}/collect`);
 	});
 

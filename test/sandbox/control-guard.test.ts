@@ -34,7 +34,7 @@ describe('sandbox guard against browsers and foreign hosts', () => {
 	const orderCount = () => sandbox.control.db.orders.length;
 
 	describe('Host header (DNS rebinding)', () => {
-		it.each(['evil.example', 'attacker.test:1234', '127.0.0.1.nip.io', '127.0.0.1:1'])(
+		it.each(['evil.example', 'attacker.test:1234', '127.0.0.1.nip.io', '127.0.0.1.evil.example:1', 'localhost.evil.example'])(
 			'refuses the control API under Host %p and never shows the keys',
 			async (host) => {
 				const hostHeader = host.includes(':') ? host : `${host}:${port}`;
@@ -63,6 +63,16 @@ describe('sandbox guard against browsers and foreign hosts', () => {
 			);
 			expect(response.status).toBe(403);
 			expect(sandbox.control.requests()).toHaveLength(0);
+		});
+
+		it('answers a loopback name on another port: a local proxy in front of the sandbox, not a web page', async () => {
+			const response = await control('GET', '/', { Host: '127.0.0.1:1' });
+			expect(response.status).toBe(200);
+		});
+
+		it('refuses a loopback name with a cross-origin Origin, whatever the port', async () => {
+			const response = await control('POST', '/reset', { Host: '127.0.0.1:1', Origin: 'http://127.0.0.1:1' });
+			expect(response.status).toBe(403);
 		});
 
 		it.each(['127.0.0.1', 'localhost', 'LOCALHOST', '[::1]'])('answers the loopback name %p with the own port', async (name) => {
