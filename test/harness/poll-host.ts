@@ -17,7 +17,6 @@ import { Workflow } from 'n8n-workflow';
 import { nodeTypes, PACKAGE, runWorkflow, testAdditionalData, type SellerCredentials, type WorkflowRun } from './workflow';
 
 // n8n-core's services come from n8n-core's own dependency container, as in n8n.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Container } = require(require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] })) as {
 	Container: { get<T>(type: new (...args: never[]) => T): T };
 };

@@ -3,7 +3,7 @@
  * against the sandbox: what each poll asks the marketplace, and what each execution starts with.
  * The sandbox clock stands still unless a test moves it, so equal timestamps are exact.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Order } from '../../sandbox';
 import { PollHost } from '../harness/poll-host';
@@ -37,7 +37,7 @@ async function placeOrders(count: number, { secondsApart = 0 } = {}): Promise<st
 }
 
 /** A published New Order trigger whose first poll is done (it marks what exists). */
-async function published(options: IDataObject = {}): Promise<PollHost> {
+async function published(options: INodeParameters = {}): Promise<PollHost> {
 	const host = bench.host({ event: 'orderNew', options });
 	await host.activate();
 	bench.mark();
