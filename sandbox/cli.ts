@@ -1,6 +1,6 @@
 /**
  * npm run sandbox -- --port 8787 --host 127.0.0.1 [--orders N] [--time-scale X] [--snapshot file] [--seed N]
- *   [--unit-delay S] [--clock-window S]
+ *   [--unit-delay S] [--clock-window S] [--strict]
  * Prints the base URL and keys for the n8n credentials, then runs until Ctrl-C.
  */
 import { startSandbox } from './index';
@@ -17,14 +17,20 @@ const FLAGS: Record<string, keyof SandboxOptions> = {
 	'--clock-window': 'clockWindowSeconds',
 };
 const TEXT_OPTIONS = new Set<keyof SandboxOptions>(['host', 'snapshotPath']);
+/** flags without a value */
+const SWITCHES: Record<string, keyof SandboxOptions> = { '--strict': 'strict' };
 
 function parseArgs(argv: string[]): SandboxOptions {
 	const options: Record<string, unknown> = { port: 8787, host: '127.0.0.1' };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
+		if (SWITCHES[flag] && inline === undefined) {
+			options[SWITCHES[flag]] = true;
+			continue;
+		}
 		const key = FLAGS[flag];
 		if (!key) {
-			console.error(`Unknown option ${flag}. Options: ${Object.keys(FLAGS).join(', ')}`);
+			console.error(`Unknown option ${flag}. Options: ${[...Object.keys(FLAGS), ...Object.keys(SWITCHES)].join(', ')}`);
 			process.exit(2);
 		}
 		const value = inline ?? argv[++i];
@@ -50,6 +56,11 @@ async function main(): Promise<void> {
 	const started = Date.now();
 	const sandbox = await startSandbox({ ...options, log: (line) => console.log(`[sandbox] ${line}`) });
 	console.log(`Seller Marketplace API v1 sandbox ready in ${Date.now() - started} ms`);
+	console.log(
+		options.strict
+			? '  Mode:        strict (only the spec\'s paths and body shapes; see docs/conformance.md)'
+			: '  Mode:        lenient (aliases accepted and logged; --strict refuses them)',
+	);
 	console.log(`  Base URL:    ${sandbox.baseUrl}`);
 	console.log(`  Client key:  ${sandbox.clientKey}`);
 	console.log(`  Secret key:  ${sandbox.secretKey}`);

@@ -31,6 +31,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		processingSeconds: options.processingSeconds ?? 10,
 		callbackTimeoutSeconds: options.callbackTimeoutSeconds ?? 15,
 		productFeedsPerDay: options.productFeedsPerDay ?? 30,
+		strict: options.strict ?? false,
 	};
 }
 

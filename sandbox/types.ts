@@ -351,6 +351,8 @@ export interface SandboxOptions {
 	callbackTimeoutSeconds?: number;
 	/** extension: PRODUCT_FEED import files allowed per 24 h of sandbox time; default 30 */
 	productFeedsPerDay?: number;
+	/** only the spec's literal paths and body shapes, no aliases (docs/conformance.md); default false */
+	strict?: boolean;
 }
 
 export interface RequestLogEntry {
@@ -369,6 +371,8 @@ export interface RequestLogEntry {
 	route?: string;
 	fault?: string;
 	refundPathForm?: 'underscore' | 'hyphen';
+	/** the alias the request used instead of the spec's form (lenient mode), e.g. 'path /orders/{id}/' */
+	alias?: string;
 }
 
 export interface FaultRule {

@@ -2,7 +2,8 @@
  * Order Invoice: list, read, upload from a binary field, delete and download into a binary field,
  * run through n8n-core against the sandbox.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
@@ -10,7 +11,7 @@ let credentials: SellerCredentials;
 
 beforeAll(async () => {
 	// two invoices a page, so the three seeded invoices take two pages
-	sandbox = await startSandbox({ pageLimits: { '/order-invoices/seller/': 2 } });
+	sandbox = await startStrictSandbox({ pageLimits: { '/order-invoices/seller/': 2 } });
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());

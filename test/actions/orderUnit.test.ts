@@ -5,14 +5,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type OrderUnit, type Sandbox } from '../../sandbox';
+import type { OrderUnit, Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());
@@ -46,6 +47,8 @@ describe('Order Unit → Get Many', () => {
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({
 			method: 'GET',
+			// several statuses as one comma-separated value, never a repeated parameter
+			rawUrl: '/api/v1/order-units/seller/?status=sent%2Cneed_to_be_sent&sort=ts_updated%3Aasc&limit=4&offset=0',
 			path: '/order-units/seller/',
 			query: { status: 'sent,need_to_be_sent', sort: 'ts_updated:asc', limit: '4', offset: '0' },
 			body: '',

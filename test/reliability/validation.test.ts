@@ -11,14 +11,15 @@
 import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 
 import { SellerMarketplace } from '../../nodes/SellerMarketplace/SellerMarketplace.node';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type NodeRunOptions, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());
@@ -175,8 +176,14 @@ const SPECS: Record<string, Spec> = {
 		],
 	},
 	'category.suggest': {
-		base: { title: 'Wireless Headphones', price: 4999 },
-		rows: [...requiredText('title', 'Product Title'), ...cents('price', 'Price (in Cents)', { zero: true }), ...rows('price', 'Price (in Cents)', 'missing', [MISSING])],
+		base: { title: 'Wireless Headphones', productDescription: 'Over-ear, noise cancelling', manufacturer: 'Nordlicht', price: 4999 },
+		rows: [
+			...requiredText('title', 'Product Title'),
+			...requiredText('productDescription', 'Product Description'),
+			...requiredText('manufacturer', 'Manufacturer'),
+			...cents('price', 'Price (in Cents)', { zero: true }),
+			...rows('price', 'Price (in Cents)', 'missing', [MISSING]),
+		],
 	},
 	'claim.close': { base: { claimId: '4711' }, rows: integerId('claimId', 'Claim ID') },
 	'claim.getMany': { base: { returnAll: false, limit: 5, filters: {} }, rows: conversationFilterRows(false) },

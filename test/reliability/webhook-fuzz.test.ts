@@ -15,7 +15,8 @@
 import fc from 'fast-check';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
-import { signature, startSandbox, type Sandbox } from '../../sandbox';
+import { signature, type Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { startRecordingServer, type RecordingServer } from '../harness/recording-server';
 import { WebhookHost } from '../harness/webhook-host';
 
@@ -30,7 +31,7 @@ let host: WebhookHost;
 beforeAll(async () => {
 	// The node logs every refusal (as it should); keep the test output to errors.
 	process.env.N8N_LOG_LEVEL ??= 'error';
-	sandbox = await startSandbox({ port: 0 });
+	sandbox = await startStrictSandbox({ port: 0 });
 	decoy = await startRecordingServer(sandbox.secretKey);
 	host = await WebhookHost.start({
 		credentials: { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl },

@@ -21,13 +21,13 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
 
-/** GET /orders/{id_order}/: one order with its order units, plus the related data asked for. */
+/** GET /orders/{id_order} (no trailing slash, as the spec writes it): one order with its units and the related data asked for. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const orderId = requireString(this, 'orderId', itemIndex, 'Order');
 	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
 	const response = await apiRequest.call(this, {
 		method: 'GET',
-		path: apiPath`/orders/${orderId}/`,
+		path: apiPath`/orders/${orderId}`,
 		query: embedded.length ? { embedded: embedded.join(',') } : undefined,
 		itemIndex,
 	});
