@@ -1,6 +1,7 @@
 /**
- * Shared set-up of the poll trigger tests: a sandbox whose clock stands still (time moves only when a test
- * calls `advance`, so timestamps are exact), poll hosts with its credentials, and readers of its request log.
+ * Shared set-up of the poll trigger tests: a strict sandbox (only the spec's paths and body shapes) whose
+ * clock stands still (time moves only when a test calls `advance`, so timestamps are exact), poll hosts with
+ * its credentials, and readers of its request log.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -21,7 +22,7 @@ export interface PollBench {
 let workflows = 0;
 
 export async function startPollBench(options: SandboxOptions = {}): Promise<PollBench> {
-	const sandbox = await startSandbox({ timeScale: 0, ...options });
+	const sandbox = await startSandbox({ timeScale: 0, strict: true, ...options });
 	const credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 	let marked = 0;
 	return {
