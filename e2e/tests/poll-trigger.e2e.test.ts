@@ -106,6 +106,14 @@ test('orders placed across the next polls are each emitted exactly once, and an 
 	expect(new Set(emitted).size).toBe(emitted.length);
 	expect((await executions()).length).toBeGreaterThan(before);
 
+	// n8n saved the cursor with the workflow: the newest emitted order's second (the marketplace's clock).
+	const saved = await n8n.rest<{ staticData?: Record<string, { pollState?: { cursor?: number; seen?: Record<string, string[]> } }> }>(
+		'GET',
+		`/workflows/${workflowId}`,
+	);
+	const state = saved.data.staticData?.[`node:${NODE_NAME}`]?.pollState;
+	expect(state?.seen?.[String(state?.cursor)]).toContain(ids[2]);
+
 	const all = await executions();
 	const delays = all.flatMap((execution) =>
 		nodeItems(execution.runData, NODE_NAME).map((item) => (epochOf(execution.startedAt) - placedAt.get(String(item.id_order))!) / 1000),

@@ -126,7 +126,8 @@ const outOfStock: EventSource = {
 	idOf: idField('id_unit'),
 	timeOf: timeField('date_lastchange'),
 	list: (context) => v1ListPages(context, '/units/seller/', {}),
-	matches: (record) => Number(record.amount) === 0,
+	// A unit without a stock figure is not out of stock: only an amount that reads as 0 is.
+	matches: (record) => String(record.amount ?? '').trim() === '0',
 };
 
 /** The chosen event's list, and the key its saved state belongs to (the event with its filters). */
