@@ -63,6 +63,18 @@ function wait(id: string, name: string, position: [number, number], amount: numb
 
 const rl = (expression: string) => ({ __rl: true, mode: 'id', value: expression });
 
+/** Order Unit → Send with the carrier and tracking number of the incoming item. */
+function markUnitSent(id: string, position: [number, number]): Node {
+	return seller(id, 'Mark unit sent', position, {
+		resource: 'orderUnit',
+		operation: 'send',
+		orderUnitId: rl('={{ $json.id_order_unit }}'),
+		carrierCode: 'DHL',
+		trackingNumber: '={{ $json.tracking_number }}',
+		additionalFields: {},
+	});
+}
+
 /** main connections: [from, to] or [from, to, outputIndex] */
 function connect(...links: Array<[string, string] | [string, string, number]>): Record<string, unknown> {
 	const out: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }> = {};
@@ -140,14 +152,7 @@ for (const order of $input.all()) {
 }
 return parcels;
 `, 'Replace with your carrier'),
-		seller(uuid(1, 4), 'Mark unit sent', [720, 0], {
-			resource: 'orderUnit',
-			operation: 'send',
-			orderUnitId: rl('={{ $json.id_order_unit }}'),
-			carrierCode: 'DHL',
-			trackingNumber: '={{ $json.tracking_number }}',
-			additionalFields: {},
-		}),
+		markUnitSent(uuid(1, 4), [720, 0]),
 	],
 	connect(['New order', 'Read order'], ['Read order', 'Book parcels'], ['Book parcels', 'Mark unit sent']),
 );
@@ -417,14 +422,7 @@ return $input.all().map(({ json: unit }) => ({
   },
 }));
 `, 'Replace with your carrier'),
-		seller(uuid(6, 3), 'Mark unit sent', [480, 0], {
-			resource: 'orderUnit',
-			operation: 'send',
-			orderUnitId: rl('={{ $json.id_order_unit }}'),
-			carrierCode: 'DHL',
-			trackingNumber: '={{ $json.tracking_number }}',
-			additionalFields: {},
-		}),
+		markUnitSent(uuid(6, 3), [480, 0]),
 	],
 	connect(['Units to send', 'Book parcel'], ['Book parcel', 'Mark unit sent']),
 );

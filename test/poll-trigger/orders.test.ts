@@ -44,6 +44,17 @@ async function published(options: INodeParameters = {}): Promise<PollHost> {
 	return host;
 }
 
+/** 100 new orders (four pages) and a poll whose first page the sandbox holds back 200 ms; returns while it is out. */
+async function pollWithFirstPageOut(): Promise<{ host: PollHost; placed: string[]; polling: Promise<IDataObject[] | undefined> }> {
+	const host = await published();
+	await control().advance(1);
+	const placed = await placeOrders(100, { secondsApart: 1 });
+	control().addFault({ path: '/orders/seller/', kind: 'latency', latencyMs: 200, times: 1 });
+	const polling = host.tick();
+	await sleep(80);
+	return { host, placed, polling };
+}
+
 describe('New Order', () => {
 	it('starts from now: the first poll marks the existing orders, idle polls emit nothing and cost one request', async () => {
 		const newest = newestVisibleOrder();
@@ -156,14 +167,9 @@ describe('New Order', () => {
 	});
 
 	it('reads the pages again one after another when orders arrive while pages are read in parallel, so none slips between two pages', async () => {
-		const host = await published();
-		await control().advance(1);
-		const placed = await placeOrders(100, { secondsApart: 1 });
-		// First page slow; while it is out, the next request (offset 30) is made slower still, so the
-		// pages after it come back first and the new orders shift it.
-		control().addFault({ path: '/orders/seller/', kind: 'latency', latencyMs: 200, times: 1 });
-		const polling = host.tick();
-		await sleep(80);
+		const { host, placed, polling } = await pollWithFirstPageOut();
+		// The next request (offset 30) is made slower still, so the pages after it come back first and the
+		// new orders shift it.
 		control().addFault({ path: '/orders/seller/', kind: 'latency', latencyMs: 300, times: 1 });
 		await sleep(250);
 		await control().advance(1);
@@ -267,13 +273,8 @@ describe('New Order', () => {
 	});
 
 	it('asks again for a page refused with 429 in the middle of a poll and emits every order once', async () => {
-		const host = await published();
-		await control().advance(1);
-		const placed = await placeOrders(100, { secondsApart: 1 });
-		// The first page is slow; while it is on its way, the next request of the poll is refused once.
-		control().addFault({ path: '/orders/seller/', kind: 'latency', latencyMs: 200, times: 1 });
-		const polling = host.tick();
-		await sleep(80);
+		const { host, placed, polling } = await pollWithFirstPageOut();
+		// The next request of the poll is refused once.
 		control().addFault({ path: '/orders/seller/', kind: 'status', status: 429, retryAfter: '1', times: 1 });
 
 		const items = await polling;
