@@ -171,12 +171,20 @@ describe('readList', () => {
 	it('reads only the end of a newest-first list when asked for the oldest records', async () => {
 		const records = list(100);
 		const { read, calls } = fakeList(records);
-		const result = await readList(read, { pageSize: 30, concurrency: 4, sequential: false, oldest: 25 });
+		const result = await readList(read, { pageSize: 30, concurrency: 4, sequential: false, oldest: { count: 25, timeOf: identity.timeOf } });
 		expect(calls).toEqual([
 			{ offset: 0, limit: 30 },
 			{ offset: 75, limit: 25 },
 		]);
 		expect(idsOf(result!)).toEqual(idsOf(records.slice(75)));
+	});
+
+	it('reads the whole list when it turns out not to be sorted newest first', async () => {
+		const oldestFirst = list(100).reverse();
+		const { read, calls } = fakeList(oldestFirst);
+		const result = await readList(read, { pageSize: 30, concurrency: 4, sequential: false, oldest: { count: 25, timeOf: identity.timeOf } });
+		expect(calls.slice(2).map((call) => call.offset)).toEqual([0, 30, 60, 90]);
+		expect(idsOf(result!)).toEqual(idsOf(oldestFirst));
 	});
 
 	it('follows a server that serves smaller pages than asked', async () => {

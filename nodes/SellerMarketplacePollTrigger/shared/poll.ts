@@ -73,7 +73,7 @@ async function pollTimeline(context: IPollFunctions, source: TimelineSource, sav
 		concurrency: settings.concurrency,
 		sequential: source.movable,
 		// The oldest new records are within this many of the end of a newest-first list.
-		oldest: source.order === 'newestFirst' ? settings.maxItems + rememberedSince(state, from) : undefined,
+		oldest: source.order === 'newestFirst' ? { count: settings.maxItems + rememberedSince(state, from), timeOf: source.timeOf } : undefined,
 	});
 	const selection = selectBatch(records, state, source, { max: settings.maxItems, lookbackSeconds: settings.lookbackSeconds });
 	if (selection.unusable > 0) {

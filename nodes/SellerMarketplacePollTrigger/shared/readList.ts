@@ -9,10 +9,10 @@ export interface ReadListOptions {
 	/** Read pages strictly one after another (lists whose records move to the front when they change). */
 	sequential: boolean;
 	/**
-	 * For lists sorted newest first: read only the oldest this many records (the end of the list), plus
+	 * For lists sorted newest first: read only the oldest `count` records (the end of the list), plus
 	 * whatever arrives while reading. Undefined reads the whole list.
 	 */
-	oldest?: number;
+	oldest?: { count: number; timeOf: (record: IDataObject) => number | undefined };
 }
 
 const ATTEMPTS = 3;
@@ -107,15 +107,32 @@ async function readInOrder(read: ListPageReader, readPlan: Plan): Promise<IDataO
  * Undefined when the list kept shrinking while it was read, three times over: no complete picture.
  */
 export async function readList(read: ListPageReader, options: ReadListOptions): Promise<IDataObject[] | undefined> {
+	const { oldest } = options;
 	for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
 		const first = await read(0, options.pageSize, () => undefined);
-		const readPlan = plan(first, options.pageSize, options.oldest);
+		const readPlan = plan(first, options.pageSize, oldest?.count);
 		if (readPlan.start >= first.total || first.records.length === 0) return keptFromFirst(readPlan);
 		const parallel = attempt === 1 && !options.sequential && options.concurrency > 1;
 		const records = parallel ? await readInParallel(read, readPlan, options.concurrency) : await readInOrder(read, readPlan);
-		if (records) return records;
+		if (!records) continue;
+		// Reading only the end is right only if the list really is newest first; if not, read all of it.
+		const seen = readPlan.start === first.records.length ? records : [...first.records, ...records];
+		if (oldest && !isNewestFirst(seen, oldest.timeOf)) return await readList(read, { ...options, oldest: undefined });
+		return records;
 	}
 	return undefined;
+}
+
+/** Whether records in list order never get newer (records without a time are not judged). */
+function isNewestFirst(records: IDataObject[], timeOf: (record: IDataObject) => number | undefined): boolean {
+	let previous = Infinity;
+	for (const record of records) {
+		const time = timeOf(record);
+		if (time === undefined) continue;
+		if (time > previous) return false;
+		previous = time;
+	}
+	return true;
 }
 
 /** The newest record of a list sorted newest first, or of an unordered one (the larger of its two ends). */
