@@ -1,8 +1,9 @@
 /**
  * npm run sandbox -- --port 8787 --host 127.0.0.1 [--orders N] [--time-scale X] [--snapshot file] [--seed N]
- *   [--unit-delay S] [--clock-window S] [--strict]
- * Prints the base URL and keys for the n8n credentials, then runs until Ctrl-C.
+ *   [--unit-delay S] [--clock-window S] [--data-dir folder] [--allow-host name[,name]] [--strict]
+ * Prints the base URL and keys for the n8n credentials, then runs until Ctrl-C (which saves --snapshot).
  */
+import path from 'path';
 import { startSandbox } from './index';
 import type { SandboxOptions } from './types';
 
@@ -15,8 +16,10 @@ const FLAGS: Record<string, keyof SandboxOptions> = {
 	'--seed': 'seed',
 	'--unit-delay': 'unitVisibilityDelaySeconds',
 	'--clock-window': 'clockWindowSeconds',
+	'--data-dir': 'dataDir',
+	'--allow-host': 'allowedHosts',
 };
-const TEXT_OPTIONS = new Set<keyof SandboxOptions>(['host', 'snapshotPath']);
+const TEXT_OPTIONS = new Set<keyof SandboxOptions>(['host', 'snapshotPath', 'dataDir']);
 /** flags without a value */
 const SWITCHES: Record<string, keyof SandboxOptions> = { '--strict': 'strict' };
 
@@ -38,7 +41,8 @@ function parseArgs(argv: string[]): SandboxOptions {
 			console.error(`${flag} needs a value`);
 			process.exit(2);
 		}
-		if (TEXT_OPTIONS.has(key)) options[key] = value;
+		if (key === 'allowedHosts') options[key] = [...((options[key] as string[] | undefined) ?? []), ...value.split(',')];
+		else if (TEXT_OPTIONS.has(key)) options[key] = value;
 		else {
 			const number = Number(value);
 			if (!Number.isFinite(number)) {
@@ -64,14 +68,32 @@ async function main(): Promise<void> {
 	console.log(`  Base URL:    ${sandbox.baseUrl}`);
 	console.log(`  Client key:  ${sandbox.clientKey}`);
 	console.log(`  Secret key:  ${sandbox.secretKey}`);
-	console.log(`  Control API: ${sandbox.controlUrl}/  (unsigned, loopback only; see sandbox/README.md)`);
+	console.log(`  Control API: ${sandbox.controlUrl}/  (unsigned, local callers only, JSON bodies; see sandbox/README.md)`);
 	console.log('Press Ctrl-C to stop.');
+	let stopping = false;
 	const stop = () => {
-		if (options.snapshotPath) sandbox.control.save();
-		void sandbox.close().then(() => process.exit(0));
+		if (stopping) return;
+		stopping = true;
+		const code = options.snapshotPath ? saveOnExit(sandbox.control, path.resolve(options.snapshotPath)) : 0;
+		sandbox.close().then(
+			() => process.exit(code),
+			() => process.exit(code || 1),
+		);
 	};
 	process.on('SIGINT', stop);
 	process.on('SIGTERM', stop);
+}
+
+/** Writes the snapshot before the process exits, and says where or why not; returns the exit code. */
+function saveOnExit(control: { save(file?: string): void }, file: string): number {
+	try {
+		control.save(file);
+		console.log(`Snapshot saved to ${file}`);
+		return 0;
+	} catch (error) {
+		console.error(`Could not save the snapshot to ${file}: ${error instanceof Error ? error.message : String(error)}`);
+		return 1;
+	}
 }
 
 main().catch((error) => {

@@ -344,6 +344,12 @@ export interface SandboxOptions {
 	timeScale?: number;
 	unitVisibilityDelaySeconds?: number;
 	snapshotPath?: string;
+	/** folder for snapshots saved and loaded by name over HTTP; default .sandbox/snapshots under the working directory */
+	dataDir?: string;
+	/** host names besides 127.0.0.1, localhost, [::1] and `host` that clients may call the sandbox by (e.g. host.docker.internal) */
+	allowedHosts?: string[];
+	/** request log entries kept (the oldest go first); default 10,000 */
+	requestLogLimit?: number;
 	log?: (line: string) => void;
 	/** extension: sandbox seconds each asynchronous processing step takes (product data, import files); default 10 */
 	processingSeconds?: number;
@@ -363,7 +369,11 @@ export interface RequestLogEntry {
 	path: string;
 	query: Record<string, string>;
 	headers: Record<string, string>;
+	/** raw body as received, or its first 64 KiB and a marker when longer */
 	body: string;
+	/** size of the body as received */
+	bodyBytes: number;
+	bodyTruncated?: true;
 	json?: unknown;
 	signatureValid: boolean;
 	authError?: string;
