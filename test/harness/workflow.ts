@@ -40,6 +40,8 @@ function loadNodeTypes(): Record<string, INodeType | IVersionedNodeType> {
 	// which plain Node resolution (ts-node, the benchmarks) would pick first.
 	const { SellerMarketplace } = require('../../nodes/SellerMarketplace/SellerMarketplace.node.ts');
 	types[`${PACKAGE}.sellerMarketplace`] = new SellerMarketplace();
+	const { SellerMarketplacePollTrigger } = require('../../nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.ts');
+	types[`${PACKAGE}.sellerMarketplacePollTrigger`] = new SellerMarketplacePollTrigger();
 	return types;
 }
 
@@ -122,7 +124,7 @@ export interface WorkflowRun {
 let executionCounter = 0;
 
 /** What n8n hands a node about its surroundings: the credential store, the lifecycle hooks and the instance URLs. */
-function testAdditionalData(credentials: SellerCredentials, workflowData: IWorkflowBase): IWorkflowExecuteAdditionalData {
+export function testAdditionalData(credentials: SellerCredentials, workflowData: IWorkflowBase): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: new TestCredentialsHelper({ sellerMarketplaceApi: { ...credentials } }),
 		hooks: new ExecutionLifecycleHooks('manual', `exec-${executionCounter}`, workflowData),
@@ -164,7 +166,7 @@ export function loadOptionsContext(credentials: SellerCredentials, parameters: I
 export async function runWorkflow(
 	workflowJson: Pick<IWorkflowBase, 'nodes' | 'connections'> & { staticData?: IDataObject },
 	credentials: SellerCredentials,
-	{ checkSecrets = true }: { checkSecrets?: boolean } = {},
+	{ checkSecrets = true, startNode: startNodeName }: { checkSecrets?: boolean; startNode?: string } = {},
 ): Promise<WorkflowRun> {
 	const id = `wf-${++executionCounter}`;
 	const workflowData = {
@@ -188,7 +190,7 @@ export async function runWorkflow(
 		settings: { executionOrder: 'v1' },
 	});
 	const additionalData = testAdditionalData(credentials, workflowData);
-	const startNode = workflowData.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
+	const startNode = workflowData.nodes.find((node) => (startNodeName ? node.name === startNodeName : node.type === 'n8n-nodes-base.manualTrigger'));
 	const run = await new WorkflowExecute(additionalData, 'manual').run({
 		workflow,
 		startNode: startNode ? workflow.getNode(startNode.name) ?? undefined : undefined,
