@@ -1,13 +1,13 @@
 /**
  * npm run sandbox -- --port 8787 --host 127.0.0.1 [--orders N] [--time-scale X] [--snapshot file] [--seed N]
  *   [--unit-delay S] [--clock-window S] [--data-dir folder] [--allow-host name[,name]] [--strict]
- * Prints the base URL and keys for the n8n credentials, then runs until Ctrl-C (which saves --snapshot).
+ *   [--rate-limit N] [--storefronts de,at,cz]
+ * Prints the base URLs (v1 and v2) and keys for the n8n credentials, then runs until Ctrl-C (which saves --snapshot).
  */
 import path from 'path';
-import { startSandbox } from './index';
-import type { SandboxOptions } from './types';
+import { startSandbox, StartOptions } from './index';
 
-const FLAGS: Record<string, keyof SandboxOptions> = {
+const FLAGS: Record<string, keyof StartOptions> = {
 	'--port': 'port',
 	'--host': 'host',
 	'--orders': 'orders',
@@ -18,12 +18,15 @@ const FLAGS: Record<string, keyof SandboxOptions> = {
 	'--clock-window': 'clockWindowSeconds',
 	'--data-dir': 'dataDir',
 	'--allow-host': 'allowedHosts',
+	'--rate-limit': 'rateLimitPerSecond',
+	'--storefronts': 'storefronts',
 };
-const TEXT_OPTIONS = new Set<keyof SandboxOptions>(['host', 'snapshotPath', 'dataDir']);
+const TEXT_OPTIONS = new Set<keyof StartOptions>(['host', 'snapshotPath', 'dataDir']);
+const LIST_OPTIONS = new Set<keyof StartOptions>(['storefronts', 'allowedHosts']);
 /** flags without a value */
-const SWITCHES: Record<string, keyof SandboxOptions> = { '--strict': 'strict' };
+const SWITCHES: Record<string, keyof StartOptions> = { '--strict': 'strict' };
 
-function parseArgs(argv: string[]): SandboxOptions {
+function parseArgs(argv: string[]): StartOptions {
 	const options: Record<string, unknown> = { port: 8787, host: '127.0.0.1' };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
@@ -41,8 +44,8 @@ function parseArgs(argv: string[]): SandboxOptions {
 			console.error(`${flag} needs a value`);
 			process.exit(2);
 		}
-		if (key === 'allowedHosts') options[key] = [...((options[key] as string[] | undefined) ?? []), ...value.split(',')];
-		else if (TEXT_OPTIONS.has(key)) options[key] = value;
+		if (TEXT_OPTIONS.has(key)) options[key] = value;
+		else if (LIST_OPTIONS.has(key)) options[key] = [...((options[key] as string[] | undefined) ?? []), ...value.split(',').map((v) => v.trim())];
 		else {
 			const number = Number(value);
 			if (!Number.isFinite(number)) {
@@ -52,22 +55,25 @@ function parseArgs(argv: string[]): SandboxOptions {
 			options[key] = number;
 		}
 	}
-	return options as SandboxOptions;
+	return options as StartOptions;
 }
 
 async function main(): Promise<void> {
 	const options = parseArgs(process.argv.slice(2));
 	const started = Date.now();
 	const sandbox = await startSandbox({ ...options, log: (line) => console.log(`[sandbox] ${line}`) });
-	console.log(`Seller Marketplace API v1 sandbox ready in ${Date.now() - started} ms`);
+	console.log(`Seller Marketplace API sandbox ready in ${Date.now() - started} ms`);
 	console.log(
 		options.strict
 			? '  Mode:        strict (only the spec\'s paths and body shapes; see docs/conformance.md)'
 			: '  Mode:        lenient (aliases accepted and logged; --strict refuses them)',
 	);
-	console.log(`  Base URL:    ${sandbox.baseUrl}`);
+	console.log(`  v1 base URL: ${sandbox.baseUrl}`);
+	console.log(`  v2 base URL: ${sandbox.v2BaseUrl}  (storefronts ${sandbox.control.storefronts().join(', ')}; rate limit ${sandbox.control.rateLimit() ?? 'off'})`);
 	console.log(`  Client key:  ${sandbox.clientKey}`);
 	console.log(`  Secret key:  ${sandbox.secretKey}`);
+	console.log(`  v2 partner client key: ${sandbox.partnerClientKey}`);
+	console.log(`  v2 partner secret key: ${sandbox.partnerSecretKey}`);
 	console.log(`  Control API: ${sandbox.controlUrl}/  (unsigned, local callers only, JSON bodies; see sandbox/README.md)`);
 	console.log('Press Ctrl-C to stop.');
 	let stopping = false;

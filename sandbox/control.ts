@@ -12,6 +12,9 @@ import type { Reply } from './router';
 import { newOrder, newOrderUnit } from './seed';
 import { COLLECTIONS, publicView, snapshotFile } from './store';
 import { arrayOf, boolean, Check, integer, matching, maxLength, numberIn, object, oneOf, optional, parseBody, string } from './validate';
+import { V2_ONLY_EVENT_NAMES } from './v2/events';
+import type { V2Control, V2Runtime } from './v2/runtime';
+import { STOREFRONTS } from './v2/storefronts';
 import type {
 	CollectionName,
 	CreateOrderOptions,
@@ -57,6 +60,7 @@ const ORDER_OPTIONS = {
 	status: optional(oneOf(ORDER_UNIT_STATUSES, 'order unit status')),
 	fulfilledByMarketplace: optional(boolean),
 	// The spec types id_order as a string and real ids carry `-`; anything that could bend a path is refused.
+	storefront: optional(string),
 	id_order: optional(matching(/^(?!\.+$)(?! )[^/\\?#%\p{Cc}]{1,32}(?<! )$/u, '1 to 32 characters, no /, \\, ?, #, % or control characters, not only dots')),
 };
 
@@ -66,13 +70,16 @@ const recordId: Check<string | number> = (value, field) => {
 	throw badRequest(`${field} must be an integer or a string of 1 to 64 characters`);
 };
 
+const EVENT_NAMES_ANY_API: readonly string[] = [...EVENT_NAMES, ...V2_ONLY_EVENT_NAMES];
+
 const EVENT = {
-	event_name: oneOf(EVENT_NAMES, 'event name'),
+	event_name: oneOf(EVENT_NAMES_ANY_API, 'event name'),
 	resource: maxLength(2048),
 	payload: optional(maxLength(1024 * 1024)),
+	storefront: optional(string),
 };
 
-export interface SandboxControl {
+export interface SandboxControl extends V2Control {
 	db: SandboxDb;
 	requests(): RequestLogEntry[];
 	clearRequests(): void;
@@ -80,7 +87,8 @@ export interface SandboxControl {
 	removeFault(id: string): boolean;
 	clearFaults(): void;
 	createOrder(opts?: CreateOrderOptions): Promise<{ order: Order; orderUnits: OrderUnit[] }>;
-	emitEvent(eventName: string, resource: string, payload?: string): Promise<void>;
+	/** `storefront`: the v2 storefront of the event (default: the resource's) */
+	emitEvent(eventName: string, resource: string, payload?: string, options?: { storefront?: string }): Promise<void>;
 	setStatus(collection: StatusCollection, id: string | number, status: string): void;
 	deliveries(): NotificationDelivery[];
 	outbox(): Mail[];
@@ -93,8 +101,10 @@ export interface SandboxControl {
 	save(path?: string): void;
 }
 
-export function createControl(core: SandboxCore): SandboxControl {
+
+export function createControl(core: SandboxCore, v2: V2Runtime): SandboxControl {
 	return {
+		...v2.control(),
 		get db() {
 			return core.store.db;
 		},
@@ -104,9 +114,10 @@ export function createControl(core: SandboxCore): SandboxControl {
 		removeFault: (id) => core.faults.remove(id),
 		clearFaults: () => core.faults.clear(),
 		createOrder: async (opts = {}) => createOrder(core, opts),
-		emitEvent: async (eventName, resource, payload) => {
-			const event = parseBody({ event_name: eventName, resource, payload }, EVENT);
-			core.notifier.emit(event.event_name, event.resource, event.payload);
+		emitEvent: async (eventName, resource, payload, options = {}) => {
+			const event = parseBody({ event_name: eventName, resource, payload, storefront: options.storefront }, EVENT);
+			checkStorefront(event.storefront);
+			core.notifier.emit(event.event_name, event.resource, event.payload, { storefront: event.storefront });
 		},
 		setStatus: (collection, id, status) => setStatus(core, collection, id, status),
 		deliveries: () => core.notifier.deliveries,
@@ -118,9 +129,18 @@ export function createControl(core: SandboxCore): SandboxControl {
 			await core.scheduler.advance(seconds);
 		},
 		now: () => core.now(),
-		reset: () => core.reset(),
+		reset: () => {
+			core.reset();
+			v2.reset();
+		},
 		save: (path) => core.save(path),
 	};
+}
+
+function checkStorefront(storefront: string | undefined): void {
+	if (storefront !== undefined && !STOREFRONTS.includes(storefront)) {
+		throw badRequest(`storefront '${storefront}' is not one of ${STOREFRONTS.join(', ')}`);
+	}
 }
 
 function createOrder(core: SandboxCore, options: CreateOrderOptions): { order: Order; orderUnits: OrderUnit[] } {
@@ -134,9 +154,10 @@ function createOrder(core: SandboxCore, options: CreateOrderOptions): { order: O
 	});
 	const status = opts.status ?? 'need_to_be_sent';
 	if (opts.id_order !== undefined && store.find('orders', opts.id_order)) throw badRequest(`order ${opts.id_order} exists already`);
+	checkStorefront(opts.storefront);
 
 	const now = core.now();
-	const order = newOrder(store, core.random, now, opts.fulfilledByMarketplace === true, opts.id_order);
+	const order = newOrder(store, core.random, now, opts.fulfilledByMarketplace === true, opts.id_order, opts.storefront);
 	const orderUnits = units.flatMap(({ unit, quantity }) =>
 		Array.from({ length: quantity }, () => newOrderUnit(store, order, unit, status, now, core.origin)),
 	);
@@ -201,7 +222,7 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 				return json(await control.createOrder(body() as CreateOrderOptions), 201);
 			case 'POST /events': {
 				const event = parseBody(body(), EVENT);
-				await control.emitEvent(event.event_name, event.resource, event.payload);
+				await control.emitEvent(event.event_name, event.resource, event.payload, { storefront: event.storefront });
 				return done;
 			}
 			case 'POST /status': {
@@ -223,6 +244,23 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 			}
 			case 'POST /reset':
 				control.reset();
+				return done;
+			case 'GET /rate-limit':
+				return json({ perSecond: control.rateLimit() });
+			case 'PUT /rate-limit': {
+				const { perSecond } = body();
+				if (perSecond !== null && typeof perSecond !== 'number') throw badRequest('body needs perSecond: a number, or null for no limit');
+				try {
+					control.setRateLimit(perSecond);
+				} catch (error) {
+					throw badRequest((error as Error).message);
+				}
+				return json({ perSecond: control.rateLimit() });
+			}
+			case 'GET /response-violations':
+				return json(control.responseViolations());
+			case 'DELETE /response-violations':
+				control.clearResponseViolations();
 				return done;
 			case 'POST /save':
 				return json({ file: saveSnapshot(core, body()) });

@@ -1,5 +1,6 @@
 /**
- * Local stand-in for the Seller Marketplace API v1 (see sandbox/README.md and docs/sandbox-contract.md).
+ * Local stand-in for the Seller Marketplace API: v1 under /api/v1 and v2 under /v2, over one store
+ * (see sandbox/README.md and docs/sandbox-contract.md).
  * Independent of nodes/ and credentials/ on purpose: its own routes, its own signature check.
  */
 import type { AddressInfo } from 'net';
@@ -7,10 +8,13 @@ import { createControl, createControlHandler, SandboxControl } from './control';
 import { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, resolveOptions, ResolvedOptions, SandboxCore } from './core';
 import { Router } from './router';
 import { allRoutes } from './routes';
-import { API_PREFIX, CONTROL_PREFIX, createHttpServer } from './server';
-import type { SandboxOptions } from './types';
+import { API_PREFIX, CONTROL_PREFIX, createHttpServer, V2_PREFIX } from './server';
+import type { SandboxOptions, SandboxV2Options } from './types';
+import { createV2Handler } from './v2/front';
+import { DEFAULT_PARTNER_CLIENT_KEY, DEFAULT_PARTNER_SECRET_KEY, resolveV2Options, startV2 } from './v2/runtime';
 
-export { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY };
+export { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, DEFAULT_PARTNER_CLIENT_KEY, DEFAULT_PARTNER_SECRET_KEY };
+export { DOCUMENTED_RATE_LIMIT } from './v2/rate-limit';
 export { signature } from './auth';
 export { formatTimestamp } from './clock';
 export { RETRY_OFFSETS_MS } from './notifications';
@@ -18,12 +22,19 @@ export { collectionRange } from './pagination';
 export type { SandboxControl, StatusCollection } from './control';
 export type * from './types';
 
+export type StartOptions = SandboxOptions & SandboxV2Options;
+
 export interface Sandbox {
 	baseUrl: string;
+	/** the API v2 base URL, e.g. http://127.0.0.1:8787/v2 (no trailing slash) */
+	v2BaseUrl: string;
 	origin: string;
 	controlUrl: string;
 	clientKey: string;
 	secretKey: string;
+	/** the partner key pair API v2 accepts (Shop-Partner-Client-Key / Shop-Partner-Signature) */
+	partnerClientKey: string;
+	partnerSecretKey: string;
 	control: SandboxControl;
 	close(): Promise<void>;
 }
@@ -55,16 +66,22 @@ function checkOptions(options: ResolvedOptions): void {
 	}
 }
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+export async function startSandbox(options: StartOptions = {}): Promise<Sandbox> {
 	const resolved = resolveOptions(options);
 	checkOptions(resolved);
+	const v2Options = resolveV2Options(options);
 	const router = new Router(allRoutes);
 	// the server has to listen before the core exists: seeded URLs carry the real port
-	const late: { core?: SandboxCore; handleControl?: ReturnType<typeof createControlHandler> } = {};
+	const late: {
+		core?: SandboxCore;
+		handleControl?: ReturnType<typeof createControlHandler>;
+		handleV2?: ReturnType<typeof createV2Handler>;
+	} = {};
 	const server = createHttpServer(
 		() => late.core!,
 		router,
 		(req, body) => late.handleControl!(req, body),
+		(req, res, body) => late.handleV2!(req, res, body),
 	);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
@@ -74,13 +91,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
 	const origin = `http://${host}:${port}`;
 	const core = new SandboxCore(resolved, origin);
-	const control = createControl(core);
+	const v2 = startV2(core, v2Options);
+	const control = createControl(core, v2);
 	const sandbox: Sandbox = {
 		baseUrl: origin + API_PREFIX,
+		v2BaseUrl: origin + V2_PREFIX,
 		origin,
 		controlUrl: origin + CONTROL_PREFIX,
 		clientKey: resolved.clientKey,
 		secretKey: resolved.secretKey,
+		partnerClientKey: v2.options.partnerClientKey,
+		partnerSecretKey: v2.options.partnerSecretKey,
 		control,
 		close: async () => {
 			core.scheduler.stop();
@@ -89,12 +110,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 	};
 	late.core = core;
+	late.handleV2 = createV2Handler(v2);
 	late.handleControl = createControlHandler(core, control, () => ({
 		baseUrl: sandbox.baseUrl,
+		v2BaseUrl: sandbox.v2BaseUrl,
 		origin,
 		controlUrl: sandbox.controlUrl,
 		clientKey: sandbox.clientKey,
 		secretKey: sandbox.secretKey,
+		partnerClientKey: sandbox.partnerClientKey,
+		partnerSecretKey: sandbox.partnerSecretKey,
+		storefronts: v2.options.storefronts,
+		rateLimitPerSecond: control.rateLimit(),
 		now: core.timestamp(),
 		timeScale: resolved.timeScale,
 		snapshotFolder: resolved.dataDir,

@@ -4,6 +4,7 @@
  * The spec does not publish how notifications are signed. The sandbox signs them like requests:
  * HM-Signature = hex HMAC-SHA256, keyed with the seller's secret key, of
  * "POST\n<callback_url>\n<body>\n<HM-Timestamp>" (see README "Notification signature").
+ * Subscriptions made through API v2 are notified in the v2 format, which sandbox/v2 plugs in (`v2`).
  */
 import { randomBytes, randomUUID } from 'crypto';
 import { signature } from './auth';
@@ -31,6 +32,27 @@ export const RETRY_OFFSETS_MS: readonly number[] = (() => {
 	return offsets;
 })();
 
+/** An event as fired by a route or the control API. */
+export interface SandboxEvent {
+	eventName: string;
+	/** the changed resource, as the v1 API names it (e.g. '/order-units/1000001/') */
+	resource: string;
+	/** explicit payload text (control API); absent: the API's default */
+	payload?: string;
+	/** explicit API v2 storefront (control API); absent: the storefront of the resource */
+	storefront?: string;
+}
+
+/** The API v2 notification format, supplied by sandbox/v2 (v1 subscriptions keep the format above). */
+export interface V2NotificationFormat {
+	/** the body and v2 resource for this subscription, or undefined when the event is not for it (another storefront) */
+	render(event: SandboxEvent, subscription: Subscription, idMessage: string): { body: string; resource: string } | undefined;
+	headers(callbackUrl: string, body: string, timestamp: string): Record<string, string>;
+	timeoutMs: number;
+	/** answer statuses that count as delivered */
+	accepts(status: number): boolean;
+}
+
 interface EventJob {
 	id_subscription: number;
 	body: string;
@@ -56,6 +78,7 @@ export type VerificationResult = { ok: true } | { ok: false; reason: string };
 export class Notifier {
 	deliveries: NotificationDelivery[] = [];
 	outbox: Mail[] = [];
+	v2?: V2NotificationFormat;
 	private seq = 0;
 
 	constructor(private readonly deps: NotifierDeps) {}
@@ -94,23 +117,31 @@ export class Notifier {
 	}
 
 	/** Queues the event for every active subscription to it; returns how many were queued. */
-	emit(eventName: string, resource: string, payload = '[]'): number {
+	emit(eventName: string, resource: string, payload?: string, options: { storefront?: string } = {}): number {
+		const event: SandboxEvent = { eventName, resource, payload, storefront: options.storefront };
 		const subscriptions = this.deps.store.db.subscriptions.filter((s) => s.is_active && s.event_name === eventName);
 		const now = this.deps.clock.now();
+		let queued = 0;
 		for (const subscription of subscriptions) {
 			const id_message = randomUUID();
+			const rendered =
+				subscription._api === 'v2'
+					? this.v2?.render(event, subscription, id_message)
+					: { body: JSON.stringify({ event_name: eventName, resource, id_message, payload: payload ?? '[]' }), resource };
+			if (rendered === undefined) continue;
+			queued++;
 			const job: EventJob = {
 				id_subscription: subscription.id_subscription,
-				body: JSON.stringify({ event_name: eventName, resource, id_message, payload }),
+				body: rendered.body,
 				event_name: eventName,
-				resource,
+				resource: rendered.resource,
 				id_message,
 				firstDue: now,
 				attemptIndex: 0,
 			};
 			this.deps.scheduler.at(now, `notify ${eventName} → #${subscription.id_subscription}`, () => this.attempt(job));
 		}
-		return subscriptions.length;
+		return queued;
 	}
 
 	private async attempt(job: EventJob): Promise<void> {
@@ -119,20 +150,24 @@ export class Notifier {
 		if (!subscription || !subscription.is_active) return;
 		const scheduledAtMs = job.firstDue + (job.attemptIndex === 0 ? 0 : RETRY_OFFSETS_MS[job.attemptIndex - 1]);
 		const timestamp = String(Math.floor(Date.now() / 1000));
-		const headers = {
-			'Content-Type': 'application/json',
-			'User-Agent': 'SellerMarketplaceSandbox/1.0',
-			'HM-Timestamp': timestamp,
-			'HM-Signature': signature(this.deps.secretKey, 'POST', subscription.callback_url, job.body, timestamp),
-		};
+		const v2 = subscription._api === 'v2' ? this.v2 : undefined;
+		const headers = v2
+			? v2.headers(subscription.callback_url, job.body, timestamp)
+			: {
+					'Content-Type': 'application/json',
+					'User-Agent': 'SellerMarketplaceSandbox/1.0',
+					'HM-Timestamp': timestamp,
+					'HM-Signature': signature(this.deps.secretKey, 'POST', subscription.callback_url, job.body, timestamp),
+				};
 		const result = await httpCall(subscription.callback_url, {
 			method: 'POST',
 			headers,
 			body: job.body,
-			timeoutMs: this.deps.callbackTimeoutMs,
+			timeoutMs: v2?.timeoutMs ?? this.deps.callbackTimeoutMs,
 			maxBytes: 1 << 20,
 		});
-		const ok = !result.error && result.status === 200;
+		const accepted = v2 ? v2.accepts(result.status ?? 0) : result.status === 200;
+		const ok = !result.error && accepted;
 		this.record({
 			kind: 'event',
 			id_subscription: subscription.id_subscription,
@@ -146,7 +181,7 @@ export class Notifier {
 			requestBody: job.body,
 			status: result.status,
 			responseBody: result.body,
-			error: ok ? undefined : (result.error ?? `callback answered HTTP ${result.status}, expected 200`),
+			error: ok ? undefined : (result.error ?? `callback answered HTTP ${result.status}, expected ${v2 ? 'a 2xx' : '200'}`),
 			ok,
 		});
 		if (ok) return;
@@ -169,7 +204,8 @@ export class Notifier {
 			body:
 				`Your callback ${subscription.callback_url} has not accepted notifications for more than 12 hours ` +
 				`(last event ${job.event_name} ${job.resource}, id_message ${job.id_message}). The subscription was disabled; ` +
-				`events from now on are lost until you re-enable it with PATCH /subscriptions/${subscription.id_subscription}/.`,
+				`events from now on are lost until you re-enable it with PATCH /subscriptions/${subscription.id_subscription}` +
+				`${subscription._api === 'v2' ? '' : '/'}.`,
 			time: this.deps.clock.timestamp(),
 			id_subscription: subscription.id_subscription,
 		};

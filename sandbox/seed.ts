@@ -120,6 +120,7 @@ export function newOrder(
 	tsMs: number,
 	fulfilledByMarketplace: boolean,
 	idOrder?: string,
+	storefront = 'de',
 ): Order {
 	const counter = store.nextId('orders');
 	const { buyer, address } = makeBuyer(random, 300000 + counter);
@@ -134,6 +135,7 @@ export function newOrder(
 		billing_address: address,
 		shipping_address: address,
 		_fulfilled_by_marketplace: fulfilledByMarketplace,
+		_storefront: storefront,
 	});
 }
 
@@ -197,6 +199,7 @@ export function newOrderUnit(
 		_shipment: null,
 		_fulfilled_at: null,
 		_refunds: [],
+		_storefront: order._storefront ?? 'de',
 	});
 }
 
@@ -265,6 +268,10 @@ function seedCatalog(store: Store, random: Random): void {
 	store.db.lastIds.items = itemId - 1;
 }
 
+/** API v2 storefronts of seeded records other than 'de' (v1 has no storefronts and shows them all) */
+const UNIT_STOREFRONTS: Record<number, string> = { 4: 'at', 7: 'cz' };
+const ORDER_STOREFRONTS: Record<number, string> = { 2: 'at', 3: 'cz' };
+
 function seedInventory(store: Store, random: Random): void {
 	store.db.shippingGroups.push({ name: 'paket' }, { name: 'spedition' }, { name: 'brief' });
 	store.insert('warehouses', {
@@ -308,6 +315,7 @@ function seedInventory(store: Store, random: Random): void {
 			date_inserted: inserted,
 			date_lastchange: inserted,
 			_visible_from: 0,
+			_storefront: UNIT_STOREFRONTS[n % 10] ?? 'de',
 		});
 	}
 	for (const item of store.db.items.slice(0, 5)) {
@@ -351,7 +359,8 @@ function seedOrders(store: Store, random: Random, visibleOrders: number, origin:
 	for (let i = 0; i < total; i++) {
 		const tsMs = SEED_EPOCH + Math.floor(i * step + random.next() * step * 0.5);
 		const fulfilledByMarketplace = hiddenLeft > 0 && (i % every === every - 1 || total - i === hiddenLeft);
-		const order = newOrder(store, random, tsMs, fulfilledByMarketplace);
+		const storefront = fulfilledByMarketplace ? 'de' : (ORDER_STOREFRONTS[visibleIndex % 5] ?? 'de');
+		const order = newOrder(store, random, tsMs, fulfilledByMarketplace, undefined, storefront);
 		let lines: Array<[Unit, number]>;
 		if (fulfilledByMarketplace) {
 			hiddenLeft--;

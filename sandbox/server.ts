@@ -15,11 +15,14 @@ import type { RequestLogEntry } from './types';
 
 export const API_PREFIX = '/api/v1';
 export const CONTROL_PREFIX = '/_sandbox';
+export const V2_PREFIX = '/v2';
 
 export type ControlHandler = (req: http.IncomingMessage, rawBody: Buffer) => Promise<Reply>;
+/** API v2 (sandbox/v2/front.ts) answers everything under /v2 itself */
+export type V2Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: ReceivedBody) => Promise<void>;
 
 /** `getCore` because the core is built once the port is known (seeded URLs carry it). */
-export function createHttpServer(getCore: () => SandboxCore, router: Router, control: ControlHandler): http.Server {
+export function createHttpServer(getCore: () => SandboxCore, router: Router, control: ControlHandler, v2: V2Handler): http.Server {
 	let guard: RequestGuard | undefined;
 	return http.createServer((req, res) => {
 		const core = getCore();
@@ -36,9 +39,12 @@ export function createHttpServer(getCore: () => SandboxCore, router: Router, con
 		readBody(req)
 			.then((body) => {
 				const path = (req.url ?? '/').split('?')[0];
-				return path === CONTROL_PREFIX || path.startsWith(CONTROL_PREFIX + '/')
+				const under = (prefix: string) => path === prefix || path.startsWith(prefix + '/');
+				return under(CONTROL_PREFIX)
 					? handleControl(req, res, body, control)
-					: handleApi(core, router, req, res, body);
+					: under(V2_PREFIX)
+						? v2(req, res, body)
+						: handleApi(core, router, req, res, body);
 			})
 			.catch(fail);
 	});
@@ -126,7 +132,8 @@ async function handleApi(core: SandboxCore, router: Router, req: http.IncomingMe
 	send(res, await answer(() => match.route.handler(ctx)));
 }
 
-function logRequest(
+/** Also used by API v2 (sandbox/v2/front.ts), which adds its own fields. */
+export function logRequest(
 	core: SandboxCore,
 	req: http.IncomingMessage,
 	method: string,

@@ -90,6 +90,14 @@ export interface Unit {
 	date_lastchange: Timestamp;
 	/** sandbox time (ms) from which the unit shows in GET /units/seller/ */
 	_visible_from: number;
+	// API v2 only (absent on records made through v1: the v2 view supplies defaults, see sandbox/v2/views.ts)
+	_storefront?: string;
+	_status?: 'AVAILABLE' | 'ONHOLD';
+	_handling_time?: number;
+	_vat_indicator?: string;
+	_eco_participation?: number | null;
+	_battery_participation?: number | null;
+	_manufacturer_guarantee_years?: number | null;
 }
 
 export interface Order {
@@ -102,6 +110,8 @@ export interface Order {
 	billing_address: Address;
 	shipping_address: Address;
 	_fulfilled_by_marketplace: boolean;
+	/** API v2 storefront; absent means 'de' */
+	_storefront?: string;
 }
 
 export interface OrderUnitItem {
@@ -119,6 +129,8 @@ export interface Refund {
 	reason: string;
 	path_form: 'underscore' | 'hyphen';
 	ts: Timestamp;
+	/** the API that made the refund; absent means v1 */
+	api?: 'v2';
 }
 
 export interface OrderUnit {
@@ -151,6 +163,8 @@ export interface OrderUnit {
 	_shipment: { carrier_code: string; tracking_number: string; source_country?: string; ts: Timestamp } | null;
 	_fulfilled_at: Timestamp | null;
 	_refunds: Refund[];
+	/** API v2 storefront (the order's); absent means 'de' */
+	_storefront?: string;
 }
 
 export interface OrderInvoice {
@@ -244,6 +258,10 @@ export interface Subscription {
 	fallback_email: string;
 	event_name: string;
 	is_active: boolean;
+	/** made through API v2: notified in the v2 format (absent: v1) */
+	_api?: 'v2';
+	/** API v2 storefront whose events it receives; null or absent: every storefront */
+	_storefront?: string | null;
 }
 
 export interface ImportFile {
@@ -361,6 +379,33 @@ export interface SandboxOptions {
 	strict?: boolean;
 }
 
+/** API v2 options of startSandbox (sandbox/v2; kept apart from SandboxOptions, whose resolved form core.ts builds). */
+export interface SandboxV2Options {
+	/** partner key pair accepted in Shop-Partner-Client-Key / Shop-Partner-Signature (defaults: DEFAULT_PARTNER_*) */
+	partnerClientKey?: string;
+	partnerSecretKey?: string;
+	/** storefronts the seller has set up; others answer /problems/storefront-not-configured; default de, at, cz */
+	storefronts?: string[];
+	/** v2 requests per second per client key before 429; null or absent: no limit (the real one is 111) */
+	rateLimitPerSecond?: number | null;
+	/** a v2 response that does not match the OpenAPI is replaced by a 500 problem; default on under jest */
+	strictResponses?: boolean;
+	/** real-time limit of v2 notification deliveries (verification keeps callbackTimeoutSeconds); default 5 */
+	v2NotificationTimeoutSeconds?: number;
+}
+
+/** A v2 response that did not match the OpenAPI (a sandbox bug). */
+export interface ResponseViolation {
+	/** the request's seq in the request log */
+	seq: number;
+	method: string;
+	path: string;
+	operationId?: string;
+	status: number;
+	problems: string[];
+	body: unknown;
+}
+
 export interface RequestLogEntry {
 	seq: number;
 	time: string;
@@ -383,6 +428,12 @@ export interface RequestLogEntry {
 	refundPathForm?: 'underscore' | 'hyphen';
 	/** the alias the request used instead of the spec's form (lenient mode), e.g. 'path /orders/{id}/' */
 	alias?: string;
+	/** 'v2' for requests to /v2 (path is then relative to /v2); absent for /api/v1 */
+	api?: 'v2';
+	/** v2: the OpenAPI operationId the request matched */
+	operationId?: string;
+	/** v2: every value of each query parameter, in order (repeated keys stay apart) */
+	queryValues?: Record<string, string[]>;
 }
 
 export interface FaultRule {
@@ -405,6 +456,8 @@ export interface CreateOrderOptions {
 	/** create a marketplace-fulfilled order: hidden from lists, 403 on reads, fires no events */
 	fulfilledByMarketplace?: boolean;
 	id_order?: string;
+	/** API v2 storefront of the order (de, at, cz, ...); default de */
+	storefront?: string;
 }
 
 export interface NotificationDelivery {

@@ -34,7 +34,7 @@ async function startCli(args: string[]): Promise<Cli> {
 		await new Promise((resolve) => setTimeout(resolve, 50));
 	}
 	const line = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(output)![1];
-	const baseUrl = line('Base URL');
+	const baseUrl = line('v1 base URL');
 	const origin = new URL(baseUrl).origin;
 	const sandbox = { baseUrl, origin, controlUrl: `${origin}/_sandbox`, clientKey: line('Client key'), secretKey: line('Secret key') } as Sandbox;
 	return { child, sandbox, output: () => output, exited };

@@ -230,7 +230,7 @@ describe('the command line', () => {
 			const baseUrl = await new Promise<string>((resolve, reject) => {
 				child.stdout.on('data', (chunk: Buffer) => {
 					output += chunk.toString('utf8');
-					const match = /Base URL: +(\S+)/.exec(output);
+					const match = /v1 base URL: +(\S+)/.exec(output);
 					if (match) resolve(match[1]);
 				});
 				child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${output}`)));

@@ -1,0 +1,136 @@
+/**
+ * Order units: list, read, and the actions send, cancel, refund and fulfil.
+ *
+ * State rules (refusals use the statuses each operation declares: 403 for send, cancel and fulfil; refund
+ * declares no 403, so it refuses with 400):
+ *  - send: need_to_be_sent → sent; again on a sent unit: 403 duplicate-action; other statuses 403 action-not-allowed
+ *  - cancel: open or need_to_be_sent → cancelled; on a cancelled unit 403 duplicate-action; else 403 cancel-not-allowed
+ *  - fulfil: open → need_to_be_sent; on need_to_be_sent 403 duplicate-action; else 403 action-not-allowed
+ *  - refund: need_to_be_sent, sent, received, sent_and_autopaid or returned; `amount` ≥ 1 cent and, with the earlier
+ *    refunds, at most the price (400 validation-error on `amount` naming what is left)
+ *  - marketplace-fulfilled units (fulfillment_type fulfilled_by_kaufland) can be read but not changed
+ */
+import type { SandboxCore } from '../../core';
+import { CARRIER_CODES } from '../../enums';
+import type { OrderUnit } from '../../types';
+import { among, equals, newestFirst, page, since, where } from '../collection';
+import { embedded, found, list, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
+import { invalidField, refused } from '../problems';
+import { storefrontOf } from '../storefronts';
+import { fulfillmentType, orderUnitDetailsView, orderUnitView } from '../views';
+
+const REFUNDABLE = ['need_to_be_sent', 'sent', 'received', 'sent_and_autopaid', 'returned'];
+
+/** The unit an action changes; marketplace-fulfilled units refuse with `status`. */
+function target(ctx: V2Context, refuseWith: 400 | 403): OrderUnit {
+	const id = param(ctx, 'id_order_unit');
+	const unit = found(ctx.core.store.find('orderUnits', id), `Order unit ${id}`);
+	if (unit._fulfilled_by_marketplace) {
+		throw refused(refuseWith, '/problems/action-not-allowed', `Order unit ${id} is fulfilled by the marketplace; the seller cannot change it`);
+	}
+	return unit;
+}
+
+/** Times of the change, and order_unit_status_changed for a new status. */
+function touch(core: SandboxCore, unit: OrderUnit, statusChanged: boolean): void {
+	unit.ts_updated = core.timestamp();
+	const order = core.store.find('orders', unit.id_order);
+	if (order) order.ts_units_updated = unit.ts_updated;
+	if (statusChanged) core.notifier.emit('order_unit_status_changed', `/order-units/${unit.id_order_unit}/`);
+}
+
+function moveStatus(ctx: V2Context, unit: OrderUnit, rule: { from: string[]; to: string; action: string; notAllowed: string }): void {
+	const { id_order_unit: id, status } = unit;
+	if (status === rule.to) {
+		throw refused(403, '/problems/duplicate-action', `Order unit ${id} is already '${status}'; it cannot be ${rule.action} again`);
+	}
+	if (!rule.from.includes(status)) {
+		throw refused(403, rule.notAllowed, `Order unit ${id} is '${status}'; only units in ${rule.from.map((s) => `'${s}'`).join(' or ')} can be ${rule.action}`);
+	}
+	unit.status = rule.to;
+}
+
+function carrierCode(code: string): string {
+	if ((CARRIER_CODES as readonly string[]).includes(code)) return code;
+	const squash = (s: string) => s.toLowerCase().replace(/\s+/g, '');
+	const near = CARRIER_CODES.find((c) => squash(c) === squash(code));
+	const hint = near ? ` (did you mean '${near}'? codes are case and space sensitive)` : '';
+	throw invalidField('carrier_code', `'${code}' is not a carrier code of GET /carriers${hint}`);
+}
+
+export const operations: V2Operations = {
+	GetOrderUnits: (ctx) => {
+		const rows = where(
+			ctx.core.store.db.orderUnits,
+			equals(text(ctx, 'storefront'), storefrontOf),
+			equals(text(ctx, 'id_offer'), (u: OrderUnit) => u.id_offer),
+			among(list(ctx, 'status'), (u: OrderUnit) => u.status),
+			among(list(ctx, 'fulfillment_type'), fulfillmentType),
+			since(ctx, 'ts_created_from_iso', (u: OrderUnit) => u.ts_created),
+			since(ctx, 'ts_updated_from_iso', (u: OrderUnit) => u.ts_updated),
+		);
+		const sortBy = text(ctx, 'sort') === 'ts_updated:desc' ? (u: OrderUnit) => u.ts_updated : (u: OrderUnit) => u.ts_created;
+		return page(ctx, newestFirst(rows, sortBy), (unit) => orderUnitView(ctx.core, unit));
+	},
+
+	GetOrderUnit: (ctx) => {
+		const id = param(ctx, 'id_order_unit');
+		const unit = found(ctx.core.store.find('orderUnits', id), `Order unit ${id}`);
+		return ok(orderUnitDetailsView(ctx.core, unit, embedded(ctx)));
+	},
+
+	SendOrderUnit: (ctx) => {
+		const unit = target(ctx, 403);
+		const body = ctx.body as { tracking_numbers: string; carrier_code: string };
+		const carrier = carrierCode(body.carrier_code);
+		const numbers = body.tracking_numbers.split(',').map((n) => n.trim());
+		if (numbers.some((n) => n === '')) {
+			throw invalidField('tracking_numbers', 'holds an empty tracking number; separate several numbers with single commas');
+		}
+		moveStatus(ctx, unit, { from: ['need_to_be_sent'], to: 'sent', action: 'sent', notAllowed: '/problems/action-not-allowed' });
+		unit._shipment = { carrier_code: carrier, tracking_number: numbers.join(','), ts: ctx.core.timestamp() };
+		touch(ctx.core, unit, true);
+		return noContent();
+	},
+
+	CancelOrderUnit: (ctx) => {
+		const unit = target(ctx, 403);
+		const { reason } = ctx.body as { reason: string };
+		moveStatus(ctx, unit, {
+			from: ['open', 'need_to_be_sent'],
+			to: 'cancelled',
+			action: 'cancelled',
+			notAllowed: '/problems/order-units/cancel-not-allowed',
+		});
+		unit.cancel_reason = reason;
+		touch(ctx.core, unit, true);
+		return noContent();
+	},
+
+	FulfilOrderUnit: (ctx) => {
+		const unit = target(ctx, 403);
+		moveStatus(ctx, unit, { from: ['open'], to: 'need_to_be_sent', action: 'marked for fulfilment', notAllowed: '/problems/action-not-allowed' });
+		unit._fulfilled_at = ctx.core.timestamp();
+		touch(ctx.core, unit, true);
+		return noContent();
+	},
+
+	RefundOrderUnit: (ctx) => {
+		const unit = target(ctx, 400);
+		const { amount, reason } = ctx.body as { amount: number; reason: string };
+		if (amount < 1) throw invalidField('amount', `must be at least 1 (cents), got ${amount}`);
+		if (!REFUNDABLE.includes(unit.status)) {
+			throw refused(400, '/problems/action-not-allowed', `Order unit ${unit.id_order_unit} is '${unit.status}' and cannot be refunded`);
+		}
+		const refunded = unit._refunds.reduce((sum, r) => sum + r.amount, 0);
+		if (refunded + amount > unit.price) {
+			throw invalidField(
+				'amount',
+				`${amount} exceeds what is left of the price: price ${unit.price}, already refunded ${refunded}, at most ${unit.price - refunded}`,
+			);
+		}
+		unit._refunds.push({ amount, reason, path_form: 'hyphen', ts: ctx.core.timestamp(), api: 'v2' });
+		touch(ctx.core, unit, false);
+		return noContent();
+	},
+};
