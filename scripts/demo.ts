@@ -266,14 +266,15 @@ async function main(): Promise<void> {
 			say(`[${clock()}] Scenario finished: ${options.orders} order(s) received, read and shipped with tracking numbers.`);
 		}
 		say();
-		say(`  n8n editor:  ${n8n.baseUrl}   (log in as ${n8n.owner.email} / ${n8n.owner.password})`);
-		say(`  Sandbox API: ${sandbox.baseUrl}   control: ${sandbox.controlUrl}/`);
-		say(`  n8n's files: ${n8n.userFolder}`);
-
 		if (options.once) {
+			say(`  n8n's files (database, n8n.log): ${n8n.userFolder}`);
+			say('  Stopping n8n and the sandbox. To look around in the editor, run `npm run demo` without --once.');
 			await shutdown(outcome.failures.length ? 1 : 0);
 			return;
 		}
+		say(`  n8n editor:  ${n8n.baseUrl}   (log in as ${n8n.owner.email} / ${n8n.owner.password})`);
+		say(`  Sandbox API: ${sandbox.baseUrl}   control: ${sandbox.controlUrl}/`);
+		say(`  n8n's files: ${n8n.userFolder}`);
 		say();
 		say('Running until Ctrl-C. Place another order with:');
 		say(`  curl -X POST ${sandbox.controlUrl}/orders -H 'content-type: application/json' -d '{}'`);
