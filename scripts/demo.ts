@@ -8,7 +8,7 @@
  *
  * It builds and packs the package, installs the tarball into a private n8n user folder (.e2e/runs/demo-*)
  * the way n8n installs a community package, starts the sandbox and a pinned n8n (e2e/n8n-runtime; the
- * first run downloads it: 3-5 minutes) on 127.0.0.1, imports credentials and the example workflows,
+ * first run installs it: 5-10 minutes) on 127.0.0.1, imports credentials and the example workflows,
  * publishes "new order → ship with tracking", places orders in the sandbox and shows what happened.
  */
 import { createServer } from 'net';

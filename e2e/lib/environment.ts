@@ -43,7 +43,7 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Env
 		return result;
 	};
 
-	progress('Checking the pinned n8n runtime (installs it on first use: 3-5 minutes)');
+	progress('Checking the pinned n8n runtime (the first time, it installs it: 5-10 minutes)');
 	const runtime = await time('runtime', () => ensureRuntime((line) => progress(`  ${line}`)));
 
 	progress('Building and packing n8n-nodes-seller-marketplace');

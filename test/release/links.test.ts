@@ -13,14 +13,15 @@ const DOCS = `${REPOSITORY}/blob/main/docs`;
 interface PackageJson {
 	homepage: string;
 	bugs: { url: string };
-	repository: { type: string; url: string };
+	repository: { type: string; url: string; directory?: string };
 	n8n: { nodes: string[]; credentials: string[] };
 }
 interface Codex {
 	resources: { primaryDocumentation: Array<{ url: string }>; credentialDocumentation?: Array<{ url: string }> };
 }
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
+const PACKAGE_JSON = join(ROOT, 'package.json');
+const pkg = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as PackageJson;
 
 /** dist/nodes/X/X.node.js → X */
 const nodeNames = pkg.n8n.nodes.map((path) => /^dist\/nodes\/([^/]+)\/\1\.node\.js$/.exec(path)?.[1] ?? path);
@@ -38,7 +39,9 @@ function codexOf(name: string): Codex {
 
 describe('package.json', () => {
 	it('names the one repository for the source, the home page and the issues', () => {
-		expect(pkg.repository).toEqual({ type: 'git', url: `git+${REPOSITORY}.git` });
+		expect(pkg.repository).toMatchObject({ type: 'git', url: `git+${REPOSITORY}.git` });
+		// npm's provenance check and its links need the package's folder when it is not the repository root
+		expect(pkg.repository.directory ?? '').toBe(relative(ROOT, dirname(PACKAGE_JSON)));
 		expect(pkg.homepage).toBe(`${REPOSITORY}#readme`);
 		expect(pkg.bugs).toEqual({ url: `${REPOSITORY}/issues` });
 	});
