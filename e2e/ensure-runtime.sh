@@ -58,7 +58,7 @@ megabytes() { du -sm "$1" 2>/dev/null | cut -f1 || echo 0; }
 # overrides, deprecations), so they are counted by kind, not shown; errors and everything else are shown.
 # The whole output stays in npm-install.log in the runtime folder.
 install_runtime() {
-  local log="$runtime/npm-install.log" expected start shown=0 last_report
+  local log="$runtime/npm-install.log" expected start shown=0 last_report every="${N8N_RUNTIME_PROGRESS_SECONDS:-15}"
   expected=$(count_expected "$runtime/package-lock.json")
   start=$(date +%s)
   last_report=$start
@@ -73,9 +73,9 @@ install_runtime() {
     fi
   }
   while kill -0 "$npm_pid" 2>/dev/null; do
-    sleep 3
+    sleep 1
     show_new_lines
-    if (($(date +%s) - last_report >= 15)) && kill -0 "$npm_pid" 2>/dev/null; then
+    if (($(date +%s) - last_report >= every)) && kill -0 "$npm_pid" 2>/dev/null; then
       last_report=$(date +%s)
       local tarballs manifests
       tarballs=$(grep -c '^npm http fetch .*\.tgz' "$log" || true)
