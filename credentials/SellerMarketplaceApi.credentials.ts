@@ -44,7 +44,7 @@ export class SellerMarketplaceApi implements ICredentialType {
 		dark: 'file:../icons/seller-marketplace.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/credentials/SellerMarketplaceApi.md';
 
 	properties: INodeProperties[] = [
 		{
