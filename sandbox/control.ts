@@ -1,14 +1,17 @@
 /**
  * The control handle (in-process) and the unsigned HTTP control API under /_sandbox/ (loopback only).
- * Both drive the same SandboxCore.
+ * Both drive the same SandboxCore, and both check every input: the HTTP caller may be anything local.
  */
+import fs from 'fs';
 import type http from 'http';
 import type { SandboxCore } from './core';
 import { EVENT_NAMES, ORDER_UNIT_STATUSES, RETURN_STATUSES, RETURN_UNIT_STATUSES, TICKET_STATUSES } from './enums';
 import { ApiError, badRequest, notFound } from './errors';
+import { parseJson } from './limits';
 import type { Reply } from './router';
 import { newOrder, newOrderUnit } from './seed';
-import { COLLECTIONS, publicView } from './store';
+import { COLLECTIONS, publicView, snapshotFile } from './store';
+import { arrayOf, boolean, Check, integer, matching, maxLength, numberIn, object, oneOf, optional, parseBody, string } from './validate';
 import { V2_ONLY_EVENT_NAMES } from './v2/events';
 import type { V2Control, V2Runtime } from './v2/runtime';
 import { STOREFRONTS } from './v2/storefronts';
@@ -34,6 +37,48 @@ const STATUS_MOVES = {
 } as const;
 export type StatusCollection = keyof typeof STATUS_MOVES;
 
+export const MAX_ORDER_LINES = 100;
+export const MAX_QUANTITY = 100;
+/** a year and a day: far enough for any retry schedule, near enough to keep timestamps valid */
+export const MAX_ADVANCE_SECONDS = 366 * 86400;
+const LAST_SANDBOX_TIME = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+function atMost<T>(max: number, check: Check<T[]>): Check<T[]> {
+	return (value, field) => {
+		if (Array.isArray(value) && value.length > max) throw badRequest(`${field} must have at most ${max} entries`);
+		return check(value, field);
+	};
+}
+
+const ORDER_OPTIONS = {
+	units: optional(
+		atMost(
+			MAX_ORDER_LINES,
+			arrayOf(object({ id_unit: integer(1), quantity: optional(integer(1, MAX_QUANTITY)) }), { nonEmpty: true }),
+		),
+	),
+	status: optional(oneOf(ORDER_UNIT_STATUSES, 'order unit status')),
+	fulfilledByMarketplace: optional(boolean),
+	// The spec types id_order as a string and real ids carry `-`; anything that could bend a path is refused.
+	storefront: optional(string),
+	id_order: optional(matching(/^(?!\.+$)(?! )[^/\\?#%\p{Cc}]{1,32}(?<! )$/u, '1 to 32 characters, no /, \\, ?, #, % or control characters, not only dots')),
+};
+
+const recordId: Check<string | number> = (value, field) => {
+	if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+	if (typeof value === 'string' && value.length > 0 && value.length <= 64) return value;
+	throw badRequest(`${field} must be an integer or a string of 1 to 64 characters`);
+};
+
+const EVENT_NAMES_ANY_API: readonly string[] = [...EVENT_NAMES, ...V2_ONLY_EVENT_NAMES];
+
+const EVENT = {
+	event_name: oneOf(EVENT_NAMES_ANY_API, 'event name'),
+	resource: maxLength(2048),
+	payload: optional(maxLength(1024 * 1024)),
+	storefront: optional(string),
+};
+
 export interface SandboxControl extends V2Control {
 	db: SandboxDb;
 	requests(): RequestLogEntry[];
@@ -56,7 +101,6 @@ export interface SandboxControl extends V2Control {
 	save(path?: string): void;
 }
 
-const EVENT_NAMES_ANY_API: readonly string[] = [...EVENT_NAMES, ...V2_ONLY_EVENT_NAMES];
 
 export function createControl(core: SandboxCore, v2: V2Runtime): SandboxControl {
 	return {
@@ -65,23 +109,25 @@ export function createControl(core: SandboxCore, v2: V2Runtime): SandboxControl 
 			return core.store.db;
 		},
 		requests: () => core.requests,
-		clearRequests: () => {
-			core.requests = [];
-		},
+		clearRequests: () => core.clearRequests(),
 		addFault: (rule) => core.faults.add(rule),
 		removeFault: (id) => core.faults.remove(id),
 		clearFaults: () => core.faults.clear(),
 		createOrder: async (opts = {}) => createOrder(core, opts),
 		emitEvent: async (eventName, resource, payload, options = {}) => {
-			if (!EVENT_NAMES_ANY_API.includes(eventName)) throw badRequest(`unknown event name '${eventName}'`);
-			checkStorefront(options.storefront);
-			core.notifier.emit(eventName, resource, payload, options);
+			const event = parseBody({ event_name: eventName, resource, payload, storefront: options.storefront }, EVENT);
+			checkStorefront(event.storefront);
+			core.notifier.emit(event.event_name, event.resource, event.payload, { storefront: event.storefront });
 		},
 		setStatus: (collection, id, status) => setStatus(core, collection, id, status),
 		deliveries: () => core.notifier.deliveries,
 		outbox: () => core.notifier.outbox,
 		flushNotifications: () => core.scheduler.runDue(),
-		advance: (seconds) => core.scheduler.advance(seconds),
+		advance: async (seconds) => {
+			numberIn(0, MAX_ADVANCE_SECONDS)(seconds, 'seconds');
+			if (core.now() + seconds * 1000 > LAST_SANDBOX_TIME) throw badRequest('seconds would move sandbox time past the year 9999');
+			await core.scheduler.advance(seconds);
+		},
 		now: () => core.now(),
 		reset: () => {
 			core.reset();
@@ -97,19 +143,16 @@ function checkStorefront(storefront: string | undefined): void {
 	}
 }
 
-function createOrder(core: SandboxCore, opts: CreateOrderOptions): { order: Order; orderUnits: OrderUnit[] } {
+function createOrder(core: SandboxCore, options: CreateOrderOptions): { order: Order; orderUnits: OrderUnit[] } {
 	const { store } = core;
+	const opts = parseBody(options, ORDER_OPTIONS);
 	const lines = opts.units ?? [{ id_unit: store.db.units[0]?.id_unit, quantity: 1 }];
-	if (lines.length === 0) throw badRequest('an order needs at least one unit');
-	const units = lines.map((line) => {
+	const units = lines.map((line, i) => {
 		const unit = store.find('units', line.id_unit);
-		if (!unit) throw badRequest(`unit ${line.id_unit} does not exist`);
-		const quantity = line.quantity ?? 1;
-		if (!Number.isInteger(quantity) || quantity < 1) throw badRequest('quantity must be a positive integer');
-		return { unit, quantity };
+		if (!unit) throw badRequest(`units[${i}].id_unit: unit ${line.id_unit} does not exist`);
+		return { unit, quantity: line.quantity ?? 1 };
 	});
 	const status = opts.status ?? 'need_to_be_sent';
-	if (!(ORDER_UNIT_STATUSES as readonly string[]).includes(status)) throw badRequest(`unknown order unit status '${status}'`);
 	if (opts.id_order !== undefined && store.find('orders', opts.id_order)) throw badRequest(`order ${opts.id_order} exists already`);
 	checkStorefront(opts.storefront);
 
@@ -127,10 +170,13 @@ function createOrder(core: SandboxCore, opts: CreateOrderOptions): { order: Orde
 }
 
 function setStatus(core: SandboxCore, collection: StatusCollection, id: string | number, status: string): void {
+	if (typeof collection !== 'string' || !Object.hasOwn(STATUS_MOVES, collection)) {
+		throw badRequest(`collection: the status of '${String(collection)}' cannot be moved; use one of ${Object.keys(STATUS_MOVES).join(', ')}`);
+	}
+	recordId(id, 'id');
 	const move = STATUS_MOVES[collection];
-	if (!move) throw badRequest(`status of '${collection}' cannot be moved; use one of ${Object.keys(STATUS_MOVES).join(', ')}`);
-	if (!(move.statuses as readonly string[]).includes(status)) {
-		throw badRequest(`'${status}' is not a status of ${collection}; use one of ${move.statuses.join(', ')}`);
+	if (typeof status !== 'string' || !(move.statuses as readonly string[]).includes(status)) {
+		throw badRequest(`status: '${String(status)}' is not a status of ${collection}; use one of ${move.statuses.join(', ')}`);
 	}
 	const row = core.store.find(collection, id) as { status: string; ts_updated?: string } | undefined;
 	if (!row) throw notFound(`${collection} ${id} not found`);
@@ -150,11 +196,9 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 		const body = (): Record<string, unknown> => {
 			const text = rawBody.toString('utf8');
 			if (text.trim() === '') return {};
-			try {
-				return JSON.parse(text) as Record<string, unknown>;
-			} catch {
-				throw new ApiError(400, 'Can not decode body');
-			}
+			const value = parseJson(text);
+			if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('the body must be a JSON object');
+			return value as Record<string, unknown>;
 		};
 		const json = (value: unknown, status = 200): Reply => ({ status, json: value });
 		const done: Reply = { status: 204 };
@@ -177,18 +221,13 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 			case 'POST /orders':
 				return json(await control.createOrder(body() as CreateOrderOptions), 201);
 			case 'POST /events': {
-				const { event_name, resource, payload, storefront } = body();
-				if (typeof event_name !== 'string' || typeof resource !== 'string') {
-					throw badRequest('body needs event_name and resource strings');
-				}
-				await control.emitEvent(event_name, resource, typeof payload === 'string' ? payload : undefined, {
-					storefront: typeof storefront === 'string' ? storefront : undefined,
-				});
+				const event = parseBody(body(), EVENT);
+				await control.emitEvent(event.event_name, event.resource, event.payload, { storefront: event.storefront });
 				return done;
 			}
 			case 'POST /status': {
-				const { collection, id, status } = body();
-				control.setStatus(collection as StatusCollection, id as string | number, String(status));
+				const move = parseBody(body(), { collection: string, id: recordId, status: string });
+				control.setStatus(move.collection as StatusCollection, move.id, move.status);
 				return done;
 			}
 			case 'GET /deliveries':
@@ -199,8 +238,7 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 				await control.flushNotifications();
 				return done;
 			case 'POST /advance': {
-				const { seconds } = body();
-				if (typeof seconds !== 'number' || !(seconds >= 0)) throw badRequest('body needs seconds, a non-negative number');
+				const { seconds } = parseBody(body(), { seconds: numberIn(0, MAX_ADVANCE_SECONDS) });
 				await control.advance(seconds);
 				return json({ now: core.timestamp() });
 			}
@@ -224,9 +262,12 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 			case 'DELETE /response-violations':
 				control.clearResponseViolations();
 				return done;
-			case 'POST /save': {
-				const { path: file } = body();
-				control.save(typeof file === 'string' ? file : undefined);
+			case 'POST /save':
+				return json({ file: saveSnapshot(core, body()) });
+			case 'POST /load': {
+				const file = snapshotFile(core.options.dataDir, parseBody(body(), { name: string }).name);
+				if (!fs.existsSync(file)) throw notFound(`no snapshot ${file}`);
+				withFileErrors('load', () => core.load(file));
 				return done;
 			}
 		}
@@ -243,4 +284,29 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 		}
 		throw notFound(`No control endpoint ${method} ${url.pathname}`);
 	};
+}
+
+/**
+ * Over HTTP a snapshot is only ever a file name inside the data folder; a path (which could put a file a
+ * shell later runs anywhere) is never taken. Without a name it goes to the --snapshot file chosen at start.
+ */
+function saveSnapshot(core: SandboxCore, body: Record<string, unknown>): string {
+	const { dataDir, snapshotPath } = core.options;
+	if ('path' in body) throw badRequest(`path is not accepted over HTTP; give name, a file name to keep in ${dataDir}`);
+	const { name } = parseBody(body, { name: optional(string) });
+	if (name === undefined && !snapshotPath) {
+		throw badRequest(`name is required (e.g. 'state.json'; kept in ${dataDir}) unless the sandbox was started with --snapshot`);
+	}
+	const file = name === undefined ? snapshotPath! : snapshotFile(dataDir, name);
+	withFileErrors('save', () => core.save(file));
+	return file;
+}
+
+function withFileErrors(action: 'save' | 'load', run: () => void): void {
+	try {
+		run();
+	} catch (error) {
+		if (error instanceof ApiError) throw error;
+		throw new ApiError(500, `Could not ${action} the snapshot: ${error instanceof Error ? error.message : String(error)}`);
+	}
 }

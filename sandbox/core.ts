@@ -1,11 +1,13 @@
 /** Shared state of one running sandbox: options, database, clock, scheduler, notifier, faults, logs. */
 import fs from 'fs';
+import path from 'path';
 import { SandboxClock, Scheduler } from './clock';
 import { Faults } from './faults';
+import { DEFAULT_REQUEST_LOG_LIMIT, LOG_TOTAL_BODY_BYTES } from './limits';
 import { Notifier } from './notifications';
 import { DEFAULT_PAGE_LIMIT, DEFAULT_PAGE_LIMITS } from './pagination';
 import { createRandom, Random, seedDb } from './seed';
-import { Store } from './store';
+import { readSnapshot, Store, writeSnapshot } from './store';
 import type { RequestLogEntry, SandboxDb, SandboxOptions } from './types';
 
 export const DEFAULT_CLIENT_KEY = 'sbxclient0123456789abcdefghijklm';
@@ -26,11 +28,15 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		pageLimits: { ...DEFAULT_PAGE_LIMITS, ...options.pageLimits },
 		timeScale: options.timeScale ?? 1,
 		unitVisibilityDelaySeconds: options.unitVisibilityDelaySeconds ?? 0,
-		snapshotPath: options.snapshotPath,
+		snapshotPath: options.snapshotPath === undefined ? undefined : path.resolve(options.snapshotPath),
+		dataDir: path.resolve(options.dataDir ?? path.join('.sandbox', 'snapshots')),
+		requestLogLimit: options.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT,
+		allowedHosts: options.allowedHosts ?? [],
 		log: options.log ?? (() => undefined),
 		processingSeconds: options.processingSeconds ?? 10,
 		callbackTimeoutSeconds: options.callbackTimeoutSeconds ?? 15,
 		productFeedsPerDay: options.productFeedsPerDay ?? 30,
+		strict: options.strict ?? false,
 	};
 }
 
@@ -44,6 +50,7 @@ export class SandboxCore {
 	random: Random;
 	requests: RequestLogEntry[] = [];
 	requestSeq = 0;
+	private requestBodyBytes = 0;
 
 	constructor(
 		readonly options: ResolvedOptions,
@@ -80,28 +87,47 @@ export class SandboxCore {
 		return this.options.pageLimits[path] ?? DEFAULT_PAGE_LIMIT;
 	}
 
+	/** Adds to the request log; the oldest entries go once it holds too many or too large bodies. */
+	recordRequest(entry: RequestLogEntry): void {
+		this.requests.push(entry);
+		this.requestBodyBytes += Buffer.byteLength(entry.body);
+		while (this.requests.length > this.options.requestLogLimit || this.requestBodyBytes > LOG_TOTAL_BODY_BYTES) {
+			this.requestBodyBytes -= Buffer.byteLength(this.requests.shift()!.body);
+		}
+	}
+
+	clearRequests(): void {
+		this.requests = [];
+		this.requestBodyBytes = 0;
+	}
+
 	/** Back to the start state: seed (or snapshot), no logs, no faults, no pending work. */
 	reset(): void {
+		this.restart(this.initialDb());
+	}
+
+	/** Like reset, but to the state saved in `file`. */
+	load(file: string): void {
+		this.restart(readSnapshot(file, this.origin));
+	}
+
+	save(file = this.options.snapshotPath): void {
+		if (!file) throw new Error('no snapshot path given');
+		writeSnapshot(file, this.store.db);
+	}
+
+	private restart(db: SandboxDb): void {
 		this.scheduler.clear();
-		this.store.replace(this.initialDb());
+		this.store.replace(db);
 		this.random = createRandom(this.options.seed + 1);
 		this.faults.clear();
 		this.notifier.reset();
-		this.requests = [];
-	}
-
-	save(path = this.options.snapshotPath): void {
-		if (!path) throw new Error('no snapshot path given');
-		fs.writeFileSync(path, JSON.stringify(this.store.db));
+		this.clearRequests();
 	}
 
 	private initialDb(): SandboxDb {
-		const path = this.options.snapshotPath;
-		if (path && fs.existsSync(path)) {
-			// urls in a snapshot carry the origin it was saved with; point them at this server
-			const text = fs.readFileSync(path, 'utf8').replace(/http:\/\/[^/"]+\/api\/v1\//g, `${this.origin}/api/v1/`);
-			return JSON.parse(text) as SandboxDb;
-		}
+		const file = this.options.snapshotPath;
+		if (file && fs.existsSync(file)) return readSnapshot(file, this.origin);
 		return seedDb({ seed: this.options.seed, orders: this.options.orders, origin: this.origin });
 	}
 }

@@ -6,6 +6,23 @@
 import { badRequest } from './errors';
 import type { Random } from './seed';
 import type { FaultRule } from './types';
+import { integer, matching, numberIn, oneOf, optional, parseBody } from './validate';
+
+const MAX_RULES = 100;
+/** all latency rules together may hold a request this long at most */
+const MAX_TOTAL_LATENCY_MS = 60_000;
+
+const RULE = {
+	kind: oneOf(['status', 'reset', 'latency'], 'fault kind'),
+	method: optional(matching(/^[A-Za-z]{1,10}$/, 'an HTTP method such as GET or PATCH')),
+	path: optional(matching(/^\/[\x21-\x7e]{0,499}$/, "a path relative to /api/v1, starting with '/', without spaces, at most 500 characters")),
+	status: optional(integer(400, 599)),
+	retryAfter: optional(matching(/^[\x20-\x7e]{1,100}$/, 'a Retry-After value (seconds or an HTTP date, printable ASCII, at most 100 characters)')),
+	times: optional(integer(1, 1_000_000)),
+	rate: optional(numberIn(0, 1)),
+	latencyMs: optional(integer(0, MAX_TOTAL_LATENCY_MS)),
+	jitterMs: optional(integer(0, MAX_TOTAL_LATENCY_MS)),
+};
 
 interface ActiveRule {
 	id: string;
@@ -28,6 +45,12 @@ export class Faults {
 
 	add(rule: FaultRule): string {
 		validateRule(rule);
+		if (this.rules.length >= MAX_RULES) throw badRequest(`at most ${MAX_RULES} fault rules at a time; remove some first`);
+		const latency = (r: FaultRule) => (r.kind === 'latency' ? (r.latencyMs ?? 0) + (r.jitterMs ?? 0) : 0);
+		const total = this.rules.reduce((sum, active) => sum + latency(active.rule), latency(rule));
+		if (total > MAX_TOTAL_LATENCY_MS) {
+			throw badRequest(`latency rules would hold a request up to ${total} ms; at most ${MAX_TOTAL_LATENCY_MS} ms in all`);
+		}
 		const id = `f${++this.counter}`;
 		this.rules.push({ id, rule: { ...rule }, remaining: rule.times ?? Infinity });
 		return id;
@@ -85,11 +108,6 @@ function pathMatches(pattern: string, path: string): boolean {
 }
 
 function validateRule(rule: FaultRule): void {
-	if (!['status', 'reset', 'latency'].includes(rule.kind)) throw badRequest(`kind must be 'status', 'reset' or 'latency'`);
-	if (rule.kind === 'status' && (rule.status === undefined || rule.status < 400 || rule.status > 599)) {
-		throw badRequest('a status fault needs status between 400 and 599');
-	}
-	if (rule.rate !== undefined && !(rule.rate >= 0 && rule.rate <= 1)) throw badRequest('rate must be between 0 and 1');
-	if (rule.times !== undefined && !(Number.isInteger(rule.times) && rule.times > 0)) throw badRequest('times must be a positive integer');
-	if (rule.path !== undefined && !rule.path.startsWith('/')) throw badRequest(`path must be relative to /api/v1 and start with '/'`);
+	parseBody(rule, RULE);
+	if (rule.kind === 'status' && rule.status === undefined) throw badRequest('a status fault needs status between 400 and 599');
 }

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'net';
 import { createControl, createControlHandler, SandboxControl } from './control';
-import { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, resolveOptions, SandboxCore } from './core';
+import { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, resolveOptions, ResolvedOptions, SandboxCore } from './core';
 import { Router } from './router';
 import { allRoutes } from './routes';
 import { API_PREFIX, CONTROL_PREFIX, createHttpServer, V2_PREFIX } from './server';
@@ -39,8 +39,36 @@ export interface Sandbox {
 	close(): Promise<void>;
 }
 
+/** Numbers a start-up option may take: [name, min, max, whole numbers only]. */
+const NUMBER_OPTIONS: Array<[keyof ResolvedOptions, number, number, boolean]> = [
+	['port', 0, 65535, true],
+	['seed', 0, 2 ** 32 - 1, true],
+	['orders', 0, 1_000_000, true],
+	['timeScale', Number.MIN_VALUE, 1_000_000, false],
+	['clockWindowSeconds', 0, 86400 * 366, false],
+	['unitVisibilityDelaySeconds', 0, 86400 * 366, false],
+	['processingSeconds', 0, 86400 * 366, false],
+	['callbackTimeoutSeconds', 0.001, 3600, false],
+	['productFeedsPerDay', 0, 1_000_000, true],
+	['requestLogLimit', 1, 1_000_000, true],
+];
+
+const HOST_NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])$/;
+
+function checkOptions(options: ResolvedOptions): void {
+	const badHost = options.allowedHosts.find((name) => typeof name !== 'string' || !HOST_NAME.test(name));
+	if (badHost !== undefined) throw new Error(`allowedHosts: '${String(badHost)}' is not a host name (no port, no scheme)`);
+	for (const [name, min, max, whole] of NUMBER_OPTIONS) {
+		const value = options[name];
+		if (typeof value !== 'number' || !(value >= min && value <= max) || (whole && !Number.isInteger(value))) {
+			throw new Error(`${name} must be ${whole ? 'a whole number' : 'a number'} ${min === Number.MIN_VALUE ? 'above 0' : `from ${min}`} up to ${max}, got ${String(value)}`);
+		}
+	}
+}
+
 export async function startSandbox(options: StartOptions = {}): Promise<Sandbox> {
 	const resolved = resolveOptions(options);
+	checkOptions(resolved);
 	const v2Options = resolveV2Options(options);
 	const router = new Router(allRoutes);
 	// the server has to listen before the core exists: seeded URLs carry the real port
@@ -96,6 +124,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
 		rateLimitPerSecond: control.rateLimit(),
 		now: core.timestamp(),
 		timeScale: resolved.timeScale,
+		snapshotFolder: resolved.dataDir,
 	}));
 	return sandbox;
 }

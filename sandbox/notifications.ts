@@ -17,19 +17,18 @@ const MINUTE = 60_000;
 export const RETRY_PERIOD_MS = 12 * 60 * MINUTE;
 
 /**
- * Offsets (ms after the first attempt) of the retries: +1, +15, +30 minutes, then hourly, and a
- * last one exactly 12 h after the first attempt. If that fails too the subscription is disabled.
+ * Offsets (ms after the first attempt) of the retries. The spec: the first retry after 1 minute, later
+ * intervals of 15, 30 or 60 minutes, for about 12 hours, and the subscription is disabled after more than
+ * 12 hours of failure. So every gap is one of those: 1, 15, 30, then 60 minutes, up to the first retry past
+ * 12 hours (+12 h 46 min, the 15th retry). If that fails too the subscription is disabled.
  */
 export const RETRY_OFFSETS_MS: readonly number[] = (() => {
 	const intervals = [1, 15, 30];
 	const offsets: number[] = [];
-	let at = 0;
-	for (let i = 0; ; i++) {
+	for (let i = 0, at = 0; at <= RETRY_PERIOD_MS; i++) {
 		at += (intervals[i] ?? 60) * MINUTE;
-		if (at >= RETRY_PERIOD_MS) break;
 		offsets.push(at);
 	}
-	offsets.push(RETRY_PERIOD_MS);
 	return offsets;
 })();
 

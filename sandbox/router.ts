@@ -1,5 +1,10 @@
-/** Route table: path templates such as '/order-units/{id}/send/' matched segment by segment. */
-import { badRequest } from './errors';
+/**
+ * Route table: path templates such as '/order-units/{id}/send/' matched segment by segment.
+ * A route's first path is the one the spec writes; the others are aliases (forms the SDK or other sources
+ * use). A lenient sandbox answers aliases and logs them in the request log's `alias`; a strict one
+ * (`strict` option, `--strict`) refuses every alias. See docs/conformance.md.
+ */
+import { ApiError, badRequest } from './errors';
 import type { SandboxCore } from './core';
 import type { RequestLogEntry } from './types';
 
@@ -33,7 +38,7 @@ export type Handler = (ctx: RouteContext) => Reply | Promise<Reply>;
 
 export interface Route {
 	method: string;
-	/** accepted path templates; the first is the canonical one used in the request log */
+	/** accepted path templates: the spec's first (used in the request log), then aliases */
 	paths: string[];
 	handler: Handler;
 	/** answered without a request signature (token-protected downloads) */
@@ -63,6 +68,25 @@ export function intParam(ctx: RouteContext, name = 'id'): number {
 	return Number(text);
 }
 
+/**
+ * The request used `alias`, a form the spec does not write. Lenient: noted in the request log.
+ * Strict: refused with `refusal` (a 400 unless another status fits better).
+ */
+export function useAlias(ctx: RouteContext, alias: string, refusal: string, status = 400): void {
+	if (ctx.core.options.strict) throw new ApiError(status, `${refusal} (strict sandbox: aliases are refused)`);
+	ctx.entry.alias = ctx.entry.alias ? `${ctx.entry.alias}; ${alias}` : alias;
+}
+
+/** Endpoints the spec writes with "No body": an empty request body; `{}` is an alias. */
+export function noBody(ctx: RouteContext): void {
+	if (ctx.rawBody === '') return;
+	const body = ctx.body();
+	if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length > 0) {
+		throw badRequest(`${ctx.entry.route} takes no body`);
+	}
+	useAlias(ctx, 'body {} where the spec says no body', `${ctx.entry.route} takes no body, not even {}`);
+}
+
 /** Refuses query parameters on endpoints that take none (besides those listed). */
 export function noQuery(ctx: RouteContext, allowed: string[] = []): void {
 	const extra = Object.keys(ctx.query).filter((name) => !allowed.includes(name));
@@ -81,10 +105,11 @@ export class Router {
 
 	constructor(routes: Route[]) {
 		for (const r of routes) {
-			for (const template of r.paths) {
+			r.paths.forEach((template, i) => {
 				const segments = template.split('/');
-				this.compiled.push({ route: r, template, segments, literalCount: segments.filter((s) => !s.startsWith('{')).length });
-			}
+				const route = { ...r, handler: conformant(r, i === 0 ? undefined : template) };
+				this.compiled.push({ route, template, segments, literalCount: segments.filter((s) => !s.startsWith('{')).length });
+			});
 		}
 		// literal segments win over parameters: '/orders/seller/' before '/orders/{id}/'
 		this.compiled.sort((a, b) => b.literalCount - a.literalCount);
@@ -105,6 +130,30 @@ export class Router {
 		}
 		return { allowed: [...new Set(allowed)] };
 	}
+}
+
+/** The checks every request gets before its handler: an alias path, a repeated query parameter. */
+function conformant(route: Route, aliasTemplate: string | undefined): Handler {
+	return (ctx) => {
+		if (aliasTemplate !== undefined) {
+			useAlias(ctx, `path ${aliasTemplate}`, `${ctx.method} ${ctx.path} is not the spec's path; it writes ${ctx.method} ${route.paths[0]}`, 404);
+		}
+		const repeated = repeatedQueryParameter(ctx.entry.rawUrl);
+		if (repeated !== undefined) {
+			useAlias(ctx, `repeated query parameter ${repeated}`, `query parameter '${repeated}' is given more than once; give several values comma-separated`);
+		}
+		return route.handler(ctx);
+	};
+}
+
+function repeatedQueryParameter(rawUrl: string): string | undefined {
+	const query = rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '';
+	const seen = new Set<string>();
+	for (const name of new URLSearchParams(query).keys()) {
+		if (seen.has(name)) return name;
+		seen.add(name);
+	}
+	return undefined;
 }
 
 function matchSegments(template: string[], actual: string[]): Record<string, string> | undefined {

@@ -88,8 +88,10 @@ export function ean13(body12: string): string {
 	return body12 + String((10 - (sum % 10)) % 10);
 }
 
+/** Order ids like the marketplace's: `M8CXTB1`, and every fourth one with a suffix such as `M8CXTB1-2`. */
 export function orderIdFor(counter: number): string {
-	return 'M' + (1679616 + counter * 37).toString(36).toUpperCase();
+	const id = 'M' + (1679616 + counter * 37).toString(36).toUpperCase();
+	return counter % 4 === 3 ? `${id}-2` : id;
 }
 
 export function makeBuyer(random: Random, idBuyer: number): { buyer: Buyer; address: Address } {

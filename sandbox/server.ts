@@ -1,12 +1,15 @@
 /**
- * The HTTP front: raw body capture, request log, fault injection, signature check, routing.
- * Order per request: log → route lookup → signature (always computed, for the log) → faults →
- * 401 if unsigned → handler. Faults answer before the handler, so they never change state.
+ * The HTTP front: guard, bounded body capture, request log, fault injection, signature check, routing.
+ * Order per request: guard (Host, Origin) → body (≤ 10 MiB) → log → route lookup → signature (always
+ * computed, for the log) → faults → 401 if unsigned → handler. Faults answer before the handler, so they
+ * never change state.
  */
 import http from 'http';
 import { verifyRequest } from './auth';
 import type { SandboxCore } from './core';
 import { ApiError } from './errors';
+import { contentTypeRefusal, RequestGuard } from './guard';
+import { loggedBody, parseJson, readBody, ReceivedBody, tooLargeError } from './limits';
 import type { Reply, RouteContext, Router } from './router';
 import type { RequestLogEntry } from './types';
 
@@ -16,44 +19,54 @@ export const V2_PREFIX = '/v2';
 
 export type ControlHandler = (req: http.IncomingMessage, rawBody: Buffer) => Promise<Reply>;
 /** API v2 (sandbox/v2/front.ts) answers everything under /v2 itself */
-export type V2Handler = (req: http.IncomingMessage, res: http.ServerResponse, rawBody: Buffer) => Promise<void>;
+export type V2Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: ReceivedBody) => Promise<void>;
 
 /** `getCore` because the core is built once the port is known (seeded URLs carry it). */
 export function createHttpServer(getCore: () => SandboxCore, router: Router, control: ControlHandler, v2: V2Handler): http.Server {
+	let guard: RequestGuard | undefined;
 	return http.createServer((req, res) => {
 		const core = getCore();
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			const rawBody = Buffer.concat(chunks);
-			const path = (req.url ?? '/').split('?')[0];
-			const under = (prefix: string) => path === prefix || path.startsWith(prefix + '/');
-			const work = under(CONTROL_PREFIX)
-				? handleControl(req, res, rawBody, control)
-				: under(V2_PREFIX)
-					? v2(req, res, rawBody)
-					: handleApi(core, router, req, res, rawBody);
-			work.catch((error) => {
-				core.options.log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);
-				if (!res.headersSent) send(res, { status: 500, json: { message: 'Internal sandbox error' } });
-			});
-		});
+		guard ??= new RequestGuard(core.origin, core.options.allowedHosts);
+		const fail = (error: unknown) => {
+			core.options.log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);
+			if (!res.headersSent) send(res, { status: 500, json: { message: 'Internal sandbox error' } });
+		};
+		const refusal = guard.refusal(req);
+		if (refusal) {
+			send(res, refusal);
+			return;
+		}
+		readBody(req)
+			.then((body) => {
+				const path = (req.url ?? '/').split('?')[0];
+				const under = (prefix: string) => path === prefix || path.startsWith(prefix + '/');
+				return under(CONTROL_PREFIX)
+					? handleControl(req, res, body, control)
+					: under(V2_PREFIX)
+						? v2(req, res, body)
+						: handleApi(core, router, req, res, body);
+			})
+			.catch(fail);
 	});
 }
 
-async function handleControl(req: http.IncomingMessage, res: http.ServerResponse, rawBody: Buffer, control: ControlHandler) {
+async function handleControl(req: http.IncomingMessage, res: http.ServerResponse, body: ReceivedBody, control: ControlHandler) {
 	if (!isLoopback(req.socket.remoteAddress)) {
 		send(res, { status: 403, json: { message: 'The sandbox control API only answers loopback clients' } });
 		return;
 	}
-	send(res, await answer(() => control(req, rawBody)));
+	if (body.tooLarge) {
+		send(res, errorReply(tooLargeError()));
+		return;
+	}
+	send(res, contentTypeRefusal(req, body.bytes > 0) ?? (await answer(() => control(req, body.raw))));
 }
 
 export function isLoopback(address: string | undefined): boolean {
 	return !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 }
 
-async function handleApi(core: SandboxCore, router: Router, req: http.IncomingMessage, res: http.ServerResponse, rawBody: Buffer) {
+async function handleApi(core: SandboxCore, router: Router, req: http.IncomingMessage, res: http.ServerResponse, body: ReceivedBody) {
 	const method = (req.method ?? 'GET').toUpperCase();
 	const rawUrl = req.url ?? '/';
 	const [rawPath, rawQuery = ''] = splitOnce(rawUrl, '?');
@@ -62,11 +75,17 @@ async function handleApi(core: SandboxCore, router: Router, req: http.IncomingMe
 		return;
 	}
 	const path = rawPath.slice(API_PREFIX.length) || '/';
-	const entry = logRequest(core, req, method, rawUrl, path, rawQuery, rawBody);
+	const entry = logRequest(core, req, method, rawUrl, path, rawQuery, body);
 	res.on('finish', () => (entry.status = res.statusCode));
 
 	const { match, allowed } = router.match(method, path);
 	entry.route = match?.name;
+	if (body.tooLarge) {
+		send(res, errorReply(tooLargeError()));
+		return;
+	}
+	const rawBody = body.raw;
+	const text = rawBody.toString('utf8');
 	const auth = verifyRequest({ method, rawUrl, headers: req.headers as Record<string, string>, rawBody }, core.options);
 	entry.signatureValid = auth.ok;
 	if (!auth.ok) entry.authError = auth.error;
@@ -105,8 +124,8 @@ async function handleApi(core: SandboxCore, router: Router, req: http.IncomingMe
 		template: match.template,
 		params: match.params,
 		query: entry.query,
-		rawBody: entry.body,
-		body: () => parseJsonBody(entry.body),
+		rawBody: text,
+		body: () => (text.trim() === '' ? {} : parseJson(text)),
 		maxLimit: core.maxLimit(match.route.paths[0]),
 		entry,
 	};
@@ -121,7 +140,7 @@ export function logRequest(
 	rawUrl: string,
 	path: string,
 	rawQuery: string,
-	rawBody: Buffer,
+	received: ReceivedBody,
 ): RequestLogEntry {
 	const query: Record<string, string> = {};
 	for (const [key, value] of new URLSearchParams(rawQuery)) {
@@ -132,7 +151,7 @@ export function logRequest(
 	for (const [key, value] of Object.entries(req.headers)) {
 		if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
 	}
-	const body = rawBody.toString('utf8');
+	const { body, bodyTruncated } = loggedBody(received);
 	const entry: RequestLogEntry = {
 		seq: ++core.requestSeq,
 		time: core.timestamp(),
@@ -142,47 +161,47 @@ export function logRequest(
 		query,
 		headers,
 		body,
+		bodyBytes: received.bytes,
 		signatureValid: false,
 		status: 0,
 	};
-	if (body !== '') {
+	if (bodyTruncated) entry.bodyTruncated = true;
+	else if (body !== '') {
 		try {
-			entry.json = JSON.parse(body);
+			entry.json = parseJson(body);
 		} catch {
-			// not JSON: handlers answer 400 if they need a body
+			// not JSON, or too deep: handlers answer 400 if they need a body
 		}
 	}
-	core.requests.push(entry);
+	core.recordRequest(entry);
 	return entry;
-}
-
-function parseJsonBody(body: string): unknown {
-	if (body.trim() === '') return {};
-	try {
-		return JSON.parse(body);
-	} catch {
-		throw new ApiError(400, 'Can not decode body');
-	}
 }
 
 async function answer(produce: () => Reply | Promise<Reply>): Promise<Reply> {
 	try {
 		return await produce();
 	} catch (error) {
-		if (error instanceof ApiError) return { status: error.status, headers: error.headers, json: { message: error.message } };
+		if (error instanceof ApiError) return errorReply(error);
 		throw error;
 	}
+}
+
+function errorReply(error: ApiError): Reply {
+	return { status: error.status, headers: error.headers, json: { message: error.message } };
 }
 
 function send(res: http.ServerResponse, reply: Reply): void {
 	for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
 	res.setHeader('X-Request-ID', Math.random().toString(16).slice(2, 14));
+	res.setHeader('X-Content-Type-Options', 'nosniff');
 	if (reply.raw) {
 		res.writeHead(reply.status, { 'Content-Type': reply.contentType ?? 'application/octet-stream' });
 		res.end(reply.raw);
 	} else if (reply.json !== undefined && reply.status !== 204) {
+		// serialised before the head goes out, so that a failure can still be answered with a 500
+		const text = JSON.stringify(reply.json);
 		res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8' });
-		res.end(JSON.stringify(reply.json));
+		res.end(text);
 	} else {
 		res.writeHead(reply.status);
 		res.end();

@@ -1,5 +1,8 @@
-/** The in-memory database: arrays of API-shaped records plus lazily built id indexes. */
-import { notFound } from './errors';
+/** The in-memory database: arrays of API-shaped records plus lazily built id indexes; snapshot files. */
+import fs from 'fs';
+import path from 'path';
+import { badRequest, notFound, unprocessable } from './errors';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './limits';
 import type { CollectionName, SandboxDb } from './types';
 
 export const ID_FIELDS: Record<CollectionName, string> = {
@@ -100,4 +103,57 @@ export class Store {
 /** publicView of one record, typed as an open object so views can add embedded fields. */
 export function publicRecord(record: object): Record<string, unknown> {
 	return publicView(record) as Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshots: the whole db as one JSON file
+
+/** stored records hold request bodies a few levels below the top of the db */
+const MAX_SNAPSHOT_DEPTH = MAX_JSON_DEPTH * 2;
+const SNAPSHOT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,94}\.json$/;
+
+/** The file for a snapshot name given over HTTP: a plain `*.json` file name inside `dir`, nothing else. */
+export function snapshotFile(dir: string, name: unknown): string {
+	if (typeof name !== 'string' || !SNAPSHOT_NAME.test(name) || name.includes('..')) {
+		throw badRequest(
+			`name must be a file name like 'state.json' (letters, digits, '.', '_' or '-', ending in .json, ` +
+				`at most 100 characters); snapshots are kept in ${dir}`,
+		);
+	}
+	return path.join(dir, name);
+}
+
+/** Writes the db to `file` through a temporary file, so a failed save never leaves half a snapshot. */
+export function writeSnapshot(file: string, db: SandboxDb): void {
+	const text = JSON.stringify(db);
+	fs.mkdirSync(path.dirname(file), { recursive: true });
+	const temporary = `${file}.${process.pid}.tmp`;
+	try {
+		fs.writeFileSync(temporary, text, { mode: 0o600 });
+		fs.renameSync(temporary, file);
+	} catch (error) {
+		fs.rmSync(temporary, { force: true });
+		throw error;
+	}
+}
+
+/** Reads a snapshot; URLs in it carry the origin it was saved with and are pointed at `origin`. */
+export function readSnapshot(file: string, origin: string): SandboxDb {
+	const text = fs.readFileSync(file, 'utf8').replace(/http:\/\/[^/"]+\/api\/v1\//g, `${origin}/api/v1/`);
+	const fault = `${file} is not a sandbox snapshot`;
+	if (nestsDeeperThan(text, MAX_SNAPSHOT_DEPTH)) throw unprocessable(`${fault}: nested deeper than ${MAX_SNAPSHOT_DEPTH} levels`);
+	let db: SandboxDb;
+	try {
+		db = JSON.parse(text) as SandboxDb;
+	} catch {
+		throw unprocessable(`${fault}: not JSON`);
+	}
+	if (typeof db !== 'object' || db === null || Array.isArray(db)) throw unprocessable(`${fault}: not a JSON object`);
+	db.lastIds ??= {};
+	for (const name of COLLECTIONS) {
+		// snapshots from before a collection existed simply have none of it
+		(db[name] as unknown[]) ??= [];
+		if (!Array.isArray(db[name])) throw unprocessable(`${fault}: ${name} is not a list`);
+	}
+	return db;
 }

@@ -362,6 +362,12 @@ export interface SandboxOptions {
 	timeScale?: number;
 	unitVisibilityDelaySeconds?: number;
 	snapshotPath?: string;
+	/** folder for snapshots saved and loaded by name over HTTP; default .sandbox/snapshots under the working directory */
+	dataDir?: string;
+	/** host names besides 127.0.0.1, localhost, [::1] and `host` that clients may call the sandbox by (e.g. host.docker.internal) */
+	allowedHosts?: string[];
+	/** request log entries kept (the oldest go first); default 10,000 */
+	requestLogLimit?: number;
 	log?: (line: string) => void;
 	/** extension: sandbox seconds each asynchronous processing step takes (product data, import files); default 10 */
 	processingSeconds?: number;
@@ -369,6 +375,8 @@ export interface SandboxOptions {
 	callbackTimeoutSeconds?: number;
 	/** extension: PRODUCT_FEED import files allowed per 24 h of sandbox time; default 30 */
 	productFeedsPerDay?: number;
+	/** only the spec's literal paths and body shapes, no aliases (docs/conformance.md); default false */
+	strict?: boolean;
 }
 
 /** API v2 options of startSandbox (sandbox/v2; kept apart from SandboxOptions, whose resolved form core.ts builds). */
@@ -406,7 +414,11 @@ export interface RequestLogEntry {
 	path: string;
 	query: Record<string, string>;
 	headers: Record<string, string>;
+	/** raw body as received, or its first 64 KiB and a marker when longer */
 	body: string;
+	/** size of the body as received */
+	bodyBytes: number;
+	bodyTruncated?: true;
 	json?: unknown;
 	signatureValid: boolean;
 	authError?: string;
@@ -414,6 +426,8 @@ export interface RequestLogEntry {
 	route?: string;
 	fault?: string;
 	refundPathForm?: 'underscore' | 'hyphen';
+	/** the alias the request used instead of the spec's form (lenient mode), e.g. 'path /orders/{id}/' */
+	alias?: string;
 	/** 'v2' for requests to /v2 (path is then relative to /v2); absent for /api/v1 */
 	api?: 'v2';
 	/** v2: the OpenAPI operationId the request matched */

@@ -33,13 +33,41 @@ export const boolean: Check<boolean> = (value, field) => {
 	return value;
 };
 
-export function integer(min = Number.MIN_SAFE_INTEGER): Check<number> {
+export function integer(min = Number.MIN_SAFE_INTEGER, max?: number): Check<number> {
 	return (value, field) => {
 		if (typeof value !== 'number' || !Number.isInteger(value)) {
 			throw badRequest(`${field} must be an integer, got ${JSON.stringify(value)}`);
 		}
+		if (max !== undefined && !(value >= min && value <= max)) throw badRequest(`${field} must be an integer from ${min} to ${max}`);
 		if (value < min) throw badRequest(`${field} must be at least ${min}`);
 		return value;
+	};
+}
+
+/** A finite number within [min, max]. */
+export function numberIn(min: number, max: number): Check<number> {
+	return (value, field) => {
+		if (typeof value !== 'number') throw badRequest(`${field} must be a number, got ${describe(value)}`);
+		if (!Number.isFinite(value)) throw badRequest(`${field} must be a finite number`);
+		if (value < min || value > max) throw badRequest(`${field} must be between ${min} and ${max}`);
+		return value;
+	};
+}
+
+export function maxLength(max: number): Check<string> {
+	return (value, field) => {
+		const text = string(value, field);
+		if (text.length > max) throw badRequest(`${field} must be at most ${max} characters long`);
+		return text;
+	};
+}
+
+/** A string matching `pattern`, described to the caller as `what`. */
+export function matching(pattern: RegExp, what: string): Check<string> {
+	return (value, field) => {
+		const text = string(value, field);
+		if (!pattern.test(text)) throw badRequest(`${field} must be ${what}`);
+		return text;
 	};
 }
 
@@ -97,7 +125,7 @@ export function object<S extends Record<string, Check<unknown>>>(shape: S): Chec
 			throw badRequest(`${field} must be a JSON object, got ${describe(value)}`);
 		}
 		const record = value as Record<string, unknown>;
-		const unknown = Object.keys(record).filter((key) => !(key in shape));
+		const unknown = Object.keys(record).filter((key) => !Object.hasOwn(shape, key));
 		if (unknown.length > 0) {
 			throw badRequest(
 				`${field} has unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')}; ` +

@@ -8,7 +8,7 @@
  *
  * It builds and packs the package, installs the tarball into a private n8n user folder (.e2e/runs/demo-*)
  * the way n8n installs a community package, starts the sandbox and a pinned n8n (e2e/n8n-runtime; the
- * first run downloads it: 3-5 minutes) on 127.0.0.1, imports credentials and the example workflows,
+ * first run installs it: 5-10 minutes) on 127.0.0.1, imports credentials and the example workflows,
  * publishes "new order → ship with tracking", places orders in the sandbox and shows what happened.
  */
 import { createServer } from 'net';
@@ -266,14 +266,15 @@ async function main(): Promise<void> {
 			say(`[${clock()}] Scenario finished: ${options.orders} order(s) received, read and shipped with tracking numbers.`);
 		}
 		say();
-		say(`  n8n editor:  ${n8n.baseUrl}   (log in as ${n8n.owner.email} / ${n8n.owner.password})`);
-		say(`  Sandbox API: ${sandbox.baseUrl}   control: ${sandbox.controlUrl}/`);
-		say(`  n8n's files: ${n8n.userFolder}`);
-
 		if (options.once) {
+			say(`  n8n's files (database, n8n.log): ${n8n.userFolder}`);
+			say('  Stopping n8n and the sandbox. To look around in the editor, run `npm run demo` without --once.');
 			await shutdown(outcome.failures.length ? 1 : 0);
 			return;
 		}
+		say(`  n8n editor:  ${n8n.baseUrl}   (log in as ${n8n.owner.email} / ${n8n.owner.password})`);
+		say(`  Sandbox API: ${sandbox.baseUrl}   control: ${sandbox.controlUrl}/`);
+		say(`  n8n's files: ${n8n.userFolder}`);
 		say();
 		say('Running until Ctrl-C. Place another order with:');
 		say(`  curl -X POST ${sandbox.controlUrl}/orders -H 'content-type: application/json' -d '{}'`);

@@ -3,7 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import 'reflect-metadata';
+import { setGlobalState } from 'n8n-workflow';
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-seller-test-'));
 process.env.N8N_ENCRYPTION_KEY ??= 'seller-marketplace-test-encryption-key';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+
+// The instance time zone (GENERIC_TIMEZONE), which workflows without their own setting use: UTC, so dates
+// without offset mean the same in every test. Tests of time zones set their own (test/hardening/dates.test.ts).
+setGlobalState({ defaultTimezone: 'UTC' });

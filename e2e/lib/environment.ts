@@ -3,7 +3,7 @@
  * and installed into a fresh n8n user folder, credentials pointing at the sandbox, workflows imported
  * (one batch) and published, and n8n started on 127.0.0.1.
  */
-import { mkdirSync, readdirSync, rmSync, statSync } from 'fs';
+import { mkdirSync, readdirSync, rmSync } from 'fs';
 import { join } from 'path';
 
 import { N8n, N8nOptions, CredentialFile, WorkflowFile } from './n8n';
@@ -22,7 +22,7 @@ export interface EnvironmentOptions {
 	progress?: (step: string) => void;
 	onServerLine?: (line: string) => void;
 	extraEnv?: Record<string, string>;
-	/** keep this many older run folders of the same name (default 2) */
+	/** keep this many older run folders of this name under .e2e/runs (default 2) */
 	keepRuns?: number;
 }
 
@@ -43,14 +43,14 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Env
 		return result;
 	};
 
-	progress('Checking the pinned n8n runtime (installs it on first use: 3-5 minutes)');
+	progress('Checking the pinned n8n runtime (the first time, it installs it: 5-10 minutes)');
 	const runtime = await time('runtime', () => ensureRuntime((line) => progress(`  ${line}`)));
 
 	progress('Building and packing n8n-nodes-seller-marketplace');
 	const pack = await time('buildAndPack', () => buildAndPack(join(REPO_ROOT, '.e2e', 'pack')));
 
 	const runs = join(REPO_ROOT, '.e2e', 'runs');
-	pruneRuns(runs, options.name, options.keepRuns ?? 2);
+	pruneRuns(runs, { [options.name]: options.keepRuns ?? KEEP_RUNS });
 	const userFolder = join(runs, `${options.name}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
 	mkdirSync(userFolder, { recursive: true });
 	progress(`Installing the package into a private n8n user folder (${userFolder})`);
@@ -70,13 +70,39 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Env
 	return { runtime, n8n, tarball: pack.tarball, timings };
 }
 
-function pruneRuns(dir: string, name: string, keep: number): void {
-	let entries: string[] = [];
+/** `<name>-2026-11-23T02-01-34-701Z`: the folder startEnvironment gives each run. */
+const RUN_FOLDER = /^(.+)-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)$/;
+
+/** How many older runs of each name stay, unless the run asks for another number for its own name. */
+export const KEEP_RUNS = 2;
+
+/**
+ * Each run leaves an n8n user folder of about 125 MB (database, logs, the installed package). Before a new
+ * run, only the newest few of every name (demo, e2e, bench-real, …) stay, so that the last runs can still be
+ * inspected while .e2e/runs does not grow without end. Folders named otherwise are left alone. Returns the
+ * folders removed.
+ */
+export function pruneRuns(dir: string, keepByName: Record<string, number> = {}): string[] {
+	let entries: string[];
 	try {
-		entries = readdirSync(dir).filter((entry) => entry.startsWith(`${name}-`));
+		entries = readdirSync(dir);
 	} catch {
-		return;
+		return [];
 	}
-	const sorted = entries.map((entry) => ({ entry, at: statSync(join(dir, entry)).mtimeMs })).sort((a, b) => b.at - a.at);
-	for (const { entry } of sorted.slice(keep)) rmSync(join(dir, entry), { recursive: true, force: true });
+	const byName = new Map<string, Array<{ entry: string; startedAt: string }>>();
+	for (const entry of entries) {
+		const match = RUN_FOLDER.exec(entry);
+		if (!match) continue;
+		const [, name, startedAt] = match;
+		byName.set(name, [...(byName.get(name) ?? []), { entry, startedAt }]);
+	}
+	const removed: string[] = [];
+	for (const [name, runs] of byName) {
+		runs.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+		for (const { entry } of runs.slice(keepByName[name] ?? KEEP_RUNS)) {
+			rmSync(join(dir, entry), { recursive: true, force: true });
+			removed.push(entry);
+		}
+	}
+	return removed.sort();
 }

@@ -56,7 +56,7 @@ describe('new order → read it → mark units sent with tracking (published bef
 			});
 		}
 		const requests = await sandbox.requestsSince(mark);
-		expect(requests.filter((r) => r.method === 'GET' && r.path === `/orders/${order.id_order}/`).every((r) => r.signatureValid && r.status === 200)).toBe(true);
+		expect(requests.filter((r) => r.method === 'GET' && r.path === `/orders/${order.id_order}`).every((r) => r.signatureValid && r.status === 200)).toBe(true);
 		const sends = requests.filter((r) => r.method === 'PATCH' && /^\/order-units\/\d+\/send\/$/.test(r.path));
 		expect(sends.map((r) => [r.status, r.signatureValid])).toEqual(orderUnits.map(() => [204, true]));
 	});

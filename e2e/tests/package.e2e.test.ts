@@ -20,6 +20,7 @@ test('the tarball holds the built package only (no tests, sandbox or n8n runtime
 	expect(all).toContain('package.json');
 	expect(all).toContain('dist/nodes/SellerMarketplace/SellerMarketplace.node.js');
 	expect(all).toContain('dist/nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node.js');
+	expect(all).toContain('dist/nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.js');
 	expect(all).toContain('dist/credentials/SellerMarketplaceApi.credentials.js');
 	// dist/tsconfig.tsbuildinfo: written by `n8n-node build` (incremental tsc), harmless, in every n8n-node package
 	const outside = all.filter((f) => !/^(dist\/(nodes|credentials|icons)\/|dist\/tsconfig\.tsbuildinfo$|package\.json$|README\.md$|LICEN[CS]E(\.md)?$)/.test(f));
@@ -35,7 +36,12 @@ test('n8n lists the nodes and the credential under the community-package names',
 	const names = (JSON.parse(readFileSync(out, 'utf8')) as Array<{ name: string; credentials?: Array<{ name: string }> }>)
 		.filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`));
 	expect(names.map((node) => node.name).sort()).toEqual(
-		[`${PACKAGE_NAME}.sellerMarketplace`, `${PACKAGE_NAME}.sellerMarketplaceTool`, `${PACKAGE_NAME}.sellerMarketplaceTrigger`].sort(),
+		[
+			`${PACKAGE_NAME}.sellerMarketplace`,
+			`${PACKAGE_NAME}.sellerMarketplacePollTrigger`,
+			`${PACKAGE_NAME}.sellerMarketplaceTool`,
+			`${PACKAGE_NAME}.sellerMarketplaceTrigger`,
+		].sort(),
 	);
 	for (const node of names) expect(node.credentials?.map((c) => c.name)).toEqual(['sellerMarketplaceApi']);
 });

@@ -1,7 +1,7 @@
 /** Items, categories (with attributes), category decision. */
 import type { SandboxCore } from '../core';
 import { collectionReply, filters, listReply, readEmbedded } from '../pagination';
-import { intParam, noQuery, ok, route, Route, RouteContext } from '../router';
+import { intParam, noQuery, ok, route, Route, RouteContext, useAlias } from '../router';
 import { publicRecord, publicView } from '../store';
 import type { Category, Item } from '../types';
 import { arrayOf, integer, object, optional, parseBody, string } from '../validate';
@@ -39,7 +39,10 @@ function itemView(core: SandboxCore, item: Item, embedded: Set<string>) {
 
 const ITEM_EMBEDS = ['category', 'units'];
 
-/** Category suggestions: leaf categories scored by words shared with the item; ties by id. */
+/**
+ * Category suggestions: leaf categories scored by words shared with the item; ties by id. The spec's body
+ * has all three item strings; pictures, id_category and keywords are the SDK's optional additions.
+ */
 function decide(ctx: RouteContext) {
 	const body = parseBody(ctx.body(), {
 		item: object({
@@ -52,6 +55,10 @@ function decide(ctx: RouteContext) {
 		id_category: optional(integer(1)),
 		keywords: optional(arrayOf(string)),
 	});
+	const missing = (['description', 'manufacturer'] as const).filter((field) => body.item[field] === undefined);
+	if (missing.length > 0) {
+		useAlias(ctx, `category decision item without ${missing.join(', ')}`, `body.item needs title, description and manufacturer (all strings); ${missing.join(', ')} missing`);
+	}
 	const words = new Set(
 		[body.item.title, body.item.description ?? '', body.item.manufacturer ?? '', ...(body.keywords ?? [])]
 			.join(' ')
@@ -100,8 +107,11 @@ export const catalogRoutes: Route[] = [
 		const embedded = readEmbedded(ctx.query, ITEM_EMBEDS);
 		return ok(itemView(ctx.core, ctx.core.store.get('items', intParam(ctx), 'Item'), embedded));
 	}),
-	route('GET', '/categories/', (ctx) =>
-		listReply(
+	route('GET', '/categories/', (ctx) => {
+		if (ctx.query.id_parent !== undefined && ctx.query.q !== undefined) {
+			useAlias(ctx, 'id_parent and q together', 'give id_parent (children of a category) or q (name search), not both');
+		}
+		return listReply(
 			ctx,
 			ctx.core.store.db.categories,
 			{
@@ -111,8 +121,8 @@ export const catalogRoutes: Route[] = [
 				},
 			},
 			(category) => categoryView(ctx.core, category),
-		),
-	),
+		);
+	}),
 	route('GET', '/categories/{id}/', (ctx) => {
 		noQuery(ctx, ['embedded']);
 		const embedded = readEmbedded(ctx.query, ['parent', 'children', 'optional_attributes', 'mandatory_attributes']);

@@ -2,7 +2,7 @@
 import type { SandboxCore } from '../core';
 import { conflict, unprocessable } from '../errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicRecord, publicView } from '../store';
 import type { Claim, ClaimMessage, OrderUnit } from '../types';
 import { boolean, integer, nonEmptyString, optional, parseBody } from '../validate';
@@ -63,6 +63,7 @@ function postMessage(ctx: RouteContext) {
 
 function close(ctx: RouteContext) {
 	const claim = ctx.core.store.get('claims', intParam(ctx), 'Claim');
+	noBody(ctx);
 	const next = CLOSED_BY_SELLER[claim.status];
 	if (!next) throw conflict(`Claim ${claim.id_claim} is '${claim.status}' and cannot be closed by the seller`);
 	claim.status = next;

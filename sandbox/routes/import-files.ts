@@ -117,7 +117,8 @@ function importRows(core: SandboxCore, file: ImportFile, text: string): void {
 	}
 	file.note = file._errors.slice(0, 20).join('\n');
 	setStatus(core, file, 'DONE');
-	if (file.type === 'PRODUCT_FEED') file.product_feed_async_done = 1;
+	// 1 means the feed was imported successfully: every row, no errors
+	if (file.type === 'PRODUCT_FEED' && file.error_count === 0) file.product_feed_async_done = 1;
 }
 
 /** Product feed row: columns are attribute names; several values in one cell are separated by '|'. */

@@ -3,7 +3,7 @@ import { randomBytes } from 'crypto';
 import { MIME_TYPES } from '../enums';
 import { forbidden, unprocessable } from '../errors';
 import { listReply } from '../pagination';
-import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicView } from '../store';
 import type { OrderInvoice } from '../types';
 import { base64, nonEmptyString, oneOf, parseBody } from '../validate';
@@ -56,7 +56,9 @@ export const invoiceRoutes: Route[] = [
 	}),
 	route('POST', '/order-invoices/', upload),
 	route('DELETE', '/order-invoices/{id}/', (ctx) => {
-		ctx.core.store.remove('orderInvoices', ctx.core.store.get('orderInvoices', intParam(ctx), 'Invoice'));
+		const invoice = ctx.core.store.get('orderInvoices', intParam(ctx), 'Invoice');
+		noBody(ctx);
+		ctx.core.store.remove('orderInvoices', invoice);
 		return noContent();
 	}),
 	route('GET', '/order-invoices/{id}/file', download, { unsigned: true }),

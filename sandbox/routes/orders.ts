@@ -3,7 +3,7 @@ import type { SandboxCore } from '../core';
 import { CANCEL_REASONS, CARRIER_CODES, REFUND_REASONS } from '../enums';
 import { badRequest, conflict, forbidden, unprocessable } from '../errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { intParam, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
+import { intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicView } from '../store';
 import type { Order, OrderUnit } from '../types';
 import { integer, nonEmptyString, oneOf, optional, parseBody, string } from '../validate';
@@ -92,7 +92,7 @@ function send(ctx: RouteContext) {
 
 function fulfil(ctx: RouteContext) {
 	const unit = requireOrderUnit(ctx.core, intParam(ctx));
-	parseBody(ctx.body(), {});
+	noBody(ctx);
 	requireStatus(unit, ['need_to_be_sent', 'sent'], 'confirmed as fulfilled');
 	if (unit._fulfilled_at) throw conflict(`Order unit ${unit.id_order_unit} was already confirmed as fulfilled at ${unit._fulfilled_at}`);
 	unit._fulfilled_at = ctx.core.timestamp();

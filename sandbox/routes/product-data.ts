@@ -5,7 +5,7 @@
 import type { SandboxCore } from '../core';
 import { MANDATORY_ATTRIBUTES } from '../enums';
 import { badRequest, notFound } from '../errors';
-import { created, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
+import { created, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../router';
 import type { AttributeValueState, Category, ProductData } from '../types';
 
 function eanParam(text: string | undefined): string {
@@ -16,14 +16,17 @@ function eanParam(text: string | undefined): string {
 
 type Upload = { data: Record<string, unknown[]>; additional: Array<{ attribute: string; value: unknown[] }> };
 
-/** Checks an upload object: attribute name → array of values, plus `additional_attributes`. */
-export function readUpload(body: unknown): Upload {
+/**
+ * Checks an upload object: attribute name → array of values, plus `additional_attributes`. `ctx` is the
+ * request when the upload came in one (import-file rows have none and use the spec's form).
+ */
+export function readUpload(body: unknown, ctx?: RouteContext): Upload {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body must be a JSON object');
 	const data: Record<string, unknown[]> = {};
 	let additional: Upload['additional'] = [];
 	for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
 		if (name === 'additional_attributes') {
-			additional = readAdditional(value);
+			additional = readAdditional(value, ctx);
 			continue;
 		}
 		if (!Array.isArray(value)) throw badRequest(`attribute '${name}' must be an array of values`);
@@ -32,9 +35,15 @@ export function readUpload(body: unknown): Upload {
 	return { data, additional };
 }
 
-/** Accepts both published shapes: `{name: [values]}` and `[{attribute, value: [values]}]`. */
-function readAdditional(value: unknown): Upload['additional'] {
+/**
+ * The spec's shape is `{name: [values]}` ("by name, each with an array of values"); the SDK's list
+ * `[{attribute, value: [values]}]` is an alias.
+ */
+function readAdditional(value: unknown, ctx: RouteContext | undefined): Upload['additional'] {
 	if (Array.isArray(value)) {
+		if (ctx) {
+			useAlias(ctx, 'additional_attributes as a list of {attribute, value}', 'additional_attributes must be an object of attribute name → array of values');
+		}
 		return value.map((entry, i) => {
 			const { attribute, value: values } = (entry ?? {}) as { attribute?: unknown; value?: unknown };
 			if (typeof attribute !== 'string' || !Array.isArray(values)) {
@@ -188,12 +197,12 @@ function readStatus(ctx: RouteContext) {
 export const productDataRoutes: Route[] = [
 	route('PUT', '/product-data/{ean}/', (ctx) => {
 		const ean = eanParam(ctx.params.ean);
-		uploadProductData(ctx.core, ean, readUpload(ctx.body()), 'replace');
+		uploadProductData(ctx.core, ean, readUpload(ctx.body(), ctx), 'replace');
 		return created(`/product-data/${ean}/`);
 	}),
 	route('PATCH', '/product-data/{ean}/', (ctx) => {
 		const ean = eanParam(ctx.params.ean);
-		const upload = readUpload(ctx.body());
+		const upload = readUpload(ctx.body(), ctx);
 		requireProductData(ctx.core, ean);
 		uploadProductData(ctx.core, ean, upload, 'merge');
 		return noContent();
@@ -206,9 +215,10 @@ export const productDataRoutes: Route[] = [
 	route('GET', '/product-data/{ean}/', (ctx) => {
 		noQuery(ctx);
 		const record = requireProductData(ctx.core, eanParam(ctx.params.ean));
-		return ok({ ...record.data, additional_attributes: record.additional_attributes });
+		// read back in the upload object's shape
+		const additional = Object.fromEntries(record.additional_attributes.map((a) => [a.attribute, a.value]));
+		return ok({ ...record.data, additional_attributes: additional });
 	}),
-	// the spec writes the status read without the EAN in the path; the SDK puts it there
-	route('GET', '/product-data-status/{ean}/', readStatus),
-	route('GET', '/product-data-status/', readStatus),
+	// the spec leaves the parameters of the status read unshown; the SDK puts the EAN in the path
+	route('GET', ['/product-data-status/{ean}/', '/product-data-status/'], readStatus),
 ];

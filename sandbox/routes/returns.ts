@@ -3,7 +3,7 @@ import type { SandboxCore } from '../core';
 import { RETURN_REASONS } from '../enums';
 import { conflict, forbidden, unprocessable } from '../errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicRecord, publicView } from '../store';
 import type { OrderUnit, ReturnRecord, ReturnUnit } from '../types';
 import { arrayOf, integer, minLength, nonEmptyString, oneOf, parseBody } from '../validate';
@@ -98,7 +98,9 @@ function returnUnitAction(next: string, withMessage: boolean) {
 	return (ctx: RouteContext) => {
 		const { core } = ctx;
 		const unit = core.store.get('returnUnits', intParam(ctx), 'Return unit');
-		const { message } = withMessage ? parseBody(ctx.body(), { message: nonEmptyString }) : { message: undefined, ...parseBody(ctx.body(), {}) };
+		let message: string | undefined;
+		if (withMessage) message = parseBody(ctx.body(), { message: nonEmptyString }).message;
+		else noBody(ctx);
 		if (!OPEN_RETURN_UNIT.includes(unit.status) || unit.status === next) {
 			throw conflict(`Return unit ${unit.id_return_unit} is '${unit.status}' and cannot become '${next}'`);
 		}

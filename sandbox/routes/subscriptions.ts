@@ -1,9 +1,9 @@
-/** Push-notification subscriptions. Creating, and re-activating or changing, verifies the callback first. */
+/** Push-notification subscriptions. Creating or modifying one verifies the callback first (events rule 2). */
 import type { SandboxCore } from '../core';
 import { EVENT_NAMES } from '../enums';
 import { badRequest, unprocessable } from '../errors';
 import { filters, listReply } from '../pagination';
-import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
+import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../router';
 import { publicView } from '../store';
 import type { Subscription } from '../types';
 import { boolean, Check, httpUrl, oneOf, optional, parseBody, string } from '../validate';
@@ -21,9 +21,10 @@ const email: Check<string> = (value, field) => {
 
 const eventName = oneOf(EVENT_NAMES, 'event name');
 
-async function verifyOrRefuse(core: SandboxCore, url: string, idSubscription: number | null): Promise<void> {
+/** Sends the verification request; refuses the request when it fails and `mustPass`. */
+async function verifyOrRefuse(core: SandboxCore, url: string, idSubscription: number | null, mustPass = true): Promise<void> {
 	const result = await core.notifier.verify(url, idSubscription);
-	if (!result.ok) throw unprocessable(`Callback verification failed for ${url}: ${result.reason}`);
+	if (mustPass && !result.ok) throw unprocessable(`Callback verification failed for ${url}: ${result.reason}`);
 }
 
 async function create(ctx: RouteContext) {
@@ -41,6 +42,13 @@ async function create(ctx: RouteContext) {
 	return created(`/subscriptions/${subscription.id_subscription}/`);
 }
 
+const FULL_BODY = ['callback_url', 'fallback_email', 'event_name', 'is_active'] as const;
+
+/**
+ * The spec's PATCH body is the whole subscription (the three fields of creation and is_active); a partial
+ * body is the SDK's alias. Every modification sends the verification request (events rule 2); only a
+ * subscription that ends up active needs it to pass (the states table), so switching off always works.
+ */
 async function update(ctx: RouteContext) {
 	const subscription = ctx.core.store.get('subscriptions', intParam(ctx), 'Subscription');
 	const body = parseBody(ctx.body(), {
@@ -49,14 +57,17 @@ async function update(ctx: RouteContext) {
 		event_name: optional(eventName),
 		is_active: optional(boolean),
 	});
+	const missing = FULL_BODY.filter((field) => body[field] === undefined);
+	if (missing.length > 0) {
+		useAlias(ctx, `partial subscription body (without ${missing.join(', ')})`, `PATCH /subscriptions/{id}/ needs the whole body: ${FULL_BODY.join(', ')}; ${missing.join(', ')} missing`);
+	}
 	const next = {
 		callback_url: body.callback_url ?? subscription.callback_url,
 		fallback_email: body.fallback_email ?? subscription.fallback_email,
 		event_name: body.event_name ?? subscription.event_name,
 		is_active: body.is_active ?? subscription.is_active,
 	};
-	// every change to a subscription that will be active re-verifies; deactivating needs no working callback
-	if (next.is_active) await verifyOrRefuse(ctx.core, next.callback_url, subscription.id_subscription);
+	await verifyOrRefuse(ctx.core, next.callback_url, subscription.id_subscription, next.is_active);
 	Object.assign(subscription, next);
 	return noContent();
 }

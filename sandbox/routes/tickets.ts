@@ -3,7 +3,7 @@ import type { SandboxCore } from '../core';
 import { MIME_TYPES, TICKET_REASONS } from '../enums';
 import { badRequest, conflict, unprocessable } from '../errors';
 import { filters, ListSpec, listReply, readEmbedded } from '../pagination';
-import { created, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
+import { created, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { ticketIdFor } from '../seed';
 import { publicRecord, publicView } from '../store';
 import type { OrderUnit, Ticket } from '../types';
@@ -119,6 +119,7 @@ function postMessage(ctx: RouteContext) {
 
 function close(ctx: RouteContext) {
 	const ticket = requireTicket(ctx.core, ctx.params.id, 404);
+	noBody(ctx);
 	const next = CLOSED_BY_SELLER[ticket.status];
 	if (!next) throw conflict(`Ticket ${ticket.id_ticket} is '${ticket.status}' and cannot be closed by the seller`);
 	ticket.status = next;

@@ -3,7 +3,7 @@ import type { SandboxCore } from '../core';
 import { UNIT_CONDITIONS } from '../enums';
 import { badRequest, conflict, unprocessable } from '../errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
+import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../router';
 import { SELLER_PSEUDONYM } from '../seed';
 import { publicRecord, publicView } from '../store';
 import type { Item, Unit } from '../types';
@@ -156,6 +156,11 @@ function patchUnit(ctx: RouteContext) {
 		if (wanted !== undefined && wanted !== current) {
 			throw badRequest(`${field} cannot be changed (is ${JSON.stringify(current)}); delete the unit and create a new one`);
 		}
+	}
+	// the spec's PATCH body is the create body without id_item and id_offer
+	const unchangeable = (['id_item', 'id_offer'] as const).filter((field) => body[field] !== undefined);
+	if (unchangeable.length > 0) {
+		useAlias(ctx, `PATCH body with ${unchangeable.join(', ')}`, `${unchangeable.join(' and ')} cannot be sent in PATCH /units/{id}/ (they cannot be changed)`);
 	}
 	const before = unit.amount;
 	applyFields(unit, body);

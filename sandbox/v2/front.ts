@@ -6,6 +6,7 @@
  */
 import type http from 'http';
 import { ApiError } from '../errors';
+import { tooLargeError, type ReceivedBody } from '../limits';
 import { logRequest as logSharedRequest, V2_PREFIX } from '../server';
 import type { RequestLogEntry } from '../types';
 import { V2AuthResult, verifyV2Request } from './auth';
@@ -23,15 +24,21 @@ interface FrontReply extends V2Reply {
 }
 
 export function createV2Handler(runtime: V2Runtime) {
-	return async (req: http.IncomingMessage, res: http.ServerResponse, rawBody: Buffer): Promise<void> => {
+	return async (req: http.IncomingMessage, res: http.ServerResponse, received: ReceivedBody): Promise<void> => {
+		const rawBody = received.raw;
 		const { core, contract } = runtime;
 		const method = (req.method ?? 'GET').toUpperCase();
 		const rawUrl = req.url ?? '/';
 		const queryStart = rawUrl.indexOf('?');
 		const rawPath = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
 		const path = rawPath.slice(V2_PREFIX.length) || '/';
-		const entry = logRequest(runtime, req, method, rawUrl, path, rawBody);
+		const entry = logRequest(runtime, req, method, rawUrl, path, received);
 		res.on('finish', () => (entry.status = res.statusCode));
+		if (received.tooLarge) {
+			const problem = new Problem(413, 'about:blank', tooLargeError().message, []);
+			respond(runtime, res, entry, undefined, { ...problemReply(problem), fromFront: true });
+			return;
+		}
 
 		const match = contract.match(method, path);
 		const operation = match.operation;
@@ -168,11 +175,11 @@ function logRequest(
 	method: string,
 	rawUrl: string,
 	path: string,
-	rawBody: Buffer,
+	received: ReceivedBody,
 ): RequestLogEntry {
 	const queryStart = rawUrl.indexOf('?');
 	const rawQuery = queryStart < 0 ? '' : rawUrl.slice(queryStart + 1);
-	const entry = logSharedRequest(runtime.core, req, method, rawUrl, path, rawQuery, rawBody);
+	const entry = logSharedRequest(runtime.core, req, method, rawUrl, path, rawQuery, received);
 	// a Map, so that names such as __proto__ or constructor are plain names
 	const values = new Map<string, string[]>();
 	for (const [key, value] of new URLSearchParams(rawQuery)) values.set(key, [...(values.get(key) ?? []), value]);

@@ -2,7 +2,8 @@
  * Category: Get, Get Many and Suggest, run through n8n-core against the sandbox. Every test asserts the
  * request the sandbox received and the items the node output; seed records come from `sandbox.control.db`.
  */
-import { startSandbox, type Category, type Sandbox } from '../../sandbox';
+import type { Category, Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 /** Categories are read 1000 at a time; a small cap here makes "more than one page" testable with the seed. */
@@ -12,7 +13,7 @@ let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ pageLimits: { '/categories/': CATEGORY_PAGE_CAP } });
+	sandbox = await startStrictSandbox({ pageLimits: { '/categories/': CATEGORY_PAGE_CAP } });
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());
@@ -181,18 +182,25 @@ describe('Category → Suggest', () => {
 		expect(run.items.map((item) => item.pairedItem)).toEqual(run.items.map(() => ({ item: 0 })));
 	});
 
-	it('leaves out an empty description and manufacturer', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'category', operation: 'suggest', title: 'Kaffee', price: '899' } });
+	it('always sends all three item strings, trimmed, as the spec writes the body', async () => {
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'category', operation: 'suggest', title: ' Kaffee ', price: '899', productDescription: ' Ganze Bohnen ', manufacturer: ' Acme ' },
+		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests()[0].json).toEqual({ item: { title: 'Kaffee' }, price: 899 });
+		expect(requests()[0]).toMatchObject({ method: 'POST', path: '/categories/decide/', signatureValid: true, status: 200 });
+		expect(requests()[0].json).toEqual({ item: { title: 'Kaffee', description: 'Ganze Bohnen', manufacturer: 'Acme' }, price: 899 });
 	});
 
+	const product = { title: 'Tee', productDescription: 'Grüner Tee', manufacturer: 'Acme' };
 	it.each([
-		['a price with decimals', { title: 'Tee', price: 19.99 }, /"Price \(in Cents\)" must be a whole number of cents above 0 \(e.g. 1999 for 19.99\), but it is 19.99 \[item 0\]/],
-		['a negative price', { title: 'Tee', price: -100 }, /"Price \(in Cents\)" must be a whole number of cents above 0.*but it is -100 \[item 0\]/],
-		['a price of 0', { title: 'Tee', price: 0 }, /"Price \(in Cents\)" must be a whole number of cents above 0/],
-		['an empty title', { title: '  ', price: 100 }, /"Product Title" is required and cannot be empty \[item 0\]/],
+		['a price with decimals', { ...product, price: 19.99 }, /"Price \(in Cents\)" must be a whole number of cents above 0 \(e.g. 1999 for 19.99\), but it is 19.99 \[item 0\]/],
+		['a negative price', { ...product, price: -100 }, /"Price \(in Cents\)" must be a whole number of cents above 0.*but it is -100 \[item 0\]/],
+		['a price of 0', { ...product, price: 0 }, /"Price \(in Cents\)" must be a whole number of cents above 0/],
+		['an empty title', { ...product, title: '  ', price: 100 }, /"Product Title" is required and cannot be empty \[item 0\]/],
+		['an empty description', { ...product, productDescription: ' ', price: 100 }, /"Product Description" is required and cannot be empty \[item 0\]/],
+		// n8n itself refuses a literally empty required field; an expression can still produce one
+		['an empty manufacturer', { ...product, manufacturer: '={{ "" }}', price: 100 }, /"Manufacturer" is required and cannot be empty \[item 0\]/],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'category', operation: 'suggest', ...parameters } });
 

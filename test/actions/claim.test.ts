@@ -2,14 +2,15 @@
  * Claim (Deprecated): Get Many and Close, run through n8n-core against the sandbox. Every test asserts the
  * request the sandbox received and the items the node output; claims are looked up in `sandbox.control.db`.
  */
-import { startSandbox, type Claim, type Sandbox } from '../../sandbox';
+import type { Claim, Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());

@@ -2,14 +2,15 @@
  * Claim Message (Deprecated): Send, run through n8n-core against the sandbox, asserting the request the
  * sandbox received, the items the node output and the claim's `is_seller_responsible` afterwards.
  */
-import { startSandbox, type Claim, type Sandbox } from '../../sandbox';
+import type { Claim, Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());

@@ -5,7 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { startSandbox, type ImportFile, type Sandbox } from '../../sandbox';
+import type { ImportFile, Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
@@ -15,7 +16,7 @@ let filesOrigin: string;
 const csvFiles: Record<string, string> = {};
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 	files = createServer((request, response) => {
 		const csv = csvFiles[request.url ?? ''];

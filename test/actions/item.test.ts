@@ -2,14 +2,15 @@
  * Item: Search and Get, run through n8n-core against the sandbox. Every test asserts the request the
  * sandbox received and the items the node output; seed records come from `sandbox.control.db`.
  */
-import { startSandbox, type Item, type Sandbox } from '../../sandbox';
+import type { Item, Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());
@@ -99,7 +100,9 @@ describe('Item → Get', () => {
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({
 			method: 'GET',
-			path: `/items/${item.id_item}/`,
+			// as the spec writes it: no trailing slash
+			rawUrl: `/api/v1/items/${item.id_item}?embedded=category%2Cunits`,
+			path: `/items/${item.id_item}`,
 			query: { embedded: 'category,units' },
 			body: '',
 			signatureValid: true,
@@ -113,7 +116,7 @@ describe('Item → Get', () => {
 
 		const run = await runSellerNode(credentials, { parameters: { resource: 'item', operation: 'get', itemId: String(missing) } });
 
-		expect(requests()[0]).toMatchObject({ path: `/items/${missing}/`, query: {}, signatureValid: true, status: 404 });
+		expect(requests()[0]).toMatchObject({ path: `/items/${missing}`, query: {}, signatureValid: true, status: 404 });
 		expect(run.error?.message).toBe(`No item with ID "${missing}" was found`);
 		expect(run.error?.httpCode).toBe('404');
 	});

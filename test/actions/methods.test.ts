@@ -4,7 +4,8 @@
  */
 import { SellerMarketplace } from '../../nodes/SellerMarketplace/SellerMarketplace.node';
 import { SellerMarketplaceV1 } from '../../nodes/SellerMarketplace/v1/SellerMarketplaceV1.node';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { loadOptionsContext, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
@@ -12,7 +13,7 @@ let credentials: SellerCredentials;
 const { listSearch, loadOptions } = new SellerMarketplaceV1(new SellerMarketplace().description).methods;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());

@@ -1,5 +1,6 @@
 /** API Status → Ping and Shipping Group → Get Many, run through n8n-core against the sandbox. */
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
@@ -7,7 +8,7 @@ let credentials: SellerCredentials;
 
 beforeAll(async () => {
 	// The seed has three shipping groups; a page cap of two makes Return All read more than one page.
-	sandbox = await startSandbox({ pageLimits: { '/shipping-groups/seller/': 2 } });
+	sandbox = await startStrictSandbox({ pageLimits: { '/shipping-groups/seller/': 2 } });
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());

@@ -2,7 +2,8 @@
  * Order: Get Many and Get, run through n8n-core against the sandbox. Every test asserts the request the
  * sandbox received and the items the node output; seed records are looked up in `sandbox.control.db`.
  */
-import { startSandbox, type Order, type Sandbox } from '../../sandbox';
+import type { Order, Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
@@ -10,7 +11,7 @@ let credentials: SellerCredentials;
 
 beforeAll(async () => {
 	// 45 orders: more than one page (the API hands out at most 30 records per request).
-	sandbox = await startSandbox({ orders: 45 });
+	sandbox = await startStrictSandbox({ orders: 45 });
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());
@@ -114,7 +115,9 @@ describe('Order → Get', () => {
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({
 			method: 'GET',
-			path: `/orders/${order.id_order}/`,
+			// as the spec writes it: no trailing slash
+			rawUrl: `/api/v1/orders/${order.id_order}?embedded=buyer%2Corder_invoices%2Cshipping_address`,
+			path: `/orders/${order.id_order}`,
 			query: { embedded: 'buyer,order_invoices,shipping_address' },
 			body: '',
 			signatureValid: true,
@@ -140,8 +143,8 @@ describe('Order → Get', () => {
 
 		expect(run.error).toBeUndefined();
 		expect(requests().map((request) => [request.method, request.path, request.query, request.signatureValid])).toEqual([
-			['GET', `/orders/${first.id_order}/`, {}, true],
-			['GET', `/orders/${second.id_order}/`, {}, true],
+			['GET', `/orders/${first.id_order}`, {}, true],
+			['GET', `/orders/${second.id_order}`, {}, true],
 		]);
 		expect(run.items.map((item) => [item.json.id_order, item.pairedItem])).toEqual([
 			[first.id_order, { item: 0 }],
@@ -156,7 +159,7 @@ describe('Order → Get', () => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'order', operation: 'get', orderId: byId(hidden.id_order) } });
 
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/orders/${hidden.id_order}/`, signatureValid: true, status: 403 });
+		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/orders/${hidden.id_order}`, signatureValid: true, status: 403 });
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toBe(`The order ${hidden.id_order} is fulfilled by the marketplace and cannot be read or changed through API v1`);
 		expect(run.error?.httpCode).toBe('403');
@@ -166,7 +169,7 @@ describe('Order → Get', () => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'order', operation: 'get', orderId: byId('NOSUCH1') } });
 
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/orders/NOSUCH1/', signatureValid: true, status: 404 });
+		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/orders/NOSUCH1', signatureValid: true, status: 404 });
 		expect(run.error?.message).toBe('No order with ID "NOSUCH1" was found');
 		expect(run.error?.httpCode).toBe('404');
 	});
@@ -181,7 +184,7 @@ describe('Order → Get', () => {
 		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests().map((request) => request.path)).toEqual([`/orders/${order.id_order}/`]);
+		expect(requests().map((request) => request.path)).toEqual([`/orders/${order.id_order}`]);
 		expect(run.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(run.items[0].json).toEqual({ error: '"Order" is required and cannot be empty [item 0]' });
 		expect(run.items[1].json.id_order).toBe(order.id_order);

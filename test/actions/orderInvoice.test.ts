@@ -2,7 +2,8 @@
  * Order Invoice: list, read, upload from a binary field, delete and download into a binary field,
  * run through n8n-core against the sandbox.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
@@ -10,7 +11,7 @@ let credentials: SellerCredentials;
 
 beforeAll(async () => {
 	// two invoices a page, so the three seeded invoices take two pages
-	sandbox = await startSandbox({ pageLimits: { '/order-invoices/seller/': 2 } });
+	sandbox = await startStrictSandbox({ pageLimits: { '/order-invoices/seller/': 2 } });
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());
@@ -23,6 +24,11 @@ const publicInvoice = (index: number) => {
 	const { _access_token: _token, _data_base64: _data, ...invoice } = invoices()[index];
 	return invoice;
 };
+/** An invoice as the node outputs it by default: without its download address, which holds a secret token. */
+const outputInvoice = (index: number) => {
+	const { url: _url, ...invoice } = publicInvoice(index);
+	return invoice;
+};
 /** An order the seller may attach an invoice to (not fulfilled by the marketplace). */
 const sellerOrderId = () => sandbox.control.db.orders.find((order) => !order._fulfilled_by_marketplace)!.id_order;
 
@@ -33,7 +39,7 @@ describe('Order Invoice → Get Many', () => {
 			parameters: { resource: 'orderInvoice', operation: 'getMany', returnAll: true },
 		});
 		expect(run.error).toBeUndefined();
-		expect(run.items.map((item) => item.json)).toEqual(invoices().map((_, index) => publicInvoice(index)));
+		expect(run.items.map((item) => item.json)).toEqual(invoices().map((_, index) => outputInvoice(index)));
 		expect(run.items.every((item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0)).toBe(true);
 		expect(requests().length).toBeGreaterThan(1);
 		for (const request of requests()) {
@@ -47,7 +53,7 @@ describe('Order Invoice → Get Many', () => {
 			parameters: { resource: 'orderInvoice', operation: 'getMany', returnAll: false, limit: 1 },
 		});
 		expect(run.error).toBeUndefined();
-		expect(run.items.map((item) => item.json)).toEqual([publicInvoice(0)]);
+		expect(run.items.map((item) => item.json)).toEqual([outputInvoice(0)]);
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/order-invoices/seller/', query: { limit: '1', offset: '0' }, signatureValid: true });
 	});
@@ -60,7 +66,7 @@ describe('Order Invoice → Get', () => {
 			parameters: { resource: 'orderInvoice', operation: 'get', invoiceId: String(invoice.id_invoice) },
 		});
 		expect(run.error).toBeUndefined();
-		expect(run.items.map((item) => item.json)).toEqual([invoice]);
+		expect(run.items.map((item) => item.json)).toEqual([outputInvoice(1)]);
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/order-invoices/${invoice.id_invoice}/`, query: {}, signatureValid: true });
 	});
@@ -210,8 +216,7 @@ describe('Order Invoice → Download', () => {
 		expect(run.items).toHaveLength(1);
 		const [item] = run.items;
 
-		const { url: _url, ...withoutUrl } = publicInvoice(2);
-		expect(item.json).toEqual(withoutUrl);
+		expect(item.json).toEqual(outputInvoice(2));
 		expect(item.binary && Object.keys(item.binary)).toEqual(['invoiceFile']);
 		const file = item.binary!.invoiceFile;
 		expect(file).toMatchObject({ fileName: seeded.original_name, mimeType: seeded.mime_type });

@@ -5,14 +5,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type OrderUnit, type Sandbox } from '../../sandbox';
+import type { OrderUnit, Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());
@@ -46,6 +47,8 @@ describe('Order Unit → Get Many', () => {
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({
 			method: 'GET',
+			// several statuses as one comma-separated value, never a repeated parameter
+			rawUrl: '/api/v1/order-units/seller/?status=sent%2Cneed_to_be_sent&sort=ts_updated%3Aasc&limit=4&offset=0',
 			path: '/order-units/seller/',
 			query: { status: 'sent,need_to_be_sent', sort: 'ts_updated:asc', limit: '4', offset: '0' },
 			body: '',
@@ -325,7 +328,7 @@ describe('Order Unit → Refund', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/order_units/${unit.id_order_unit}/refund/`, status: 500 });
-		expect(run1.error?.message).toBe('The marketplace had a server error (500)');
+		expect(run1.error?.message).toBe('The marketplace had a server error (500); the refund may already have been applied');
 		expect(run1.items).toEqual([]);
 	});
 

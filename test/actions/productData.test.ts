@@ -2,14 +2,15 @@
  * Product Data: Create or Replace, Update, Delete, Get Status and Get, run through n8n-core against the
  * sandbox. Every test asserts the request the sandbox received and the items the node output.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());
@@ -57,19 +58,21 @@ describe('Product Data → Create or Replace', () => {
 			picture: ['https://images.example.test/1.jpg', 'https://images.example.test/2.jpg', 'https://images.example.test/3.jpg'],
 			category: ['Kopfhörer'],
 			list_price: [4999],
-			additional_attributes: [{ attribute: 'Farbe', value: ['Schwarz', 'Blau'] }],
+			// the spec: user-defined attributes by name, each with an array of values
+			additional_attributes: { Farbe: ['Schwarz', 'Blau'] },
 		};
 		expect(requests()[0].json).toEqual(body);
+		expect(requests()[0].alias).toBeUndefined();
 		expect(run.items.map((item) => item.json)).toEqual([{ success: true, ean: NEW_EAN, id: NEW_EAN, location: `/product-data/${NEW_EAN}/` }]);
-		const { ean: _ean, additional_attributes, ...attributes } = body;
-		expect(stored(NEW_EAN)).toMatchObject({ data: { ean: [NEW_EAN], ...attributes }, additional_attributes });
+		const { ean: _ean, additional_attributes: _additional, ...attributes } = body;
+		expect(stored(NEW_EAN)).toMatchObject({ data: { ean: [NEW_EAN], ...attributes }, additional_attributes: [{ attribute: 'Farbe', value: ['Schwarz', 'Blau'] }] });
 	});
 
 	it('sends the JSON object as it is, with the EAN added', async () => {
 		const json = {
 			title: ['Acme Kaffee 500 g'],
 			manufacturer: ['Acme'],
-			additional_attributes: [{ attribute: 'Röstgrad', value: ['mittel'] }],
+			additional_attributes: { Röstgrad: ['mittel'], Herkunft: ['Kolumbien', 'Brasilien'] },
 		};
 
 		const run = await runSellerNode(credentials, {
@@ -80,6 +83,10 @@ describe('Product Data → Create or Replace', () => {
 		expect(requests()[0]).toMatchObject({ method: 'PUT', path: `/product-data/${NEW_EAN}/`, signatureValid: true, status: 201 });
 		expect(requests()[0].json).toEqual({ ean: [NEW_EAN], ...json });
 		expect(run.items[0].json).toMatchObject({ success: true, ean: NEW_EAN });
+		expect(stored(NEW_EAN)!.additional_attributes).toEqual([
+			{ attribute: 'Röstgrad', value: ['mittel'] },
+			{ attribute: 'Herkunft', value: ['Kolumbien', 'Brasilien'] },
+		]);
 	});
 
 	it('accepts an "ean" in the JSON when it is the EAN of the field', async () => {
@@ -165,14 +172,15 @@ describe('Product Data → Delete, Get Status, Get', () => {
 		expect(run.items[0].json).toMatchObject({ ean: NEW_EAN, update_status: 'PENDING' });
 	});
 
-	it('outputs the product data uploaded for an EAN', async () => {
-		const { ean, data, additional_attributes } = seeded();
+	it('outputs the product data uploaded for an EAN, user-defined attributes by name as uploaded', async () => {
+		const { ean, data } = seeded();
+		seeded().additional_attributes = [{ attribute: 'Farbe', value: ['Rot'] }];
 
 		const run = await runSellerNode(credentials, { parameters: { resource: 'productData', operation: 'get', ean } });
 
 		expect(run.error).toBeUndefined();
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/product-data/${ean}/`, query: {}, signatureValid: true, status: 200 });
-		expect(run.items.map((item) => item.json)).toEqual([{ ...data, additional_attributes }]);
+		expect(run.items.map((item) => item.json)).toEqual([{ ...data, additional_attributes: { Farbe: ['Rot'] } }]);
 	});
 });
 
@@ -196,9 +204,19 @@ describe('Product Data: input checks before anything is sent', () => {
 		['JSON with a value that is not a list', upload({ productDataJson: '{"title": "Tee"}' }), '"Product Data (JSON)": "title" must be a list of values, like ["Tee"] [item 0]'],
 		['JSON with an empty value', upload({ productDataJson: '{"title": [""]}' }), '"Product Data (JSON)": the values of "title" must be non-empty text or numbers [item 0]'],
 		[
-			'JSON with user-defined attributes of the wrong shape',
-			upload({ productDataJson: '{"title": ["Tee"], "additional_attributes": [{"Farbe": ["grün"]}]}' }),
-			'"Product Data (JSON)": entry 1 of "additional_attributes" must look like {"attribute": "name", "value": ["…"]} [item 0]',
+			"JSON with user-defined attributes as the SDK's list instead of by name",
+			upload({ productDataJson: '{"title": ["Tee"], "additional_attributes": [{"attribute": "Farbe", "value": ["grün"]}]}' }),
+			'"Product Data (JSON)": "additional_attributes" must be an object of your attribute names, each with a list of values, like {"Suitable for": ["kids"]} [item 0]',
+		],
+		[
+			'JSON with a user-defined attribute that is not a list',
+			upload({ productDataJson: '{"title": ["Tee"], "additional_attributes": {"Farbe": "grün"}}' }),
+			'"Product Data (JSON)": "Farbe" in "additional_attributes" must be a list of values, like ["grün"] [item 0]',
+		],
+		[
+			'JSON with a user-defined attribute without a name',
+			upload({ productDataJson: '{"title": ["Tee"], "additional_attributes": {" ": ["grün"]}}' }),
+			'"Product Data (JSON)": an attribute name in "additional_attributes" is empty [item 0]',
 		],
 		['JSON with another EAN', upload({ productDataJson: '{"ean": ["4006381333931"], "title": ["Tee"]}' }), '"Product Data (JSON)": "ean" (4006381333931) differs from the EAN field (0012345678905); leave it out, the EAN field is sent [item 0]'],
 		['an empty JSON object', upload({ productDataJson: '{}' }), '"Product Data (JSON)": add at least one attribute to send for EAN 0012345678905 [item 0]'],

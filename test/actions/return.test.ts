@@ -1,5 +1,6 @@
 /** Return: create, list (filters, pages, limit) and read, run through n8n-core against the sandbox. */
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
@@ -7,7 +8,7 @@ let credentials: SellerCredentials;
 
 beforeAll(async () => {
 	// two returns a page, so the seeded returns take more than one page
-	sandbox = await startSandbox({ pageLimits: { '/returns/seller/': 2 } });
+	sandbox = await startStrictSandbox({ pageLimits: { '/returns/seller/': 2 } });
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());

@@ -1,5 +1,6 @@
 /** Return Unit: accept, reject, repair, clarify, list and read, run through n8n-core against the sandbox. */
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
@@ -7,7 +8,7 @@ let credentials: SellerCredentials;
 
 beforeAll(async () => {
 	// two units a page, so the seeded return units take more than one page
-	sandbox = await startSandbox({ pageLimits: { '/return-units/seller/': 2 } });
+	sandbox = await startStrictSandbox({ pageLimits: { '/return-units/seller/': 2 } });
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());

@@ -5,7 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { startSandbox, type Sandbox, type Subscription } from '../../sandbox';
+import type { Sandbox, Subscription } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
@@ -18,7 +19,7 @@ let wrongCallback: string;
 const verifications: string[] = [];
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 	callbackServer = http.createServer((request, response) => {
 		const url = new URL(request.url ?? '/', 'http://callback');
@@ -189,7 +190,7 @@ describe('Subscription → Update', () => {
 		expect(run.items.map((item) => item.json)).toEqual([{ success: true, id_subscription: subscription.id_subscription, ...body }]);
 	});
 
-	it('turns a subscription off and on again; turning it on verifies the callback again', async () => {
+	it('turns a subscription off and on again; each change verifies the callback again (events rule 2)', async () => {
 		const [subscription] = addSubscriptions(1);
 		const update = (isActive: boolean) =>
 			runSellerNode(credentials, {
@@ -198,16 +199,32 @@ describe('Subscription → Update', () => {
 
 		expect((await update(false)).error).toBeUndefined();
 		expect(subscriptions()[0].is_active).toBe(false);
-		expect(verifications).toHaveLength(0);
+		expect(verifications).toEqual([`/good/hook/${subscription.id_subscription}`]);
 
 		expect((await update(true)).error).toBeUndefined();
 		expect(subscriptions()[0].is_active).toBe(true);
-		expect(verifications).toEqual([`/good/hook/${subscription.id_subscription}`]);
+		expect(verifications).toEqual([`/good/hook/${subscription.id_subscription}`, `/good/hook/${subscription.id_subscription}`]);
 
 		expect(requests().filter((r) => r.method === 'PATCH').map((r) => r.json)).toEqual([
 			{ callback_url: subscription.callback_url, fallback_email: subscription.fallback_email, event_name: subscription.event_name, is_active: false },
 			{ callback_url: subscription.callback_url, fallback_email: subscription.fallback_email, event_name: subscription.event_name, is_active: true },
 		]);
+	});
+
+	it('switches off a subscription whose callback no longer answers the challenge (verified, but only switching on needs it)', async () => {
+		const [subscription] = addSubscriptions(1, { callback_url: wrongCallback });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'subscription', operation: 'update', subscriptionId: String(subscription.id_subscription), updateFields: { isActive: false } },
+		});
+
+		expect(run.error).toBeUndefined();
+		expect(requests().map((r) => [r.method, r.status])).toEqual([
+			['GET', 200],
+			['PATCH', 204],
+		]);
+		expect(verifications).toEqual(['/wrong/hook']);
+		expect(sandbox.control.deliveries()).toEqual([expect.objectContaining({ kind: 'verification', id_subscription: subscription.id_subscription, ok: false })]);
+		expect(subscriptions()[0]).toEqual({ ...subscription, is_active: false });
 	});
 
 	it('does not change the subscription when the new callback does not answer the challenge', async () => {

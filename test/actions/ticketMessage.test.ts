@@ -2,14 +2,15 @@
  * Ticket Message: Send (with attachments from binary data) and Get Many, run through n8n-core against the
  * sandbox. Every test asserts the request the sandbox received and the items the node output.
  */
-import { startSandbox, type Sandbox, type Ticket } from '../../sandbox';
+import type { Sandbox, Ticket } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());

@@ -3,14 +3,15 @@
  * test asserts the request the sandbox received and the items the node output; seed records come from
  * `sandbox.control.db`.
  */
-import { startSandbox, type Item, type Sandbox, type Unit } from '../../sandbox';
+import type { Item, Sandbox, Unit } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());

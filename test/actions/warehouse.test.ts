@@ -1,5 +1,6 @@
 /** Warehouse: Get Many, run through n8n-core against the sandbox. */
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
@@ -7,7 +8,7 @@ let credentials: SellerCredentials;
 
 beforeAll(async () => {
 	// The seed has two warehouses; a page cap of one makes Return All read more than one page.
-	sandbox = await startSandbox({ pageLimits: { '/warehouses/seller/': 1 } });
+	sandbox = await startStrictSandbox({ pageLimits: { '/warehouses/seller/': 1 } });
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());

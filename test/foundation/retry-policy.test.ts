@@ -1,5 +1,5 @@
 import { parseCollectionRange } from '../../nodes/SellerMarketplace/v1/transport/pagination';
-import { DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, retryDelay } from '../../nodes/shared/transport/retry';
+import { DEFAULT_RETRY_POLICY, describeWait, isRetryable, mayHaveReachedServer, parseRetryAfter, retryDelay } from '../../nodes/shared/transport/retry';
 import { idFromLocation } from '../../nodes/SellerMarketplace/v1/transport';
 import { describePath as describeErrorPath } from '../../nodes/SellerMarketplace/v1/transport/errors';
 
@@ -29,15 +29,35 @@ describe('retry policy', () => {
 		expect(parseRetryAfter(undefined, now)).toBeUndefined();
 	});
 
-	it('backs off exponentially with jitter, capped, and prefers the server-given wait', () => {
+	it('backs off exponentially with jitter, capped, and takes the server-given wait in full', () => {
 		const low = () => 0;
 		const high = () => 1;
 		expect(retryDelay(0, DEFAULT_RETRY_POLICY, undefined, low)).toBe(250);
 		expect(retryDelay(0, DEFAULT_RETRY_POLICY, undefined, high)).toBe(500);
 		expect(retryDelay(3, DEFAULT_RETRY_POLICY, undefined, high)).toBe(4000);
 		expect(retryDelay(20, DEFAULT_RETRY_POLICY, undefined, high)).toBe(30_000);
-		expect(retryDelay(0, DEFAULT_RETRY_POLICY, 120_000)).toBe(30_000);
+		// Whether a long Retry-After fits the retry budget is decided by the request path, never by shortening it.
+		expect(retryDelay(0, DEFAULT_RETRY_POLICY, 120_000)).toBe(120_000);
+		expect(retryDelay(0, DEFAULT_RETRY_POLICY, 3_600_000)).toBe(3_600_000);
 		expect(retryDelay(5, DEFAULT_RETRY_POLICY, 2000)).toBe(2000);
+	});
+});
+
+describe('retry wording', () => {
+	it('says how long a wait is in words', () => {
+		expect(describeWait(1000)).toBe('1 second');
+		expect(describeWait(45_500)).toBe('46 seconds');
+		expect(describeWait(20 * 60_000)).toBe('20 minutes');
+		expect(describeWait(3_600_000)).toBe('1 hour');
+		expect(describeWait(3_900_000)).toBe('1 hour 5 minutes');
+		expect(describeWait(2 * 3_600_000 - 10)).toBe('2 hours');
+	});
+
+	it('knows which broken connections may have reached the server', () => {
+		expect(mayHaveReachedServer('ECONNRESET')).toBe(true);
+		expect(mayHaveReachedServer('ETIMEDOUT')).toBe(true);
+		expect(mayHaveReachedServer('ECONNREFUSED')).toBe(false);
+		expect(mayHaveReachedServer('ENOTFOUND')).toBe(false);
 	});
 });
 

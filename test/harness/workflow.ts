@@ -44,6 +44,8 @@ function loadNodeTypes(): Record<string, INodeType | IVersionedNodeType> {
 	// which plain Node resolution (ts-node, the benchmarks) would pick first.
 	const { SellerMarketplace } = require('../../nodes/SellerMarketplace/SellerMarketplace.node.ts');
 	types[`${PACKAGE}.sellerMarketplace`] = new SellerMarketplace();
+	const { SellerMarketplacePollTrigger } = require('../../nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.ts');
+	types[`${PACKAGE}.sellerMarketplacePollTrigger`] = new SellerMarketplacePollTrigger();
 	return types;
 }
 
@@ -214,7 +216,7 @@ export function loadOptionsContextV2(credentials: SellerCredentialsV2, parameter
 export async function runWorkflow(
 	workflowJson: Pick<IWorkflowBase, 'nodes' | 'connections'> & { staticData?: IDataObject },
 	credentials: SellerCredentials | CredentialStore,
-	{ checkSecrets = true, timezone }: { checkSecrets?: boolean; timezone?: string } = {},
+	{ checkSecrets = true, timezone, startNode: startNodeName }: { checkSecrets?: boolean; timezone?: string; startNode?: string } = {},
 ): Promise<WorkflowRun> {
 	const settings = { executionOrder: 'v1' as const, ...(timezone ? { timezone } : {}) };
 	const id = `wf-${++executionCounter}`;
@@ -239,7 +241,7 @@ export async function runWorkflow(
 		settings,
 	});
 	const additionalData = testAdditionalData(credentials, workflowData);
-	const startNode = workflowData.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
+	const startNode = workflowData.nodes.find((node) => (startNodeName ? node.name === startNodeName : node.type === 'n8n-nodes-base.manualTrigger'));
 	const run = await new WorkflowExecute(additionalData, 'manual').run({
 		workflow,
 		startNode: startNode ? workflow.getNode(startNode.name) ?? undefined : undefined,

@@ -3,7 +3,8 @@
  * execution while the sandbox injects 429 bursts, server errors, reset connections and slow pages.
  * Every count printed by the figures test at the end is what the note on issue 8 reports.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
@@ -11,7 +12,7 @@ let credentials: SellerCredentials;
 const figures = { faultsInjected: 0, requests: 0, recordsChecked: 0 };
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ orders: 40 });
+	sandbox = await startStrictSandbox({ orders: 40 });
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => {

@@ -3,7 +3,8 @@
  * every test (test/harness/workflow.ts); this file proves the check itself bites and drives the error
  * paths where a key would most likely leak.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { assertNoSecrets, logLines } from '../harness/secrets';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 
@@ -11,7 +12,7 @@ let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());

@@ -10,12 +10,15 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { RETRY_OFFSETS_MS, type Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { WebhookHost } from '../harness/webhook-host';
 
 const EMAIL = 'ops@seller.example';
 const WEBHOOK_ID = 'c0ffee00-0000-4000-8000-00000000beef';
 const TIME_SCALE = 3600; // one sandbox hour per real second
+/** Sandbox seconds from an event's first delivery attempt to a minute past its last retry. */
+const PAST_LAST_RETRY_SECONDS = RETRY_OFFSETS_MS[RETRY_OFFSETS_MS.length - 1] / 1000 + 60;
 
 type ProxyMode = 'up' | 'down' | 'answer-lost';
 
@@ -78,7 +81,7 @@ const figures = { events: 0, deliveries: 0, failedDeliveries: 0, executions: 0, 
 
 beforeAll(async () => {
 	process.env.N8N_LOG_LEVEL ??= 'error';
-	sandbox = await startSandbox({ port: 0, timeScale: TIME_SCALE });
+	sandbox = await startStrictSandbox({ port: 0, timeScale: TIME_SCALE });
 	proxy = await startProxy();
 });
 
@@ -269,10 +272,10 @@ describe('the marketplace disabled the subscription', () => {
 		proxy.mode = 'down';
 		const { idMessage: lost } = await newOrderEvent();
 
-		// jump past the last retry, 12 h after the first attempt
-		await sandbox.control.advance(12 * 3600 + 60);
+		// jump past the last retry, the first one more than 12 h after the first attempt
+		await sandbox.control.advance(PAST_LAST_RETRY_SECONDS);
 		await sandbox.control.flushNotifications();
-		figures.sandboxHoursSimulated += 12;
+		figures.sandboxHoursSimulated += PAST_LAST_RETRY_SECONDS / 3600;
 		expect(eventDeliveries(lost).every((delivery) => !delivery.ok)).toBe(true);
 		expect(eventDeliveries(lost).length).toBeGreaterThanOrEqual(14);
 		expect(sandbox.control.db.subscriptions[0]).toMatchObject({ id_subscription: subscription.id_subscription, is_active: false });
@@ -318,9 +321,9 @@ describe('the marketplace disabled the subscription', () => {
 		await host.activate();
 		proxy.mode = 'down';
 		await newOrderEvent();
-		await sandbox.control.advance(12 * 3600 + 60);
+		await sandbox.control.advance(PAST_LAST_RETRY_SECONDS);
 		await sandbox.control.flushNotifications();
-		figures.sandboxHoursSimulated += 12;
+		figures.sandboxHoursSimulated += PAST_LAST_RETRY_SECONDS / 3600;
 		expect(sandbox.control.db.subscriptions.every((subscription) => !subscription.is_active)).toBe(true);
 
 		proxy.mode = 'up';

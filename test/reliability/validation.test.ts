@@ -11,14 +11,15 @@
 import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 
 import { SellerMarketplace } from '../../nodes/SellerMarketplace/SellerMarketplace.node';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { startStrictSandbox } from '../harness/sandbox';
 import { runSellerNode, type NodeRunOptions, type SellerCredentials } from '../harness/workflow';
 
 let sandbox: Sandbox;
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startStrictSandbox();
 	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
 });
 afterAll(async () => await sandbox.close());
@@ -101,20 +102,34 @@ const requiredText = (field: string, label: string, extra: Partial<Row> = {}) =>
 	...rows(field, label, 'missing', [MISSING], extra),
 	...rows(field, label, 'empty', ['', '   '], extra),
 ];
+/** Text that Number() would read as a number, but that is no whole number a seller means (issue 11, item 4). */
+const NUMBER_LOOKALIKES = ['0x10', '1e3', '0b11', '0o17', '+5', '12.0'];
 const integerId = (field: string, label: string, extra: Partial<Row> = {}) => [
 	...requiredText(field, label, extra),
-	...rows(field, label, 'wrong type', ['abc', '12a', { id: 5 }], extra),
-	...rows(field, label, 'out of range', ['-5', '0', '12.5', 1.5, '99999999999999999999'], extra),
+	...rows(field, label, 'wrong type', ['abc', '12a', { id: 5 }, ...NUMBER_LOOKALIKES], extra),
+	...rows(field, label, 'out of range', ['-5', '0', '12.5', 1.5, '99999999999999999999', 1e21, 2 ** 53], extra),
+];
+/** A free-text ID that goes into the path: `.` and `..` would move the signed request elsewhere (issue 11, item 3). */
+const textId = (field: string, label: string, extra: Partial<Row> = {}) => [
+	...requiredText(field, label, extra),
+	...rows(field, label, 'bad format', ['.', '..', ' .. ', '../x', 'a/b', 'a\\b', 'a\nb'], extra),
 ];
 const ean = (field: string, label = 'EAN', extra: Partial<Row> = {}) => [
 	...rows(field, label, 'bad format', ['1234567', '123456789012345', '40063813339AB', '4006 3813 3393'], extra),
 ];
 const cents = (field: string, label: string, { zero = false } = {}, extra: Partial<Row> = {}) => [
-	...rows(field, label, 'out of range', [-100, 19.99, '12.5', ...(zero ? [0] : [])], extra),
-	...rows(field, label, 'wrong type', ['ten', true], extra),
+	...rows(field, label, 'out of range', [-100, 19.99, '12.5', 1e21, '1e21', 2 ** 53, ...(zero ? [0] : [])], extra),
+	...rows(field, label, 'wrong type', ['ten', true, ...NUMBER_LOOKALIKES], extra),
 ];
+/** Not dates, impossible dates and dates with trailing text (issue 11, item 5). */
 const badDate = (field: string, label: string, extra: Partial<Row> = {}) =>
-	rows(field, label, 'bad format', ['yesterday', '31/12/2025', 'not a date'], extra);
+	rows(
+		field,
+		label,
+		'bad format',
+		['yesterday', '31/12/2025', 'not a date', '2024-13-45', '2023-02-29', '2024-01-01T25:61', '2024-01-01T10:00:00 garbage', '2024-01-01T10:00:00+25:00'],
+		extra,
+	);
 
 const conversationFilterRows = (withTopic: boolean): Row[] => [
 	...rows('filters.buyerId', 'Buyer ID', 'wrong type', ['abc'], { good: '12345' }),
@@ -152,10 +167,10 @@ const offerRows = (container: string | undefined, extraBase: IDataObject = {}): 
 	return [
 		...rows(at('condition'), 'Condition', 'unknown value', ['broken'], { good: 'new' }),
 		...cents(at('listingPrice'), 'Listing Price (in Cents)', { zero: true }, { good: 1999 }),
-		...rows(at('amount'), 'Stock', 'out of range', [-1, 2.5], { good: 3 }),
-		...rows(at('amount'), 'Stock', 'wrong type', ['many'], { good: 3 }),
+		...rows(at('amount'), 'Stock', 'out of range', [-1, 2.5, 1e21], { good: 3 }),
+		...rows(at('amount'), 'Stock', 'wrong type', ['many', '1e3', '0x10'], { good: 3 }),
 		...cents(at('minimumPrice'), 'Minimum Price (in Cents)', {}, { good: 999 }),
-		...rows(at('deliveryTimeMin'), 'Delivery Time Min (Days)', 'out of range', [-1, 1.5], { good: 1 }),
+		...rows(at('deliveryTimeMin'), 'Delivery Time Min (Days)', 'out of range', [-1, 1.5, '0b11'], { good: 1 }),
 		// more than Delivery Time Max (3)
 		...rows(at('deliveryTimeMin'), 'Delivery Time Min (Days)', 'out of range', [5], { good: 1, ...withMax }),
 		...rows(at('deliveryTimeMax'), 'Delivery Time Max (Days)', 'out of range', [-2, 2.5], { good: 4 }),
@@ -175,8 +190,14 @@ const SPECS: Record<string, Spec> = {
 		],
 	},
 	'category.suggest': {
-		base: { title: 'Wireless Headphones', price: 4999 },
-		rows: [...requiredText('title', 'Product Title'), ...cents('price', 'Price (in Cents)', { zero: true }), ...rows('price', 'Price (in Cents)', 'missing', [MISSING])],
+		base: { title: 'Wireless Headphones', productDescription: 'Over-ear, noise cancelling', manufacturer: 'Nordlicht', price: 4999 },
+		rows: [
+			...requiredText('title', 'Product Title'),
+			...requiredText('productDescription', 'Product Description'),
+			...requiredText('manufacturer', 'Manufacturer'),
+			...cents('price', 'Price (in Cents)', { zero: true }),
+			...rows('price', 'Price (in Cents)', 'missing', [MISSING]),
+		],
 	},
 	'claim.close': { base: { claimId: '4711' }, rows: integerId('claimId', 'Claim ID') },
 	'claim.getMany': { base: { returnAll: false, limit: 5, filters: {} }, rows: conversationFilterRows(false) },
@@ -215,7 +236,7 @@ const SPECS: Record<string, Spec> = {
 			...rows('searchTerm', 'Search Term', 'missing', [MISSING, ''], { base: { ean: '' }, good: 'headphones' }),
 		],
 	},
-	'order.get': { base: { orderId: rl('MHRYPC1') }, locators: ['orderId'], rows: requiredText('orderId', 'Order') },
+	'order.get': { base: { orderId: rl('MHRYPC1') }, locators: ['orderId'], rows: textId('orderId', 'Order') },
 	'order.getMany': {
 		base: { returnAll: false, limit: 5, filters: {} },
 		rows: [
@@ -234,7 +255,7 @@ const SPECS: Record<string, Spec> = {
 		locators: ['orderId'],
 		binary: { data: PDF },
 		rows: [
-			...requiredText('orderId', 'Order'),
+			...textId('orderId', 'Order'),
 			...rows('binaryPropertyName', 'Input Binary Field', 'no such binary field', ['invoice', '', MISSING]),
 			...rows('binaryPropertyName', 'Input Binary Field', 'no such binary field', ['data'], { binary1: { other: PDF } }),
 			...rows('additionalFields.fileName', 'File Name', 'missing', ['  '], { binary1: { data: { text: '%PDF', mimeType: 'application/pdf' } }, good: '' }),
@@ -347,8 +368,8 @@ const SPECS: Record<string, Spec> = {
 			...rows('updateFields.isActive', 'Update Fields', 'empty', [MISSING], { base: { updateFields: {} }, good: true }),
 		],
 	},
-	'ticket.close': { base: { ticketId: rl('0013163664') }, locators: ['ticketId'], rows: requiredText('ticketId', 'Ticket') },
-	'ticket.get': { base: { ticketId: rl('0013163664') }, locators: ['ticketId'], rows: requiredText('ticketId', 'Ticket') },
+	'ticket.close': { base: { ticketId: rl('0013163664') }, locators: ['ticketId'], rows: textId('ticketId', 'Ticket') },
+	'ticket.get': { base: { ticketId: rl('0013163664') }, locators: ['ticketId'], rows: textId('ticketId', 'Ticket') },
 	'ticket.getMany': { base: { returnAll: false, limit: 5, filters: {} }, rows: conversationFilterRows(true) },
 	'ticket.open': {
 		base: { orderUnitIds: '123456789', reason: 'product_defect', message: 'Please check the package' },
@@ -369,7 +390,7 @@ const SPECS: Record<string, Spec> = {
 		locators: ['ticketId'],
 		binary: { data: PDF },
 		rows: [
-			...requiredText('ticketId', 'Ticket'),
+			...textId('ticketId', 'Ticket'),
 			...requiredText('text', 'Text'),
 			...rows('interimNotice', 'Interim Notice', 'wrong type', ['yes', 1]),
 			...rows('additionalFields.attachments', 'Attachments (Input Binary Fields)', 'no such binary field', ['photo', 'data, photo', 'data, data'], { good: 'data' }),
@@ -542,7 +563,7 @@ describe.each(Object.keys(SPECS))('%s', (op) => {
 
 describe('fields every Get Many shares (checked once, on Order → Get Many and Order Unit → Get Many)', () => {
 	const shared: Array<[string, Case]> = [
-		...[-5, 2.5, 'abc', 0].map(
+		...[-5, 2.5, 'abc', 0, '0x10', '1e3', 1e21].map(
 			(bad) =>
 				[
 					`Limit: out of range ${JSON.stringify(bad)}`,
@@ -554,6 +575,24 @@ describe('fields every Get Many shares (checked once, on Order → Get Many and 
 						row: { field: 'limit', label: 'Limit', kind: 'out of range', bad },
 					},
 				] as [string, Case],
+		),
+		...([
+			['maxRetries', 'Max Retries', [-1, 11, 2.5, '0x10', '1e1', 1e21]],
+			['pageConcurrency', 'Page Concurrency', [0, 9, 1.5, '0b11', 1e21]],
+		] as const).flatMap(([name, label, values]) =>
+			values.map(
+				(bad) =>
+					[
+						`${label}: out of range ${JSON.stringify(bad)}`,
+						{
+							op: 'order.getMany',
+							resource: 'order',
+							operation: 'getMany',
+							spec: { base: { returnAll: true, filters: {}, requestOptions: { [name]: 2 } }, rows: [] },
+							row: { field: `requestOptions.${name}`, label, kind: 'out of range', bad },
+						},
+					] as [string, Case],
+			),
 		),
 		[
 			'Sort: unknown value',

@@ -169,18 +169,41 @@ describe('sandbox catalog, units, product data and import files', () => {
 			}
 		});
 
+		// Each step is awaited on its own: the download runs in real time, and the processing steps are
+		// scheduled from the moment the step before finished, so one advance(30) could stop short of the last.
+		async function importFeed(csv: string): Promise<{ location: string; close: () => Promise<void> }> {
+			const files = await fileServer({ 'feed.csv': csv });
+			const created = await api().post('/import-files/', { uri: files.url('feed.csv'), type: 'PRODUCT_FEED' });
+			expect(created.status).toBe(201);
+			await sandbox().control.flushNotifications(); // the download has finished
+			await sandbox().control.advance(10); // the rows are imported
+			await sandbox().control.advance(20); // the product data of each row is checked
+			return { location: created.headers.location as string, close: files.close };
+		}
+
 		it('imports a PRODUCT_FEED and sets product_feed_async_done', async () => {
-			const files = await fileServer({ 'feed.csv': 'ean,title,manufacturer,category\n4006381333931,Feed Produkt,Acme,Tee\n' });
+			const feed = await importFeed('ean,title,manufacturer,category\n4006381333931,Feed Produkt,Acme,Tee\n');
 			try {
-				const created = await api().post('/import-files/', { uri: files.url('feed.csv'), type: 'PRODUCT_FEED' });
-				await sandbox().control.advance(30);
-				const file = (await api().get(created.headers.location as string)).json;
-				expect(file).toMatchObject({ status: 'DONE', product_feed_async_done: 1 });
+				const file = (await api().get(feed.location)).json;
+				expect(file).toMatchObject({ status: 'DONE', error_count: 0, product_feed_async_done: 1 });
 				expect((await api().get('/product-data-status/4006381333931/')).json.update_status).toBe('SUCCESS');
 				const list = await api().get('/import-files/seller/?type=PRODUCT_FEED');
 				expect(list.headers['hm-collection-range']).toBe('1-1/1');
 			} finally {
-				await files.close();
+				await feed.close();
+			}
+		});
+
+		it('leaves product_feed_async_done at 0 when a row of the feed fails', async () => {
+			const feed = await importFeed('ean,title,manufacturer,category\n4006381333931,Feed Produkt,Acme,Tee\nkeine-ean,Kaputt,Acme,Tee\n');
+			try {
+				const file = (await api().get(feed.location)).json;
+				expect(file).toMatchObject({ status: 'DONE', total_lines: 2, error_count: 1, product_feed_async_done: 0 });
+				expect(file.note).toMatch(/'keine-ean' is not an EAN/);
+				// the good row was still imported
+				expect((await api().get('/product-data-status/4006381333931/')).json.update_status).toBe('SUCCESS');
+			} finally {
+				await feed.close();
 			}
 		});
 

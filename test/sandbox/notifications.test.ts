@@ -1,4 +1,4 @@
-import { startSandbox } from '../../sandbox';
+import { RETRY_OFFSETS_MS, startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { CallbackServer, hmacHex, startCallbackServer, TestClient } from './client';
 
@@ -76,11 +76,14 @@ describe('sandbox subscriptions and push notifications', () => {
 			expect(callback.received).toHaveLength(0);
 		});
 
-		it('re-verifies on PATCH and keeps the old values when verification fails', async () => {
+		it('re-verifies on every PATCH, switching off included, and keeps the old values when verification fails', async () => {
 			await subscribe();
 			callback.received = [];
+			callback.respond = () => ({ status: 503, body: '' });
+			// switching off sends the challenge too, but does not need it answered
 			expect((await api.patch('/subscriptions/1/', { is_active: false })).status).toBe(204);
 			expect(sandbox.control.db.subscriptions[0].is_active).toBe(false);
+			expect(sandbox.control.deliveries().at(-1)).toMatchObject({ kind: 'verification', id_subscription: 1, ok: false, status: 503 });
 			callback.respond = () => ({ status: 200, body: 'wrong' });
 			const refused = await api.patch('/subscriptions/1/', { is_active: true });
 			expect(refused.status).toBe(422);
@@ -88,7 +91,13 @@ describe('sandbox subscriptions and push notifications', () => {
 			callback.respond = ({ query }) => ({ status: 200, body: query.get('challenge') ?? '' });
 			expect((await api.patch('/subscriptions/1/', { is_active: true, fallback_email: 'new@example.test' })).status).toBe(204);
 			expect(sandbox.control.db.subscriptions[0]).toMatchObject({ is_active: true, fallback_email: 'new@example.test' });
-			expect(callback.received.filter((r) => r.method === 'GET')).toHaveLength(2);
+			expect(callback.received.filter((r) => r.method === 'GET')).toHaveLength(3);
+			// the lenient sandbox takes these partial bodies (the SDK's form) and logs the alias
+			expect(sandbox.control.requests().filter((r) => r.method === 'PATCH').map((r) => r.alias)).toEqual([
+				'partial subscription body (without callback_url, fallback_email, event_name)',
+				'partial subscription body (without callback_url, fallback_email, event_name)',
+				'partial subscription body (without callback_url, event_name)',
+			]);
 			expect((await api.delete('/subscriptions/1/')).status).toBe(204);
 			expect((await api.get('/subscriptions/1/')).status).toBe(404);
 		});
@@ -139,7 +148,7 @@ describe('sandbox subscriptions and push notifications', () => {
 	});
 
 	describe('retries', () => {
-		it('retries at +1, +15, +30 min then hourly with the same id_message, disables after 12 h and mails', async () => {
+		it('retries after 1 minute, then at intervals of 15, 30 and 60 minutes, with the same id_message; disables after more than 12 h and mails', async () => {
 			await subscribe('order_new');
 			callback.respond = ({ method, query }) =>
 				method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 500, body: 'down' };
@@ -149,9 +158,12 @@ describe('sandbox subscriptions and push notifications', () => {
 			const attempts = sandbox.control.deliveries().filter((d) => d.kind === 'event');
 			const first = attempts[0].scheduledAtMs;
 			const offsets = attempts.map((a) => (a.scheduledAtMs - first) / MINUTE);
-			expect(offsets.slice(0, 5)).toEqual([0, 1, 16, 46, 106]);
-			expect(offsets[offsets.length - 1]).toBe(720);
-			expect(offsets.slice(4, -1).every((m, i, all) => i === 0 || m - all[i - 1] === 60)).toBe(true);
+			// the spec: first retry after 1 minute, later intervals of 15, 30 or 60 minutes, for about 12 hours
+			const gaps = offsets.slice(1).map((m, i) => m - offsets[i]);
+			expect(gaps).toEqual([1, 15, 30, ...Array(12).fill(60)]);
+			expect(offsets[offsets.length - 2]).toBeLessThan(720);
+			expect(offsets[offsets.length - 1]).toBe(766);
+			expect(RETRY_OFFSETS_MS.map((ms) => ms / MINUTE)).toEqual(offsets.slice(1));
 			expect(attempts.every((a) => !a.ok && a.status === 500)).toBe(true);
 			expect(new Set(attempts.map((a) => a.id_message)).size).toBe(1);
 			expect(new Set(callback.received.filter((r) => r.method === 'POST').map((r) => r.body)).size).toBe(1);
@@ -198,7 +210,7 @@ describe('sandbox notification retries under a time scale', () => {
 			const attempts = sandbox.control.deliveries().filter((d) => d.kind === 'event');
 			expect(sandbox.control.outbox()).toHaveLength(1);
 			expect(attempts.length).toBe(16);
-			expect((attempts[15].scheduledAtMs - attempts[0].scheduledAtMs) / MINUTE).toBe(720);
+			expect((attempts[15].scheduledAtMs - attempts[0].scheduledAtMs) / MINUTE).toBe(766);
 			expect(sandbox.control.db.subscriptions[0].is_active).toBe(false);
 		} finally {
 			await sandbox.close();

@@ -101,6 +101,7 @@ describe('activation → event → deactivation', () => {
 			payload: '[]',
 			timestamp: Number(delivery.requestHeaders['HM-Timestamp']),
 			received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+			verified_by: 'signature',
 		});
 		expect(h.executions[0].mode).toBe('production');
 

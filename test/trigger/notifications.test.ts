@@ -3,77 +3,14 @@
  * forged notifications, repeats, unselected events and Fetch Resource, through n8n-core's real
  * WebhookContext (test/harness/webhook-host.ts) against the sandbox, which signs what it sends.
  */
-import type { INodeParameters } from 'n8n-workflow';
-
-import { signature, startSandbox, type Sandbox } from '../../sandbox';
-import { WebhookHost } from '../harness/webhook-host';
+import { notification, useTestbed } from './testbed';
 import { rawRequest } from '../sandbox/client';
 
-let sandbox: Sandbox;
-let h: WebhookHost | undefined;
-
-beforeAll(async () => {
-	// The node logs every refusal (as it should); keep the test output to errors.
-	process.env.N8N_LOG_LEVEL ??= 'error';
-	sandbox = await startSandbox({ port: 0 });
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	sandbox.control.reset();
-});
-
-afterEach(async () => {
-	if (!h) return;
-	await h.deactivate();
-	await h.close();
-	h = undefined;
-});
-
-async function activeHost(parameters: INodeParameters = {}): Promise<WebhookHost> {
-	h = await WebhookHost.start({
-		credentials: { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl },
-		parameters: { events: ['order_new', 'order_unit_status_changed'], fallbackEmail: 'ops@seller.example', ...parameters },
-	});
-	await h.activate();
-	return h;
-}
-
-interface Delivery {
-	body: string;
-	timestamp?: string;
-	signature?: string;
-}
-
-/** Signs like the sandbox does (its own implementation): POST, the callback URL, the raw body, the timestamp. */
-function signed(host: WebhookHost, body: string, options: { timestamp?: number; secret?: string; url?: string } = {}): Delivery {
-	const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
-	return {
-		body,
-		timestamp,
-		signature: signature(options.secret ?? sandbox.secretKey, 'POST', options.url ?? host.url(), body, timestamp),
-	};
-}
-
-async function post(host: WebhookHost, delivery: Delivery) {
-	const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-	if (delivery.timestamp !== undefined) headers['HM-Timestamp'] = delivery.timestamp;
-	if (delivery.signature !== undefined) headers['HM-Signature'] = delivery.signature;
-	return await rawRequest(host.url(), 'POST', headers, delivery.body);
-}
-
-const notification = (fields: Record<string, unknown> = {}) =>
-	JSON.stringify({ event_name: 'order_new', resource: '/orders/MABC123/', id_message: `m-${Math.random()}`, payload: '[]', ...fields });
-
-/** Requests the node sent to the API after activation. */
-const apiReads = () => sandbox.control.requests().filter((r) => r.method === 'GET' && r.path !== '/subscriptions/seller/');
+const bed = useTestbed();
 
 describe('verification challenge (GET)', () => {
 	it('answers mode=subscribe with exactly the challenge as text/plain', async () => {
-		const host = await activeHost();
+		const host = await bed.activeHost();
 		const response = await rawRequest(`${host.url()}?mode=subscribe&challenge=Zx81-abc`, 'GET', {}, '');
 		expect(response.status).toBe(200);
 		expect(response.headers['content-type']).toMatch(/^text\/plain/);
@@ -84,7 +21,7 @@ describe('verification challenge (GET)', () => {
 	it.each([['?mode=subscribe'], ['?challenge=abc'], ['?mode=unsubscribe&challenge=abc'], ['']])(
 		'refuses %p with 400 and starts nothing',
 		async (query) => {
-			const host = await activeHost();
+			const host = await bed.activeHost();
 			const response = await rawRequest(`${host.url()}${query}`, 'GET', {}, '');
 			expect(response.status).toBe(400);
 			expect(host.executions).toHaveLength(0);
@@ -94,9 +31,9 @@ describe('verification challenge (GET)', () => {
 
 describe('notifications (POST)', () => {
 	it('emits a notification the sandbox signed, with the ids parsed from the resource', async () => {
-		const host = await activeHost();
-		await sandbox.control.emitEvent('order_unit_status_changed', '/order-units/4711/', '[]');
-		await sandbox.control.flushNotifications();
+		const host = await bed.activeHost();
+		await bed.sandbox.control.emitEvent('order_unit_status_changed', '/order-units/4711/', '[]');
+		await bed.sandbox.control.flushNotifications();
 		expect(host.executions).toHaveLength(1);
 		expect(host.executions[0].items[0]).toMatchObject({
 			event_name: 'order_unit_status_changed',
@@ -107,40 +44,40 @@ describe('notifications (POST)', () => {
 	});
 
 	it('refuses a forged signature (another secret) with 401 and no execution', async () => {
-		const host = await activeHost();
-		const response = await post(host, signed(host, notification(), { secret: 'f'.repeat(64) }));
+		const host = await bed.activeHost();
+		const response = await bed.post(host, bed.signed(host, notification(), { secret: 'f'.repeat(64) }));
 		expect(response.status).toBe(401);
 		expect(host.executions).toHaveLength(0);
 	});
 
 	it('refuses a signature made for another URL or over another body', async () => {
-		const host = await activeHost();
+		const host = await bed.activeHost();
 		const body = notification();
-		expect((await post(host, signed(host, body, { url: 'https://elsewhere.example/webhook' }))).status).toBe(401);
-		expect((await post(host, { ...signed(host, body), body: notification({ resource: '/orders/OTHER1/' }) })).status).toBe(401);
+		expect((await bed.post(host, bed.signed(host, body, { url: 'https://elsewhere.example/webhook' }))).status).toBe(401);
+		expect((await bed.post(host, { ...bed.signed(host, body), body: notification({ resource: '/orders/OTHER1/' }) })).status).toBe(401);
 		expect(host.executions).toHaveLength(0);
 	});
 
 	it('refuses an unsigned notification with 401 and no execution', async () => {
-		const host = await activeHost();
-		expect((await post(host, { body: notification() })).status).toBe(401);
-		const { signature: _dropped, ...withoutSignature } = signed(host, notification());
-		expect((await post(host, withoutSignature)).status).toBe(401);
+		const host = await bed.activeHost();
+		expect((await bed.post(host, { body: notification() })).status).toBe(401);
+		const { signature: _dropped, ...withoutSignature } = bed.signed(host, notification());
+		expect((await bed.post(host, withoutSignature)).status).toBe(401);
 		expect(host.executions).toHaveLength(0);
 	});
 
 	it('starts nothing for a replayed delivery (same id_message)', async () => {
-		const host = await activeHost();
-		await sandbox.control.createOrder();
-		await sandbox.control.flushNotifications();
+		const host = await bed.activeHost();
+		await bed.sandbox.control.createOrder();
+		await bed.sandbox.control.flushNotifications();
 		expect(host.executions).toHaveLength(1);
-		const delivery = sandbox.control.deliveries().find((d) => d.kind === 'event')!;
+		const delivery = bed.sandbox.control.deliveries().find((d) => d.kind === 'event')!;
 
 		// the marketplace retries with the same id_message (and a fresh signature)
-		const replay = await post(host, signed(host, delivery.requestBody));
+		const replay = await bed.post(host, bed.signed(host, delivery.requestBody));
 		expect(replay.status).toBe(200);
 		// a byte-identical replay of the original request as well
-		const identical = await post(host, {
+		const identical = await bed.post(host, {
 			body: delivery.requestBody,
 			timestamp: delivery.requestHeaders['HM-Timestamp'],
 			signature: delivery.requestHeaders['HM-Signature'],
@@ -152,33 +89,20 @@ describe('notifications (POST)', () => {
 	it('starts nothing for a retry that arrives while the first delivery is still being answered', async () => {
 		// n8n gives each webhook call its own copy of the static data: a retry in flight at the same time
 		// cannot see the first call's id there, only in the process.
-		const host = await activeHost({ options: { fetchResource: true } });
-		const order = sandbox.control.db.orders.find((candidate) => !candidate._fulfilled_by_marketplace)!;
-		sandbox.control.addFault({ method: 'GET', path: `/orders/${order.id_order}/`, kind: 'latency', latencyMs: 400 });
+		const host = await bed.activeHost({ options: { fetchResource: true } });
+		const order = bed.sandbox.control.db.orders.find((candidate) => !candidate._fulfilled_by_marketplace)!;
+		bed.sandbox.control.addFault({ method: 'GET', path: `/orders/${order.id_order}`, kind: 'latency', latencyMs: 400 });
 		try {
 			const body = notification({ resource: `/orders/${order.id_order}/`, id_message: 'slow-then-retried' });
-			const first = post(host, signed(host, body));
+			const first = bed.post(host, bed.signed(host, body));
 			await new Promise((resolve) => setTimeout(resolve, 100));
-			const retry = await post(host, signed(host, body));
+			const retry = await bed.post(host, bed.signed(host, body));
 			expect(retry.status).toBe(200);
 			expect((await first).status).toBe(200);
 			expect(host.executions).toHaveLength(1);
 		} finally {
-			sandbox.control.clearFaults();
+			bed.sandbox.control.clearFaults();
 		}
-	});
-
-	it('remembers only the last N message ids', async () => {
-		const host = await activeHost({ options: { dedupeWindow: 2 } });
-		const bodies = ['a', 'b', 'c'].map((id) => notification({ id_message: id }));
-		for (const body of bodies) expect((await post(host, signed(host, body))).status).toBe(200);
-		expect(host.executions).toHaveLength(3);
-		// "a" has left the window of two, "c" has not
-		await post(host, signed(host, bodies[0]));
-		await post(host, signed(host, bodies[2]));
-		expect(host.executions).toHaveLength(4);
-		const node = host.staticData['node:Seller Marketplace Trigger'] as { recentMessageIds: string[] };
-		expect(node.recentMessageIds).toEqual(['c', 'a']);
 	});
 
 	it.each([
@@ -188,8 +112,8 @@ describe('notifications (POST)', () => {
 		['no id_message', JSON.stringify({ event_name: 'order_new', resource: '/orders/MABC123/', payload: '[]' })],
 		['no resource', JSON.stringify({ event_name: 'order_new', id_message: 'x2', payload: '[]' })],
 	])('refuses a malformed notification (%s) with 400 and no execution', async (_case, body) => {
-		const host = await activeHost();
-		const response = await post(host, signed(host, body));
+		const host = await bed.activeHost();
+		const response = await bed.post(host, bed.signed(host, body));
 		expect(response.status).toBe(400);
 		expect(host.executions).toHaveLength(0);
 	});
@@ -207,74 +131,55 @@ describe('notifications (POST)', () => {
 		'/subscriptions/1/',
 		'/orders/MABC123/@evil.example/',
 	])('refuses the resource %p even when correctly signed, and reads nothing', async (resource) => {
-		const host = await activeHost({ options: { fetchResource: true } });
-		sandbox.control.clearRequests();
-		await sandbox.control.emitEvent('order_new', resource);
-		await sandbox.control.flushNotifications();
-		const delivery = sandbox.control.deliveries().find((d) => d.kind === 'event')!;
+		const host = await bed.activeHost({ options: { fetchResource: true } });
+		bed.sandbox.control.clearRequests();
+		await bed.sandbox.control.emitEvent('order_new', resource);
+		await bed.sandbox.control.flushNotifications();
+		const delivery = bed.sandbox.control.deliveries().find((d) => d.kind === 'event')!;
 		expect(delivery.status).toBe(400);
 		expect(host.executions).toHaveLength(0);
-		expect(apiReads()).toHaveLength(0);
+		expect(bed.apiReads()).toHaveLength(0);
 	});
 
 	it('answers 200 and starts nothing for an event that is not selected', async () => {
-		const host = await activeHost({ events: ['order_unit_status_changed'] });
-		const response = await post(host, signed(host, notification({ event_name: 'order_new' })));
+		const host = await bed.activeHost({ events: ['order_unit_status_changed'] });
+		const response = await bed.post(host, bed.signed(host, notification({ event_name: 'order_new' })));
 		expect(response.status).toBe(200);
 		expect(host.executions).toHaveLength(0);
-	});
-
-	it('refuses an old timestamp only when Max Timestamp Age is set', async () => {
-		const old = Math.floor(Date.now() / 1000) - 3600;
-		const lenient = await activeHost();
-		expect((await post(lenient, signed(lenient, notification(), { timestamp: old }))).status).toBe(200);
-		await lenient.deactivate();
-		await lenient.close();
-
-		const strict = await activeHost({ options: { maxTimestampAgeSeconds: 300 } });
-		expect((await post(strict, signed(strict, notification(), { timestamp: old }))).status).toBe(401);
-		expect((await post(strict, signed(strict, notification()))).status).toBe(200);
-		expect(strict.executions).toHaveLength(1);
-	});
-
-	it('accepts unsigned notifications when Verify Signature is off', async () => {
-		const host = await activeHost({ options: { verifySignature: false } });
-		expect((await post(host, { body: notification({ id_message: 'u1' }) })).status).toBe(200);
-		expect(host.executions[0].items[0]).toMatchObject({ id_message: 'u1', timestamp: null });
 	});
 });
 
 describe('Fetch Resource', () => {
 	it('adds the changed order, read through the signed transport', async () => {
-		const host = await activeHost({ options: { fetchResource: true } });
-		const { order } = await sandbox.control.createOrder();
-		await sandbox.control.flushNotifications();
+		const host = await bed.activeHost({ options: { fetchResource: true } });
+		const { order } = await bed.sandbox.control.createOrder();
+		await bed.sandbox.control.flushNotifications();
 		const [item] = host.executions[0].items;
 		expect(item.data).toMatchObject({ id_order: order.id_order });
-		const read = apiReads().find((r) => r.path === `/orders/${order.id_order}/`)!;
+		const read = bed.apiReads().find((r) => r.path === `/orders/${order.id_order}`)!;
 		expect(read.signatureValid).toBe(true);
 	});
 
 	it('emits the event with fetch_error when the read does not finish within the budget', async () => {
-		const host = await activeHost({ options: { fetchResource: true, fetchTimeoutSeconds: 1 } });
-		sandbox.control.addFault({ method: 'GET', path: '/orders/*/', kind: 'latency', latencyMs: 1500 });
+		const host = await bed.activeHost({ options: { fetchResource: true, fetchTimeoutSeconds: 1 } });
+		bed.sandbox.control.addFault({ method: 'GET', path: '/orders/*', kind: 'latency', latencyMs: 1500 });
 		const started = Date.now();
-		const response = await post(host, signed(host, notification()));
+		const response = await bed.post(host, bed.signed(host, notification({ resource: '/orders/MABC123/' })));
 		const took = Date.now() - started;
 		expect(response.status).toBe(200);
 		expect(took).toBeLessThan(2500);
 		const [item] = host.executions[0].items;
 		expect(item).not.toHaveProperty('data');
-		expect(item.fetch_error).toMatchObject({ note: expect.stringContaining('/orders/MABC123/') });
+		expect(item.fetch_error).toMatchObject({ note: expect.stringContaining('/orders/MABC123') });
 		// two attempts (the first and one retry) were cut off by their timeouts
-		expect(apiReads().filter((r) => r.path === '/orders/MABC123/')).toHaveLength(2);
+		expect(bed.apiReads().filter((r) => r.path === '/orders/MABC123')).toHaveLength(2);
 		// let the sandbox's delayed handling of both run out before it is reset and closed
 		await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 2300 - Date.now())));
 	});
 
 	it('emits the event with fetch_error when the resource does not exist', async () => {
-		const host = await activeHost({ options: { fetchResource: true } });
-		expect((await post(host, signed(host, notification({ resource: '/orders/NOSUCH1/' })))).status).toBe(200);
+		const host = await bed.activeHost({ options: { fetchResource: true } });
+		expect((await bed.post(host, bed.signed(host, notification({ resource: '/orders/NOSUCH1/' })))).status).toBe(200);
 		expect(host.executions[0].items[0].fetch_error).toMatchObject({ message: expect.stringContaining('NOSUCH1') });
 	});
 });

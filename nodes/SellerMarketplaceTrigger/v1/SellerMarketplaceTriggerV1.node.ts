@@ -8,17 +8,16 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { eventNameOptions } from '../../SellerMarketplace/v1/helpers/options';
-import {
-	answerChallenge,
-	DEFAULT_DEDUPE_WINDOW,
-	DEFAULT_FETCH_TIMEOUT_SECONDS,
-	MAX_DEDUPE_WINDOW,
-	MAX_FETCH_TIMEOUT_SECONDS,
-	receiveNotification,
-} from './notification';
+import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS } from '../shared/time';
+import { answerChallenge, receiveNotification } from './notification';
+import { DEFAULT_FETCH_TIMEOUT_SECONDS, MAX_FETCH_TIMEOUT_SECONDS } from './readResource';
 import { checkSubscriptions, createSubscriptions, deleteSubscriptions } from './subscriptions';
 
-/** Trigger version 1: push notifications of the seller API v1. Parameters unchanged since the first release. */
+/**
+ * Trigger version 1: push notifications of the seller API v1. Options added since the first release have
+ * defaults, and the two it replaced (Verify Signature, Ignore Repeated Deliveries as a count) are dropped
+ * by n8n when an old workflow loads, so saved workflows stay valid and get the safe defaults.
+ */
 // Typed as INodeType where the versioned node lists it; its icon comes from the base description.
 export class SellerMarketplaceTriggerV1 {
 	description: INodeTypeDescription;
@@ -43,6 +42,13 @@ export class SellerMarketplaceTriggerV1 {
 					displayName:
 						'The marketplace calls this workflow\'s webhook URL, so n8n must be reachable from the internet there (set WEBHOOK_URL when n8n runs behind a proxy). Activating the workflow subscribes each selected event; deactivating it removes the subscriptions.',
 					name: 'notice',
+					type: 'notice',
+					default: '',
+				},
+				{
+					displayName:
+						'The marketplace does not publish how it signs notifications. By default an event runs when its signature matches the scheme this node assumes, or else once the node has read the order, order unit, return… it names through your signed API credentials and found it matching the event (Options → Verify Events By). A forged call can at most make the node read your own data.',
+					name: 'verificationNotice',
 					type: 'notice',
 					default: '',
 				},
@@ -87,33 +93,51 @@ export class SellerMarketplaceTriggerV1 {
 							typeOptions: { minValue: 1, maxValue: MAX_FETCH_TIMEOUT_SECONDS },
 							default: DEFAULT_FETCH_TIMEOUT_SECONDS,
 							description:
-								'With Fetch Resource: how long reading the resource may take, retries included. Past it the event is emitted with "fetch_error" instead of "data", because the marketplace waits only 15 seconds for an answer.',
+								'How long reading the resource (for Fetch Resource or a read-back) may take, retries included, because the marketplace waits only 15 seconds for an answer. Past it, Fetch Resource emits the event with "fetch_error" instead of "data"; a read-back answers 503 so the marketplace retries.',
 						},
 						{
-							displayName: 'Ignore Repeated Deliveries (Last N Messages)',
-							name: 'dedupeWindow',
-							type: 'number',
-							typeOptions: { minValue: 0, maxValue: MAX_DEDUPE_WINDOW },
-							default: DEFAULT_DEDUPE_WINDOW,
+							displayName: 'Ignore Repeated Deliveries',
+							name: 'ignoreRepeatedDeliveries',
+							type: 'boolean',
+							default: true,
 							description:
-								'Retries of a notification carry the same id_message. The trigger remembers this many recent ones and starts nothing for a repeat. 0 turns this off.',
+								'Whether to start nothing for a notification whose id_message was already received. Retries keep their id_message; each is remembered for Max Timestamp Age plus 15 minutes (at most 20,000 at a time; beyond that new events are refused with 503 until some expire, and the marketplace retries them).',
 						},
 						{
 							displayName: 'Max Timestamp Age (Seconds)',
 							name: 'maxTimestampAgeSeconds',
 							type: 'number',
-							typeOptions: { minValue: 0 },
-							default: 0,
+							typeOptions: { minValue: 0, maxValue: MAX_MAX_AGE_SECONDS },
+							default: DEFAULT_MAX_AGE_SECONDS,
 							description:
-								'Refuse notifications whose HM-Timestamp is further than this from the server clock. 0 turns the check off (the default, as the marketplace does not publish its clock tolerance).',
+								'Refuse (401) a signed notification whose HM-Timestamp is older than this, or more than 15 minutes ahead. The default, 13 hours, covers the marketplace\'s 12 hours of retries, which may keep their first timestamp. 0, the "off" of earlier versions, means the default.',
 						},
 						{
-							displayName: 'Verify Signature',
-							name: 'verifySignature',
-							type: 'boolean',
-							default: true,
+							displayName: 'Verify Events By',
+							name: 'verifyEventsBy',
+							type: 'options',
+							default: 'signatureOrReadBack',
+							options: [
+								{
+									name: 'Signature or Read-Back',
+									value: 'signatureOrReadBack',
+									description:
+										'Run an event whose HM-Signature matches; otherwise read its resource through the API and run it only if that bears the event out',
+								},
+								{
+									name: 'Signature',
+									value: 'signature',
+									description:
+										'Refuse (401) every event whose HM-Signature does not match. If the assumed scheme is wrong, every event is refused and the marketplace disables the subscription after 12 hours.',
+								},
+								{
+									name: 'Read-Back (Resource Exists)',
+									value: 'readBack',
+									description: 'Ignore signatures; run an event only once reading its resource through the API bears it out',
+								},
+							],
 							description:
-								'Whether to refuse (401) notifications whose HM-Signature does not match: an HMAC-SHA256 with the Secret Key over POST, the callback URL, the body and HM-Timestamp',
+								'How an event is trusted. Read-back runs an event only if its resource exists, is the kind the event is about, was created or changed recently, and has not run in the same state before; deletions cannot be confirmed that way.',
 						},
 					],
 				},

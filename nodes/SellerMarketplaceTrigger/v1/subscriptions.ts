@@ -18,7 +18,9 @@ export type SubscriptionMap = Record<string, number>;
 export interface TriggerStaticData extends IDataObject {
 	/** callback URL → event name → id_subscription */
 	subscriptions?: Record<string, SubscriptionMap>;
-	/** The most recent `id_message` values, oldest first (see notification.ts). */
+	/** Deliveries already taken: hashes with their expiry, in the stored form of shared/deliveryLog.ts. */
+	seenDeliveries?: string;
+	/** What earlier releases stored instead: the last `id_message` values; taken over, then dropped. */
 	recentMessageIds?: string[];
 }
 

@@ -2,11 +2,25 @@
  * Input checks that run before any request is sent. Every error names the field (by its label in the
  * form) and the item, so a seller can find the bad row in a batch.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
-export function inputError(context: IExecuteFunctions, itemIndex: number, message: string, description?: string): NodeOperationError {
+import { isStablePathSegment } from '../transport/signing';
+
+export function inputError(context: { getNode(): INode }, itemIndex: number, message: string, description?: string): NodeOperationError {
 	return new NodeOperationError(context.getNode(), `${message} [item ${itemIndex}]`, { itemIndex, description });
+}
+
+/**
+ * A whole number as a seller may give it: a safe integer, or text of decimal digits (an optional minus,
+ * surrounding spaces allowed). Anything Number() would also read (`0x10`, `1e3`, `0b11`, `12.0`, `+5`) is
+ * refused, as is a number beyond 2^53 - 1, which would lose digits or be sent as `1e+21`.
+ */
+export function parseWholeNumber(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+	if (typeof value !== 'string' || !/^\s*-?\d+\s*$/.test(value)) return undefined;
+	const number = Number(value.trim());
+	return Number.isSafeInteger(number) ? number : undefined;
 }
 
 /** A required text parameter (also a resource locator's value), trimmed; empty is refused. */
@@ -17,13 +31,28 @@ export function requireString(context: IExecuteFunctions, name: string, itemInde
 	return value;
 }
 
+/**
+ * A required text ID that goes into a request path (order, ticket...). Refused: `.` and `..`, which URL
+ * parsing would resolve into another path, and slashes, backslashes and control characters, which no ID
+ * of the API holds.
+ */
+export function requireId(context: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
+	const value = requireString(context, name, itemIndex, label);
+	const hasControlCharacter = [...value].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
+	if (hasControlCharacter || /[/\\]/.test(value) || !isStablePathSegment(value)) {
+		throw inputError(context, itemIndex, `"${label}" must be an ID such as MHRYPC1 or 0013163664, but it is ${JSON.stringify(value)}`);
+	}
+	return value;
+}
+
 /** A required integer id (order unit, return, unit...), given as a number or a numeric string. */
 export function requireIntegerId(context: IExecuteFunctions, name: string, itemIndex: number, label: string): number {
 	const value = requireString(context, name, itemIndex, label);
-	if (!/^\d+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) {
+	const number = parseWholeNumber(value);
+	if (number === undefined || number <= 0) {
 		throw inputError(context, itemIndex, `"${label}" must be a positive whole number, but it is "${value}"`);
 	}
-	return Number(value);
+	return number;
 }
 
 /**
@@ -42,7 +71,7 @@ export function requireIntegerIds(context: IExecuteFunctions, name: string, item
 	if (!values.length) {
 		throw inputError(context, itemIndex, `"${label}" is required: give at least one ID, e.g. 12345 or 12345, 12346`);
 	}
-	const invalid = values.filter((value) => !/^\d+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value)));
+	const invalid = values.filter((value) => !((parseWholeNumber(value) ?? 0) > 0));
 	if (invalid.length) {
 		throw inputError(
 			context,
@@ -53,10 +82,10 @@ export function requireIntegerIds(context: IExecuteFunctions, name: string, item
 	return [...new Set(values.map(Number))];
 }
 
-/** A money amount in cents: a non-negative whole number (no decimals, no currency sign). */
+/** A money amount in cents: a non-negative whole number of decimal digits (no decimals, no currency sign). */
 export function toCents(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string, { allowZero = true } = {}): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number) || number < 0 || (!allowZero && number === 0)) {
+	const number = parseWholeNumber(value);
+	if (number === undefined || number < 0 || (!allowZero && number === 0)) {
 		throw inputError(
 			context,
 			itemIndex,
@@ -66,10 +95,10 @@ export function toCents(context: IExecuteFunctions, value: unknown, itemIndex: n
 	return number;
 }
 
-/** A count (stock, days...): a whole number of at least `min` (default 0), given as a number or a numeric string. */
+/** A count (stock, days, a limit...): a whole number of at least `min` (default 0), given as a number or as decimal digits. */
 export function toWholeNumber(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string, { min = 0 } = {}): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < min) {
+	const number = parseWholeNumber(value);
+	if (number === undefined || number < min) {
 		throw inputError(context, itemIndex, `"${label}" must be a whole number of at least ${min}, but it is ${JSON.stringify(value)}`);
 	}
 	return number;

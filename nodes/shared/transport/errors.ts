@@ -1,12 +1,45 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-/** Failures common to both API versions: a connection that broke, and the shape of an error answer. */
+/** Failures common to both API versions: a connection that broke, answers that are no API answer, and secrets in error text. */
 
 export interface FailedResponse {
 	statusCode: number;
 	body: unknown;
 	headers: Record<string, unknown>;
+}
+
+const REDACTED = '[redacted]';
+
+/**
+ * Removes what looks like a credential from text that came from outside (API error messages, addresses):
+ * 32- and 64-character hex strings (client keys, secret keys, signatures), the values of `access_token`,
+ * `key`, `token` and `signature` query parameters, and the values of `HM-…` and `Shop-…` headers.
+ */
+export function redactSecrets(text: string): string {
+	return text
+		.replace(/\b((?:hm|shop)-[a-z0-9-]+)(["']?\s*[:=]\s*["']?)[^\r\n,;&"']+/gi, `$1$2${REDACTED}`)
+		.replace(/([?&](?:access_token|key|token|signature)=)[^&#\s"'<>]*/gi, `$1${REDACTED}`)
+		.replace(/(?<![0-9a-f])(?:[0-9a-f]{64}|[0-9a-f]{32})(?![0-9a-f])/gi, REDACTED);
+}
+
+function redactValue(value: unknown): unknown {
+	if (typeof value === 'string') return redactSecrets(value);
+	if (Array.isArray(value)) return value.map(redactValue);
+	if (value && typeof value === 'object' && !(value instanceof Error)) {
+		return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, redactValue(entry)]));
+	}
+	return value;
+}
+
+/** Redacts, in place, every text of an error that n8n shows or stores: message, description, messages and the raw response. */
+export function redactError<T extends Error>(error: T): T {
+	const target = error as T & { description?: unknown; messages?: unknown; errorResponse?: unknown };
+	target.message = redactSecrets(target.message);
+	if (typeof target.description === 'string') target.description = redactSecrets(target.description);
+	if (Array.isArray(target.messages)) target.messages = redactValue(target.messages);
+	if (target.errorResponse) target.errorResponse = redactValue(target.errorResponse);
+	return error;
 }
 
 const NETWORK_FAILURES: Record<string, string> = {
@@ -20,6 +53,11 @@ const NETWORK_FAILURES: Record<string, string> = {
 	EAI_AGAIN: 'the host name could not be resolved',
 };
 
+/** What a network error code means, in words: "the connection was reset". */
+export function describeNetworkFailure(code: string): string {
+	return NETWORK_FAILURES[code] ?? 'the connection failed';
+}
+
 /** Maps a failure to reach the API at all (reset, timeout, refused) to a NodeApiError. */
 export function networkError(
 	node: INode,
@@ -30,16 +68,67 @@ export function networkError(
 	itemIndex?: number,
 ): NodeApiError {
 	const retried = attempts > 1 ? ` after ${attempts} attempts` : '';
-	const notRetried =
-		method === 'POST'
-			? ' A create is not sent twice after a broken connection, because it may already have been applied: check whether the record exists before running it again.'
-			: '';
 	// The code stays out of the message: n8n would replace a message that names one with its own generic text.
 	return new NodeApiError(node, { networkError: code, path } as JsonObject, {
-		message: `Could not reach the marketplace: ${NETWORK_FAILURES[code] ?? 'the connection failed'}${retried}`,
-		description: `The connection failed during ${method} ${path} (${code}).${notRetried}`,
+		message: `Could not reach the marketplace: ${describeNetworkFailure(code)}${retried}`,
+		description: `The connection failed during ${method} ${path} (${code}).`,
 		itemIndex,
 	});
+}
+
+/** A 3xx answer. It is never followed: the signed headers must not leave the Base URL of the credentials. */
+export function redirectError(node: INode, method: string, path: string, statusCode: number, location: unknown, itemIndex?: number): NodeApiError {
+	const target = location === undefined || location === null || location === '' ? 'no address' : redactSecrets(String(location));
+	return new NodeApiError(node, { status: statusCode, path } as JsonObject, {
+		message: `The marketplace answered ${method} ${path} with a redirect (${statusCode}), which was not followed`,
+		description: `It pointed to ${target}. Requests signed with your keys only go to the Base URL of the credentials. If the API has moved, change the Base URL.`,
+		httpCode: String(statusCode),
+		itemIndex,
+	});
+}
+
+/** A 2xx answer whose body is not JSON: something else than the API answered (a proxy, a login page, a wrong Base URL). */
+export function notJsonError(node: INode, method: string, path: string, statusCode: number, contentType: unknown, text: string, itemIndex?: number): NodeApiError {
+	const start = redactSecrets(text.replace(/\s+/g, ' ').trim().slice(0, 120));
+	return new NodeApiError(node, { status: statusCode, path } as JsonObject, {
+		message: `The marketplace answered ${method} ${path} with something that is not JSON (${statusCode})`,
+		description: [
+			`Content-Type: ${contentType === undefined ? 'none' : String(contentType)}. It begins: "${start}"`,
+			'Usually something other than the API answered, such as a proxy, a login page or a wrong Base URL.',
+		].join('\n'),
+		httpCode: String(statusCode),
+		itemIndex,
+	});
+}
+
+/** How a write whose outcome is unknown is named in its error, and how a seller checks whether it took effect. */
+export interface UncertainWrite {
+	/** E.g. "the refund"; "the request" when nothing better is known. */
+	subject: string;
+	/** E.g. "Ticket → Get Many lists the ticket if it was opened". */
+	check: string;
+}
+
+/**
+ * Turns the error of a write that was not repeated because it may already have been applied into one that
+ * says so, and how to check, instead of advising to try again (which could apply it twice).
+ */
+export function explainUncertainWrite(error: NodeApiError, cause: string, write: UncertainWrite): NodeApiError {
+	error.message = `${error.message}; ${write.subject} may already have been applied`;
+	error.description = [
+		`${cause}, so it may or may not have been applied. It was sent once and not repeated, so it cannot have been applied twice.`,
+		`Before running it again, check: ${write.check}.`,
+		error.description,
+	]
+		.filter(Boolean)
+		.join('\n');
+	return error;
+}
+
+/** Adds a line to an error's description. */
+export function addToDescription(error: NodeApiError, line: string): NodeApiError {
+	error.description = error.description ? `${error.description}\n${line}` : line;
+	return error;
 }
 
 /** Finds a Node.js network error code (ECONNRESET, ETIMEDOUT, ...) in an error or its causes. */

@@ -31,6 +31,11 @@ const TRANSIENT_CODES = new Set([
 	'ERR_SOCKET_CONNECTION_TIMEOUT',
 ]);
 
+/** Whether a request that failed with this network error may have reached the server (and been applied). */
+export function mayHaveReachedServer(networkErrorCode: string): boolean {
+	return !NOT_SENT_CODES.has(networkErrorCode);
+}
+
 export type AttemptOutcome = { statusCode: number } | { networkErrorCode: string };
 
 /**
@@ -59,8 +64,9 @@ export function parseRetryAfter(value: unknown, now = Date.now()): number | unde
 }
 
 /**
- * The wait before retry number `retry` (0-based): the server's Retry-After when given (capped),
- * otherwise exponential backoff with jitter, so parallel page reads do not retry in lockstep.
+ * The wait before retry number `retry` (0-based): the server's Retry-After when given, in full (whether it
+ * fits the retry budget is the caller's decision), otherwise exponential backoff with jitter, so parallel
+ * page reads do not retry in lockstep.
  */
 export function retryDelay(
 	retry: number,
@@ -68,7 +74,18 @@ export function retryDelay(
 	retryAfterMs?: number,
 	random: () => number = Math.random,
 ): number {
-	if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxDelayMs);
+	if (retryAfterMs !== undefined) return retryAfterMs;
 	const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
 	return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** A wait in words, for error messages: "45 seconds", "20 minutes", "1 hour 5 minutes". */
+export function describeWait(ms: number): string {
+	const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+	const seconds = Math.ceil(ms / 1000);
+	if (seconds < 120) return plural(seconds, 'second');
+	const minutes = Math.round(seconds / 60);
+	if (minutes < 60) return plural(minutes, 'minute');
+	const hours = Math.floor(minutes / 60);
+	return minutes % 60 ? `${plural(hours, 'hour')} ${plural(minutes % 60, 'minute')}` : plural(hours, 'hour');
 }

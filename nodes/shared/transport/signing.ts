@@ -41,6 +41,16 @@ export function buildQueryString(query: IDataObject | undefined, { repeatArrays 
 	return pairs.join('&');
 }
 
+/**
+ * Whether a value, percent-encoded, stays one path segment that URL parsing leaves alone. `.` and `..` are
+ * never encoded, so `/tickets/../close/` would become `/close/`; an empty value would merge two slashes.
+ */
+export function isStablePathSegment(value: string): boolean {
+	if (value === '' || value === '.' || value === '..') return false;
+	const segment = encodeComponent(value);
+	return new URL(`http://host/${segment}/`).pathname === `/${segment}/`;
+}
+
 /** Joins a base URL and a path the way axios does: exactly one slash between them. */
 export function joinUrl(baseUrl: string, path: string): string {
 	return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
@@ -71,6 +81,12 @@ export interface SignableRequest {
 	qs?: IDataObject;
 	body?: unknown;
 	headers?: IDataObject;
+	/** n8n's httpRequest: no redirect is followed. */
+	disableFollowRedirect?: boolean;
+	/** The legacy request options (n8n's HTTP Request node): no redirect is followed. */
+	followRedirect?: boolean;
+	followAllRedirects?: boolean;
+	maxRedirects?: number;
 }
 
 function bodyBytes(body: unknown): Buffer | undefined {
@@ -113,7 +129,10 @@ export function fixWireRequest(request: SignableRequest, apiBase: string, { repe
 	return { method: (request.method ?? 'GET').toUpperCase(), url, body: bodyBytes(request.body) };
 }
 
-/** Hands the fixed request back with the signed headers, and nothing left for n8n to serialise. */
+/**
+ * Hands the fixed request back with the signed headers, nothing left for n8n to serialise, and redirects
+ * switched off: a redirect would carry the signed headers to wherever it points, even another host.
+ */
 export function withSignedHeaders<T extends SignableRequest>(request: T, wire: WireRequest, signedHeaders: IDataObject): T {
 	const headers: IDataObject = { ...(request.headers ?? {}) };
 	const replaced = new Set(Object.keys(signedHeaders).map((name) => name.toLowerCase()));
@@ -123,7 +142,18 @@ export function withSignedHeaders<T extends SignableRequest>(request: T, wire: W
 	}
 	Object.assign(headers, signedHeaders);
 	if (wire.body) headers['Content-Type'] = 'application/json';
-	const signed: T = { ...request, method: wire.method, headers, body: wire.body, qs: undefined, baseURL: undefined };
+	const signed: T = {
+		...request,
+		method: wire.method,
+		headers,
+		body: wire.body,
+		qs: undefined,
+		baseURL: undefined,
+		disableFollowRedirect: true,
+		followRedirect: false,
+		followAllRedirects: false,
+		maxRedirects: 0,
+	};
 	if (request.uri !== undefined) signed.uri = wire.url;
 	else signed.url = wire.url;
 	return signed;

@@ -1,14 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequestAllItems, type CollectionRequest } from '../transport';
 import { collectionLimit } from '../../../shared/helpers/collectionLimit';
 
-/** A Get Many: honours the form's Return All / Limit and outputs one item per record. */
+/** A Get Many: honours the form's Return All / Limit and outputs one item per record (after `present`, if given). */
 export async function readCollection(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	request: Omit<CollectionRequest, 'itemIndex'>,
+	present: (records: IDataObject[]) => IDataObject[] = (records) => records,
 ): Promise<INodeExecutionData[]> {
 	const records = await apiRequestAllItems.call(this, { ...request, itemIndex }, collectionLimit(this, itemIndex));
-	return this.helpers.returnJsonArray(records);
+	return this.helpers.returnJsonArray(present(records));
 }

@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ApiResponse } from '../transport';
-import { inputError } from '../../../shared/helpers/validation';
+import { API_TIME_ZONE, type ApiResponse } from '../transport';
+import { formatInstant, toInstant } from '../../../shared/helpers/dates';
 
 /**
  * The item for an operation the API answers with an empty body (204, or 201 with only a Location):
- * `{ success: true }` plus the created record's id and location when the API gave one.
+ * `{ success: true }` plus the created record's id and location when the API gave one, and
+ * `alreadyApplied: true` when a retry found the change already made by an attempt whose answer was lost.
  */
 export function successItem(response: ApiResponse, extra: IDataObject = {}): IDataObject {
-	const item: IDataObject = { success: true, ...extra };
+	const item: IDataObject = { success: true, ...(response.alreadyApplied ? { alreadyApplied: true } : {}), ...extra };
 	if (response.createdId !== undefined) item.id = response.createdId;
 	if (response.location !== undefined) item.location = response.location;
 	if (response.body && typeof response.body === 'object' && !Buffer.isBuffer(response.body)) {
@@ -18,16 +19,10 @@ export function successItem(response: ApiResponse, extra: IDataObject = {}): IDa
 }
 
 /**
- * Formats a date filter the way the API expects it (`YYYY-MM-DD HH:MM:SS`). Accepts what n8n's date
- * picker and expressions produce (ISO strings, with or without time) and the API's own format.
+ * Formats a date filter the way API v1 expects it: `YYYY-MM-DD HH:MM:SS` in the API's time zone. Takes what
+ * n8n's date picker and expressions produce; a time without offset is one in the workflow's time zone.
  */
 export function toApiTimestamp(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const text = String(value).trim();
-	if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return text;
-	const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?)?/.exec(text);
-	if (!match) {
-		throw inputError(context, itemIndex, `"${label}" must be a date like 2026-11-20 or 2026-11-20 08:30:00, but it is "${text}"`);
-	}
-	return `${match[1]} ${match[2] ?? '00:00'}:${match[3] ?? '00'}`;
+	const instant = toInstant(context, value, itemIndex, label);
+	return instant && formatInstant(instant, 'sql', API_TIME_ZONE);
 }

@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { FailedResponse } from '../../../shared/transport/errors';
+import { redactSecrets, type FailedResponse, type UncertainWrite } from '../../../shared/transport/errors';
 
 /** API v1's error answers in a seller's words. */
 
@@ -37,20 +37,51 @@ export function describePath(path: string): { label: string; id?: string } {
 	return { label, id: decodeURIComponent(id) };
 }
 
+/** The API's own words about an error, with anything that looks like a key, signature or token redacted. */
 function apiMessage(body: unknown): string | undefined {
-	if (body && typeof body === 'object' && 'message' in body) return String((body as JsonObject).message);
+	if (body && typeof body === 'object' && 'message' in body) return redactSecrets(String((body as JsonObject).message));
 	if (Buffer.isBuffer(body)) body = body.toString('utf8');
 	if (typeof body === 'string' && body.trim()) {
 		try {
 			return apiMessage(JSON.parse(body));
 		} catch {
-			return body.trim().slice(0, 300);
+			return redactSecrets(body.trim().slice(0, 300));
 		}
 	}
 	return undefined;
 }
 
-/** Maps an error response of the API to a NodeApiError a seller can act on. Never includes keys or tokens. */
+/** The form's name of each resource, and what a seller reads to see whether a create took effect. */
+const CREATE_CHECKS: Record<string, string> = {
+	units: 'Unit (Offer) → Get Many, filtered by EAN or Offer ID, lists the offer if it was created',
+	tickets: 'Ticket → Get Many lists the ticket if it was opened',
+	'ticket-messages': 'Ticket → Get with its messages shows whether the message was posted',
+	'claim-messages': 'the claim in your seller account shows whether the message was posted',
+	'order-invoices': 'Order Invoice → Get Many lists the invoice if it was uploaded',
+	returns: 'Return → Get Many lists the return if it was opened',
+	'import-files': 'Import File → Get Many lists the file if it was submitted',
+	subscriptions: 'Subscription → Get Many lists the subscription if it was created',
+};
+
+/** Names a write that may have been applied though its answer was lost, and how a seller checks it. */
+export function describeWrite(method: string, path: string): UncertainWrite | undefined {
+	const [resource, id, action] = path.split('?')[0].split('/').filter(Boolean);
+	if (action === 'refund') {
+		return {
+			subject: 'the refund',
+			check: `API v1 cannot list refunds, so look for this refund at order unit ${id} in your seller account before refunding again`,
+		};
+	}
+	if (method === 'POST' && CREATE_CHECKS[resource]) return { subject: 'the request', check: CREATE_CHECKS[resource] };
+	const { label } = describePath(path);
+	if (id !== undefined) return { subject: 'the request', check: `read ${label} ${decodeURIComponent(id)} back (its Get operation) to see its current state` };
+	return undefined;
+}
+
+/**
+ * Maps an error response of the API to a NodeApiError a seller can act on. The API's text is redacted;
+ * advice about retrying (429, 5xx) is added by the shared request path, which knows what was retried.
+ */
 export function responseError(
 	node: INode,
 	method: string,
@@ -81,20 +112,20 @@ export function responseError(
 		hint = 'Check the ID; it may belong to another seller account or have been deleted.';
 	} else if (status === 429) {
 		summary = `The marketplace's rate limit was reached${retried}`;
-		hint = 'Too many requests in a short time. Try again later, or lower "Page Concurrency".';
+		hint = '';
 	} else if (status >= 500) {
 		summary = `The marketplace had a server error (${status})${retried}`;
-		hint = 'This is usually temporary. Try again later.';
+		hint = '';
 	} else {
 		summary = `The marketplace rejected the request to ${method} ${path} (${status})`;
 		hint = 'Check the values sent for this item.';
 	}
-	const description = [message ? `The API said: ${message}` : undefined, hint, requestId ? `Request ID: ${String(requestId)}` : undefined]
+	const description = [message ? `The API said: ${message}` : undefined, hint, requestId ? `Request ID: ${redactSecrets(String(requestId))}` : undefined]
 		.filter(Boolean)
 		.join('\n');
 	return new NodeApiError(
 		node,
-		{ status, message: message ?? summary, requestId: requestId ? String(requestId) : null, path } as JsonObject,
+		{ status, message: message ?? summary, requestId: requestId ? redactSecrets(String(requestId)) : null, path } as JsonObject,
 		{ message: summary, description, httpCode: String(status), itemIndex },
 	);
 }

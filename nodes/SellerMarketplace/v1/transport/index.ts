@@ -1,19 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { readAllPages, type CollectionLimit, type CollectionRequest } from '../../../shared/transport/collection';
 import {
-	lowerCaseHeaders,
-	requestSettings,
+	downloadFromAddress,
 	sendRequest,
 	type ApiContext,
 	type ApiDialect,
 	type ApiRequest,
 	type ApiResponse,
 } from '../../../shared/transport/request';
-import { isRetryable, parseRetryAfter, retryDelay } from '../../../shared/transport/retry';
-import { findNetworkErrorCode, networkError } from '../../../shared/transport/errors';
-import { responseError } from './errors';
+import { describeWrite, responseError } from './errors';
 import { DEFAULT_PAGE_SIZE, parseCollectionRange } from './pagination';
 
 export { apiPath, idFromLocation } from '../../../shared/transport/request';
@@ -22,7 +19,10 @@ export type { ApiContext, ApiRequest, ApiResponse, CollectionLimit, CollectionRe
 export const CREDENTIALS_TYPE = 'sellerMarketplaceApi';
 
 /** API v1: `HM-` signed by the v1 credentials, bare JSON bodies, `HM-Collection-Range` paging. */
-const V1_DIALECT: ApiDialect = { credentialType: CREDENTIALS_TYPE, responseError };
+const V1_DIALECT: ApiDialect = { credentialType: CREDENTIALS_TYPE, responseError, describeWrite };
+
+/** The time zone of API v1's `YYYY-MM-DD HH:MM:SS` timestamps (not documented; see README, "Dates and time zones"). */
+export const API_TIME_ZONE = 'UTC';
 
 /** Sends one request to API v1 (see sendRequest for retries and errors). */
 export async function apiRequest<T = unknown>(this: ApiContext, request: ApiRequest): Promise<ApiResponse<T>> {
@@ -71,39 +71,5 @@ export async function downloadFile(
 	address: string,
 	itemIndex: number,
 ): Promise<{ data: Buffer; contentType?: string }> {
-	const policy = requestSettings(this, itemIndex).retry;
-	const safeAddress = address.split('?')[0]; // the query holds the access token: never show it
-	for (let attempt = 1; ; attempt++) {
-		let response: { statusCode: number; body: unknown; headers: unknown };
-		try {
-			response = await this.helpers.httpRequest({
-				method: 'GET',
-				url: address,
-				encoding: 'arraybuffer',
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				timeout: 60_000,
-			});
-		} catch (error) {
-			const code = findNetworkErrorCode(error) ?? 'ERROR';
-			if (attempt <= policy.maxRetries && isRetryable({ networkErrorCode: code }, true)) {
-				await sleep(retryDelay(attempt - 1, policy));
-				continue;
-			}
-			throw networkError(this.getNode(), 'GET', safeAddress, code, attempt, itemIndex);
-		}
-		const headers = lowerCaseHeaders(response.headers);
-		if (response.statusCode >= 200 && response.statusCode < 300) {
-			const body = response.body;
-			return {
-				data: Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer),
-				contentType: headers['content-type'] === undefined ? undefined : String(headers['content-type']),
-			};
-		}
-		if (attempt <= policy.maxRetries && isRetryable({ statusCode: response.statusCode }, true)) {
-			await sleep(retryDelay(attempt - 1, policy, parseRetryAfter(headers['retry-after'])));
-			continue;
-		}
-		throw responseError(this.getNode(), 'GET', safeAddress, { statusCode: response.statusCode, body: '', headers }, attempt, itemIndex);
-	}
+	return await downloadFromAddress(this, V1_DIALECT, address, itemIndex);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { compact, requireString, toCents } from '../../../../shared/helpers/validation';
+import { requireString, toCents } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -29,6 +29,7 @@ const properties: INodeProperties[] = [
 		name: 'productDescription',
 		type: 'string',
 		typeOptions: { rows: 4 },
+		required: true,
 		default: '',
 		description: 'Description of the product; the more text, the better the suggestions',
 	},
@@ -36,6 +37,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Manufacturer',
 		name: 'manufacturer',
 		type: 'string',
+		required: true,
 		default: '',
 		placeholder: 'e.g. Sony',
 	},
@@ -43,17 +45,17 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['category'], operation: ['suggest'] } }, properties);
 
-/** POST /categories/decide/: up to 5 categories that fit a product, the most likely first (one item each). */
+/**
+ * POST /categories/decide/: up to 5 categories that fit a product, the most likely first (one item each).
+ * The spec's body has all three item strings, so description and manufacturer are required too.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const title = requireString(this, 'title', itemIndex, 'Product Title');
-	const price = toCents(this, this.getNodeParameter('price', itemIndex), itemIndex, 'Price (in Cents)', { allowZero: false });
 	const item: IDataObject = {
-		title,
-		...compact({
-			description: String(this.getNodeParameter('productDescription', itemIndex, '')).trim(),
-			manufacturer: String(this.getNodeParameter('manufacturer', itemIndex, '')).trim(),
-		}),
+		title: requireString(this, 'title', itemIndex, 'Product Title'),
+		description: requireString(this, 'productDescription', itemIndex, 'Product Description'),
+		manufacturer: requireString(this, 'manufacturer', itemIndex, 'Manufacturer'),
 	};
+	const price = toCents(this, this.getNodeParameter('price', itemIndex), itemIndex, 'Price (in Cents)', { allowZero: false });
 	const response = await apiRequest.call(this, {
 		method: 'POST',
 		path: '/categories/decide/',

@@ -20,13 +20,13 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['item'], operation: ['get'] } }, properties);
 
-/** GET /items/{id_item}/: one item, optionally with its category and units. */
+/** GET /items/{id_item} (no trailing slash, as the spec writes it): one item, optionally with its category and units. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = requireIntegerId(this, 'itemId', itemIndex, 'Item ID');
 	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
 	const response = await apiRequest.call(this, {
 		method: 'GET',
-		path: apiPath`/items/${id}/`,
+		path: apiPath`/items/${id}`,
 		query: compact({ embedded }),
 		itemIndex,
 	});

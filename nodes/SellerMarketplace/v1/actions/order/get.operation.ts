@@ -1,8 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField, idLocator } from '../../descriptions/common';
-import { requireString } from '../../../../shared/helpers/validation';
+import { requireId } from '../../../../shared/helpers/validation';
+import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -17,19 +18,20 @@ const properties: INodeProperties[] = [
 		['billing_address', 'buyer', 'order_invoices', 'seller_units', 'shipping_address'],
 		'Related data to include in the order: addresses, buyer, your order units, uploaded invoices',
 	),
+	downloadLinksOptions,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
 
-/** GET /orders/{id_order}/: one order with its order units, plus the related data asked for. */
+/** GET /orders/{id_order} (no trailing slash, as the spec writes it): one order with its units and the related data asked for. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const orderId = requireString(this, 'orderId', itemIndex, 'Order');
+	const orderId = requireId(this, 'orderId', itemIndex, 'Order');
 	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
 	const response = await apiRequest.call(this, {
 		method: 'GET',
-		path: apiPath`/orders/${orderId}/`,
+		path: apiPath`/orders/${orderId}`,
 		query: embedded.length ? { embedded: embedded.join(',') } : undefined,
 		itemIndex,
 	});
-	return this.helpers.returnJsonArray(response.body as never);
+	return this.helpers.returnJsonArray(applyDownloadLinksOption(this, itemIndex, response.body as IDataObject));
 }

@@ -2,16 +2,17 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireIntegerId } from '../../../../shared/helpers/validation';
+import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../transport';
 import { invoiceIdField } from './common';
 
-const properties: INodeProperties[] = [invoiceIdField];
+const properties: INodeProperties[] = [invoiceIdField, downloadLinksOptions];
 
 export const description = updateDisplayOptions({ show: { resource: ['orderInvoice'], operation: ['get'] } }, properties);
 
-/** GET /order-invoices/{id}/: one invoice record (file name, MIME type, order, download address). */
+/** GET /order-invoices/{id}/: one invoice record (file name, MIME type, order; the download address only when asked for). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice ID');
 	const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/order-invoices/${id}/`, itemIndex });
-	return this.helpers.returnJsonArray(response.body as IDataObject);
+	return this.helpers.returnJsonArray(applyDownloadLinksOption(this, itemIndex, response.body as IDataObject));
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryPropertyField, idLocator } from '../../descriptions/common';
 import { successItem } from '../../helpers/output';
-import { inputError, readBinary, requireString } from '../../../../shared/helpers/validation';
+import { inputError, readBinary, requireId } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -46,7 +46,7 @@ export const description = updateDisplayOptions({ show: { resource: ['orderInvoi
 
 /** POST /order-invoices/: uploads a file from a binary property as the invoice of an order. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const idOrder = requireString(this, 'orderId', itemIndex, 'Order');
+	const idOrder = requireId(this, 'orderId', itemIndex, 'Order');
 	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const file = await readBinary(this, itemIndex, binaryPropertyName);

@@ -5,6 +5,7 @@ import { cancelReasonOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
 import { requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
+import { statusReached } from '../../helpers/confirm';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 
 const properties: INodeProperties[] = [
@@ -30,6 +31,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'PATCH',
 		path: apiPath`/order-units/${orderUnitId}/cancel/`,
 		body: { reason },
+		confirmApplied: statusReached(this, apiPath`/order-units/${orderUnitId}/`, ['cancelled'], itemIndex),
 		itemIndex,
 	});
 	return this.helpers.returnJsonArray(successItem(response, { id_order_unit: orderUnitId, reason }));

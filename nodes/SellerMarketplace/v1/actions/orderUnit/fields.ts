@@ -6,6 +6,9 @@ import { requireIntegerId } from '../../../../shared/helpers/validation';
 
 export const ORDER_UNIT_LABEL = 'Order Unit';
 
+/** The states of an order unit once it has been sent. */
+export const SENT_OR_LATER = ['sent', 'received', 'sent_and_autopaid', 'returned', 'returned_paid'];
+
 /** The order unit to act on: picked from the seller's order units, or given by its numeric ID. */
 export const orderUnitIdField: INodeProperties = idLocator({
 	displayName: ORDER_UNIT_LABEL,

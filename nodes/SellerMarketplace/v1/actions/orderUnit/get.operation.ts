@@ -1,7 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField } from '../../descriptions/common';
+import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../transport';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 
@@ -11,6 +12,7 @@ const properties: INodeProperties[] = [
 		['delivery_attempt_timestamp', 'return_unit', 'tickets'],
 		'Related data to include in the order unit: first delivery attempt, its return unit, its tickets',
 	),
+	downloadLinksOptions,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['orderUnit'], operation: ['get'] } }, properties);
@@ -25,5 +27,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		query: embedded.length ? { embedded: embedded.join(',') } : undefined,
 		itemIndex,
 	});
-	return this.helpers.returnJsonArray(response.body as never);
+	return this.helpers.returnJsonArray(applyDownloadLinksOption(this, itemIndex, response.body as IDataObject));
 }

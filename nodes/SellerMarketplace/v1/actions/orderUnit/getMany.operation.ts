@@ -6,6 +6,7 @@ import { orderUnitStatusOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
+import { applyDownloadLinksOption, includeDownloadLinksOption } from '../../../../shared/helpers/output';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -35,7 +36,7 @@ const properties: INodeProperties[] = [
 			fromDateField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
 		],
 	},
-	sortOptions(),
+	{ ...sortOptions(), options: [includeDownloadLinksOption, ...(sortOptions().options ?? [])] },
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['orderUnit'], operation: ['getMany'] } }, properties);
@@ -51,5 +52,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// Newest first unless chosen otherwise, as the public SDK asks for it.
 		sort: ((this.getNodeParameter('options', itemIndex, {}) as IDataObject).sort as string | undefined) ?? 'ts_created:desc',
 	});
-	return await readCollection.call(this, itemIndex, { path: '/order-units/seller/', query, idField: 'id_order_unit' });
+	return await readCollection.call(this, itemIndex, { path: '/order-units/seller/', query, idField: 'id_order_unit' }, (records) =>
+		applyDownloadLinksOption(this, itemIndex, records),
+	);
 }

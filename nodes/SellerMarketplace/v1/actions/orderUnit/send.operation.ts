@@ -5,7 +5,8 @@ import { carrierOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
 import { checkCountryCode, compact, inputError, requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
-import { getOrderUnitId, orderUnitIdField } from './fields';
+import { statusReached } from '../../helpers/confirm';
+import { getOrderUnitId, orderUnitIdField, SENT_OR_LATER } from './fields';
 
 const properties: INodeProperties[] = [
 	orderUnitIdField,
@@ -71,6 +72,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'PATCH',
 		path: apiPath`/order-units/${orderUnitId}/send/`,
 		body: compact({ carrier_code: carrierCode, tracking_number: trackingNumber, source_country: sourceCountry }),
+		confirmApplied: statusReached(this, apiPath`/order-units/${orderUnitId}/`, SENT_OR_LATER, itemIndex),
 		itemIndex,
 	});
 	return this.helpers.returnJsonArray(

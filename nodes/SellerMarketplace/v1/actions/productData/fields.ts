@@ -3,7 +3,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { inputError, parseJsonObject } from '../../../../shared/helpers/validation';
 
-/** The property of the upload object that carries user-defined attributes, as a list of `{attribute, value[]}`. */
+/**
+ * The property of the upload object that carries user-defined attributes: "by name, each with an array of
+ * values" in the spec, so `{"Suitable for": ["kids"]}` (the SDK's list of `{attribute, value[]}` is not used).
+ */
 const USER_DEFINED = 'additional_attributes';
 
 export const eanField: INodeProperties = {
@@ -89,7 +92,7 @@ export const productDataFields: INodeProperties[] = [
 		type: 'json',
 		default: '{\n  "title": [""],\n  "description": [""]\n}',
 		description:
-			'An object of attribute name → list of values, e.g. {"title": ["Headphones"], "picture": ["https://…/1.jpg", "https://…/2.jpg"]}. User-defined attributes go in "additional_attributes": [{"attribute": "…", "value": ["…"]}].',
+			'An object of attribute name → list of values, e.g. {"title": ["Headphones"], "picture": ["https://…/1.jpg", "https://…/2.jpg"]}. User-defined attributes go in "additional_attributes", also by name with a list of values: {"Suitable for": ["kids"]}.',
 		displayOptions: { show: { defineData: ['json'] } },
 	},
 ];
@@ -134,32 +137,36 @@ function fromFields(context: IExecuteFunctions, itemIndex: number): IDataObject 
 		}
 		data[name] = values;
 	}
-	const userDefined = [...collectRows(context, itemIndex, 'userDefinedAttributes', 'User-Defined Attributes')];
-	if (userDefined.length) data[USER_DEFINED] = userDefined.map(([attribute, value]) => ({ attribute, value }));
+	const userDefined = collectRows(context, itemIndex, 'userDefinedAttributes', 'User-Defined Attributes');
+	if (userDefined.size) data[USER_DEFINED] = Object.fromEntries(userDefined);
 	return data;
 }
 
 function fromJson(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const label = 'Product Data (JSON)';
 	const data = parseJsonObject(context, 'productDataJson', itemIndex, label);
-	for (const [name, values] of Object.entries(data)) {
+	const checkValues = (name: string, values: unknown, where = '') => {
+		if (!name.trim()) throw inputError(context, itemIndex, `"${label}": an attribute name${where} is empty`);
 		if (!Array.isArray(values)) {
-			throw inputError(context, itemIndex, `"${label}": "${name}" must be a list of values, like ["${typeof values === 'string' ? values : '…'}"]`);
+			throw inputError(context, itemIndex, `"${label}": "${name}"${where} must be a list of values, like ["${typeof values === 'string' ? values : '…'}"]`);
 		}
-		if (name === USER_DEFINED) {
-			values.forEach((entry, index) => {
-				const { attribute, value } = (entry ?? {}) as IDataObject;
-				if (typeof attribute !== 'string' || !attribute.trim() || !Array.isArray(value) || !value.every(isValue)) {
-					throw inputError(
-						context,
-						itemIndex,
-						`"${label}": entry ${index + 1} of "${USER_DEFINED}" must look like {"attribute": "name", "value": ["…"]}`,
-					);
-				}
-			});
-		} else if (!values.every(isValue)) {
-			throw inputError(context, itemIndex, `"${label}": the values of "${name}" must be non-empty text or numbers`);
+		if (!values.every(isValue)) {
+			throw inputError(context, itemIndex, `"${label}": the values of "${name}"${where} must be non-empty text or numbers`);
 		}
+	};
+	for (const [name, values] of Object.entries(data)) {
+		if (name !== USER_DEFINED) {
+			checkValues(name, values);
+			continue;
+		}
+		if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+			throw inputError(
+				context,
+				itemIndex,
+				`"${label}": "${USER_DEFINED}" must be an object of your attribute names, each with a list of values, like {"Suitable for": ["kids"]}`,
+			);
+		}
+		for (const [attribute, attributeValues] of Object.entries(values)) checkValues(attribute, attributeValues, ` in "${USER_DEFINED}"`);
 	}
 	return data;
 }

@@ -3,6 +3,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { successItem } from '../../helpers/output';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
+import { statusReached } from '../../helpers/confirm';
+
+/** The state each decision moves a return unit to. */
+const REACHED_STATUS = { accept: 'return_accepted', reject: 'return_rejected', repair: 'return_in_repair', clarify: 'return_in_clarification' } as const;
 
 export const returnUnitIdField: INodeProperties = {
 	displayName: 'Return Unit ID',
@@ -39,6 +43,7 @@ export async function changeReturnUnit(
 		method: 'PATCH',
 		path: apiPath`/return-units/${id}/${action}/`,
 		body,
+		confirmApplied: statusReached(context, apiPath`/return-units/${id}/`, [REACHED_STATUS[action]], itemIndex),
 		itemIndex,
 	});
 	return context.helpers.returnJsonArray(successItem(response, { id_return_unit: id }));

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField } from '../../descriptions/common';
-import { compact, requireString } from '../../../../shared/helpers/validation';
+import { compact, requireId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { ticketLocator } from './shared';
 
@@ -15,7 +15,7 @@ export const description = updateDisplayOptions({ show: { resource: ['ticket'], 
 
 /** GET /tickets/{id_ticket}/: one ticket, optionally with its messages, order units, buyer, item and files. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const idTicket = requireString(this, 'ticketId', itemIndex, 'Ticket');
+	const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');
 	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
 	const response = await apiRequest.call(this, {
 		method: 'GET',

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { messageFields } from '../../descriptions/message';
 import { successItem } from '../../helpers/output';
-import { inputError, readBinary, requireString } from '../../../../shared/helpers/validation';
+import { inputError, readBinary, requireId, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 import { ticketLocator } from '../ticket/shared';
 
@@ -52,7 +52,7 @@ async function attachments(context: IExecuteFunctions, itemIndex: number, names:
 
 /** POST /ticket-messages/: answers a ticket, optionally with files from the item's binary data. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const idTicket = requireString(this, 'ticketId', itemIndex, 'Ticket');
+	const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');
 	const text = requireString(this, 'text', itemIndex, 'Text');
 	const interimNotice = this.getNodeParameter('interimNotice', itemIndex, false) as boolean;
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;

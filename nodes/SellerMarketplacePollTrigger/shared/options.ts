@@ -1,0 +1,99 @@
+import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { parseApiTime } from './sources';
+
+export const DEFAULT_MAX_ITEMS_PER_POLL = 100;
+export const MAX_MAX_ITEMS_PER_POLL = 5000;
+export const DEFAULT_LOOKBACK_MINUTES = 10;
+export const MAX_LOOKBACK_MINUTES = 1440;
+
+/** The options every version of the polling trigger offers. */
+export const pollOptionsField: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [
+		{
+			displayName: 'Lookback Window (Minutes)',
+			name: 'lookbackMinutes',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: MAX_LOOKBACK_MINUTES },
+			default: DEFAULT_LOOKBACK_MINUTES,
+			description:
+				'Each poll reads again this much time before the newest record it emitted, to catch records the marketplace lists late with an older timestamp. Records already emitted are recognised and not emitted again.',
+		},
+		{
+			displayName: 'Max Items per Poll',
+			name: 'maxItemsPerPoll',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_MAX_ITEMS_PER_POLL },
+			default: DEFAULT_MAX_ITEMS_PER_POLL,
+			description: 'At most this many records start one execution; the rest follow, oldest first, on the next polls',
+		},
+		{
+			displayName: 'Start Date',
+			name: 'startDate',
+			type: 'dateTime',
+			default: '',
+			description:
+				"Only for the first poll after publishing: emit the records since this date (in the marketplace's clock, UTC) instead of starting from now",
+		},
+	],
+};
+
+export interface PollOptions {
+	maxItems: number;
+	lookbackSeconds: number;
+	/** Seconds; undefined starts from now. */
+	startFrom?: number;
+}
+
+function wholeNumber(context: IPollFunctions, value: unknown, label: string, min: number, max: number, fallback: number): number {
+	if (value === undefined || value === null || value === '') return fallback;
+	const number = typeof value === 'string' ? Number(value.trim()) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+		throw new NodeOperationError(context.getNode(), `"${label}" must be a whole number from ${min} to ${max}, but it is ${JSON.stringify(value)}`);
+	}
+	return number;
+}
+
+/** Reads and checks the Options collection. */
+export function readPollOptions(context: IPollFunctions): PollOptions {
+	const options = (context.getNodeParameter('options', {}) as IDataObject) ?? {};
+	const maxItems = wholeNumber(context, options.maxItemsPerPoll, 'Max Items per Poll', 1, MAX_MAX_ITEMS_PER_POLL, DEFAULT_MAX_ITEMS_PER_POLL);
+	const minutes = wholeNumber(context, options.lookbackMinutes, 'Lookback Window (Minutes)', 0, MAX_LOOKBACK_MINUTES, DEFAULT_LOOKBACK_MINUTES);
+	let startFrom: number | undefined;
+	if (options.startDate !== undefined && options.startDate !== null && options.startDate !== '') {
+		startFrom = parseApiTime(String(options.startDate));
+		if (startFrom === undefined) {
+			throw new NodeOperationError(
+				context.getNode(),
+				`"Start Date" must be a date like 2026-11-20 or 2026-11-20T08:30:00, but it is ${JSON.stringify(options.startDate)}`,
+			);
+		}
+	}
+	return { maxItems, lookbackSeconds: minutes * 60, startFrom };
+}
+
+/** The values of a dropdown list, checked against its options (an expression could produce anything). */
+export function readChoices(
+	context: IPollFunctions,
+	name: string,
+	label: string,
+	allowed: readonly string[],
+	{ required }: { required: boolean },
+): string[] {
+	const raw = context.getNodeParameter(name, []) as unknown;
+	const values = (Array.isArray(raw) ? raw : [raw]).filter((value) => value !== undefined && value !== null && value !== '').map(String);
+	const unknown = values.filter((value) => !allowed.includes(value));
+	if (unknown.length) {
+		throw new NodeOperationError(context.getNode(), `"${label}" has an unknown value ${JSON.stringify(unknown[0])}`, {
+			description: `Allowed values: ${allowed.join(', ')}`,
+		});
+	}
+	if (required && values.length === 0) throw new NodeOperationError(context.getNode(), `"${label}" needs at least one value`);
+	return [...new Set(values)].sort();
+}

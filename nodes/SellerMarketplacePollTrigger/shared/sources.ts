@@ -1,0 +1,100 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+/**
+ * What the polling trigger needs from an API version: a way to read one page of a list, and how to find
+ * a record's id and time. Everything else (window, cursor, de-duplication, bounds) is API-independent.
+ */
+
+/** One page of a list, with the list's total at the moment it was read. */
+export interface ListPage {
+	records: IDataObject[];
+	total: number;
+}
+
+/** Reads `limit` records from `offset`; `onThrottled` is called when the API answers 429, to slow down. */
+export type ListPageReader = (offset: number, limit: number, onThrottled: () => void) => Promise<ListPage>;
+
+interface SourceBase {
+	/** What the records are, for messages: "orders", "order units", … */
+	noun: string;
+	/** Largest page the list allows. */
+	pageSize: number;
+	/** The record's id as text, or undefined when it has none. */
+	idOf(record: IDataObject): string | undefined;
+	/** The record's time in seconds (the API's own clock), or undefined when it has none. */
+	timeOf(record: IDataObject): number | undefined;
+}
+
+/**
+ * A list the trigger follows by a timestamp: records created (or updated) at or after a time, read with
+ * the API's "from" filter. A record is identified by its id and its timestamp, so an updated record (new
+ * `ts_updated`) is a new event.
+ */
+export interface TimelineSource extends SourceBase {
+	kind: 'timeline';
+	/**
+	 * 'newestFirst': the API sorts by the followed timestamp, newest first, so the oldest records are at
+	 * the end of the list. 'unordered': the order is not documented, so the whole window is read.
+	 */
+	order: 'newestFirst' | 'unordered';
+	/**
+	 * Whether records move to the front of the list when they change (lists followed by update time).
+	 * Such lists are read one page after the other, because pages read in parallel could skip a record
+	 * pushed from one page to the next; lists that only grow are read with Page Concurrency.
+	 */
+	movable: boolean;
+	/** Reader of the records whose timestamp is at or after `fromSeconds` (all records when undefined). */
+	list(context: IPollFunctions, fromSeconds: number | undefined): ListPageReader;
+}
+
+/** A list the trigger compares with what it saw last time, e.g. offers that are out of stock. */
+export interface SnapshotSource extends SourceBase {
+	kind: 'snapshot';
+	list(context: IPollFunctions): ListPageReader;
+	/** Whether a record is in the state the event is about. */
+	matches(record: IDataObject): boolean;
+}
+
+export type EventSource = TimelineSource | SnapshotSource;
+
+/** 'YYYY-MM-DD HH:MM:SS' (or an ISO 8601 date-time) read as UTC seconds; undefined for anything else. */
+export function parseApiTime(value: unknown): number | undefined {
+	if (typeof value !== 'string') return undefined;
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+	if (!match) return undefined;
+	const [, year, month, day, hour = '00', minute = '00', second = '00', zone] = match;
+	let ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+	if (Number.isNaN(ms)) return undefined;
+	if (zone && zone !== 'Z') {
+		const sign = zone.startsWith('-') ? -1 : 1;
+		const digits = zone.replace(/[^\d]/g, '');
+		ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+	}
+	return Math.floor(ms / 1000);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** UTC seconds as 'YYYY-MM-DD HH:MM:SS'. */
+export function formatSpaceTime(seconds: number): string {
+	const date = new Date(seconds * 1000);
+	return (
+		`${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+		`${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
+	);
+}
+
+/** A field read as an id: numbers and non-empty strings. */
+export function idField(name: string): (record: IDataObject) => string | undefined {
+	return (record) => {
+		const value = record[name];
+		if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+		if (typeof value === 'string' && value.trim() !== '') return value;
+		return undefined;
+	};
+}
+
+/** A field read as an API timestamp. */
+export function timeField(name: string): (record: IDataObject) => number | undefined {
+	return (record) => parseApiTime(record[name]);
+}

@@ -1,0 +1,56 @@
+/**
+ * Shared set-up of the poll trigger tests: a strict sandbox (only the spec's paths and body shapes) whose
+ * clock stands still (time moves only when a test calls `advance`, so timestamps are exact), poll hosts with
+ * its credentials, and readers of its request log.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { formatTimestamp, startSandbox, type RequestLogEntry, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { PollHost } from '../harness/poll-host';
+import type { SellerCredentials } from '../harness/workflow';
+
+export interface PollBench {
+	sandbox: Sandbox;
+	credentials: SellerCredentials;
+	/** A poll host for a fresh workflow (its own id, so its lock and state are its own). */
+	host(parameters: INodeParameters): PollHost;
+	/** Requests logged since the last `mark()`. */
+	since(): RequestLogEntry[];
+	mark(): void;
+}
+
+let workflows = 0;
+
+export async function startPollBench(options: SandboxOptions = {}): Promise<PollBench> {
+	// A second of sandbox time per 31 years of real time: the clock only moves when a test moves it.
+	const sandbox = await startSandbox({ timeScale: 1e-9, strict: true, ...options });
+	const credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
+	let marked = 0;
+	return {
+		sandbox,
+		credentials,
+		host: (parameters) => new PollHost({ credentials, parameters, workflowId: `wf-poll-${++workflows}` }),
+		since: () => sandbox.control.requests().slice(marked),
+		mark: () => {
+			marked = sandbox.control.requests().length;
+		},
+	};
+}
+
+/** Seconds since the epoch of an API timestamp ('YYYY-MM-DD HH:MM:SS', UTC). */
+export const secondsOf = (timestamp: string): number => Date.parse(`${timestamp.replace(' ', 'T')}Z`) / 1000;
+
+/** The API timestamp of a time in seconds. */
+export const timestampOf = (seconds: number): string => formatTimestamp(seconds * 1000);
+
+/** What a request asked for: method, path and its decoded query. */
+export const asked = (entry: RequestLogEntry) => ({ method: entry.method, path: entry.path, query: entry.query });
+
+export const ids = (items: IDataObject[] | undefined, field: string): unknown[] => (items ?? []).map((item) => item[field]);
+
+export const pollState = (staticData: IDataObject) =>
+	(staticData['node:Seller Marketplace Poll Trigger'] as IDataObject | undefined)?.pollState as
+		| { cursor?: number; floor?: number; seen?: Record<string, string[]>; reported?: string[]; key: string }
+		| undefined;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
