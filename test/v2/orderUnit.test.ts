@@ -224,7 +224,8 @@ describe('Order Unit → Refund', () => {
 		v2.sandbox().control.addFault({ method: 'PATCH', path: `/v2/order-units/${unit.id_order_unit}/refund`, kind: 'status', status: 500, times: 1 });
 		const run = await v2.run({ operation: 'refund', orderUnitId: byId(unit.id_order_unit), amount: 100, reason: 'other_refund' });
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toBe('The marketplace had a server error (500)');
-		expect(run.error?.description).toContain('may have been applied');
+		expect(run.error?.message).toBe('The marketplace had a server error (500); the refund may already have been applied');
+		expect(run.error?.description).toContain(`the refunds of order unit ${unit.id_order_unit} in the Seller Portal`);
+		expect(run.error?.description).not.toMatch(/try again later/i);
 	});
 });

@@ -6,6 +6,7 @@
 import type { ServerResponse } from 'node:http';
 
 import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { startFaultProxy, type FaultProxy } from '../hardening/proxy';
 import { startRecordingServer, V2_RECORDING, type RecordingServer } from '../harness/recording-server';
 import { runSellerNodeV2, type SellerCredentialsV2 } from '../harness/workflow';
 import { useSandboxV2 } from './setup';
@@ -40,8 +41,10 @@ describe('retries', () => {
 		const item = v2.sandbox().control.db.items[0];
 		const run = await v2.run({ resource: 'unit', operation: 'create', identifyBy: 'ean', ean: item.eans[0], offerId: 'SKU-503', condition: 'NEW', listingPrice: 1000, handlingTime: 1 });
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toBe('The marketplace had a server error (503)');
-		expect(run.error?.description).toContain('may have been applied');
+		expect(run.error?.message).toBe('The marketplace had a server error (503); the new unit may already have been applied');
+		expect(run.error?.description).toContain('It was sent once and not repeated, so it cannot have been applied twice.');
+		expect(run.error?.description).toContain('Unit (Offer) → Get Many with the Offer ID "SKU-503" lists the unit if it was created');
+		expect(run.error?.description).not.toMatch(/try again later/i);
 	});
 
 	it('a create whose connection breaks is not sent again', async () => {
@@ -49,8 +52,8 @@ describe('retries', () => {
 		const item = v2.sandbox().control.db.items[0];
 		const run = await v2.run({ resource: 'unit', operation: 'create', identifyBy: 'ean', ean: item.eans[0], offerId: 'SKU-RST', condition: 'NEW', listingPrice: 1000, handlingTime: 1 });
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toMatch(/^Could not reach the marketplace/);
-		expect(run.error?.description).toContain('may already have been applied');
+		expect(run.error?.message).toBe('Could not reach the marketplace: the connection was reset; the new unit may already have been applied');
+		expect(run.error?.description).toContain('Unit (Offer) → Get Many with the Offer ID "SKU-RST"');
 	});
 
 	it('a page that keeps failing fails Return All, with how far it got, and outputs nothing', async () => {
@@ -59,6 +62,57 @@ describe('retries', () => {
 		expect(run.error?.message).toBe('The marketplace had a server error (500) (after 2 attempts)');
 		expect(run.error?.description).toContain('from GET /order-units before this failure; nothing was output');
 		expect(run.items).toEqual([]);
+	});
+});
+
+describe('answers lost after the marketplace applied the request (a proxy cuts the connection)', () => {
+	let proxy: FaultProxy;
+	let viaProxy: SellerCredentialsV2;
+	beforeAll(async () => {
+		proxy = await startFaultProxy(v2.sandbox().baseUrl);
+		viaProxy = { ...v2.credentials(), baseUrl: proxy.baseUrl.replace(/\/api\/v1$/, '/v2') };
+	});
+	afterAll(async () => await proxy.close());
+	beforeEach(() => proxy.seen.splice(0));
+	const seen = () => proxy.seen.map((request) => `${request.method} ${request.path.split('?')[0]}`);
+	const waiting = () => merchantUnits().find((unit) => unit.status === 'need_to_be_sent' && (unit._storefront ?? 'de') === 'de')!;
+	const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
+
+	it('Send: the retry is refused as done already; the unit is read back, and the item succeeds with alreadyApplied', async () => {
+		const unit = waiting();
+		proxy.add({ method: 'PATCH', path: `/v2/order-units/${unit.id_order_unit}/send`, action: 'loseAnswer' });
+		const run = await runSellerNodeV2(viaProxy, {
+			parameters: { resource: 'orderUnit', operation: 'send', orderUnitId: byId(unit.id_order_unit), carrierCode: 'DHL', trackingNumbers: 'T-1' },
+		});
+		expect(run.error).toBeUndefined();
+		expect(seen()).toEqual([`PATCH /v2/order-units/${unit.id_order_unit}/send`, `PATCH /v2/order-units/${unit.id_order_unit}/send`, `GET /v2/order-units/${unit.id_order_unit}`]);
+		expect(v2.requests().map((request) => request.status)).toEqual([204, 403, 200]);
+		expect(run.items.map((item) => item.json)).toEqual([
+			{ success: true, alreadyApplied: true, id_order_unit: unit.id_order_unit, tracking_numbers: 'T-1', carrier_code: 'DHL' },
+		]);
+	});
+
+	it('Refund: sent once; the error says the refund may have been applied and where to look', async () => {
+		const unit = merchantUnits().find((candidate) => candidate.status === 'sent' && candidate._refunds.length === 0)!;
+		proxy.add({ method: 'PATCH', path: `/v2/order-units/${unit.id_order_unit}/refund`, action: 'loseAnswer' });
+		const run = await runSellerNodeV2(viaProxy, {
+			parameters: { resource: 'orderUnit', operation: 'refund', orderUnitId: byId(unit.id_order_unit), amount: 300, reason: 'delivery_delay' },
+		});
+		expect(seen()).toEqual([`PATCH /v2/order-units/${unit.id_order_unit}/refund`]);
+		expect(unit._refunds.map((refund) => refund.amount)).toEqual([300]);
+		expect(run.error?.message).toBe('Could not reach the marketplace: the connection was reset; the refund may already have been applied');
+	});
+
+	it('Update Many: setting values is safe to repeat, so a 503 is retried and the units are changed once', async () => {
+		const [a, b] = v2.sandbox().control.db.units.filter((unit) => (unit._storefront ?? 'de') === 'de');
+		v2.sandbox().control.addFault({ method: 'POST', path: '/v2/units/bulk', kind: 'status', status: 503, times: 1 });
+		const run = await v2.run(
+			{ resource: 'unit', operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 4 } },
+			{ items: [{ json: { id: a.id_unit } }, { json: { id: b.id_unit } }] },
+		);
+		expect(run.error).toBeUndefined();
+		expect(v2.requests().map((request) => request.status)).toEqual([503, 207]);
+		expect(run.items.map((item) => item.json.amount)).toEqual([4, 4]);
 	});
 });
 

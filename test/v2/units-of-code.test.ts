@@ -1,14 +1,14 @@
-/** Pure parts of node version 2: time filters, the rate limiter, the problem parser, and the closed lists against the OpenAPI. */
+/** Pure parts of node version 2: time filters as v2 sends them, the rate limiter, the problem parser, and the closed lists against the OpenAPI. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import * as enums from '../../nodes/SellerMarketplace/v2/helpers/enums';
-import { formatIsoUtc, parseDateTime } from '../../nodes/SellerMarketplace/v2/helpers/dates';
+import { formatInstant, parseDateTime } from '../../nodes/shared/helpers/dates';
 import { describeTarget, parseProblem } from '../../nodes/SellerMarketplace/v2/transport/errors';
 import { DOCUMENTED_LIMIT_PER_SECOND, REQUESTS_PER_SECOND, SlidingWindowLimiter, type Clock } from '../../nodes/SellerMarketplace/v2/transport/rateLimit';
 
 describe('time filters: ISO 8601 in UTC with the right zone', () => {
-	const utc = (text: string, zone = 'Europe/Berlin') => formatIsoUtc(parseDateTime(text, zone)!);
+	const utc = (text: string, zone = 'Europe/Berlin') => formatInstant(parseDateTime(text, zone)!, 'iso');
 
 	it.each([
 		['2026-11-20T08:30:00Z', '2026-11-20T08:30:00Z'],

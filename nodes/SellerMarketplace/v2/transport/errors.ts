@@ -6,6 +6,7 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { UncertainWrite } from '../../../shared/transport/errors';
 import type { ApiDialect } from '../../../shared/transport/request';
 
 export interface ProblemDetail {
@@ -72,16 +73,21 @@ const AUTH_HINTS: Record<string, string> = {
 	'/problems/inactive-account': 'The seller account of these keys is not active.',
 };
 
+/** Names a write that may have been applied though its answer was lost, and how to check it, when the operation did not say. */
+export function describeWrite(method: string, path: string): UncertainWrite | undefined {
+	const { label, id } = describeTarget(path);
+	if (id !== undefined) return { subject: 'the request', check: `read ${label} ${id} back (its Get operation) to see its current state` };
+	if (method === 'POST') return { subject: 'the request', check: `the ${label} list (its Get Many operation) shows whether it was created` };
+	return undefined;
+}
+
 /**
- * Maps an error answer of API v2 to a NodeApiError. `fieldLabels` maps API field names to form labels;
- * `idempotent` says whether the request could be repeated safely (a create that failed with a 5xx may have
- * been applied).
+ * Maps an error answer of API v2 to a NodeApiError; `fieldLabels` maps API field names to form labels. Advice
+ * about retrying (429, 5xx) and about writes that may have been applied is added by the shared request path,
+ * which knows what was retried; it also redacts the API's text.
  */
 export function responseError(
-	...[node, method, path, response, attempts, itemIndex, { fieldLabels = {}, idempotent = method !== 'POST' } = {}]: [
-		...Parameters<ApiDialect['responseError']>,
-		{ fieldLabels?: Record<string, string>; idempotent?: boolean }?,
-	]
+	...[node, method, path, response, attempts, itemIndex, fieldLabels = {}]: [...Parameters<ApiDialect['responseError']>, Record<string, string>?]
 ): NodeApiError {
 	const status = response.statusCode;
 	const problem = parseProblem(response.body);
@@ -106,12 +112,9 @@ export function responseError(
 		hint = 'Check the ID: it may belong to another seller account, or have been deleted.';
 	} else if (status === 429) {
 		summary = `The marketplace's rate limit was reached${retried}`;
-		hint = 'Too many requests for this seller account in a short time (the limit is 111 a second). Try again later, or lower "Page Concurrency".';
+		hint = 'The marketplace allows 111 requests a second per seller account, across all workflows.';
 	} else if (status >= 500) {
 		summary = `The marketplace had a server error (${status})${retried}`;
-		hint = idempotent
-			? 'This is usually temporary. Try again later.'
-			: 'The request may have been applied even so, and it was not sent again: check in the Seller Portal before running it again.';
 	} else {
 		const target = id === undefined ? `${method} ${path}` : `${label} ${id}`;
 		summary = `The marketplace refused ${target} (${status})${problem.message ? `: ${problem.message}` : ''}`;

@@ -10,7 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { readAllPages, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../shared/transport/collection';
 import { sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../../../shared/transport/request';
 import { STOREFRONTS, type Storefront } from '../helpers/enums';
-import { responseError } from './errors';
+import { describeWrite, responseError } from './errors';
 import { limiterFor } from './rateLimit';
 
 export { apiPath } from '../../../shared/transport/request';
@@ -69,10 +69,8 @@ function dialectFor(request: V2Request): ApiDialect {
 		credentialType: CREDENTIALS_TYPE,
 		repeatArrayQuery: true,
 		responseError: (node, method, path, response, attempts, itemIndex) =>
-			responseError(node, method, path, response, attempts, itemIndex, {
-				fieldLabels: request.fieldLabels,
-				idempotent: request.idempotent ?? method !== 'POST',
-			}),
+			responseError(node, method, path, response, attempts, itemIndex, request.fieldLabels),
+		describeWrite,
 	};
 }
 

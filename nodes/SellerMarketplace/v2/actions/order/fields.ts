@@ -1,7 +1,7 @@
 /** The order to act on, shared by the order operations. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { inputError, requireString } from '../../../../shared/helpers/validation';
+import { requireId } from '../../../../shared/helpers/validation';
 import { idLocator } from '../../descriptions/fields';
 
 export const orderIdField = idLocator({
@@ -12,14 +12,7 @@ export const orderIdField = idLocator({
 	description: 'The order, picked from your latest orders or given by its ID (such as MB7UWLD)',
 });
 
-/**
- * An order ID as it can stand in a path: letters, digits and `-_.~` (real IDs look like MB7UWLD, some carry a
- * suffix such as M10033-2), not only dots, which would leave the path.
- */
+/** Order IDs are text (MB7UWLD, M10033-2); only what would change the request path is refused. */
 export function getOrderId(context: IExecuteFunctions, itemIndex: number): string {
-	const id = requireString(context, 'orderId', itemIndex, 'Order');
-	if (!/^[A-Za-z0-9._~-]{1,64}$/.test(id) || /^\.+$/.test(id)) {
-		throw inputError(context, itemIndex, `"Order" must be an order ID of letters, digits and - _ . ~, such as MB7UWLD or M10033-2, but it is "${id}"`);
-	}
-	return id;
+	return requireId(context, 'orderId', itemIndex, 'Order');
 }

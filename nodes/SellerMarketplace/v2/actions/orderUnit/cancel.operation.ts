@@ -24,6 +24,6 @@ export const cancel = defineOperation({
 	],
 	async execute(itemIndex) {
 		const body = { reason: requireString(this, 'reason', itemIndex, 'Reason') };
-		return await orderUnitAction(this, itemIndex, 'cancel', body, { fieldLabels: { reason: 'Reason' } });
+		return await orderUnitAction(this, itemIndex, 'cancel', body, { reason: 'Reason' });
 	},
 });

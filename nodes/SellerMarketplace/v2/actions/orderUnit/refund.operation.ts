@@ -32,9 +32,6 @@ export const refund = defineOperation({
 			amount: wholeNumber(this, this.getNodeParameter('amount', itemIndex, undefined), itemIndex, AMOUNT_LABEL, { min: 1 }),
 			reason: requireString(this, 'reason', itemIndex, 'Reason'),
 		};
-		return await orderUnitAction(this, itemIndex, 'refund', body, {
-			idempotent: false,
-			fieldLabels: { amount: AMOUNT_LABEL, reason: 'Reason' },
-		});
+		return await orderUnitAction(this, itemIndex, 'refund', body, { amount: AMOUNT_LABEL, reason: 'Reason' });
 	},
 });

@@ -45,8 +45,6 @@ export const send = defineOperation({
 	async execute(itemIndex) {
 		const carrier = requireString(this, 'carrierCode', itemIndex, 'Carrier');
 		const body = { tracking_numbers: trackingNumbers(this, itemIndex), carrier_code: carrier };
-		return await orderUnitAction(this, itemIndex, 'send', body, {
-			fieldLabels: { tracking_numbers: 'Tracking Numbers', carrier_code: 'Carrier' },
-		});
+		return await orderUnitAction(this, itemIndex, 'send', body, { tracking_numbers: 'Tracking Numbers', carrier_code: 'Carrier' });
 	},
 });

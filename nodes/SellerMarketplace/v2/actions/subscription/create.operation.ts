@@ -39,6 +39,7 @@ export const create = defineOperation({
 			body,
 			itemIndex,
 			fieldLabels: SUBSCRIPTION_FIELD_LABELS,
+			uncertainWrite: { subject: 'the subscription', check: 'Subscription → Get Many lists the subscription if it was created' },
 		});
 	},
 });

@@ -65,6 +65,17 @@ export const create = defineOperation({
 			...fields,
 		};
 		const query = compact({ storefront, embedded: this.getNodeParameter('embedded', itemIndex, []) as string[] });
-		return await apiRequestData.call(this, { method: 'POST', path: '/units', query, body, itemIndex, fieldLabels: UNIT_FIELD_LABELS });
+		return await apiRequestData.call(this, {
+			method: 'POST',
+			path: '/units',
+			query,
+			body,
+			itemIndex,
+			fieldLabels: UNIT_FIELD_LABELS,
+			uncertainWrite: {
+				subject: 'the new unit',
+				check: `Unit (Offer) → Get Many with the Offer ID "${String(body.id_offer)}" lists the unit if it was created (a new unit can take a few minutes to show)`,
+			},
+		});
 	},
 });

@@ -82,6 +82,8 @@ export const updateMany = defineOperation<UpdatePart>({
 					body: chunk.map(({ part }) => ({ id_unit: part.unitId, unit_data: part.changes })),
 					itemIndex: chunk[0].itemIndex,
 					fieldLabels: UNIT_FIELD_LABELS,
+					// Setting the same values twice leaves the units as once: safe to send again after a lost answer.
+					idempotent: true,
 				});
 				const byId = new Map(results.map((entry) => [Number(entry.id_unit), entry]));
 				return chunk.map(({ itemIndex, part }): BatchOutcome => {
