@@ -21,7 +21,7 @@ export class SellerMarketplaceV2Api implements ICredentialType {
 		dark: 'file:../icons/seller-marketplace.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace#credentials-api-v2';
+	documentationUrl = 'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/credentials/SellerMarketplaceV2Api.md';
 
 	properties: INodeProperties[] = [
 		textField('Client Key', 'clientKey', 'The 32-character client key from the API settings of the Seller Portal', {

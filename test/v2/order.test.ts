@@ -129,6 +129,19 @@ describe('Order → Get', () => {
 		expect((run.items[0].json.order_units as unknown[]).length).toBe(order.seller_units_count);
 	});
 
+	it("leaves the invoices' download addresses (they carry an access token) out unless asked for", async () => {
+		const order = merchantOrders('de').find((candidate) => v2.sandbox().control.db.orderInvoices.some((invoice) => invoice.id_order === candidate.id_order))!;
+		const invoices = (json: Record<string, unknown>) => json.order_invoices as Array<Record<string, unknown>>;
+
+		const plain = await v2.run({ operation: 'get', orderId: byId(order.id_order), embedded: ['order_invoices'] });
+		const withLinks = await v2.run({ operation: 'get', orderId: byId(order.id_order), embedded: ['order_invoices'], options: { includeDownloadLinks: true } });
+
+		expect(invoices(plain.items[0].json).length).toBeGreaterThan(0);
+		expect(invoices(plain.items[0].json).every((invoice) => invoice.url === undefined && invoice.id_invoice !== undefined)).toBe(true);
+		expect(JSON.stringify(plain.items)).not.toContain('access_token');
+		expect(invoices(withLinks.items[0].json).every((invoice) => String(invoice.url).includes('access_token='))).toBe(true);
+	});
+
 	it('one request per input item, each output paired with its item', async () => {
 		const [first, second] = merchantOrders();
 		const run = await v2.run(

@@ -1,3 +1,4 @@
+import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
 import { embeddedField } from '../../descriptions/fields';
 import { ORDER_EMBEDDABLES } from '../../helpers/enums';
@@ -5,17 +6,25 @@ import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { getOrderId, orderIdField } from './fields';
 
-/** GET /orders/{id_order}: the order with its order units, addresses and buyer. */
+/**
+ * GET /orders/{id_order}: the order with its order units, addresses and buyer. The download address of each
+ * embedded invoice carries an access token, so it is left out unless Options → Include Download Links is on.
+ */
 export const get = defineOperation({
 	resource: 'order',
 	value: 'get',
 	name: 'Get',
 	action: 'Get an order',
 	summary: 'Get one order with its order units, addresses and buyer',
-	properties: [orderIdField, embeddedField([...ORDER_EMBEDDABLES], 'More data to include with the order: its invoices, or its pick-up location')],
+	properties: [
+		orderIdField,
+		embeddedField([...ORDER_EMBEDDABLES], 'More data to include with the order: its invoices, or its pick-up location'),
+		downloadLinksOptions,
+	],
 	async execute(itemIndex) {
 		const id = getOrderId(this, itemIndex);
 		const query = compact({ embedded: this.getNodeParameter('embedded', itemIndex, []) as string[] });
-		return await apiRequestData.call(this, { method: 'GET', path: apiPath`/orders/${id}`, query, itemIndex });
+		const order = await apiRequestData.call(this, { method: 'GET', path: apiPath`/orders/${id}`, query, itemIndex });
+		return applyDownloadLinksOption(this, itemIndex, order);
 	},
 });
