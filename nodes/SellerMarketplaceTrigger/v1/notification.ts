@@ -137,10 +137,10 @@ export async function receiveNotification(this: IWebhookFunctions): Promise<IWeb
 	const settings = settingsOf(nodeParameter<TriggerOptions>(this, 'options', {}));
 	const node = this.getNode().name;
 	/** Set once the delivery log is read: whatever it has due for the static data is written on every answer. */
-	let persist: (() => void) | undefined;
+	const deferred: { persist?: () => void } = {};
 
 	const answer = (status: number, message: string): IWebhookResponseData => {
-		persist?.();
+		deferred.persist?.();
 		if (status >= 500) this.logger.error(`Seller Marketplace Trigger could not take a notification (${status}): ${message}`, { node });
 		else if (status >= 400) this.logger.warn(`Seller Marketplace Trigger refused a notification (${status}): ${message}`, { node });
 		else this.logger.debug(`Seller Marketplace Trigger ignored a notification: ${message}`, { node });
@@ -170,7 +170,7 @@ export async function receiveNotification(this: IWebhookFunctions): Promise<IWeb
 		data.seenDeliveries = stored;
 		delete data.recentMessageIds;
 	};
-	persist = () => write(log.dueWrite());
+	deferred.persist = () => write(log.dueWrite());
 	// Retries of a delivery keep their id_message: start nothing for one already taken.
 	const messageKey = `message:${notification.id_message}`;
 	const repeated = `id_message ${notification.id_message} was already received`;
