@@ -35,6 +35,8 @@ import type {
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import type { SellerMarketplaceTrigger as SellerMarketplaceTriggerNode } from '../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node';
+import { forgetInProcessLogs } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
+import { forgetCachedSecrets } from '../../nodes/SellerMarketplaceTrigger/shared/secretCache';
 import { PACKAGE, TestCredentialsHelper, type SellerCredentials } from './workflow';
 
 export type WebhookMode = 'production' | 'test';
@@ -76,6 +78,11 @@ export interface WebhookHostOptions {
 	publicBaseUrl?: string;
 	/** Port to listen on (0: any); reuse a closed host's port to simulate a restart at the same URL. */
 	port?: number;
+	/**
+	 * Start as a new n8n process would: nothing the node kept in process memory (delivery logs, cached
+	 * secrets) survives from earlier hosts, only what `staticData` carries.
+	 */
+	freshProcess?: boolean;
 	/** Called after every answered call, e.g. to change the host's behaviour between two calls. */
 	onCall?: (call: HostedCall, host: WebhookHost) => void;
 }
@@ -125,18 +132,28 @@ export class WebhookHost {
 	/** When set, incoming connections are cut without an answer, as if n8n were unreachable. */
 	offline = false;
 
+	private credentials: SellerCredentials;
+
+	/** How many times a node asked n8n for its decrypted credentials (n8n reads and decrypts them each time). */
+	credentialReads = 0;
+
 	private constructor(
 		private readonly options: WebhookHostOptions,
 		private readonly server: Server,
 		listeningBaseUrl: string,
 	) {
 		this.staticData = clone(options.staticData ?? {});
+		this.credentials = { ...options.credentials };
 		this.workflowId = options.workflowId ?? 'wf-trigger';
 		this.webhookId = options.webhookId ?? 'b1c2d3e4-0000-4000-8000-000000000001';
 		this.baseUrl = (options.publicBaseUrl ?? listeningBaseUrl).replace(/\/+$/, '');
 	}
 
 	static async start(options: WebhookHostOptions): Promise<WebhookHost> {
+		if (options.freshProcess) {
+			forgetInProcessLogs();
+			forgetCachedSecrets();
+		}
 		const app = express();
 		const server = await new Promise<Server>((resolve, reject) => {
 			const listening = app.listen(options.port ?? 0, '127.0.0.1', () => resolve(listening));
@@ -150,6 +167,11 @@ export class WebhookHost {
 			void host.handle(req, res);
 		});
 		return host;
+	}
+
+	/** Changes the stored credential, as a user editing it in n8n would; the next read returns the new values. */
+	updateCredentials(changes: Partial<SellerCredentials>): void {
+		this.credentials = { ...this.credentials, ...changes };
 	}
 
 	/** The URL of one of the node's webhooks, as n8n would announce it. */
@@ -276,8 +298,14 @@ export class WebhookHost {
 	}
 
 	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+		const credentialsHelper = new TestCredentialsHelper({ sellerMarketplaceApi: { ...this.credentials } });
+		const getDecrypted = credentialsHelper.getDecrypted.bind(credentialsHelper);
+		credentialsHelper.getDecrypted = async (...args: Parameters<typeof getDecrypted>) => {
+			this.credentialReads++;
+			return await getDecrypted(...args);
+		};
 		return {
-			credentialsHelper: new TestCredentialsHelper({ sellerMarketplaceApi: { ...this.options.credentials } }),
+			credentialsHelper,
 			executeWorkflow: async () => {
 				throw new Error('sub-workflows are not used in these tests');
 			},

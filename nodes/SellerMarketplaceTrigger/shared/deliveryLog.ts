@@ -5,8 +5,15 @@
  * Two copies: one in this process, shared by calls in flight at the same time (n8n gives every webhook call
  * its own copy of the static data and saves it when the call ends, so two concurrent calls could not see
  * each other's keys there), and the workflow's static data, which carries them across restarts and
- * processes. A call merges the stored copy into the process's unless it is what this process last wrote,
- * and a call that takes a key writes the unexpired entries back.
+ * processes. A call merges the stored copy into the process's unless it is what this process last wrote.
+ *
+ * Write-behind: within a process the in-memory copy is authoritative (every check and take goes through
+ * it), so the static data need not be written on every delivery, and n8n then saves nothing for that call.
+ * A take writes the unexpired entries back when this process has not written for WRITE_BEHIND_SECONDS, or
+ * MAX_UNWRITTEN keys are waiting; a lone event is therefore written at once, and a burst about once a second.
+ * Keys taken since the last write are lost if the process dies, or go unseen by another process (queue
+ * mode), until a later call of this trigger writes them: a retry of such a delivery, which the marketplace
+ * only sends when our 200 did not reach it, or a replay of it could then run again.
  *
  * Stored form: one string of fixed-width entries, each a 12-character hash of the key and its expiry in 7
  * base-36 digits (19 bytes). One string is cheap for n8n to copy and save, and its size does not depend on
@@ -26,13 +33,18 @@ export interface KeyToTake {
 }
 
 export type TakeResult =
-	| { outcome: 'taken'; remembered: string }
+	/** `remembered`: the stored form to write to the static data now, or undefined when the write is deferred. */
+	| { outcome: 'taken'; remembered: string | undefined }
 	| { outcome: 'repeat'; key: string }
 	| { outcome: 'full'; cap: number };
 
 export const MAX_REMEMBERED = 20_000;
 /** Triggers whose keys this process keeps; one evicted reloads its keys from its static data. */
 const MAX_TRIGGERS_IN_PROCESS = 100;
+/** A burst writes its keys to the static data at most about once per this many seconds… */
+export const WRITE_BEHIND_SECONDS = 1;
+/** …or once this many keys wait to be written. */
+export const MAX_UNWRITTEN = 100;
 
 const HASH_LENGTH = 12;
 const EXPIRY_LENGTH = 7;
@@ -43,6 +55,10 @@ interface ProcessCopy {
 	entries: Map<string, number>;
 	/** The stored form this process wrote last: when the static data still holds it, there is nothing to merge. */
 	written?: string;
+	/** When (Unix seconds) it was written. */
+	writtenAt?: number;
+	/** Keys taken since then. */
+	unwritten: number;
 }
 
 const inProcess = new Map<string, ProcessCopy>();
@@ -92,7 +108,7 @@ export class DeliveryLog {
 		private readonly now: number,
 		private readonly cap = MAX_REMEMBERED,
 	) {
-		const copy = inProcess.get(trigger) ?? { entries: new Map<string, number>() };
+		const copy = inProcess.get(trigger) ?? { entries: new Map<string, number>(), unwritten: 0 };
 		inProcess.delete(trigger); // re-inserted last: most recently used
 		inProcess.set(trigger, copy);
 		for (const evicted of inProcess.keys()) {
@@ -115,7 +131,7 @@ export class DeliveryLog {
 	/**
 	 * Atomically (no await in between, so concurrent calls cannot both pass): a repeat when one of the keys
 	 * to check is remembered; 'full' when remembering them would exceed the cap; otherwise remembers all of
-	 * them and returns the stored form of every unexpired entry, for the static data.
+	 * them and returns the stored form of every unexpired entry for the static data, when a write is due.
 	 */
 	take(keys: readonly KeyToTake[]): TakeResult {
 		const repeat = this.seen(keys.filter(({ rememberOnly }) => !rememberOnly).map(({ key }) => key));
@@ -124,7 +140,25 @@ export class DeliveryLog {
 		for (const [hash, expiresAt] of entries) if (expiresAt <= this.now) entries.delete(hash);
 		if (entries.size + keys.length > this.cap) return { outcome: 'full', cap: this.cap };
 		for (const { key, expiresAt } of keys) entries.set(hashKey(key), expiresAt);
-		this.copy.written = encode(entries);
-		return { outcome: 'taken', remembered: this.copy.written };
+		this.copy.unwritten += keys.length;
+		return { outcome: 'taken', remembered: this.dueWrite() };
 	}
+
+	/** The stored form to write now when keys wait and a write is due (see the write-behind above), else undefined. */
+	dueWrite(): string | undefined {
+		const copy = this.copy;
+		if (copy.unwritten === 0) return undefined;
+		const due = copy.writtenAt === undefined || this.now >= copy.writtenAt + WRITE_BEHIND_SECONDS || copy.unwritten >= MAX_UNWRITTEN;
+		if (!due) return undefined;
+		for (const [hash, expiresAt] of copy.entries) if (expiresAt <= this.now) copy.entries.delete(hash);
+		copy.written = encode(copy.entries);
+		copy.writtenAt = this.now;
+		copy.unwritten = 0;
+		return copy.written;
+	}
+}
+
+/** Forgets every trigger's in-process copy, as a restarted process would have (for tests of restarts). */
+export function forgetInProcessLogs(): void {
+	inProcess.clear();
 }

@@ -12,6 +12,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { bodyLimitProblem } from '../shared/bodyLimits';
 import { DeliveryLog, storedFromKeys, type KeyToTake } from '../shared/deliveryLog';
+import { nodeParameter } from '../shared/parameters';
 import { eventFingerprint } from '../shared/readBack';
 import { parseResource } from '../shared/resourcePath';
 import {
@@ -133,10 +134,13 @@ function deliveryLogOf(context: IWebhookFunctions, data: TriggerStaticData, sett
 export async function receiveNotification(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const request = this.getRequestObject();
 	const response = this.getResponseObject();
-	const settings = settingsOf(this.getNodeParameter('options', {}) as TriggerOptions);
+	const settings = settingsOf(nodeParameter<TriggerOptions>(this, 'options', {}));
 	const node = this.getNode().name;
+	/** Set once the delivery log is read: whatever it has due for the static data is written on every answer. */
+	const deferred: { persist?: () => void } = {};
 
 	const answer = (status: number, message: string): IWebhookResponseData => {
+		deferred.persist?.();
 		if (status >= 500) this.logger.error(`Seller Marketplace Trigger could not take a notification (${status}): ${message}`, { node });
 		else if (status >= 400) this.logger.warn(`Seller Marketplace Trigger refused a notification (${status}): ${message}`, { node });
 		else this.logger.debug(`Seller Marketplace Trigger ignored a notification: ${message}`, { node });
@@ -154,13 +158,19 @@ export async function receiveNotification(this: IWebhookFunctions): Promise<IWeb
 	const ref = parseResource(notification.resource, RESOURCE_FORMS);
 	if (!ref) return answer(400, 'resource is not an API path such as /orders/<id>/ whose id leaves the path as it is');
 
-	if (!parseEvents(this.getNodeParameter('events', [])).includes(notification.event_name)) {
+	if (!parseEvents(nodeParameter<unknown[]>(this, 'events', [])).includes(notification.event_name)) {
 		return answer(200, `event ${notification.event_name} is not selected`);
 	}
 
 	const now = nowInSeconds();
 	const data = staticDataOf(this);
 	const log = deliveryLogOf(this, data, settings, now);
+	const write = (stored: string | undefined) => {
+		if (stored === undefined) return;
+		data.seenDeliveries = stored;
+		delete data.recentMessageIds;
+	};
+	deferred.persist = () => write(log.dueWrite());
 	// Retries of a delivery keep their id_message: start nothing for one already taken.
 	const messageKey = `message:${notification.id_message}`;
 	const repeated = `id_message ${notification.id_message} was already received`;
@@ -202,8 +212,7 @@ export async function receiveNotification(this: IWebhookFunctions): Promise<IWeb
 				`the trigger remembers ${taken.cap} deliveries of the last ${hours} hours, its limit, and takes new ones once some expire (the marketplace retries); split the events over several workflows`,
 			);
 		}
-		data.seenDeliveries = taken.remembered;
-		delete data.recentMessageIds;
+		write(taken.remembered);
 	}
 
 	const item: IDataObject = {

@@ -8,6 +8,7 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { CREDENTIALS_TYPE } from '../../SellerMarketplace/v1/transport';
 import { computeSignature } from '../../SellerMarketplace/v1/transport/signing';
+import { checkWithCachedSecret } from '../shared/secretCache';
 import type { SignatureCheck } from '../shared/verifyEvent';
 import { staticDataOf } from './subscriptions';
 
@@ -40,7 +41,14 @@ function callbackUrlsOf(context: IWebhookFunctions): string[] {
 	return [...urls];
 }
 
-/** Whether the HM-Signature of this call matches the assumed scheme. */
+/** Identifies the secret this node uses: its workflow, the node and the credential chosen on it. */
+function secretCacheKey(context: IWebhookFunctions): string {
+	const node = context.getNode();
+	const credential = node.credentials?.[CREDENTIALS_TYPE];
+	return [context.getWorkflow().id, node.id, CREDENTIALS_TYPE, credential?.id ?? '', credential?.name ?? ''].join('|');
+}
+
+/** Whether the HM-Signature of this call matches the assumed scheme (the secret cached, see shared/secretCache.ts). */
 export async function checkSignature(
 	context: IWebhookFunctions,
 	rawBody: Buffer,
@@ -48,12 +56,15 @@ export async function checkSignature(
 	signature: string | undefined,
 ): Promise<SignatureCheck> {
 	if (!timestamp || !signature) return { matches: false, problem: 'HM-Timestamp or HM-Signature header missing' };
-	const credentials = await context.getCredentials<{ secretKey?: string }>(CREDENTIALS_TYPE);
-	const secretKey = String(credentials.secretKey ?? '').trim();
-	if (!secretKey) {
+	const urls = callbackUrlsOf(context);
+	const check = await checkWithCachedSecret(
+		secretCacheKey(context),
+		async () => String((await context.getCredentials<{ secretKey?: string }>(CREDENTIALS_TYPE)).secretKey ?? '').trim(),
+		(secretKey) => signatureMatches(secretKey, urls, rawBody, timestamp, signature),
+	);
+	if (check.matches) return { matches: true };
+	if (!check.secret) {
 		return { matches: false, noSecret: true, problem: 'the credentials have no Secret Key, so notifications cannot be verified' };
 	}
-	return signatureMatches(secretKey, callbackUrlsOf(context), rawBody, timestamp, signature)
-		? { matches: true }
-		: { matches: false, problem: 'HM-Signature does not match' };
+	return { matches: false, problem: 'HM-Signature does not match' };
 }
