@@ -2,8 +2,9 @@ import type { INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow'
 import { VersionedNodeType } from 'n8n-workflow';
 
 import { SellerMarketplacePollTriggerV1 } from './v1/SellerMarketplacePollTriggerV1.node';
+import { SellerMarketplacePollTriggerV2 } from './v2/SellerMarketplacePollTriggerV2.node';
 
-/** One polling trigger, one version per API version of the marketplace: 1 reads API v1. */
+/** One polling trigger, one version per API version of the marketplace: 1 reads API v1 (kept for saved workflows), 2 reads API v2 and is what a new node gets. */
 export class SellerMarketplacePollTrigger extends VersionedNodeType {
 	constructor() {
 		const baseDescription: INodeTypeBaseDescription = {
@@ -12,10 +13,11 @@ export class SellerMarketplacePollTrigger extends VersionedNodeType {
 			icon: { light: 'file:../../icons/seller-marketplace.svg', dark: 'file:../../icons/seller-marketplace.dark.svg' },
 			group: ['trigger'],
 			description: 'Starts the workflow on new orders, order units to send, returns, tickets, offers out of stock or finished imports, by checking the marketplace on a schedule',
-			defaultVersion: 1,
+			defaultVersion: 2,
 		};
 		const nodeVersions: IVersionedNodeType['nodeVersions'] = {
 			1: new SellerMarketplacePollTriggerV1(baseDescription),
+			2: new SellerMarketplacePollTriggerV2(baseDescription),
 		};
 		super(nodeVersions, baseDescription);
 	}

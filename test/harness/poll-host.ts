@@ -14,7 +14,7 @@ import { PollContext, PollTriggerExecutor } from 'n8n-core';
 import type { IDataObject, INode, INodeExecutionData, INodeParameters, IPollFunctions } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { nodeTypes, PACKAGE, runWorkflow, testAdditionalData, type SellerCredentials, type WorkflowRun } from './workflow';
+import { nodeTypes, PACKAGE, runWorkflow, testAdditionalData, type CredentialStore, type SellerCredentials, type WorkflowRun } from './workflow';
 
 // n8n-core's services come from n8n-core's own dependency container, as in n8n.
 const { Container } = require(require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] })) as {
@@ -24,7 +24,10 @@ const { Container } = require(require.resolve('@n8n/di', { paths: [require.resol
 export const POLL_NODE_NAME = 'Seller Marketplace Poll Trigger';
 
 export interface PollHostOptions {
-	credentials: SellerCredentials;
+	/** v1 credentials, or a store by credential type (e.g. `{ sellerMarketplaceV2Api: … }` for version 2). */
+	credentials: SellerCredentials | CredentialStore;
+	/** The trigger's version (default 1). */
+	typeVersion?: number;
 	/** Parameters of the trigger node. */
 	parameters: INodeParameters;
 	/** The workflow's saved static data, e.g. `previous.staticData` to simulate a restart. */
@@ -83,10 +86,13 @@ export class PollHost {
 			id: 'poll-node',
 			name: POLL_NODE_NAME,
 			type: `${PACKAGE}.sellerMarketplacePollTrigger`,
-			typeVersion: 1,
+			typeVersion: this.options.typeVersion ?? 1,
 			position: [0, 0],
 			parameters: clone(this.options.parameters),
-			credentials: { sellerMarketplaceApi: { id: 'cred-1', name: 'Sandbox' } },
+			credentials:
+				(this.options.typeVersion ?? 1) >= 2
+					? { sellerMarketplaceV2Api: { id: 'cred-2', name: 'Sandbox v2' } }
+					: { sellerMarketplaceApi: { id: 'cred-1', name: 'Sandbox' } },
 		};
 	}
 

@@ -1,12 +1,22 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { requestOptionsField } from '../../shared/descriptions/fields';
 import { parseApiTime } from './sources';
 
 export const DEFAULT_MAX_ITEMS_PER_POLL = 100;
 export const MAX_MAX_ITEMS_PER_POLL = 5000;
 export const DEFAULT_LOOKBACK_MINUTES = 10;
 export const MAX_LOOKBACK_MINUTES = 1440;
+
+/** The note at the top of every version's form. */
+export const pollNotice: INodeProperties = {
+	displayName:
+		'Checks the marketplace on the schedule below, so n8n does not need to be reachable from the internet. Each new record starts the workflow once; the first poll after publishing starts from now.',
+	name: 'notice',
+	type: 'notice',
+	default: '',
+};
 
 /** The options every version of the polling trigger offers. */
 export const pollOptionsField: INodeProperties = {
@@ -42,6 +52,20 @@ export const pollOptionsField: INodeProperties = {
 				"Only for the first poll after publishing: emit the records since this date (in the marketplace's clock, UTC) instead of starting from now",
 		},
 	],
+};
+
+/** Request Options of the action node, with Page Concurrency described as a poll uses it. */
+export const pollRequestOptionsField: INodeProperties = {
+	...requestOptionsField,
+	options: requestOptionsField.options?.map((option) =>
+		option.name === 'pageConcurrency'
+			? {
+					...option,
+					description:
+						'How many pages to read at the same time when a poll needs more than one. Lists followed by their update time are read one page after the other. Drops to one at a time as soon as the marketplace asks to slow down.',
+				}
+			: option,
+	),
 };
 
 export interface PollOptions {

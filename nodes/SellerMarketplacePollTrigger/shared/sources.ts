@@ -84,6 +84,16 @@ export function formatSpaceTime(seconds: number): string {
 	);
 }
 
+/** UTC seconds as 'YYYY-MM-DDTHH:MM:SSZ' (the form of API v2's filters). */
+export function formatIsoTime(seconds: number): string {
+	return `${formatSpaceTime(seconds).replace(' ', 'T')}Z`;
+}
+
+/** An offer is out of stock when its amount reads as 0; one without a stock figure is not. */
+export function isOutOfStock(record: IDataObject): boolean {
+	return String(record.amount ?? '').trim() === '0';
+}
+
 /** A field read as an id: numbers and non-empty strings. */
 export function idField(name: string): (record: IDataObject) => string | undefined {
 	return (record) => {

@@ -1,9 +1,8 @@
 import type { INodeExecutionData, INodeTypeBaseDescription, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { requestOptionsField } from '../../SellerMarketplace/v1/descriptions/requestOptions';
 import { requestSettings } from '../../shared/transport/request';
-import { pollOptionsField, readPollOptions } from '../shared/options';
+import { pollNotice, pollOptionsField, pollRequestOptionsField, readPollOptions } from '../shared/options';
 import { pollEvent } from '../shared/poll';
 import { eventProperties, v1EventSource } from './events';
 
@@ -22,29 +21,7 @@ export class SellerMarketplacePollTriggerV1 {
 			inputs: [],
 			outputs: [NodeConnectionTypes.Main],
 			credentials: [{ name: 'sellerMarketplaceApi', required: true }],
-			properties: [
-				{
-					displayName:
-						'Checks the marketplace on the schedule below, so n8n does not need to be reachable from the internet. Each new record starts the workflow once; the first poll after publishing starts from now.',
-					name: 'notice',
-					type: 'notice',
-					default: '',
-				},
-				...eventProperties,
-				pollOptionsField,
-				{
-					...requestOptionsField,
-					options: requestOptionsField.options?.map((option) =>
-						option.name === 'pageConcurrency'
-							? {
-									...option,
-									description:
-										'How many pages to read at the same time when a poll needs more than one. Lists followed by their update time are read one page after the other. Drops to one at a time as soon as the marketplace asks to slow down.',
-								}
-							: option,
-					),
-				},
-			],
+			properties: [pollNotice, ...eventProperties, pollOptionsField, pollRequestOptionsField],
 		};
 	}
 

@@ -10,7 +10,7 @@ import {
 } from '../../SellerMarketplace/v1/helpers/options';
 import { DEFAULT_PAGE_SIZE } from '../../SellerMarketplace/v1/transport/pagination';
 import { readChoices } from '../shared/options';
-import { formatSpaceTime, idField, timeField, type EventSource } from '../shared/sources';
+import { formatSpaceTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
 import { v1ListPages } from './listPage';
 
 /** The events of API v1 a seller waits for, each read from one list. */
@@ -126,8 +126,7 @@ const outOfStock: EventSource = {
 	idOf: idField('id_unit'),
 	timeOf: timeField('date_lastchange'),
 	list: (context) => v1ListPages(context, '/units/seller/', {}),
-	// A unit without a stock figure is not out of stock: only an amount that reads as 0 is.
-	matches: (record) => String(record.amount ?? '').trim() === '0',
+	matches: isOutOfStock,
 };
 
 /** The chosen event's list, and the key its saved state belongs to (the event with its filters). */

@@ -1,0 +1,33 @@
+import type { INodeExecutionData, INodeTypeBaseDescription, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIALS_TYPE } from '../../SellerMarketplace/v2/transport';
+import { requestSettings } from '../../shared/transport/request';
+import { pollNotice, pollOptionsField, pollRequestOptionsField, readPollOptions } from '../shared/options';
+import { pollEvent } from '../shared/poll';
+import { eventProperties, v2EventSource } from './events';
+
+/** Polling trigger version 2: reads the lists of the seller API v2 on a schedule, per storefront. */
+// Typed as INodeType where the versioned node lists it; its icon comes from the base description.
+export class SellerMarketplacePollTriggerV2 {
+	description: INodeTypeDescription;
+
+	constructor(baseDescription: INodeTypeBaseDescription) {
+		this.description = {
+			...baseDescription,
+			version: 2,
+			polling: true,
+			subtitle: '={{$parameter["event"]}}',
+			defaults: { name: 'Seller Marketplace Poll Trigger' },
+			inputs: [],
+			outputs: [NodeConnectionTypes.Main],
+			credentials: [{ name: CREDENTIALS_TYPE, required: true }],
+			properties: [pollNotice, ...eventProperties, pollOptionsField, pollRequestOptionsField],
+		};
+	}
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const { source, key } = await v2EventSource(this);
+		return await pollEvent.call(this, source, { key, ...readPollOptions(this), concurrency: requestSettings(this).concurrency });
+	}
+}

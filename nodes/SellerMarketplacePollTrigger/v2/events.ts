@@ -1,0 +1,173 @@
+import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { storefrontField, storefrontFilterField } from '../../SellerMarketplace/v2/descriptions/storefront';
+import { ORDER_UNIT_STATUSES, STOREFRONTS, toOptions, type Storefront } from '../../SellerMarketplace/v2/helpers/enums';
+import { defaultStorefront } from '../../SellerMarketplace/v2/transport';
+import { readChoices } from '../shared/options';
+import { formatIsoTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
+import { v2ListPages } from './listPage';
+
+/**
+ * The events of API v2 a seller waits for, one table entry each: the list it is read from, how that list
+ * takes a storefront, and the statuses the seller may narrow it to. Paths and query parameters are the
+ * OpenAPI document's (2.44.0); the sandbox refuses any other.
+ */
+
+/** The largest `limit` of orders, order units and units. */
+const PAGE_SIZE = 100;
+
+/** How a list takes `storefront`: an optional filter (all storefronts without it), or required. */
+type StorefrontUse = 'filter' | 'required';
+
+interface StatusChoice {
+	/** Parameter name and label of the form field. */
+	name: string;
+	label: string;
+	values: readonly string[];
+	required: boolean;
+	defaults: string[];
+	description: string;
+}
+
+interface EventEntry {
+	option: { name: string; description: string };
+	noun: string;
+	path: string;
+	id: string;
+	storefront: StorefrontUse;
+	statuses?: StatusChoice;
+	/** Followed by a timestamp (newest first) or compared with the last read (`matches`). */
+	follow:
+		| { kind: 'timeline'; time: string; fromParam: string; sort?: string; movable: boolean }
+		| { kind: 'snapshot'; time: string; matches: (record: IDataObject) => boolean };
+}
+
+const EVENTS = {
+	orderNew: {
+		option: { name: 'New Order', description: 'An order was placed' },
+		noun: 'orders',
+		path: '/orders',
+		id: 'id_order',
+		storefront: 'filter',
+		// GET /orders takes no sort: it lists newest first by ts_created.
+		follow: { kind: 'timeline', time: 'ts_created_iso', fromParam: 'ts_created_from_iso', movable: false },
+	},
+	orderUnitStatus: {
+		option: { name: 'Order Unit Reached Status', description: 'An order unit changed to one of the chosen statuses' },
+		noun: 'order units',
+		path: '/order-units',
+		id: 'id_order_unit',
+		storefront: 'filter',
+		statuses: {
+			name: 'orderUnitStatuses',
+			label: 'Order Unit Statuses',
+			values: ORDER_UNIT_STATUSES,
+			required: true,
+			defaults: ['need_to_be_sent'],
+			description: 'Emit an order unit when it reaches one of these statuses, e.g. Need to be sent for units to ship',
+		},
+		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },
+	},
+	unitOutOfStock: {
+		option: { name: 'Offer Out of Stock', description: 'The stock (amount) of one of your offers reached 0' },
+		noun: 'offers out of stock',
+		path: '/units',
+		id: 'id_unit',
+		storefront: 'required',
+		// GET /units has no stock filter: every poll reads the storefront's offers and compares.
+		follow: { kind: 'snapshot', time: 'date_lastchange_iso', matches: isOutOfStock },
+	},
+} satisfies Record<string, EventEntry>;
+
+export type V2Event = keyof typeof EVENTS;
+
+const eventNames = Object.keys(EVENTS) as V2Event[];
+const eventsWhere = (test: (entry: EventEntry) => boolean) => eventNames.filter((event) => test(EVENTS[event]));
+
+const FROM_CREDENTIALS = 'credentials';
+const ALL = 'all';
+
+export const eventProperties: INodeProperties[] = [
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		required: true,
+		default: 'orderNew',
+		options: eventNames
+			.map((event) => ({ ...EVENTS[event].option, value: event }))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+	},
+	...eventNames.flatMap((event): INodeProperties[] => {
+		const statuses: StatusChoice | undefined = (EVENTS[event] as EventEntry).statuses;
+		if (!statuses) return [];
+		return [
+			{
+				displayName: statuses.label,
+				name: statuses.name,
+				type: 'multiOptions',
+				required: statuses.required,
+				default: statuses.defaults,
+				options: toOptions(statuses.values),
+				displayOptions: { show: { event: [event] } },
+				description: statuses.description,
+			},
+		];
+	}),
+	{ ...storefrontFilterField, description: 'Only records of this storefront (country)', displayOptions: { show: { event: eventsWhere((entry) => entry.storefront === 'filter') } } },
+	{ ...storefrontField, description: 'The storefront (country) whose offers to watch', displayOptions: { show: { event: eventsWhere((entry) => entry.storefront === 'required') } } },
+];
+
+/** The storefront to send: the chosen one, the credentials' default, or undefined for all (filters only). */
+async function chosenStorefront(context: IPollFunctions, use: StorefrontUse): Promise<Storefront | undefined> {
+	const chosen = String(context.getNodeParameter('storefront', FROM_CREDENTIALS) ?? FROM_CREDENTIALS).trim().toLowerCase();
+	if (chosen === ALL && use === 'filter') return undefined;
+	if (chosen === FROM_CREDENTIALS || chosen === '') return await defaultStorefront(context);
+	if (!STOREFRONTS.includes(chosen as Storefront)) {
+		const allowed = use === 'filter' ? [ALL, FROM_CREDENTIALS, ...STOREFRONTS] : [FROM_CREDENTIALS, ...STOREFRONTS];
+		throw new NodeOperationError(context.getNode(), `"Storefront" has an unknown value ${JSON.stringify(chosen)}`, {
+			description: `Allowed values: ${allowed.join(', ')}`,
+		});
+	}
+	return chosen as Storefront;
+}
+
+function sourceOf(entry: EventEntry, filters: IDataObject): EventSource {
+	const { follow } = entry;
+	const base = { noun: entry.noun, pageSize: PAGE_SIZE, idOf: idField(entry.id), timeOf: timeField(follow.time) };
+	if (follow.kind === 'snapshot') {
+		return { ...base, kind: 'snapshot', matches: follow.matches, list: (context) => v2ListPages(context, entry.path, filters) };
+	}
+	return {
+		...base,
+		kind: 'timeline',
+		order: 'newestFirst',
+		movable: follow.movable,
+		list: (context, fromSeconds) =>
+			v2ListPages(context, entry.path, {
+				...filters,
+				...(follow.sort ? { sort: follow.sort } : {}),
+				...(fromSeconds === undefined ? {} : { [follow.fromParam]: formatIsoTime(fromSeconds) }),
+			}),
+	};
+}
+
+/** The chosen event's list, and the key its saved state belongs to (the event with its filters). */
+export async function v2EventSource(context: IPollFunctions): Promise<{ source: EventSource; key: string }> {
+	const event = context.getNodeParameter('event') as V2Event;
+	if (!Object.prototype.hasOwnProperty.call(EVENTS, event)) {
+		throw new NodeOperationError(context.getNode(), `"Event" has an unknown value ${JSON.stringify(event)}`, {
+			description: `Allowed values: ${eventNames.join(', ')}`,
+		});
+	}
+	const entry: EventEntry = EVENTS[event];
+	const filters: IDataObject = {};
+	const statuses = entry.statuses
+		? readChoices(context, entry.statuses.name, entry.statuses.label, entry.statuses.values, { required: entry.statuses.required })
+		: [];
+	if (statuses.length) filters.status = statuses;
+	const storefront = await chosenStorefront(context, entry.storefront);
+	if (storefront) filters.storefront = storefront;
+	return { source: sourceOf(entry, filters), key: [event, statuses.join(','), storefront ?? ALL].join(':') };
+}
