@@ -4,7 +4,7 @@
  * refuses unknown parameters), and what each execution starts with. The sandbox clock stands still unless a
  * test moves it, so equal timestamps are exact.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
 import { formatIsoTime } from '../../nodes/SellerMarketplacePollTrigger/shared/sources';

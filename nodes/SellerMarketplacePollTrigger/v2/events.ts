@@ -20,14 +20,10 @@ const PAGE_SIZE = 100;
 /** How a list takes `storefront`: an optional filter (all storefronts without it), or required. */
 type StorefrontUse = 'filter' | 'required';
 
+/** A closed list of statuses to narrow the list to: the form field (shown for its event) and the values it allows. */
 interface StatusChoice {
-	/** Parameter name and label of the form field. */
-	name: string;
-	label: string;
+	field: INodeProperties;
 	values: readonly string[];
-	required: boolean;
-	defaults: string[];
-	description: string;
 }
 
 interface EventEntry {
@@ -60,12 +56,16 @@ const EVENTS = {
 		id: 'id_order_unit',
 		storefront: 'filter',
 		statuses: {
-			name: 'orderUnitStatuses',
-			label: 'Order Unit Statuses',
 			values: ORDER_UNIT_STATUSES,
-			required: true,
-			defaults: ['need_to_be_sent'],
-			description: 'Emit an order unit when it reaches one of these statuses, e.g. Need to be sent for units to ship',
+			field: {
+				displayName: 'Order Unit Statuses',
+				name: 'orderUnitStatuses',
+				type: 'multiOptions',
+				required: true,
+				default: ['need_to_be_sent'],
+				options: toOptions(ORDER_UNIT_STATUSES),
+				description: 'Emit an order unit when it reaches one of these statuses, e.g. Need to be sent for units to ship',
+			},
 		},
 		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },
 	},
@@ -101,19 +101,7 @@ export const eventProperties: INodeProperties[] = [
 	},
 	...eventNames.flatMap((event): INodeProperties[] => {
 		const statuses: StatusChoice | undefined = (EVENTS[event] as EventEntry).statuses;
-		if (!statuses) return [];
-		return [
-			{
-				displayName: statuses.label,
-				name: statuses.name,
-				type: 'multiOptions',
-				required: statuses.required,
-				default: statuses.defaults,
-				options: toOptions(statuses.values),
-				displayOptions: { show: { event: [event] } },
-				description: statuses.description,
-			},
-		];
+		return statuses ? [{ ...statuses.field, displayOptions: { show: { event: [event] } } }] : [];
 	}),
 	{ ...storefrontFilterField, description: 'Only records of this storefront (country)', displayOptions: { show: { event: eventsWhere((entry) => entry.storefront === 'filter') } } },
 	{ ...storefrontField, description: 'The storefront (country) whose offers to watch', displayOptions: { show: { event: eventsWhere((entry) => entry.storefront === 'required') } } },
@@ -163,8 +151,9 @@ export async function v2EventSource(context: IPollFunctions): Promise<{ source: 
 	}
 	const entry: EventEntry = EVENTS[event];
 	const filters: IDataObject = {};
-	const statuses = entry.statuses
-		? readChoices(context, entry.statuses.name, entry.statuses.label, entry.statuses.values, { required: entry.statuses.required })
+	const choice = entry.statuses;
+	const statuses = choice
+		? readChoices(context, choice.field.name, choice.field.displayName, choice.values, { required: choice.field.required === true })
 		: [];
 	if (statuses.length) filters.status = statuses;
 	const storefront = await chosenStorefront(context, entry.storefront);
