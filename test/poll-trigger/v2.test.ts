@@ -11,7 +11,7 @@ import { formatIsoTime } from '../../nodes/SellerMarketplacePollTrigger/shared/s
 import type { RequestLogEntry } from '../../sandbox';
 import { PollHost } from '../harness/poll-host';
 import type { SellerCredentialsV2 } from '../harness/workflow';
-import { ids, pollState, startPollBench, type PollBench } from './helpers';
+import { ids, pollState, sleep, startPollBench, type PollBench } from './helpers';
 
 let bench: PollBench;
 let credentials: SellerCredentialsV2;
@@ -40,8 +40,13 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 const v2Requests = (): RequestLogEntry[] => bench.since().filter((entry) => entry.api === 'v2');
 const asked = (entry: RequestLogEntry) => ({ method: entry.method, path: entry.path, query: entry.query });
 
-function host(parameters: INodeParameters): PollHost {
-	return new PollHost({ credentials: { sellerMarketplaceV2Api: { ...credentials } }, typeVersion: 2, parameters, workflowId: `wf-poll-v2-${++workflows}` });
+function host(parameters: INodeParameters, overrides: Partial<SellerCredentialsV2> = {}): PollHost {
+	return new PollHost({
+		credentials: { sellerMarketplaceV2Api: { ...credentials, ...overrides } },
+		typeVersion: 2,
+		parameters,
+		workflowId: `wf-poll-v2-${++workflows}`,
+	});
 }
 
 /** A published trigger whose first poll is done (it marks what exists). */
@@ -151,10 +156,13 @@ describe('Poll Trigger v2: New Order', () => {
 		const trigger = await published({ event: 'orderNew' });
 		await control().advance(1);
 		const placed = await placeOrders(250, { secondsApart: 1 });
-		// The first page is answered, the next request of the poll is refused once.
+		// The poll's first page is held back while a 429 is armed for its next request.
+		control().addFault({ path: '/v2/orders', kind: 'latency', latencyMs: 200, times: 1 });
+		const polling = trigger.tick();
+		await sleep(80);
 		control().addFault({ path: '/v2/orders', kind: 'status', status: 429, retryAfter: '1', times: 1 });
 
-		const items = await trigger.tick();
+		const items = await polling;
 
 		expect(ids(items, 'id_order')).toEqual(placed.slice(0, 100));
 		const refused = v2Requests().filter((entry) => entry.status === 429);
@@ -163,6 +171,8 @@ describe('Poll Trigger v2: New Order', () => {
 		const retried = v2Requests().filter((entry) => entry.status === 200 && entry.rawUrl === refused[0].rawUrl);
 		expect(retried).toHaveLength(1);
 		expect(retried[0].seq).toBeGreaterThan(refused[0].seq);
+		expect(v2Requests()[0]).toMatchObject({ status: 200, query: { offset: '0' } });
+		expect(refused[0].query.offset).not.toBe('0');
 		const rest = await trigger.drain();
 		expect([...ids(items, 'id_order'), ...rest.flatMap((batch) => ids(batch, 'id_order'))]).toEqual(placed);
 	});
@@ -227,6 +237,18 @@ describe('Poll Trigger v2: New Order', () => {
 		bench.mark();
 		expect(ids(await all.tick(), 'id_order')).toEqual([inGermany, inAustria]);
 		expect(v2Requests()[0].query).not.toHaveProperty('storefront');
+	});
+
+	it("reads the credentials' Default Storefront when none is chosen", async () => {
+		const trigger = host({ event: 'orderNew' }, { storefront: 'cz' });
+		await trigger.activate();
+		expect(v2Requests().map((entry) => entry.query.storefront)).toEqual(['cz', 'cz']);
+		expect(pollState(trigger.staticData)).toMatchObject({ key: 'orderNew::cz', cursor: newestOrderSecond('cz') });
+		bench.mark();
+		await control().advance(10);
+		await placeOrders(1, { storefront: 'de' });
+		const [inCzechia] = await placeOrders(1, { storefront: 'cz' });
+		expect(ids(await trigger.tick(), 'id_order')).toEqual([inCzechia]);
 	});
 
 	it('refuses a storefront that is not one, naming the field, before any request', async () => {

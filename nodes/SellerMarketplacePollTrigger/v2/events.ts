@@ -14,11 +14,11 @@ import { v2ListPages } from './listPage';
  * OpenAPI document's (2.44.0); the sandbox refuses any other.
  */
 
-/** The largest `limit` of orders, order units and units. */
+/** The largest `limit` of orders, order units and units (tickets and ticket messages: 30). */
 const PAGE_SIZE = 100;
 
-/** How a list takes `storefront`: an optional filter (all storefronts without it), or required. */
-type StorefrontUse = 'filter' | 'required';
+/** How a list takes `storefront`: an optional filter (all storefronts without it), required, or not at all. */
+type StorefrontUse = 'filter' | 'required' | 'none';
 
 /** A closed list of statuses to narrow the list to: the form field (shown for its event) and the values it allows. */
 interface StatusChoice {
@@ -30,6 +30,8 @@ interface EventEntry {
 	option: { name: string; description: string };
 	noun: string;
 	path: string;
+	/** The endpoint's largest `limit`. */
+	pageSize: number;
 	id: string;
 	storefront: StorefrontUse;
 	statuses?: StatusChoice;
@@ -44,6 +46,7 @@ const EVENTS = {
 		option: { name: 'New Order', description: 'An order was placed' },
 		noun: 'orders',
 		path: '/orders',
+		pageSize: PAGE_SIZE,
 		id: 'id_order',
 		storefront: 'filter',
 		// GET /orders takes no sort: it lists newest first by ts_created.
@@ -53,6 +56,7 @@ const EVENTS = {
 		option: { name: 'Order Unit Reached Status', description: 'An order unit changed to one of the chosen statuses' },
 		noun: 'order units',
 		path: '/order-units',
+		pageSize: PAGE_SIZE,
 		id: 'id_order_unit',
 		storefront: 'filter',
 		statuses: {
@@ -73,6 +77,7 @@ const EVENTS = {
 		option: { name: 'Offer Out of Stock', description: 'The stock (amount) of one of your offers reached 0' },
 		noun: 'offers out of stock',
 		path: '/units',
+		pageSize: PAGE_SIZE,
 		id: 'id_unit',
 		storefront: 'required',
 		// GET /units has no stock filter: every poll reads the storefront's offers and compares.
@@ -109,6 +114,7 @@ export const eventProperties: INodeProperties[] = [
 
 /** The storefront to send: the chosen one, the credentials' default, or undefined for all (filters only). */
 async function chosenStorefront(context: IPollFunctions, use: StorefrontUse): Promise<Storefront | undefined> {
+	if (use === 'none') return undefined;
 	const chosen = String(context.getNodeParameter('storefront', FROM_CREDENTIALS) ?? FROM_CREDENTIALS).trim().toLowerCase();
 	if (chosen === ALL && use === 'filter') return undefined;
 	if (chosen === FROM_CREDENTIALS || chosen === '') return await defaultStorefront(context);
@@ -123,7 +129,7 @@ async function chosenStorefront(context: IPollFunctions, use: StorefrontUse): Pr
 
 function sourceOf(entry: EventEntry, filters: IDataObject): EventSource {
 	const { follow } = entry;
-	const base = { noun: entry.noun, pageSize: PAGE_SIZE, idOf: idField(entry.id), timeOf: timeField(follow.time) };
+	const base = { noun: entry.noun, pageSize: entry.pageSize, idOf: idField(entry.id), timeOf: timeField(follow.time) };
 	if (follow.kind === 'snapshot') {
 		return { ...base, kind: 'snapshot', matches: follow.matches, list: (context) => v2ListPages(context, entry.path, filters) };
 	}
