@@ -1,5 +1,12 @@
-import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeTypeBaseDescription,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { requestOptionsField } from '../../shared/descriptions/fields';
 import { parseApiTime } from './sources';
@@ -67,6 +74,29 @@ export const pollRequestOptionsField: INodeProperties = {
 			: option,
 	),
 };
+
+/** The Event dropdown: one entry per event the version offers. */
+export function eventField(events: INodePropertyOptions[]): INodeProperties {
+	return { displayName: 'Event', name: 'event', type: 'options', required: true, default: 'orderNew', options: events };
+}
+
+/** The description of one version of the trigger: its credentials and its event fields around the common ones. */
+export function pollTriggerDescription(
+	baseDescription: INodeTypeBaseDescription,
+	{ version, credentials, eventProperties }: { version: number; credentials: string; eventProperties: INodeProperties[] },
+): INodeTypeDescription {
+	return {
+		...baseDescription,
+		version,
+		polling: true,
+		subtitle: '={{$parameter["event"]}}',
+		defaults: { name: 'Seller Marketplace Poll Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: credentials, required: true }],
+		properties: [pollNotice, ...eventProperties, pollOptionsField, pollRequestOptionsField],
+	};
+}
 
 export interface PollOptions {
 	maxItems: number;

@@ -1,8 +1,7 @@
 import type { INodeExecutionData, INodeTypeBaseDescription, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestSettings } from '../../shared/transport/request';
-import { pollNotice, pollOptionsField, pollRequestOptionsField, readPollOptions } from '../shared/options';
+import { pollTriggerDescription, readPollOptions } from '../shared/options';
 import { pollEvent } from '../shared/poll';
 import { eventProperties, v1EventSource } from './events';
 
@@ -12,17 +11,7 @@ export class SellerMarketplacePollTriggerV1 {
 	description: INodeTypeDescription;
 
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		this.description = {
-			...baseDescription,
-			version: 1,
-			polling: true,
-			subtitle: '={{$parameter["event"]}}',
-			defaults: { name: 'Seller Marketplace Poll Trigger' },
-			inputs: [],
-			outputs: [NodeConnectionTypes.Main],
-			credentials: [{ name: 'sellerMarketplaceApi', required: true }],
-			properties: [pollNotice, ...eventProperties, pollOptionsField, pollRequestOptionsField],
-		};
+		this.description = pollTriggerDescription(baseDescription, { version: 1, credentials: 'sellerMarketplaceApi', eventProperties });
 	}
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

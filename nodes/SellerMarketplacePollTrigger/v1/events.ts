@@ -9,7 +9,7 @@ import {
 	returnStatusOptions,
 } from '../../SellerMarketplace/v1/helpers/options';
 import { DEFAULT_PAGE_SIZE } from '../../SellerMarketplace/v1/transport/pagination';
-import { readChoices } from '../shared/options';
+import { eventField, readChoices } from '../shared/options';
 import { formatSpaceTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
 import { v1ListPages } from './listPage';
 
@@ -64,22 +64,15 @@ const LISTS = {
 export type V1Event = keyof typeof LISTS | 'unitOutOfStock';
 
 export const eventProperties: INodeProperties[] = [
-	{
-		displayName: 'Event',
-		name: 'event',
-		type: 'options',
-		required: true,
-		default: 'orderNew',
-		options: [
-			{ name: 'Import File Finished', value: 'importFileFinished', description: 'An import file was processed, successfully or not' },
-			{ name: 'New Order', value: 'orderNew', description: 'An order was placed' },
-			{ name: 'New Ticket', value: 'ticketNew', description: 'A buyer (or you) opened a ticket' },
-			{ name: 'New Ticket Message', value: 'ticketMessageNew', description: 'A message was added to a ticket' },
-			{ name: 'Offer Out of Stock', value: 'unitOutOfStock', description: 'The stock (amount) of one of your offers reached 0' },
-			{ name: 'Order Unit Reached Status', value: 'orderUnitStatus', description: 'An order unit changed to one of the chosen statuses' },
-			{ name: 'Return Created or Changed', value: 'returnChanged', description: 'A return was opened or changed' },
-		],
-	},
+	eventField([
+		{ name: 'Import File Finished', value: 'importFileFinished', description: 'An import file was processed, successfully or not' },
+		{ name: 'New Order', value: 'orderNew', description: 'An order was placed' },
+		{ name: 'New Ticket', value: 'ticketNew', description: 'A buyer (or you) opened a ticket' },
+		{ name: 'New Ticket Message', value: 'ticketMessageNew', description: 'A message was added to a ticket' },
+		{ name: 'Offer Out of Stock', value: 'unitOutOfStock', description: 'The stock (amount) of one of your offers reached 0' },
+		{ name: 'Order Unit Reached Status', value: 'orderUnitStatus', description: 'An order unit changed to one of the chosen statuses' },
+		{ name: 'Return Created or Changed', value: 'returnChanged', description: 'A return was opened or changed' },
+	]),
 	{
 		displayName: 'Order Unit Statuses',
 		name: 'orderUnitStatuses',

@@ -1,9 +1,8 @@
 import type { INodeExecutionData, INodeTypeBaseDescription, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS_TYPE } from '../../SellerMarketplace/v2/transport';
 import { requestSettings } from '../../shared/transport/request';
-import { pollNotice, pollOptionsField, pollRequestOptionsField, readPollOptions } from '../shared/options';
+import { pollTriggerDescription, readPollOptions } from '../shared/options';
 import { pollEvent } from '../shared/poll';
 import { eventProperties, v2EventSource } from './events';
 
@@ -13,17 +12,7 @@ export class SellerMarketplacePollTriggerV2 {
 	description: INodeTypeDescription;
 
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		this.description = {
-			...baseDescription,
-			version: 2,
-			polling: true,
-			subtitle: '={{$parameter["event"]}}',
-			defaults: { name: 'Seller Marketplace Poll Trigger' },
-			inputs: [],
-			outputs: [NodeConnectionTypes.Main],
-			credentials: [{ name: CREDENTIALS_TYPE, required: true }],
-			properties: [pollNotice, ...eventProperties, pollOptionsField, pollRequestOptionsField],
-		};
+		this.description = pollTriggerDescription(baseDescription, { version: 2, credentials: CREDENTIALS_TYPE, eventProperties });
 	}
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

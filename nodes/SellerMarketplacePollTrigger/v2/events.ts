@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { storefrontField, storefrontFilterField } from '../../SellerMarketplace/v2/descriptions/storefront';
 import { ORDER_UNIT_STATUSES, STOREFRONTS, toOptions, type Storefront } from '../../SellerMarketplace/v2/helpers/enums';
 import { defaultStorefront } from '../../SellerMarketplace/v2/transport';
-import { readChoices } from '../shared/options';
+import { eventField, readChoices } from '../shared/options';
 import { formatIsoTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
 import { v2ListPages } from './listPage';
 
@@ -94,16 +94,7 @@ const FROM_CREDENTIALS = 'credentials';
 const ALL = 'all';
 
 export const eventProperties: INodeProperties[] = [
-	{
-		displayName: 'Event',
-		name: 'event',
-		type: 'options',
-		required: true,
-		default: 'orderNew',
-		options: eventNames
-			.map((event) => ({ ...EVENTS[event].option, value: event }))
-			.sort((a, b) => a.name.localeCompare(b.name)),
-	},
+	eventField(eventNames.map((event) => ({ ...EVENTS[event].option, value: event })).sort((a, b) => a.name.localeCompare(b.name))),
 	...eventNames.flatMap((event): INodeProperties[] => {
 		const statuses: StatusChoice | undefined = (EVENTS[event] as EventEntry).statuses;
 		return statuses ? [{ ...statuses.field, displayOptions: { show: { event: [event] } } }] : [];
