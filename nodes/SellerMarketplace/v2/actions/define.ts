@@ -20,6 +20,13 @@ export interface BatchExecution<Part> {
 	send(this: IExecuteFunctions, parts: Array<{ itemIndex: number; part: Part }>): Promise<BatchOutcome[]>;
 }
 
+/** An operation of the marketplace's OpenAPI: its method and its path template as the OpenAPI writes it. */
+export interface Endpoint {
+	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+	/** e.g. `/order-units/{id_order_unit}/send` */
+	path: string;
+}
+
 interface OperationBase {
 	/** The resource's value, e.g. `orderUnit`. */
 	resource: string;
@@ -32,6 +39,11 @@ interface OperationBase {
 	/** One line under the operation's name. */
 	summary: string;
 	properties: INodeProperties[];
+	/**
+	 * The API operation(s) this operation performs (not the reads it may add, e.g. to check a lost answer). The
+	 * coverage test (test/v2/coverage) checks each against the OpenAPI and against what a run sends.
+	 */
+	endpoint?: Endpoint | Endpoint[];
 }
 
 /** Runs once per input item; returns the records to output for it. */

@@ -11,6 +11,7 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many carriers',
 	summary: 'List the carriers you can name when you mark an order unit as sent',
+	endpoint: { method: 'GET', path: '/carriers' },
 	properties: [],
 	async execute(itemIndex) {
 		const data = await apiRequestData.call(this, { method: 'GET', path: '/carriers', itemIndex });

@@ -16,6 +16,7 @@ export const get = defineOperation({
 	name: 'Get',
 	action: 'Get an order',
 	summary: 'Get one order with its order units, addresses and buyer',
+	endpoint: { method: 'GET', path: '/orders/{id_order}' },
 	properties: [
 		orderIdField,
 		embeddedField([...ORDER_EMBEDDABLES], 'More data to include with the order: its invoices, or its pick-up location'),

@@ -13,6 +13,7 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many orders',
 	summary: 'List your orders',
+	endpoint: { method: 'GET', path: '/orders' },
 	properties: listFields(storefrontFilterField, [
 		dateFilterField('Created After', 'createdFrom', 'Only orders placed at or after this time'),
 		fulfillmentTypeFilter,

@@ -10,6 +10,7 @@ export const cancel = defineOperation({
 	name: 'Cancel',
 	action: 'Cancel an order unit',
 	summary: 'Cancel an order unit that has not been sent',
+	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/cancel' },
 	properties: [
 		orderUnitIdField,
 		{

@@ -8,6 +8,7 @@ export const fulfil = defineOperation({
 	name: 'Fulfil',
 	action: 'Confirm fulfilment of an order unit',
 	summary: 'Confirm that you will fulfil an order unit (only for sellers obliged to confirm)',
+	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/fulfil' },
 	properties: [orderUnitIdField],
 	async execute(itemIndex) {
 		return await orderUnitAction(this, itemIndex, 'fulfil');

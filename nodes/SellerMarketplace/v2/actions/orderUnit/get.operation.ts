@@ -12,6 +12,7 @@ export const get = defineOperation({
 	name: 'Get',
 	action: 'Get an order unit',
 	summary: 'Get one order unit with buyer, addresses and product',
+	endpoint: { method: 'GET', path: '/order-units/{id_order_unit}' },
 	properties: [
 		orderUnitIdField,
 		embeddedField([...ORDER_UNIT_EMBEDDABLES], 'More data to include: its return, tickets, shipping group, pick-up location or delivery attempt'),

@@ -28,6 +28,7 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many order units',
 	summary: 'List your order units, e.g. those waiting to be sent',
+	endpoint: { method: 'GET', path: '/order-units' },
 	properties: [
 		...listFields(storefrontFilterField, [
 			dateFilterField('Created After', 'createdFrom', 'Only order units ordered at or after this time'),

@@ -14,6 +14,7 @@ export const refund = defineOperation({
 	name: 'Refund',
 	action: 'Refund an order unit',
 	summary: 'Pay back part of or the whole price of an order unit',
+	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/refund' },
 	properties: [
 		orderUnitIdField,
 		{ ...centsField('Amount', 'amount', 'How much to pay back'), required: true },

@@ -25,6 +25,7 @@ export const send = defineOperation({
 	name: 'Send',
 	action: 'Mark an order unit as sent',
 	summary: 'Report the carrier and tracking numbers of a shipped order unit',
+	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/send' },
 	properties: [
 		orderUnitIdField,
 		{

@@ -8,6 +8,7 @@ export const ping = defineOperation({
 	name: 'Ping',
 	action: 'Ping the API',
 	summary: 'Send a signed test request to check the keys and the clock',
+	endpoint: { method: 'GET', path: '/status/ping' },
 	properties: [],
 	async execute(itemIndex) {
 		return await apiRequestData.call(this, { method: 'GET', path: '/status/ping', itemIndex });

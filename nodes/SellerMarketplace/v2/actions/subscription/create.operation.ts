@@ -19,6 +19,7 @@ export const create = defineOperation({
 	name: 'Create',
 	action: 'Create a subscription',
 	summary: 'Subscribe a callback URL to an event of one storefront',
+	endpoint: { method: 'POST', path: '/subscriptions' },
 	properties: [
 		storefrontField,
 		eventField('The event to be notified about', true),

@@ -9,6 +9,7 @@ export const deleteSubscription = defineOperation({
 	name: 'Delete',
 	action: 'Delete a subscription',
 	summary: 'Delete a subscription at once and for good',
+	endpoint: { method: 'DELETE', path: '/subscriptions/{id_subscription}' },
 	properties: [subscriptionField('delete')],
 	async execute(itemIndex) {
 		const id = getSubscriptionId(this, itemIndex);

@@ -9,6 +9,7 @@ export const get = defineOperation({
 	name: 'Get',
 	action: 'Get a subscription',
 	summary: 'Get one subscription',
+	endpoint: { method: 'GET', path: '/subscriptions/{id_subscription}' },
 	properties: [subscriptionField('read')],
 	async execute(itemIndex) {
 		const id = getSubscriptionId(this, itemIndex);

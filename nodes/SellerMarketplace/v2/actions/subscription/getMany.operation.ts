@@ -13,6 +13,7 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many subscriptions',
 	summary: 'List your push-notification subscriptions',
+	endpoint: { method: 'GET', path: '/subscriptions' },
 	properties: listFields(storefrontFilterField, [eventField('Only subscriptions to this event')]),
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

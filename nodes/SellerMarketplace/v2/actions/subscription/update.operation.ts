@@ -25,6 +25,7 @@ export const update = defineOperation({
 	name: 'Update',
 	action: 'Update a subscription',
 	summary: 'Change a subscription, or turn it off and on',
+	endpoint: { method: 'PATCH', path: '/subscriptions/{id_subscription}' },
 	properties: [
 		subscriptionField('change'),
 		collectionField('Update Fields', 'updateFields', [

@@ -17,6 +17,7 @@ export const create = defineOperation({
 	name: 'Create',
 	action: 'Create a unit',
 	summary: 'Offer a product: price, stock, condition and handling time',
+	endpoint: { method: 'POST', path: '/units' },
 	properties: [
 		storefrontField,
 		identifyProductField({ name: 'Product ID', value: 'productId', description: "The marketplace's ID of the product (id_product)" }),

@@ -10,6 +10,7 @@ export const deleteUnit = defineOperation({
 	name: 'Delete',
 	action: 'Delete a unit',
 	summary: 'Take an offer off the marketplace for good',
+	endpoint: { method: 'DELETE', path: '/units/{id_unit}' },
 	properties: [unitIdField, storefrontField],
 	async execute(itemIndex) {
 		const id = getUnitId(this, itemIndex);

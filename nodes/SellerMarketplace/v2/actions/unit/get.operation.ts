@@ -11,6 +11,7 @@ export const get = defineOperation({
 	name: 'Get',
 	action: 'Get a unit',
 	summary: 'Read one of your offers',
+	endpoint: { method: 'GET', path: '/units/{id_unit}' },
 	properties: [unitIdField, storefrontField, readEmbeddedField],
 	async execute(itemIndex) {
 		const id = getUnitId(this, itemIndex);

@@ -14,6 +14,7 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many units',
 	summary: 'List your offers in a storefront (new ones can take a few minutes to appear)',
+	endpoint: { method: 'GET', path: '/units' },
 	properties: [
 		...listFields(storefrontField, [
 			textField('EAN', 'ean', 'Only units of the product with this EAN'),

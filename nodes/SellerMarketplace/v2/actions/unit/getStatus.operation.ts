@@ -22,6 +22,7 @@ export const getStatus = defineOperation<StatusPart>({
 	name: 'Get Status',
 	action: 'Get the live status of units',
 	summary: 'See whether offers are live in the storefront, and if not, why (20 units a request)',
+	endpoint: { method: 'POST', path: '/units/status' },
 	properties: [unitIdField, storefrontField],
 	batch: {
 		async prepare(itemIndex) {

@@ -44,6 +44,7 @@ export const updateMany = defineOperation<UpdatePart>({
 	name: 'Update Many',
 	action: 'Update many units',
 	summary: 'Change many offers at once, one per input item (150 a request), e.g. prices and stock from a CSV',
+	endpoint: { method: 'POST', path: '/units/bulk' },
 	properties: [unitIdField, storefrontField, updateFieldsProperty, writeEmbeddedField],
 	batch: {
 		async prepare(itemIndex) {
