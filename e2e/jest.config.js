@@ -15,7 +15,7 @@ module.exports = {
 	},
 	globalSetup: '<rootDir>/e2e/setup/global-setup.ts',
 	globalTeardown: '<rootDir>/e2e/setup/global-teardown.ts',
-	testTimeout: 180000,
+	testTimeout: 360000,
 	maxWorkers: 1,
 	modulePathIgnorePatterns: ['<rootDir>/.e2e/', '<rootDir>/dist/'],
 };

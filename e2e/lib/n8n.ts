@@ -162,7 +162,8 @@ export class N8n {
 	}
 
 	/** One n8n CLI command in its own process (its own task-broker port, so it can run beside the server). */
-	async cli(args: string[], { timeoutMs = 120_000 } = {}): Promise<CliResult> {
+	// `n8n execute` starts a whole n8n; on a loaded 2-CPU machine that alone took over two minutes.
+	async cli(args: string[], { timeoutMs = 300_000 } = {}): Promise<CliResult> {
 		const env = await this.env(await freePort());
 		const started = Date.now();
 		return await new Promise((done) => {
@@ -181,7 +182,7 @@ export class N8n {
 	private async cliOrThrow(args: string[]): Promise<CliResult> {
 		const result = await this.cli(args);
 		if (result.code !== 0) {
-			throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`);
+			throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code} after ${Math.round(result.ms / 1000)} s):\n${tail(result.stdout + result.stderr)}`);
 		}
 		return result;
 	}
