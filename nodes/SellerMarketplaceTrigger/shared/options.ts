@@ -1,5 +1,6 @@
 /** The trigger's "Options" collection, the same for every API version but for header names and the answer deadline. */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import type { FetchBudget } from './receive';
 import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS } from './time';
@@ -13,6 +14,7 @@ export interface OptionsWording {
 }
 
 export function triggerOptions({ timestampHeader, signatureHeader, fetchBudget, resources }: OptionsWording): INodeProperties {
+	const { defaultSeconds, maxSeconds, answerDeadlineSeconds } = fetchBudget;
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -31,9 +33,9 @@ export function triggerOptions({ timestampHeader, signatureHeader, fetchBudget, 
 				displayName: 'Fetch Timeout (Seconds)',
 				name: 'fetchTimeoutSeconds',
 				type: 'number',
-				typeOptions: { minValue: 1, maxValue: fetchBudget.maxSeconds },
-				default: fetchBudget.defaultSeconds,
-				description: `How long reading the resource (for Fetch Resource or a read-back) may take, retries included, because the marketplace waits only ${fetchBudget.answerDeadlineSeconds} seconds for an answer. Past it, Fetch Resource emits the event with "fetch_error" instead of "data"; a read-back answers 503 so the marketplace retries.`,
+				typeOptions: { minValue: 1, maxValue: maxSeconds },
+				default: defaultSeconds,
+				description: `How long reading the resource (for Fetch Resource or a read-back) may take, retries included, because the marketplace waits only ${answerDeadlineSeconds} seconds for an answer. Past it, Fetch Resource emits the event with "fetch_error" instead of "data"; a read-back answers 503 so the marketplace retries.`,
 			},
 			{
 				displayName: 'Ignore Repeated Deliveries',
@@ -99,3 +101,28 @@ export const fallbackEmailField: INodeProperties = {
 	description:
 		'Where the marketplace writes when it disables a subscription after about 12 hours of failed deliveries (required by the API)',
 };
+
+/** What every version's description has besides its properties: one output, the credentials, the two webhooks. */
+export function triggerDescription(
+	baseDescription: INodeTypeBaseDescription,
+	version: number,
+	credentialType: string,
+	properties: INodeProperties[],
+): INodeTypeDescription {
+	return {
+		...baseDescription,
+		version,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		defaults: { name: 'Seller Marketplace Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: credentialType, required: true }],
+		// The GET route is registered first, so it already answers when the marketplace verifies the
+		// callback during create(). responseData '' makes n8n answer with the node's own response.
+		webhooks: [
+			{ name: 'setup', httpMethod: 'GET', responseMode: 'onReceived', path: 'webhook', responseData: '' },
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook', responseData: '' },
+		],
+		properties,
+	};
+}

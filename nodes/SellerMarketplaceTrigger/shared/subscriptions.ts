@@ -274,3 +274,20 @@ export async function deleteSubscriptions(context: IHookFunctions, api: Subscrip
 	store(data, callbackUrl, failed);
 	return Object.keys(failed).length === 0;
 }
+
+/** The trigger's `webhookMethods` for one API version: n8n calls them on activation and deactivation. */
+export function lifecycleMethods(api: SubscriptionApi) {
+	return {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await checkSubscriptions(this, api);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await createSubscriptions(this, api);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await deleteSubscriptions(this, api);
+			},
+		},
+	};
+}

@@ -1,14 +1,11 @@
 /** API v1 subscription requests for the shared lifecycle (../shared/subscriptions.ts). */
-import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_NAMES } from '../../SellerMarketplace/v1/helpers/options';
 import { apiPath, apiRequest, apiRequestAllItems } from '../../SellerMarketplace/v1/transport';
 import {
-	checkSubscriptions,
-	createSubscriptions,
-	deleteSubscriptions,
 	LIFECYCLE_RETRY,
+	lifecycleMethods,
 	parseEvents,
 	type RemoteSubscription,
 	type SubscriptionApi,
@@ -48,14 +45,4 @@ const V1_SUBSCRIPTIONS: SubscriptionApi = {
 	selectedEvents: (context) => parseEvents(context.getNodeParameter('events', []), EVENT_NAMES),
 };
 
-export async function checkV1Subscriptions(this: IHookFunctions): Promise<boolean> {
-	return await checkSubscriptions(this, V1_SUBSCRIPTIONS);
-}
-
-export async function createV1Subscriptions(this: IHookFunctions): Promise<boolean> {
-	return await createSubscriptions(this, V1_SUBSCRIPTIONS);
-}
-
-export async function deleteV1Subscriptions(this: IHookFunctions): Promise<boolean> {
-	return await deleteSubscriptions(this, V1_SUBSCRIPTIONS);
-}
+export const V1_WEBHOOK_METHODS = lifecycleMethods(V1_SUBSCRIPTIONS);

@@ -8,7 +8,7 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import type { SUBSCRIPTION_EVENT_NAMES } from '../../SellerMarketplace/v2/helpers/enums';
 import { apiPath } from '../../SellerMarketplace/v2/transport';
 import type { ReadBackRule } from '../shared/readBack';
-import type { IdForm, ResourceRef } from '../shared/resourcePath';
+import { COMMON_RESOURCE_FORMS, type IdForm, type ResourceRef } from '../shared/resourcePath';
 
 type EventName = (typeof SUBSCRIPTION_EVENT_NAMES)[number];
 
@@ -37,16 +37,8 @@ export const eventOptions: INodePropertyOptions[] = Object.entries(EVENTS)
 	.map(([value, { name, description }]) => ({ name, value, description }))
 	.sort((a, b) => a.name.localeCompare(b.name));
 
-/** Collections a notification may name. `id_order` is a string; the other ids are integers. */
-export const RESOURCE_FORMS: Readonly<Record<string, IdForm>> = {
-	orders: { idField: 'id_order', type: 'string' },
-	'order-units': { idField: 'id_order_unit', type: 'integer' },
-	returns: { idField: 'id_return', type: 'integer' },
-	'return-units': { idField: 'id_return_unit', type: 'integer' },
-	units: { idField: 'id_unit', type: 'integer' },
-	products: { idField: 'id_product', type: 'integer' },
-	categories: { idField: 'id_category', type: 'integer' },
-};
+/** Collections a notification may name. */
+export const RESOURCE_FORMS: Readonly<Record<string, IdForm>> = { ...COMMON_RESOURCE_FORMS, products: { idField: 'id_product', type: 'integer' } };
 
 /** Reads that take the storefront (units, products and categories are per storefront in API v2). */
 const READ_WITH_STOREFRONT = new Set(['units', 'products', 'categories']);

@@ -9,10 +9,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { STOREFRONTS, SUBSCRIPTION_EVENT_NAMES, type Storefront } from '../../SellerMarketplace/v2/helpers/enums';
 import { apiPath, apiRequest, apiRequestAllItems, apiRequestData, defaultStorefront } from '../../SellerMarketplace/v2/transport';
 import {
-	checkSubscriptions,
-	createSubscriptions,
-	deleteSubscriptions,
 	LIFECYCLE_RETRY,
+	lifecycleMethods,
 	parseEvents,
 	type RemoteSubscription,
 	type SubscriptionApi,
@@ -67,14 +65,4 @@ const V2_SUBSCRIPTIONS: SubscriptionApi = {
 	selectedEvents: (context) => parseEvents(context.getNodeParameter('events', []), SUBSCRIPTION_EVENT_NAMES),
 };
 
-export async function checkV2Subscriptions(this: IHookFunctions): Promise<boolean> {
-	return await checkSubscriptions(this, V2_SUBSCRIPTIONS);
-}
-
-export async function createV2Subscriptions(this: IHookFunctions): Promise<boolean> {
-	return await createSubscriptions(this, V2_SUBSCRIPTIONS);
-}
-
-export async function deleteV2Subscriptions(this: IHookFunctions): Promise<boolean> {
-	return await deleteSubscriptions(this, V2_SUBSCRIPTIONS);
-}
+export const V2_WEBHOOK_METHODS = lifecycleMethods(V2_SUBSCRIPTIONS);
