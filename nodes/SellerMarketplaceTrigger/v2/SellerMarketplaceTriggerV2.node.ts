@@ -23,7 +23,7 @@ export class SellerMarketplaceTriggerV2 {
 			reachabilityNotice,
 			{
 				displayName:
-					'How events are trusted: the marketplace signs each notification with your Secret Key "with the function that signs requests" but does not spell out its inputs. The node checks Shop-Signature as hex HMAC-SHA256 of POST, this webhook URL as registered, the raw body and Shop-Timestamp, which must be at most 13 hours old (retries) and 15 minutes ahead. An event whose signature does not match runs only once the node has read the order, order unit, unit… it names through your signed API credentials and found it matching the event and its storefront (Options → Verify Events By), so a forged call can at most make the node read your own data.',
+					'How events are trusted: the marketplace signs each notification with your Secret Key "with the function that signs requests" but does not spell out its inputs. The node checks Shop-Signature as hex HMAC-SHA256 of POST, this webhook URL as registered, the raw body and Shop-Timestamp: the body binds every field (storefront and payload included), the URL binds it to this trigger, and the timestamp, at most 13 hours old (retries) and 15 minutes ahead, together with the id_message log stops replays. An event whose signature does not match runs only once the node has read the order, order unit, unit… it names through your signed API credentials and found it matching the event and its storefront (Options → Verify Events By), so a forged call can at most make the node read your own data.',
 				name: 'verificationNotice',
 				type: 'notice',
 				default: '',
