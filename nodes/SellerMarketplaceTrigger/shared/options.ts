@@ -1,5 +1,5 @@
 /** The trigger's "Options" collection, the same for every API version but for header names and the answer deadline. */
-import type { INodeProperties, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import type { FetchBudget } from './receive';
@@ -125,4 +125,22 @@ export function triggerDescription(
 		],
 		properties,
 	};
+}
+
+/** The Events list: one subscription each. */
+export function eventsField(options: INodePropertyOptions[]): INodeProperties {
+	return {
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: ['order_new'],
+		options,
+		description: 'The events that start the workflow. Each one becomes its own subscription.',
+	};
+}
+
+/** The notice on how events are trusted. */
+export function verificationNotice(text: string): INodeProperties {
+	return { displayName: text, name: 'verificationNotice', type: 'notice', default: '' };
 }

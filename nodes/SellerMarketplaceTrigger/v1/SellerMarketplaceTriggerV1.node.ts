@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { eventNameOptions } from '../../SellerMarketplace/v1/helpers/options';
-import { fallbackEmailField, reachabilityNotice, triggerDescription, triggerOptions } from '../shared/options';
+import { eventsField, fallbackEmailField, reachabilityNotice, triggerDescription, triggerOptions, verificationNotice } from '../shared/options';
 import { answerChallenge, FETCH_BUDGET, receiveV1Notification } from './notification';
 import { V1_WEBHOOK_METHODS } from './subscriptions';
 
@@ -24,22 +24,10 @@ export class SellerMarketplaceTriggerV1 {
 	constructor(baseDescription: INodeTypeBaseDescription) {
 		this.description = triggerDescription(baseDescription, 1, 'sellerMarketplaceApi', [
 			reachabilityNotice,
-			{
-				displayName:
-					'The marketplace does not publish how it signs notifications. By default an event runs when its signature matches the scheme this node assumes, or else once the node has read the order, order unit, return… it names through your signed API credentials and found it matching the event (Options → Verify Events By). A forged call can at most make the node read your own data.',
-				name: 'verificationNotice',
-				type: 'notice',
-				default: '',
-			},
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				required: true,
-				default: ['order_new'],
-				options: [...eventNameOptions].sort((a, b) => a.name.localeCompare(b.name)),
-				description: 'The events that start the workflow. Each one becomes its own subscription.',
-			},
+			verificationNotice(
+				'The marketplace does not publish how it signs notifications. By default an event runs when its signature matches the scheme this node assumes, or else once the node has read the order, order unit, return… it names through your signed API credentials and found it matching the event (Options → Verify Events By). A forged call can at most make the node read your own data.',
+			),
+			eventsField([...eventNameOptions].sort((a, b) => a.name.localeCompare(b.name))),
 			fallbackEmailField,
 			triggerOptions({ ...SCHEME_WORDING, fetchBudget: FETCH_BUDGET, resources: 'order, order unit, return, item, unit or category' }),
 		]);

@@ -7,7 +7,7 @@ import type {
 
 import { storefrontOptions } from '../../SellerMarketplace/v2/helpers/enums';
 import { CREDENTIALS_TYPE } from '../../SellerMarketplace/v2/transport';
-import { fallbackEmailField, reachabilityNotice, triggerDescription, triggerOptions } from '../shared/options';
+import { eventsField, fallbackEmailField, reachabilityNotice, triggerDescription, triggerOptions, verificationNotice } from '../shared/options';
 import { answerChallenge } from '../shared/receive';
 import { eventOptions } from './events';
 import { FETCH_BUDGET, receiveV2Notification } from './notification';
@@ -21,22 +21,10 @@ export class SellerMarketplaceTriggerV2 {
 	constructor(baseDescription: INodeTypeBaseDescription) {
 		this.description = triggerDescription(baseDescription, 2, CREDENTIALS_TYPE, [
 			reachabilityNotice,
-			{
-				displayName:
-					'How events are trusted: the marketplace signs each notification with your Secret Key "with the function that signs requests" but does not spell out its inputs. The node checks Shop-Signature as hex HMAC-SHA256 of POST, this webhook URL as registered, the raw body and Shop-Timestamp: the body binds every field (storefront and payload included), the URL binds it to this trigger, and the timestamp, at most 13 hours old (retries) and 15 minutes ahead, together with the id_message log stops replays. An event whose signature does not match runs only once the node has read the order, order unit, unit… it names through your signed API credentials and found it matching the event and its storefront (Options → Verify Events By), so a forged call can at most make the node read your own data.',
-				name: 'verificationNotice',
-				type: 'notice',
-				default: '',
-			},
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				required: true,
-				default: ['order_new'],
-				options: eventOptions,
-				description: 'The events that start the workflow. Each one becomes its own subscription.',
-			},
+			verificationNotice(
+				'How events are trusted: the marketplace signs each notification with your Secret Key "with the function that signs requests" but does not spell out its inputs. The node checks Shop-Signature as hex HMAC-SHA256 of POST, this webhook URL as registered, the raw body and Shop-Timestamp: the body binds every field (storefront and payload included), the URL binds it to this trigger, and the timestamp, at most 13 hours old (retries) and 15 minutes ahead, together with the id_message log stops replays. An event whose signature does not match runs only once the node has read the order, order unit, unit… it names through your signed API credentials and found it matching the event and its storefront (Options → Verify Events By), so a forged call can at most make the node read your own data.',
+			),
+			eventsField(eventOptions),
 			{
 				displayName: 'Storefront',
 				name: 'storefront',
