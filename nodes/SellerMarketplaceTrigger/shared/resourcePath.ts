@@ -21,6 +21,16 @@ export interface ResourceRef {
 
 export const MAX_RESOURCE_LENGTH = 200;
 
+/** Collections both API versions name alike. `id_order` is a string in the specs; the other ids are integers. */
+export const COMMON_RESOURCE_FORMS: Readonly<Record<string, IdForm>> = {
+	orders: { idField: 'id_order', type: 'string' },
+	'order-units': { idField: 'id_order_unit', type: 'integer' },
+	returns: { idField: 'id_return', type: 'integer' },
+	'return-units': { idField: 'id_return_unit', type: 'integer' },
+	units: { idField: 'id_unit', type: 'integer' },
+	categories: { idField: 'id_category', type: 'integer' },
+};
+
 const SHAPE = /^\/([a-z][a-z-]*)\/([^/]+)\/?$/;
 const RAW_SEGMENT = /^(?:[A-Za-z0-9\-._~!$&'()*+,=]|%[0-9A-Fa-f]{2})+$/;
 const FORBIDDEN_DECODED = /[/\\%?#@:;\p{Cc}]/u;

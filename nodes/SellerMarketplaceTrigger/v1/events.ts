@@ -8,18 +8,10 @@ import type { IDataObject } from 'n8n-workflow';
 import type { EVENT_NAMES } from '../../SellerMarketplace/v1/helpers/options';
 import { apiPath } from '../../SellerMarketplace/v1/transport';
 import type { ReadBackRule } from '../shared/readBack';
-import type { IdForm } from '../shared/resourcePath';
+import { COMMON_RESOURCE_FORMS, type IdForm } from '../shared/resourcePath';
 
-/** Collections a notification may name; `id_order` is a string in the spec, the other ids integers. */
-export const RESOURCE_FORMS: Readonly<Record<string, IdForm>> = {
-	orders: { idField: 'id_order', type: 'string' },
-	'order-units': { idField: 'id_order_unit', type: 'integer' },
-	returns: { idField: 'id_return', type: 'integer' },
-	'return-units': { idField: 'id_return_unit', type: 'integer' },
-	units: { idField: 'id_unit', type: 'integer' },
-	items: { idField: 'id_item', type: 'integer' },
-	categories: { idField: 'id_category', type: 'integer' },
-};
+/** Collections a notification may name. */
+export const RESOURCE_FORMS: Readonly<Record<string, IdForm>> = { ...COMMON_RESOURCE_FORMS, items: { idField: 'id_item', type: 'integer' } };
 
 /** The spec writes these two reads without a trailing slash (`GET /orders/{id_order}`, `GET /items/{id_item}`). */
 const READ_WITHOUT_TRAILING_SLASH = new Set(['orders', 'items']);
