@@ -29,19 +29,24 @@ test('the tarball holds the built package only (no tests, sandbox or n8n runtime
 	expect(size).toBeLessThan(5 * 1024 * 1024);
 });
 
-test('n8n lists the nodes and the credential under the community-package names', async () => {
+test('n8n lists every node in both versions, each with the credential of its API version', async () => {
 	const out = join(n8n.userFolder, 'nodes-export.json');
 	const result = await n8n.cli(['export:nodes', `--output=${out}`]);
 	expect(result.code).toBe(0);
-	const names = (JSON.parse(readFileSync(out, 'utf8')) as Array<{ name: string; credentials?: Array<{ name: string }> }>)
-		.filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`));
-	expect(names.map((node) => node.name).sort()).toEqual(
-		[
-			`${PACKAGE_NAME}.sellerMarketplace`,
-			`${PACKAGE_NAME}.sellerMarketplacePollTrigger`,
-			`${PACKAGE_NAME}.sellerMarketplaceTool`,
-			`${PACKAGE_NAME}.sellerMarketplaceTrigger`,
-		].sort(),
-	);
-	for (const node of names) expect(node.credentials?.map((c) => c.name)).toEqual(['sellerMarketplaceApi']);
+	type Exported = { name: string; version: number | number[]; credentials?: Array<{ name: string }> };
+	const nodes = (JSON.parse(readFileSync(out, 'utf8')) as Exported[]).filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`));
+	// n8n lists a versioned node once per version; version 1 speaks API v1, version 2 API v2
+	const byName: Record<string, Record<number, string[]>> = {};
+	for (const node of nodes) {
+		for (const version of [node.version].flat()) {
+			(byName[node.name] ??= {})[version] = (node.credentials ?? []).map((c) => c.name);
+		}
+	}
+	const both = { 1: ['sellerMarketplaceApi'], 2: ['sellerMarketplaceV2Api'] };
+	expect(byName).toEqual({
+		[`${PACKAGE_NAME}.sellerMarketplace`]: both,
+		[`${PACKAGE_NAME}.sellerMarketplaceTool`]: both,
+		[`${PACKAGE_NAME}.sellerMarketplaceTrigger`]: both,
+		[`${PACKAGE_NAME}.sellerMarketplacePollTrigger`]: both,
+	});
 });
