@@ -6,7 +6,7 @@
  * so runs never see each other's queue or cache.
  */
 import { execFile } from 'child_process';
-import { mkdirSync } from 'fs';
+import { mkdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { promisify } from 'util';
 
@@ -79,6 +79,19 @@ const client = new Client(JSON.parse(process.env.N8N_E2E_POSTGRES));
 
 function checkDatabaseName(name: string): void {
 	if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`'${name}' is not a database name this library creates (a-z, 0-9, _)`);
+}
+
+/** Process ids of the running Redis and PostgreSQL servers (for their CPU time); none when they are not running. */
+export function serviceProcessIds(): number[] {
+	const dir = process.env.QUEUE_MODE_DIR ?? join(REPO_ROOT, '.e2e', 'queue-mode');
+	const firstLine = (file: string) => {
+		try {
+			return Number(readFileSync(file, 'utf8').split('\n')[0]);
+		} catch {
+			return NaN;
+		}
+	};
+	return [firstLine(join(dir, 'redis', 'redis.pid')), firstLine(join(dir, 'postgres', 'postmaster.pid'))].filter((pid) => Number.isInteger(pid) && pid > 0);
 }
 
 /** A fresh, empty database owned by the n8n role (n8n creates its tables on first start). */
