@@ -6,7 +6,7 @@
  * the other webhook processor.
  *
  * `npx ts-node --transpile-only bench/queue-mode-burst.ts [--count=1000] [--dedupe-count=200] [--wait=180]
- *   [--workers=2] [--concurrency=10] [--n8n-env=KEY=VALUE …]`
+ *   [--workers=2] [--concurrency=10] [--n8n-env=KEY=VALUE …] [--remove-duplicates] [--time-scale=1]`
  * Needs the pinned runtime (`bash e2e/ensure-runtime.sh`); installs and starts Redis and PostgreSQL.
  */
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ import { ensureRuntime, REPO_ROOT } from '../e2e/lib/runtime';
 import { sandboxCredential } from '../e2e/lib/workflows';
 import { BURST_HEADERS, burstRows, runBurst, verdict, type BurstResult, type BurstTarget } from './burst';
 import { fmt, table } from './measure';
-import { DEFAULT_TIME_SCALE, TRIGGER_EVENT, TRIGGER_WORKFLOW_ID, triggerIdMessages, triggerWebhookPath, triggerWorkflow } from './real-n8n-burst';
+import { DEFAULT_TIME_SCALE, handledIdMessages, retrySchedule, TRIGGER_EVENT, TRIGGER_WORKFLOW_ID, triggerIdMessages, triggerWebhookPath, triggerWorkflow } from './real-n8n-burst';
 
 const DATABASE = 'n8n_bench_queue';
 const LOSE_EVERY = 10;
@@ -39,6 +39,8 @@ export interface QueueModeResult {
 	workers: number;
 	concurrency: number;
 	n8nEnv: Record<string, string>;
+	removeDuplicates: boolean;
+	timeScale: number;
 	burst: BurstResult;
 	dedupe?: DedupeCheck;
 }
@@ -51,6 +53,10 @@ export interface QueueModeOptions {
 	workers?: number;
 	concurrency?: number;
 	n8nEnv?: Record<string, string>;
+	/** n8n's Remove Duplicates node after the trigger: executed twice then counts what got past it */
+	removeDuplicates?: boolean;
+	/** sandbox time per real second (default 1: retries after 1, 15, 30 minutes) */
+	timeScale?: number;
 	log?: (line: string) => void;
 }
 
@@ -65,7 +71,7 @@ export async function queueModeBurst(options: QueueModeOptions = {}): Promise<Qu
 	const setupStarted = Date.now();
 	const runtime = await ensureRuntime((line) => log(line));
 	const services: QueueServices = await startQueueServices(log);
-	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, timeScale: DEFAULT_TIME_SCALE });
+	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, timeScale: options.timeScale ?? DEFAULT_TIME_SCALE });
 	let cluster: QueueCluster | undefined;
 	try {
 		const database = await createRunDatabase(runtime, services, DATABASE);
@@ -97,7 +103,8 @@ export async function queueModeBurst(options: QueueModeOptions = {}): Promise<Qu
 			},
 		});
 		log(`Importing into PostgreSQL and starting the main process, 2 webhook processors and ${workers} workers (concurrency ${concurrency})`);
-		await cluster.prepare([sandboxCredential(sandbox)], [triggerWorkflow()], [TRIGGER_WORKFLOW_ID]);
+		const removeDuplicates = options.removeDuplicates ?? false;
+		await cluster.prepare([sandboxCredential(sandbox)], [triggerWorkflow({}, { removeDuplicates })], [TRIGGER_WORKFLOW_ID]);
 		await cluster.start({ published: [TRIGGER_WORKFLOW_ID] });
 		const callbackUrl = cluster.webhookUrl(triggerWebhookPath());
 		if (sandbox.control.db.subscriptions.filter((s) => s.callback_url === callbackUrl && s.is_active).length !== 1) {
@@ -109,12 +116,12 @@ export async function queueModeBurst(options: QueueModeOptions = {}): Promise<Qu
 		const servicePids = serviceProcessIds();
 		const running = cluster;
 		const target: BurstTarget = {
-			label: 'trigger, queue mode',
+			label: removeDuplicates ? 'trigger + Remove Duplicates, queue mode' : 'trigger, queue mode',
 			event: TRIGGER_EVENT,
 			resources: sandbox.control.db.orders.filter((o) => !o._fulfilled_by_marketplace).map((o) => `/orders/${o.id_order}/`),
 			workflowId: TRIGGER_WORKFLOW_ID,
 			proxy: cluster.proxy,
-			idMessagesOf: triggerIdMessages,
+			idMessagesOf: removeDuplicates ? handledIdMessages : triggerIdMessages,
 			executions: (afterId) => running.main.executions({ afterId, workflowId: TRIGGER_WORKFLOW_ID }),
 			lastExecutionId: () => running.main.lastExecutionId(),
 			n8nCpuMs: () => running.cpuMs(),
@@ -135,7 +142,7 @@ export async function queueModeBurst(options: QueueModeOptions = {}): Promise<Qu
 			dedupe = { burst: check, answersLost: lost.length, retriesToOtherProcessor: retries.length };
 			log(`de-duplication: ${lost.length} answers lost, ${retries.length} retries on the other processor, ${check.duplicates} executed twice`);
 		}
-		return { n8nVersion: runtime.n8nVersion, setupMs, webhookProcessors: 2, workers, concurrency, n8nEnv, burst, dedupe };
+		return { n8nVersion: runtime.n8nVersion, setupMs, webhookProcessors: 2, workers, concurrency, n8nEnv, removeDuplicates, timeScale: options.timeScale ?? DEFAULT_TIME_SCALE, burst, dedupe };
 	} finally {
 		await cluster?.stop();
 		await sandbox.close();
@@ -160,7 +167,8 @@ export function queueModeTable(result: QueueModeResult): string {
 	lines.push(
 		`n8n ${result.n8nVersion} in queue mode (${env.length ? env.join(', ') : 'default settings'}): PostgreSQL and Redis from Debian's packages on 127.0.0.1 (scripts/queue-mode/start.sh), ` +
 			`one main process, ${result.webhookProcessors} webhook processors behind a loopback round-robin proxy, ${result.workers} workers (concurrency ${result.concurrency}), ` +
-			`all on the same machine. A retry goes to the other webhook processor than its first delivery. CPU: n8n's processes and task runners; in brackets PostgreSQL and Redis. ` +
+			`all on the same machine. The sandbox waits 15 s for an answer and retries ${retrySchedule(result.timeScale)}; a retry goes to the other webhook processor than its first delivery. CPU: n8n's processes and task runners; in brackets PostgreSQL and Redis. ` +
+			(result.removeDuplicates ? `The workflow is the trigger → n8n's Remove Duplicates (on id_message, history in n8n's database) → a do-nothing node; "executed twice" counts what got past Remove Duplicates twice. ` : '') +
 			`Set-up ${fmt(result.setupMs / 1000, 1)} s, not counted.`,
 	);
 	return lines.join('\n');
@@ -180,6 +188,8 @@ if (require.main === module) {
 		workers: option('workers', 2),
 		concurrency: option('concurrency', 10),
 		n8nEnv: Object.fromEntries(args.filter((a) => a.startsWith('--n8n-env=')).map((a) => a.slice('--n8n-env='.length).split(/=(.*)/s, 2))),
+		removeDuplicates: args.includes('--remove-duplicates'),
+		timeScale: option('time-scale', DEFAULT_TIME_SCALE),
 		log: (line) => console.error(`[queue-mode ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`),
 	}).then(
 		(result) => {

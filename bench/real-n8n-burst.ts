@@ -5,7 +5,7 @@
  * them: every delivery answered 200 within 15 s, each notification executed once).
  *
  * `npx ts-node --transpile-only bench/real-n8n-burst.ts [--bursts=3] [--count=200] [--wait=120]
- *   [--trigger-options='{"…":…}'] [--n8n-env=KEY=VALUE …] [--time-scale=60]`
+ *   [--trigger-options='{"…":…}'] [--n8n-env=KEY=VALUE …] [--time-scale=1]`
  * Needs the pinned runtime (`bash e2e/ensure-runtime.sh`). Progress on stderr, the Markdown table on stdout.
  *
  * Everything n8n-side is the e2e library's: the package built, packed and installed into a private user
@@ -23,8 +23,12 @@ import { CREDENTIAL_TYPE, EXAMPLE_CREDENTIAL, sandboxCredential, TRIGGER_TYPE } 
 import { BURST_HEADERS, burstRows, runBurst, verdict, type BurstResult, type BurstTarget } from './burst';
 import { fmt, median, table } from './measure';
 
-/** sandbox time runs a minute per second: the marketplace's retries at +1, +15 and +30 minutes come after 1, 15 and 30 s */
-export const DEFAULT_TIME_SCALE = 60;
+/**
+ * Sandbox time runs as real time: the marketplace's first retry comes a minute after the first delivery, as
+ * it would. (At a faster scale the retries of a late burst arrive while n8n still works on it, and a burst
+ * that is a little late turns into a retry storm that the marketplace would not cause.)
+ */
+export const DEFAULT_TIME_SCALE = 1;
 const WARM_UP = 20;
 
 export const TRIGGER_WORKFLOW_ID = 'benchRealBurst01';
@@ -41,8 +45,35 @@ export function runtimeInstalled(): boolean {
 	return existsSync(runtime.n8nBin) && existsSync(runtime.node);
 }
 
-/** A workflow of the package's trigger alone (defaults unless `options`: signature verified, repeats ignored, no fetch). */
-export function triggerWorkflow(options: Record<string, unknown> = {}): WorkflowFile {
+export const HANDLER_NAME = 'Handle the event';
+
+/**
+ * A workflow of the package's trigger alone (defaults unless `options`: signature verified, repeats ignored,
+ * no fetch); with `removeDuplicates`, followed by n8n's Remove Duplicates node on id_message (kept in n8n's
+ * database, shared by every process) and a do-nothing node standing for the seller's work.
+ */
+export function triggerWorkflow(options: Record<string, unknown> = {}, { removeDuplicates = false } = {}): WorkflowFile {
+	const workflow = triggerOnlyWorkflow(options);
+	if (!removeDuplicates) return workflow;
+	workflow.nodes.push(
+		{
+			id: '7a1f0000-0000-4000-8000-0000000be4c3',
+			name: 'Remove repeated deliveries',
+			type: 'n8n-nodes-base.removeDuplicates',
+			typeVersion: 2,
+			position: [220, 0],
+			parameters: { operation: 'removeItemsSeenInPreviousExecutions', logic: 'removeItemsWithAlreadySeenKeyValues', dedupeValue: '={{ $json.id_message }}', options: {} },
+		},
+		{ id: '7a1f0000-0000-4000-8000-0000000be4c4', name: HANDLER_NAME, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+	);
+	workflow.connections = {
+		[TRIGGER_NAME]: { main: [[{ node: 'Remove repeated deliveries', type: 'main', index: 0 }]] },
+		'Remove repeated deliveries': { main: [[{ node: HANDLER_NAME, type: 'main', index: 0 }]] },
+	};
+	return workflow;
+}
+
+function triggerOnlyWorkflow(options: Record<string, unknown>): WorkflowFile {
 	return {
 		id: TRIGGER_WORKFLOW_ID,
 		name: 'bench: notifications through the trigger',
@@ -91,6 +122,8 @@ export function triggerWebhookPath(): string {
 }
 
 export const triggerIdMessages = (execution: ExecutionRecord): string[] => nodeItems(execution.runData, TRIGGER_NAME).map((item) => String(item.id_message));
+/** The id_messages that reached the seller's work (past Remove Duplicates). */
+export const handledIdMessages = (execution: ExecutionRecord): string[] => nodeItems(execution.runData, HANDLER_NAME).map((item) => String(item.id_message));
 
 const peerIdMessages = (execution: ExecutionRecord): string[] =>
 	nodeItems(execution.runData, 'Webhook').map((item) => String((item.body as { id_message?: unknown } | undefined)?.id_message));
@@ -101,6 +134,7 @@ export interface RealN8nResult {
 	setupMs: number;
 	triggerOptions: Record<string, unknown>;
 	n8nEnv: Record<string, string>;
+	timeScale: number;
 	trigger: BurstResult[];
 	peer: BurstResult[];
 }
@@ -142,7 +176,8 @@ export async function realN8nBurst(options: RealN8nOptions = {}): Promise<RealN8
 	const triggerOptions = options.triggerOptions ?? {};
 	const n8nEnv = options.n8nEnv ?? {};
 	const setupStarted = Date.now();
-	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, timeScale: options.timeScale ?? DEFAULT_TIME_SCALE });
+	const timeScale = options.timeScale ?? DEFAULT_TIME_SCALE;
+	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, timeScale });
 	const port = await freePort();
 	const proxy = await startWebhookProxy({ upstreams: [`http://127.0.0.1:${port}`] });
 	let environment: Environment | undefined;
@@ -181,19 +216,25 @@ export async function realN8nBurst(options: RealN8nOptions = {}): Promise<RealN8
 			const warm = await runBurst(sandbox, t, { count: WARM_UP, waitMs, log: (line) => log(`warm-up ${line}`) });
 			if (warm.lost || warm.duplicates || warm.timedOut) throw new Error(`warm-up of ${WARM_UP} events through the ${t.label}: ${verdict(warm).reasons.join('; ')}`);
 		}
-		const results: Record<string, BurstResult[]> = { trigger: [], peer: [] };
+		const results: BurstResult[][] = targets.map(() => []);
+		const done = new Set<BurstTarget>();
 		for (let round = 0; round < bursts; round++) {
 			for (const [i, t] of targets.entries()) {
+				if (done.has(t)) continue;
 				const result = await runBurst(sandbox, t, { count, waitMs, log });
-				results[i === 0 ? 'trigger' : 'peer'].push(result);
-				// n8n has not caught up (and the sandbox keeps retrying): a further burst would measure the backlog
+				results[i].push(result);
 				if (result.timedOut) {
-					log(`the wait ran out: the remaining bursts are skipped`);
-					return { n8nVersion: environment.runtime.n8nVersion, count, setupMs, triggerOptions, n8nEnv, trigger: results.trigger, peer: results.peer };
+					// n8n has not caught up and the sandbox keeps retrying: stop sending to this workflow (the
+					// marketplace "disables" its subscription) and let n8n finish before the other one is measured
+					done.add(t);
+					for (const subscription of sandbox.control.db.subscriptions) if (subscription.event_name === t.event) subscription.is_active = false;
+					log(`${t.label}: the wait ran out; its remaining bursts are skipped, n8n gets up to ${fmt(waitMs / 1000)} s to finish`);
+					await proxy.settled(waitMs);
 				}
 			}
 		}
-		return { n8nVersion: environment.runtime.n8nVersion, count, setupMs, triggerOptions, n8nEnv, trigger: results.trigger, peer: results.peer };
+		const [trigger, peer = []] = results;
+		return { n8nVersion: environment.runtime.n8nVersion, count, setupMs, triggerOptions, n8nEnv, timeScale, trigger, peer };
 	} finally {
 		if (environment) {
 			await environment.n8n.stop();
@@ -202,6 +243,12 @@ export async function realN8nBurst(options: RealN8nOptions = {}): Promise<RealN8
 		await proxy.close();
 		await sandbox.close();
 	}
+}
+
+/** When the sandbox retries a delivery that failed, in real time. */
+export function retrySchedule(timeScale: number): string {
+	const after = [1, 15, 30].map((minutes) => (minutes * 60) / timeScale);
+	return timeScale === 1 ? 'after 1, 15 and 30 minutes' : `after ${after.map((s) => fmt(s, s < 10 ? 1 : 0)).join(', ')} s (1, 15, 30 minutes at time scale ${timeScale})`;
 }
 
 /** Median of each measure over the bursts (worst for the counts that must be zero). */
@@ -263,7 +310,7 @@ export function realN8nTable(result: RealN8nResult): string {
 		`n8n ${result.n8nVersion} (\`n8n start\`, SQLite, ${env.length ? env.join(', ') : 'default settings'}), the package installed from its npm tarball. ` +
 			`The trigger workflow is the trigger alone (event ${TRIGGER_EVENT}, options ${JSON.stringify(result.triggerOptions)}); the peer is n8n's Webhook node alone ` +
 			`(POST, answers on receipt, checks nothing). Each burst: ${fmt(result.count)} signed notifications sent at once by the sandbox (one connection each), ` +
-			`which waits 15 s for an answer and retries at +1/+15/+30 sandbox minutes (1/15/30 s at time scale 60). Answer times are n8n's, measured by a loopback proxy ` +
+			`which waits 15 s for an answer and retries ${retrySchedule(result.timeScale)}. Answer times are n8n's, measured by a loopback proxy ` +
 			`in front of it, also for answers the sandbox no longer waited for; CPU is n8n's and its task runner's (/proc) from the first send until every execution finished, ` +
 			`divided by the notifications sent. Set-up ${fmt(result.setupMs / 1000, 1)} s, not counted.`,
 	);

@@ -111,10 +111,13 @@ export async function realN8nPaging({ units = 3000, runs = 3, latencyMs = 25, lo
 		for (let run = 0; run < runs; run++) {
 			for (const [i, reader] of READERS.entries()) {
 				await sandbox.clearRequests();
+				const afterId = await n8n.lastExecutionId();
 				const result = await n8n.execute(workflows[i].id);
-				const nodeRun = result.run?.data.resultData.runData[NODE_NAME]?.[0] as (NodeRun & { executionTime?: number }) | undefined;
-				if (result.run?.status !== 'success' || !nodeRun?.executionTime) {
-					throw new Error(`${reader.label}: the run failed: ${result.run?.data.resultData.error?.message ?? result.output.slice(-1500)}`);
+				// read back from n8n's database: the run n8n prints holds every item, too much to rely on parsing
+				const [execution] = await n8n.executions({ afterId, workflowId: workflows[i].id });
+				const nodeRun = execution?.runData[NODE_NAME]?.[0] as (NodeRun & { executionTime?: number }) | undefined;
+				if (execution?.status !== 'success' || !nodeRun?.executionTime) {
+					throw new Error(`${reader.label}: the run failed (exit ${result.code}): ${execution?.error?.message ?? result.output.slice(-500)}`);
 				}
 				const requests = await sandbox.requests(ROUTE);
 				const sample = { ms: nodeRun.executionTime, items: nodeRun.data?.main?.[0]?.length ?? 0, requests: requests.count, notOk: requests.notOk };
