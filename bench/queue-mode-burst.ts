@@ -6,7 +6,7 @@
  * the other webhook processor.
  *
  * `npx ts-node --transpile-only bench/queue-mode-burst.ts [--count=1000] [--dedupe-count=200] [--wait=180]
- *   [--workers=2] [--concurrency=10] [--n8n-env=KEY=VALUE …] [--remove-duplicates] [--time-scale=1]`
+ *   [--workers=2] [--concurrency=10] [--n8n-env=KEY=VALUE …] [--dedupe-by=trigger|removeDuplicates|postgres] [--time-scale=1]`
  * Needs the pinned runtime (`bash e2e/ensure-runtime.sh`); installs and starts Redis and PostgreSQL.
  */
 import { join } from 'node:path';
@@ -14,14 +14,18 @@ import { join } from 'node:path';
 import { startSandbox } from '../sandbox';
 import { buildAndPack } from '../e2e/lib/package';
 import { cpuMsOfTrees } from '../e2e/lib/process-cpu';
-import { createRunDatabase, dropRunDatabase, QueueCluster, serviceProcessIds, startQueueServices, stopQueueServices, type QueueServices } from '../e2e/lib/queue-mode';
+import { createRunDatabase, dropRunDatabase, QueueCluster, runSql, serviceProcessIds, startQueueServices, stopQueueServices, type QueueServices } from '../e2e/lib/queue-mode';
 import { ensureRuntime, REPO_ROOT } from '../e2e/lib/runtime';
-import { sandboxCredential } from '../e2e/lib/workflows';
+import { DELIVERIES_TABLE_SQL, postgresCredential, sandboxCredential } from '../e2e/lib/workflows';
 import { BURST_HEADERS, burstRows, runBurst, verdict, type BurstResult, type BurstTarget } from './burst';
 import { fmt, table } from './measure';
-import { DEFAULT_TIME_SCALE, handledIdMessages, retrySchedule, TRIGGER_EVENT, TRIGGER_WORKFLOW_ID, triggerIdMessages, triggerWebhookPath, triggerWorkflow } from './real-n8n-burst';
+import { DEFAULT_TIME_SCALE, handledIdMessages, retrySchedule, type DedupeBy, TRIGGER_EVENT, TRIGGER_WORKFLOW_ID, triggerIdMessages, triggerWebhookPath, triggerWorkflow } from './real-n8n-burst';
 
 const DATABASE = 'n8n_bench_queue';
+const DEDUPE_LABELS: Record<Exclude<DedupeBy, 'trigger'>, string> = {
+	removeDuplicates: "n8n's Remove Duplicates (history in n8n's database)",
+	postgres: "n8n's Postgres node entering the id_message into a table keyed by it",
+};
 const LOSE_EVERY = 10;
 const WARM_UP = 20;
 
@@ -39,7 +43,7 @@ export interface QueueModeResult {
 	workers: number;
 	concurrency: number;
 	n8nEnv: Record<string, string>;
-	removeDuplicates: boolean;
+	dedupeBy: DedupeBy;
 	timeScale: number;
 	burst: BurstResult;
 	dedupe?: DedupeCheck;
@@ -53,8 +57,8 @@ export interface QueueModeOptions {
 	workers?: number;
 	concurrency?: number;
 	n8nEnv?: Record<string, string>;
-	/** n8n's Remove Duplicates node after the trigger: executed twice then counts what got past it */
-	removeDuplicates?: boolean;
+	/** a node after the trigger that drops repeats ("executed twice" then counts what got past it) */
+	dedupeBy?: DedupeBy;
 	/** sandbox time per real second (default 1: retries after 1, 15, 30 minutes) */
 	timeScale?: number;
 	log?: (line: string) => void;
@@ -103,8 +107,9 @@ export async function queueModeBurst(options: QueueModeOptions = {}): Promise<Qu
 			},
 		});
 		log(`Importing into PostgreSQL and starting the main process, 2 webhook processors and ${workers} workers (concurrency ${concurrency})`);
-		const removeDuplicates = options.removeDuplicates ?? false;
-		await cluster.prepare([sandboxCredential(sandbox)], [triggerWorkflow({}, { removeDuplicates })], [TRIGGER_WORKFLOW_ID]);
+		const dedupeBy = options.dedupeBy ?? 'trigger';
+		await cluster.prepare([sandboxCredential(sandbox), postgresCredential(database)], [triggerWorkflow({}, dedupeBy)], [TRIGGER_WORKFLOW_ID]);
+		if (dedupeBy === 'postgres') await runSql(runtime, database, [DELIVERIES_TABLE_SQL]);
 		await cluster.start({ published: [TRIGGER_WORKFLOW_ID] });
 		const callbackUrl = cluster.webhookUrl(triggerWebhookPath());
 		if (sandbox.control.db.subscriptions.filter((s) => s.callback_url === callbackUrl && s.is_active).length !== 1) {
@@ -116,12 +121,12 @@ export async function queueModeBurst(options: QueueModeOptions = {}): Promise<Qu
 		const servicePids = serviceProcessIds();
 		const running = cluster;
 		const target: BurstTarget = {
-			label: removeDuplicates ? 'trigger + Remove Duplicates, queue mode' : 'trigger, queue mode',
+			label: dedupeBy === 'trigger' ? 'trigger, queue mode' : `trigger + ${DEDUPE_LABELS[dedupeBy]}, queue mode`,
 			event: TRIGGER_EVENT,
 			resources: sandbox.control.db.orders.filter((o) => !o._fulfilled_by_marketplace).map((o) => `/orders/${o.id_order}/`),
 			workflowId: TRIGGER_WORKFLOW_ID,
 			proxy: cluster.proxy,
-			idMessagesOf: removeDuplicates ? handledIdMessages : triggerIdMessages,
+			idMessagesOf: dedupeBy === 'trigger' ? triggerIdMessages : handledIdMessages,
 			executions: (afterId) => running.main.executions({ afterId, workflowId: TRIGGER_WORKFLOW_ID }),
 			lastExecutionId: () => running.main.lastExecutionId(),
 			n8nCpuMs: () => running.cpuMs(),
@@ -142,7 +147,7 @@ export async function queueModeBurst(options: QueueModeOptions = {}): Promise<Qu
 			dedupe = { burst: check, answersLost: lost.length, retriesToOtherProcessor: retries.length };
 			log(`de-duplication: ${lost.length} answers lost, ${retries.length} retries on the other processor, ${check.duplicates} executed twice`);
 		}
-		return { n8nVersion: runtime.n8nVersion, setupMs, webhookProcessors: 2, workers, concurrency, n8nEnv, removeDuplicates, timeScale: options.timeScale ?? DEFAULT_TIME_SCALE, burst, dedupe };
+		return { n8nVersion: runtime.n8nVersion, setupMs, webhookProcessors: 2, workers, concurrency, n8nEnv, dedupeBy, timeScale: options.timeScale ?? DEFAULT_TIME_SCALE, burst, dedupe };
 	} finally {
 		await cluster?.stop();
 		await sandbox.close();
@@ -168,7 +173,7 @@ export function queueModeTable(result: QueueModeResult): string {
 		`n8n ${result.n8nVersion} in queue mode (${env.length ? env.join(', ') : 'default settings'}): PostgreSQL and Redis from Debian's packages on 127.0.0.1 (scripts/queue-mode/start.sh), ` +
 			`one main process, ${result.webhookProcessors} webhook processors behind a loopback round-robin proxy, ${result.workers} workers (concurrency ${result.concurrency}), ` +
 			`all on the same machine. The sandbox waits 15 s for an answer and retries ${retrySchedule(result.timeScale)}; a retry goes to the other webhook processor than its first delivery. CPU: n8n's processes and task runners; in brackets PostgreSQL and Redis. ` +
-			(result.removeDuplicates ? `The workflow is the trigger → n8n's Remove Duplicates (on id_message, history in n8n's database) → a do-nothing node; "executed twice" counts what got past Remove Duplicates twice. ` : '') +
+			(result.dedupeBy === 'trigger' ? '' : `The workflow is the trigger → ${DEDUPE_LABELS[result.dedupeBy]} → a do-nothing node; "executed twice" counts what got past it twice. `) +
 			`Set-up ${fmt(result.setupMs / 1000, 1)} s, not counted.`,
 	);
 	return lines.join('\n');
@@ -188,7 +193,7 @@ if (require.main === module) {
 		workers: option('workers', 2),
 		concurrency: option('concurrency', 10),
 		n8nEnv: Object.fromEntries(args.filter((a) => a.startsWith('--n8n-env=')).map((a) => a.slice('--n8n-env='.length).split(/=(.*)/s, 2))),
-		removeDuplicates: args.includes('--remove-duplicates'),
+		dedupeBy: (args.find((a) => a.startsWith('--dedupe-by='))?.split('=')[1] ?? 'trigger') as DedupeBy,
 		timeScale: option('time-scale', DEFAULT_TIME_SCALE),
 		log: (line) => console.error(`[queue-mode ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`),
 	}).then(

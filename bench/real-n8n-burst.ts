@@ -19,7 +19,7 @@ import { startEnvironment, type Environment } from '../e2e/lib/environment';
 import { nodeItems, type ExecutionRecord, type N8n, type WorkflowFile } from '../e2e/lib/n8n';
 import { freePort, runtimePaths } from '../e2e/lib/runtime';
 import { startWebhookProxy, type WebhookProxy } from '../e2e/lib/webhook-proxy';
-import { CREDENTIAL_TYPE, EXAMPLE_CREDENTIAL, sandboxCredential, TRIGGER_TYPE } from '../e2e/lib/workflows';
+import { chain, CREDENTIAL_TYPE, EXAMPLE_CREDENTIAL, rememberDeliveryNode, sandboxCredential, TRIGGER_TYPE, type NodeJson } from '../e2e/lib/workflows';
 import { BURST_HEADERS, burstRows, runBurst, verdict, type BurstResult, type BurstTarget } from './burst';
 import { fmt, median, table } from './measure';
 
@@ -47,30 +47,34 @@ export function runtimeInstalled(): boolean {
 
 export const HANDLER_NAME = 'Handle the event';
 
+/** What stands between the trigger and the seller's work to drop repeated deliveries, besides the trigger itself. */
+export type DedupeBy = 'trigger' | 'removeDuplicates' | 'postgres';
+
+const DEDUPE_NODES: Record<Exclude<DedupeBy, 'trigger'>, () => NodeJson> = {
+	// n8n's Remove Duplicates: its history is one row in n8n's database, read and written back by each execution
+	removeDuplicates: () => ({
+		id: '7a1f0000-0000-4000-8000-0000000be4c3',
+		name: 'Remove repeated deliveries',
+		type: 'n8n-nodes-base.removeDuplicates',
+		typeVersion: 2,
+		position: [0, 0],
+		parameters: { operation: 'removeItemsSeenInPreviousExecutions', logic: 'removeItemsWithAlreadySeenKeyValues', dedupeValue: '={{ $json.id_message }}', options: {} },
+	}),
+	// n8n's Postgres node entering the id_message into a table keyed by it (README "Large sellers")
+	postgres: () => rememberDeliveryNode('Remember the delivery'),
+};
+
 /**
  * A workflow of the package's trigger alone (defaults unless `options`: signature verified, repeats ignored,
- * no fetch); with `removeDuplicates`, followed by n8n's Remove Duplicates node on id_message (kept in n8n's
- * database, shared by every process) and a do-nothing node standing for the seller's work.
+ * no fetch); with `dedupeBy` other than 'trigger', followed by that node and a do-nothing node standing for
+ * the seller's work.
  */
-export function triggerWorkflow(options: Record<string, unknown> = {}, { removeDuplicates = false } = {}): WorkflowFile {
+export function triggerWorkflow(options: Record<string, unknown> = {}, dedupeBy: DedupeBy = 'trigger'): WorkflowFile {
 	const workflow = triggerOnlyWorkflow(options);
-	if (!removeDuplicates) return workflow;
-	workflow.nodes.push(
-		{
-			id: '7a1f0000-0000-4000-8000-0000000be4c3',
-			name: 'Remove repeated deliveries',
-			type: 'n8n-nodes-base.removeDuplicates',
-			typeVersion: 2,
-			position: [220, 0],
-			parameters: { operation: 'removeItemsSeenInPreviousExecutions', logic: 'removeItemsWithAlreadySeenKeyValues', dedupeValue: '={{ $json.id_message }}', options: {} },
-		},
-		{ id: '7a1f0000-0000-4000-8000-0000000be4c4', name: HANDLER_NAME, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
-	);
-	workflow.connections = {
-		[TRIGGER_NAME]: { main: [[{ node: 'Remove repeated deliveries', type: 'main', index: 0 }]] },
-		'Remove repeated deliveries': { main: [[{ node: HANDLER_NAME, type: 'main', index: 0 }]] },
-	};
-	return workflow;
+	if (dedupeBy === 'trigger') return workflow;
+	const [trigger] = workflow.nodes as NodeJson[];
+	const handler: NodeJson = { id: '7a1f0000-0000-4000-8000-0000000be4c4', name: HANDLER_NAME, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [0, 0], parameters: {} };
+	return chain(workflow.id, workflow.name, [trigger, DEDUPE_NODES[dedupeBy](), handler]);
 }
 
 function triggerOnlyWorkflow(options: Record<string, unknown>): WorkflowFile {
@@ -122,7 +126,7 @@ export function triggerWebhookPath(): string {
 }
 
 export const triggerIdMessages = (execution: ExecutionRecord): string[] => nodeItems(execution.runData, TRIGGER_NAME).map((item) => String(item.id_message));
-/** The id_messages that reached the seller's work (past Remove Duplicates). */
+/** The id_messages that reached the seller's work (past the node that drops repeats). */
 export const handledIdMessages = (execution: ExecutionRecord): string[] => nodeItems(execution.runData, HANDLER_NAME).map((item) => String(item.id_message));
 
 const peerIdMessages = (execution: ExecutionRecord): string[] =>

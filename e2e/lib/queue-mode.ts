@@ -64,15 +64,15 @@ export async function stopQueueServices(services: QueueServices): Promise<void> 
 	await run('bash', [join(REPO_ROOT, 'scripts', 'queue-mode', 'stop.sh')], { cwd: REPO_ROOT, timeout: 120_000 });
 }
 
-/** Runs SQL statements as the n8n role (pg from the runtime, under its Node 24; the password stays in the environment). */
-async function adminSql(runtime: Runtime, services: QueueServices, statements: string[]): Promise<void> {
+/** Runs SQL statements in `database` (pg from the runtime, under its Node 24; the password stays in the environment). */
+export async function runSql(runtime: Runtime, database: PostgresDatabase, statements: string[]): Promise<void> {
 	const script = `
 const { Client } = require('pg');
 const client = new Client(JSON.parse(process.env.N8N_E2E_POSTGRES));
 (async () => { await client.connect(); for (const sql of JSON.parse(process.env.N8N_E2E_SQL)) await client.query(sql); await client.end(); })()
   .catch((error) => { console.error(error.message); process.exit(1); });`;
 	await run(runtime.node, ['-e', script], {
-		env: { NODE_PATH: runtime.modules, PATH: process.env.PATH, N8N_E2E_POSTGRES: JSON.stringify(services.postgres), N8N_E2E_SQL: JSON.stringify(statements) },
+		env: { NODE_PATH: runtime.modules, PATH: process.env.PATH, N8N_E2E_POSTGRES: JSON.stringify(database), N8N_E2E_SQL: JSON.stringify(statements) },
 		timeout: 120_000,
 	});
 }
@@ -97,13 +97,13 @@ export function serviceProcessIds(): number[] {
 /** A fresh, empty database owned by the n8n role (n8n creates its tables on first start). */
 export async function createRunDatabase(runtime: Runtime, services: QueueServices, name: string): Promise<PostgresDatabase> {
 	checkDatabaseName(name);
-	await adminSql(runtime, services, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]);
+	await runSql(runtime, services.postgres, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]);
 	return { ...services.postgres, database: name };
 }
 
 export async function dropRunDatabase(runtime: Runtime, services: QueueServices, name: string): Promise<void> {
 	checkDatabaseName(name);
-	await adminSql(runtime, services, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+	await runSql(runtime, services.postgres, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
 }
 
 export interface QueueClusterOptions {
