@@ -139,7 +139,7 @@ export async function queueModeBurst(options: QueueModeOptions = {}): Promise<Qu
 		if (dedupeCount > 0 && !burst.timedOut) {
 			const exchangesBefore = cluster.proxy.exchanges.length;
 			loseEvery = LOSE_EVERY;
-			const check = await runBurst(sandbox, { ...target, label: `trigger, queue mode, every ${LOSE_EVERY}th answer lost` }, { count: dedupeCount, waitMs, log });
+			const check = await runBurst(sandbox, { ...target, label: `${target.label}, every ${LOSE_EVERY}th answer lost` }, { count: dedupeCount, waitMs, log });
 			loseEvery = 0;
 			const exchanges = cluster.proxy.exchanges.slice(exchangesBefore);
 			const lost = exchanges.filter((x) => x.answerLost);
