@@ -7,6 +7,7 @@
  *
  * `npx ts-node --transpile-only bench/real-n8n-paging.ts [--units=3000] [--runs=3] [--latency=25]`
  */
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { N8n, type NodeRun, type WorkflowFile } from '../e2e/lib/n8n';
@@ -99,7 +100,9 @@ export async function realN8nPaging({ units = 3000, runs = 3, latencyMs = 25, lo
 		await sandbox.start(units);
 		const baseUrl = sandbox.credentials.baseUrl;
 		const { tarball } = await buildAndPack(join(REPO_ROOT, '.e2e', 'pack'));
-		const userFolder = join(REPO_ROOT, '.e2e', 'runs', `bench-paging-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+		// one folder, emptied each time: every run stores its 3,000-item executions
+		const userFolder = join(REPO_ROOT, '.e2e', 'runs', 'bench-paging');
+		rmSync(userFolder, { recursive: true, force: true });
 		await installTarball(userFolder, tarball);
 		const n8n = new N8n({ runtime, userFolder });
 		await n8n.importCredentials([sandboxCredential(sandbox.credentials)]);
