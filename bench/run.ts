@@ -154,42 +154,44 @@ interface RealParts {
 
 function report(paged: PagingResult[], over: OverheadResult | undefined, trig: TriggerResult | undefined, { httpPaging, real, queue }: RealParts): string {
 	const out: string[] = [];
-	out.push(`### Return All of N order units, ${LATENCY_MS} ms latency per request (median of runs)\n`);
-	const rows: string[][] = [];
-	for (const p of paged) {
-		const peerMs = p.peer.ms;
-		const line = (label: string, s: ReturnType<typeof medianOf>, concurrency: number) => {
-			const ideal = (p.pages / concurrency) * LATENCY_MS;
-			const idealService = ideal + p.pages * p.serviceMsPerPage;
-			rows.push([
-				`${fmt(p.n)}`,
-				label,
-				`${s.runs}`,
-				`${fmt(s.requests)} / ${fmt(p.pages)}`,
-				fmt(s.ms),
-				`${fmt(ideal)} (${fmt(s.ms / ideal, 2)}×)`,
-				`${fmt(idealService)} (${fmt(s.ms / idealService, 2)}×)`,
-				`${fmt(peerMs / s.ms, 2)}×`,
-				fmt(s.peakHeap / MB, 1),
-				fmt(s.peakRss / MB, 1),
-				fmt(s.retainedHeap / s.records),
-			]);
-		};
-		line('peer (sequential, node:http)', p.peer, 1);
-		line('node, Page Concurrency 1', p.node[1], 1);
-		line('node, Page Concurrency 4', p.node[4], 4);
+	if (paged.length) {
+		out.push(`### Return All of N order units, ${LATENCY_MS} ms latency per request (median of runs)\n`);
+		const rows: string[][] = [];
+		for (const p of paged) {
+			const peerMs = p.peer.ms;
+			const line = (label: string, s: ReturnType<typeof medianOf>, concurrency: number) => {
+				const ideal = (p.pages / concurrency) * LATENCY_MS;
+				const idealService = ideal + p.pages * p.serviceMsPerPage;
+				rows.push([
+					`${fmt(p.n)}`,
+					label,
+					`${s.runs}`,
+					`${fmt(s.requests)} / ${fmt(p.pages)}`,
+					fmt(s.ms),
+					`${fmt(ideal)} (${fmt(s.ms / ideal, 2)}×)`,
+					`${fmt(idealService)} (${fmt(s.ms / idealService, 2)}×)`,
+					`${fmt(peerMs / s.ms, 2)}×`,
+					fmt(s.peakHeap / MB, 1),
+					fmt(s.peakRss / MB, 1),
+					fmt(s.retainedHeap / s.records),
+				]);
+			};
+			line('peer (sequential, node:http)', p.peer, 1);
+			line('node, Page Concurrency 1', p.node[1], 1);
+			line('node, Page Concurrency 4', p.node[4], 4);
+		}
+		out.push(
+			table(
+				['N', 'reader', 'runs', 'requests / min', 'wall ms', 'ideal ms (×)', 'ideal + sandbox service ms (×)', 'speed-up vs peer', 'peak heap +MB', 'peak RSS +MB', 'retained B/record'],
+				rows,
+			),
+		);
+		out.push(
+			`\nideal = pages ÷ concurrency × ${LATENCY_MS} ms. The sandbox serves one request at a time; "sandbox service" adds pages × its measured cost per page without latency (` +
+				paged.map((p) => `${fmt(p.serviceMsPerPage, 2)} ms at ${fmt(p.n)}`).join(', ') +
+				`).\n`,
+		);
 	}
-	out.push(
-		table(
-			['N', 'reader', 'runs', 'requests / min', 'wall ms', 'ideal ms (×)', 'ideal + sandbox service ms (×)', 'speed-up vs peer', 'peak heap +MB', 'peak RSS +MB', 'retained B/record'],
-			rows,
-		),
-	);
-	out.push(
-		`\nideal = pages ÷ concurrency × ${LATENCY_MS} ms. The sandbox serves one request at a time; "sandbox service" adds pages × its measured cost per page without latency (` +
-			paged.map((p) => `${fmt(p.serviceMsPerPage, 2)} ms at ${fmt(p.n)}`).join(', ') +
-			`).\n`,
-	);
 
 	if (paged.length > 1) {
 		const [small, large] = paged;
