@@ -1,9 +1,11 @@
 /**
- * Benchmarks (issue 7): `npx ts-node --transpile-only bench/run.ts [--quick] [--runs=5] [--large-runs=3] [--real-bursts=3] [--real-count=200] [--skip=trigger,real,...]`
+ * Benchmarks (issue 7): `npx ts-node --transpile-only bench/run.ts [--quick] [--runs=5] [--large-runs=3] [--real-bursts=3] [--real-count=200] [--queue-count=1000] [--skip=overhead,paging,trigger,http,real,queue]`
  *
  * 1. Return All of N order units through the node (n8n-core in-process) vs a sequential signed-request peer,
- *    with 25 ms injected latency per page; 2. per-request overhead without latency; 3. trigger throughput and
- *    a 1,000-event burst from the sandbox, in-process and through a real n8n (bench/real-n8n-burst.ts, needs
+ *    with 25 ms injected latency per page, and in a real n8n against n8n's HTTP Request pagination
+ *    (bench/real-n8n-paging.ts); 2. per-request overhead without latency; 3. trigger throughput and
+ *    a 1,000-event burst from the sandbox, in-process and through a real n8n (bench/real-n8n-burst.ts: the trigger
+ *    side by side with n8n's Webhook node; bench/queue-mode-burst.ts: 1,000 at once in queue mode; both need
  *    `bash e2e/ensure-runtime.sh`); 4. memory per record at 3,000 and 30,000.
  * The sandbox runs in a child process (bench/sandbox-process.ts). Prints a Markdown table at the end.
  */
@@ -12,6 +14,8 @@ import './env';
 import { fmt, gc, MB, median, table } from './measure';
 import { medianOf, nodeReturnAll, peerReturnAll, pingNode, pingPeer, PAGE_SIZE, type Sample } from './paging';
 import { PeerClient } from './peer';
+import { queueModeBurst, queueModeTable, type QueueModeResult } from './queue-mode-burst';
+import { realN8nPaging, realN8nPagingTable, type RealPagingResult } from './real-n8n-paging';
 import { realN8nBurst, realN8nTable, runtimeInstalled, type RealN8nResult } from './real-n8n-burst';
 import { SandboxProcess } from './sandbox-client';
 import { signingMicroseconds } from './signing';
@@ -141,44 +145,53 @@ async function trigger(sandbox: SandboxProcess): Promise<TriggerResult> {
 	return result;
 }
 
-function report(paged: PagingResult[], over: OverheadResult | undefined, trig: TriggerResult | undefined, real?: RealN8nResult | string): string {
+/** The parts measured in the real n8n: a result, or a sentence saying why there is none; undefined when skipped. */
+interface RealParts {
+	httpPaging?: RealPagingResult | string;
+	real?: RealN8nResult | string;
+	queue?: QueueModeResult | string;
+}
+
+function report(paged: PagingResult[], over: OverheadResult | undefined, trig: TriggerResult | undefined, { httpPaging, real, queue }: RealParts): string {
 	const out: string[] = [];
-	out.push(`### Return All of N order units, ${LATENCY_MS} ms latency per request (median of runs)\n`);
-	const rows: string[][] = [];
-	for (const p of paged) {
-		const peerMs = p.peer.ms;
-		const line = (label: string, s: ReturnType<typeof medianOf>, concurrency: number) => {
-			const ideal = (p.pages / concurrency) * LATENCY_MS;
-			const idealService = ideal + p.pages * p.serviceMsPerPage;
-			rows.push([
-				`${fmt(p.n)}`,
-				label,
-				`${s.runs}`,
-				`${fmt(s.requests)} / ${fmt(p.pages)}`,
-				fmt(s.ms),
-				`${fmt(ideal)} (${fmt(s.ms / ideal, 2)}×)`,
-				`${fmt(idealService)} (${fmt(s.ms / idealService, 2)}×)`,
-				`${fmt(peerMs / s.ms, 2)}×`,
-				fmt(s.peakHeap / MB, 1),
-				fmt(s.peakRss / MB, 1),
-				fmt(s.retainedHeap / s.records),
-			]);
-		};
-		line('peer (sequential, node:http)', p.peer, 1);
-		line('node, Page Concurrency 1', p.node[1], 1);
-		line('node, Page Concurrency 4', p.node[4], 4);
+	if (paged.length) {
+		out.push(`### Return All of N order units, ${LATENCY_MS} ms latency per request (median of runs)\n`);
+		const rows: string[][] = [];
+		for (const p of paged) {
+			const peerMs = p.peer.ms;
+			const line = (label: string, s: ReturnType<typeof medianOf>, concurrency: number) => {
+				const ideal = (p.pages / concurrency) * LATENCY_MS;
+				const idealService = ideal + p.pages * p.serviceMsPerPage;
+				rows.push([
+					`${fmt(p.n)}`,
+					label,
+					`${s.runs}`,
+					`${fmt(s.requests)} / ${fmt(p.pages)}`,
+					fmt(s.ms),
+					`${fmt(ideal)} (${fmt(s.ms / ideal, 2)}×)`,
+					`${fmt(idealService)} (${fmt(s.ms / idealService, 2)}×)`,
+					`${fmt(peerMs / s.ms, 2)}×`,
+					fmt(s.peakHeap / MB, 1),
+					fmt(s.peakRss / MB, 1),
+					fmt(s.retainedHeap / s.records),
+				]);
+			};
+			line('peer (sequential, node:http)', p.peer, 1);
+			line('node, Page Concurrency 1', p.node[1], 1);
+			line('node, Page Concurrency 4', p.node[4], 4);
+		}
+		out.push(
+			table(
+				['N', 'reader', 'runs', 'requests / min', 'wall ms', 'ideal ms (×)', 'ideal + sandbox service ms (×)', 'speed-up vs peer', 'peak heap +MB', 'peak RSS +MB', 'retained B/record'],
+				rows,
+			),
+		);
+		out.push(
+			`\nideal = pages ÷ concurrency × ${LATENCY_MS} ms. The sandbox serves one request at a time; "sandbox service" adds pages × its measured cost per page without latency (` +
+				paged.map((p) => `${fmt(p.serviceMsPerPage, 2)} ms at ${fmt(p.n)}`).join(', ') +
+				`).\n`,
+		);
 	}
-	out.push(
-		table(
-			['N', 'reader', 'runs', 'requests / min', 'wall ms', 'ideal ms (×)', 'ideal + sandbox service ms (×)', 'speed-up vs peer', 'peak heap +MB', 'peak RSS +MB', 'retained B/record'],
-			rows,
-		),
-	);
-	out.push(
-		`\nideal = pages ÷ concurrency × ${LATENCY_MS} ms. The sandbox serves one request at a time; "sandbox service" adds pages × its measured cost per page without latency (` +
-			paged.map((p) => `${fmt(p.serviceMsPerPage, 2)} ms at ${fmt(p.n)}`).join(', ') +
-			`).\n`,
-	);
 
 	if (paged.length > 1) {
 		const [small, large] = paged;
@@ -237,9 +250,19 @@ function report(paged: PagingResult[], over: OverheadResult | undefined, trig: T
 		out.push('');
 	}
 
+	if (httpPaging) {
+		out.push(`### Return All in a real n8n: the node vs n8n's HTTP Request pagination\n`);
+		out.push(typeof httpPaging === 'string' ? httpPaging : realN8nPagingTable(httpPaging));
+		out.push('');
+	}
 	if (real) {
-		out.push(`### Trigger through a real n8n: bursts of ${typeof real === 'string' ? 'notifications' : `${real.count.toLocaleString('en-US')} notifications`} from the sandbox\n`);
+		out.push(`### Trigger vs n8n's Webhook node in a real n8n: bursts of ${typeof real === 'string' ? 'notifications' : `${real.count.toLocaleString('en-US')} notifications`} from the sandbox\n`);
 		out.push(typeof real === 'string' ? real : realN8nTable(real));
+		out.push('');
+	}
+	if (queue) {
+		out.push(`### The trigger in n8n's queue mode: ${typeof queue === 'string' ? 'a burst' : `${queue.burst.sent.toLocaleString('en-US')} notifications at once`}\n`);
+		out.push(typeof queue === 'string' ? queue : queueModeTable(queue));
 		out.push('');
 	}
 	return out.join('\n');
@@ -258,29 +281,32 @@ async function main() {
 	} finally {
 		await sandbox.close();
 	}
-	let real: RealN8nResult | string | undefined;
-	if (!skip.has('real')) {
-		if (!runtimeInstalled()) {
-			real = 'Skipped: the pinned n8n runtime is not installed (`bash e2e/ensure-runtime.sh`, 3-5 minutes once).';
-			log(`real n8n burst skipped: ${real}`);
-		} else {
-			try {
-				// 200 at once is what n8n 2.41 on SQLite answers within the marketplace's 15 s on 2 CPUs; larger
-				// bursts (bench/real-n8n-burst.ts --count=1000) overload n8n itself (see bench/README.md).
-				real = await realN8nBurst({
-					bursts: option('real-bursts', 3),
-					count: option('real-count', 200),
-					log: (line) => log(`real n8n: ${line}`),
-				});
-			} catch (error) {
-				real = `Failed: ${(error as Error).message.split('\n')[0]}`;
-				log(`real n8n burst failed: ${(error as Error).stack ?? error}`);
-			}
-		}
-	}
+	const httpPaging = skip.has('http') ? undefined : await realN8nPart('HTTP Request pagination', () => realN8nPaging({ runs: RUNS, latencyMs: LATENCY_MS, log: (line) => log(`http paging: ${line}`) }));
+	// 200 at once is about what n8n 2.41 on SQLite answers within the marketplace's 15 s on 2 CPUs
+	const real = skip.has('real')
+		? undefined
+		: await realN8nPart('real n8n', () => realN8nBurst({ bursts: option('real-bursts', 3), count: option('real-count', 200), log: (line) => log(`real n8n: ${line}`) }));
+	const queue = skip.has('queue')
+		? undefined
+		: await realN8nPart('queue mode', () => queueModeBurst({ count: option('queue-count', 1000), log: (line) => log(`queue mode: ${line}`) }));
 	log('done');
 	console.log(`\n## Benchmark results (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${require('node:os').cpus().length} CPUs)\n`);
-	console.log(report(paged, over, trig, real));
+	console.log(report(paged, over, trig, { httpPaging, real, queue }));
+}
+
+/** A part that needs the pinned n8n runtime: its result, or a sentence saying why there is none. */
+async function realN8nPart<T>(name: string, measure: () => Promise<T>): Promise<T | string> {
+	if (!runtimeInstalled()) {
+		const why = 'Skipped: the pinned n8n runtime is not installed (`bash e2e/ensure-runtime.sh`, 3-5 minutes once).';
+		log(`${name} skipped: ${why}`);
+		return why;
+	}
+	try {
+		return await measure();
+	} catch (error) {
+		log(`${name} failed: ${(error as Error).stack ?? String(error)}`);
+		return `Failed: ${(error as Error).message.split('\n')[0]}`;
+	}
 }
 
 main().then(

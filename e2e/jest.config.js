@@ -10,6 +10,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/e2e'],
 	testMatch: ['**/*.e2e.test.ts'],
+	// queue mode has its own set-up and config (e2e/jest.queue.config.js, `npm run test:queue`)
+	testPathIgnorePatterns: ['/node_modules/', 'queue-mode\\.e2e\\.test\\.ts$'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},

@@ -1,13 +1,34 @@
 /**
  * A real n8n (the pinned runtime, Node 24) in a private user folder: CLI commands (import, publish,
- * execute), the server (start, readiness, stop), the owner's REST session, and the executions read
- * back from n8n's SQLite database.
+ * execute), one long-running process (`n8n start`, or queue mode's `n8n webhook` / `n8n worker`: start,
+ * readiness, CPU used, stop), the owner's REST session, and the executions read back from n8n's database
+ * (SQLite by default, PostgreSQL when `postgres` is given).
  */
 import { ChildProcess, execFile, spawn } from 'child_process';
 import { createWriteStream, mkdirSync, WriteStream, writeFileSync } from 'fs';
 import { join } from 'path';
 
+import { cpuMsOfTrees } from './process-cpu';
 import { bcryptHash, freePort, Runtime } from './runtime';
+
+/** A PostgreSQL database for n8n (queue mode needs one; SQLite otherwise). */
+export interface PostgresDatabase {
+	host: string;
+	port: number;
+	user: string;
+	password: string;
+	database: string;
+}
+
+/** The long-running n8n commands: the main process, and queue mode's webhook processor and worker. */
+export type ServerCommand = 'start' | 'webhook' | 'worker';
+
+/** What each command prints once it serves (n8n 2.41). */
+const READY_TEXT: Record<ServerCommand, string> = {
+	start: 'Editor is now accessible via',
+	webhook: 'Webhook listener waiting for requests',
+	worker: 'n8n worker is now ready',
+};
 
 export interface N8nOptions {
 	runtime: Runtime;
@@ -16,6 +37,8 @@ export interface N8nOptions {
 	owner?: { email: string; password: string; firstName?: string; lastName?: string };
 	encryptionKey?: string;
 	extraEnv?: Record<string, string>;
+	/** n8n's database: PostgreSQL (DB_TYPE=postgresdb) instead of the user folder's SQLite */
+	postgres?: PostgresDatabase;
 	/** every line n8n prints while it runs as a server (default: only into <userFolder>/n8n.log) */
 	onServerLine?: (line: string) => void;
 }
@@ -88,6 +111,7 @@ export class N8n {
 	port = 0;
 	private readonly encryptionKey: string;
 	private readonly extraEnv: Record<string, string>;
+	readonly postgres?: PostgresDatabase;
 	private ownerHash = '';
 	private server?: ChildProcess;
 	private serverExit?: Promise<number | null>;
@@ -105,6 +129,7 @@ export class N8n {
 		this.owner = { firstName: 'Sandbox', lastName: 'Seller', ...(options.owner ?? DEFAULT_OWNER) };
 		this.encryptionKey = options.encryptionKey ?? 'seller-marketplace-e2e-encryption-key';
 		this.extraEnv = options.extraEnv ?? {};
+		this.postgres = options.postgres;
 		this.onServerLine = options.onServerLine;
 		mkdirSync(join(this.userFolder, '.n8n'), { recursive: true });
 	}
@@ -157,6 +182,7 @@ export class N8n {
 			N8N_INSTANCE_OWNER_FIRST_NAME: this.owner.firstName,
 			N8N_INSTANCE_OWNER_LAST_NAME: this.owner.lastName,
 			EXECUTIONS_DATA_PRUNE: 'false',
+			...(this.postgres ? postgresEnv(this.postgres) : {}),
 			...this.extraEnv,
 		};
 	}
@@ -231,17 +257,24 @@ export class N8n {
 	// the server
 
 	/**
-	 * `n8n start`, resolved once really ready: n8n printed "Editor is now accessible", the readiness
-	 * endpoint answers 200, and each workflow in `published` has its triggers live (n8n 2.41 activates
-	 * them after the editor is up; before that a webhook answers 404 and trigger subscriptions do not exist).
+	 * `n8n start` (or `command`), resolved once really ready: n8n printed that it serves ("Editor is now
+	 * accessible", for a webhook processor "Webhook listener waiting", for a worker "worker is now ready"),
+	 * the readiness endpoint answers 200 (not for a worker: it has no server), and each workflow in
+	 * `published` has its triggers live (n8n 2.41 activates them after the editor is up; before that a
+	 * webhook answers 404 and trigger subscriptions do not exist).
 	 */
-	async start({ timeoutMs = 180_000, published = [] as string[] } = {}): Promise<{ ms: number }> {
+	async start({
+		timeoutMs = 180_000,
+		published = [] as string[],
+		command = 'start' as ServerCommand,
+		args = [] as string[],
+	} = {}): Promise<{ ms: number }> {
 		if (this.server) throw new Error('n8n is already running');
 		const env = await this.env(await freePort());
 		const started = Date.now();
 		this.serverLog = '';
 		this.logFile = createWriteStream(join(this.userFolder, 'n8n.log'), { flags: 'a' });
-		const child = spawn(this.runtime.node, [this.runtime.n8nBin, 'start'], {
+		const child = spawn(this.runtime.node, [this.runtime.n8nBin, command, ...args], {
 			env,
 			cwd: this.userFolder,
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -268,13 +301,13 @@ export class N8n {
 		const deadline = started + timeoutMs;
 		let exited = false;
 		void this.serverExit.then(() => (exited = true));
-		while (!this.serverLog.includes('Editor is now accessible via')) {
-			if (exited) throw new Error(`n8n start exited before it was ready:\n${tail(this.serverLog)}`);
-			if (Date.now() > deadline) throw new Error(`n8n did not become ready in ${timeoutMs / 1000} s:\n${tail(this.serverLog)}`);
+		while (!this.serverLog.includes(READY_TEXT[command])) {
+			if (exited) throw new Error(`n8n ${command} exited before it was ready:\n${tail(this.serverLog)}`);
+			if (Date.now() > deadline) throw new Error(`n8n ${command} did not become ready in ${timeoutMs / 1000} s:\n${tail(this.serverLog)}`);
 			await sleep(100);
 		}
-		while ((await httpStatus(`${this.baseUrl}/healthz/readiness`)) !== 200) {
-			if (exited || Date.now() > deadline) throw new Error(`n8n readiness never answered 200:\n${tail(this.serverLog)}`);
+		while (command !== 'worker' && (await httpStatus(`${this.baseUrl}/healthz/readiness`)) !== 200) {
+			if (exited || Date.now() > deadline) throw new Error(`n8n ${command} readiness never answered 200:\n${tail(this.serverLog)}`);
 			await sleep(100);
 		}
 		this.cookie = '';
@@ -285,6 +318,11 @@ export class N8n {
 
 	get running(): boolean {
 		return this.server !== undefined;
+	}
+
+	/** CPU milliseconds the running process and its children (the task runner) have used since they started. */
+	cpuMs(): number {
+		return this.server?.pid === undefined ? 0 : cpuMsOfTrees([this.server.pid]);
 	}
 
 	/** Everything the server printed since it started. */
@@ -430,13 +468,17 @@ export class N8n {
 	// ------------------------------------------------------------------------------------------
 	// executions, from n8n's database
 
-	/** Executions (all modes) with id > afterId, decoded from SQLite (execution_data is `flatted`). */
+	/** Executions (all modes) with id > afterId, decoded from SQLite or PostgreSQL (execution_data is `flatted`). */
 	async executions({ afterId = 0, workflowId }: { afterId?: number; workflowId?: string } = {}): Promise<ExecutionRecord[]> {
+		// the database's password travels in the environment, never on a command line
+		const [script, env] = this.postgres
+			? [READ_EXECUTIONS_POSTGRES, { N8N_E2E_POSTGRES: JSON.stringify(this.postgres) }]
+			: [READ_EXECUTIONS_SQLITE, { N8N_E2E_SQLITE: this.dbPath }];
 		const { stdout } = await new Promise<{ stdout: string }>((done, fail) => {
 			execFile(
 				this.runtime.node,
-				['-e', READ_EXECUTIONS, this.dbPath, String(afterId), workflowId ?? ''],
-				{ env: { NODE_PATH: this.runtime.modules, PATH: process.env.PATH }, maxBuffer: 512 * 1024 * 1024 },
+				['-e', script, String(afterId), workflowId ?? ''],
+				{ env: { NODE_PATH: this.runtime.modules, PATH: process.env.PATH, ...env }, maxBuffer: 512 * 1024 * 1024 },
 				(error, out, err) => (error ? fail(new Error(`reading executions failed: ${err || error.message}`)) : done({ stdout: out })),
 			);
 		});
@@ -462,27 +504,59 @@ export class N8n {
 	}
 }
 
-/** Runs under the runtime's Node 24 (the sqlite3 binding is built for it). */
-const READ_EXECUTIONS = `
-const sqlite3 = require('sqlite3');
+/**
+ * Scripts run under the runtime's Node 24 (its sqlite3 binding is built for it; pg and flatted ship with
+ * n8n). Arguments: afterId and workflowId ('' for all); they print the ExecutionRecords as JSON.
+ */
+const DECODE_EXECUTIONS = `
 const { parse } = require('flatted');
-const [db, after, workflowId] = process.argv.slice(1);
-const conn = new sqlite3.Database(db, sqlite3.OPEN_READONLY);
+const [after, workflowId] = process.argv.slice(1);
+function decode(rows) {
+  return rows.map((row) => {
+    let resultData = {};
+    try { resultData = (row.data ? parse(row.data) : {}).resultData || {}; } catch (e) { resultData = { error: { message: 'undecodable execution data: ' + e.message } }; }
+    const error = resultData.error ? { message: resultData.error.message, description: resultData.error.description } : undefined;
+    return { id: Number(row.id), workflowId: row.workflowId, mode: row.mode, status: row.status, startedAt: row.startedAt, stoppedAt: row.stoppedAt, runData: resultData.runData || {}, error, lastNodeExecuted: resultData.lastNodeExecuted };
+  });
+}
+`;
+
+const READ_EXECUTIONS_SQLITE = `${DECODE_EXECUTIONS}
+const sqlite3 = require('sqlite3');
+const conn = new sqlite3.Database(process.env.N8N_E2E_SQLITE, sqlite3.OPEN_READONLY);
 const where = ['e.id > ?'];
 const params = [Number(after)];
 if (workflowId) { where.push('e.workflowId = ?'); params.push(workflowId); }
 conn.all('SELECT e.id, e.workflowId, e.mode, e.status, e.startedAt, e.stoppedAt, d.data FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id WHERE ' + where.join(' AND ') + ' ORDER BY e.id', params, (error, rows) => {
   if (error) { console.error(error.message); process.exit(1); }
-  const out = rows.map((row) => {
-    let resultData = {};
-    try { resultData = (row.data ? parse(row.data) : {}).resultData || {}; } catch (e) { resultData = { error: { message: 'undecodable execution data: ' + e.message } }; }
-    const error = resultData.error ? { message: resultData.error.message, description: resultData.error.description } : undefined;
-    return { id: row.id, workflowId: row.workflowId, mode: row.mode, status: row.status, startedAt: row.startedAt, stoppedAt: row.stoppedAt, runData: resultData.runData || {}, error, lastNodeExecuted: resultData.lastNodeExecuted };
-  });
-  process.stdout.write(JSON.stringify(out));
+  process.stdout.write(JSON.stringify(decode(rows)));
   conn.close();
 });
 `;
+
+const READ_EXECUTIONS_POSTGRES = `${DECODE_EXECUTIONS}
+const { Client } = require('pg');
+const client = new Client(JSON.parse(process.env.N8N_E2E_POSTGRES));
+const where = ['e.id > $1'];
+const params = [Number(after)];
+if (workflowId) { where.push('e."workflowId" = $2'); params.push(workflowId); }
+client.connect()
+  .then(() => client.query('SELECT e.id, e."workflowId", e.mode, e.status, e."startedAt", e."stoppedAt", d.data FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE ' + where.join(' AND ') + ' ORDER BY e.id', params))
+  .then((result) => { process.stdout.write(JSON.stringify(decode(result.rows))); return client.end(); })
+  .catch((error) => { console.error(error.message); process.exit(1); });
+`;
+
+/** n8n's settings for a PostgreSQL database. */
+export function postgresEnv(database: PostgresDatabase): Record<string, string> {
+	return {
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: database.host,
+		DB_POSTGRESDB_PORT: String(database.port),
+		DB_POSTGRESDB_USER: database.user,
+		DB_POSTGRESDB_PASSWORD: database.password,
+		DB_POSTGRESDB_DATABASE: database.database,
+	};
+}
 
 /** The run JSON n8n execute prints after its log lines. */
 export function parseRunJson(stdout: string): WorkflowRun | undefined {

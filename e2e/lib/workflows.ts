@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-import type { CredentialFile, WorkflowFile } from './n8n';
+import type { CredentialFile, PostgresDatabase, WorkflowFile } from './n8n';
 import { PACKAGE_NAME, REPO_ROOT } from './runtime';
 
 export const ACTION_TYPE = `${PACKAGE_NAME}.sellerMarketplace`;
@@ -108,4 +108,43 @@ export function withManualStart(workflow: WorkflowFile, id: string, replaceTypes
 			: node,
 	);
 	return copy;
+}
+
+// ------------------------------------------------------------------------------------------------
+// remembering deliveries in PostgreSQL: atomic across n8n's processes (queue mode)
+
+/** Each id_message can be entered once: the primary key decides, in one statement, for every n8n process. */
+export const DELIVERIES_TABLE_SQL =
+	'CREATE TABLE IF NOT EXISTS seller_marketplace_deliveries (id_message text PRIMARY KEY, received_at timestamptz NOT NULL DEFAULT now())';
+
+export const POSTGRES_CREDENTIAL = { id: 'e2ePostgresDeliv', name: 'Deliveries database' };
+
+/** A credential of n8n's Postgres node for `database` (loopback, no TLS). */
+export function postgresCredential(database: PostgresDatabase): CredentialFile {
+	return {
+		...POSTGRES_CREDENTIAL,
+		type: 'postgres',
+		data: { host: database.host, port: database.port, database: database.database, user: database.user, password: database.password, ssl: 'disable' },
+	};
+}
+
+/**
+ * n8n's Postgres node entering the incoming item's id_message into seller_marketplace_deliveries: it outputs
+ * `{ id_message }` the first time and nothing for a repeat, so the nodes after it run once per notification.
+ */
+export function rememberDeliveryNode(name: string): NodeJson {
+	return {
+		id: nodeId(),
+		name,
+		type: 'n8n-nodes-base.postgres',
+		typeVersion: 2.6,
+		position: [0, 0],
+		parameters: {
+			operation: 'executeQuery',
+			query:
+				'WITH taken AS (INSERT INTO seller_marketplace_deliveries (id_message) VALUES ($1) ON CONFLICT (id_message) DO NOTHING RETURNING id_message) SELECT id_message FROM taken',
+			options: { queryReplacement: '={{ [$json.id_message] }}' },
+		},
+		credentials: { postgres: { ...POSTGRES_CREDENTIAL } },
+	};
 }
