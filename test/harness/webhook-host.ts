@@ -438,8 +438,10 @@ export class WebhookHost {
 			if (!res.headersSent) res.status(500).json({ code: 0, message: 'Error in workflow' });
 			return;
 		}
+		// As n8n 2.41 does: static data a call wrote is saved only when the node answered the call itself
+		// (noWebhookResponse); otherwise n8n starts the execution on a fresh copy and the writes are lost.
 		// Saved before the answer goes out, so a test that waits for the answer sees it.
-		this.save(workflow, mode);
+		if (result.noWebhookResponse) this.save(workflow, mode);
 
 		if (result.workflowData) {
 			call.executed = true;

@@ -295,5 +295,9 @@ export async function receiveNotification(context: IWebhookFunctions, dialect: R
 		const fetched = verification.record ? ({ kind: 'found', body: verification.record } as const) : await read();
 		Object.assign(item, fetchedFields(path, settings.fetchTimeoutSeconds, deadline, fetched));
 	}
-	return { workflowData: [context.helpers.returnJsonArray(item)] };
+	// The node answers itself: n8n 2.41 saves a trigger's static data (the delivery log) only for calls that
+	// answer with noWebhookResponse; with the answer left to n8n, what the call wrote would never be saved.
+	deferred.persist?.();
+	response.status(200).json({ received: true });
+	return { workflowData: [context.helpers.returnJsonArray(item)], noWebhookResponse: true };
 }
