@@ -5,11 +5,12 @@ import { carrier } from './carrier';
 import type { Resource } from './define';
 import { order } from './order';
 import { orderUnit } from './orderUnit';
+import { report } from './report';
 import { status } from './status';
 import { subscription } from './subscription';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit];
+export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, report];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',
