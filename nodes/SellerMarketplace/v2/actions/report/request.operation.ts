@@ -10,6 +10,8 @@ import { defineOperation } from '../define';
 import { DATE_RANGE_REPORTS, REPORT_TYPES, reportDate, reportType, STOREFRONTLESS_REPORTS } from './fields';
 
 const showFor = (types: string[]) => ({ displayOptions: { show: { reportType: types } } });
+/** The same inside the Options collection, whose display rules name the top-level field by its root path. */
+const optionFor = (types: string[]) => ({ displayOptions: { show: { '/reportType': types } } });
 
 /**
  * POST /reports/<type>: queues a CSV report (202). The marketplace generates it after a while; Report → Get shows
@@ -52,7 +54,7 @@ export const request = defineOperation({
 				options: toOptions(CANCELLATION_TYPES, { seller_related: 'Only Those You Caused (Seller Related)' }),
 				default: 'all',
 				description: 'Which cancellations to include. Not set: all.',
-				...showFor(['cancellations']),
+				...optionFor(['cancellations']),
 			},
 			{
 				displayName: 'Bookings Format Version',
@@ -61,7 +63,7 @@ export const request = defineOperation({
 				options: toOptions(BOOKINGS_REPORT_VERSIONS, { v2: 'Version 2 (Newer Format)' }),
 				default: 'v2',
 				description: 'The format of the bookings file. Not set: the original format.',
-				...showFor(['bookings-new']),
+				...optionFor(['bookings-new']),
 			},
 		]),
 	],
