@@ -2,6 +2,7 @@
  * Report (node version 2) — Request (every report type), Get, Get Many, Download — through n8n-core against the v2
  * sandbox, whose reports become `done` after DONE_AFTER_SECONDS of sandbox time.
  */
+import type { IDataObject } from 'n8n-workflow';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -227,7 +228,7 @@ describe('report enums are exactly those of the OpenAPI', () => {
 
 describe('example workflow v2-report-request-and-wait.json', () => {
 	const example = JSON.parse(readFileSync(join(__dirname, '../../examples/v2-report-request-and-wait.json'), 'utf8')) as {
-		nodes: Array<{ name: string; type: string; typeVersion: number; parameters: Record<string, unknown>; credentials?: Record<string, unknown> }>;
+		nodes: Array<{ name: string; type: string; typeVersion: number; parameters: IDataObject; credentials?: IDataObject }>;
 		connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 	};
 	const node = (name: string) => example.nodes.find((candidate) => candidate.name === name)!;
