@@ -2,6 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { carrier } from './carrier';
+import { gpsrContact } from './gpsrContact';
 import { info } from './info';
 import type { Resource } from './define';
 import { order } from './order';
@@ -11,7 +12,7 @@ import { status } from './status';
 import { subscription } from './subscription';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, report, info];
+export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, report, info, gpsrContact];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',
