@@ -1,6 +1,7 @@
 /** Every resource of node version 2, and the Resource dropdown built from them. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { buybox } from './buybox';
 import { carrier } from './carrier';
 import { gpsrContact } from './gpsrContact';
 import { info } from './info';
@@ -12,7 +13,7 @@ import { status } from './status';
 import { subscription } from './subscription';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, report, info, gpsrContact];
+export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, report, info, gpsrContact, buybox];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',
