@@ -68,6 +68,25 @@ function wait(id: string, name: string, position: [number, number], amount: numb
 	return { id, name, type: 'n8n-nodes-base.wait', typeVersion: 1.1, position, parameters: { resume: 'timeInterval', amount, unit }, webhookId: id };
 }
 
+/** An IF node whose true output (0) takes the items for which the boolean expression holds. */
+function ifTrue(id: string, name: string, position: [number, number], expression: string, conditionId: string): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.if',
+		typeVersion: 2.2,
+		position,
+		parameters: {
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+				conditions: [{ id: conditionId, leftValue: expression, rightValue: '', operator: { type: 'boolean', operation: 'true', singleValue: true } }],
+				combinator: 'and',
+			},
+			options: {},
+		},
+	};
+}
+
 const rl = (expression: string) => ({ __rl: true, mode: 'id', value: expression });
 
 /** Order Unit → Send with the carrier and tracking number of the incoming item. */
@@ -315,28 +334,7 @@ return [
 		}),
 		wait(uuid(4, 4), 'Wait a minute', [600, 0], 1, 'minutes'),
 		seller(uuid(4, 5), 'Get status', [800, 0], { resource: 'productData', operation: 'getStatus', ean: '={{ $json.ean }}' }),
-		{
-			id: uuid(4, 6),
-			name: 'Still being checked?',
-			type: 'n8n-nodes-base.if',
-			typeVersion: 2.2,
-			position: [1000, 0],
-			parameters: {
-				conditions: {
-					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-					conditions: [
-						{
-							id: uuid(4, 61),
-							leftValue: "={{ ['PENDING', 'IN_PROGRESS'].includes($json.update_status) }}",
-							rightValue: '',
-							operator: { type: 'boolean', operation: 'true', singleValue: true },
-						},
-					],
-					combinator: 'and',
-				},
-				options: {},
-			},
-		},
+		ifTrue(uuid(4, 6), 'Still being checked?', [1000, 0], "={{ ['PENDING', 'IN_PROGRESS'].includes($json.update_status) }}", uuid(4, 61)),
 		code(uuid(4, 7), 'Result', [1200, 100], `
 // One line per EAN: accepted, or why not.
 return $input.all().map(({ json }) => ({
@@ -451,28 +449,7 @@ const reportAndWait = workflow(
 		sellerV2(uuid(7, 2), 'Request report', [220, 0], { resource: 'report', operation: 'request', reportType: 'account-listing', storefront: 'credentials', options: {} }),
 		wait(uuid(7, 3), 'Wait a minute', [440, 0], 1, 'minutes'),
 		sellerV2(uuid(7, 4), 'Get report status', [660, 0], { resource: 'report', operation: 'get', reportId: '={{ $json.id_report }}', options: {} }),
-		{
-			id: uuid(7, 5),
-			name: 'Still being generated?',
-			type: 'n8n-nodes-base.if',
-			typeVersion: 2.2,
-			position: [880, 0],
-			parameters: {
-				conditions: {
-					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-					conditions: [
-						{
-							id: uuid(7, 51),
-							leftValue: "={{ ['new', 'processing'].includes(String($json.status).toLowerCase()) }}",
-							rightValue: '',
-							operator: { type: 'boolean', operation: 'true', singleValue: true },
-						},
-					],
-					combinator: 'and',
-				},
-				options: {},
-			},
-		},
+		ifTrue(uuid(7, 5), 'Still being generated?', [880, 0], "={{ ['new', 'processing'].includes(String($json.status).toLowerCase()) }}", uuid(7, 51)),
 		sellerV2(uuid(7, 6), 'Download report', [1100, 100], { resource: 'report', operation: 'download', reportId: '={{ $json.id_report }}', binaryPropertyName: 'data' }),
 	],
 	connect(

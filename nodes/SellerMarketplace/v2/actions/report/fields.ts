@@ -1,6 +1,7 @@
 /** The report types of API v2 (one `POST /reports/<type>` each) and the fields shared by the report operations. */
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { inputError, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
 
@@ -61,12 +62,4 @@ export function reportDate(context: IExecuteFunctions, name: string, itemIndex: 
 	return `${match[1]}-${match[2]}-${match[3]}`;
 }
 
-export const binaryPropertyField: INodeProperties = {
-	displayName: 'Put Output File in Field',
-	name: 'binaryPropertyName',
-	type: 'string',
-	default: 'data',
-	required: true,
-	hint: 'The name of the output binary field to put the file in',
-	description: 'Binary field of the output item that receives the report file (CSV)',
-};
+export const binaryPropertyField = binaryOutputField('Binary field of the output item that receives the report file (CSV)');
