@@ -224,11 +224,11 @@ describe('sandbox API v2: route files', () => {
 				'RequestNewSalesReport', 'RequestProductDataImportFileErrorsReport', 'RequestPriceCompetitivenessReport', 'RequestLostBuyboxReport',
 				'RequestBuyboxOpportunityReport', 'GetAllStorefronts', 'GetAllLocales', 'GetVatIndicators', 'LookupCommissionRates',
 				'GetManufacturerContacts', 'UpsertManufacturerContact', 'DeleteManufacturerContact', 'GetProductContacts', 'UpsertProductContact',
-				'DeleteProductContact', 'getOffersRankings',
+				'DeleteProductContact', 'getOffersRankings', 'GetAssortmentInsight',
 			].sort(),
 		);
 		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual([
-			'buybox.ts', 'carriers.ts', 'contacts.ts', 'info.ts', 'order-units.ts', 'orders.ts', 'reports.ts', 'status.ts', 'subscriptions.ts', 'units.ts',
+			'assortment.ts', 'buybox.ts', 'carriers.ts', 'contacts.ts', 'info.ts', 'order-units.ts', 'orders.ts', 'reports.ts', 'status.ts', 'subscriptions.ts', 'units.ts',
 		]);
 	});
 

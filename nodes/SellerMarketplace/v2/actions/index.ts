@@ -1,6 +1,7 @@
 /** Every resource of node version 2, and the Resource dropdown built from them. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { assortmentInsight } from './assortmentInsight';
 import { buybox } from './buybox';
 import { carrier } from './carrier';
 import { gpsrContact } from './gpsrContact';
@@ -13,7 +14,7 @@ import { status } from './status';
 import { subscription } from './subscription';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, report, info, gpsrContact, buybox];
+export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, report, info, gpsrContact, buybox, assortmentInsight];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',
