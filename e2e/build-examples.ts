@@ -28,6 +28,9 @@ type Node = {
 };
 
 const credentials = { [CREDENTIAL_TYPE]: { ...EXAMPLE_CREDENTIAL } };
+/** API v2 examples (node version 2) use the Seller Marketplace V2 API credential. */
+export const EXAMPLE_CREDENTIAL_V2 = { id: 'sellerMarketV2Sbx1', name: 'Seller Marketplace V2 sandbox' };
+const credentialsV2 = { sellerMarketplaceV2Api: { ...EXAMPLE_CREDENTIAL_V2 } };
 
 function uuid(example: number, node: number): string {
 	return `e0e0e0e0-0000-4000-8000-${String(example).padStart(4, '0')}${String(node).padStart(8, '0')}`;
@@ -35,6 +38,10 @@ function uuid(example: number, node: number): string {
 
 function seller(id: string, name: string, position: [number, number], parameters: Record<string, unknown>, notes?: string): Node {
 	return { id, name, type: ACTION_TYPE, typeVersion: 1, position, parameters, credentials, ...(notes ? { notes, notesInFlow: true } : {}) };
+}
+
+function sellerV2(id: string, name: string, position: [number, number], parameters: Record<string, unknown>): Node {
+	return { id, name, type: ACTION_TYPE, typeVersion: 2, position, parameters, credentials: credentialsV2 };
 }
 
 function code(id: string, name: string, position: [number, number], jsCode: string, notes?: string): Node {
@@ -59,6 +66,25 @@ function schedule(id: string, name: string, position: [number, number], interval
 
 function wait(id: string, name: string, position: [number, number], amount: number, unit: 'seconds' | 'minutes'): Node {
 	return { id, name, type: 'n8n-nodes-base.wait', typeVersion: 1.1, position, parameters: { resume: 'timeInterval', amount, unit }, webhookId: id };
+}
+
+/** An IF node whose true output (0) takes the items for which the boolean expression holds. */
+function ifTrue(id: string, name: string, position: [number, number], expression: string, conditionId: string): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.if',
+		typeVersion: 2.2,
+		position,
+		parameters: {
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+				conditions: [{ id: conditionId, leftValue: expression, rightValue: '', operator: { type: 'boolean', operation: 'true', singleValue: true } }],
+				combinator: 'and',
+			},
+			options: {},
+		},
+	};
 }
 
 const rl = (expression: string) => ({ __rl: true, mode: 'id', value: expression });
@@ -308,28 +334,7 @@ return [
 		}),
 		wait(uuid(4, 4), 'Wait a minute', [600, 0], 1, 'minutes'),
 		seller(uuid(4, 5), 'Get status', [800, 0], { resource: 'productData', operation: 'getStatus', ean: '={{ $json.ean }}' }),
-		{
-			id: uuid(4, 6),
-			name: 'Still being checked?',
-			type: 'n8n-nodes-base.if',
-			typeVersion: 2.2,
-			position: [1000, 0],
-			parameters: {
-				conditions: {
-					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-					conditions: [
-						{
-							id: uuid(4, 61),
-							leftValue: "={{ ['PENDING', 'IN_PROGRESS'].includes($json.update_status) }}",
-							rightValue: '',
-							operator: { type: 'boolean', operation: 'true', singleValue: true },
-						},
-					],
-					combinator: 'and',
-				},
-				options: {},
-			},
-		},
+		ifTrue(uuid(4, 6), 'Still being checked?', [1000, 0], "={{ ['PENDING', 'IN_PROGRESS'].includes($json.update_status) }}", uuid(4, 61)),
 		code(uuid(4, 7), 'Result', [1200, 100], `
 // One line per EAN: accepted, or why not.
 return $input.all().map(({ json }) => ({
@@ -427,6 +432,37 @@ return $input.all().map(({ json: unit }) => ({
 	connect(['Units to send', 'Book parcel'], ['Book parcel', 'Mark unit sent']),
 );
 
+// ------------------------------------------------------------------------------------------------
+// 7. API v2: request a report, wait until it is generated, download the CSV
+
+const reportAndWait = workflow(
+	'exV2ReportWait01',
+	'Seller Marketplace (API v2): request a report and download it when done',
+	[
+		sticky(uuid(7, 90), [-80, -300], [
+			'## Request a report, wait for it, download the CSV',
+			'**Request report** queues an inventory report (all your offers) for the storefront of the credential. The marketplace generates it within minutes; the loop checks its status every minute until it is no longer `new` or `processing`.',
+			'',
+			'**Download report** puts the CSV into the binary field `data`: continue with Extract from File, or write it to Google Drive, e-mail or S3. Choose another **Report Type** in *Request report* for sales, cancellations, buy box reports and more.',
+		].join('\n'), 640, 240),
+		{ id: uuid(7, 1), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		sellerV2(uuid(7, 2), 'Request report', [220, 0], { resource: 'report', operation: 'request', reportType: 'account-listing', storefront: 'credentials', options: {} }),
+		wait(uuid(7, 3), 'Wait a minute', [440, 0], 1, 'minutes'),
+		sellerV2(uuid(7, 4), 'Get report status', [660, 0], { resource: 'report', operation: 'get', reportId: '={{ $json.id_report }}', options: {} }),
+		ifTrue(uuid(7, 5), 'Still being generated?', [880, 0], "={{ ['new', 'processing'].includes(String($json.status).toLowerCase()) }}", uuid(7, 51)),
+		sellerV2(uuid(7, 6), 'Download report', [1100, 100], { resource: 'report', operation: 'download', reportId: '={{ $json.id_report }}', binaryPropertyName: 'data' }),
+	],
+	connect(
+		['Start', 'Request report'],
+		['Request report', 'Wait a minute'],
+		['Wait a minute', 'Get report status'],
+		['Get report status', 'Still being generated?'],
+		['Still being generated?', 'Wait a minute', 0],
+		['Still being generated?', 'Download report', 1],
+	),
+	['API v2'],
+);
+
 export const EXAMPLES: Record<string, ReturnType<typeof workflow>> = {
 	'order-new-ship-with-tracking.json': orderNew,
 	'inventory-daily-import-file.json': inventory,
@@ -434,6 +470,7 @@ export const EXAMPLES: Record<string, ReturnType<typeof workflow>> = {
 	'product-data-upload-and-status.json': productData,
 	'returns-accept-arrived.json': returns,
 	'poll-order-units-ship-with-tracking.json': pollShip,
+	'v2-report-request-and-wait.json': reportAndWait,
 };
 
 if (require.main === module) {

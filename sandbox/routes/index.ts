@@ -6,6 +6,7 @@ import { importFileRoutes } from './import-files';
 import { invoiceRoutes } from './invoices';
 import { orderRoutes } from './orders';
 import { productDataRoutes } from './product-data';
+import { reportFileRoutes } from './report-files';
 import { returnRoutes } from './returns';
 import { sellerRoutes } from './seller';
 import { subscriptionRoutes } from './subscriptions';
@@ -24,4 +25,5 @@ export const allRoutes: Route[] = [
 	...ticketRoutes,
 	...claimRoutes,
 	...subscriptionRoutes,
+	...reportFileRoutes,
 ];

@@ -219,9 +219,17 @@ describe('sandbox API v2: route files', () => {
 				'Ping', 'GetCarriers', 'GetOrders', 'GetOrder', 'GetOrderUnits', 'GetOrderUnit', 'CancelOrderUnit', 'SendOrderUnit',
 				'RefundOrderUnit', 'FulfilOrderUnit', 'getUnits', 'createUnit', 'GetUnitsStatus', 'getUnit', 'patchUnit', 'deleteUnit',
 				'bulkUpdateUnits', 'GetSubscriptions', 'AddSubscription', 'GetSubscription', 'UpdateSubscription', 'DeleteSubscription',
+				'GetReports', 'GetReport', 'RequestAccountListingReport', 'RequestNewBookingsReport', 'RequestEansNotFoundReport',
+				'RequestInvalidItemsReport', 'RequestProductDataChangesReport', 'RequestCancellationsReport', 'RequestCompetitorsComparerReport',
+				'RequestNewSalesReport', 'RequestProductDataImportFileErrorsReport', 'RequestPriceCompetitivenessReport', 'RequestLostBuyboxReport',
+				'RequestBuyboxOpportunityReport', 'GetAllStorefronts', 'GetAllLocales', 'GetVatIndicators', 'LookupCommissionRates',
+				'GetManufacturerContacts', 'UpsertManufacturerContact', 'DeleteManufacturerContact', 'GetProductContacts', 'UpsertProductContact',
+				'DeleteProductContact', 'getOffersRankings', 'GetAssortmentInsight',
 			].sort(),
 		);
-		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual(['carriers.ts', 'order-units.ts', 'orders.ts', 'status.ts', 'subscriptions.ts', 'units.ts']);
+		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual([
+			'assortment.ts', 'buybox.ts', 'carriers.ts', 'contacts.ts', 'info.ts', 'order-units.ts', 'orders.ts', 'reports.ts', 'status.ts', 'subscriptions.ts', 'units.ts',
+		]);
 	});
 
 	it('a new file in the routes folder is all it takes; a misspelt operationId or a double handler stops the start', () => {

@@ -141,3 +141,16 @@ export function identifyProductField(other: INodePropertyOptions): INodeProperti
 		description: 'How to tell the marketplace which product you offer',
 	};
 }
+
+/** Where a download puts its file: the name of the output binary field. */
+export function binaryOutputField(description: string): INodeProperties {
+	return {
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the output binary field to put the file in',
+		description,
+	};
+}

@@ -50,7 +50,8 @@ export function checkParameterTypes(context: IExecuteFunctions, properties: INod
 			continue;
 		}
 		if (property.type === 'boolean' || property.type === 'options' || property.type === 'multiOptions') {
-			checkValue(context, property, context.getNodeParameter(property.name, itemIndex, undefined), itemIndex);
+			// null, not undefined, as the fallback: n8n throws for a parameter that is hidden (not set) and has no fallback.
+			checkValue(context, property, context.getNodeParameter(property.name, itemIndex, null), itemIndex);
 		}
 	}
 }

@@ -3,7 +3,7 @@
  * once; its resource's index lists it in defineResource; the router and the form are built from these, so a
  * new operation is one new file and one line in its resource.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { operationSelector } from '../../../shared/descriptions/fields';
@@ -46,9 +46,17 @@ interface OperationBase {
 	endpoint?: Endpoint | Endpoint[];
 }
 
-/** Runs once per input item; returns the records to output for it. */
+/** An output item that carries files (a download): its record and its binary properties. */
+export class FileItem {
+	constructor(
+		readonly json: IDataObject,
+		readonly binary: IBinaryKeyData,
+	) {}
+}
+
+/** Runs once per input item; returns the records to output for it, or one item with a file. */
 export interface ItemOperationSpec extends OperationBase {
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[] | FileItem>;
 }
 
 export interface BatchOperationSpec<Part> extends OperationBase {

@@ -1,15 +1,20 @@
 /** Every resource of node version 2, and the Resource dropdown built from them. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { assortmentInsight } from './assortmentInsight';
+import { buybox } from './buybox';
 import { carrier } from './carrier';
+import { gpsrContact } from './gpsrContact';
+import { info } from './info';
 import type { Resource } from './define';
 import { order } from './order';
 import { orderUnit } from './orderUnit';
+import { report } from './report';
 import { status } from './status';
 import { subscription } from './subscription';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit];
+export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, report, info, gpsrContact, buybox, assortmentInsight];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',

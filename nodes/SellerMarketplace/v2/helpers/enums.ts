@@ -69,3 +69,11 @@ export function toOptions(values: readonly string[], labels: Record<string, stri
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+export const REPORTS_SORTINGS = ['id_report:asc', 'id_report:desc', 'date_requested:asc', 'date_requested:desc'] as const;
+export const CANCELLATION_TYPES = ['all', 'seller_related'] as const;
+export const BOOKINGS_REPORT_VERSIONS = ['v2'] as const;
+export const BUYBOX_CONDITIONS = [
+	'new', 'used', 'used - as new', 'used - very good', 'used - good', 'used - acceptable', 'refurbished', 'refurbished - as new',
+	'refurbished - very good', 'refurbished - good', 'refurbished - acceptable',
+] as const;

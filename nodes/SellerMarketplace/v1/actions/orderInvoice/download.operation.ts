@@ -1,21 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest, downloadFile } from '../../transport';
 import { invoiceIdField } from './common';
 
 const properties: INodeProperties[] = [
 	invoiceIdField,
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the output binary field to put the file in',
-		description: 'Binary field of the output item that receives the invoice file',
-	},
+	binaryOutputField('Binary field of the output item that receives the invoice file'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['orderInvoice'], operation: ['download'] } }, properties);

@@ -1,0 +1,16 @@
+import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
+import { readCollection } from '../../descriptions/fields';
+import { defineOperation } from '../define';
+
+/** GET /assortment-coverage/insights: up to 5,000 a page, the endpoint's maximum. */
+export const getMany = defineOperation({
+	resource: 'assortmentInsight',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many assortment insights',
+	summary: 'List products you do not offer yet, with buy box prices and demand (prices in cents)',
+	properties: returnAllOrLimit(),
+	async execute(itemIndex) {
+		return await readCollection(this, itemIndex, { path: '/assortment-coverage/insights', query: {}, pageSize: 5000, idField: 'ean' });
+	},
+});

@@ -1,0 +1,9 @@
+import { defineResource } from '../define';
+import { getMany } from './getMany.operation';
+
+export const assortmentInsight = defineResource({
+	value: 'assortmentInsight',
+	name: 'Assortment Insight',
+	defaultOperation: 'getMany',
+	operations: [getMany],
+});

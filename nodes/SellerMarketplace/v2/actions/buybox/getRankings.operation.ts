@@ -1,0 +1,54 @@
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { BUYBOX_CONDITIONS } from '../../helpers/enums';
+import { wholeNumber } from '../../helpers/values';
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+
+/** GET /buybox: the offers of one product ranked for the buy box (a top 10, not a paged list). */
+export const getRankings = defineOperation({
+	resource: 'buybox',
+	value: 'getRankings',
+	name: 'Get Offer Rankings',
+	action: 'Get the buy box ranking of a product',
+	summary: "See which offers of a product rank best for the buy box, and where yours stand",
+	properties: [
+		{
+			displayName: 'Product ID',
+			name: 'productId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 10001',
+			description: "The marketplace's ID of the product (id_product)",
+		},
+		storefrontField,
+		{
+			displayName: 'Condition',
+			name: 'condition',
+			type: 'options',
+			options: BUYBOX_CONDITIONS.map((value) => ({
+				name: value.replace(/(^|\s)\w/g, (c) => c.toUpperCase()).replace(' - ', ' – ') + (value === 'used' || value === 'refurbished' ? ' (Any Grade)' : ''),
+				value,
+			})),
+			default: 'new',
+			description: 'The condition of the offers to rank. Used and Refurbished alone take every grade.',
+		},
+		{
+			displayName: 'Number of Offers',
+			name: 'topOffers',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 10 },
+			default: 10,
+			description: 'How many of the best-ranked offers to return (1 to 10)',
+		},
+	],
+	async execute(itemIndex) {
+		const query = {
+			id_product: wholeNumber(this, this.getNodeParameter('productId', itemIndex, ''), itemIndex, 'Product ID', { min: 1, max: Number.MAX_SAFE_INTEGER }),
+			storefront: await requiredStorefront(this, itemIndex),
+			condition: String(this.getNodeParameter('condition', itemIndex)),
+			limit: wholeNumber(this, this.getNodeParameter('topOffers', itemIndex, 10), itemIndex, 'Number of Offers', { min: 1, max: 10 }),
+		};
+		return await apiRequestData.call(this, { method: 'GET', path: '/buybox', query, itemIndex });
+	},
+});

@@ -1,0 +1,9 @@
+import { defineResource } from '../define';
+import { getRankings } from './getRankings.operation';
+
+export const buybox = defineResource({
+	value: 'buybox',
+	name: 'Buy Box',
+	defaultOperation: 'getRankings',
+	operations: [getRankings],
+});

@@ -1,0 +1,18 @@
+import { apiRequest } from '../../transport';
+import { defineOperation } from '../define';
+import { contactPath, contactTypeField, ownerFields } from './fields';
+
+/** DELETE /contacts/…/{contact_type} (204). */
+export const deleteContact = defineOperation({
+	resource: 'gpsrContact',
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a GPSR contact',
+	summary: 'Remove a GPSR contact of a manufacturer or a product',
+	properties: [...ownerFields, contactTypeField],
+	async execute(itemIndex) {
+		const path = contactPath(this, itemIndex);
+		await apiRequest.call(this, { method: 'DELETE', path, itemIndex });
+		return { success: true, contact_type: this.getNodeParameter('contactType', itemIndex) as string };
+	},
+});

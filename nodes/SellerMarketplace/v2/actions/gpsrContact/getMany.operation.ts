@@ -1,0 +1,17 @@
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { ownerFields, ownerPath } from './fields';
+
+/** GET /contacts/manufacturers/{name} or /contacts/products/{ean}: one output item per contact. */
+export const getMany = defineOperation({
+	resource: 'gpsrContact',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get GPSR contacts',
+	summary: 'List your GPSR contacts of a manufacturer or a product',
+	properties: ownerFields,
+	async execute(itemIndex) {
+		const { contacts, ...owner } = await apiRequestData.call(this, { method: 'GET', path: ownerPath(this, itemIndex), itemIndex });
+		return (Array.isArray(contacts) ? contacts : []).map((contact) => ({ ...owner, ...(contact as object) }));
+	},
+});

@@ -1,0 +1,84 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { checkCountryCode, checkEmail, checkHttpUrl, compact, inputError, requireString } from '../../../../shared/helpers/validation';
+import { collectionField, textField } from '../../descriptions/fields';
+import { optionalText } from '../../helpers/values';
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { contactPath, contactTypeField, ownerFields } from './fields';
+
+const EU_COUNTRIES = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '));
+
+const LABELS: Record<string, string> = {
+	name: 'Name',
+	'postal_address.street': 'Street',
+	'postal_address.house_number': 'House Number',
+	'postal_address.city': 'City',
+	'postal_address.postal_code': 'Postal Code',
+	'postal_address.country_code': 'Country Code',
+	'postal_address.address_additional': 'Address Line 2',
+	'contact_info.email_address': 'Email',
+	'contact_info.website_url': 'Website',
+	'contact_info.phone_number': 'Phone',
+};
+
+/** Text of at most `max` characters, or undefined when empty. */
+function limited(context: Parameters<typeof inputError>[0], value: unknown, itemIndex: number, label: string, max: number): string | undefined {
+	const text = optionalText(value);
+	if (text !== undefined && text.length > max) throw inputError(context, itemIndex, `"${label}" must be at most ${max} characters, but it has ${text.length}`);
+	return text;
+}
+
+/** PUT /contacts/…/{contact_type}: creates the contact of that type or replaces it (200 with the contact). */
+export const upsert = defineOperation({
+	resource: 'gpsrContact',
+	value: 'upsert',
+	name: 'Create or Update',
+	action: 'Create or update a GPSR contact',
+	summary: 'Set the manufacturer or EU responsible person of a manufacturer or a product',
+	properties: [
+		...ownerFields,
+		contactTypeField,
+		textField('Name', 'name', 'Name of the company or person (at most 255 characters)', { required: true }),
+		textField('Street', 'street', 'Street of the postal address', { required: true }),
+		textField('House Number', 'houseNumber', 'House number of the postal address', { required: true }),
+		textField('City', 'city', 'City of the postal address', { required: true }),
+		textField('Country Code', 'countryCode', 'Two-letter country code (ISO 3166-1), e.g. DE', { required: true, placeholder: 'DE' }),
+		collectionField('Additional Fields', 'additionalFields', [
+			textField('Address Line 2', 'addressAdditional', 'More of the postal address'),
+			textField('Email', 'email', 'E-mail address of the contact. Email or Website is required.', { placeholder: 'name@email.com' }),
+			textField('Phone', 'phone', 'Phone number of the contact'),
+			textField('Postal Code', 'postalCode', 'Postal code; required for an address in the EU'),
+			textField('Website', 'website', 'Website of the contact (http or https). Email or Website is required.'),
+		]),
+	],
+	async execute(itemIndex) {
+		const path = contactPath(this, itemIndex);
+		const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const country = checkCountryCode(this, requireString(this, 'countryCode', itemIndex, 'Country Code'), itemIndex, 'Country Code')!;
+		const email = limited(this, extra.email, itemIndex, 'Email', 255);
+		const website = limited(this, extra.website, itemIndex, 'Website', 2048);
+		if (!email && !website) throw inputError(this, itemIndex, '"Email" or "Website" is required: add at least one in Additional Fields');
+		const postalCode = limited(this, extra.postalCode, itemIndex, 'Postal Code', 20);
+		if (!postalCode && EU_COUNTRIES.has(country)) {
+			throw inputError(this, itemIndex, `"Postal Code" is required for an address in ${country}, an EU country: add it in Additional Fields`);
+		}
+		const body = {
+			name: limited(this, requireString(this, 'name', itemIndex, 'Name'), itemIndex, 'Name', 255),
+			postal_address: compact({
+				street: limited(this, requireString(this, 'street', itemIndex, 'Street'), itemIndex, 'Street', 255),
+				house_number: limited(this, requireString(this, 'houseNumber', itemIndex, 'House Number'), itemIndex, 'House Number', 50),
+				city: limited(this, requireString(this, 'city', itemIndex, 'City'), itemIndex, 'City', 255),
+				postal_code: postalCode,
+				country_code: country,
+				address_additional: limited(this, extra.addressAdditional, itemIndex, 'Address Line 2', 255),
+			}),
+			contact_info: compact({
+				email_address: email && checkEmail(this, email, itemIndex, 'Email'),
+				website_url: website && checkHttpUrl(this, website, itemIndex, 'Website'),
+				phone_number: limited(this, extra.phone, itemIndex, 'Phone', 50),
+			}),
+		};
+		return await apiRequestData.call(this, { method: 'PUT', path, body, itemIndex, fieldLabels: LABELS });
+	},
+});

@@ -1,0 +1,16 @@
+import { apiRequestDataList } from '../../transport';
+import { defineOperation } from '../define';
+
+/** GET /info/locale: the values the `locale` of product data takes, one output item each. */
+export const getLocales = defineOperation({
+	resource: 'info',
+	value: 'getLocales',
+	name: 'Get Locales',
+	action: 'Get the locales',
+	summary: 'List the languages product data can be written in (e.g. de-DE)',
+	properties: [],
+	async execute(itemIndex) {
+		const values = await apiRequestDataList.call(this, { method: 'GET', path: '/info/locale', itemIndex });
+		return values.map((locale) => ({ locale: String(locale) }));
+	},
+});

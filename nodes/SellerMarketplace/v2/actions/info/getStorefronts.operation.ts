@@ -1,0 +1,16 @@
+import { apiRequestDataList } from '../../transport';
+import { defineOperation } from '../define';
+
+/** GET /info/storefront: the storefronts the seller sells in, one output item each. */
+export const getStorefronts = defineOperation({
+	resource: 'info',
+	value: 'getStorefronts',
+	name: 'Get Storefronts',
+	action: 'Get the storefronts',
+	summary: 'List the storefronts (countries) you sell in',
+	properties: [],
+	async execute(itemIndex) {
+		const values = await apiRequestDataList.call(this, { method: 'GET', path: '/info/storefront', itemIndex });
+		return values.map((storefront) => ({ storefront: String(storefront) }));
+	},
+});

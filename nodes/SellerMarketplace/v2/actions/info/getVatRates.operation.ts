@@ -1,0 +1,18 @@
+import { compact } from '../../../../shared/helpers/validation';
+import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { apiRequestDataList } from '../../transport';
+import { defineOperation } from '../define';
+
+/** GET /info/vat-indicators: per storefront, the percentage behind each VAT rate a unit can name. */
+export const getVatRates = defineOperation({
+	resource: 'info',
+	value: 'getVatRates',
+	name: 'Get VAT Rates',
+	action: 'Get the VAT rates',
+	summary: 'List the VAT rate (percent) behind each VAT indicator, per storefront',
+	properties: [{ ...storefrontFilterField, description: 'Only the VAT rates of this storefront (country)' }],
+	async execute(itemIndex) {
+		const query = compact({ storefront: await storefrontOf(this, itemIndex) });
+		return await apiRequestDataList.call(this, { method: 'GET', path: '/info/vat-indicators', query, itemIndex });
+	},
+});

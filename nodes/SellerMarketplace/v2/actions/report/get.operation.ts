@@ -1,0 +1,18 @@
+import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
+import { apiPath, apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { getReportId, reportIdField } from './fields';
+
+/** GET /reports/{id_report}: the report's status; its download address only when asked for (it holds a secret token). */
+export const get = defineOperation({
+	resource: 'report',
+	value: 'get',
+	name: 'Get',
+	action: 'Get a report',
+	summary: 'Get the status of one report (done once it can be downloaded)',
+	properties: [reportIdField, downloadLinksOptions],
+	async execute(itemIndex) {
+		const id = getReportId(this, itemIndex);
+		return applyDownloadLinksOption(this, itemIndex, await apiRequestData.call(this, { method: 'GET', path: apiPath`/reports/${id}`, itemIndex }));
+	},
+});

@@ -1,0 +1,44 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { applyDownloadLinksOption, includeDownloadLinksOption } from '../../../../shared/helpers/output';
+import { compact } from '../../../../shared/helpers/validation';
+import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
+import { collectionField, readCollection } from '../../descriptions/fields';
+import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { REPORTS_SORTINGS, toOptions } from '../../helpers/enums';
+import { defineOperation } from '../define';
+
+/** GET /reports: 30 a page, the endpoint's maximum. */
+export const getMany = defineOperation({
+	resource: 'report',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many reports',
+	summary: 'List the reports you requested, with their status',
+	properties: [
+		storefrontFilterField,
+		...returnAllOrLimit(),
+		collectionField('Options', 'options', [
+			includeDownloadLinksOption,
+			{
+				displayName: 'Sort',
+				name: 'sort',
+				type: 'options',
+				options: toOptions(REPORTS_SORTINGS, {
+					'id_report:asc': 'Oldest First (by ID)',
+					'id_report:desc': 'Newest First (by ID)',
+					'date_requested:asc': 'Requested Earliest First',
+					'date_requested:desc': 'Requested Latest First',
+				}),
+				default: 'id_report:desc',
+				description: 'The order of the reports',
+			},
+		]),
+	],
+	async execute(itemIndex) {
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const query = compact({ storefront: await storefrontOf(this, itemIndex), sort: options.sort });
+		const reports = await readCollection(this, itemIndex, { path: '/reports', query, pageSize: 30, idField: 'id_report' });
+		return applyDownloadLinksOption(this, itemIndex, reports);
+	},
+});
