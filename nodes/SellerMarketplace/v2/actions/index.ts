@@ -2,14 +2,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { carrier } from './carrier';
+import { category } from './category';
 import type { Resource } from './define';
 import { order } from './order';
 import { orderUnit } from './orderUnit';
+import { product } from './product';
 import { status } from './status';
 import { subscription } from './subscription';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit];
+export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, product, category];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',
