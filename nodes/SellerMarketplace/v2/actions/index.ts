@@ -7,11 +7,12 @@ import type { Resource } from './define';
 import { order } from './order';
 import { orderUnit } from './orderUnit';
 import { product } from './product';
+import { productData } from './productData';
 import { status } from './status';
 import { subscription } from './subscription';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, product, category];
+export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, product, productData, category];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',

@@ -48,6 +48,8 @@ export const UNIT_AND_PRODUCT_EMBEDDABLES = ['products', 'eco_participation', 'b
 export const UNIT_EMBEDDABLES = ['eco_participation', 'battery_participation'] as const;
 export const PRODUCT_EMBEDDABLES = ['category', 'category_basic', 'units'] as const;
 export const CATEGORY_EMBEDDABLES = ['parent', 'children', 'required_attributes', 'optional_attributes', 'conditional_attributes'] as const;
+/** `Locale`: the language product data is uploaded and read in. */
+export const PRODUCT_DATA_LOCALES = ['de-DE', 'cs-CZ', 'sk-SK', 'de-AT', 'pl-PL', 'fr-FR', 'it-IT', 'es-ES', 'nl-NL'] as const;
 /** `ProductDataLocale`: the languages catalogue reads (categories, attributes) may answer in. */
 export const CATALOG_LOCALES = ['de-DE', 'cs-CZ', 'sk-SK', 'en-US', 'zh-CN', 'de-AT', 'pl-PL', 'fr-FR', 'it-IT', 'es-ES', 'nl-NL'] as const;
 export const SUBSCRIPTION_EVENT_NAMES = [

@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError, parseJsonObject } from '../../../../shared/helpers/validation';
+import { attributeRow, collectRows, isValue } from '../../../../shared/descriptions/attributeRows';
 
 /**
  * The property of the upload object that carries user-defined attributes: "by name, each with an array of
@@ -18,25 +19,6 @@ export const eanField: INodeProperties = {
 	placeholder: 'e.g. 0012345678905',
 	description: 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
 };
-
-const attributeRow = (nameDescription: string): INodeProperties[] => [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. title',
-		description: nameDescription,
-	},
-	{
-		displayName: 'Value',
-		name: 'value',
-		type: 'string',
-		default: '',
-		description:
-			'One value. For several values, add another row with the same name, or give a list of values with an expression.',
-	},
-];
 
 /** "Define Data" switch, the attribute rows, user-defined attributes, and the JSON alternative. */
 export const productDataFields: INodeProperties[] = [
@@ -96,38 +78,6 @@ export const productDataFields: INodeProperties[] = [
 		displayOptions: { show: { defineData: ['json'] } },
 	},
 ];
-
-type Row = { name?: unknown; value?: unknown };
-
-/** A row's value as a list: a list given by an expression stays a list; text is one value. */
-function rowValues(value: unknown): unknown[] {
-	const values = Array.isArray(value) ? value : [value];
-	return values
-		.map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
-		.filter((entry) => entry !== undefined && entry !== null && entry !== '');
-}
-
-/** A single attribute value: non-empty text, a number or a boolean. */
-function isValue(value: unknown): boolean {
-	return (typeof value === 'string' && value.trim() !== '') || typeof value === 'number' || typeof value === 'boolean';
-}
-
-/** Attribute rows → `{name: [values]}`, merging rows of the same name in their order. */
-function collectRows(context: IExecuteFunctions, itemIndex: number, parameter: string, label: string): Map<string, unknown[]> {
-	const rows = ((context.getNodeParameter(parameter, itemIndex, {}) as IDataObject).attribute ?? []) as Row[];
-	const attributes = new Map<string, unknown[]>();
-	rows.forEach((row, index) => {
-		const name = String(row.name ?? '').trim();
-		if (!name) throw inputError(context, itemIndex, `"${label}" row ${index + 1}: "Name" is required`);
-		const values = rowValues(row.value);
-		if (!values.length) throw inputError(context, itemIndex, `"${label}" row ${index + 1} ("${name}"): "Value" is empty`);
-		if (!values.every(isValue)) {
-			throw inputError(context, itemIndex, `"${label}" row ${index + 1} ("${name}"): values must be text or numbers`);
-		}
-		attributes.set(name, [...(attributes.get(name) ?? []), ...values]);
-	});
-	return attributes;
-}
 
 function fromFields(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const data: IDataObject = {};
