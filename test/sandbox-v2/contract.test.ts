@@ -221,9 +221,10 @@ describe('sandbox API v2: route files', () => {
 				'bulkUpdateUnits', 'GetSubscriptions', 'AddSubscription', 'GetSubscription', 'UpdateSubscription', 'DeleteSubscription',
 				'GetProduct', 'GetProductByEan', 'GetProductList', 'GetCategoriesList', 'GetCategory', 'GetCategoryTree', 'DecideCategory',
 				'CreateProductData', 'UpdateProductData', 'GetProductData', 'GetProductDataStatus', 'DeleteProductData',
+				'CreateProductDataFile', 'GetProductDataFileList', 'GetProductDataFile',
 			].sort(),
 		);
-		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual(['carriers.ts', 'categories.ts', 'order-units.ts', 'orders.ts', 'product-data.ts', 'products.ts', 'status.ts', 'subscriptions.ts', 'units.ts']);
+		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual(['carriers.ts', 'categories.ts', 'import-files.ts', 'order-units.ts', 'orders.ts', 'product-data.ts', 'products.ts', 'status.ts', 'subscriptions.ts', 'units.ts']);
 	});
 
 	it('a new file in the routes folder is all it takes; a misspelt operationId or a double handler stops the start', () => {

@@ -4,6 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { carrier } from './carrier';
 import { category } from './category';
 import type { Resource } from './define';
+import { importFile } from './importFile';
 import { order } from './order';
 import { orderUnit } from './orderUnit';
 import { product } from './product';
@@ -12,7 +13,7 @@ import { status } from './status';
 import { subscription } from './subscription';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, product, productData, category];
+export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, product, productData, category, importFile];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',

@@ -50,6 +50,11 @@ export const PRODUCT_EMBEDDABLES = ['category', 'category_basic', 'units'] as co
 export const CATEGORY_EMBEDDABLES = ['parent', 'children', 'required_attributes', 'optional_attributes', 'conditional_attributes'] as const;
 /** `Locale`: the language product data is uploaded and read in. */
 export const PRODUCT_DATA_LOCALES = ['de-DE', 'cs-CZ', 'sk-SK', 'de-AT', 'pl-PL', 'fr-FR', 'it-IT', 'es-ES', 'nl-NL'] as const;
+export const PRODUCT_DATA_IMPORT_FILE_STATUSES = [
+	'NEW', 'DOWNLOADING', 'DOWNLOADED', 'DOWNLOADING_FAILED', 'PREPARING', 'PREPARED', 'PREPARING_FAILED', 'CHECKING', 'CHECKED',
+	'CHECKING_FAILED', 'PREPROCESSING', 'PREPROCESSED', 'PREPROCESSING_FAILED', 'IMPORTING', 'IMPORTED', 'IMPORTING_FAILED',
+	'IMPORTING_STOPPED', 'ERROR', 'ABORTED', 'DONE',
+] as const;
 /** `ProductDataLocale`: the languages catalogue reads (categories, attributes) may answer in. */
 export const CATALOG_LOCALES = ['de-DE', 'cs-CZ', 'sk-SK', 'en-US', 'zh-CN', 'de-AT', 'pl-PL', 'fr-FR', 'it-IT', 'es-ES', 'nl-NL'] as const;
 export const SUBSCRIPTION_EVENT_NAMES = [
