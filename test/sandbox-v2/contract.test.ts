@@ -222,9 +222,10 @@ describe('sandbox API v2: route files', () => {
 				'GetProduct', 'GetProductByEan', 'GetProductList', 'GetCategoriesList', 'GetCategory', 'GetCategoryTree', 'DecideCategory',
 				'CreateProductData', 'UpdateProductData', 'GetProductData', 'GetProductDataStatus', 'DeleteProductData',
 				'CreateProductDataFile', 'GetProductDataFileList', 'GetProductDataFile',
+				'GetAttributeList', 'GetAttributeListBySearch', 'GetAttribute', 'GetAttributeByName',
 			].sort(),
 		);
-		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual(['carriers.ts', 'categories.ts', 'import-files.ts', 'order-units.ts', 'orders.ts', 'product-data.ts', 'products.ts', 'status.ts', 'subscriptions.ts', 'units.ts']);
+		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual(['attributes.ts', 'carriers.ts', 'categories.ts', 'import-files.ts', 'order-units.ts', 'orders.ts', 'product-data.ts', 'products.ts', 'status.ts', 'subscriptions.ts', 'units.ts']);
 	});
 
 	it('a new file in the routes folder is all it takes; a misspelt operationId or a double handler stops the start', () => {

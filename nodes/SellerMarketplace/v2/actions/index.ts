@@ -1,6 +1,7 @@
 /** Every resource of node version 2, and the Resource dropdown built from them. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { attribute } from './attribute';
 import { carrier } from './carrier';
 import { category } from './category';
 import type { Resource } from './define';
@@ -13,7 +14,7 @@ import { status } from './status';
 import { subscription } from './subscription';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, product, productData, category, importFile];
+export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, product, productData, category, attribute, importFile];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',

@@ -4,7 +4,8 @@ import { requiredStorefront, storefrontField } from '../../descriptions/storefro
 import { CATEGORY_EMBEDDABLES } from '../../helpers/enums';
 import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
-import { categoryIdField, getCategoryId, localeField, localeOf } from './fields';
+import { categoryIdField, getCategoryId } from './fields';
+import { localeField, localeOf } from '../../descriptions/locale';
 
 /** GET /categories/{id_category}?storefront=. */
 export const get = defineOperation({

@@ -5,7 +5,7 @@ import { listFields, readCollection, textField } from '../../descriptions/fields
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { has, optionalText, wholeNumber } from '../../helpers/values';
 import { defineOperation } from '../define';
-import { localeField, localeOf } from './fields';
+import { localeField, localeOf } from '../../descriptions/locale';
 
 /** GET /categories?storefront=: categories, searched by text or under a parent, 100 a page. */
 export const getMany = defineOperation({

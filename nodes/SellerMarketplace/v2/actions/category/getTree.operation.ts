@@ -2,7 +2,7 @@ import { compact } from '../../../../shared/helpers/validation';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
-import { localeField, localeOf } from './fields';
+import { localeField, localeOf } from '../../descriptions/locale';
 
 /** GET /categories/tree?storefront=: the whole tree from the root, as one item. */
 export const getTree = defineOperation({

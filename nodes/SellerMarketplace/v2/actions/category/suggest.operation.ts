@@ -4,7 +4,7 @@ import { requiredStorefront, storefrontField } from '../../descriptions/storefro
 import { listingPriceCents } from '../../helpers/values';
 import { apiRequestDataList } from '../../transport';
 import { defineOperation } from '../define';
-import { localeField, localeOf } from './fields';
+import { localeField, localeOf } from '../../descriptions/locale';
 
 /** POST /categories/decide?storefront=: the categories a product probably belongs in, most likely first, one item each. */
 export const suggest = defineOperation({
