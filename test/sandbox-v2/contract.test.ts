@@ -222,6 +222,7 @@ describe('sandbox API v2: route files', () => {
 				'GetProduct', 'GetProductByEan', 'GetProductList', 'GetCategoriesList', 'GetCategory', 'GetCategoryTree', 'DecideCategory',
 				'CreateProductData', 'UpdateProductData', 'GetProductData', 'GetProductDataStatus', 'DeleteProductData',
 				'CreateProductDataFile', 'GetProductDataFileList', 'GetProductDataFile',
+				'UploadVariantSuggestionFileByUrl', 'GetVariantSuggestionsFeedList', 'GetVariantSuggestionsFeed',
 				'GetAttributeList', 'GetAttributeListBySearch', 'GetAttribute', 'GetAttributeByName',
 			].sort(),
 		);

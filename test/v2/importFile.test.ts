@@ -35,8 +35,9 @@ async function downloadsSettled(): Promise<void> {
 	throw new Error('the sandbox did not finish downloading the import files');
 }
 
-it("offers exactly the OpenAPI's ProductDataImportFileStatus values", () => {
+it("offers exactly the OpenAPI's statuses of product data and variant suggestion files", () => {
 	expect([...enums.PRODUCT_DATA_IMPORT_FILE_STATUSES].sort()).toEqual([...spec.components.schemas.ProductDataImportFileStatus.enum].sort());
+	expect([...enums.PRODUCT_DATA_IMPORT_FILE_STATUSES].sort()).toEqual([...spec.components.schemas.ProductCategoriesImportFileStatus.enum].sort());
 });
 
 describe('Import File → Create and Get (product data)', () => {
@@ -97,5 +98,37 @@ describe('Import File → Get Many (product data)', () => {
 		const ids = db().importFiles.map((file) => file.id_import_file).reverse();
 		expect(run.items.map((item) => item.json.id_import_file)).toEqual(ids);
 		expect(run.items[0].json).toMatchObject({ status: 'DOWNLOADING_FAILED', uri: `${base}/missing-1.csv` });
+	});
+});
+
+describe('Import File (variant suggestions)', () => {
+	it('uploads by URL, reads the file once processed, and lists it', async () => {
+		const run = await v2.run({ operation: 'create', fileType: 'variantSuggestions', url: `${base}/products.csv` });
+		expect(run.error).toBeUndefined();
+		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: '/variant-suggestions/feed/upload-by-url', status: 200 });
+		expect(JSON.parse(v2.requests()[0].body)).toEqual({ url: `${base}/products.csv` });
+		expectSigned(v2.requests()[0], v2.credentials());
+		const id = run.items[0].json.id_import_file as number;
+		expect(run.items[0].json).toMatchObject({ status: 'NEW', uri: `${base}/products.csv` });
+
+		for (let attempt = 0; attempt < 200 && (await v2.run({ operation: 'get', fileType: 'variantSuggestions', importFileId: String(id) })).items[0].json.status !== 'DOWNLOADED'; attempt++) {
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+		await v2.sandbox().control.advance(60);
+		const read = await v2.run({ operation: 'get', fileType: 'variantSuggestions', importFileId: String(id) });
+		expect(v2.requests().at(-1)).toMatchObject({ method: 'GET', path: `/variant-suggestions/feed/${id}`, status: 200 });
+		expect(read.items[0].json).toMatchObject({ id_import_file: id, status: 'DONE', total_lines: 1, current_line: 1, async_import_done: 1 });
+
+		const list = await v2.run({ operation: 'getMany', fileType: 'variantSuggestions', returnAll: true, filters: { status: 'DONE' } });
+		expect(v2.requests().at(-1)).toMatchObject({ path: '/variant-suggestions/feed', query: { status: 'DONE', limit: '100', offset: '0' } });
+		expect(list.items.map((item) => item.json.id_import_file)).toEqual([id]);
+		expect(db().importFiles).toHaveLength(0);
+	});
+
+	it('reports the marketplace refusing more files than a day allows (429)', async () => {
+		for (let n = 0; n < 2; n++) await v2.run({ operation: 'create', fileType: 'variantSuggestions', url: `${base}/products.csv` });
+		const run = await v2.run({ operation: 'create', fileType: 'variantSuggestions', url: `${base}/products.csv` });
+		expect(v2.requests().filter((request) => request.method === 'POST').map((request) => request.status).slice(-1)).toEqual([429]);
+		expect(run.error?.message).toContain('rate limit');
 	});
 });

@@ -1,10 +1,12 @@
 /**
- * Import files of API v2 over the v1 import-file store: product data files (v1 `PRODUCT_FEED`), downloaded from
+ * Import files of API v2: product data files over the v1 import-file store (v1 `PRODUCT_FEED`), downloaded from
  * the given `url` (a loopback http(s) address in the sandbox) and processed like v1's, so their status moves
  * NEW → DOWNLOADING → DOWNLOADED → IMPORTING → DONE (or DOWNLOADING_FAILED).
  *
+ * Variant suggestion files (v2 only, see ../state/variant-suggestions.ts) answer in the same shape.
+ *
  * Rules: at most `productFeedsPerDay` (30) product data files in 24 h, else 423 (as the OpenAPI declares; v1
- * answered 429); a bad `url` is 400 on `url`. Lists are newest first unless `sort` says otherwise; `ts_created`
+ * answered 429), and as many variant suggestion files, else 429; a bad `url` is 400 on `url`. Lists are newest first unless `sort` says otherwise; `ts_created`
  * (a date) and `ts_updated` (a time) filter from that moment on.
  */
 import { parseTimestamp } from '../../clock';
@@ -15,10 +17,11 @@ import { equals, page, where } from '../collection';
 import { ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalidField, Problem } from '../problems';
 import { viewOrMissing } from '../state/catalog';
+import { startVariantSuggestionFile, variantSuggestionFiles, variantSuggestionWait } from '../state/variant-suggestions';
 
 const PRODUCT_FEED = 'PRODUCT_FEED';
 
-function productDataFileView(file: ImportFile) {
+function fileView(file: ImportFile) {
 	return {
 		id_import_file: file.id_import_file,
 		uri: file.uri,
@@ -54,33 +57,50 @@ function sorted(ctx: V2Context, files: ImportFile[]): ImportFile[] {
 
 const productDataFiles = (ctx: V2Context) => ctx.core.store.db.importFiles.filter((f) => f.type === PRODUCT_FEED);
 
+/** Both file lists: `status`, `ts_created` (a date), `ts_updated` (a time), `sort`. */
+function fileList(ctx: V2Context, files: ImportFile[]) {
+	const createdFrom = text(ctx, 'ts_created');
+	const updatedFrom = text(ctx, 'ts_updated');
+	const rows = where(
+		files,
+		equals(text(ctx, 'status'), (f) => f.status),
+		createdFrom === undefined ? undefined : (f) => parseTimestamp(f.ts_created) >= Date.parse(`${createdFrom}T00:00:00Z`),
+		updatedFrom === undefined ? undefined : (f) => parseTimestamp(f.ts_updated) >= Date.parse(updatedFrom),
+	);
+	return page(ctx, sorted(ctx, rows), fileView);
+}
+
+function fileOrMissing(ctx: V2Context, files: ImportFile[], what: string) {
+	const id = Number(param(ctx, 'id_import_file'));
+	return viewOrMissing(
+		files.find((f) => f.id_import_file === id),
+		`${what} ${id}`,
+		fileView,
+	);
+}
+
+/** The daily limit of both uploads, as the status each operation declares (423 for product data, 429 for variants). */
+function checkDailyLimit(ctx: V2Context, status: 423 | 429, waitSeconds: number | undefined): void {
+	if (waitSeconds === undefined) return;
+	const message = `At most ${ctx.core.options.productFeedsPerDay} files per day; the next is possible in ${waitSeconds} s`;
+	throw new Problem(status, 'about:blank', message, [], {
+		'Retry-After': String(waitSeconds),
+	});
+}
+
 export const operations: V2Operations = {
 	CreateProductDataFile: (ctx) => {
 		const url = checkedUrl(ctx);
-		const wait = productFeedWait(ctx.core);
-		if (wait !== undefined) {
-			const message = `At most ${ctx.core.options.productFeedsPerDay} product data files per day; the next is possible in ${wait} s`;
-			throw new Problem(423, 'about:blank', message, [], { 'Retry-After': String(wait) });
-		}
-		return ok(productDataFileView(startImportFile(ctx.core, url, PRODUCT_FEED)));
+		checkDailyLimit(ctx, 423, productFeedWait(ctx.core));
+		return ok(fileView(startImportFile(ctx.core, url, PRODUCT_FEED)));
 	},
-	GetProductDataFileList: (ctx) => {
-		const createdFrom = text(ctx, 'ts_created');
-		const updatedFrom = text(ctx, 'ts_updated');
-		const rows = where(
-			productDataFiles(ctx),
-			equals(text(ctx, 'status'), (f) => f.status),
-			createdFrom === undefined ? undefined : (f) => parseTimestamp(f.ts_created) >= Date.parse(`${createdFrom}T00:00:00Z`),
-			updatedFrom === undefined ? undefined : (f) => parseTimestamp(f.ts_updated) >= Date.parse(updatedFrom),
-		);
-		return page(ctx, sorted(ctx, rows), productDataFileView);
+	GetProductDataFileList: (ctx) => fileList(ctx, productDataFiles(ctx)),
+	GetProductDataFile: (ctx) => fileOrMissing(ctx, productDataFiles(ctx), 'Product data import file'),
+	UploadVariantSuggestionFileByUrl: (ctx) => {
+		const url = checkedUrl(ctx);
+		checkDailyLimit(ctx, 429, variantSuggestionWait(ctx.core));
+		return ok(fileView(startVariantSuggestionFile(ctx.core, url)));
 	},
-	GetProductDataFile: (ctx) => {
-		const id = Number(param(ctx, 'id_import_file'));
-		return viewOrMissing(
-			productDataFiles(ctx).find((f) => f.id_import_file === id),
-			`Product data import file ${id}`,
-			productDataFileView,
-		);
-	},
+	GetVariantSuggestionsFeedList: (ctx) => fileList(ctx, variantSuggestionFiles(ctx.core)),
+	GetVariantSuggestionsFeed: (ctx) => fileOrMissing(ctx, variantSuggestionFiles(ctx.core), 'Variant suggestion file'),
 };

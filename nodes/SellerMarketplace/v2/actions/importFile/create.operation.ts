@@ -4,7 +4,7 @@ import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { fileKindField, fileKindOf } from './fields';
 
-/** POST /product-data/import-files: the marketplace downloads the file from the URL and imports it; Get tells how far it is. */
+/** POST /product-data/import-files or /variant-suggestions/feed/upload-by-url: the marketplace downloads the file from the URL and imports it; Get tells how far it is. */
 export const create = defineOperation({
 	resource: 'importFile',
 	value: 'create',
@@ -21,6 +21,6 @@ export const create = defineOperation({
 	async execute(itemIndex) {
 		const kind = fileKindOf(this, itemIndex);
 		const url = checkHttpUrl(this, requireString(this, 'url', itemIndex, 'File URL'), itemIndex, 'File URL');
-		return await apiRequestData.call(this, { method: 'POST', path: kind.path, body: { url }, itemIndex });
+		return await apiRequestData.call(this, { method: 'POST', path: kind.createPath ?? kind.path, body: { url }, itemIndex });
 	},
 });

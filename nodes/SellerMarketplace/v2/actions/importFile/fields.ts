@@ -9,6 +9,8 @@ interface FileKind {
 	description: string;
 	/** The collection's path: POST creates, GET lists, GET /{id} reads one. */
 	path: string;
+	/** Where POST creates, when not at `path`. */
+	createPath?: string;
 	/** The endpoint's largest `limit`. */
 	pageSize: number;
 }
@@ -19,6 +21,13 @@ export const FILE_KINDS: Record<string, FileKind> = {
 		name: 'Product Data',
 		description: 'A CSV of product data (one product per row), at most 30 a day',
 		path: '/product-data/import-files',
+		pageSize: 100,
+	},
+	variantSuggestions: {
+		name: 'Variant Suggestions',
+		description: 'A CSV that suggests which of your products are variants of one another, at most 30 a day',
+		path: '/variant-suggestions/feed',
+		createPath: '/variant-suggestions/feed/upload-by-url',
 		pageSize: 100,
 	},
 };

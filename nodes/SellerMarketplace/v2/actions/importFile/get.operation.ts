@@ -2,7 +2,7 @@ import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { fileKindField, fileKindOf, getImportFileId, importFileIdField } from './fields';
 
-/** GET /product-data/import-files/{id_import_file}: status, lines read, errors. */
+/** GET {path of the file type}/{id_import_file}: status, lines read, errors. */
 export const get = defineOperation({
 	resource: 'importFile',
 	value: 'get',

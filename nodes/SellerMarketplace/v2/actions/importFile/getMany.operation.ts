@@ -9,7 +9,7 @@ import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
 import { fileKindField, fileKindOf } from './fields';
 
-/** GET /product-data/import-files: newest first, 100 a page. */
+/** GET /product-data/import-files or /variant-suggestions/feed: newest first, 100 a page (both lists share one status list). */
 export const getMany = defineOperation({
 	resource: 'importFile',
 	value: 'getMany',

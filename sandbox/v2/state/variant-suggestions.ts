@@ -1,0 +1,77 @@
+/**
+ * Variant suggestion files (v2 only, no v1 counterpart): kept per store database, so a reset or a loaded
+ * snapshot starts without any (they are not saved in snapshots). The sandbox downloads the CSV from the URL (a
+ * loopback address), counts its rows, and `processingSeconds` later marks the file DONE with every row read;
+ * it does not change products. A failed download is DOWNLOADING_FAILED with the reason in `note`.
+ */
+import { parseTimestamp } from '../../clock';
+import type { SandboxCore } from '../../core';
+import { parseCsv } from '../../csv';
+import { httpCall } from '../../http-client';
+import type { ImportFile, SandboxDb } from '../../types';
+
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+const files = new WeakMap<SandboxDb, ImportFile[]>();
+let lastId = 900_000;
+
+export function variantSuggestionFiles(core: SandboxCore): ImportFile[] {
+	let list = files.get(core.store.db);
+	if (!list) files.set(core.store.db, (list = []));
+	return list;
+}
+
+function setStatus(core: SandboxCore, file: ImportFile, status: string, note = file.note): void {
+	file.status = status;
+	file.note = note;
+	file.ts_updated = core.timestamp();
+	if (status === 'DONE' || status.endsWith('_FAILED')) file.ts_completed = file.ts_updated;
+}
+
+async function download(core: SandboxCore, file: ImportFile): Promise<void> {
+	setStatus(core, file, 'DOWNLOADING');
+	const result = await httpCall(file.uri, { method: 'GET', timeoutMs: 30_000, maxBytes: MAX_FILE_BYTES });
+	if (result.error || result.status !== 200) {
+		setStatus(core, file, 'DOWNLOADING_FAILED', `download failed: ${result.error ?? `HTTP ${result.status}`}`);
+		return;
+	}
+	file.total_lines = parseCsv(result.body).rows.length;
+	setStatus(core, file, 'DOWNLOADED');
+	core.scheduler.after(core.options.processingSeconds * 1000, `variant suggestion file ${file.id_import_file}`, () => {
+		file.current_line = file.total_lines;
+		file.ts_last_row_updated = core.timestamp();
+		file.product_feed_async_done = 1;
+		setStatus(core, file, 'DONE');
+	});
+}
+
+export function startVariantSuggestionFile(core: SandboxCore, uri: string): ImportFile {
+	const now = core.timestamp();
+	const file: ImportFile = {
+		id_import_file: ++lastId,
+		uri,
+		status: 'NEW',
+		type: 'VARIANT_SUGGESTIONS',
+		note: '',
+		total_lines: 0,
+		current_line: 0,
+		error_count: 0,
+		product_feed_async_done: 0,
+		ts_created: now,
+		ts_updated: now,
+		ts_last_row_updated: null,
+		ts_completed: null,
+		_errors: [],
+	};
+	variantSuggestionFiles(core).push(file);
+	core.scheduler.after(0, `download variant suggestion file ${file.id_import_file}`, () => download(core, file));
+	return file;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Seconds until another upload is allowed (at most `productFeedsPerDay` in 24 h, as for product data), or undefined. */
+export function variantSuggestionWait(core: SandboxCore): number | undefined {
+	const recent = variantSuggestionFiles(core).filter((f) => parseTimestamp(f.ts_created) > core.now() - DAY_MS);
+	if (recent.length < core.options.productFeedsPerDay) return undefined;
+	return Math.max(1, Math.ceil((parseTimestamp(recent[0].ts_created) + DAY_MS - core.now()) / 1000 / core.options.timeScale));
+}
