@@ -38,11 +38,11 @@ export function productFeedWait(core: SandboxCore): number | undefined {
 	return Math.max(1, Math.ceil((oldest + DAY_MS - core.now()) / 1000 / core.options.timeScale));
 }
 
-/** Stores a new import file and starts its download; both APIs create import files through this. */
-export function startImportFile(core: SandboxCore, uri: string, type: string): ImportFile {
+/** A new import file record (NEW, nothing read yet). */
+export function newImportFile(core: SandboxCore, id: number, uri: string, type: string): ImportFile {
 	const now = core.timestamp();
-	const file: ImportFile = {
-		id_import_file: core.store.nextId('importFiles'),
+	return {
+		id_import_file: id,
 		uri,
 		status: 'NEW',
 		type,
@@ -57,7 +57,11 @@ export function startImportFile(core: SandboxCore, uri: string, type: string): I
 		ts_completed: null,
 		_errors: [],
 	};
-	core.store.insert('importFiles', file);
+}
+
+/** Stores a new import file and starts its download; both APIs create import files through this. */
+export function startImportFile(core: SandboxCore, uri: string, type: string): ImportFile {
+	const file = core.store.insert('importFiles', newImportFile(core, core.store.nextId('importFiles'), uri, type));
 	core.scheduler.after(0, `download import file ${file.id_import_file}`, () => download(core, file));
 	return file;
 }

@@ -22,6 +22,36 @@ export const attributeRow = (nameDescription: string): INodeProperties[] => [
 	},
 ];
 
+/** "Define Data": attribute rows, or one JSON value (`jsonDescription` says what it holds). */
+export function defineDataField(jsonDescription: string): INodeProperties {
+	return {
+		displayName: 'Define Data',
+		name: 'defineData',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Attribute Fields', value: 'fields', description: 'Enter attribute names and values row by row' },
+			{ name: 'JSON', value: 'json', description: jsonDescription },
+		],
+		default: 'fields',
+	};
+}
+
+/** A list of attribute rows, shown when Define Data is "Attribute Fields". */
+export function attributeRowsField(field: { displayName: string; name: string; placeholder: string; description: string; rowName: string }): INodeProperties {
+	return {
+		displayName: field.displayName,
+		name: field.name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: field.placeholder,
+		default: {},
+		description: field.description,
+		displayOptions: { show: { defineData: ['fields'] } },
+		options: [{ displayName: 'Attribute', name: 'attribute', values: attributeRow(field.rowName) }],
+	};
+}
+
 type Row = { name?: unknown; value?: unknown };
 
 /** A row's value as a list: a list given by an expression stays a list; text is one value. */

@@ -8,6 +8,7 @@ import { parseTimestamp } from '../../clock';
 import type { SandboxCore } from '../../core';
 import { parseCsv } from '../../csv';
 import { httpCall } from '../../http-client';
+import { newImportFile } from '../../routes/import-files';
 import type { ImportFile, SandboxDb } from '../../types';
 
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -45,23 +46,7 @@ async function download(core: SandboxCore, file: ImportFile): Promise<void> {
 }
 
 export function startVariantSuggestionFile(core: SandboxCore, uri: string): ImportFile {
-	const now = core.timestamp();
-	const file: ImportFile = {
-		id_import_file: ++lastId,
-		uri,
-		status: 'NEW',
-		type: 'VARIANT_SUGGESTIONS',
-		note: '',
-		total_lines: 0,
-		current_line: 0,
-		error_count: 0,
-		product_feed_async_done: 0,
-		ts_created: now,
-		ts_updated: now,
-		ts_last_row_updated: null,
-		ts_completed: null,
-		_errors: [],
-	};
+	const file = newImportFile(core, ++lastId, uri, 'VARIANT_SUGGESTIONS');
 	variantSuggestionFiles(core).push(file);
 	core.scheduler.after(0, `download variant suggestion file ${file.id_import_file}`, () => download(core, file));
 	return file;

@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError, parseJsonObject } from '../../../../shared/helpers/validation';
-import { attributeRow, collectRows, isValue } from '../../../../shared/descriptions/attributeRows';
+import { attributeRowsField, collectRows, defineDataField, isValue } from '../../../../shared/descriptions/attributeRows';
 
 /**
  * The property of the upload object that carries user-defined attributes: "by name, each with an array of
@@ -22,52 +22,22 @@ export const eanField: INodeProperties = {
 
 /** "Define Data" switch, the attribute rows, user-defined attributes, and the JSON alternative. */
 export const productDataFields: INodeProperties[] = [
-	{
-		displayName: 'Define Data',
-		name: 'defineData',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Attribute Fields', value: 'fields', description: 'Enter attribute names and values row by row' },
-			{ name: 'JSON', value: 'json', description: 'Give the whole product data object as JSON' },
-		],
-		default: 'fields',
-	},
-	{
+	defineDataField('Give the whole product data object as JSON'),
+	attributeRowsField({
 		displayName: 'Attributes',
 		name: 'attributes',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
 		placeholder: 'Add Attribute',
-		default: {},
 		description:
 			"Attributes the marketplace knows, such as title, description, manufacturer, picture or mpn. Category → Get with 'Mandatory Attributes' lists those a category needs.",
-		displayOptions: { show: { defineData: ['fields'] } },
-		options: [
-			{
-				displayName: 'Attribute',
-				name: 'attribute',
-				values: attributeRow('Attribute name, e.g. title, description, manufacturer, picture'),
-			},
-		],
-	},
-	{
+		rowName: 'Attribute name, e.g. title, description, manufacturer, picture',
+	}),
+	attributeRowsField({
 		displayName: 'User-Defined Attributes',
 		name: 'userDefinedAttributes',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
 		placeholder: 'Add User-Defined Attribute',
-		default: {},
 		description: 'Your own attributes the marketplace has no name for (sent as additional_attributes)',
-		displayOptions: { show: { defineData: ['fields'] } },
-		options: [
-			{
-				displayName: 'Attribute',
-				name: 'attribute',
-				values: attributeRow('Your own attribute name, e.g. Suitable for'),
-			},
-		],
-	},
+		rowName: 'Your own attribute name, e.g. Suitable for',
+	}),
 	{
 		displayName: 'Product Data (JSON)',
 		name: 'productDataJson',

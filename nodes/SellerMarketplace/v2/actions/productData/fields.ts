@@ -1,7 +1,7 @@
 /** Fields of the product data operations, and the body of Create or Replace and Update. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { attributeRow, collectRows, isValue } from '../../../../shared/descriptions/attributeRows';
+import { attributeRowsField, collectRows, defineDataField, isValue } from '../../../../shared/descriptions/attributeRows';
 import { inputError, parseJsonObject, requireEan } from '../../../../shared/helpers/validation';
 import { PRODUCT_DATA_LOCALES } from '../../helpers/enums';
 import { textField } from '../../descriptions/fields';
@@ -30,29 +30,15 @@ export function productDataKey(context: IExecuteFunctions, itemIndex: number): {
 }
 
 export const productDataFields: INodeProperties[] = [
-	{
-		displayName: 'Define Data',
-		name: 'defineData',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Attribute Fields', value: 'fields', description: 'Enter attribute names and values row by row' },
-			{ name: 'JSON', value: 'json', description: 'Give the attributes as one JSON object' },
-		],
-		default: 'fields',
-	},
-	{
+	defineDataField('Give the attributes as one JSON object'),
+	attributeRowsField({
 		displayName: 'Attributes',
 		name: 'attributes',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
 		placeholder: 'Add Attribute',
-		default: {},
 		description:
 			"Attributes such as title, description, manufacturer, picture or category. Category → Get with 'Required Attributes' lists those a category needs.",
-		displayOptions: { show: { defineData: ['fields'] } },
-		options: [{ displayName: 'Attribute', name: 'attribute', values: attributeRow('Attribute name, e.g. title, description, manufacturer, picture') }],
-	},
+		rowName: 'Attribute name, e.g. title, description, manufacturer, picture',
+	}),
 	{
 		displayName: 'Attributes (JSON)',
 		name: 'attributesJson',
