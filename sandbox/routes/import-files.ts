@@ -77,25 +77,32 @@ function create(ctx: RouteContext) {
 	return created(`/import-files/${file.id_import_file}/`);
 }
 
-function setStatus(core: SandboxCore, file: ImportFile, status: string, note?: string): void {
+export function setStatus(core: SandboxCore, file: ImportFile, status: string, note?: string): void {
 	file.status = status;
 	file.ts_updated = core.timestamp();
 	if (note !== undefined) file.note = note;
 	if (status === 'DONE' || status.endsWith('_FAILED')) file.ts_completed = file.ts_updated;
 }
 
-async function download(core: SandboxCore, file: ImportFile): Promise<void> {
+/** Downloads the file (DOWNLOADING, then DOWNLOADED or DOWNLOADING_FAILED with the reason); its text, or undefined. */
+export async function fetchImportFile(core: SandboxCore, file: ImportFile): Promise<string | undefined> {
 	setStatus(core, file, 'DOWNLOADING');
 	const result = await httpCall(file.uri, { method: 'GET', timeoutMs: 30_000, maxBytes: MAX_FILE_BYTES });
 	if (result.error || result.status !== 200) {
 		setStatus(core, file, 'DOWNLOADING_FAILED', `download failed: ${result.error ?? `HTTP ${result.status}`}`);
-		return;
+		return undefined;
 	}
 	setStatus(core, file, 'DOWNLOADED');
-	const table = parseCsv(result.body);
+	return result.body;
+}
+
+async function download(core: SandboxCore, file: ImportFile): Promise<void> {
+	const text = await fetchImportFile(core, file);
+	if (text === undefined) return;
+	const table = parseCsv(text);
 	file.total_lines = table.rows.length;
 	core.scheduler.after(core.options.processingSeconds * 1000, `import file ${file.id_import_file}`, () => {
-		if (core.store.find('importFiles', file.id_import_file) === file) importRows(core, file, result.body);
+		if (core.store.find('importFiles', file.id_import_file) === file) importRows(core, file, text);
 	});
 }
 

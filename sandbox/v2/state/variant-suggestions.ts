@@ -7,11 +7,9 @@
 import { parseTimestamp } from '../../clock';
 import type { SandboxCore } from '../../core';
 import { parseCsv } from '../../csv';
-import { httpCall } from '../../http-client';
-import { newImportFile } from '../../routes/import-files';
+import { fetchImportFile, newImportFile, setStatus } from '../../routes/import-files';
 import type { ImportFile, SandboxDb } from '../../types';
 
-const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const files = new WeakMap<SandboxDb, ImportFile[]>();
 let lastId = 900_000;
 
@@ -21,22 +19,10 @@ export function variantSuggestionFiles(core: SandboxCore): ImportFile[] {
 	return list;
 }
 
-function setStatus(core: SandboxCore, file: ImportFile, status: string, note = file.note): void {
-	file.status = status;
-	file.note = note;
-	file.ts_updated = core.timestamp();
-	if (status === 'DONE' || status.endsWith('_FAILED')) file.ts_completed = file.ts_updated;
-}
-
 async function download(core: SandboxCore, file: ImportFile): Promise<void> {
-	setStatus(core, file, 'DOWNLOADING');
-	const result = await httpCall(file.uri, { method: 'GET', timeoutMs: 30_000, maxBytes: MAX_FILE_BYTES });
-	if (result.error || result.status !== 200) {
-		setStatus(core, file, 'DOWNLOADING_FAILED', `download failed: ${result.error ?? `HTTP ${result.status}`}`);
-		return;
-	}
-	file.total_lines = parseCsv(result.body).rows.length;
-	setStatus(core, file, 'DOWNLOADED');
+	const text = await fetchImportFile(core, file);
+	if (text === undefined) return;
+	file.total_lines = parseCsv(text).rows.length;
 	core.scheduler.after(core.options.processingSeconds * 1000, `variant suggestion file ${file.id_import_file}`, () => {
 		file.current_line = file.total_lines;
 		file.ts_last_row_updated = core.timestamp();
