@@ -20,7 +20,7 @@ import { unitFields, upsertUnit } from './units';
 const DAY_MS = 24 * 3600 * 1000;
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
-const loopbackUri: Check<string> = (value, field) => {
+export const loopbackUri: Check<string> = (value, field) => {
 	const url = httpUrl(value, field);
 	const host = url.hostname.replace(/^\[|\]$/g, '');
 	if (host !== 'localhost' && !isLoopback(host)) {
@@ -29,24 +29,23 @@ const loopbackUri: Check<string> = (value, field) => {
 	return value as string;
 };
 
-function create(ctx: RouteContext) {
-	const { core } = ctx;
-	const body = parseBody(ctx.body(), { uri: loopbackUri, type: oneOf(IMPORT_FILE_TYPES, 'import file type') });
-	if (body.type === 'PRODUCT_FEED') {
-		const since = core.now() - DAY_MS;
-		const recent = core.store.db.importFiles.filter((f) => f.type === 'PRODUCT_FEED' && parseTimestamp(f.ts_created) > since);
-		if (recent.length >= core.options.productFeedsPerDay) {
-			const oldest = parseTimestamp(recent[0].ts_created);
-			const retryAfter = Math.max(1, Math.ceil((oldest + DAY_MS - core.now()) / 1000 / core.options.timeScale));
-			throw new ApiError(429, `At most ${core.options.productFeedsPerDay} product feeds per day`, { 'Retry-After': String(retryAfter) });
-		}
-	}
+/** Seconds until another product feed is allowed (at most `productFeedsPerDay` a day), or undefined when one is. */
+export function productFeedWait(core: SandboxCore): number | undefined {
+	const since = core.now() - DAY_MS;
+	const recent = core.store.db.importFiles.filter((f) => f.type === 'PRODUCT_FEED' && parseTimestamp(f.ts_created) > since);
+	if (recent.length < core.options.productFeedsPerDay) return undefined;
+	const oldest = parseTimestamp(recent[0].ts_created);
+	return Math.max(1, Math.ceil((oldest + DAY_MS - core.now()) / 1000 / core.options.timeScale));
+}
+
+/** A new import file record (NEW, nothing read yet). */
+export function newImportFile(core: SandboxCore, id: number, uri: string, type: string): ImportFile {
 	const now = core.timestamp();
-	const file: ImportFile = {
-		id_import_file: core.store.nextId('importFiles'),
-		uri: body.uri,
+	return {
+		id_import_file: id,
+		uri,
 		status: 'NEW',
-		type: body.type,
+		type,
 		note: '',
 		total_lines: 0,
 		current_line: 0,
@@ -58,30 +57,52 @@ function create(ctx: RouteContext) {
 		ts_completed: null,
 		_errors: [],
 	};
-	core.store.insert('importFiles', file);
+}
+
+/** Stores a new import file and starts its download; both APIs create import files through this. */
+export function startImportFile(core: SandboxCore, uri: string, type: string): ImportFile {
+	const file = core.store.insert('importFiles', newImportFile(core, core.store.nextId('importFiles'), uri, type));
 	core.scheduler.after(0, `download import file ${file.id_import_file}`, () => download(core, file));
+	return file;
+}
+
+function create(ctx: RouteContext) {
+	const { core } = ctx;
+	const body = parseBody(ctx.body(), { uri: loopbackUri, type: oneOf(IMPORT_FILE_TYPES, 'import file type') });
+	const wait = body.type === 'PRODUCT_FEED' ? productFeedWait(core) : undefined;
+	if (wait !== undefined) {
+		throw new ApiError(429, `At most ${core.options.productFeedsPerDay} product feeds per day`, { 'Retry-After': String(wait) });
+	}
+	const file = startImportFile(core, body.uri, body.type);
 	return created(`/import-files/${file.id_import_file}/`);
 }
 
-function setStatus(core: SandboxCore, file: ImportFile, status: string, note?: string): void {
+export function setStatus(core: SandboxCore, file: ImportFile, status: string, note?: string): void {
 	file.status = status;
 	file.ts_updated = core.timestamp();
 	if (note !== undefined) file.note = note;
 	if (status === 'DONE' || status.endsWith('_FAILED')) file.ts_completed = file.ts_updated;
 }
 
-async function download(core: SandboxCore, file: ImportFile): Promise<void> {
+/** Downloads the file (DOWNLOADING, then DOWNLOADED or DOWNLOADING_FAILED with the reason); its text, or undefined. */
+export async function fetchImportFile(core: SandboxCore, file: ImportFile): Promise<string | undefined> {
 	setStatus(core, file, 'DOWNLOADING');
 	const result = await httpCall(file.uri, { method: 'GET', timeoutMs: 30_000, maxBytes: MAX_FILE_BYTES });
 	if (result.error || result.status !== 200) {
 		setStatus(core, file, 'DOWNLOADING_FAILED', `download failed: ${result.error ?? `HTTP ${result.status}`}`);
-		return;
+		return undefined;
 	}
 	setStatus(core, file, 'DOWNLOADED');
-	const table = parseCsv(result.body);
+	return result.body;
+}
+
+async function download(core: SandboxCore, file: ImportFile): Promise<void> {
+	const text = await fetchImportFile(core, file);
+	if (text === undefined) return;
+	const table = parseCsv(text);
 	file.total_lines = table.rows.length;
 	core.scheduler.after(core.options.processingSeconds * 1000, `import file ${file.id_import_file}`, () => {
-		if (core.store.find('importFiles', file.id_import_file) === file) importRows(core, file, result.body);
+		if (core.store.find('importFiles', file.id_import_file) === file) importRows(core, file, text);
 	});
 }
 

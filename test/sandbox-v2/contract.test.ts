@@ -225,10 +225,16 @@ describe('sandbox API v2: route files', () => {
 				'RequestBuyboxOpportunityReport', 'GetAllStorefronts', 'GetAllLocales', 'GetVatIndicators', 'LookupCommissionRates',
 				'GetManufacturerContacts', 'UpsertManufacturerContact', 'DeleteManufacturerContact', 'GetProductContacts', 'UpsertProductContact',
 				'DeleteProductContact', 'getOffersRankings', 'GetAssortmentInsight',
-			].sort(),
+			
+				'GetProduct', 'GetProductByEan', 'GetProductList', 'GetCategoriesList', 'GetCategory', 'GetCategoryTree', 'DecideCategory',
+				'CreateProductData', 'UpdateProductData', 'GetProductData', 'GetProductDataStatus', 'DeleteProductData',
+				'CreateProductDataFile', 'GetProductDataFileList', 'GetProductDataFile',
+				'UploadVariantSuggestionFileByUrl', 'GetVariantSuggestionsFeedList', 'GetVariantSuggestionsFeed',
+				'GetAttributeList', 'GetAttributeListBySearch', 'GetAttribute', 'GetAttributeByName',
+						].sort(),
 		);
 		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual([
-			'assortment.ts', 'buybox.ts', 'carriers.ts', 'contacts.ts', 'info.ts', 'order-units.ts', 'orders.ts', 'reports.ts', 'status.ts', 'subscriptions.ts', 'units.ts',
+			'assortment.ts', 'attributes.ts', 'buybox.ts', 'carriers.ts', 'categories.ts', 'contacts.ts', 'import-files.ts', 'info.ts', 'order-units.ts', 'orders.ts', 'product-data.ts', 'products.ts', 'reports.ts', 'status.ts', 'subscriptions.ts', 'units.ts',
 		]);
 	});
 

@@ -2,19 +2,41 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { assortmentInsight } from './assortmentInsight';
+import { attribute } from './attribute';
 import { buybox } from './buybox';
 import { carrier } from './carrier';
+import { category } from './category';
 import { gpsrContact } from './gpsrContact';
 import { info } from './info';
 import type { Resource } from './define';
+import { importFile } from './importFile';
 import { order } from './order';
 import { orderUnit } from './orderUnit';
+import { product } from './product';
+import { productData } from './productData';
 import { report } from './report';
 import { status } from './status';
 import { subscription } from './subscription';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit, report, info, gpsrContact, buybox, assortmentInsight];
+export const resources: Resource[] = [
+	status,
+	carrier,
+	order,
+	orderUnit,
+	subscription,
+	unit,
+	product,
+	productData,
+	category,
+	attribute,
+	importFile,
+	report,
+	info,
+	gpsrContact,
+	buybox,
+	assortmentInsight,
+];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',

@@ -46,6 +46,17 @@ export const WRITEABLE_VAT_INDICATORS = ['standard_rate', 'reduced_rate_1', 'red
 /** The OpenAPI's enum also holds an empty string, which asks for nothing; it is not offered. */
 export const UNIT_AND_PRODUCT_EMBEDDABLES = ['products', 'eco_participation', 'battery_participation'] as const;
 export const UNIT_EMBEDDABLES = ['eco_participation', 'battery_participation'] as const;
+export const PRODUCT_EMBEDDABLES = ['category', 'category_basic', 'units'] as const;
+export const CATEGORY_EMBEDDABLES = ['parent', 'children', 'required_attributes', 'optional_attributes', 'conditional_attributes'] as const;
+/** `Locale`: the language product data is uploaded and read in. */
+export const PRODUCT_DATA_LOCALES = ['de-DE', 'cs-CZ', 'sk-SK', 'de-AT', 'pl-PL', 'fr-FR', 'it-IT', 'es-ES', 'nl-NL'] as const;
+export const PRODUCT_DATA_IMPORT_FILE_STATUSES = [
+	'NEW', 'DOWNLOADING', 'DOWNLOADED', 'DOWNLOADING_FAILED', 'PREPARING', 'PREPARED', 'PREPARING_FAILED', 'CHECKING', 'CHECKED',
+	'CHECKING_FAILED', 'PREPROCESSING', 'PREPROCESSED', 'PREPROCESSING_FAILED', 'IMPORTING', 'IMPORTED', 'IMPORTING_FAILED',
+	'IMPORTING_STOPPED', 'ERROR', 'ABORTED', 'DONE',
+] as const;
+/** `ProductDataLocale`: the languages catalogue reads (categories, attributes) may answer in. */
+export const CATALOG_LOCALES = ['de-DE', 'cs-CZ', 'sk-SK', 'en-US', 'zh-CN', 'de-AT', 'pl-PL', 'fr-FR', 'it-IT', 'es-ES', 'nl-NL'] as const;
 export const SUBSCRIPTION_EVENT_NAMES = [
 	'order_new', 'order_unit_new', 'order_unit_status_changed', 'item_changed', 'category_changed', 'return_new',
 	'return_status_changed', 'return_unit_status_changed', 'item_unit_new', 'item_unit_changed', 'item_unit_deleted',

@@ -1,7 +1,8 @@
-/** Searchable lists behind the "From List" mode of the order and order unit locators. */
+/** Searchable lists behind the "From List" mode of the order, order unit and category locators. */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { apiRequest } from '../transport';
+import { formStorefront } from './storefront';
 
 const PAGE = 100;
 
@@ -37,3 +38,21 @@ export const searchOrderUnits = pagedList('/order-units', (unit) => {
 		value: String(unit.id_order_unit),
 	};
 });
+
+/** Categories of the form's storefront matching the typed text (the API's own `q` search), 100 a page. */
+export async function searchCategories(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const offset = Number(paginationToken ?? 0) || 0;
+	const q = filter?.trim();
+	const query = { storefront: await formStorefront(this), ...(q ? { q } : {}), limit: PAGE, offset };
+	const { body } = await apiRequest.call(this, { method: 'GET', path: '/categories', query });
+	const { data, pagination } = (body ?? {}) as { data?: unknown; pagination?: { total?: unknown } };
+	const records = Array.isArray(data) ? (data as IDataObject[]) : [];
+	const next = offset + records.length;
+	return {
+		results: records.map((category) => ({
+			name: `${String(category.title_singular)} (${String(category.id_category)}${category.is_leaf === true ? '' : ', has subcategories'})`,
+			value: String(category.id_category),
+		})),
+		paginationToken: records.length > 0 && next < Number(pagination?.total) ? String(next) : undefined,
+	};
+}

@@ -1,8 +1,8 @@
 /** Dropdown values read from the seller's account. */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { STOREFRONTS, type Storefront } from '../helpers/enums';
-import { apiRequestAllItems, apiRequestData, defaultStorefront, type V2CollectionRequest } from '../transport';
+import { apiRequestAllItems, apiRequestData, type V2CollectionRequest } from '../transport';
+import { formStorefront } from './storefront';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
@@ -13,12 +13,6 @@ async function options(
 ): Promise<INodePropertyOptions[]> {
 	const records = await apiRequestAllItems.call(context, request, { returnAll: false, limit: 300 });
 	return records.map(toOption).sort(byName);
-}
-
-/** The storefront the form currently shows, or the credentials' default. */
-async function formStorefront(context: ILoadOptionsFunctions): Promise<Storefront> {
-	const chosen = String(context.getCurrentNodeParameter('storefront') ?? '');
-	return STOREFRONTS.includes(chosen as Storefront) ? (chosen as Storefront) : await defaultStorefront(context);
 }
 
 /** GET /carriers: the `name` is the carrier code Send takes; freight carriers are marked. */

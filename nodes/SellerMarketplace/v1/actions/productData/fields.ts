@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError, parseJsonObject } from '../../../../shared/helpers/validation';
+import { attributeRowsField, collectRows, defineDataField, isValue } from '../../../../shared/descriptions/attributeRows';
 
 /**
  * The property of the upload object that carries user-defined attributes: "by name, each with an array of
@@ -19,73 +20,24 @@ export const eanField: INodeProperties = {
 	description: 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
 };
 
-const attributeRow = (nameDescription: string): INodeProperties[] => [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. title',
-		description: nameDescription,
-	},
-	{
-		displayName: 'Value',
-		name: 'value',
-		type: 'string',
-		default: '',
-		description:
-			'One value. For several values, add another row with the same name, or give a list of values with an expression.',
-	},
-];
-
 /** "Define Data" switch, the attribute rows, user-defined attributes, and the JSON alternative. */
 export const productDataFields: INodeProperties[] = [
-	{
-		displayName: 'Define Data',
-		name: 'defineData',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Attribute Fields', value: 'fields', description: 'Enter attribute names and values row by row' },
-			{ name: 'JSON', value: 'json', description: 'Give the whole product data object as JSON' },
-		],
-		default: 'fields',
-	},
-	{
+	defineDataField('Give the whole product data object as JSON'),
+	attributeRowsField({
 		displayName: 'Attributes',
 		name: 'attributes',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
 		placeholder: 'Add Attribute',
-		default: {},
 		description:
 			"Attributes the marketplace knows, such as title, description, manufacturer, picture or mpn. Category → Get with 'Mandatory Attributes' lists those a category needs.",
-		displayOptions: { show: { defineData: ['fields'] } },
-		options: [
-			{
-				displayName: 'Attribute',
-				name: 'attribute',
-				values: attributeRow('Attribute name, e.g. title, description, manufacturer, picture'),
-			},
-		],
-	},
-	{
+		rowName: 'Attribute name, e.g. title, description, manufacturer, picture',
+	}),
+	attributeRowsField({
 		displayName: 'User-Defined Attributes',
 		name: 'userDefinedAttributes',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
 		placeholder: 'Add User-Defined Attribute',
-		default: {},
 		description: 'Your own attributes the marketplace has no name for (sent as additional_attributes)',
-		displayOptions: { show: { defineData: ['fields'] } },
-		options: [
-			{
-				displayName: 'Attribute',
-				name: 'attribute',
-				values: attributeRow('Your own attribute name, e.g. Suitable for'),
-			},
-		],
-	},
+		rowName: 'Your own attribute name, e.g. Suitable for',
+	}),
 	{
 		displayName: 'Product Data (JSON)',
 		name: 'productDataJson',
@@ -96,38 +48,6 @@ export const productDataFields: INodeProperties[] = [
 		displayOptions: { show: { defineData: ['json'] } },
 	},
 ];
-
-type Row = { name?: unknown; value?: unknown };
-
-/** A row's value as a list: a list given by an expression stays a list; text is one value. */
-function rowValues(value: unknown): unknown[] {
-	const values = Array.isArray(value) ? value : [value];
-	return values
-		.map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
-		.filter((entry) => entry !== undefined && entry !== null && entry !== '');
-}
-
-/** A single attribute value: non-empty text, a number or a boolean. */
-function isValue(value: unknown): boolean {
-	return (typeof value === 'string' && value.trim() !== '') || typeof value === 'number' || typeof value === 'boolean';
-}
-
-/** Attribute rows → `{name: [values]}`, merging rows of the same name in their order. */
-function collectRows(context: IExecuteFunctions, itemIndex: number, parameter: string, label: string): Map<string, unknown[]> {
-	const rows = ((context.getNodeParameter(parameter, itemIndex, {}) as IDataObject).attribute ?? []) as Row[];
-	const attributes = new Map<string, unknown[]>();
-	rows.forEach((row, index) => {
-		const name = String(row.name ?? '').trim();
-		if (!name) throw inputError(context, itemIndex, `"${label}" row ${index + 1}: "Name" is required`);
-		const values = rowValues(row.value);
-		if (!values.length) throw inputError(context, itemIndex, `"${label}" row ${index + 1} ("${name}"): "Value" is empty`);
-		if (!values.every(isValue)) {
-			throw inputError(context, itemIndex, `"${label}" row ${index + 1} ("${name}"): values must be text or numbers`);
-		}
-		attributes.set(name, [...(attributes.get(name) ?? []), ...values]);
-	});
-	return attributes;
-}
 
 function fromFields(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const data: IDataObject = {};

@@ -1,0 +1,40 @@
+import { compact, requireId, requireIntegerId } from '../../../../shared/helpers/validation';
+import { textField } from '../../descriptions/fields';
+import { localeField, localeOf } from '../../descriptions/locale';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { apiPath, apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+
+/** GET /attributes/{id_attribute} or GET /attributes/by-name/{name}, with ?storefront=. */
+export const get = defineOperation({
+	resource: 'attribute',
+	value: 'get',
+	name: 'Get',
+	action: 'Get an attribute',
+	summary: 'Read a product data attribute by its name (e.g. title) or its ID: its type and whether it takes several values',
+	properties: [
+		{
+			displayName: 'Identify Attribute By',
+			name: 'identifyBy',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Name', value: 'name', description: 'The name product data uses, e.g. title or manufacturer' },
+				{ name: 'ID', value: 'id', description: "The marketplace's ID of the attribute" },
+			],
+			default: 'name',
+		},
+		textField('Name', 'name', 'The attribute name, e.g. title', { required: true, placeholder: 'e.g. title', displayOptions: { show: { identifyBy: ['name'] } } }),
+		textField('Attribute ID', 'attributeId', "The marketplace's ID of the attribute", { required: true, displayOptions: { show: { identifyBy: ['id'] } } }),
+		storefrontField,
+		localeField,
+	],
+	async execute(itemIndex) {
+		const path =
+			this.getNodeParameter('identifyBy', itemIndex, 'name') === 'name'
+				? apiPath`/attributes/by-name/${requireId(this, 'name', itemIndex, 'Name')}`
+				: apiPath`/attributes/${requireIntegerId(this, 'attributeId', itemIndex, 'Attribute ID')}`;
+		const query = compact({ storefront: await requiredStorefront(this, itemIndex), locale: localeOf(this, itemIndex) });
+		return await apiRequestData.call(this, { method: 'GET', path, query, itemIndex });
+	},
+});

@@ -1,0 +1,22 @@
+import { compact } from '../../../../shared/helpers/validation';
+import { listFields, readCollection, textField } from '../../descriptions/fields';
+import { localeField, localeOf } from '../../descriptions/locale';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { optionalText } from '../../helpers/values';
+import { defineOperation } from '../define';
+
+/** GET /attributes, or GET /attributes/search?q= with a search text; 100 a page. */
+export const getMany = defineOperation({
+	resource: 'attribute',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many attributes',
+	summary: 'List the attributes product data may have, or search them by name',
+	properties: [...listFields(storefrontField, [textField('Search Text', 'q', 'Only attributes whose name or title matches, e.g. colour')]), localeField],
+	async execute(itemIndex) {
+		const q = optionalText((this.getNodeParameter('filters', itemIndex, {}) as { q?: unknown }).q);
+		const query = compact({ storefront: await requiredStorefront(this, itemIndex), q, locale: localeOf(this, itemIndex) });
+		const path = q === undefined ? '/attributes' : '/attributes/search';
+		return await readCollection(this, itemIndex, { path, query, pageSize: 100, idField: 'id' });
+	},
+});

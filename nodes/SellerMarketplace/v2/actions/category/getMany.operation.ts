@@ -1,0 +1,36 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../../../../shared/helpers/validation';
+import { listFields, readCollection, textField } from '../../descriptions/fields';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { has, optionalText, wholeNumber } from '../../helpers/values';
+import { defineOperation } from '../define';
+import { localeField, localeOf } from '../../descriptions/locale';
+
+/** GET /categories?storefront=: categories, searched by text or under a parent, 100 a page. */
+export const getMany = defineOperation({
+	resource: 'category',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many categories',
+	summary: 'List or search the categories of a storefront',
+	properties: [
+		...listFields(storefrontField, [
+			textField('Parent Category ID', 'parentId', 'Only the direct subcategories of this category (id_category)'),
+			textField('Search Text', 'q', 'Only categories whose name matches this text, e.g. Buch'),
+		]),
+		localeField,
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const query = compact({
+			storefront: await requiredStorefront(this, itemIndex),
+			q: optionalText(filters.q),
+			id_parent: has(filters, 'parentId')
+				? wholeNumber(this, filters.parentId, itemIndex, 'Parent Category ID', { min: 1, max: Number.MAX_SAFE_INTEGER })
+				: undefined,
+			locale: localeOf(this, itemIndex),
+		});
+		return await readCollection(this, itemIndex, { path: '/categories', query, pageSize: 100, idField: 'id_category' });
+	},
+});

@@ -1,0 +1,19 @@
+import { compact } from '../../../../shared/helpers/validation';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { localeField, localeOf } from '../../descriptions/locale';
+
+/** GET /categories/tree?storefront=: the whole tree from the root, as one item. */
+export const getTree = defineOperation({
+	resource: 'category',
+	value: 'getTree',
+	name: 'Get Tree',
+	action: 'Get the category tree',
+	summary: 'Read the whole category tree of a storefront as one item (each category with its children)',
+	properties: [storefrontField, localeField],
+	async execute(itemIndex) {
+		const query = compact({ storefront: await requiredStorefront(this, itemIndex), locale: localeOf(this, itemIndex) });
+		return await apiRequestData.call(this, { method: 'GET', path: '/categories/tree', query, itemIndex });
+	},
+});

@@ -1,0 +1,26 @@
+import { checkHttpUrl, requireString } from '../../../../shared/helpers/validation';
+import { textField } from '../../descriptions/fields';
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { fileKindField, fileKindOf } from './fields';
+
+/** POST /product-data/import-files or /variant-suggestions/feed/upload-by-url: the marketplace downloads the file from the URL and imports it; Get tells how far it is. */
+export const create = defineOperation({
+	resource: 'importFile',
+	value: 'create',
+	name: 'Create',
+	action: 'Create an import file',
+	summary: 'Have the marketplace download and import a file from a URL; Get shows its progress',
+	properties: [
+		fileKindField,
+		textField('File URL', 'url', 'Public http(s) address the marketplace downloads the file from', {
+			required: true,
+			placeholder: 'e.g. https://example.com/my_products.csv',
+		}),
+	],
+	async execute(itemIndex) {
+		const kind = fileKindOf(this, itemIndex);
+		const url = checkHttpUrl(this, requireString(this, 'url', itemIndex, 'File URL'), itemIndex, 'File URL');
+		return await apiRequestData.call(this, { method: 'POST', path: kind.createPath ?? kind.path, body: { url }, itemIndex });
+	},
+});

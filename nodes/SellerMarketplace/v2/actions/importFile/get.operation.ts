@@ -1,0 +1,18 @@
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { fileKindField, fileKindOf, getImportFileId, importFileIdField } from './fields';
+
+/** GET {path of the file type}/{id_import_file}: status, lines read, errors. */
+export const get = defineOperation({
+	resource: 'importFile',
+	value: 'get',
+	name: 'Get',
+	action: 'Get an import file',
+	summary: 'Read the status of an import file: downloading, importing, done or failed, with lines and errors',
+	properties: [fileKindField, importFileIdField],
+	async execute(itemIndex) {
+		const kind = fileKindOf(this, itemIndex);
+		const id = getImportFileId(this, itemIndex);
+		return await apiRequestData.call(this, { method: 'GET', path: `${kind.path}/${id}`, itemIndex });
+	},
+});

@@ -1,0 +1,54 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
+import { compact } from '../../../../shared/helpers/validation';
+import { collectionField, readCollection } from '../../descriptions/fields';
+import { toIsoTimestamp } from '../../helpers/dates';
+import { PRODUCT_DATA_IMPORT_FILE_STATUSES, toOptions } from '../../helpers/enums';
+import { optionalText } from '../../helpers/values';
+import { defineOperation } from '../define';
+import { fileKindField, fileKindOf } from './fields';
+
+/** GET /product-data/import-files or /variant-suggestions/feed: newest first, 100 a page (both lists share one status list). */
+export const getMany = defineOperation({
+	resource: 'importFile',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many import files',
+	summary: 'List your import files, newest first',
+	properties: [
+		fileKindField,
+		...returnAllOrLimit(),
+		collectionField(
+			'Filters',
+			'filters',
+			[
+				{
+					displayName: 'Status',
+					name: 'status',
+					type: 'options',
+					options: toOptions([...PRODUCT_DATA_IMPORT_FILE_STATUSES]),
+					default: 'DONE',
+					description: 'Only files in this status',
+				},
+				{
+					displayName: 'Updated Since',
+					name: 'updatedSince',
+					type: 'dateTime',
+					default: '',
+					description: "Only files changed at or after this time. A time without a zone is read in the workflow's time zone.",
+				},
+			],
+			'Add Filter',
+		),
+	],
+	async execute(itemIndex) {
+		const kind = fileKindOf(this, itemIndex);
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const query = compact({
+			status: optionalText(filters.status),
+			ts_updated: toIsoTimestamp(this, filters.updatedSince, itemIndex, 'Updated Since'),
+		});
+		return await readCollection(this, itemIndex, { path: kind.path, query, pageSize: kind.pageSize, idField: 'id_import_file' });
+	},
+});

@@ -1,0 +1,44 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { identifyProductField } from '../../../../shared/descriptions/fields';
+import { compact, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { textField } from '../../descriptions/fields';
+import { apiPath, apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { productEmbeddedField } from './fields';
+
+/** GET /products/{id_product} or GET /products/ean/{ean}, with ?storefront=. */
+export const get = defineOperation({
+	resource: 'product',
+	value: 'get',
+	name: 'Get',
+	action: 'Get a product',
+	summary: 'Read a product of the catalogue by its EAN or its product ID',
+	properties: [
+		identifyProductField({ name: 'Product ID', value: 'id', description: "The marketplace's ID of the product (id_product)" }),
+		textField('EAN', 'ean', 'The EAN (GTIN) of the product, 8 to 14 digits', {
+			required: true,
+			placeholder: 'e.g. 4006381333931',
+			displayOptions: { show: { identifyBy: ['ean'] } },
+		}),
+		textField('Product ID', 'productId', "The marketplace's ID of the product (id_product)", {
+			required: true,
+			placeholder: 'e.g. 362524873',
+			displayOptions: { show: { identifyBy: ['id'] } },
+		}),
+		storefrontField,
+		productEmbeddedField,
+	],
+	async execute(itemIndex) {
+		const byEan = this.getNodeParameter('identifyBy', itemIndex, 'ean') === 'ean';
+		const path = byEan
+			? apiPath`/products/ean/${requireEan(this, 'ean', itemIndex)}`
+			: apiPath`/products/${requireIntegerId(this, 'productId', itemIndex, 'Product ID')}`;
+		const query: IDataObject = compact({
+			storefront: await requiredStorefront(this, itemIndex),
+			embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],
+		});
+		return await apiRequestData.call(this, { method: 'GET', path, query, itemIndex });
+	},
+});

@@ -1,0 +1,10 @@
+import { defineResource } from '../define';
+import { get } from './get.operation';
+import { search } from './search.operation';
+
+export const product = defineResource({
+	value: 'product',
+	name: 'Product',
+	defaultOperation: 'get',
+	operations: [get, search],
+});

@@ -1,0 +1,29 @@
+import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
+import { compact, requireString } from '../../../../shared/helpers/validation';
+import { readCollection, textField } from '../../descriptions/fields';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { defineOperation } from '../define';
+import { productEmbeddedField } from './fields';
+
+/** GET /products/search?storefront=&q=: products of the catalogue matching a text, 100 a page. */
+export const search = defineOperation({
+	resource: 'product',
+	value: 'search',
+	name: 'Search',
+	action: 'Search products',
+	summary: 'Find products of the catalogue by a search text, e.g. a title, a brand or an EAN',
+	properties: [
+		textField('Search Text', 'q', 'What to search for, e.g. words of the title or the manufacturer', { required: true, placeholder: 'e.g. Book' }),
+		storefrontField,
+		...returnAllOrLimit(),
+		productEmbeddedField,
+	],
+	async execute(itemIndex) {
+		const query = compact({
+			storefront: await requiredStorefront(this, itemIndex),
+			q: requireString(this, 'q', itemIndex, 'Search Text'),
+			embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],
+		});
+		return await readCollection(this, itemIndex, { path: '/products/search', query, pageSize: 100, idField: 'id_product' });
+	},
+});

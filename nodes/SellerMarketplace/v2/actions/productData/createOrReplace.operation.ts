@@ -1,0 +1,18 @@
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { eanField, localeField, productDataBody, productDataFields, productDataKey } from './fields';
+
+/** PUT /product-data?locale=: replaces all product data of the EAN in that language; checking it takes a while (Get Status). */
+export const createOrReplace = defineOperation({
+	resource: 'productData',
+	value: 'createOrReplace',
+	name: 'Create or Replace',
+	action: 'Create or replace product data',
+	summary: 'Upload all data of a product (attributes not sent are removed); Get Status tells when the marketplace has checked it',
+	properties: [eanField, localeField, ...productDataFields],
+	async execute(itemIndex) {
+		const { ean, locale } = productDataKey(this, itemIndex);
+		const body = productDataBody(this, itemIndex, ean);
+		return await apiRequestData.call(this, { method: 'PUT', path: '/product-data', query: { locale }, body, itemIndex });
+	},
+});

@@ -1,0 +1,18 @@
+import { apiPath, apiRequest } from '../../transport';
+import { defineOperation } from '../define';
+import { eanField, localeField, productDataKey } from './fields';
+
+/** DELETE /product-data/{ean}?locale=. */
+export const deleteProductData = defineOperation({
+	resource: 'productData',
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete product data',
+	summary: 'Remove the product data you uploaded for an EAN in one language',
+	properties: [eanField, localeField],
+	async execute(itemIndex) {
+		const { ean, locale } = productDataKey(this, itemIndex);
+		await apiRequest.call(this, { method: 'DELETE', path: apiPath`/product-data/${ean}`, query: { locale }, itemIndex });
+		return { success: true, ean, locale };
+	},
+});

@@ -1,0 +1,17 @@
+import { apiPath, apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { eanField, localeField, productDataKey } from './fields';
+
+/** GET /product-data/{ean}?locale=. */
+export const get = defineOperation({
+	resource: 'productData',
+	value: 'get',
+	name: 'Get',
+	action: 'Get product data',
+	summary: 'Read the product data you uploaded for an EAN',
+	properties: [eanField, localeField],
+	async execute(itemIndex) {
+		const { ean, locale } = productDataKey(this, itemIndex);
+		return await apiRequestData.call(this, { method: 'GET', path: apiPath`/product-data/${ean}`, query: { locale }, itemIndex });
+	},
+});

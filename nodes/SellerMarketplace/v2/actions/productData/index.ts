@@ -1,0 +1,13 @@
+import { defineResource } from '../define';
+import { createOrReplace } from './createOrReplace.operation';
+import { deleteProductData } from './delete.operation';
+import { get } from './get.operation';
+import { getStatus } from './getStatus.operation';
+import { update } from './update.operation';
+
+export const productData = defineResource({
+	value: 'productData',
+	name: 'Product Data',
+	defaultOperation: 'createOrReplace',
+	operations: [createOrReplace, deleteProductData, get, getStatus, update],
+});

@@ -1,0 +1,18 @@
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { eanField, localeField, productDataBody, productDataFields, productDataKey } from './fields';
+
+/** PATCH /product-data?locale=: changes the attributes sent, keeps the others. */
+export const update = defineOperation({
+	resource: 'productData',
+	value: 'update',
+	name: 'Update',
+	action: 'Update product data',
+	summary: 'Change some attributes of a product, keeping the others; Get Status tells when the marketplace has checked them',
+	properties: [eanField, localeField, ...productDataFields],
+	async execute(itemIndex) {
+		const { ean, locale } = productDataKey(this, itemIndex);
+		const body = productDataBody(this, itemIndex, ean);
+		return await apiRequestData.call(this, { method: 'PATCH', path: '/product-data', query: { locale }, body, itemIndex });
+	},
+});

@@ -1,0 +1,19 @@
+/** The optional Language field of the catalogue reads (categories, attributes): `locale` (ProductDataLocale). */
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { CATALOG_LOCALES, toOptions } from '../helpers/enums';
+import { optionalText } from '../helpers/values';
+
+/** `locale`: the language of the names and titles, when not the storefront's own. */
+export const localeField: INodeProperties = {
+	displayName: 'Language',
+	name: 'locale',
+	type: 'options',
+	options: [{ name: "Storefront's Language", value: '' }, ...toOptions([...CATALOG_LOCALES], Object.fromEntries(CATALOG_LOCALES.map((l) => [l, l])))],
+	default: '',
+	description: 'The language of the names and titles',
+};
+
+export function localeOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	return optionalText(context.getNodeParameter('locale', itemIndex, ''));
+}
