@@ -6,7 +6,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OrderUnit, SandboxControl, Subscription } from '../../../sandbox';
+import { formatTimestamp } from '../../../sandbox';
+import type { ImportFile, OrderUnit, SandboxControl, Subscription } from '../../../sandbox';
+import { contactState } from '../../../sandbox/v2/state/contacts';
+import { DONE_AFTER_SECONDS, reportState } from '../../../sandbox/v2/state/reports';
+import { REPORT_TYPES } from '../../../nodes/SellerMarketplace/v2/actions/report/fields';
 import type { NodeRunOptions } from '../../harness/workflow';
 
 export interface SampleContext {
@@ -67,6 +71,72 @@ function openOrderUnit(context: SampleContext): number {
 	return unit.id_order_unit;
 }
 
+/** Input items, one per value, each `{ json: value }`: for an operation whose form picks one of its endpoints per item. */
+const eachOf = (parameters: IDataObject, values: IDataObject[]) => new WithInput(parameters, values.map((json) => ({ json })));
+
+/** A report requested `ageSeconds` ago, added to the store. */
+function report({ control }: SampleContext, ageSeconds: number): string {
+	const state = reportState(control.db);
+	state.rows.push({
+		id_report: ++state.lastId,
+		report_name: 'account-listing',
+		storefront: 'de',
+		parameters: [],
+		date_requested: formatTimestamp(control.now() - ageSeconds * 1000),
+		_access_token: 'coverage-sample-token',
+	});
+	return String(state.lastId);
+}
+
+/** A done product data import file, added to the store. */
+function productDataFile({ control }: SampleContext): number {
+	const { db } = control;
+	const now = formatTimestamp(control.now());
+	const file: ImportFile = {
+		id_import_file: 1 + Math.max(0, ...db.importFiles.map((existing) => existing.id_import_file)),
+		uri: 'http://127.0.0.1/products.csv',
+		status: 'DONE',
+		type: 'PRODUCT_FEED',
+		note: '',
+		total_lines: 1,
+		current_line: 1,
+		error_count: 0,
+		product_feed_async_done: 1,
+		ts_created: now,
+		ts_updated: now,
+		ts_last_row_updated: now,
+		ts_completed: now,
+		_errors: [],
+	};
+	db.importFiles.push(file);
+	return file.id_import_file;
+}
+
+/** The manufacturer contact of a manufacturer and of a product, added to the store: the two owners GPSR Contact names. */
+function gpsrContacts({ control }: SampleContext): IDataObject[] {
+	const [item] = control.db.items;
+	const contact = {
+		contact_type: 'manufacturer',
+		contact: {
+			name: 'Kaffeewerk GmbH',
+			postal_address: { street: 'Hauptstraße', house_number: '5a', city: 'Köln', postal_code: '50667', country_code: 'DE', address_additional: null },
+			contact_info: { email_address: 'gpsr@kaffeewerk.example', phone_number: null },
+		},
+		created_at: formatTimestamp(control.now()).replace(' ', 'T') + 'Z',
+		updated_at: null,
+	};
+	const state = contactState(control.db);
+	state[`manufacturer:${item.manufacturer}`] = { manufacturer: contact };
+	state[`product:${item.eans[0]}`] = { manufacturer: contact };
+	return [
+		{ contactFor: 'manufacturer', manufacturerName: item.manufacturer },
+		{ contactFor: 'product', ean: item.eans[0] },
+	];
+}
+
+const gpsrOwner = { contactFor: '={{ $json.contactFor }}', manufacturerName: '={{ $json.manufacturerName }}', ean: '={{ $json.ean }}' };
+const gpsrAddress = { name: 'Kaffeewerk GmbH', street: 'Hauptstraße', houseNumber: '5a', city: 'Köln', countryCode: 'de', additionalFields: { postalCode: '50667', email: 'gpsr@kaffeewerk.example' } };
+
 export const samples: Record<string, Sample> = {
 	'status.ping': () => ({}),
 	'carrier.getMany': () => ({}),
@@ -90,4 +160,41 @@ export const samples: Record<string, Sample> = {
 	'unit.updateMany': (context) => ({ unitId: String(unitOnDe(context)), updateFields: { handlingTime: 3 } }),
 	'unit.getStatus': (context) => new WithInput({ unitId: '={{ $json.id }}' }, [{ json: { id: unitOnDe(context) } }]),
 	'unit.delete': (context) => ({ unitId: String(unitOnDe(context)) }),
+	'info.getLocales': () => ({}),
+	'info.getStorefronts': () => ({}),
+	'info.getVatRates': () => ({ storefront: 'at' }),
+	'info.lookupCommissionRates': ({ control }) => ({ storefront: 'de', eans: control.db.items[0].eans[0] }),
+	'buybox.getRankings': ({ control }) => ({ productId: String(control.db.units.find((unit) => unit.id_offer === 'SKU-00002')!.id_item), condition: 'new' }),
+	'assortmentInsight.getMany': () => ({ returnAll: false, limit: 3 }),
+	'gpsrContact.getMany': (context) => eachOf(gpsrOwner, gpsrContacts(context)),
+	'gpsrContact.upsert': (context) => eachOf({ ...gpsrOwner, contactType: 'eu-responsible-person', ...gpsrAddress }, gpsrContacts(context)),
+	'gpsrContact.delete': (context) => eachOf({ ...gpsrOwner, contactType: 'manufacturer' }, gpsrContacts(context)),
+	'report.request': (context) =>
+		eachOf(
+			{ reportType: '={{ $json.type }}', storefront: 'de', dateFrom: '2024-01-01', dateTo: '2024-01-31', importFileId: String(productDataFile(context)) },
+			REPORT_TYPES.filter(({ value }) => value !== 'eans-not-found').map(({ value }) => ({ type: value })),
+		),
+	'report.getMany': () => ({ storefront: 'all', returnAll: false, limit: 5 }),
+	'report.get': (context) => ({ reportId: report(context, 0) }),
+	'report.download': (context) => ({ reportId: report(context, DONE_AFTER_SECONDS) }),
+	'product.get': ({ control }) => ({ ean: control.db.items[0].eans[0] }),
+	'product.search': () => ({ q: 'a', returnAll: false, limit: 2 }),
+	'category.get': ({ control }) => ({ categoryId: byId(control.db.categories.find((category) => category._is_leaf)!.id_category) }),
+	'category.getMany': () => ({ returnAll: false, limit: 5 }),
+	'category.getTree': () => ({}),
+	'category.suggest': () => ({ title: 'Apfel Smartphones 128 GB', description: 'Ein Telefon', manufacturer: 'Apfel', price: 49999 }),
+	'attribute.get': () => ({ name: 'title' }),
+	'attribute.getMany': () => eachOf({ returnAll: true, filters: { q: '={{ $json.q }}' } }, [{ q: '' }, { q: 'beschreibung' }]),
+	'productData.createOrReplace': () => ({
+		ean: '4006381333931',
+		defineData: 'fields',
+		attributes: { attribute: [{ name: 'title', value: 'Kopfhörer X1' }, { name: 'description', value: 'Leichte Kopfhörer' }] },
+	}),
+	'productData.update': ({ control }) => ({ ean: control.db.productData[0].ean, attributes: { attribute: [{ name: 'description', value: 'Neu' }] } }),
+	'productData.get': ({ control }) => ({ ean: control.db.productData[0].ean }),
+	'productData.getStatus': ({ control }) => ({ ean: control.db.productData[0].ean }),
+	'productData.delete': ({ control }) => ({ ean: control.db.productData[0].ean }),
+	'importFile.create': ({ callbackUrl }) => ({ url: callbackUrl }),
+	'importFile.getMany': () => ({ returnAll: true }),
+	'importFile.get': (context) => ({ importFileId: String(productDataFile(context)) }),
 };

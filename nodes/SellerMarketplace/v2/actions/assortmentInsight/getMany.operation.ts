@@ -9,6 +9,7 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many assortment insights',
 	summary: 'List products you do not offer yet, with buy box prices and demand (prices in cents)',
+	endpoint: { method: 'GET', path: '/assortment-coverage/insights' },
 	properties: returnAllOrLimit(),
 	async execute(itemIndex) {
 		return await readCollection(this, itemIndex, { path: '/assortment-coverage/insights', query: {}, pageSize: 5000, idField: 'ean' });

@@ -12,6 +12,8 @@ export const get = defineOperation({
 	name: 'Get',
 	action: 'Get an attribute',
 	summary: 'Read a product data attribute by its name (e.g. title) or its ID: its type and whether it takes several values',
+	// Only the endpoint of the form's default choice: the other (GET /attributes/{id_attribute}) is chosen by a field that takes no expression, so one coverage sample cannot send both.
+	endpoint: { method: 'GET', path: '/attributes/by-name/{name}' },
 	properties: [
 		{
 			displayName: 'Identify Attribute By',

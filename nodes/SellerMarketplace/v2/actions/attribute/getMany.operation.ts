@@ -12,6 +12,10 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many attributes',
 	summary: 'List the attributes product data may have, or search them by name',
+	endpoint: [
+		{ method: 'GET', path: '/attributes' },
+		{ method: 'GET', path: '/attributes/search' },
+	],
 	properties: [...listFields(storefrontField, [textField('Search Text', 'q', 'Only attributes whose name or title matches, e.g. colour')]), localeField],
 	async execute(itemIndex) {
 		const q = optionalText((this.getNodeParameter('filters', itemIndex, {}) as { q?: unknown }).q);

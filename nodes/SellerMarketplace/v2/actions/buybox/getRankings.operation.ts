@@ -11,6 +11,7 @@ export const getRankings = defineOperation({
 	name: 'Get Offer Rankings',
 	action: 'Get the buy box ranking of a product',
 	summary: "See which offers of a product rank best for the buy box, and where yours stand",
+	endpoint: { method: 'GET', path: '/buybox' },
 	properties: [
 		{
 			displayName: 'Product ID',

@@ -14,6 +14,7 @@ export const get = defineOperation({
 	name: 'Get',
 	action: 'Get a category',
 	summary: 'Read a category, with its fees and, if asked, its attributes, parent and subcategories',
+	endpoint: { method: 'GET', path: '/categories/{id_category}' },
 	properties: [
 		categoryIdField,
 		storefrontField,

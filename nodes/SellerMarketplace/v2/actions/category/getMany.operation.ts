@@ -14,6 +14,7 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many categories',
 	summary: 'List or search the categories of a storefront',
+	endpoint: { method: 'GET', path: '/categories' },
 	properties: [
 		...listFields(storefrontField, [
 			textField('Parent Category ID', 'parentId', 'Only the direct subcategories of this category (id_category)'),

@@ -11,6 +11,7 @@ export const getTree = defineOperation({
 	name: 'Get Tree',
 	action: 'Get the category tree',
 	summary: 'Read the whole category tree of a storefront as one item (each category with its children)',
+	endpoint: { method: 'GET', path: '/categories/tree' },
 	properties: [storefrontField, localeField],
 	async execute(itemIndex) {
 		const query = compact({ storefront: await requiredStorefront(this, itemIndex), locale: localeOf(this, itemIndex) });

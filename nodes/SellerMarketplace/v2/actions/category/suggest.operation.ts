@@ -13,6 +13,7 @@ export const suggest = defineOperation({
 	name: 'Suggest',
 	action: 'Suggest categories for a product',
 	summary: 'Let the marketplace guess the category of a product from its title, description, manufacturer and price',
+	endpoint: { method: 'POST', path: '/categories/decide' },
 	properties: [
 		textField('Title', 'title', 'The product title', { required: true }),
 		textField('Description', 'description', 'The product description', { required: true, typeOptions: { rows: 3 } }),

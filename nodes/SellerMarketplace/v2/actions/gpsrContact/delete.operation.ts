@@ -9,6 +9,10 @@ export const deleteContact = defineOperation({
 	name: 'Delete',
 	action: 'Delete a GPSR contact',
 	summary: 'Remove a GPSR contact of a manufacturer or a product',
+	endpoint: [
+		{ method: 'DELETE', path: '/contacts/manufacturers/{manufacturer_name}/{contact_type}' },
+		{ method: 'DELETE', path: '/contacts/products/{ean}/{contact_type}' },
+	],
 	properties: [...ownerFields, contactTypeField],
 	async execute(itemIndex) {
 		const path = contactPath(this, itemIndex);

@@ -9,6 +9,10 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get GPSR contacts',
 	summary: 'List your GPSR contacts of a manufacturer or a product',
+	endpoint: [
+		{ method: 'GET', path: '/contacts/manufacturers/{manufacturer_name}' },
+		{ method: 'GET', path: '/contacts/products/{ean}' },
+	],
 	properties: ownerFields,
 	async execute(itemIndex) {
 		const { contacts, ...owner } = await apiRequestData.call(this, { method: 'GET', path: ownerPath(this, itemIndex), itemIndex });

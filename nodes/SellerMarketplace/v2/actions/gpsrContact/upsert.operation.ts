@@ -36,6 +36,10 @@ export const upsert = defineOperation({
 	name: 'Create or Update',
 	action: 'Create or update a GPSR contact',
 	summary: 'Set the manufacturer or EU responsible person of a manufacturer or a product',
+	endpoint: [
+		{ method: 'PUT', path: '/contacts/manufacturers/{manufacturer_name}/{contact_type}' },
+		{ method: 'PUT', path: '/contacts/products/{ean}/{contact_type}' },
+	],
 	properties: [
 		...ownerFields,
 		contactTypeField,

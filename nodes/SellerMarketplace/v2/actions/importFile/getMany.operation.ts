@@ -16,6 +16,8 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many import files',
 	summary: 'List your import files, newest first',
+	// Only the endpoint of the form's default choice: the other (GET /variant-suggestions/feed) is chosen by a field that takes no expression, so one coverage sample cannot send both.
+	endpoint: { method: 'GET', path: '/product-data/import-files' },
 	properties: [
 		fileKindField,
 		...returnAllOrLimit(),

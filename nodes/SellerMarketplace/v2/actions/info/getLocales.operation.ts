@@ -8,6 +8,7 @@ export const getLocales = defineOperation({
 	name: 'Get Locales',
 	action: 'Get the locales',
 	summary: 'List the languages product data can be written in (e.g. de-DE)',
+	endpoint: { method: 'GET', path: '/info/locale' },
 	properties: [],
 	async execute(itemIndex) {
 		const values = await apiRequestDataList.call(this, { method: 'GET', path: '/info/locale', itemIndex });

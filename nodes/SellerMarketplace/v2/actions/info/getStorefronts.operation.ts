@@ -8,6 +8,7 @@ export const getStorefronts = defineOperation({
 	name: 'Get Storefronts',
 	action: 'Get the storefronts',
 	summary: 'List the storefronts (countries) you sell in',
+	endpoint: { method: 'GET', path: '/info/storefront' },
 	properties: [],
 	async execute(itemIndex) {
 		const values = await apiRequestDataList.call(this, { method: 'GET', path: '/info/storefront', itemIndex });

@@ -26,6 +26,7 @@ export const lookupCommissionRates = defineOperation({
 	name: 'Look Up Commission Rates',
 	action: 'Look up commission rates',
 	summary: 'Estimate the commission on products by EAN (up to 50 a request)',
+	endpoint: { method: 'POST', path: '/info/commission-rates/lookup' },
 	properties: [
 		storefrontField,
 		textField('EANs', 'eans', 'Up to 50 EANs, separated by commas, or a list from an expression. Each gets one output item: its status (OK, NOT_FOUND, NO_COMMISSION_RATE) and the estimate (variable fee in percent, fixed fee in cents).', {

@@ -15,6 +15,8 @@ export const get = defineOperation({
 	name: 'Get',
 	action: 'Get a product',
 	summary: 'Read a product of the catalogue by its EAN or its product ID',
+	// Only the endpoint of the form's default choice: the other (GET /products/{id_product}) is chosen by a field that takes no expression, so one coverage sample cannot send both.
+	endpoint: { method: 'GET', path: '/products/ean/{ean}' },
 	properties: [
 		identifyProductField({ name: 'Product ID', value: 'id', description: "The marketplace's ID of the product (id_product)" }),
 		textField('EAN', 'ean', 'The EAN (GTIN) of the product, 8 to 14 digits', {

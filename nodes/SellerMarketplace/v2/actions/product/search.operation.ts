@@ -12,6 +12,7 @@ export const search = defineOperation({
 	name: 'Search',
 	action: 'Search products',
 	summary: 'Find products of the catalogue by a search text, e.g. a title, a brand or an EAN',
+	endpoint: { method: 'GET', path: '/products/search' },
 	properties: [
 		textField('Search Text', 'q', 'What to search for, e.g. words of the title or the manufacturer', { required: true, placeholder: 'e.g. Book' }),
 		storefrontField,

@@ -9,6 +9,7 @@ export const createOrReplace = defineOperation({
 	name: 'Create or Replace',
 	action: 'Create or replace product data',
 	summary: 'Upload all data of a product (attributes not sent are removed); Get Status tells when the marketplace has checked it',
+	endpoint: { method: 'PUT', path: '/product-data' },
 	properties: [eanField, localeField, ...productDataFields],
 	async execute(itemIndex) {
 		const { ean, locale } = productDataKey(this, itemIndex);

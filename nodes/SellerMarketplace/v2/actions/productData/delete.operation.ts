@@ -9,6 +9,7 @@ export const deleteProductData = defineOperation({
 	name: 'Delete',
 	action: 'Delete product data',
 	summary: 'Remove the product data you uploaded for an EAN in one language',
+	endpoint: { method: 'DELETE', path: '/product-data/{ean}' },
 	properties: [eanField, localeField],
 	async execute(itemIndex) {
 		const { ean, locale } = productDataKey(this, itemIndex);

@@ -9,6 +9,7 @@ export const get = defineOperation({
 	name: 'Get',
 	action: 'Get product data',
 	summary: 'Read the product data you uploaded for an EAN',
+	endpoint: { method: 'GET', path: '/product-data/{ean}' },
 	properties: [eanField, localeField],
 	async execute(itemIndex) {
 		const { ean, locale } = productDataKey(this, itemIndex);

@@ -9,6 +9,7 @@ export const update = defineOperation({
 	name: 'Update',
 	action: 'Update product data',
 	summary: 'Change some attributes of a product, keeping the others; Get Status tells when the marketplace has checked them',
+	endpoint: { method: 'PATCH', path: '/product-data' },
 	properties: [eanField, localeField, ...productDataFields],
 	async execute(itemIndex) {
 		const { ean, locale } = productDataKey(this, itemIndex);

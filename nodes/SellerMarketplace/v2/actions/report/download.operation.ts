@@ -15,6 +15,7 @@ export const download = defineOperation({
 	name: 'Download',
 	action: 'Download a report',
 	summary: 'Download the CSV file of a report that is done',
+	endpoint: { method: 'GET', path: '/reports/{id_report}' },
 	properties: [reportIdField, binaryPropertyField],
 	async execute(itemIndex) {
 		const id = getReportId(this, itemIndex);

@@ -10,6 +10,7 @@ export const get = defineOperation({
 	name: 'Get',
 	action: 'Get a report',
 	summary: 'Get the status of one report (done once it can be downloaded)',
+	endpoint: { method: 'GET', path: '/reports/{id_report}' },
 	properties: [reportIdField, downloadLinksOptions],
 	async execute(itemIndex) {
 		const id = getReportId(this, itemIndex);

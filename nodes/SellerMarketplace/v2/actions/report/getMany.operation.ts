@@ -15,6 +15,7 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many reports',
 	summary: 'List the reports you requested, with their status',
+	endpoint: { method: 'GET', path: '/reports' },
 	properties: [
 		storefrontFilterField,
 		...returnAllOrLimit(),
