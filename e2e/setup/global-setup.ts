@@ -6,6 +6,7 @@
 import { startSandbox } from '../../sandbox';
 import { startEnvironment } from '../lib/environment';
 import { sandboxCredential } from '../lib/workflows';
+import { v2Credentials } from '../workflows-v2';
 import { allWorkflows, BAD_CREDENTIAL, PUBLISHED_EXAMPLES } from '../workflows';
 import { writeState } from './state';
 import { handles } from './handles';
@@ -20,7 +21,7 @@ export default async function globalSetup(): Promise<void> {
 	log(`sandbox on ${sandbox.baseUrl}`);
 	const environment = await startEnvironment({
 		name: 'e2e',
-		credentials: [sandboxCredential(sandbox), sandboxCredential({ ...sandbox, secretKey: 'x'.repeat(64) }, BAD_CREDENTIAL)],
+		credentials: [sandboxCredential(sandbox), sandboxCredential({ ...sandbox, secretKey: 'x'.repeat(64) }, BAD_CREDENTIAL), ...v2Credentials(sandbox)],
 		workflows: allWorkflows(sandbox.baseUrl),
 		publish: PUBLISHED_EXAMPLES,
 		progress: log,
