@@ -37,7 +37,7 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 import type { SellerMarketplaceTrigger as SellerMarketplaceTriggerNode } from '../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node';
 import { forgetInProcessLogs } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
 import { forgetCachedSecrets } from '../../nodes/SellerMarketplaceTrigger/shared/secretCache';
-import { PACKAGE, TestCredentialsHelper, type SellerCredentials } from './workflow';
+import { PACKAGE, TestCredentialsHelper, type SellerCredentials, type SellerCredentialsV2 } from './workflow';
 
 export type WebhookMode = 'production' | 'test';
 
@@ -66,7 +66,10 @@ export interface HostedCall {
 }
 
 export interface WebhookHostOptions {
-	credentials: SellerCredentials;
+	/** API v1 credentials for typeVersion 1 (the default), API v2 credentials for typeVersion 2. */
+	credentials: SellerCredentials | SellerCredentialsV2;
+	/** The trigger's version: 1 (API v1) unless given. */
+	typeVersion?: 1 | 2;
 	/** Parameters of the trigger node. */
 	parameters: INodeParameters;
 	/** The workflow's saved static data, e.g. `previousHost.staticData` to simulate a restart. */
@@ -132,7 +135,9 @@ export class WebhookHost {
 	/** When set, incoming connections are cut without an answer, as if n8n were unreachable. */
 	offline = false;
 
-	private credentials: SellerCredentials;
+	private credentials: SellerCredentials | SellerCredentialsV2;
+
+	readonly typeVersion: 1 | 2;
 
 	/** How many times a node asked n8n for its decrypted credentials (n8n reads and decrypts them each time). */
 	credentialReads = 0;
@@ -144,6 +149,7 @@ export class WebhookHost {
 	) {
 		this.staticData = clone(options.staticData ?? {});
 		this.credentials = { ...options.credentials };
+		this.typeVersion = options.typeVersion ?? 1;
 		this.workflowId = options.workflowId ?? 'wf-trigger';
 		this.webhookId = options.webhookId ?? 'b1c2d3e4-0000-4000-8000-000000000001';
 		this.baseUrl = (options.publicBaseUrl ?? listeningBaseUrl).replace(/\/+$/, '');
@@ -170,7 +176,7 @@ export class WebhookHost {
 	}
 
 	/** Changes the stored credential, as a user editing it in n8n would; the next read returns the new values. */
-	updateCredentials(changes: Partial<SellerCredentials>): void {
+	updateCredentials(changes: Partial<SellerCredentialsV2>): void {
 		this.credentials = { ...this.credentials, ...changes };
 	}
 
@@ -184,12 +190,17 @@ export class WebhookHost {
 			id: 'trigger-node',
 			name: TRIGGER_NODE_NAME,
 			type: TRIGGER_TYPE,
-			typeVersion: 1,
+			typeVersion: this.typeVersion,
 			position: [0, 0],
 			webhookId: this.webhookId,
 			parameters: clone(this.options.parameters),
-			credentials: { sellerMarketplaceApi: { id: 'cred-1', name: 'Sandbox' } },
+			credentials: { [this.credentialType]: { id: 'cred-1', name: 'Sandbox' } },
 		};
+	}
+
+	/** The credential type the trigger's version uses. */
+	get credentialType(): string {
+		return this.typeVersion === 2 ? 'sellerMarketplaceV2Api' : 'sellerMarketplaceApi';
 	}
 
 	/** Executions of one mode only. */
@@ -265,7 +276,7 @@ export class WebhookHost {
 	}
 
 	private descriptions(): IWebhookDescription[] {
-		return this.types.getByNameAndVersion(TRIGGER_TYPE, 1).description.webhooks ?? [];
+		return this.types.getByNameAndVersion(TRIGGER_TYPE, this.typeVersion).description.webhooks ?? [];
 	}
 
 	private routeKey(mode: WebhookMode, description: IWebhookDescription): string {
@@ -298,7 +309,7 @@ export class WebhookHost {
 	}
 
 	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
-		const credentialsHelper = new TestCredentialsHelper({ sellerMarketplaceApi: { ...this.credentials } });
+		const credentialsHelper = new TestCredentialsHelper({ [this.credentialType]: { ...this.credentials } });
 		const getDecrypted = credentialsHelper.getDecrypted.bind(credentialsHelper);
 		credentialsHelper.getDecrypted = async (...args: Parameters<typeof getDecrypted>) => {
 			this.credentialReads++;
@@ -355,7 +366,7 @@ export class WebhookHost {
 		executeMode: WorkflowExecuteMode,
 		activation: WorkflowActivateMode,
 	): Promise<boolean | undefined> {
-		const nodeType = this.types.getByNameAndVersion(TRIGGER_TYPE, 1);
+		const nodeType = this.types.getByNameAndVersion(TRIGGER_TYPE, this.typeVersion);
 		const fn = nodeType.webhookMethods?.[description.name]?.[method];
 		if (!fn) return undefined;
 		const additionalData = this.additionalData();
@@ -421,7 +432,7 @@ export class WebhookHost {
 
 		let result: IWebhookResponseData;
 		try {
-			result = await (this.types.getByNameAndVersion(TRIGGER_TYPE, 1).webhook as (this: WebhookContext) => Promise<IWebhookResponseData>).call(context);
+			result = await (this.types.getByNameAndVersion(TRIGGER_TYPE, this.typeVersion).webhook as (this: WebhookContext) => Promise<IWebhookResponseData>).call(context);
 		} catch (error) {
 			call.error = (error as Error).message;
 			if (!res.headersSent) res.status(500).json({ code: 0, message: 'Error in workflow' });

@@ -27,16 +27,16 @@ export function rememberSeconds(maxAgeSeconds: number): number {
 export type TimestampCheck = { ok: true; seconds: number } | { ok: false; unreadable: boolean; problem: string };
 
 /** Checks a Unix-seconds timestamp header against the accepted window: not older than maxAge, not ahead by more than the tolerance. */
-export function checkTimestamp(header: string | undefined, maxAgeSeconds: number, now: number): TimestampCheck {
+export function checkTimestamp(header: string | undefined, maxAgeSeconds: number, now: number, name = 'HM-Timestamp'): TimestampCheck {
 	if (header === undefined || !/^\d{1,12}$/.test(header)) {
-		return { ok: false, unreadable: true, problem: 'HM-Timestamp is not a Unix time in seconds' };
+		return { ok: false, unreadable: true, problem: `${name} is not a Unix time in seconds` };
 	}
 	const seconds = Number(header);
 	if (now - seconds > maxAgeSeconds) {
-		return { ok: false, unreadable: false, problem: `HM-Timestamp is ${now - seconds} s old, older than ${maxAgeSeconds} s` };
+		return { ok: false, unreadable: false, problem: `${name} is ${now - seconds} s old, older than ${maxAgeSeconds} s` };
 	}
 	if (seconds - now > FUTURE_TOLERANCE_SECONDS) {
-		return { ok: false, unreadable: false, problem: `HM-Timestamp is ${seconds - now} s ahead of this server's clock` };
+		return { ok: false, unreadable: false, problem: `${name} is ${seconds - now} s ahead of this server's clock` };
 	}
 	return { ok: true, seconds };
 }

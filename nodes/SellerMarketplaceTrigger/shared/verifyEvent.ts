@@ -29,6 +29,8 @@ export interface EventToVerify {
 	rule: ReadBackRule;
 	/** The timestamp header the signature covers, as received. */
 	timestamp: string | undefined;
+	/** Its name, for messages (default `HM-Timestamp`, API v1). */
+	timestampHeader?: string;
 	maxAgeSeconds: number;
 	now: number;
 	checkSignature: () => Promise<SignatureCheck>;
@@ -54,7 +56,7 @@ export async function verifyEvent(event: EventToVerify): Promise<Verification> {
 	if (mode !== 'readBack') {
 		const signature = await event.checkSignature();
 		if (signature.matches) {
-			const time = checkTimestamp(event.timestamp, event.maxAgeSeconds, now);
+			const time = checkTimestamp(event.timestamp, event.maxAgeSeconds, now, event.timestampHeader);
 			if (time.ok) {
 				// A signed event is a repeat only by its id_message. A creation is still remembered, so a
 				// read-back of it (e.g. forged by someone who knows the order id) does not run it again.

@@ -8,10 +8,11 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { eventNameOptions } from '../../SellerMarketplace/v1/helpers/options';
-import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS } from '../shared/time';
-import { answerChallenge, receiveNotification } from './notification';
-import { DEFAULT_FETCH_TIMEOUT_SECONDS, MAX_FETCH_TIMEOUT_SECONDS } from './readResource';
-import { checkSubscriptions, createSubscriptions, deleteSubscriptions } from './subscriptions';
+import { fallbackEmailField, reachabilityNotice, triggerOptions } from '../shared/options';
+import { answerChallenge, FETCH_BUDGET, receiveV1Notification } from './notification';
+import { checkV1Subscriptions, createV1Subscriptions, deleteV1Subscriptions } from './subscriptions';
+
+const SCHEME_WORDING = { timestampHeader: 'HM-Timestamp', signatureHeader: 'HM-Signature' };
 
 /**
  * Trigger version 1: push notifications of the seller API v1. Options added since the first release have
@@ -38,13 +39,7 @@ export class SellerMarketplaceTriggerV1 {
 				{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook', responseData: '' },
 			],
 			properties: [
-				{
-					displayName:
-						'The marketplace calls this workflow\'s webhook URL, so n8n must be reachable from the internet there (set WEBHOOK_URL when n8n runs behind a proxy). Activating the workflow subscribes each selected event; deactivating it removes the subscriptions.',
-					name: 'notice',
-					type: 'notice',
-					default: '',
-				},
+				reachabilityNotice,
 				{
 					displayName:
 						'The marketplace does not publish how it signs notifications. By default an event runs when its signature matches the scheme this node assumes, or else once the node has read the order, order unit, return… it names through your signed API credentials and found it matching the event (Options → Verify Events By). A forged call can at most make the node read your own data.',
@@ -61,86 +56,8 @@ export class SellerMarketplaceTriggerV1 {
 					options: [...eventNameOptions].sort((a, b) => a.name.localeCompare(b.name)),
 					description: 'The events that start the workflow. Each one becomes its own subscription.',
 				},
-				{
-					displayName: 'Fallback Email',
-					name: 'fallbackEmail',
-					type: 'string',
-					required: true,
-					default: '',
-					placeholder: 'name@email.com',
-					description:
-						'Where the marketplace writes when it disables a subscription after about 12 hours of failed deliveries (required by the API)',
-				},
-				{
-					displayName: 'Options',
-					name: 'options',
-					type: 'collection',
-					placeholder: 'Add Option',
-					default: {},
-					options: [
-						{
-							displayName: 'Fetch Resource',
-							name: 'fetchResource',
-							type: 'boolean',
-							default: false,
-							description:
-								'Whether to read the changed order, order unit, return, item, unit or category and add it under "data". A notification only names what changed.',
-						},
-						{
-							displayName: 'Fetch Timeout (Seconds)',
-							name: 'fetchTimeoutSeconds',
-							type: 'number',
-							typeOptions: { minValue: 1, maxValue: MAX_FETCH_TIMEOUT_SECONDS },
-							default: DEFAULT_FETCH_TIMEOUT_SECONDS,
-							description:
-								'How long reading the resource (for Fetch Resource or a read-back) may take, retries included, because the marketplace waits only 15 seconds for an answer. Past it, Fetch Resource emits the event with "fetch_error" instead of "data"; a read-back answers 503 so the marketplace retries.',
-						},
-						{
-							displayName: 'Ignore Repeated Deliveries',
-							name: 'ignoreRepeatedDeliveries',
-							type: 'boolean',
-							default: true,
-							description:
-								'Whether to start nothing for a notification whose id_message was already received. Retries keep their id_message; each is remembered for Max Timestamp Age plus 15 minutes (at most 20,000 at a time; beyond that new events are refused with 503 until some expire, and the marketplace retries them).',
-						},
-						{
-							displayName: 'Max Timestamp Age (Seconds)',
-							name: 'maxTimestampAgeSeconds',
-							type: 'number',
-							typeOptions: { minValue: 0, maxValue: MAX_MAX_AGE_SECONDS },
-							default: DEFAULT_MAX_AGE_SECONDS,
-							description:
-								'Refuse (401) a signed notification whose HM-Timestamp is older than this, or more than 15 minutes ahead. The default, 13 hours, covers the marketplace\'s 12 hours of retries, which may keep their first timestamp. 0, the "off" of earlier versions, means the default.',
-						},
-						{
-							displayName: 'Verify Events By',
-							name: 'verifyEventsBy',
-							type: 'options',
-							default: 'signatureOrReadBack',
-							options: [
-								{
-									name: 'Signature or Read-Back',
-									value: 'signatureOrReadBack',
-									description:
-										'Run an event whose HM-Signature matches; otherwise read its resource through the API and run it only if that bears the event out',
-								},
-								{
-									name: 'Signature',
-									value: 'signature',
-									description:
-										'Refuse (401) every event whose HM-Signature does not match. If the assumed scheme is wrong, every event is refused and the marketplace disables the subscription after 12 hours.',
-								},
-								{
-									name: 'Read-Back (Resource Exists)',
-									value: 'readBack',
-									description: 'Ignore signatures; run an event only once reading its resource through the API bears it out',
-								},
-							],
-							description:
-								'How an event is trusted. Read-back runs an event only if its resource exists, is the kind the event is about, was created or changed recently, and has not run in the same state before; deletions cannot be confirmed that way.',
-						},
-					],
-				},
+				fallbackEmailField,
+				triggerOptions({ ...SCHEME_WORDING, fetchBudget: FETCH_BUDGET, resources: 'order, order unit, return, item, unit or category' }),
 			],
 		};
 	}
@@ -148,19 +65,19 @@ export class SellerMarketplaceTriggerV1 {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await checkSubscriptions.call(this);
+				return await checkV1Subscriptions.call(this);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await createSubscriptions.call(this);
+				return await createV1Subscriptions.call(this);
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return await deleteSubscriptions.call(this);
+				return await deleteV1Subscriptions.call(this);
 			},
 		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		if (this.getWebhookName() === 'setup') return answerChallenge.call(this);
-		return await receiveNotification.call(this);
+		return await receiveV1Notification.call(this);
 	}
 }

@@ -1,16 +1,15 @@
 /**
- * The v1 notification signature, a hypothesis: the API says notifications carry HM-Timestamp and
- * HM-Signature but not how they are computed. Assumed: signed like requests, hex HMAC-SHA256 keyed with
- * the secret key over `POST\n<callback URL as registered>\n<raw body>\n<HM-Timestamp>`.
+ * Checking a notification's signature, for any API version: hex HMAC-SHA256 keyed with the seller's secret
+ * key over `POST\n<callback URL as registered>\n<raw body>\n<timestamp header>` — the function that signs
+ * requests (nodes/shared/transport/signature.ts), with the callback URL in place of the request URL.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { CREDENTIALS_TYPE } from '../../SellerMarketplace/v1/transport';
-import { computeSignature } from '../../SellerMarketplace/v1/transport/signing';
-import { checkWithCachedSecret } from '../shared/secretCache';
-import type { SignatureCheck } from '../shared/verifyEvent';
+import { computeSignature } from '../../shared/transport/signature';
+import { checkWithCachedSecret } from './secretCache';
 import { staticDataOf } from './subscriptions';
+import type { SignatureCheck } from './verifyEvent';
 
 /** Compared in constant time against each URL this node may have registered (production or test). */
 export function signatureMatches(
@@ -42,29 +41,37 @@ function callbackUrlsOf(context: IWebhookFunctions): string[] {
 }
 
 /** Identifies the secret this node uses: its workflow, the node and the credential chosen on it. */
-function secretCacheKey(context: IWebhookFunctions): string {
+function secretCacheKey(context: IWebhookFunctions, credentialType: string): string {
 	const node = context.getNode();
-	const credential = node.credentials?.[CREDENTIALS_TYPE];
-	return [context.getWorkflow().id, node.id, CREDENTIALS_TYPE, credential?.id ?? '', credential?.name ?? ''].join('|');
+	const credential = node.credentials?.[credentialType];
+	return [context.getWorkflow().id, node.id, credentialType, credential?.id ?? '', credential?.name ?? ''].join('|');
 }
 
-/** Whether the HM-Signature of this call matches the assumed scheme (the secret cached, see shared/secretCache.ts). */
+export interface SignatureHeaders {
+	credentialType: string;
+	/** Header names as the API writes them, for messages. */
+	timestampHeader: string;
+	signatureHeader: string;
+}
+
+/** Whether the signature of this call matches (the secret cached, see secretCache.ts). */
 export async function checkSignature(
 	context: IWebhookFunctions,
+	scheme: SignatureHeaders,
 	rawBody: Buffer,
 	timestamp: string | undefined,
 	signature: string | undefined,
 ): Promise<SignatureCheck> {
-	if (!timestamp || !signature) return { matches: false, problem: 'HM-Timestamp or HM-Signature header missing' };
+	if (!timestamp || !signature) return { matches: false, problem: `${scheme.timestampHeader} or ${scheme.signatureHeader} header missing` };
 	const urls = callbackUrlsOf(context);
 	const check = await checkWithCachedSecret(
-		secretCacheKey(context),
-		async () => String((await context.getCredentials<{ secretKey?: string }>(CREDENTIALS_TYPE)).secretKey ?? '').trim(),
+		secretCacheKey(context, scheme.credentialType),
+		async () => String((await context.getCredentials<{ secretKey?: string }>(scheme.credentialType)).secretKey ?? '').trim(),
 		(secretKey) => signatureMatches(secretKey, urls, rawBody, timestamp, signature),
 	);
 	if (check.matches) return { matches: true };
 	if (!check.secret) {
 		return { matches: false, noSecret: true, problem: 'the credentials have no Secret Key, so notifications cannot be verified' };
 	}
-	return { matches: false, problem: 'HM-Signature does not match' };
+	return { matches: false, problem: `${scheme.signatureHeader} does not match` };
 }

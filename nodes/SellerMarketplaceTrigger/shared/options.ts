@@ -1,0 +1,101 @@
+/** The trigger's "Options" collection, the same for every API version but for header names and the answer deadline. */
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { FetchBudget } from './receive';
+import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS } from './time';
+
+export interface OptionsWording {
+	timestampHeader: string;
+	signatureHeader: string;
+	fetchBudget: FetchBudget;
+	/** What Fetch Resource reads, e.g. "order, order unit, return, item, unit or category". */
+	resources: string;
+}
+
+export function triggerOptions({ timestampHeader, signatureHeader, fetchBudget, resources }: OptionsWording): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Fetch Resource',
+				name: 'fetchResource',
+				type: 'boolean',
+				default: false,
+				description: `Whether to read the changed ${resources} and add it under "data". A notification only names what changed.`,
+			},
+			{
+				displayName: 'Fetch Timeout (Seconds)',
+				name: 'fetchTimeoutSeconds',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: fetchBudget.maxSeconds },
+				default: fetchBudget.defaultSeconds,
+				description: `How long reading the resource (for Fetch Resource or a read-back) may take, retries included, because the marketplace waits only ${fetchBudget.answerDeadlineSeconds} seconds for an answer. Past it, Fetch Resource emits the event with "fetch_error" instead of "data"; a read-back answers 503 so the marketplace retries.`,
+			},
+			{
+				displayName: 'Ignore Repeated Deliveries',
+				name: 'ignoreRepeatedDeliveries',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to start nothing for a notification whose id_message was already received. Retries keep their id_message; each is remembered for Max Timestamp Age plus 15 minutes (at most 20,000 at a time; beyond that new events are refused with 503 until some expire, and the marketplace retries them).',
+			},
+			{
+				displayName: 'Max Timestamp Age (Seconds)',
+				name: 'maxTimestampAgeSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: MAX_MAX_AGE_SECONDS },
+				default: DEFAULT_MAX_AGE_SECONDS,
+				description: `Refuse (401) a signed notification whose ${timestampHeader} is older than this, or more than 15 minutes ahead. The default, 13 hours, covers the marketplace's 12 hours of retries, which may keep their first timestamp. 0, the "off" of earlier versions, means the default.`,
+			},
+			{
+				displayName: 'Verify Events By',
+				name: 'verifyEventsBy',
+				type: 'options',
+				default: 'signatureOrReadBack',
+				options: [
+					{
+						name: 'Signature or Read-Back',
+						value: 'signatureOrReadBack',
+						description: `Run an event whose ${signatureHeader} matches; otherwise read its resource through the API and run it only if that bears the event out`,
+					},
+					{
+						name: 'Signature',
+						value: 'signature',
+						description: `Refuse (401) every event whose ${signatureHeader} does not match. If the assumed scheme is wrong, every event is refused and the marketplace disables the subscription after 12 hours.`,
+					},
+					{
+						name: 'Read-Back (Resource Exists)',
+						value: 'readBack',
+						description: 'Ignore signatures; run an event only once reading its resource through the API bears it out',
+					},
+				],
+				description:
+					'How an event is trusted. Read-back runs an event only if its resource exists, is the kind the event is about, was created or changed recently, and has not run in the same state before; deletions cannot be confirmed that way.',
+			},
+		],
+	};
+}
+
+/** The first notice of every version: n8n must be reachable, and what activation does. */
+export const reachabilityNotice: INodeProperties = {
+	displayName:
+		'The marketplace calls this workflow\'s webhook URL, so n8n must be reachable from the internet there (set WEBHOOK_URL when n8n runs behind a proxy). Activating the workflow subscribes each selected event; deactivating it removes the subscriptions.',
+	name: 'notice',
+	type: 'notice',
+	default: '',
+};
+
+export const fallbackEmailField: INodeProperties = {
+	displayName: 'Fallback Email',
+	name: 'fallbackEmail',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'name@email.com',
+	description:
+		'Where the marketplace writes when it disables a subscription after about 12 hours of failed deliveries (required by the API)',
+};

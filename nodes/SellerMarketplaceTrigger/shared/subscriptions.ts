@@ -1,0 +1,276 @@
+/**
+ * The trigger's subscription lifecycle (checkExists → create on activation, delete on deactivation), for any
+ * API version; the requests themselves come in a `SubscriptionApi`.
+ *
+ * The API holds one event per subscription, so the node keeps one subscription per selected event.
+ * Node static data remembers them per callback URL: `{ subscriptions: { [callbackUrl]: { [event]: id } } }`.
+ * Keying by URL keeps test-mode ("listen for test event", /webhook-test/…) subscriptions apart from
+ * the production ones, and lets a changed WEBHOOK_URL be noticed instead of silently kept.
+ */
+import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { RetryPolicy } from '../../shared/transport/retry';
+
+export type SubscriptionMap = Record<string, number>;
+
+export interface TriggerStaticData extends IDataObject {
+	/** callback URL → event name → id_subscription */
+	subscriptions?: Record<string, SubscriptionMap>;
+	/** Deliveries already taken: hashes with their expiry, in the stored form of deliveryLog.ts. */
+	seenDeliveries?: string;
+	/** What earlier releases stored instead: the last `id_message` values; taken over, then dropped. */
+	recentMessageIds?: string[];
+}
+
+export interface RemoteSubscription {
+	id_subscription: number;
+	callback_url: string;
+	fallback_email: string;
+	event_name: string;
+	is_active: boolean;
+	/** API v2: the storefront it is for (null: every storefront). */
+	storefront?: string | null;
+}
+
+/** What a subscription should be: this webhook, the event, the fallback e-mail. */
+export interface WantedSubscription {
+	callbackUrl: string;
+	event: string;
+	email: string;
+}
+
+/** The requests of one API version. Each throws the transport's error on failure. */
+export interface SubscriptionApi {
+	/** Every subscription of the seller. */
+	list(context: IHookFunctions): Promise<RemoteSubscription[]>;
+	/** Creates one (the marketplace verifies the callback first) and returns its id. */
+	create(context: IHookFunctions, wanted: WantedSubscription): Promise<number>;
+	remove(context: IHookFunctions, id: number): Promise<void>;
+	/** What to change so that an existing subscription delivers as wanted (active included), or undefined when it does. */
+	repairOf(context: IHookFunctions, existing: RemoteSubscription, wanted: WantedSubscription): Promise<IDataObject | undefined>;
+	repair(context: IHookFunctions, id: number, changes: IDataObject): Promise<void>;
+	/** The selected events, known names only. */
+	selectedEvents(context: IHookFunctions): string[];
+}
+
+/** Lifecycle calls run while n8n activates or deactivates a workflow: retry a little, never for minutes. */
+export const LIFECYCLE_RETRY: Partial<RetryPolicy> = { maxRetries: 2, maxTotalWaitMs: 10_000 };
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+export function staticDataOf(context: { getWorkflowStaticData(type: string): IDataObject }): TriggerStaticData {
+	return context.getWorkflowStaticData('node') as TriggerStaticData;
+}
+
+/** The subscriptions stored for one callback URL (a copy). */
+export function storedFor(data: TriggerStaticData, callbackUrl: string): SubscriptionMap {
+	return { ...(data.subscriptions?.[callbackUrl] ?? {}) };
+}
+
+/**
+ * Replaces the subscriptions stored for one callback URL. Static data only notices changes to objects that
+ * existed when the workflow was loaded, so the top-level key is always reassigned, never mutated in place.
+ */
+function store(data: TriggerStaticData, callbackUrl: string, map: SubscriptionMap): void {
+	const all = { ...(data.subscriptions ?? {}) };
+	if (Object.keys(map).length) all[callbackUrl] = map;
+	else delete all[callbackUrl];
+	if (Object.keys(all).length) data.subscriptions = all;
+	else delete data.subscriptions;
+}
+
+/** The selected events (the `events` parameter), names in `known` only, without repeats. */
+export function parseEvents(raw: unknown, known: readonly string[]): string[] {
+	const events = [...new Set((Array.isArray(raw) ? raw : [raw]).map(String))];
+	return events.filter((event) => known.includes(event));
+}
+
+function callbackUrlOf(context: IHookFunctions): string {
+	const url = context.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(context.getNode(), 'n8n did not provide a webhook URL for this trigger');
+	return url;
+}
+
+function requireEvents(context: IHookFunctions, api: SubscriptionApi): string[] {
+	const events = api.selectedEvents(context);
+	if (!events.length) {
+		throw new NodeOperationError(context.getNode(), 'Select at least one event in "Events"');
+	}
+	return events;
+}
+
+function fallbackEmailOf(context: IHookFunctions): string {
+	const email = String(context.getNodeParameter('fallbackEmail', '') ?? '').trim();
+	if (!EMAIL.test(email)) {
+		throw new NodeOperationError(context.getNode(), '"Fallback Email" must be an e-mail address', {
+			description:
+				'The marketplace requires it for every subscription: it writes there when it disables a subscription after about 12 hours of failed deliveries.',
+		});
+	}
+	return email;
+}
+
+function httpCodeOf(error: unknown): number | undefined {
+	const code = Number((error as { httpCode?: unknown }).httpCode);
+	return Number.isFinite(code) && code > 0 ? code : undefined;
+}
+
+/** Deletes one subscription; an already missing one counts as deleted. Returns false (and logs) on failure. */
+async function deleteOne(context: IHookFunctions, api: SubscriptionApi, id: number): Promise<boolean> {
+	try {
+		await api.remove(context, id);
+		return true;
+	} catch (error) {
+		if (httpCodeOf(error) === 404) return true;
+		context.logger.warn(`Seller Marketplace Trigger: could not delete subscription ${id}: ${(error as Error).message}`, {
+			node: context.getNode().name,
+		});
+		return false;
+	}
+}
+
+/**
+ * Explains a failed subscribe (or re-activation) in terms a user can act on. The marketplace verifies the
+ * callback before it stores a subscription, so most failures mean it could not reach n8n at that URL.
+ */
+function subscribeError(context: IHookFunctions, error: unknown, event: string, callbackUrl: string, leftBehind: number[]): Error {
+	const status = httpCodeOf(error);
+	// Wrong keys or a busy API are not about reachability: keep the transport's own, precise error.
+	if (status === 401 || status === 403 || status === 429) return error as Error;
+	const original = error as Error & { description?: string };
+	const said = [original.message, original.description].filter(Boolean).join('\n');
+	const cleanup = leftBehind.length
+		? `Subscription(s) ${leftBehind.join(', ')} created before the failure could not be deleted; remove them with the Seller Marketplace node (Subscription → Delete).`
+		: 'No subscription was left behind.';
+	const reachability =
+		status === undefined && /could not reach the marketplace/i.test(original.message)
+			? 'n8n could not reach the marketplace API itself: check the Base URL of the credentials and the network.'
+			: `Before it subscribes, the marketplace verifies the callback: it sends GET ${callbackUrl}?mode=subscribe&challenge=… and expects the challenge back within 15 seconds. n8n must therefore be reachable from the internet at that address. If n8n runs on localhost or behind a reverse proxy, set the WEBHOOK_URL environment variable (N8N_WEBHOOK_URL in older set-ups) to its public https address and activate the workflow again.`;
+	const description = `${reachability}\n\n${cleanup}\n\nThe marketplace said: ${said || 'nothing'}`;
+	const message = `The marketplace could not subscribe "${event}" notifications to ${callbackUrl}`;
+	if (error instanceof NodeApiError) {
+		return new NodeApiError(context.getNode(), { message: said, httpCode: status } as unknown as JsonObject, {
+			message,
+			description,
+			httpCode: status === undefined ? undefined : String(status),
+		});
+	}
+	return new NodeOperationError(context.getNode(), message, { description });
+}
+
+/** Ranks candidates for "the" subscription of a URL and event: active first, then the one n8n already knew. */
+function preferred(a: RemoteSubscription, b: RemoteSubscription, knownId: number | undefined): RemoteSubscription {
+	if (a.is_active !== b.is_active) return a.is_active ? a : b;
+	if (b.id_subscription === knownId) return b;
+	return a;
+}
+
+/**
+ * Whether every selected event already has a subscription for this webhook URL that delivers as wanted.
+ * Reconciles static data with the marketplace on the way: stored ids that are gone are forgotten,
+ * subscriptions for this URL that n8n lost track of are adopted (no duplicate after a restart or lost
+ * static data), repeats for the same URL and event are removed (each would deliver every event again),
+ * and selected events whose subscription was disabled (or, in API v2, is for another storefront) are repaired.
+ */
+export async function checkSubscriptions(context: IHookFunctions, api: SubscriptionApi): Promise<boolean> {
+	const callbackUrl = callbackUrlOf(context);
+	const events = requireEvents(context, api);
+	// Checked before any request, so a typo shows up at once rather than after subscribing half-way.
+	const email = fallbackEmailOf(context);
+	const data = staticDataOf(context);
+	const known = storedFor(data, callbackUrl);
+	const remote = await api.list(context);
+
+	const chosen = new Map<string, RemoteSubscription>();
+	const repeats: RemoteSubscription[] = [];
+	for (const subscription of remote) {
+		if (subscription.callback_url !== callbackUrl) continue;
+		const current = chosen.get(subscription.event_name);
+		if (!current) {
+			chosen.set(subscription.event_name, subscription);
+			continue;
+		}
+		const keep = preferred(current, subscription, known[subscription.event_name]);
+		chosen.set(subscription.event_name, keep);
+		repeats.push(keep === current ? subscription : current);
+	}
+
+	const next: SubscriptionMap = {};
+	for (const [event, subscription] of chosen) next[event] = Number(subscription.id_subscription);
+	for (const [event, id] of Object.entries(known)) {
+		if (next[event] !== id) {
+			context.logger.info(`Seller Marketplace Trigger: subscription ${id} (${event}) no longer exists for ${callbackUrl}; forgetting it`);
+		}
+	}
+	store(data, callbackUrl, next);
+
+	for (const repeat of repeats) {
+		context.logger.warn(
+			`Seller Marketplace Trigger: deleting subscription ${repeat.id_subscription}, a second one for "${repeat.event_name}" at ${callbackUrl}`,
+		);
+		await deleteOne(context, api, Number(repeat.id_subscription));
+	}
+
+	for (const event of events) {
+		const subscription = chosen.get(event);
+		if (!subscription) continue;
+		const changes = await api.repairOf(context, subscription, { callbackUrl, event, email });
+		if (!changes) continue;
+		// The marketplace disables a subscription after ~12 h of failed deliveries; switching it on verifies the callback again.
+		try {
+			await api.repair(context, Number(subscription.id_subscription), changes);
+			context.logger.info(`Seller Marketplace Trigger: repaired subscription ${subscription.id_subscription} (${event}): ${Object.keys(changes).join(', ')}`);
+		} catch (error) {
+			throw subscribeError(context, error, event, callbackUrl, []);
+		}
+	}
+	return events.every((event) => next[event] !== undefined);
+}
+
+/**
+ * Subscribes every selected event that has no subscription for this URL yet. All or nothing: when one
+ * fails, the subscriptions created in this call are deleted again before the error is raised.
+ */
+export async function createSubscriptions(context: IHookFunctions, api: SubscriptionApi): Promise<boolean> {
+	const callbackUrl = callbackUrlOf(context);
+	const events = requireEvents(context, api);
+	const email = fallbackEmailOf(context);
+	const data = staticDataOf(context);
+	const subscriptions = storedFor(data, callbackUrl);
+	const createdNow: number[] = [];
+	for (const event of events) {
+		if (subscriptions[event] !== undefined) continue;
+		try {
+			const id = await api.create(context, { callbackUrl, event, email });
+			subscriptions[event] = id;
+			createdNow.push(id);
+		} catch (error) {
+			const leftBehind: number[] = [];
+			for (const id of createdNow) if (!(await deleteOne(context, api, id))) leftBehind.push(id);
+			const kept = Object.fromEntries(
+				Object.entries(subscriptions).filter(([, id]) => !createdNow.includes(id) || leftBehind.includes(id)),
+			);
+			store(data, callbackUrl, kept);
+			throw subscribeError(context, error, event, callbackUrl, leftBehind);
+		}
+	}
+	store(data, callbackUrl, subscriptions);
+	return true;
+}
+
+/**
+ * Deletes exactly the subscriptions stored for this URL (created or adopted by this node); other URLs,
+ * such as the production subscriptions while a test listener stops, are never touched.
+ */
+export async function deleteSubscriptions(context: IHookFunctions, api: SubscriptionApi): Promise<boolean> {
+	const callbackUrl = callbackUrlOf(context);
+	const data = staticDataOf(context);
+	const failed: SubscriptionMap = {};
+	for (const [event, id] of Object.entries(storedFor(data, callbackUrl))) {
+		if (!(await deleteOne(context, api, id))) failed[event] = id;
+	}
+	// What could not be deleted stays known, so the next activation adopts it instead of leaving it orphaned.
+	store(data, callbackUrl, failed);
+	return Object.keys(failed).length === 0;
+}

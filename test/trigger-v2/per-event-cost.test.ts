@@ -1,0 +1,56 @@
+/**
+ * Seller Marketplace Trigger version 2: what a notification asks of n8n, as in version 1 — the v2 credential
+ * read once for a run of events yet a rotated secret counted at once, parameters read as saved, the delivery
+ * log written behind and still de-duplicating after a restart. Through n8n-core's real webhook context.
+ */
+import { storedCount } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
+import { notification, nowSeconds, triggerStaticData, useTestbedV2 } from './testbed';
+
+const bed = useTestbedV2({ events: ['order_unit_status_changed'] });
+
+const change = () => notification({ event_name: 'order_unit_status_changed', resource: '/order-units/1000001/' });
+
+it('reads the v2 credential once for a run of signed notifications, and counts a rotated secret at once', async () => {
+	const host = await bed.activeHost({ options: { verifyEventsBy: 'signature' } }, { freshProcess: true });
+	const readsBefore = host.credentialReads;
+	for (let i = 0; i < 5; i++) expect((await bed.post(host, bed.signed(host, change()))).status).toBe(200);
+	expect(host.credentialReads - readsBefore).toBe(1);
+
+	const rotated = 'r'.repeat(64);
+	host.updateCredentials({ secretKey: rotated });
+	expect((await bed.post(host, bed.signed(host, change(), { secret: rotated }))).status).toBe(200);
+	const old = await bed.post(host, bed.signed(host, change()));
+	expect(old.json).toEqual({ error: 'Shop-Signature does not match' });
+	expect(host.executions).toHaveLength(6);
+});
+
+it('evaluates expressions in its parameters, and reads saved values as they are', async () => {
+	for (const options of [{ maxTimestampAgeSeconds: '={{ 60 * 5 }}' }, { maxTimestampAgeSeconds: 300 }]) {
+		const host = await bed.activeHost({ options }, { freshProcess: true });
+		const stale = await bed.post(host, bed.signed(host, change(), { timestamp: nowSeconds() - 3600 }));
+		expect(stale.json.error).toMatch(/^Shop-Timestamp is \d+ s old, older than 300 s$/);
+	}
+});
+
+it('keeps de-duplicating a burst across a restart once the write-behind wrote it', async () => {
+	const host = await bed.activeHost({}, { freshProcess: true });
+	const burst = Array.from({ length: 10 }, () => bed.signed(host, change()));
+	expect((await Promise.all(burst.map(async (delivery) => await bed.post(host, delivery)))).map((answer) => answer.status)).toEqual(Array(10).fill(200));
+	await new Promise((resolve) => setTimeout(resolve, 1100));
+	expect((await bed.post(host, bed.signed(host, change()))).status).toBe(200);
+	expect(storedCount(triggerStaticData(host).seenDeliveries)).toBe(11);
+
+	const restarted = await bed.activeHost({}, { freshProcess: true, staticData: host.staticData, webhookId: 'b1c2d3e4-0000-4000-8000-0000000000v2' });
+	const replays = await Promise.all(burst.map(async (delivery) => await bed.post(restarted, delivery)));
+	expect(replays.every((answer) => /was already received$/.test(String(answer.json.ignored)))).toBe(true);
+	expect(restarted.executions).toEqual([]);
+});
+
+it('refuses a signed notification larger than 1 MiB with 400', async () => {
+	const host = await bed.activeHost();
+	const big = notification({ event_name: 'order_unit_status_changed', resource: '/order-units/1000001/', payload: 'x'.repeat(1024 * 1024) });
+	const response = await bed.post(host, bed.signed(host, big));
+	expect(response.status).toBe(400);
+	expect(response.json.error).toMatch(/larger than 1048576 bytes/);
+	expect(host.executions).toEqual([]);
+});
