@@ -12,8 +12,17 @@ const { n8n, sandbox } = connect();
 const WORKFLOW_ID = 'exV2OrderNewShp1';
 const callbackUrl = n8n.webhookUrl('5e11e400-0de4-4c1e-9a5e-00000000b002/webhook');
 
+// The v1 example, published for the whole run, gets every order too (v1 sees all storefronts) and would ship the
+// units first; it stands aside while the v2 workflow handles this order.
+const V1_ORDER_WORKFLOW = 'exOrderNewShip01';
+
+beforeAll(async () => {
+	await n8n.deactivate(V1_ORDER_WORKFLOW);
+});
+
 afterAll(async () => {
 	await n8n.deactivate(WORKFLOW_ID);
+	await n8n.activate(V1_ORDER_WORKFLOW);
 });
 
 test('publishing subscribes order_new on the de storefront through API v2', async () => {
