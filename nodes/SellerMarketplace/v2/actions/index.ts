@@ -5,11 +5,13 @@ import { carrier } from './carrier';
 import type { Resource } from './define';
 import { order } from './order';
 import { orderUnit } from './orderUnit';
+import { returnResource } from './return';
+import { returnUnit } from './returnUnit';
 import { status } from './status';
 import { subscription } from './subscription';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, subscription, unit];
+export const resources: Resource[] = [status, carrier, order, orderUnit, returnResource, returnUnit, subscription, unit];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',

@@ -69,3 +69,10 @@ export function toOptions(values: readonly string[], labels: Record<string, stri
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+export const RETURN_STATUSES = ['return_requested', 'label_generated', 'package_sent', 'package_received', 'label_deleted'] as const;
+export const RETURN_EMBEDDABLES = ['buyer', 'return_units'] as const;
+export const RETURN_UNIT_STATUSES = [
+	'need_to_be_returned', 'return_arrived', 'return_accepted', 'return_rejected', 'return_closed', 'return_in_repair', 'return_in_clarification',
+] as const;
+export const RETURN_UNIT_EMBEDDABLES = ['return', 'order_unit', 'tickets'] as const;

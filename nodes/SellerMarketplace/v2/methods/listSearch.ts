@@ -37,3 +37,13 @@ export const searchOrderUnits = pagedList('/order-units', (unit) => {
 		value: String(unit.id_order_unit),
 	};
 });
+
+export const searchReturns = pagedList('/returns', (record) => ({
+	name: `${String(record.id_return)} (${String(record.status ?? '')}, ${String(record.ts_created_iso ?? '')})`,
+	value: String(record.id_return),
+}));
+
+export const searchReturnUnits = pagedList('/return-units', (unit) => ({
+	name: `${String(unit.id_return_unit)}: order unit ${String(unit.id_order_unit ?? '')} (${String(unit.status ?? '')}, ${String(unit.reason ?? '')})`,
+	value: String(unit.id_return_unit),
+}));
