@@ -83,7 +83,7 @@ function createTicket(ctx: RouteContext) {
 	return created(`/tickets/${ticket.id_ticket}/`);
 }
 
-function insertMessage(core: SandboxCore, ticket: Ticket, text: string, interimNotice: boolean, files: Array<{ filename: string; mime_type: string }>) {
+export function insertMessage(core: SandboxCore, ticket: Ticket, text: string, interimNotice: boolean, files: Array<{ filename: string; mime_type: string }>) {
 	const id = core.store.nextId('ticketMessages');
 	const now = core.timestamp();
 	return core.store.insert('ticketMessages', {

@@ -9,9 +9,10 @@ import { returnResource } from './return';
 import { returnUnit } from './returnUnit';
 import { status } from './status';
 import { subscription } from './subscription';
+import { ticket } from './ticket';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, returnResource, returnUnit, subscription, unit];
+export const resources: Resource[] = [status, carrier, order, orderUnit, returnResource, returnUnit, subscription, ticket, unit];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',
