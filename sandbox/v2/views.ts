@@ -169,7 +169,7 @@ export function orderDetailsView(core: SandboxCore, order: Order, embedded: Set<
 	return view;
 }
 
-function invoiceView(order: Order, invoice: OrderInvoice): View {
+export function invoiceView(order: Order, invoice: OrderInvoice): View {
 	return {
 		id_invoice: invoice.id_invoice,
 		id_order: invoice.id_order,

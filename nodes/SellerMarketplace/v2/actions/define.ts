@@ -3,7 +3,7 @@
  * once; its resource's index lists it in defineResource; the router and the form are built from these, so a
  * new operation is one new file and one line in its resource.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { operationSelector } from '../../../shared/descriptions/fields';
@@ -34,9 +34,17 @@ interface OperationBase {
 	properties: INodeProperties[];
 }
 
+/** One output item with binary data (a downloaded file). */
+export class BinaryItem {
+	constructor(
+		readonly json: IDataObject,
+		readonly binary: IBinaryKeyData,
+	) {}
+}
+
 /** Runs once per input item; returns the records to output for it. */
 export interface ItemOperationSpec extends OperationBase {
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[] | BinaryItem>;
 }
 
 export interface BatchOperationSpec<Part> extends OperationBase {

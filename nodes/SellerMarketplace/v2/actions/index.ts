@@ -4,6 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { carrier } from './carrier';
 import type { Resource } from './define';
 import { order } from './order';
+import { orderInvoice } from './orderInvoice';
 import { orderUnit } from './orderUnit';
 import { returnResource } from './return';
 import { returnUnit } from './returnUnit';
@@ -12,7 +13,7 @@ import { subscription } from './subscription';
 import { ticket } from './ticket';
 import { unit } from './unit';
 
-export const resources: Resource[] = [status, carrier, order, orderUnit, returnResource, returnUnit, subscription, ticket, unit];
+export const resources: Resource[] = [status, carrier, order, orderInvoice, orderUnit, returnResource, returnUnit, subscription, ticket, unit];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',

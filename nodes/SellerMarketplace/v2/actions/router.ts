@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } f
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { checkParameterTypes } from '../../../shared/helpers/parameters';
-import type { BatchOperationSpec, ItemOperationSpec, Operation } from './define';
+import { BinaryItem, type BatchOperationSpec, type ItemOperationSpec, type Operation } from './define';
 import { resources } from './index';
 
 /** The error as n8n shows it: API errors keep their status and details, anything else becomes an operation error of the item. */
@@ -29,7 +29,12 @@ class RunOutput {
 
 	constructor(private readonly context: IExecuteFunctions) {}
 
-	add(itemIndex: number, records: IDataObject | IDataObject[]): void {
+	add(itemIndex: number, records: IDataObject | IDataObject[] | BinaryItem): void {
+		if (records instanceof BinaryItem) {
+			this.items.push({ json: records.json, binary: records.binary, pairedItem: { item: itemIndex } });
+			this.applied.push(itemIndex);
+			return;
+		}
 		const json = this.context.helpers.returnJsonArray(records);
 		this.items.push(...this.context.helpers.constructExecutionMetaData(json, { itemData: { item: itemIndex } }));
 		this.applied.push(itemIndex);

@@ -4,11 +4,11 @@
  * every call that takes one, and at most 100 requests a second per seller. The action node and a v2 trigger
  * use the same functions.
  */
-import type { IDataObject, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { readAllPages, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../shared/transport/collection';
-import { sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../../../shared/transport/request';
+import { downloadFromAddress, sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../../../shared/transport/request';
 import { STOREFRONTS, type Storefront } from '../helpers/enums';
 import { describeWrite, responseError } from './errors';
 import { limiterFor } from './rateLimit';
@@ -127,4 +127,9 @@ export async function apiRequestAllItems(this: ApiContext, request: V2Collection
 		return { records, total: known ? total : offset + records.length + (records.length < pageLimit ? 0 : pageLimit) };
 	};
 	return await readAllPages(this, request, limit, readPage, request.pageSize);
+}
+
+/** Fetches a file from a download address the API gave (e.g. an invoice's `url`); the address stays out of errors. */
+export async function downloadFile(this: IExecuteFunctions, address: string, itemIndex: number): Promise<{ data: Buffer; contentType?: string }> {
+	return await downloadFromAddress(this, dialectFor({ method: 'GET', path: '' }), address, itemIndex);
 }
