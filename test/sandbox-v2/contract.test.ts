@@ -40,10 +40,10 @@ describe('sandbox API v2: paths and methods as the OpenAPI writes them', () => {
 	});
 
 	it('answers 501 for an operation of the OpenAPI the sandbox does not simulate yet', async () => {
-		const response = await api().get('/warehouses');
+		const response = await api().get('/shipping-addresses');
 		expect(response.status).toBe(501);
 		expect(response.json).toEqual(problem('about:blank'));
-		expect(response.json.message).toBe('getWarehouses (GET /warehouses) is not simulated by the sandbox yet');
+		expect(response.json.message).toBe('GetShippingAddresses (GET /shipping-addresses) is not simulated by the sandbox yet');
 	});
 
 	it('routes literal paths before parameters: /units/status is not a unit id', async () => {
@@ -221,10 +221,11 @@ describe('sandbox API v2: route files', () => {
 				'bulkUpdateUnits', 'GetSubscriptions', 'AddSubscription', 'GetSubscription', 'UpdateSubscription', 'DeleteSubscription',
 				'GetReturns', 'GetReturn', 'GetReturnUnits', 'GetReturnUnit', 'AcceptReturnUnit', 'RejectReturnUnit', 'ClarifyReturnUnit',
 				'RepairReturnUnit', 'GetTickets', 'GetTicket', 'OpenTicket', 'CloseTicket', 'CreateTicketMessage', 'GetTicketMessages',
-				'GetOrderInvoices', 'GetOrderInvoice', 'DeleteOrderInvoice', 'UploadOrderInvoice',
+				'GetOrderInvoices', 'GetOrderInvoice', 'DeleteOrderInvoice', 'UploadOrderInvoice', 'getWarehouses', 'getWarehouse',
+				'createWarehouse', 'updateWarehouse', 'deleteWarehouse',
 			].sort(),
 		);
-		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual(['carriers.ts', 'order-invoices.ts', 'order-units.ts', 'orders.ts', 'return-units.ts', 'returns.ts', 'status.ts', 'subscriptions.ts', 'tickets.ts', 'units.ts']);
+		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual(['carriers.ts', 'order-invoices.ts', 'order-units.ts', 'orders.ts', 'return-units.ts', 'returns.ts', 'status.ts', 'subscriptions.ts', 'tickets.ts', 'units.ts', 'warehouses.ts']);
 	});
 
 	it('a new file in the routes folder is all it takes; a misspelt operationId or a double handler stops the start', () => {

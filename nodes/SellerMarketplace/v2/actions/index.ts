@@ -12,8 +12,9 @@ import { status } from './status';
 import { subscription } from './subscription';
 import { ticket } from './ticket';
 import { unit } from './unit';
+import { warehouse } from './warehouse';
 
-export const resources: Resource[] = [status, carrier, order, orderInvoice, orderUnit, returnResource, returnUnit, subscription, ticket, unit];
+export const resources: Resource[] = [status, carrier, order, orderInvoice, orderUnit, returnResource, returnUnit, subscription, ticket, unit, warehouse];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',

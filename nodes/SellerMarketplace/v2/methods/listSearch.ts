@@ -53,3 +53,11 @@ export const searchTickets = pagedList('/tickets', (ticket) => ({
 	name: `${String(ticket.id_ticket)} (${String(ticket.status ?? '')}, ${String(ticket.topic ?? ticket.open_reason ?? '')}, ${String(ticket.ts_created_iso ?? '')})`,
 	value: String(ticket.id_ticket),
 }), 30);
+
+export const searchWarehouses = pagedList('/warehouses', (warehouse) => {
+	const address = (warehouse.address as IDataObject | undefined) ?? {};
+	return {
+		name: `${String(warehouse.name)} (${String(address.city ?? '')}, ${String(address.country ?? '')})${warehouse.is_default ? ', default' : ''}`,
+		value: String(warehouse.id_warehouse),
+	};
+}, 30);

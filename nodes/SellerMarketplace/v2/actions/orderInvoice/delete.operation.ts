@@ -1,6 +1,4 @@
-import { NodeApiError } from 'n8n-workflow';
-
-import { apiRequest } from '../../transport';
+import { apiRequest, confirmGone } from '../../transport';
 import { defineOperation } from '../define';
 import { invoiceIdField, invoicePath, orderIdField } from './fields';
 
@@ -14,15 +12,7 @@ export const deleteInvoice = defineOperation({
 	properties: [orderIdField, invoiceIdField],
 	async execute(itemIndex) {
 		const { path, idOrder, idInvoice } = invoicePath(this, itemIndex);
-		const response = await apiRequest.call(this, { method: 'DELETE', path, itemIndex, confirmApplied: async () => {
-				try {
-					await apiRequest.call(this, { method: 'GET', path, itemIndex });
-					return false;
-				} catch (error) {
-					// Gone: the earlier attempt deleted it. Any other failure leaves the original refusal standing.
-					return error instanceof NodeApiError && error.httpCode === '404';
-				}
-			} });
+		const response = await apiRequest.call(this, { method: 'DELETE', path, itemIndex, confirmApplied: confirmGone(this, path, itemIndex) });
 		return { success: true, id_order: idOrder, id_invoice: idInvoice, ...(response.alreadyApplied ? { alreadyApplied: true } : {}) };
 	},
 });
