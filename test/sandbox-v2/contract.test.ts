@@ -222,10 +222,10 @@ describe('sandbox API v2: route files', () => {
 				'GetReturns', 'GetReturn', 'GetReturnUnits', 'GetReturnUnit', 'AcceptReturnUnit', 'RejectReturnUnit', 'ClarifyReturnUnit',
 				'RepairReturnUnit', 'GetTickets', 'GetTicket', 'OpenTicket', 'CloseTicket', 'CreateTicketMessage', 'GetTicketMessages',
 				'GetOrderInvoices', 'GetOrderInvoice', 'DeleteOrderInvoice', 'UploadOrderInvoice', 'getWarehouses', 'getWarehouse',
-				'createWarehouse', 'updateWarehouse', 'deleteWarehouse',
+				'createWarehouse', 'updateWarehouse', 'deleteWarehouse', 'getShippingGroups', 'getShippingGroup',
 			].sort(),
 		);
-		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual(['carriers.ts', 'order-invoices.ts', 'order-units.ts', 'orders.ts', 'return-units.ts', 'returns.ts', 'status.ts', 'subscriptions.ts', 'tickets.ts', 'units.ts', 'warehouses.ts']);
+		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual(['carriers.ts', 'order-invoices.ts', 'order-units.ts', 'orders.ts', 'return-units.ts', 'returns.ts', 'shipping-groups.ts', 'status.ts', 'subscriptions.ts', 'tickets.ts', 'units.ts', 'warehouses.ts']);
 	});
 
 	it('a new file in the routes folder is all it takes; a misspelt operationId or a double handler stops the start', () => {

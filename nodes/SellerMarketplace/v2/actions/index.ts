@@ -8,13 +8,14 @@ import { orderInvoice } from './orderInvoice';
 import { orderUnit } from './orderUnit';
 import { returnResource } from './return';
 import { returnUnit } from './returnUnit';
+import { shippingGroup } from './shippingGroup';
 import { status } from './status';
 import { subscription } from './subscription';
 import { ticket } from './ticket';
 import { unit } from './unit';
 import { warehouse } from './warehouse';
 
-export const resources: Resource[] = [status, carrier, order, orderInvoice, orderUnit, returnResource, returnUnit, subscription, ticket, unit, warehouse];
+export const resources: Resource[] = [status, carrier, order, orderInvoice, orderUnit, returnResource, returnUnit, shippingGroup, subscription, ticket, unit, warehouse];
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',
