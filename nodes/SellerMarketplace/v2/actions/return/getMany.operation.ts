@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
-import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, readCollection, textField } from '../../descriptions/fields';
+import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection, textField } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { RETURN_STATUSES, toOptions } from '../../helpers/enums';
+import { RETURN_STATUSES } from '../../helpers/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
 
@@ -20,14 +20,7 @@ export const getMany = defineOperation({
 		...listFields(storefrontFilterField, [
 			dateFilterField('Created After', 'createdFrom', 'Only returns created at or after this time'),
 			fulfillmentTypeFilter,
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'multiOptions',
-				options: toOptions(RETURN_STATUSES),
-				default: [],
-				description: 'Only returns in one of these states',
-			},
+			multiOptionsFilter('Status', 'status', RETURN_STATUSES, 'Only returns in one of these states'),
 			textField('Tracking Code', 'trackingCode', 'Only the return with this tracking code of its parcel'),
 			dateFilterField('Updated After', 'updatedFrom', 'Only returns that changed at or after this time'),
 		]),

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
-import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, readCollection } from '../../descriptions/fields';
+import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { RETURN_UNIT_STATUSES, toOptions } from '../../helpers/enums';
+import { RETURN_UNIT_STATUSES } from '../../helpers/enums';
 import { newestFirstSort } from '../../descriptions/sort';
 import { defineOperation } from '../define';
 
@@ -19,14 +19,7 @@ export const getMany = defineOperation({
 		...listFields(storefrontFilterField, [
 			dateFilterField('Created After', 'createdFrom', 'Only return units created at or after this time'),
 			fulfillmentTypeFilter,
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'multiOptions',
-				options: toOptions(RETURN_UNIT_STATUSES),
-				default: [],
-				description: 'Only return units in one of these states, e.g. "Return Arrived" for those waiting for your decision',
-			},
+			multiOptionsFilter('Status', 'status', RETURN_UNIT_STATUSES, 'Only return units in one of these states, e.g. "Return Arrived" for those waiting for your decision'),
 		]),
 		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
 	],

@@ -1,15 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact, toWholeNumber } from '../../../../shared/helpers/validation';
-import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, readCollection } from '../../descriptions/fields';
+import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { TICKET_REASONS, TICKET_STATUSES, TICKET_TOPICS, toOptions } from '../../helpers/enums';
+import { sortField } from '../../descriptions/sort';
+import { TICKET_REASONS, TICKET_STATUSES, TICKET_TOPICS } from '../../helpers/enums';
 import { defineOperation } from '../define';
-
-function multiFilter(displayName: string, name: string, values: readonly string[], description: string) {
-	return { displayName, name, type: 'multiOptions' as const, options: toOptions(values), default: [], description };
-}
 
 /** GET /tickets: the buyers' tickets, 30 a page (the API's maximum). */
 export const getMany = defineOperation({
@@ -23,23 +20,16 @@ export const getMany = defineOperation({
 			{ displayName: 'Buyer ID', name: 'buyerId', type: 'number', typeOptions: { minValue: 1 }, default: 0, description: 'Only tickets of this buyer (id_buyer)' },
 			dateFilterField('Created After', 'createdFrom', 'Only tickets opened at or after this time'),
 			fulfillmentTypeFilter,
-			multiFilter('Open Reason', 'openReason', TICKET_REASONS, 'Only tickets opened for one of these reasons'),
-			multiFilter('Status', 'status', TICKET_STATUSES, 'Only tickets in one of these states, e.g. "Opened"'),
-			multiFilter('Topic', 'topic', TICKET_TOPICS, 'Only tickets about one of these topics'),
+			multiOptionsFilter('Open Reason', 'openReason', TICKET_REASONS, 'Only tickets opened for one of these reasons'),
+			multiOptionsFilter('Status', 'status', TICKET_STATUSES, 'Only tickets in one of these states, e.g. "Opened"'),
+			multiOptionsFilter('Topic', 'topic', TICKET_TOPICS, 'Only tickets about one of these topics'),
 			dateFilterField('Updated After', 'updatedFrom', 'Only tickets that changed at or after this time'),
 		]),
 		collectionField('Options', 'options', [
-			{
-				displayName: 'Sort',
-				name: 'sort',
-				type: 'options',
-				options: [
-					{ name: 'Created, Newest First', value: 'ts_created_iso:desc' },
-					{ name: 'Updated, Newest First', value: 'ts_updated_iso:desc' },
-				],
-				default: 'ts_created_iso:desc',
-				description: 'Order of the results',
-			},
+			sortField([
+				['Created, Newest First', 'ts_created_iso:desc'],
+				['Updated, Newest First', 'ts_updated_iso:desc'],
+			]),
 		], 'Add Option'),
 	],
 	async execute(itemIndex) {

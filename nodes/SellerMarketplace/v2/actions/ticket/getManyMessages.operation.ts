@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, readCollection } from '../../descriptions/fields';
+import { sortField } from '../../descriptions/sort';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../define';
 
@@ -20,17 +21,10 @@ export const getManyMessages = defineOperation({
 			fulfillmentTypeFilter,
 		], 'Add Filter'),
 		collectionField('Options', 'options', [
-			{
-				displayName: 'Sort',
-				name: 'sort',
-				type: 'options',
-				options: [
-					{ name: 'Newest First', value: 'ts_created_iso:desc' },
-					{ name: 'Oldest First', value: 'ts_created_iso:asc' },
-				],
-				default: 'ts_created_iso:desc',
-				description: 'Order of the results',
-			},
+			sortField([
+				['Newest First', 'ts_created_iso:desc'],
+				['Oldest First', 'ts_created_iso:asc'],
+			]),
 		], 'Add Option'),
 	],
 	async execute(itemIndex) {
