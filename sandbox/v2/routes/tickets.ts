@@ -7,8 +7,7 @@
  */
 import type { SandboxCore } from '../../core';
 import { MIME_TYPES } from '../../enums';
-import { CLOSED_BY_SELLER, insertMessage, respondToMessage } from '../../routes/tickets';
-import { ticketIdFor } from '../../seed';
+import { CLOSED_BY_SELLER, insertMessage, insertTicket, respondToMessage } from '../../routes/tickets';
 import type { OrderUnit, Ticket, TicketMessage } from '../../types';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { found, list, noContent, ok, param, text, V2Context, V2Operations, V2Reply } from '../handler';
@@ -119,20 +118,7 @@ export const operations: V2Operations = {
 		const body = ctx.body as { id_order_unit: number[]; reason: string; message: string };
 		if (body.message.trim() === '') throw invalidField('message', 'must not be blank');
 		const units = orderUnitsForTicket(core, body.id_order_unit);
-		const now = core.timestamp();
-		const ticket = core.store.insert('tickets', {
-			id_ticket: ticketIdFor(core.store.nextId('tickets', 13163664)),
-			ids_order_unit: units.map((u) => String(u.id_order_unit)),
-			id_buyer: units[0].buyer.id_buyer,
-			ts_created: now,
-			ts_updated: now,
-			status: 'opened',
-			open_reason: body.reason,
-			topic: 'order_other_question',
-			callback_phone: units[0].shipping_address.phone,
-			is_seller_responsible: false,
-		});
-		insertMessage(core, ticket, body.message, false, []);
+		const ticket = insertTicket(core, units, body.reason, body.message);
 		return { status: 201, body: { data: { id_ticket: ticket.id_ticket } }, headers: { Location: `/v2/tickets/${ticket.id_ticket}` } };
 	},
 
