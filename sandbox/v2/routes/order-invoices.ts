@@ -3,9 +3,8 @@
  * /order-invoices/{id_order} (base64 file), over the shared v1 invoices. The `url` is the token-protected
  * download address both APIs share. An invoice read under another order's ID is not found.
  */
-import { randomBytes } from 'crypto';
-
 import { MIME_TYPES } from '../../enums';
+import { storeInvoice } from '../../routes/invoices';
 import type { Order, OrderInvoice } from '../../types';
 import { equals, newestFirst, page, since, where } from '../collection';
 import { created, found, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
@@ -67,18 +66,7 @@ export const operations: V2Operations = {
 		if (order._fulfilled_by_marketplace) throw new Problem(403, '/problems/forbidden', `Order ${order.id_order} is fulfilled by the marketplace`);
 		const body = ctx.body as { original_name: string; mime_type: string; data: string };
 		checkUpload(body);
-		const id = core.store.nextId('orderInvoices');
-		const token = randomBytes(24).toString('hex');
-		const invoice = core.store.insert('orderInvoices', {
-			id_invoice: id,
-			id_order: order.id_order,
-			original_name: body.original_name,
-			mime_type: body.mime_type,
-			url: `${core.baseUrl}/order-invoices/${id}/file?access_token=${token}`,
-			ts_created: core.timestamp(),
-			_access_token: token,
-			_data_base64: body.data,
-		});
+		const invoice = storeInvoice(core, order.id_order, body);
 		return created(invoiceView(order, invoice));
 	},
 };
