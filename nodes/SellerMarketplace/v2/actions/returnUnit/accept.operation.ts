@@ -1,0 +1,15 @@
+import { defineOperation } from '../define';
+import { returnUnitAction, returnUnitIdField } from './fields';
+
+/** PATCH /return-units/{id_return_unit}/accept. */
+export const accept = defineOperation({
+	resource: 'returnUnit',
+	value: 'accept',
+	name: 'Accept',
+	action: 'Accept a return unit',
+	summary: 'Accept a returned unit that arrived as the buyer said',
+	properties: [returnUnitIdField],
+	async execute(itemIndex) {
+		return await returnUnitAction(this, itemIndex, 'accept');
+	},
+});

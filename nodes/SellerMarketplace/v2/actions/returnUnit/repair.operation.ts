@@ -1,0 +1,15 @@
+import { defineOperation } from '../define';
+import { returnUnitAction, returnUnitIdField } from './fields';
+
+/** PATCH /return-units/{id_return_unit}/repair. */
+export const repair = defineOperation({
+	resource: 'returnUnit',
+	value: 'repair',
+	name: 'Repair',
+	action: 'Send a return unit to repair',
+	summary: 'Mark a returned unit as being repaired',
+	properties: [returnUnitIdField],
+	async execute(itemIndex) {
+		return await returnUnitAction(this, itemIndex, 'repair');
+	},
+});
