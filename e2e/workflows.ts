@@ -3,6 +3,7 @@
  */
 import type { RequestLogEntry } from '../sandbox/types';
 import type { WorkflowFile } from './lib/n8n';
+import { v2Workflows } from './workflows-v2';
 import { chain, CREDENTIAL_TYPE, EXAMPLE_CREDENTIAL, loadExamples, manualTrigger, operationWorkflow, sellerNode, TRIGGER_TYPE, withManualStart } from './lib/workflows';
 
 export const BAD_CREDENTIAL = { id: 'sellerMarketBad1', name: 'Seller Marketplace (wrong secret key)' };
@@ -222,5 +223,6 @@ export function allWorkflows(sandboxBaseUrl: string): WorkflowFile[] {
 		httpRequestWorkflow(sandboxBaseUrl),
 		...loadExamples().map((e) => e.workflow),
 		...exampleRunCopies(),
+		...v2Workflows(),
 	];
 }

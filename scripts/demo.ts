@@ -4,12 +4,14 @@
  *   npm run demo              keeps running until Ctrl-C (open the editor, place more orders)
  *   npm run demo -- --once    runs the scenario and exits (non-zero if anything in it failed)
  *
- * Options: --orders N (default 3), --port P (n8n, default 5678 if free), --sandbox-port P (default 8787 if free).
+ * Options: --api v2|v1 (default v2: the node version 2 on API v2; v1: the version 1 workflow on API v1),
+ * --orders N (default 3), --port P (n8n, default 5678 if free), --sandbox-port P (default 8787 if free).
  *
  * It builds and packs the package, installs the tarball into a private n8n user folder (.e2e/runs/demo-*)
  * the way n8n installs a community package, starts the sandbox and a pinned n8n (e2e/n8n-runtime; the
  * first run installs it: 5-10 minutes) on 127.0.0.1, imports credentials and the example workflows,
- * publishes "new order → ship with tracking", places orders in the sandbox and shows what happened.
+ * publishes "new order → ship with tracking" of the chosen API version, places orders in the sandbox and shows
+ * what happened.
  */
 import { createServer } from 'net';
 
@@ -19,13 +21,30 @@ import { startEnvironment } from '../e2e/lib/environment';
 import { DEFAULT_OWNER, ExecutionRecord, N8n, nodeItems, sleep } from '../e2e/lib/n8n';
 import { freePort } from '../e2e/lib/runtime';
 import { loadExamples, sandboxCredential } from '../e2e/lib/workflows';
+import { v2Credential } from '../e2e/workflows-v2';
 
-const ORDER_WORKFLOW = 'exOrderNewShip01';
+/** The node names every "new order → ship with tracking" example shares. */
 const TRIGGER = 'New order';
 const READ = 'Read order';
 const SEND = 'Mark unit sent';
 
+type Api = 'v1' | 'v2';
+
+interface Scenario {
+	workflowId: string;
+	/** how the demo names the API in its output */
+	label: string;
+	/** whether a sandbox subscription belongs to this API */
+	ownsSubscription: (subscription: { _api?: string }) => boolean;
+}
+
+const SCENARIOS: Record<Api, Scenario> = {
+	v2: { workflowId: 'exV2OrderNewShp1', label: 'API v2', ownsSubscription: (s) => s._api === 'v2' },
+	v1: { workflowId: 'exOrderNewShip01', label: 'API v1', ownsSubscription: (s) => s._api !== 'v2' },
+};
+
 interface Options {
+	api: Api;
 	once: boolean;
 	orders: number;
 	port?: number;
@@ -33,16 +52,24 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-	const options: Options = { once: false, orders: 3 };
+	const options: Options = { api: 'v2', once: false, orders: 3 };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
 		const value = () => Number(inline ?? argv[++i]);
 		if (flag === '--once') options.once = true;
+		else if (flag === '--api') {
+			const api = inline ?? argv[++i];
+			if (api !== 'v1' && api !== 'v2') {
+				console.error(`--api needs v1 or v2, got ${JSON.stringify(api ?? '')}`);
+				process.exit(2);
+			}
+			options.api = api;
+		}
 		else if (flag === '--orders') options.orders = value();
 		else if (flag === '--port') options.port = value();
 		else if (flag === '--sandbox-port') options.sandboxPort = value();
 		else if (flag === '--help' || flag === '-h') {
-			console.log('npm run demo [-- --once] [--orders N] [--port P] [--sandbox-port P]');
+			console.log('npm run demo [-- --once] [--api v2|v1] [--orders N] [--port P] [--sandbox-port P]');
 			process.exit(0);
 		} else {
 			console.error(`Unknown option ${flag}. Try --help.`);
@@ -113,6 +140,13 @@ function utcMs(timestamp: string): number {
 	return Date.parse(/Z$|[+-]\d\d:?\d\d$/.test(timestamp) ? timestamp : `${timestamp.replace(' ', 'T')}Z`);
 }
 
+/** The order an event is about: `id_order` of the trigger's item, or the id in its resource path. */
+function eventOrderId(event: { id_order?: unknown; resource?: unknown } | undefined): string | undefined {
+	if (!event) return undefined;
+	if (typeof event.id_order === 'string') return event.id_order;
+	return typeof event.resource === 'string' ? /^\/orders\/([^/]+)\/?$/.exec(event.resource)?.[1] : undefined;
+}
+
 // ------------------------------------------------------------------------------------------------
 // the scenario
 
@@ -123,7 +157,7 @@ interface Outcome {
 /** What n8n did with one order, read from its execution and from the sandbox. */
 async function reportExecution(execution: ExecutionRecord, sandbox: Sandbox, outcome: Outcome, placedAt?: number): Promise<void> {
 	const [event] = nodeItems(execution.runData, TRIGGER);
-	const orderId = String(event?.id_order ?? '?');
+	const orderId = eventOrderId(event) ?? '?';
 	const delay = placedAt ? `, ${((utcMs(execution.startedAt) - placedAt) / 1000).toFixed(1)} s after the order` : '';
 	ok(`n8n received the order_new notification for ${orderId} (execution ${execution.id}${delay})`);
 
@@ -167,8 +201,9 @@ async function reportExecution(execution: ExecutionRecord, sandbox: Sandbox, out
 	}
 }
 
-async function runScenario(n8n: N8n, sandbox: Sandbox, count: number, outcome: Outcome): Promise<number> {
-	const units = sandbox.control.db.units.filter((u) => u.amount > 2).slice(0, 8);
+async function runScenario(n8n: N8n, sandbox: Sandbox, scenario: Scenario, count: number, outcome: Outcome): Promise<number> {
+	// orders are placed on the 'de' storefront, the one the v2 trigger subscribes (v1 sees every storefront)
+	const units = sandbox.control.db.units.filter((u) => u.amount > 2 && (u._storefront ?? 'de') === 'de').slice(0, 8);
 	let lastId = await n8n.lastExecutionId();
 	for (let i = 0; i < count; i++) {
 		const picks = [units[i % units.length], units[(i * 3 + 1) % units.length]];
@@ -182,13 +217,13 @@ async function runScenario(n8n: N8n, sandbox: Sandbox, count: number, outcome: O
 		let execution: ExecutionRecord | undefined;
 		while (!execution && Date.now() < deadline) {
 			await sleep(300);
-			const done = (await n8n.executions({ afterId: lastId, workflowId: ORDER_WORKFLOW })).filter(
+			const done = (await n8n.executions({ afterId: lastId, workflowId: scenario.workflowId })).filter(
 				(e) => !['new', 'running', 'waiting'].includes(e.status),
 			);
-			execution = done.find((e) => nodeItems(e.runData, TRIGGER)[0]?.id_order === order.id_order);
+			execution = done.find((e) => eventOrderId(nodeItems(e.runData, TRIGGER)[0]) === order.id_order);
 		}
 		if (!execution) {
-			const deliveries = sandbox.control.deliveries().filter((d) => d.kind === 'event' && d.event_name === 'order_new' && d.resource === `/orders/${order.id_order}/`);
+			const deliveries = sandbox.control.deliveries().filter((d) => d.kind === 'event' && d.event_name === 'order_new' && eventOrderId(d) === order.id_order);
 			const last = deliveries.at(-1);
 			const why = !last
 				? 'the marketplace sandbox sent no notification (is the workflow published and subscribed?)'
@@ -208,7 +243,8 @@ async function runScenario(n8n: N8n, sandbox: Sandbox, count: number, outcome: O
 
 async function main(): Promise<void> {
 	const options = parseArgs(process.argv.slice(2));
-	say('Seller Marketplace for n8n: demo');
+	const scenario = SCENARIOS[options.api];
+	say(`Seller Marketplace for n8n: demo (${scenario.label}; the other version: --api ${options.api === 'v2' ? 'v1' : 'v2'})`);
 	say('  the package inside a real n8n, against the local marketplace sandbox (nothing leaves 127.0.0.1)');
 	say();
 
@@ -239,16 +275,19 @@ async function main(): Promise<void> {
 			name: 'demo',
 			port: n8nPort,
 			owner: DEFAULT_OWNER,
-			credentials: [sandboxCredential(sandbox)],
+			credentials: [sandboxCredential(sandbox), v2Credential(sandbox)],
 			workflows: loadExamples().map((example) => example.workflow),
-			publish: [ORDER_WORKFLOW],
+			publish: [scenario.workflowId],
 			progress: progress.step,
 		});
 		n8n = environment.n8n;
 		progress.stop();
-		const subscriptions = sandbox.control.db.subscriptions.filter((s) => s.is_active);
-		say(`[${clock()}] n8n is ready; the workflow "new order → ship with tracking" is published`);
-		for (const s of subscriptions) ok(`the sandbox verified n8n's webhook and subscribed it to ${s.event_name} (${s.callback_url})`);
+		const subscriptions = sandbox.control.db.subscriptions.filter((s) => s.is_active && scenario.ownsSubscription(s));
+		say(`[${clock()}] n8n is ready; the workflow "new order → ship with tracking" (${scenario.label}) is published`);
+		for (const s of subscriptions) {
+			const storefront = s._storefront ? ` on storefront ${s._storefront}` : '';
+			ok(`the sandbox verified n8n's webhook and subscribed it to ${s.event_name}${storefront} (${s.callback_url})`);
+		}
 		if (!subscriptions.length) {
 			const problem = 'publishing did not subscribe any event in the sandbox: the trigger could not register its webhook';
 			bad(problem);
@@ -256,14 +295,14 @@ async function main(): Promise<void> {
 		}
 
 		const outcome: Outcome = { failures: [] };
-		let lastId = await runScenario(n8n, sandbox, options.orders, outcome);
+		let lastId = await runScenario(n8n, sandbox, scenario, options.orders, outcome);
 
 		say();
 		if (outcome.failures.length) {
 			say(`[${clock()}] Scenario finished with ${outcome.failures.length} problem(s):`);
 			for (const failure of outcome.failures) say(`    - ${failure}`);
 		} else {
-			say(`[${clock()}] Scenario finished: ${options.orders} order(s) received, read and shipped with tracking numbers.`);
+			say(`[${clock()}] Scenario finished (${scenario.label}): ${options.orders} order(s) received, read and shipped with tracking numbers.`);
 		}
 		say();
 		if (options.once) {
@@ -281,7 +320,7 @@ async function main(): Promise<void> {
 		for (;;) {
 			await sleep(1000);
 			if (stopping) return;
-			const fresh = (await n8n.executions({ afterId: lastId, workflowId: ORDER_WORKFLOW })).filter(
+			const fresh = (await n8n.executions({ afterId: lastId, workflowId: scenario.workflowId })).filter(
 				(e) => !['new', 'running', 'waiting'].includes(e.status),
 			);
 			for (const execution of fresh) {

@@ -22,6 +22,9 @@ if [ -f e2e/jest.config.js ] && [ "${SKIP_E2E:-}" != "1" ]; then
 	step "end-to-end tests in real n8n"
 	bash e2e/ensure-runtime.sh
 	npx jest --ci -c e2e/jest.config.js --json --outputFile="$results_dir/e2e.json" || status=1
+	step "n8n queue mode: Redis and PostgreSQL (installed from Debian's packages when missing), webhook processors, workers"
+	npx jest --ci -c e2e/jest.queue.config.js --json --outputFile="$results_dir/queue.json" || status=1
+	bash scripts/queue-mode/stop.sh >/dev/null 2>&1 || true
 fi
 
 node -e '

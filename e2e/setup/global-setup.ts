@@ -6,6 +6,7 @@
 import { startSandbox } from '../../sandbox';
 import { startEnvironment } from '../lib/environment';
 import { sandboxCredential } from '../lib/workflows';
+import { v2Credentials } from '../workflows-v2';
 import { allWorkflows, BAD_CREDENTIAL, PUBLISHED_EXAMPLES } from '../workflows';
 import { writeState } from './state';
 import { handles } from './handles';
@@ -17,10 +18,13 @@ export default async function globalSetup(): Promise<void> {
 	// sandbox time runs a minute per second: product data and import files are processed within a second
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, timeScale: 60 });
 	handles.sandbox = sandbox;
+	// The sandbox loads its API v2 routes (TypeScript files) on the first /v2 request; only now, inside the global
+	// set-up, does jest's TypeScript hook still load them, so one request to /v2 loads them here.
+	await fetch(`${sandbox.v2BaseUrl}/status/ping`);
 	log(`sandbox on ${sandbox.baseUrl}`);
 	const environment = await startEnvironment({
 		name: 'e2e',
-		credentials: [sandboxCredential(sandbox), sandboxCredential({ ...sandbox, secretKey: 'x'.repeat(64) }, BAD_CREDENTIAL)],
+		credentials: [sandboxCredential(sandbox), sandboxCredential({ ...sandbox, secretKey: 'x'.repeat(64) }, BAD_CREDENTIAL), ...v2Credentials(sandbox)],
 		workflows: allWorkflows(sandbox.baseUrl),
 		publish: PUBLISHED_EXAMPLES,
 		progress: log,

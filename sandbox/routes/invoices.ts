@@ -1,5 +1,6 @@
 /** Order invoices: upload (base64), read, delete, and the token-protected download. */
 import { randomBytes } from 'crypto';
+import type { SandboxCore } from '../core';
 import { MIME_TYPES } from '../enums';
 import { forbidden, unprocessable } from '../errors';
 import { listReply } from '../pagination';
@@ -7,6 +8,22 @@ import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteC
 import { publicView } from '../store';
 import type { OrderInvoice } from '../types';
 import { base64, nonEmptyString, oneOf, parseBody } from '../validate';
+
+/** A new invoice of an order with its download token (both APIs). */
+export function storeInvoice(core: SandboxCore, idOrder: string, file: { original_name: string; mime_type: string; data: string }): OrderInvoice {
+	const id = core.store.nextId('orderInvoices');
+	const token = randomBytes(24).toString('hex');
+	return core.store.insert('orderInvoices', {
+		id_invoice: id,
+		id_order: idOrder,
+		original_name: file.original_name,
+		mime_type: file.mime_type,
+		url: `${core.baseUrl}/order-invoices/${id}/file?access_token=${token}`,
+		ts_created: core.timestamp(),
+		_access_token: token,
+		_data_base64: file.data,
+	});
+}
 
 function upload(ctx: RouteContext) {
 	const { core } = ctx;
@@ -19,18 +36,7 @@ function upload(ctx: RouteContext) {
 	const order = core.store.find('orders', body.id_order);
 	if (!order) throw unprocessable(`Order ${body.id_order} not found`);
 	if (order._fulfilled_by_marketplace) throw forbidden(`Order ${body.id_order} is fulfilled by the marketplace; API v1 cannot change it`);
-	const id = core.store.nextId('orderInvoices');
-	const token = randomBytes(24).toString('hex');
-	core.store.insert('orderInvoices', {
-		id_invoice: id,
-		id_order: order.id_order,
-		original_name: body.original_name,
-		mime_type: body.mime_type,
-		url: `${core.baseUrl}/order-invoices/${id}/file?access_token=${token}`,
-		ts_created: core.timestamp(),
-		_access_token: token,
-		_data_base64: body.data,
-	});
+	const { id_invoice: id } = storeInvoice(core, order.id_order, body);
 	return created(`/order-invoices/${id}/`);
 }
 

@@ -58,14 +58,8 @@ function ticketView(core: SandboxCore, ticket: Ticket, embedded: Set<string>) {
 	return view;
 }
 
-function createTicket(ctx: RouteContext) {
-	const { core } = ctx;
-	const body = parseBody(ctx.body(), {
-		id_order_unit: arrayOf(integer(1), { nonEmpty: true }),
-		reason: oneOf(TICKET_REASONS, 'ticket reason'),
-		message: nonEmptyString,
-	});
-	const units = orderUnitsForRequest(core, body.id_order_unit);
+/** A new open ticket on order units of one order, with the seller's first message (both APIs). */
+export function insertTicket(core: SandboxCore, units: OrderUnit[], reason: string, message: string): Ticket {
 	const now = core.timestamp();
 	const ticket = core.store.insert('tickets', {
 		id_ticket: ticketIdFor(core.store.nextId('tickets', 13163664)),
@@ -74,16 +68,27 @@ function createTicket(ctx: RouteContext) {
 		ts_created: now,
 		ts_updated: now,
 		status: 'opened',
-		open_reason: body.reason,
+		open_reason: reason,
 		topic: 'order_other_question',
 		callback_phone: units[0].shipping_address.phone,
 		is_seller_responsible: false,
 	});
-	insertMessage(core, ticket, body.message, false, []);
+	insertMessage(core, ticket, message, false, []);
+	return ticket;
+}
+
+function createTicket(ctx: RouteContext) {
+	const { core } = ctx;
+	const body = parseBody(ctx.body(), {
+		id_order_unit: arrayOf(integer(1), { nonEmpty: true }),
+		reason: oneOf(TICKET_REASONS, 'ticket reason'),
+		message: nonEmptyString,
+	});
+	const ticket = insertTicket(core, orderUnitsForRequest(core, body.id_order_unit), body.reason, body.message);
 	return created(`/tickets/${ticket.id_ticket}/`);
 }
 
-function insertMessage(core: SandboxCore, ticket: Ticket, text: string, interimNotice: boolean, files: Array<{ filename: string; mime_type: string }>) {
+export function insertMessage(core: SandboxCore, ticket: Ticket, text: string, interimNotice: boolean, files: Array<{ filename: string; mime_type: string }>) {
 	const id = core.store.nextId('ticketMessages');
 	const now = core.timestamp();
 	return core.store.insert('ticketMessages', {

@@ -169,7 +169,7 @@ export function orderDetailsView(core: SandboxCore, order: Order, embedded: Set<
 	return view;
 }
 
-function invoiceView(order: Order, invoice: OrderInvoice): View {
+export function invoiceView(order: Order, invoice: OrderInvoice): View {
 	return {
 		id_invoice: invoice.id_invoice,
 		id_order: invoice.id_order,
@@ -182,12 +182,12 @@ function invoiceView(order: Order, invoice: OrderInvoice): View {
 	};
 }
 
-function ticketsOf(core: SandboxCore, unit: OrderUnit): Ticket[] {
+export function ticketsOf(core: SandboxCore, unit: OrderUnit): Ticket[] {
 	return core.store.db.tickets.filter((t) => t.ids_order_unit.includes(String(unit.id_order_unit)));
 }
 
 /** v1 ticket topics outside the v2 enum read as null (the field is nullable). */
-function ticketView(core: SandboxCore, ticket: Ticket): View {
+export function ticketView(core: SandboxCore, ticket: Ticket): View {
 	const units = ticket.ids_order_unit.map((id) => core.store.find('orderUnits', id)).filter((u) => u !== undefined);
 	return {
 		id_ticket: ticket.id_ticket,
@@ -204,7 +204,7 @@ function ticketView(core: SandboxCore, ticket: Ticket): View {
 }
 
 /** v1 return reasons that v2 dropped ('return', 'other') read as 'no_reason'. */
-function returnUnitView(core: SandboxCore, returnUnit: ReturnUnit): View {
+export function returnUnitView(core: SandboxCore, returnUnit: ReturnUnit): View {
 	const orderUnit = core.store.find('orderUnits', returnUnit.id_order_unit);
 	return {
 		id_return_unit: returnUnit.id_return_unit,

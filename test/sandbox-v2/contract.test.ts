@@ -40,10 +40,10 @@ describe('sandbox API v2: paths and methods as the OpenAPI writes them', () => {
 	});
 
 	it('answers 501 for an operation of the OpenAPI the sandbox does not simulate yet', async () => {
-		const response = await api().get('/warehouses');
+		const response = await api().get('/shipping-addresses');
 		expect(response.status).toBe(501);
 		expect(response.json).toEqual(problem('about:blank'));
-		expect(response.json.message).toBe('getWarehouses (GET /warehouses) is not simulated by the sandbox yet');
+		expect(response.json.message).toBe('GetShippingAddresses (GET /shipping-addresses) is not simulated by the sandbox yet');
 	});
 
 	it('routes literal paths before parameters: /units/status is not a unit id', async () => {
@@ -231,10 +231,14 @@ describe('sandbox API v2: route files', () => {
 				'CreateProductDataFile', 'GetProductDataFileList', 'GetProductDataFile',
 				'UploadVariantSuggestionFileByUrl', 'GetVariantSuggestionsFeedList', 'GetVariantSuggestionsFeed',
 				'GetAttributeList', 'GetAttributeListBySearch', 'GetAttribute', 'GetAttributeByName',
+				'GetReturns', 'GetReturn', 'GetReturnUnits', 'GetReturnUnit', 'AcceptReturnUnit', 'RejectReturnUnit', 'ClarifyReturnUnit',
+				'RepairReturnUnit', 'GetTickets', 'GetTicket', 'OpenTicket', 'CloseTicket', 'CreateTicketMessage', 'GetTicketMessages',
+				'GetOrderInvoices', 'GetOrderInvoice', 'DeleteOrderInvoice', 'UploadOrderInvoice', 'getWarehouses', 'getWarehouse',
+				'createWarehouse', 'updateWarehouse', 'deleteWarehouse', 'getShippingGroups', 'getShippingGroup',
 						].sort(),
 		);
 		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual([
-			'assortment.ts', 'attributes.ts', 'buybox.ts', 'carriers.ts', 'categories.ts', 'contacts.ts', 'import-files.ts', 'info.ts', 'order-units.ts', 'orders.ts', 'product-data.ts', 'products.ts', 'reports.ts', 'status.ts', 'subscriptions.ts', 'units.ts',
+			'assortment.ts', 'attributes.ts', 'buybox.ts', 'carriers.ts', 'categories.ts', 'contacts.ts', 'import-files.ts', 'info.ts', 'order-invoices.ts', 'order-units.ts', 'orders.ts', 'product-data.ts', 'products.ts', 'reports.ts', 'return-units.ts', 'returns.ts', 'shipping-groups.ts', 'status.ts', 'subscriptions.ts', 'tickets.ts', 'units.ts', 'warehouses.ts',
 		]);
 	});
 

@@ -137,6 +137,42 @@ function gpsrContacts({ control }: SampleContext): IDataObject[] {
 const gpsrOwner = { contactFor: '={{ $json.contactFor }}', manufacturerName: '={{ $json.manufacturerName }}', ean: '={{ $json.ean }}' };
 const gpsrAddress = { name: 'Kaffeewerk GmbH', street: 'Hauptstraße', houseNumber: '5a', city: 'Köln', countryCode: 'de', additionalFields: { postalCode: '50667', email: 'gpsr@kaffeewerk.example' } };
 
+/** The first return unit of the seed in `status`. */
+function returnUnitIn({ control }: SampleContext, status: string): number {
+	const unit = control.db.returnUnits.find((candidate) => candidate.status === status);
+	if (!unit) throw new Error(`The seed has no return unit in status ${status}`);
+	return unit.id_return_unit;
+}
+
+function openTicket({ control }: SampleContext): string {
+	const ticket = control.db.tickets.find((candidate) => candidate.status === 'opened');
+	if (!ticket) throw new Error('The seed has no open ticket');
+	return ticket.id_ticket;
+}
+
+/** The order and invoice IDs of the seed's first uploaded invoice. */
+function invoice({ control }: SampleContext): IDataObject {
+	const [stored] = control.db.orderInvoices;
+	if (!stored) throw new Error('The seed has no order invoice');
+	return { orderId: byId(stored.id_order), invoiceId: String(stored.id_invoice) };
+}
+
+/** A warehouse that is not the default and that no unit uses, added to the store. */
+function spareWarehouse({ control }: SampleContext): number {
+	const { warehouses } = control.db;
+	const id = 1 + Math.max(0, ...warehouses.map((existing) => existing.id_warehouse));
+	warehouses.push({
+		id_warehouse: id,
+		name: 'Coverage Spare Warehouse',
+		address: { street: 'Bahnhofstraße', house_number: '1', postcode: '86150', city: 'Augsburg', country: 'DE', phone: '' },
+		is_pickup_possible: false,
+		is_default: false,
+	});
+	return id;
+}
+
+const warehouseForm = { name: 'Lager Nord', street: 'Hafenweg', houseNumber: '3a', postcode: '24103', city: 'Kiel', country: 'de', phone: '+49 431 55555' };
+
 export const samples: Record<string, Sample> = {
 	'status.ping': () => ({}),
 	'carrier.getMany': () => ({}),
@@ -197,4 +233,33 @@ export const samples: Record<string, Sample> = {
 	'importFile.create': ({ callbackUrl }) => ({ url: callbackUrl }),
 	'importFile.getMany': () => ({ returnAll: true }),
 	'importFile.get': (context) => ({ importFileId: String(productDataFile(context)) }),
+	'orderInvoice.upload': ({ control }) =>
+		new WithInput({ orderId: byId(control.db.orders.find((order) => !order._fulfilled_by_marketplace && (order._storefront ?? 'de') === 'de')!.id_order), binaryPropertyName: 'invoice' }, [
+			{ json: {}, binary: { invoice: { text: '%PDF-1.4\n%%EOF\n', fileName: 'invoice-1.pdf', mimeType: 'application/pdf' } } },
+		]),
+	'orderInvoice.getMany': () => ({ returnAll: false, limit: 5 }),
+	'orderInvoice.get': (context) => invoice(context),
+	'orderInvoice.download': (context) => invoice(context),
+	'orderInvoice.delete': (context) => invoice(context),
+	'return.getMany': () => ({ returnAll: false, limit: 5 }),
+	'return.get': ({ control }) => ({ returnId: byId(control.db.returns[0].id_return) }),
+	'returnUnit.getMany': () => ({ returnAll: false, limit: 5 }),
+	'returnUnit.get': ({ control }) => ({ returnUnitId: byId(control.db.returnUnits[0].id_return_unit) }),
+	'returnUnit.accept': (context) => ({ returnUnitId: byId(returnUnitIn(context, 'return_arrived')) }),
+	'returnUnit.repair': (context) => ({ returnUnitId: byId(returnUnitIn(context, 'return_arrived')) }),
+	'returnUnit.reject': (context) => ({ returnUnitId: byId(returnUnitIn(context, 'need_to_be_returned')), message: 'Seal broken, item used' }),
+	'returnUnit.clarify': (context) => ({ returnUnitId: byId(returnUnitIn(context, 'need_to_be_returned')), message: 'Please send a photo' }),
+	'ticket.getMany': () => ({ returnAll: false, limit: 5 }),
+	'ticket.getManyMessages': () => ({ returnAll: false, limit: 5 }),
+	'ticket.get': (context) => ({ ticketId: byId(openTicket(context)) }),
+	'ticket.open': (context) => ({ orderUnitIds: String(orderUnitIn(context, 'sent').id_order_unit), reason: 'product_not_delivered', message: 'Your parcel is on its way' }),
+	'ticket.sendMessage': (context) => ({ ticketId: byId(openTicket(context)), text: 'Thank you, we are on it' }),
+	'ticket.close': (context) => ({ ticketId: byId(openTicket(context)) }),
+	'warehouse.getMany': () => ({ returnAll: true }),
+	'warehouse.get': ({ control }) => ({ warehouseId: byId(control.db.warehouses[0].id_warehouse) }),
+	'warehouse.create': () => warehouseForm,
+	'warehouse.update': (context) => ({ warehouseId: byId(spareWarehouse(context)), ...warehouseForm }),
+	'warehouse.delete': (context) => ({ warehouseId: byId(spareWarehouse(context)) }),
+	'shippingGroup.getMany': () => ({ returnAll: false, limit: 5 }),
+	'shippingGroup.get': () => ({ shippingGroupId: 2 }),
 };

@@ -11,13 +11,19 @@ import { info } from './info';
 import type { Resource } from './define';
 import { importFile } from './importFile';
 import { order } from './order';
+import { orderInvoice } from './orderInvoice';
 import { orderUnit } from './orderUnit';
 import { product } from './product';
 import { productData } from './productData';
 import { report } from './report';
+import { returnResource } from './return';
+import { returnUnit } from './returnUnit';
+import { shippingGroup } from './shippingGroup';
 import { status } from './status';
 import { subscription } from './subscription';
+import { ticket } from './ticket';
 import { unit } from './unit';
+import { warehouse } from './warehouse';
 
 export const resources: Resource[] = [
 	status,
@@ -36,6 +42,12 @@ export const resources: Resource[] = [
 	gpsrContact,
 	buybox,
 	assortmentInsight,
+	orderInvoice,
+	returnResource,
+	returnUnit,
+	ticket,
+	warehouse,
+	shippingGroup,
 ];
 
 export const resourceSelector: INodeProperties = {

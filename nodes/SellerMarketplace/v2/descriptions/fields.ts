@@ -53,3 +53,8 @@ export function listFields(storefront: INodeProperties, filters: INodeProperties
 export async function readCollection(context: IExecuteFunctions, itemIndex: number, request: Omit<V2CollectionRequest, 'itemIndex'>): Promise<IDataObject[]> {
 	return await apiRequestAllItems.call(context, { ...request, itemIndex }, collectionLimit(context, itemIndex));
 }
+
+/** A filter that takes any of a closed list of API values. */
+export function multiOptionsFilter(displayName: string, name: string, values: readonly string[], description: string): INodeProperties {
+	return { displayName, name, type: 'multiOptions', options: toOptions(values), default: [], description };
+}

@@ -88,3 +88,27 @@ export const BUYBOX_CONDITIONS = [
 	'new', 'used', 'used - as new', 'used - very good', 'used - good', 'used - acceptable', 'refurbished', 'refurbished - as new',
 	'refurbished - very good', 'refurbished - good', 'refurbished - acceptable',
 ] as const;
+
+export const RETURN_STATUSES = ['return_requested', 'label_generated', 'package_sent', 'package_received', 'label_deleted'] as const;
+export const RETURN_EMBEDDABLES = ['buyer', 'return_units'] as const;
+export const RETURN_UNIT_STATUSES = [
+	'need_to_be_returned', 'return_arrived', 'return_accepted', 'return_rejected', 'return_closed', 'return_in_repair', 'return_in_clarification',
+] as const;
+export const RETURN_UNIT_EMBEDDABLES = ['return', 'order_unit', 'tickets'] as const;
+
+export const TICKET_STATUSES = [
+	'opened', 'buyer_closed', 'seller_closed', 'both_closed', 'customer_service_closed_final',
+] as const;
+export const TICKET_REASONS = [
+	'product_not_as_described', 'product_defect', 'product_not_delivered', 'product_return', 'contact_other',
+] as const;
+export const TICKET_TOPICS = [
+	'order_cancel', 'order_product_defect', 'order_other_question', 'delivery_not_received', 'delivery_delayed',
+	'delivery_wrong_products', 'delivery_parts_missing', 'delivery_change_address', 'delivery_to_store', 'delivery_other_question',
+	'return_check_status', 'return_request_label', 'issue_paypal', 'issue_klarna', 'issue_creditcard', 'issue_sofort',
+	'issue_consorsfinanz', 'issue_cashinadvance', 'issue_payback', 'issue_barzahlen', 'issue_coupon', 'invoice_needed',
+	'admonition', 'account_newsletter', 'account_login', 'account_cancel', 'account_other', 'account_age_verification',
+	'product_properties', 'product_availability', 'product_other_question', 'account_cash_out_balance', 'old_device_take_back',
+	'other_question', 'fraud', 'issue_googlepay', 'issue_applepay', 'issue_click_to_pay', 'invoice_problem', 'issue_blik',
+	'kaufland_card', 'cs_nagative_rating',
+] as const;

@@ -4,6 +4,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 import { apiRequest } from '../transport';
 import { formStorefront } from './storefront';
 
+/** The largest page most collections allow; tickets allow 30. */
 const PAGE = 100;
 
 type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
@@ -12,10 +13,10 @@ type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken
  * A list of one collection, newest first, a page at a time (the pagination token is the next offset). These
  * collections have no text search in the API, so the filter is matched against the entries shown.
  */
-function pagedList(path: string, toEntry: (record: IDataObject) => INodeListSearchItems): ListSearch {
+function pagedList(path: string, toEntry: (record: IDataObject) => INodeListSearchItems, pageSize = PAGE): ListSearch {
 	return async function (this: ILoadOptionsFunctions, filter, paginationToken) {
 		const offset = Number(paginationToken ?? 0) || 0;
-		const { body } = await apiRequest.call(this, { method: 'GET', path, query: { limit: PAGE, offset } });
+		const { body } = await apiRequest.call(this, { method: 'GET', path, query: { limit: pageSize, offset } });
 		const { data, pagination } = (body ?? {}) as { data?: unknown; pagination?: { total?: unknown } };
 		const records = Array.isArray(data) ? (data as IDataObject[]) : [];
 		const needle = filter?.trim().toLowerCase() ?? '';
@@ -56,3 +57,26 @@ export async function searchCategories(this: ILoadOptionsFunctions, filter?: str
 		paginationToken: records.length > 0 && next < Number(pagination?.total) ? String(next) : undefined,
 	};
 }
+
+export const searchReturns = pagedList('/returns', (record) => ({
+	name: `${String(record.id_return)} (${String(record.status ?? '')}, ${String(record.ts_created_iso ?? '')})`,
+	value: String(record.id_return),
+}));
+
+export const searchReturnUnits = pagedList('/return-units', (unit) => ({
+	name: `${String(unit.id_return_unit)}: order unit ${String(unit.id_order_unit ?? '')} (${String(unit.status ?? '')}, ${String(unit.reason ?? '')})`,
+	value: String(unit.id_return_unit),
+}));
+
+export const searchTickets = pagedList('/tickets', (ticket) => ({
+	name: `${String(ticket.id_ticket)} (${String(ticket.status ?? '')}, ${String(ticket.topic ?? ticket.open_reason ?? '')}, ${String(ticket.ts_created_iso ?? '')})`,
+	value: String(ticket.id_ticket),
+}), 30);
+
+export const searchWarehouses = pagedList('/warehouses', (warehouse) => {
+	const address = (warehouse.address as IDataObject | undefined) ?? {};
+	return {
+		name: `${String(warehouse.name)} (${String(address.city ?? '')}, ${String(address.country ?? '')})${warehouse.is_default ? ', default' : ''}`,
+		value: String(warehouse.id_warehouse),
+	};
+}, 30);

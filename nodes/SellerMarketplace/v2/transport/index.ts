@@ -133,3 +133,18 @@ export async function apiRequestAllItems(this: ApiContext, request: V2Collection
 export async function downloadFile(this: IExecuteFunctions, address: string, itemIndex: number): Promise<{ data: Buffer; contentType?: string }> {
 	return await downloadFromAddress(this, dialectFor({ method: 'GET', path: address }), address, itemIndex);
 }
+
+/**
+ * For a DELETE whose answer may have been lost: the retry's refusal means it was applied when the record is
+ * gone (404 on reading it back). Any other failure leaves the original refusal standing.
+ */
+export function confirmGone(context: ApiContext, path: string, itemIndex: number): () => Promise<boolean> {
+	return async () => {
+		try {
+			await apiRequest.call(context, { method: 'GET', path, itemIndex });
+			return false;
+		} catch (error) {
+			return error instanceof NodeApiError && error.httpCode === '404';
+		}
+	};
+}

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { messageFields } from '../../descriptions/message';
+import { messageFields } from '../../../../shared/descriptions/message';
 import { successItem } from '../../helpers/output';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';

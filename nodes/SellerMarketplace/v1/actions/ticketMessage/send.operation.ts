@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { messageFields } from '../../descriptions/message';
+import { messageFields } from '../../../../shared/descriptions/message';
 import { successItem } from '../../helpers/output';
-import { inputError, readBinary, requireId, requireString } from '../../../../shared/helpers/validation';
+import { readAttachments } from '../../../../shared/helpers/attachments';
+import { requireId, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 import { ticketLocator } from '../ticket/shared';
 
@@ -32,22 +33,10 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['ticketMessage'], operation: ['send'] } }, properties);
 
-/** Each named binary property of the item as a `claim_message_files` entry; a missing property is refused. */
+/** Each named binary property of the item as a `claim_message_files` entry. */
 async function attachments(context: IExecuteFunctions, itemIndex: number, names: string): Promise<IDataObject[]> {
-	const list = names
-		.split(',')
-		.map((name) => name.trim())
-		.filter((name) => name !== '');
-	const unique = [...new Set(list)];
-	if (unique.length !== list.length) {
-		throw inputError(context, itemIndex, '"Attachments (Input Binary Fields)" names the same binary field twice');
-	}
-	const files: IDataObject[] = [];
-	for (const name of unique) {
-		const file = await readBinary(context, itemIndex, name, 'Attachments (Input Binary Fields)');
-		files.push({ filename: file.fileName ?? name, mime_type: file.mimeType, data: file.data.toString('base64') });
-	}
-	return files;
+	const files = await readAttachments(context, itemIndex, names);
+	return files.map((file) => ({ filename: file.filename, mime_type: file.mimeType, data: file.data.toString('base64') }));
 }
 
 /** POST /ticket-messages/: answers a ticket, optionally with files from the item's binary data. */

@@ -2,24 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, readCollection, textField } from '../../descriptions/fields';
+import { newestFirstSort } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { ORDER_UNIT_STATUSES, toOptions } from '../../helpers/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
-
-/** The API sorts newest first only, by creation or by the last change. */
-const SORT_FIELD = {
-	displayName: 'Sort',
-	name: 'sort',
-	type: 'options' as const,
-	options: [
-		{ name: 'Created, Newest First', value: 'ts_created:desc' },
-		{ name: 'Updated, Newest First', value: 'ts_updated:desc' },
-	],
-	default: 'ts_created:desc',
-	description: 'Order of the results',
-};
 
 /** GET /order-units: the seller's order units (one per unit ordered), 100 a page. */
 export const getMany = defineOperation({
@@ -44,7 +32,7 @@ export const getMany = defineOperation({
 			},
 			dateFilterField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
 		]),
-		collectionField('Options', 'options', [SORT_FIELD], 'Add Option'),
+		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

@@ -1,0 +1,19 @@
+import { apiRequest, confirmGone } from '../../transport';
+import { defineOperation } from '../define';
+import { invoiceIdField, invoicePath, orderIdField } from './fields';
+
+/** DELETE /order-invoices/{id_order}/{id_invoice}. A retry that finds it gone (404) after a lost answer counts as done. */
+export const deleteInvoice = defineOperation({
+	resource: 'orderInvoice',
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete an order invoice',
+	summary: 'Delete an invoice you uploaded, e.g. to replace it',
+	endpoint: { method: 'DELETE', path: '/order-invoices/{id_order}/{id_invoice}' },
+	properties: [orderIdField, invoiceIdField],
+	async execute(itemIndex) {
+		const { path, idOrder, idInvoice } = invoicePath(this, itemIndex);
+		const response = await apiRequest.call(this, { method: 'DELETE', path, itemIndex, confirmApplied: confirmGone(this, path, itemIndex) });
+		return { success: true, id_order: idOrder, id_invoice: idInvoice, ...(response.alreadyApplied ? { alreadyApplied: true } : {}) };
+	},
+});

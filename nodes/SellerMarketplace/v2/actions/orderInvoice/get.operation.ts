@@ -1,0 +1,19 @@
+import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { invoiceIdField, invoicePath, orderIdField } from './fields';
+
+/** GET /order-invoices/{id_order}/{id_invoice}: the record; its download address only when asked for. */
+export const get = defineOperation({
+	resource: 'orderInvoice',
+	value: 'get',
+	name: 'Get',
+	action: 'Get an order invoice',
+	summary: 'Get the file name, type and date of an invoice you uploaded',
+	endpoint: { method: 'GET', path: '/order-invoices/{id_order}/{id_invoice}' },
+	properties: [orderIdField, invoiceIdField, downloadLinksOptions],
+	async execute(itemIndex) {
+		const { path } = invoicePath(this, itemIndex);
+		return applyDownloadLinksOption(this, itemIndex, await apiRequestData.call(this, { method: 'GET', path, itemIndex }));
+	},
+});

@@ -1,0 +1,31 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../../../../shared/helpers/validation';
+import { applyDownloadLinksOption, includeDownloadLinksOption } from '../../../../shared/helpers/output';
+import { collectionField, dateFilterField, listFields, readCollection } from '../../descriptions/fields';
+import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { toIsoTimestamp } from '../../helpers/dates';
+import { defineOperation } from '../define';
+
+/** GET /order-invoices: the invoices you uploaded, newest first, 100 a page. */
+export const getMany = defineOperation({
+	resource: 'orderInvoice',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many order invoices',
+	summary: 'List the invoices you uploaded',
+	endpoint: { method: 'GET', path: '/order-invoices' },
+	properties: [
+		...listFields(storefrontFilterField, [dateFilterField('Created After', 'createdFrom', 'Only invoices uploaded at or after this time')]),
+		collectionField('Options', 'options', [includeDownloadLinksOption], 'Add Option'),
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const query = compact({
+			storefront: await storefrontOf(this, itemIndex),
+			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+		});
+		const records = await readCollection(this, itemIndex, { path: '/order-invoices', query, pageSize: 100, idField: 'id_invoice' });
+		return applyDownloadLinksOption(this, itemIndex, records);
+	},
+});

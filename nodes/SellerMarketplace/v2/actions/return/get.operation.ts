@@ -1,0 +1,22 @@
+import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
+import { embeddedField } from '../../descriptions/fields';
+import { RETURN_EMBEDDABLES } from '../../helpers/enums';
+import { apiPath, apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { returnIdField } from './fields';
+
+/** GET /returns/{id_return}. */
+export const get = defineOperation({
+	resource: 'return',
+	value: 'get',
+	name: 'Get',
+	action: 'Get a return',
+	summary: 'Get one return with its tracking code, and optionally its units and buyer',
+	endpoint: { method: 'GET', path: '/returns/{id_return}' },
+	properties: [returnIdField, embeddedField([...RETURN_EMBEDDABLES], 'More data to include: the buyer or the returned units')],
+	async execute(itemIndex) {
+		const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');
+		const query = compact({ embedded: this.getNodeParameter('embedded', itemIndex, []) as string[] });
+		return await apiRequestData.call(this, { method: 'GET', path: apiPath`/returns/${id}`, query, itemIndex });
+	},
+});

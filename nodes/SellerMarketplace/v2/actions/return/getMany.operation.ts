@@ -1,0 +1,44 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../../../../shared/helpers/validation';
+import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection, textField } from '../../descriptions/fields';
+import { newestFirstSort } from '../../descriptions/sort';
+import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { toIsoTimestamp } from '../../helpers/dates';
+import { RETURN_STATUSES } from '../../helpers/enums';
+import { optionalText } from '../../helpers/values';
+import { defineOperation } from '../define';
+
+/** GET /returns: the buyers' returns, 100 a page. */
+export const getMany = defineOperation({
+	resource: 'return',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many returns',
+	summary: 'List returns, e.g. parcels on their way back',
+	endpoint: { method: 'GET', path: '/returns' },
+	properties: [
+		...listFields(storefrontFilterField, [
+			dateFilterField('Created After', 'createdFrom', 'Only returns created at or after this time'),
+			fulfillmentTypeFilter,
+			multiOptionsFilter('Status', 'status', RETURN_STATUSES, 'Only returns in one of these states'),
+			textField('Tracking Code', 'trackingCode', 'Only the return with this tracking code of its parcel'),
+			dateFilterField('Updated After', 'updatedFrom', 'Only returns that changed at or after this time'),
+		]),
+		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const query = compact({
+			storefront: await storefrontOf(this, itemIndex),
+			status: filters.status as string[] | undefined,
+			tracking_code: optionalText(filters.trackingCode),
+			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+			ts_updated_from_iso: toIsoTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
+			fulfillment_type: filters.fulfillmentType as string[] | undefined,
+			sort: options.sort as string | undefined,
+		});
+		return await readCollection(this, itemIndex, { path: '/returns', query, pageSize: 100, idField: 'id_return' });
+	},
+});

@@ -1,0 +1,39 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../../../../shared/helpers/validation';
+import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
+import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { toIsoTimestamp } from '../../helpers/dates';
+import { RETURN_UNIT_STATUSES } from '../../helpers/enums';
+import { newestFirstSort } from '../../descriptions/sort';
+import { defineOperation } from '../define';
+
+/** GET /return-units: returned order units, 100 a page. */
+export const getMany = defineOperation({
+	resource: 'returnUnit',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many return units',
+	summary: 'List returned units, e.g. those that arrived and wait for your decision',
+	endpoint: { method: 'GET', path: '/return-units' },
+	properties: [
+		...listFields(storefrontFilterField, [
+			dateFilterField('Created After', 'createdFrom', 'Only return units created at or after this time'),
+			fulfillmentTypeFilter,
+			multiOptionsFilter('Status', 'status', RETURN_UNIT_STATUSES, 'Only return units in one of these states, e.g. "Return Arrived" for those waiting for your decision'),
+		]),
+		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const query = compact({
+			storefront: await storefrontOf(this, itemIndex),
+			status: filters.status as string[] | undefined,
+			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+			fulfillment_type: filters.fulfillmentType as string[] | undefined,
+			sort: options.sort as string | undefined,
+		});
+		return await readCollection(this, itemIndex, { path: '/return-units', query, pageSize: 100, idField: 'id_return_unit' });
+	},
+});

@@ -1,0 +1,20 @@
+/** The message Reject and Clarify send to the buyer. */
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { requireString } from '../../../../shared/helpers/validation';
+
+export function messageField(description: string): INodeProperties {
+	return {
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		required: true,
+		description,
+	};
+}
+
+export function getMessage(context: IExecuteFunctions, itemIndex: number): string {
+	return requireString(context, 'message', itemIndex, 'Message');
+}

@@ -1,0 +1,19 @@
+import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
+import { readCollection } from '../../descriptions/fields';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { defineOperation } from '../define';
+
+/** GET /shipping-groups: the groups of one storefront, 30 a page (the API's maximum). */
+export const getMany = defineOperation({
+	resource: 'shippingGroup',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many shipping groups',
+	summary: 'List your shipping groups with their costs and transport times',
+	endpoint: { method: 'GET', path: '/shipping-groups' },
+	properties: [storefrontField, ...returnAllOrLimit()],
+	async execute(itemIndex) {
+		const storefront = await requiredStorefront(this, itemIndex);
+		return await readCollection(this, itemIndex, { path: '/shipping-groups', query: { storefront }, pageSize: 30, idField: 'id_shipping_group' });
+	},
+});

@@ -1,0 +1,18 @@
+import { apiPath, apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { getTicketId, ticketIdField } from './fields';
+
+/** GET /tickets/{id_ticket}: the API always adds the messages, order units, buyer, product and files. */
+export const get = defineOperation({
+	resource: 'ticket',
+	value: 'get',
+	name: 'Get',
+	action: 'Get a ticket',
+	summary: 'Get one ticket with its messages, order units, buyer, product and files',
+	endpoint: { method: 'GET', path: '/tickets/{id_ticket}' },
+	properties: [ticketIdField],
+	async execute(itemIndex) {
+		const id = getTicketId(this, itemIndex);
+		return await apiRequestData.call(this, { method: 'GET', path: apiPath`/tickets/${id}`, itemIndex });
+	},
+});

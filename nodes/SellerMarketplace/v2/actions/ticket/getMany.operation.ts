@@ -1,0 +1,53 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact, toWholeNumber } from '../../../../shared/helpers/validation';
+import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
+import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { toIsoTimestamp } from '../../helpers/dates';
+import { sortField } from '../../descriptions/sort';
+import { TICKET_REASONS, TICKET_STATUSES, TICKET_TOPICS } from '../../helpers/enums';
+import { defineOperation } from '../define';
+
+/** GET /tickets: the buyers' tickets, 30 a page (the API's maximum). */
+export const getMany = defineOperation({
+	resource: 'ticket',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many tickets',
+	summary: 'List tickets, e.g. the open ones waiting for your answer',
+	endpoint: { method: 'GET', path: '/tickets' },
+	properties: [
+		...listFields(storefrontFilterField, [
+			{ displayName: 'Buyer ID', name: 'buyerId', type: 'number', typeOptions: { minValue: 1 }, default: 0, description: 'Only tickets of this buyer (id_buyer)' },
+			dateFilterField('Created After', 'createdFrom', 'Only tickets opened at or after this time'),
+			fulfillmentTypeFilter,
+			multiOptionsFilter('Open Reason', 'openReason', TICKET_REASONS, 'Only tickets opened for one of these reasons'),
+			multiOptionsFilter('Status', 'status', TICKET_STATUSES, 'Only tickets in one of these states, e.g. "Opened"'),
+			multiOptionsFilter('Topic', 'topic', TICKET_TOPICS, 'Only tickets about one of these topics'),
+			dateFilterField('Updated After', 'updatedFrom', 'Only tickets that changed at or after this time'),
+		]),
+		collectionField('Options', 'options', [
+			sortField([
+				['Created, Newest First', 'ts_created_iso:desc'],
+				['Updated, Newest First', 'ts_updated_iso:desc'],
+			]),
+		], 'Add Option'),
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const storefront = await storefrontOf(this, itemIndex);
+		const query = compact({
+			storefront: storefront ? [storefront] : undefined,
+			status: filters.status as string[] | undefined,
+			open_reason: filters.openReason as string[] | undefined,
+			topic: filters.topic as string[] | undefined,
+			id_buyer: filters.buyerId ? toWholeNumber(this, filters.buyerId, itemIndex, 'Buyer ID', { min: 1 }) : undefined,
+			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+			ts_updated_from_iso: toIsoTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
+			fulfillment_type: filters.fulfillmentType as string[] | undefined,
+			sort: options.sort as string | undefined,
+		});
+		return await readCollection(this, itemIndex, { path: '/tickets', query, pageSize: 30, idField: 'id_ticket' });
+	},
+});

@@ -1,0 +1,41 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
+import { compact } from '../../../../shared/helpers/validation';
+import { collectionField, dateFilterField, fulfillmentTypeFilter, readCollection } from '../../descriptions/fields';
+import { sortField } from '../../descriptions/sort';
+import { toIsoTimestamp } from '../../helpers/dates';
+import { defineOperation } from '../define';
+
+/** GET /tickets/messages: the messages of all tickets, 30 a page (the API's maximum). */
+export const getManyMessages = defineOperation({
+	resource: 'ticket',
+	value: 'getManyMessages',
+	name: 'Get Many Messages',
+	action: 'Get many ticket messages',
+	summary: 'List the messages of all your tickets, e.g. the buyers\' new answers',
+	endpoint: { method: 'GET', path: '/tickets/messages' },
+	properties: [
+		...returnAllOrLimit(),
+		collectionField('Filters', 'filters', [
+			dateFilterField('Created After', 'createdFrom', 'Only messages written at or after this time'),
+			fulfillmentTypeFilter,
+		], 'Add Filter'),
+		collectionField('Options', 'options', [
+			sortField([
+				['Newest First', 'ts_created_iso:desc'],
+				['Oldest First', 'ts_created_iso:asc'],
+			]),
+		], 'Add Option'),
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const query = compact({
+			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+			fulfillment_type: filters.fulfillmentType as string[] | undefined,
+			sort: options.sort as string | undefined,
+		});
+		return await readCollection(this, itemIndex, { path: '/tickets/messages', query, pageSize: 30, idField: 'id_ticket_message' });
+	},
+});

@@ -1,0 +1,59 @@
+import { requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
+import { TICKET_REASONS, toOptions } from '../../helpers/enums';
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+
+/** POST /tickets: a new ticket to the buyer about one or more order units of one order. */
+export const open = defineOperation({
+	resource: 'ticket',
+	value: 'open',
+	name: 'Open',
+	action: 'Open a ticket',
+	summary: 'Open a ticket to write to the buyer about order units',
+	endpoint: { method: 'POST', path: '/tickets' },
+	properties: [
+		{
+			displayName: 'Order Unit IDs',
+			name: 'orderUnitIds',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 391581935120, 391581935121',
+			description: 'The order units the ticket is about, separated by commas; all of one order',
+		},
+		{
+			displayName: 'Reason',
+			name: 'reason',
+			type: 'options',
+			options: toOptions(TICKET_REASONS),
+			default: 'contact_other',
+			required: true,
+			description: 'What the ticket is about',
+		},
+		{
+			displayName: 'Message',
+			name: 'message',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			required: true,
+			description: 'The first message to the buyer',
+		},
+	],
+	async execute(itemIndex) {
+		const body = {
+			id_order_unit: requireIntegerIds(this, 'orderUnitIds', itemIndex, 'Order Unit IDs'),
+			reason: requireString(this, 'reason', itemIndex, 'Reason'),
+			message: requireString(this, 'message', itemIndex, 'Message'),
+		};
+		const data = await apiRequestData.call(this, {
+			method: 'POST',
+			path: '/tickets',
+			body,
+			itemIndex,
+			fieldLabels: { id_order_unit: 'Order Unit IDs', reason: 'Reason', message: 'Message' },
+			uncertainWrite: { subject: 'the ticket', check: 'your tickets (Ticket → Get Many) for a new ticket on these order units' },
+		});
+		return { ...data, ...body };
+	},
+});

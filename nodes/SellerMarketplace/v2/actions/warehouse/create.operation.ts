@@ -1,0 +1,24 @@
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { WAREHOUSE_FIELD_LABELS, warehouseBody, warehouseFields } from './fields';
+
+/** POST /warehouses. */
+export const create = defineOperation({
+	resource: 'warehouse',
+	value: 'create',
+	name: 'Create',
+	action: 'Create a warehouse',
+	summary: 'Add a warehouse your units ship from',
+	endpoint: { method: 'POST', path: '/warehouses' },
+	properties: warehouseFields,
+	async execute(itemIndex) {
+		return await apiRequestData.call(this, {
+			method: 'POST',
+			path: '/warehouses',
+			body: warehouseBody(this, itemIndex),
+			itemIndex,
+			fieldLabels: WAREHOUSE_FIELD_LABELS,
+			uncertainWrite: { subject: 'the new warehouse', check: 'your warehouses (Warehouse → Get Many)' },
+		});
+	},
+});

@@ -1,0 +1,20 @@
+import { apiPath, apiRequest, confirmGone } from '../../transport';
+import { defineOperation } from '../define';
+import { getWarehouseId, warehouseIdField } from './fields';
+
+/** DELETE /warehouses/{id_warehouse}. */
+export const deleteWarehouse = defineOperation({
+	resource: 'warehouse',
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a warehouse',
+	summary: 'Delete a warehouse that no unit uses and that is not your default',
+	endpoint: { method: 'DELETE', path: '/warehouses/{id_warehouse}' },
+	properties: [warehouseIdField],
+	async execute(itemIndex) {
+		const id = getWarehouseId(this, itemIndex);
+		const path = apiPath`/warehouses/${id}`;
+		const response = await apiRequest.call(this, { method: 'DELETE', path, itemIndex, confirmApplied: confirmGone(this, path, itemIndex) });
+		return { success: true, id_warehouse: id, ...(response.alreadyApplied ? { alreadyApplied: true } : {}) };
+	},
+});

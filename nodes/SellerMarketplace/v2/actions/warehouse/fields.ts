@@ -1,0 +1,68 @@
+/** The warehouse to act on, and the fields of a warehouse (create and update both send all of them). */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { checkCountryCode, inputError, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
+import { idLocator, textField } from '../../descriptions/fields';
+import { optionalText } from '../../helpers/values';
+
+export const warehouseIdField = idLocator({
+	displayName: 'Warehouse',
+	name: 'warehouseId',
+	searchListMethod: 'searchWarehouses',
+	placeholder: 'e.g. 12',
+	description: 'One of your warehouses, picked from the list or given by its numeric ID',
+});
+
+export function getWarehouseId(context: IExecuteFunctions, itemIndex: number): number {
+	return requireIntegerId(context, 'warehouseId', itemIndex, 'Warehouse');
+}
+
+const REQUIRED: Array<[name: string, label: string, apiField: string, placeholder: string]> = [
+	['name', 'Name', 'name', 'e.g. Main warehouse'],
+	['street', 'Street', 'street', 'e.g. Lagerstraße'],
+	['houseNumber', 'House Number', 'house_number', 'e.g. 1a'],
+	['postcode', 'Postcode', 'postcode', 'e.g. 20095'],
+	['city', 'City', 'city', 'e.g. Hamburg'],
+	['country', 'Country', 'country', 'e.g. DE'],
+];
+
+export const warehouseFields: INodeProperties[] = [
+	...REQUIRED.map(([name, label, , placeholder]) =>
+		textField(label, name, name === 'country' ? 'Two-letter country code (ISO 3166), e.g. DE. A warehouse keeps its country.' : `The warehouse's ${label.toLowerCase()}`, {
+			required: true,
+			placeholder,
+		}),
+	),
+	textField('Phone', 'phone', 'Phone number of the warehouse', { placeholder: 'e.g. +49 40 1234567' }),
+	{
+		displayName: 'Default Warehouse',
+		name: 'isDefault',
+		type: 'boolean',
+		default: false,
+		description: 'Whether this is your default warehouse. Setting it makes the previous default an ordinary warehouse; the default cannot be unset, only replaced.',
+	},
+];
+
+/** The `WarehouseBodyRequest` from the form, checked before anything is sent. */
+export function warehouseBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const value = (name: string, label: string) => requireString(context, name, itemIndex, label);
+	const country = checkCountryCode(context, value('country', 'Country'), itemIndex, 'Country');
+	if (!country || country === 'DE-Islands') throw inputError(context, itemIndex, '"Country" must be a two-letter country code such as DE');
+	const address: IDataObject = {};
+	for (const [name, label, apiField] of REQUIRED.slice(1, -1)) address[apiField] = value(name, label);
+	address.country = country;
+	const phone = optionalText(context.getNodeParameter('phone', itemIndex, ''));
+	if (phone) address.phone = phone;
+	return { name: value('name', 'Name'), address, is_default: context.getNodeParameter('isDefault', itemIndex, false) === true };
+}
+
+export const WAREHOUSE_FIELD_LABELS: Record<string, string> = {
+	name: 'Name',
+	'address.street': 'Street',
+	'address.house_number': 'House Number',
+	'address.postcode': 'Postcode',
+	'address.city': 'City',
+	'address.country': 'Country',
+	'address.phone': 'Phone',
+	is_default: 'Default Warehouse',
+};

@@ -1,0 +1,18 @@
+import { apiPath, apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { getWarehouseId, warehouseIdField } from './fields';
+
+/** GET /warehouses/{id_warehouse}. */
+export const get = defineOperation({
+	resource: 'warehouse',
+	value: 'get',
+	name: 'Get',
+	action: 'Get a warehouse',
+	summary: 'Get one of your warehouses with its address',
+	endpoint: { method: 'GET', path: '/warehouses/{id_warehouse}' },
+	properties: [warehouseIdField],
+	async execute(itemIndex) {
+		const id = getWarehouseId(this, itemIndex);
+		return await apiRequestData.call(this, { method: 'GET', path: apiPath`/warehouses/${id}`, itemIndex });
+	},
+});

@@ -1,0 +1,17 @@
+import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
+import { readCollection } from '../../descriptions/fields';
+import { defineOperation } from '../define';
+
+/** GET /warehouses: 30 a page (the API's maximum). */
+export const getMany = defineOperation({
+	resource: 'warehouse',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many warehouses',
+	summary: 'List your warehouses',
+	endpoint: { method: 'GET', path: '/warehouses' },
+	properties: [...returnAllOrLimit()],
+	async execute(itemIndex) {
+		return await readCollection(this, itemIndex, { path: '/warehouses', query: {}, pageSize: 30, idField: 'id_warehouse' });
+	},
+});
