@@ -6,9 +6,9 @@
  * webhook processor) → a signed notification reaches a webhook processor → a worker runs the workflow,
  * Code node included → unpublished, the subscriptions are gone.
  * Repeated deliveries, as README "Large sellers" states them: a retry that reaches the webhook processor of
- * the first delivery starts nothing; one that reaches the other processor (n8n 2.41 keeps nothing a trigger
- * remembers while answering on receipt, so the trigger alone cannot recognise it there) is stopped by a
- * Postgres node that enters the id_message into a table keyed by it.
+ * the first delivery starts nothing; for one that reaches the other processor the trigger relies on its
+ * delivery log in the workflow's static data (written within about a second, so not guaranteed), and a
+ * Postgres node that enters the id_message into a table keyed by it makes sure the work runs once.
  */
 import { join } from 'path';
 
