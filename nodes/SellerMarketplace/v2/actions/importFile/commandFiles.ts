@@ -12,7 +12,7 @@ import { collectionField, dateFilterField, readCollection, textField } from '../
 import { sortField } from '../../descriptions/sort';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { IMPORT_FILES_SORTINGS, IMPORT_STATUSES, toOptions } from '../../helpers/enums';
+import { IMPORT_STATUSES, toOptions } from '../../helpers/enums';
 import { optionalText, wholeNumber } from '../../helpers/values';
 import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation, type Operation } from '../define';
@@ -187,13 +187,6 @@ export function getFileOperation(kind: CommandFileKind): Operation {
 	});
 }
 
-/** An optional value of a closed list (a dropdown, or an expression that must give one of its values). */
-function oneOf(context: IExecuteFunctions, value: unknown, values: readonly string[], itemIndex: number, label: string): string | undefined {
-	const text = optionalText(value);
-	if (text !== undefined && !values.includes(text)) throw inputError(context, itemIndex, `"${label}" must be one of ${values.join(', ')}, but it is "${text}"`);
-	return text;
-}
-
 export function getManyFilesOperation(kind: CommandFileKind): Operation {
 	return defineOperation({
 		resource: 'importFile',
@@ -239,10 +232,10 @@ export function getManyFilesOperation(kind: CommandFileKind): Operation {
 			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 			const query = compact({
 				...(await storefrontQuery(this, kind, itemIndex)),
-				status: oneOf(this, filters.status, IMPORT_STATUSES, itemIndex, 'Status'),
+				status: optionalText(filters.status),
 				ts_created_iso: toIsoTimestamp(this, filters.createdSince, itemIndex, 'Created Since'),
 				ts_updated_iso: toIsoTimestamp(this, filters.updatedSince, itemIndex, 'Updated Since'),
-				sort: oneOf(this, options.sort, IMPORT_FILES_SORTINGS, itemIndex, 'Sort'),
+				sort: optionalText(options.sort),
 			});
 			return await readCollection(this, itemIndex, {
 				path: kind.path,
