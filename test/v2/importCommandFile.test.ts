@@ -140,7 +140,14 @@ describe('Inventory command files: per storefront', () => {
 		expect(list.error).toBeUndefined();
 		expect(v2.requests()).toHaveLength(1);
 		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/import-files/inventory-command', status: 200 });
-		expect(v2.requests()[0].query).toEqual({ storefront: 'cz', status: 'IMPORTED', ts_created_iso: '2020-01-01T00:00:00Z', sort: 'id:asc', limit: '30', offset: '0' });
+		expect(v2.requests()[0].query).toEqual({
+			storefront: 'cz',
+			status: 'IMPORTED',
+			ts_created_iso: '2020-01-01T00:00:00Z',
+			sort: 'id:asc',
+			limit: '30',
+			offset: '0',
+		});
 		expectSigned(v2.requests()[0], v2.credentials());
 		expect(list.items.map((item) => item.json.id_import_file)).toEqual([id, older].sort((a, b) => a - b));
 	});
@@ -149,7 +156,8 @@ describe('Inventory command files: per storefront', () => {
 describe('Order command files', () => {
 	it('marks the units of the file sent and cancelled; the line the marketplace cannot apply is counted and named', async () => {
 		const [toSend, toCancel] = db().orderUnits.filter((unit) => unit.status === 'need_to_be_sent' && !unit._fulfilled_by_marketplace);
-		served['/orders.csv'] = `MARK_UNIT_SENT;${toSend.id_order_unit};DHL;00340434161094042557\nMARK_UNIT_CANCELLED;${toCancel.id_order_unit};NoInventory\n\nMARK_UNIT_SENT;${toSend.id_order_unit};DHL;1\n`;
+		served['/orders.csv'] =
+			`MARK_UNIT_SENT;${toSend.id_order_unit};DHL;00340434161094042557\nMARK_UNIT_CANCELLED;${toCancel.id_order_unit};NoInventory\n\nMARK_UNIT_SENT;${toSend.id_order_unit};DHL;1\n`;
 
 		const run = await v2.run({ operation: 'createOrderCommandFile', url: `${base}/orders.csv` });
 		expect(run.error).toBeUndefined();

@@ -105,8 +105,11 @@ export function createFileOperation(kind: CommandFileKind): Operation {
 	});
 }
 
-/** Statuses after which the marketplace does no more with a file. */
-const FINISHED = /^(IMPORTED|IMPORTING_STOPPED|ABORTED|[A-Z_]+_FAILED)$/;
+/**
+ * Statuses after which the marketplace does no more with a file. DONE and ERROR are not in `ImportStatus` but are
+ * the final states of product data files; an answer that uses them ends the wait too.
+ */
+const FINISHED = /^(IMPORTED|IMPORTING_STOPPED|ABORTED|DONE|ERROR|[A-Z_]+_FAILED)$/;
 const MAX_WAIT_SECONDS = 600;
 const POLL_CAP_MS = 15_000;
 
