@@ -2,26 +2,12 @@
  * The v2 sandbox's inventory feeds, inventory command files and order command files, spoken to directly: what it
  * refuses, and the life of a file in sandbox time (advanced by hand, so each state can be seen).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
+import { useFileServer } from '../harness/file-server';
 import { problem, useV2Sandbox } from './client';
 
 describe('sandbox API v2: command import files', () => {
 	const { sandbox, api } = useV2Sandbox({ processingSeconds: 10 });
-	const served: Record<string, string> = {};
-	let files: http.Server;
-	let base: string;
-	beforeAll(async () => {
-		files = http.createServer((request, response) => {
-			const body = served[request.url ?? ''];
-			response.writeHead(body === undefined ? 404 : 200, { 'Content-Type': 'text/csv' });
-			response.end(body ?? '');
-		});
-		await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-		base = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
-	});
-	afterAll(async () => await new Promise((resolve) => files.close(resolve)));
+	const files = useFileServer();
 
 	/** Reads the file until it leaves the download states (the download runs in real time). */
 	async function downloaded(path: string): Promise<Record<string, unknown>> {
@@ -75,15 +61,15 @@ describe('sandbox API v2: command import files', () => {
 	});
 
 	it('moves an inventory command file through its states; the ids continue the import file sequence', async () => {
-		served['/stock.csv'] = 'id_offer;amount\nOFFER-1;4\n;2\n';
-		const created = await api().post('/import-files/inventory-command?storefront=cz', { url: `${base}/stock.csv` });
+		files.serve('/stock.csv', 'id_offer;amount\nOFFER-1;4\n;2\n');
+		const created = await api().post('/import-files/inventory-command?storefront=cz', { url: files.url('/stock.csv') });
 		expect(created.status).toBe(201);
 		const file = created.json.data;
 		expect(file).toEqual({
 			storefront: 'cz',
 			id_import_file: Math.max(0, ...sandbox().control.db.importFiles.map((f) => f.id_import_file)) + 1,
 			type: 'INVENTORY_COMMAND',
-			uri: `${base}/stock.csv`,
+			uri: files.url('/stock.csv'),
 			status: 'NEW',
 			note: '',
 			total_lines: 0,
@@ -107,9 +93,9 @@ describe('sandbox API v2: command import files', () => {
 	});
 
 	it('ends CHECKING_FAILED when no row can be used, and lists with the filters and sort orders', async () => {
-		served['/nothing.csv'] = 'title;price\nX;100\n';
-		const first = (await api().post('/import-files/inventory-feed?storefront=de', { url: `${base}/nothing.csv` })).json.data;
-		const second = (await api().post('/import-files/inventory-feed?storefront=de', { url: `${base}/missing.csv` })).json.data;
+		files.serve('/nothing.csv', 'title;price\nX;100\n');
+		const first = (await api().post('/import-files/inventory-feed?storefront=de', { url: files.url('/nothing.csv') })).json.data;
+		const second = (await api().post('/import-files/inventory-feed?storefront=de', { url: files.url('/missing.csv') })).json.data;
 		const path = (id: number) => `/import-files/inventory-feed/${id}?storefront=de`;
 		expect(await downloaded(path(second.id_import_file))).toMatchObject({ status: 'DOWNLOADING_FAILED', note: 'download failed: HTTP 404' });
 		await downloaded(path(first.id_import_file));

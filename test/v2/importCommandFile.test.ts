@@ -4,38 +4,23 @@
  * sandbox downloads from loopback addresses only, so a small server here serves the files. Sandbox time runs
  * 50 times faster than real time, so a file is processed (10 + 10 sandbox seconds) within half a second.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import * as enums from '../../nodes/SellerMarketplace/v2/helpers/enums';
 import { formatTimestamp } from '../../sandbox';
 import spec from '../../sandbox/v2/seller-api-v2.openapi.json';
 import { allCommandFiles, type CommandFileType } from '../../sandbox/v2/state/command-files';
+import { useFileServer } from '../harness/file-server';
 import { expectSigned, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({ timeScale: 50, processingSeconds: 10 }, 'importFile');
 const db = () => v2.sandbox().control.db;
-const served: Record<string, string> = {};
-
-let files: http.Server;
-let base: string;
-beforeAll(async () => {
-	files = http.createServer((request, response) => {
-		const body = served[request.url ?? ''];
-		response.writeHead(body === undefined ? 404 : 200, { 'Content-Type': 'text/csv' });
-		response.end(body ?? 'not found');
-	});
-	await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-	base = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
-});
-afterAll(async () => await new Promise((resolve) => files.close(resolve)));
+const files = useFileServer();
 
 /** A file that stays in `status`, added to the sandbox as the marketplace would keep it. */
 function storedFile(type: CommandFileType, storefront: string | null, status = 'IMPORTED', createdAt = v2.sandbox().control.now()): number {
 	const id = (db().lastIds.importFiles = (db().lastIds.importFiles ?? 0) + 1);
 	const at = formatTimestamp(createdAt);
 	allCommandFiles(db()).push({
-		...{ id_import_file: id, uri: `${base}/f${id}.csv`, status, type, storefront, note: '', total_lines: 1, current_line: 1, error_count: 0 },
+		...{ id_import_file: id, uri: files.url(`/f${id}.csv`), status, type, storefront, note: '', total_lines: 1, current_line: 1, error_count: 0 },
 		...{ product_feed_async_done: 0, ts_created: at, ts_updated: at, ts_last_row_updated: at, ts_completed: status === 'IMPORTED' ? at : null, _errors: [] },
 	});
 	return id;
@@ -48,15 +33,15 @@ it("offers exactly the OpenAPI's import statuses and sort orders", () => {
 
 describe('Import File → Create Inventory Feed and Get Inventory Feed', () => {
 	it('sends the URL for the default storefront, then waits for the result: lines read and the errors found', async () => {
-		served['/feed.csv'] = 'ean;condition;price;count\n4006381333931;new;1999;5\nnot-an-ean;new;999;1\n';
-		const run = await v2.run({ operation: 'createInventoryFeed', url: ` ${base}/feed.csv ` });
+		files.serve('/feed.csv', 'ean;condition;price;count\n4006381333931;new;1999;5\nnot-an-ean;new;999;1\n');
+		const run = await v2.run({ operation: 'createInventoryFeed', url: ` ${files.url('/feed.csv')} ` });
 		expect(run.error).toBeUndefined();
 		const [post] = v2.requests();
 		expect(post).toMatchObject({ method: 'POST', path: '/import-files/inventory-feed', query: { storefront: 'de' }, status: 201 });
-		expect(JSON.parse(post.body)).toEqual({ url: `${base}/feed.csv` });
+		expect(JSON.parse(post.body)).toEqual({ url: files.url('/feed.csv') });
 		expectSigned(post, v2.credentials());
 		expect(run.items).toHaveLength(1);
-		expect(run.items[0].json).toMatchObject({ storefront: 'de', type: 'INVENTORY_FEED', uri: `${base}/feed.csv`, status: 'NEW', total_lines: 0 });
+		expect(run.items[0].json).toMatchObject({ storefront: 'de', type: 'INVENTORY_FEED', uri: files.url('/feed.csv'), status: 'NEW', total_lines: 0 });
 		const id = run.items[0].json.id_import_file as number;
 
 		const read = await v2.run({ operation: 'getInventoryFeed', importFileId: String(id), waitForResult: true, maxWaitSeconds: 30 });
@@ -90,7 +75,7 @@ describe('Import File → Create Inventory Feed and Get Inventory Feed', () => {
 	});
 
 	it('a failed download is a result: the wait ends with the reason', async () => {
-		const run = await v2.run({ operation: 'createInventoryFeed', storefront: 'at', url: `${base}/nowhere.csv` });
+		const run = await v2.run({ operation: 'createInventoryFeed', storefront: 'at', url: files.url('/nowhere.csv') });
 		const id = run.items[0].json.id_import_file as number;
 		const read = await v2.run({ operation: 'getInventoryFeed', storefront: 'at', importFileId: String(id), waitForResult: true });
 		expect(read.error).toBeUndefined();
@@ -99,7 +84,7 @@ describe('Import File → Create Inventory Feed and Get Inventory Feed', () => {
 
 	it('says that a create whose answer failed may have been applied, and how to check, without sending it twice', async () => {
 		v2.sandbox().control.addFault({ method: 'POST', path: '/v2/import-files/inventory-feed', kind: 'status', status: 500, times: 1 });
-		const run = await v2.run({ operation: 'createInventoryFeed', url: `${base}/feed.csv` });
+		const run = await v2.run({ operation: 'createInventoryFeed', url: files.url('/feed.csv') });
 		expect(v2.requests()).toHaveLength(1);
 		expect(run.error?.message).toBe('The marketplace had a server error (500); the inventory feed may already have been applied');
 		expect(run.error?.description).toContain('Import File → Get Many Inventory Feeds lists it (with this URL) if it was created');
@@ -114,8 +99,8 @@ describe('Import File → Create Inventory Feed and Get Inventory Feed', () => {
 
 describe('Inventory command files: per storefront', () => {
 	it('creates on the chosen storefront; the file is not found on another; Get Many sends the filters and the sort', async () => {
-		served['/command.csv'] = 'command;id_offer;amount\nUPDATE;OFFER-1;3\n';
-		const run = await v2.run({ operation: 'createInventoryCommandFile', storefront: 'cz', url: `${base}/command.csv` });
+		files.serve('/command.csv', 'command;id_offer;amount\nUPDATE;OFFER-1;3\n');
+		const run = await v2.run({ operation: 'createInventoryCommandFile', storefront: 'cz', url: files.url('/command.csv') });
 		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: '/import-files/inventory-command', query: { storefront: 'cz' }, status: 201 });
 		expect(run.items[0].json).toMatchObject({ storefront: 'cz', type: 'INVENTORY_COMMAND', status: 'NEW' });
 		const id = run.items[0].json.id_import_file as number;
@@ -156,13 +141,15 @@ describe('Inventory command files: per storefront', () => {
 describe('Order command files', () => {
 	it('marks the units of the file sent and cancelled; the line the marketplace cannot apply is counted and named', async () => {
 		const [toSend, toCancel] = db().orderUnits.filter((unit) => unit.status === 'need_to_be_sent' && !unit._fulfilled_by_marketplace);
-		served['/orders.csv'] =
-			`MARK_UNIT_SENT;${toSend.id_order_unit};DHL;00340434161094042557\nMARK_UNIT_CANCELLED;${toCancel.id_order_unit};NoInventory\n\nMARK_UNIT_SENT;${toSend.id_order_unit};DHL;1\n`;
+		files.serve(
+			'/orders.csv',
+			`MARK_UNIT_SENT;${toSend.id_order_unit};DHL;00340434161094042557\nMARK_UNIT_CANCELLED;${toCancel.id_order_unit};NoInventory\n\nMARK_UNIT_SENT;${toSend.id_order_unit};DHL;1\n`,
+		);
 
-		const run = await v2.run({ operation: 'createOrderCommandFile', url: `${base}/orders.csv` });
+		const run = await v2.run({ operation: 'createOrderCommandFile', url: files.url('/orders.csv') });
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: '/import-files/order-command', query: {}, status: 201 });
-		expect(JSON.parse(v2.requests()[0].body)).toEqual({ url: `${base}/orders.csv` });
+		expect(JSON.parse(v2.requests()[0].body)).toEqual({ url: files.url('/orders.csv') });
 		expectSigned(v2.requests()[0], v2.credentials());
 		expect(run.items[0].json).not.toHaveProperty('storefront');
 		expect(run.items[0].json).toMatchObject({ type: 'ORDER_COMMAND', status: 'NEW' });
@@ -209,14 +196,14 @@ describe('Import files: bad input is refused before anything is sent', () => {
 	});
 
 	it('names the item whose URL is bad; the items before it were sent', async () => {
-		served['/a.csv'] = 'ean\n4006381333931\n';
+		files.serve('/a.csv', 'ean\n4006381333931\n');
 		const run = await v2.run(
 			{ operation: 'createInventoryFeed', url: '={{ $json.url }}' },
-			{ items: [{ json: { url: `${base}/a.csv` } }, { json: { url: 'javascript:alert(1)' } }] },
+			{ items: [{ json: { url: files.url('/a.csv') } }, { json: { url: 'javascript:alert(1)' } }] },
 		);
 		expect(run.error?.message).toContain('"File URL" must be a full web address');
 		expect(run.error?.message).toContain('[item 1]');
 		expect(v2.requests()).toHaveLength(1);
-		expect(JSON.parse(v2.requests()[0].body)).toEqual({ url: `${base}/a.csv` });
+		expect(JSON.parse(v2.requests()[0].body)).toEqual({ url: files.url('/a.csv') });
 	});
 });

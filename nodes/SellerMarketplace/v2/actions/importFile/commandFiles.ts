@@ -12,11 +12,11 @@ import { collectionField, dateFilterField, readCollection, textField } from '../
 import { sortField } from '../../descriptions/sort';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { IMPORT_STATUSES, toOptions } from '../../helpers/enums';
+import { IMPORT_STATUSES } from '../../helpers/enums';
 import { optionalText, wholeNumber } from '../../helpers/values';
 import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation, type Operation } from '../define';
-import { getImportFileId, importFileIdField } from './fields';
+import { getImportFileId, importFileFilters, importFileIdField } from './fields';
 
 export interface CommandFileKind {
 	/** The operations' values end in it: createInventoryFeed, getInventoryFeed, getManyInventoryFeeds. */
@@ -201,23 +201,10 @@ export function getManyFilesOperation(kind: CommandFileKind): Operation {
 		properties: [
 			...storefrontFields(kind),
 			...returnAllOrLimit(),
-			collectionField(
-				'Filters',
-				'filters',
-				[
-					{
-						displayName: 'Status',
-						name: 'status',
-						type: 'options',
-						options: toOptions(IMPORT_STATUSES),
-						default: 'IMPORTED',
-						description: 'Only files in this status',
-					},
-					dateFilterField('Created Since', 'createdSince', 'Only files created at or after this time'),
-					dateFilterField('Updated Since', 'updatedSince', 'Only files changed at or after this time'),
-				],
-				'Add Filter',
-			),
+			importFileFilters(IMPORT_STATUSES, 'IMPORTED', [
+				dateFilterField('Created Since', 'createdSince', 'Only files created at or after this time'),
+				dateFilterField('Updated Since', 'updatedSince', 'Only files changed at or after this time'),
+			]),
 			collectionField('Options', 'options', [
 				{
 					...sortField([
