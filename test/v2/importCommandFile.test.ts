@@ -2,7 +2,8 @@
  * Import File (node version 2): inventory feeds, inventory command files and order command files, created by
  * URL, read (optionally waiting until processed) and listed, through n8n-core against the v2 sandbox. The
  * sandbox downloads from loopback addresses only, so a small server here serves the files. Sandbox time runs
- * 50 times faster than real time, so a file is processed (10 + 10 sandbox seconds) within half a second.
+ * 50 times faster than real time, so a file is processed (50 + 50 sandbox seconds) in about two seconds: the
+ * node reads it more than once while it waits.
  */
 import * as enums from '../../nodes/SellerMarketplace/v2/helpers/enums';
 import { formatTimestamp } from '../../sandbox';
@@ -11,7 +12,7 @@ import { allCommandFiles, type CommandFileType } from '../../sandbox/v2/state/co
 import { useFileServer } from '../harness/file-server';
 import { expectSigned, useSandboxV2 } from './setup';
 
-const v2 = useSandboxV2({ timeScale: 50, processingSeconds: 10 }, 'importFile');
+const v2 = useSandboxV2({ timeScale: 50, processingSeconds: 50 }, 'importFile');
 const db = () => v2.sandbox().control.db;
 const files = useFileServer();
 
