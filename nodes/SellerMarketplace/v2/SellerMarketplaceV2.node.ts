@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptionsField } from '../../shared/descriptions/fields';
+import { operationSubtitle, tidyProperties } from '../../shared/descriptions/words';
 import { resources, resourceSelector } from './actions';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
@@ -18,16 +19,17 @@ export class SellerMarketplaceV2 {
 	description: INodeTypeDescription;
 
 	constructor(baseDescription: INodeTypeBaseDescription) {
+		const properties = tidyProperties([resourceSelector, ...resources.flatMap((resource) => resource.description), requestOptionsField]);
 		this.description = {
 			...baseDescription,
 			version: 2,
-			subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+			subtitle: operationSubtitle(properties),
 			defaults: { name: 'Seller Marketplace' },
 			usableAsTool: true,
 			inputs: [NodeConnectionTypes.Main],
 			outputs: [NodeConnectionTypes.Main],
 			credentials: [{ name: CREDENTIALS_TYPE, required: true }],
-			properties: [resourceSelector, ...resources.flatMap((resource) => resource.description), requestOptionsField],
+			properties,
 		};
 	}
 

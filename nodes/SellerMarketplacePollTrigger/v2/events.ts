@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ORDER_UNIT_STATUS_TERMS } from '../../shared/descriptions/vocabulary';
 import { storefrontField, storefrontFilterField } from '../../SellerMarketplace/v2/descriptions/storefront';
 import { ORDER_UNIT_STATUSES, STOREFRONTS, toOptions, type Storefront } from '../../SellerMarketplace/v2/helpers/enums';
 import { defaultStorefront } from '../../SellerMarketplace/v2/transport';
@@ -67,7 +68,7 @@ const EVENTS = {
 				type: 'multiOptions',
 				required: true,
 				default: ['need_to_be_sent'],
-				options: toOptions(ORDER_UNIT_STATUSES),
+				options: toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS),
 				description: 'Emit an order unit when it reaches one of these statuses, e.g. Need to be sent for units to ship',
 			},
 		},

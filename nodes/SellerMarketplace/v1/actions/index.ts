@@ -57,7 +57,7 @@ export const resourceSelector: INodeProperties = {
 			{ name: 'Claim (Deprecated)', value: 'claim' },
 			{ name: 'Claim Message (Deprecated)', value: 'claimMessage' },
 			{ name: 'Import File', value: 'importFile' },
-			{ name: 'Item', value: 'item' },
+			{ name: 'Product (Item)', value: 'item' },
 			{ name: 'Order', value: 'order' },
 			{ name: 'Order Invoice', value: 'orderInvoice' },
 			{ name: 'Order Unit', value: 'orderUnit' },

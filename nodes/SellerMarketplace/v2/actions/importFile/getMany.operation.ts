@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { IMPORT_FILE_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, readCollection } from '../../descriptions/fields';
@@ -29,7 +30,7 @@ export const getMany = defineOperation({
 					displayName: 'Status',
 					name: 'status',
 					type: 'options',
-					options: toOptions([...PRODUCT_DATA_IMPORT_FILE_STATUSES]),
+					options: toOptions(PRODUCT_DATA_IMPORT_FILE_STATUSES, IMPORT_FILE_STATUS_TERMS),
 					default: 'DONE',
 					description: 'Only files in this status',
 				},

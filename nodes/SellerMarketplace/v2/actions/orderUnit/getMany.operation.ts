@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { ORDER_UNIT_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, readCollection, textField } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
@@ -26,7 +27,7 @@ export const getMany = defineOperation({
 				displayName: 'Status',
 				name: 'status',
 				type: 'multiOptions',
-				options: toOptions(ORDER_UNIT_STATUSES),
+				options: toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS),
 				default: [],
 				description: 'Only order units in one of these states, e.g. "Need To Be Sent" for the units waiting to be shipped',
 			},

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { RETURN_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection, textField } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
@@ -21,7 +22,7 @@ export const getMany = defineOperation({
 		...listFields(storefrontFilterField, [
 			dateFilterField('Created After', 'createdFrom', 'Only returns created at or after this time'),
 			fulfillmentTypeFilter,
-			multiOptionsFilter('Status', 'status', RETURN_STATUSES, 'Only returns in one of these states'),
+			multiOptionsFilter('Status', 'status', RETURN_STATUSES, 'Only returns in one of these states', RETURN_STATUS_TERMS),
 			textField('Tracking Code', 'trackingCode', 'Only the return with this tracking code of its parcel'),
 			dateFilterField('Updated After', 'updatedFrom', 'Only returns that changed at or after this time'),
 		]),

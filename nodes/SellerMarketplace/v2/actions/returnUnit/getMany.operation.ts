@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { RETURN_UNIT_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
@@ -20,7 +21,7 @@ export const getMany = defineOperation({
 		...listFields(storefrontFilterField, [
 			dateFilterField('Created After', 'createdFrom', 'Only return units created at or after this time'),
 			fulfillmentTypeFilter,
-			multiOptionsFilter('Status', 'status', RETURN_UNIT_STATUSES, 'Only return units in one of these states, e.g. "Return Arrived" for those waiting for your decision'),
+			multiOptionsFilter('Status', 'status', RETURN_UNIT_STATUSES, 'Only return units in one of these states, e.g. "Return Arrived" for those waiting for your decision', RETURN_UNIT_STATUS_TERMS),
 		]),
 		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
 	],

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { TICKET_REASON_TERMS, TICKET_STATUS_TERMS, TICKET_TOPIC_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { compact, toWholeNumber } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
@@ -18,12 +19,12 @@ export const getMany = defineOperation({
 	endpoint: { method: 'GET', path: '/tickets' },
 	properties: [
 		...listFields(storefrontFilterField, [
-			{ displayName: 'Buyer ID', name: 'buyerId', type: 'number', typeOptions: { minValue: 1 }, default: 0, description: 'Only tickets of this buyer (id_buyer)' },
+			{ displayName: 'Buyer ID', name: 'buyerId', type: 'string', default: '', placeholder: 'e.g. 12345', description: 'Only tickets of this buyer (id_buyer)' },
 			dateFilterField('Created After', 'createdFrom', 'Only tickets opened at or after this time'),
 			fulfillmentTypeFilter,
-			multiOptionsFilter('Open Reason', 'openReason', TICKET_REASONS, 'Only tickets opened for one of these reasons'),
-			multiOptionsFilter('Status', 'status', TICKET_STATUSES, 'Only tickets in one of these states, e.g. "Opened"'),
-			multiOptionsFilter('Topic', 'topic', TICKET_TOPICS, 'Only tickets about one of these topics'),
+			multiOptionsFilter('Open Reason', 'openReason', TICKET_REASONS, 'Only tickets opened for one of these reasons', TICKET_REASON_TERMS),
+			multiOptionsFilter('Status', 'status', TICKET_STATUSES, 'Only tickets in one of these states, e.g. "Open"', TICKET_STATUS_TERMS),
+			multiOptionsFilter('Topic', 'topic', TICKET_TOPICS, 'Only tickets about one of these topics', TICKET_TOPIC_TERMS),
 			dateFilterField('Updated After', 'updatedFrom', 'Only tickets that changed at or after this time'),
 		]),
 		collectionField('Options', 'options', [
