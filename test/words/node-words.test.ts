@@ -13,14 +13,16 @@ import type {
 	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
+	INodeTypes,
 	IVersionedNodeType,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
+import { resources as v2Resources } from '../../nodes/SellerMarketplace/v2/actions';
 import { LEADING_VALUES } from '../../nodes/shared/descriptions/words';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { startFaultProxy } from '../hardening/proxy';
-import { loadOptionsContext, loadOptionsContextV2, nodeTypes, runSellerNode, runSellerNodeV2, type SellerCredentials } from '../harness/workflow';
+import { loadOptionsContext, loadOptionsContextV2, runSellerNode, runSellerNodeV2, type SellerCredentials } from '../harness/workflow';
 import { samples, WithInput } from '../v2/coverage/samples';
 import { useSandboxV2 } from '../v2/setup';
 
@@ -167,9 +169,11 @@ describe('dropdowns of all three nodes, both versions', () => {
 // ---- canvas subtitles ----
 
 /** The subtitle as n8n's editor computes it for a node with these parameters. */
-function subtitleOf(label: string, description: INodeTypeDescription, parameters: IDataObject): string {
-	const node: INode = { id: '1', name: 'Node', type: `test.${label}`, typeVersion: 1, position: [0, 0], parameters: parameters as INode['parameters'] };
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes() });
+function subtitleOf(type: INodeType, parameters: IDataObject): string {
+	const { description } = type;
+	const node: INode = { id: '1', name: 'Node', type: description.name, typeVersion: 1, position: [0, 0], parameters: parameters as INode['parameters'] };
+	const types = { getByName: () => type, getByNameAndVersion: () => type, getKnownTypes: () => ({}) } as unknown as INodeTypes;
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: types });
 	return String(workflow.expression.getSimpleParameterValue(node, description.subtitle!, 'internal', {}));
 }
 
@@ -177,29 +181,30 @@ function subtitleOf(label: string, description: INodeTypeDescription, parameters
 const isWords = (text: string) => /^[A-Z0-9]/.test(text) && !/[a-z][A-Z]|_|\w:\w|: [a-z]+[A-Z]/.test(text) && !/^\w+: \w+$/.test(text);
 
 describe('canvas subtitles', () => {
-	const choices = DESCRIPTIONS.flatMap(({ label, description }) => {
+	const choices = DESCRIPTIONS.flatMap(({ label, description, type }) => {
 		const operationSelectors = description.properties.filter((property) => property.name === 'operation');
 		if (operationSelectors.length) {
 			return operationSelectors.flatMap((selector) =>
 				(selector.displayOptions!.show!.resource as string[]).flatMap((resource) =>
-					(selector.options as INodePropertyOptions[]).map((option) => ({ label, description, parameters: { resource, operation: option.value } as IDataObject })),
+					(selector.options as INodePropertyOptions[]).map((option) => ({ label, type, parameters: { resource, operation: option.value } as IDataObject })),
 				),
 			);
 		}
 		const events = description.properties.find((property) => property.name === 'events' || property.name === 'event')!;
 		const values = (events.options as INodePropertyOptions[]).map((option) => option.value);
-		const single = values.map((value) => ({ label, description, parameters: { [events.name]: events.type === 'multiOptions' ? [value] : value } as IDataObject }));
-		return events.type === 'multiOptions' ? [...single, { label, description, parameters: { events: values.slice(0, 2) } as IDataObject }] : single;
+		const single = values.map((value) => ({ label, type, parameters: { [events.name]: events.type === 'multiOptions' ? [value] : value } as IDataObject }));
+		return events.type === 'multiOptions' ? [...single, { label, type, parameters: { events: values.slice(0, 2) } as IDataObject }] : single;
 	});
 
 	it('covers every operation of both action node versions and every event of the triggers', () => {
-		expect(choices.filter(({ label }) => label === 'sellerMarketplace v2').length).toBeGreaterThanOrEqual(89);
+		const v2Operations = v2Resources.flatMap((resource) => Object.keys(resource.operations));
+		expect(choices.filter(({ label }) => label === 'sellerMarketplace v2')).toHaveLength(v2Operations.length);
 		expect(new Set(choices.map(({ label }) => label)).size).toBe(6);
 	});
 
 	it('shows every choice in words, never the parameter values', () => {
 		const wrong = choices
-			.map(({ label, description, parameters }) => ({ label, parameters, subtitle: subtitleOf(label, description, parameters) }))
+			.map(({ label, type, parameters }) => ({ label, parameters, subtitle: subtitleOf(type, parameters) }))
 			.filter(({ subtitle }) => !isWords(subtitle))
 			.map(({ label, parameters, subtitle }) => `${label} ${JSON.stringify(parameters)}: "${subtitle}"`);
 		expect(wrong).toEqual([]);
@@ -207,17 +212,20 @@ describe('canvas subtitles', () => {
 
 	it('reads as the operation or the events', () => {
 		const [v2] = DESCRIPTIONS.filter(({ label }) => label === 'sellerMarketplace v2');
-		expect(subtitleOf('a', v2.description, { resource: 'orderUnit', operation: 'getMany' })).toBe('Get many order units');
+		expect(subtitleOf(v2.type, { resource: 'orderUnit', operation: 'getMany' })).toBe('Get many order units');
 		const [push] = DESCRIPTIONS.filter(({ label }) => label === 'sellerMarketplaceTrigger v2');
-		expect(subtitleOf('b', push.description, { events: ['order_new', 'item_unit_out_of_stock'] })).toBe('New Order, Unit Out of Stock');
+		expect(subtitleOf(push.type, { events: ['order_new', 'item_unit_out_of_stock'] })).toBe('New Order, Unit Out of Stock');
 		const [poll] = DESCRIPTIONS.filter(({ label }) => label === 'sellerMarketplacePollTrigger v2');
-		expect(subtitleOf('c', poll.description, { event: 'orderUnitStatus' })).toBe('Order Unit Reached Status');
+		expect(subtitleOf(poll.type, { event: 'orderUnitStatus' })).toBe('Order Unit Reached Status');
 	});
 });
 
 // ---- lists loaded from the account ----
 
 const isSorted = (options: INodePropertyOptions[]) => unsorted(options) === undefined;
+/** Lists of names the seller chose in the Seller Portal (shipping groups, warehouses): sorted, but shown as the seller wrote them. */
+const SELLER_NAMED = new Set(['getShippingGroups', 'getWarehouses']);
+const labelsNotTitleCase = (method: string, options: INodePropertyOptions[]) => (SELLER_NAMED.has(method) ? [] : options.flatMap((option) => notTitleCase(option.name)));
 
 describe('dropdowns loaded from the account (API v2 sandbox)', () => {
 	const v2 = useSandboxV2();
@@ -239,7 +247,7 @@ describe('dropdowns loaded from the account (API v2 sandbox)', () => {
 			const options = await method.call(loadOptionsContextV2(v2.credentials(), { storefront: 'de' }));
 			expect({ name, length: options.length > 0 }).toEqual({ name, length: true });
 			expect({ name, sorted: isSorted(options) }).toEqual({ name, sorted: true });
-			expect({ name, notTitleCase: options.flatMap((option) => notTitleCase(option.name)) }).toEqual({ name, notTitleCase: [] });
+			expect({ name, notTitleCase: labelsNotTitleCase(name, options) }).toEqual({ name, notTitleCase: [] });
 		}
 	});
 
@@ -265,7 +273,7 @@ describe('dropdowns loaded from the account (API v1 sandbox)', () => {
 		for (const [name, method] of Object.entries(action.type.methods!.loadOptions!)) {
 			const options = await method.call(loadOptionsContext(credentials));
 			expect({ name, sorted: isSorted(options) }).toEqual({ name, sorted: true });
-			expect({ name, notTitleCase: options.flatMap((option) => notTitleCase(option.name)) }).toEqual({ name, notTitleCase: [] });
+			expect({ name, notTitleCase: labelsNotTitleCase(name, options) }).toEqual({ name, notTitleCase: [] });
 		}
 	});
 });

@@ -75,7 +75,7 @@ const EVENTS = {
 		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },
 	},
 	unitOutOfStock: {
-		option: { name: 'Offer Out of Stock', description: 'The stock (amount) of one of your offers reached 0' },
+		option: { name: 'Unit Out of Stock', description: 'The stock (amount) of one of your units (offers) reached 0' },
 		noun: 'offers out of stock',
 		path: '/units',
 		pageSize: PAGE_SIZE,
