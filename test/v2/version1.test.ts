@@ -28,10 +28,10 @@ function parametersOnly(description: unknown): unknown {
 }
 
 describe('versions of the Seller Marketplace node', () => {
-	it('a new node gets version 2, with the API v2 credentials', () => {
-		expect(node().description.defaultVersion).toBe(2);
+	it('a new node gets version 2.1 (API v2, Sort as its own collection), with the API v2 credentials', () => {
+		expect(node().description.defaultVersion).toBe(2.1);
 		expect(nodeTypes().getByNameAndVersion('n8n-nodes-seller-marketplace.sellerMarketplace').description).toMatchObject({
-			version: 2,
+			version: [2, 2.1],
 			credentials: [{ name: 'sellerMarketplaceV2Api', required: true }],
 		});
 	});

@@ -32,7 +32,11 @@ const { SellerMarketplaceTrigger } = require('../../nodes/SellerMarketplaceTrigg
 const { SellerMarketplacePollTrigger } = require('../../nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.ts');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-const versioned = (node: IVersionedNodeType) => Object.entries(node.nodeVersions).map(([version, type]) => ({ version: Number(version), type: type as INodeType }));
+/** Each implementation once, named by the first version that uses it (version 2 of the action node also serves 2.1). */
+const versioned = (node: IVersionedNodeType) =>
+	Object.entries(node.nodeVersions)
+		.filter(([, type], index, all) => all.findIndex(([, other]) => other === type) === index)
+		.map(([version, type]) => ({ version: Number(version), type: type as INodeType }));
 const NODES = [new SellerMarketplace(), new SellerMarketplaceTrigger(), new SellerMarketplacePollTrigger()] as IVersionedNodeType[];
 const DESCRIPTIONS: Array<{ label: string; description: INodeTypeDescription; type: INodeType }> = NODES.flatMap((node) =>
 	versioned(node).map(({ version, type }) => ({ label: `${node.description.name} v${version}`, description: type.description, type })),
@@ -163,6 +167,64 @@ describe('dropdowns of all three nodes, both versions', () => {
 			.filter(({ property }) => typeof property.default === 'number' && property.default < (property.typeOptions!.minValue as number))
 			.map(({ where, property }) => `${where}: default ${String(property.default)} below ${String(property.typeOptions!.minValue)}`);
 		expect(wrong).toEqual([]);
+	});
+});
+
+// ---- Sort ----
+
+/** Whether a property is shown in node version `version` (its `@version` conditions, if any). */
+function shownIn(property: INodeProperties, version: number): boolean {
+	const conditions = property.displayOptions?.show?.['@version'] as Array<number | { _cnd: { gte?: number; lt?: number } }> | undefined;
+	if (!conditions) return true;
+	return conditions.some((condition) =>
+		typeof condition === 'number' ? condition === version : (condition._cnd.gte === undefined || version >= condition._cnd.gte) && (condition._cnd.lt === undefined || version < condition._cnd.lt),
+	);
+}
+
+describe('Sort is its own collection below Options (action node version 2.1)', () => {
+	const [{ description }] = DESCRIPTIONS.filter(({ label }) => label === 'sellerMarketplace v2');
+	const latest = Math.max(...[description.version].flat());
+	const keyOf = (property: INodeProperties) => `${String(property.displayOptions?.show?.resource)}.${String(property.displayOptions?.show?.operation)}`;
+	const hasSortInside = (property: INodeProperties) => property.name === 'options' && ((property.options ?? []) as INodeProperties[]).some((option) => option.name === 'sort');
+
+	it('a new node gets the version with Sort as its own collection', () => {
+		expect(latest).toBe(2.1);
+		expect(NODES[0].description.defaultVersion).toBe(latest);
+	});
+
+	it('every Get Many that sorts has Sort right after Options, and Options no longer holds it', () => {
+		const current = description.properties.filter((property) => shownIn(property, latest));
+		const sorting = new Set(description.properties.filter((property) => hasSortInside(property) || property.name === 'sort').map(keyOf));
+		expect(sorting.size).toBeGreaterThanOrEqual(6);
+		const wrong = [...sorting].flatMap((key) => {
+			const form = current.filter((property) => keyOf(property) === key);
+			const sortAt = form.findIndex((property) => property.name === 'sort' && property.type === 'collection');
+			const optionsAt = form.findIndex((property) => property.name === 'options');
+			if (sortAt < 0) return [`${key}: no Sort collection`];
+			if (form.some(hasSortInside)) return [`${key}: Options still holds Sort`];
+			if (optionsAt >= 0 && sortAt !== optionsAt + 1) return [`${key}: Sort is not right below Options`];
+			return [];
+		});
+		expect(wrong).toEqual([]);
+	});
+
+	it('version 2 keeps Options → Sort, as workflows saved with it have it', () => {
+		const saved = description.properties.filter((property) => shownIn(property, 2));
+		expect(saved.filter((property) => property.name === 'sort')).toEqual([]);
+		expect(saved.filter(hasSortInside).length).toBeGreaterThanOrEqual(6);
+	});
+});
+
+describe('Sort reaches the API from both places', () => {
+	const v2 = useSandboxV2();
+
+	it.each([
+		['2.1, Sort → Sort By', 2.1 as const, { sort: { sortBy: 'ts_updated:desc' } }],
+		['2, Options → Sort (saved before)', 2 as const, { options: { sort: 'ts_updated:desc' } }],
+	])('version %s', async (_name, typeVersion, parameters) => {
+		const run = await v2.run({ resource: 'return', operation: 'getMany', limit: 1, ...parameters }, { typeVersion });
+		expect(run.error).toBeUndefined();
+		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/returns', query: { sort: 'ts_updated:desc' } });
 	});
 });
 

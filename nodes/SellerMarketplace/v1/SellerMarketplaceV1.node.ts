@@ -18,11 +18,7 @@ export class SellerMarketplaceV1 {
 	description: INodeTypeDescription;
 
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		const properties = tidyProperties([
-			resourceSelector,
-			...Object.values(resources).flatMap((resource) => resource.description),
-			requestOptionsField,
-		]);
+		const properties = tidyProperties([resourceSelector, ...Object.values(resources).flatMap((resource) => resource.description), requestOptionsField]);
 		this.description = {
 			...baseDescription,
 			version: 1,
