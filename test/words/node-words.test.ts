@@ -26,11 +26,9 @@ import { loadOptionsContext, loadOptionsContextV2, runSellerNode, runSellerNodeV
 import { samples, WithInput } from '../v2/coverage/samples';
 import { useSandboxV2 } from '../v2/setup';
 
-/* eslint-disable @typescript-eslint/no-require-imports -- named with their extension: a codex .json lies next to each */
 const { SellerMarketplace } = require('../../nodes/SellerMarketplace/SellerMarketplace.node.ts');
 const { SellerMarketplaceTrigger } = require('../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node.ts');
 const { SellerMarketplacePollTrigger } = require('../../nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.ts');
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Each implementation once, named by the first version that uses it (version 2 of the action node also serves 2.1). */
 const versioned = (node: IVersionedNodeType) =>
