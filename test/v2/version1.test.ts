@@ -18,10 +18,11 @@ const node = () => nodeTypes().getByName('n8n-nodes-seller-marketplace.sellerMar
 
 /**
  * What a saved workflow depends on: parameter names, types, values, defaults and when they show. The words
- * (option labels and descriptions, actions) and the order of dropdown entries are left out.
+ * (option labels, descriptions, actions) and the order of dropdown entries are left out.
  */
 function parametersOnly(description: unknown): unknown {
-	return JSON.parse(JSON.stringify(description), (_key, value: unknown) => {
+	return JSON.parse(JSON.stringify(description), (key, value: unknown) => {
+		if (key === 'description' && typeof value === 'string') return undefined;
 		if (!Array.isArray(value) || !value.every((entry) => entry && typeof entry === 'object' && 'value' in entry && !('type' in entry))) return value;
 		return (value as Array<{ value: unknown }>).map(({ value: optionValue }) => optionValue).sort((a, b) => String(a).localeCompare(String(b)));
 	}) as unknown;

@@ -81,7 +81,7 @@ export const eventProperties: INodeProperties[] = [
 		default: ['need_to_be_sent'],
 		options: orderUnitStatusOptions,
 		displayOptions: { show: { event: ['orderUnitStatus'] } },
-		description: 'Emit an order unit when it reaches one of these statuses, e.g. Need to be sent for units to ship',
+		description: 'Emit an order unit when it reaches one of these statuses, e.g. "Need to Be Sent" for units to ship',
 	},
 	{
 		displayName: 'Return Statuses',

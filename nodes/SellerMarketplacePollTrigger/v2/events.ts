@@ -69,7 +69,7 @@ const EVENTS = {
 				required: true,
 				default: ['need_to_be_sent'],
 				options: toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS),
-				description: 'Emit an order unit when it reaches one of these statuses, e.g. Need to be sent for units to ship',
+				description: 'Emit an order unit when it reaches one of these statuses, e.g. "Need to Be Sent" for units to ship',
 			},
 		},
 		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },

@@ -32,7 +32,7 @@ const properties: INodeProperties[] = [
 				type: 'multiOptions',
 				options: [...orderUnitStatusOptions].sort((a, b) => a.name.localeCompare(b.name)),
 				default: [],
-				description: 'Only order units in one of these states, e.g. "Need to be sent" for the units waiting to be shipped',
+				description: 'Only order units in one of these states, e.g. "Need to Be Sent" for the units waiting to be shipped',
 			},
 			fromDateField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
 		],
