@@ -6,7 +6,8 @@ import { SellerMarketplaceV2 } from './v2/SellerMarketplaceV2.node';
 
 /**
  * One node, one version per API version of the marketplace: 1 speaks API v1 (kept for saved workflows), 2 speaks
- * API v2 and is what a new node gets.
+ * API v2 and is what a new node gets. 1.1 and 2.1 add Simplify (on by default) to the reads of records; 1 and 2
+ * stay without it, so a saved workflow keeps the full records its next nodes read.
  */
 export class SellerMarketplace extends VersionedNodeType {
 	constructor() {
@@ -16,11 +17,13 @@ export class SellerMarketplace extends VersionedNodeType {
 			icon: { light: 'file:../../icons/seller-marketplace.svg', dark: 'file:../../icons/seller-marketplace.dark.svg' },
 			group: ['transform'],
 			description: 'Manage orders, shipping, offers, product data, returns and tickets of a marketplace seller account',
-			defaultVersion: 2,
+			defaultVersion: 2.1,
 		};
 		const nodeVersions: IVersionedNodeType['nodeVersions'] = {
-			1: new SellerMarketplaceV1(baseDescription),
-			2: new SellerMarketplaceV2(baseDescription),
+			1: new SellerMarketplaceV1(baseDescription, 1),
+			1.1: new SellerMarketplaceV1(baseDescription, 1.1),
+			2: new SellerMarketplaceV2(baseDescription, 2),
+			2.1: new SellerMarketplaceV2(baseDescription, 2.1),
 		};
 		super(nodeVersions, baseDescription);
 	}
