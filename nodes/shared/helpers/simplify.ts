@@ -262,6 +262,13 @@ export const outputField = {
 		simplified: true,
 		read: (record) => addressPaths.map((path) => at(record, `${path}.country`)).find((country) => country !== undefined && country !== null),
 	}),
+	/** The text of the last message of a ticket (present when the ticket is read with its messages). */
+	lastMessage: (messagesPath: string): OutputField => ({
+		name: 'last_message',
+		description: 'The text of its latest message (when read with its messages)',
+		simplified: true,
+		read: (record) => listAt(record, messagesPath)?.at(-1)?.text,
+	}),
 	/** The distinct values of `key` across a list field, e.g. `statuses` of an order's units. */
 	distinct: (name: string, listPath: string, key: string, description: string, simplified = true): OutputField => ({
 		name,

@@ -76,6 +76,8 @@ export const ticketOutput = defineOutputShape({
 		field.createdAt('ts_created', API_TIME_ZONE),
 		field.updatedAt('ts_updated', API_TIME_ZONE),
 		copied('ids_order_units', 'ids_order_unit', 'The IDs of the order units it is about', true),
+		field.productTitle('item.title'),
+		field.lastMessage('messages'),
 		copied('id_buyer', 'id_buyer', 'The ID of the buyer'),
 	],
 });

@@ -84,7 +84,7 @@ export const ticketOutput = defineOutputShape({
 		field.updatedAt('ts_updated_iso', UTC),
 		copied('ids_order_units', 'ids_order_units', 'The IDs of the order units it is about', true),
 		field.productTitle('product.title'),
-		{ name: 'last_message', description: 'The text of its latest message; Get only', simplified: true, read: (ticket) => (Array.isArray(ticket.messages) ? (ticket.messages.at(-1) as { text?: unknown } | undefined)?.text : undefined) },
+		field.lastMessage('messages'),
 		copied('id_buyer', 'id_buyer', 'The ID of the buyer'),
 		buyerEmail('buyer.email'),
 		storefront(),
