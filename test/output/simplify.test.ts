@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
 import { runSellerNode, runSellerNodeV2, type SellerCredentials, type SellerCredentialsV2 } from '../harness/workflow';
+import { ORDER_UNIT_1000001 } from './seed';
 
 let sandbox: Sandbox;
 let v1: SellerCredentials;
@@ -67,6 +68,8 @@ interface ReturnUnit {
 }
 interface Ticket {
 	id_ticket: string;
+	status: string;
+	messages?: Array<{ text: string }>;
 	open_reason: string;
 	topic: string;
 	is_seller_responsible: boolean;
@@ -80,6 +83,21 @@ const money = (cents: number, currency: string) => `${Math.floor(cents / 100)}.$
 const isoV1 = (timestamp: string) => `${timestamp.replace(' ', 'T')}Z`;
 const nameOn = (address: Address) => `${address.first_name} ${address.last_name}`;
 const unique = (values: unknown[]) => [...new Set(values)];
+
+/** A ticket of either version, its dates already in ISO 8601. */
+const simplifiedTicket = (ticket: Ticket, [created, updated]: string[], ids: unknown[], product?: { title: string }) =>
+	defined({
+		id_ticket: ticket.id_ticket,
+		status: ticket.status,
+		open_reason: ticket.open_reason,
+		topic: ticket.topic,
+		is_seller_responsible: ticket.is_seller_responsible,
+		created_at: created,
+		updated_at: updated,
+		ids_order_units: ids,
+		product_title: product?.title,
+		last_message: ticket.messages?.[ticket.messages.length - 1]?.text,
+	});
 
 const simplifiedV2 = {
 	order: (order: { id_order: string; storefront: string; ts_created_iso: string; ts_units_updated_iso?: string; order_units_count?: number; order_units?: OrderUnitV2[]; shipping_address?: Address }) =>
@@ -119,19 +137,8 @@ const simplifiedV2 = {
 			ids_order_units: ret.return_units?.map((unit) => unit.id_order_unit),
 			reasons: ret.return_units && unique(ret.return_units.map((unit) => unit.reason)),
 		}),
-	ticket: (ticket: Ticket & Dated & { ids_order_units: number[]; product?: Product; messages?: Array<{ text: string }> }) =>
-		defined({
-			id_ticket: ticket.id_ticket,
-			status: ticket.status,
-			open_reason: ticket.open_reason,
-			topic: ticket.topic,
-			is_seller_responsible: ticket.is_seller_responsible,
-			created_at: ticket.ts_created_iso,
-			updated_at: ticket.ts_updated_iso,
-			ids_order_units: ticket.ids_order_units,
-			product_title: ticket.product?.title,
-			last_message: ticket.messages?.[ticket.messages.length - 1]?.text,
-		}),
+	ticket: (ticket: Ticket & Dated & { ids_order_units: number[]; product?: Product }) =>
+		simplifiedTicket(ticket, [ticket.ts_created_iso, ticket.ts_updated_iso], ticket.ids_order_units, ticket.product),
 	unit: (unit: { id_unit: number; id_offer: string; id_product: number; product?: Product; status: string; is_live: boolean; amount: number; price: number; currency: string; date_lastchange_iso: string }) =>
 		defined({
 			id_unit: unit.id_unit,
@@ -185,19 +192,8 @@ const simplifiedV1 = {
 			ids_order_units: ret.units?.map((unit) => unit.id_order_unit),
 			reasons: ret.units && unique(ret.units.map((unit) => unit.reason)),
 		}),
-	ticket: (ticket: Ticket & DatedV1 & { ids_order_unit: string[]; item?: Item; messages?: Array<{ text: string }> }) =>
-		defined({
-			id_ticket: ticket.id_ticket,
-			status: ticket.status,
-			open_reason: ticket.open_reason,
-			topic: ticket.topic,
-			is_seller_responsible: ticket.is_seller_responsible,
-			created_at: isoV1(ticket.ts_created),
-			updated_at: isoV1(ticket.ts_updated),
-			ids_order_units: ticket.ids_order_unit,
-			product_title: ticket.item?.title,
-			last_message: ticket.messages?.[ticket.messages.length - 1]?.text,
-		}),
+	ticket: (ticket: Ticket & DatedV1 & { ids_order_unit: string[]; item?: Item }) =>
+		simplifiedTicket(ticket, [isoV1(ticket.ts_created), isoV1(ticket.ts_updated)], ticket.ids_order_unit, ticket.item),
 	unit: (unit: { id_unit: number; id_offer: string; id_item: number; ean: string; item?: Item; amount: number; price: number; minimum_price: number; condition: string; date_lastchange: string }) =>
 		defined({
 			id_unit: unit.id_unit,
@@ -224,19 +220,6 @@ interface Case {
 
 const firstTicketId = () => sandbox.control.db.tickets[0].id_ticket;
 const firstReturnId = () => sandbox.control.db.returns[0].id_return;
-
-/** Order M10011, order unit 1000001, ticket 0013163664 and unit 500001 of the sandbox's seed. */
-const ORDER_UNIT_1000001 = {
-	id_order_unit: 1000001,
-	id_order: 'M10011',
-	created_at: '2024-01-01T10:35:39Z',
-	product_title: 'Blauwal Smartphones A102',
-	ean: '4006380100015',
-	id_offer: 'SKU-00001',
-	price: '101.99 EUR',
-	buyer_name: 'Jonas Weber',
-	ship_to_country: 'DE',
-};
 
 const casesV2: Case[] = [
 	{ resource: 'order', operation: 'get', parameters: () => ({ orderId: byId('M10011') }), first: { id_order: 'M10011', order_units_count: 2, total: '493.98 EUR', buyer_name: 'Jonas Weber', ship_to_country: 'DE' } },

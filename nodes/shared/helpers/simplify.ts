@@ -222,12 +222,15 @@ export const outputField = {
 		isoDate('updated_at', path, 'When it last changed (ISO 8601, UTC)', timeZone, simplified),
 	status: (record: string): OutputField => copied('status', 'status', `The status of the ${record}`, true),
 	productTitle: (path: string): OutputField => copied('product_title', path, 'The title of the product', true),
-	/** The first EAN of the product: API v2 sends a list, API v1 an object keyed by position. */
+	/** The (first) EAN of the product: one EAN, a list (API v2) or an object keyed by position (API v1). */
 	ean: (path: string): OutputField => ({
 		name: 'ean',
 		description: 'The EAN (GTIN) of the product',
 		simplified: true,
-		read: (record) => listValues(at(record, path))[0],
+		read: (record) => {
+			const value = at(record, path);
+			return typeof value === 'string' ? value : listValues(value)[0];
+		},
 	}),
 	/** An amount in cents with the record's currency (`currencyPath`) or a fixed one (API v1 sells in EUR only). */
 	money: (name: string, centsPath: string, currency: { path: string } | { fixed: string }, description: string, simplified = true): OutputField => ({

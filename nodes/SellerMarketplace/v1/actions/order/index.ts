@@ -2,12 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../../descriptions/operation';
 import { withOutputShape } from '../../helpers/output';
-import { orderOutput } from '../../helpers/outputShapes';
+import { outputShapes } from '../../helpers/outputShapes';
 import * as getRecord from './get.operation';
 import * as getManyRecords from './getMany.operation';
 
-const get = withOutputShape({ resource: 'order', operation: 'get' }, getRecord, orderOutput);
-const getMany = withOutputShape({ resource: 'order', operation: 'getMany' }, getManyRecords, orderOutput);
+const get = withOutputShape({ resource: 'order', operation: 'get' }, getRecord, outputShapes.order);
+const getMany = withOutputShape({ resource: 'order', operation: 'getMany' }, getManyRecords, outputShapes.order);
 
 export const operations = { get, getMany };
 

@@ -2,13 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../../descriptions/operation';
 import { withOutputShape } from '../../helpers/output';
-import { returnOutput } from '../../helpers/outputShapes';
+import { outputShapes } from '../../helpers/outputShapes';
 import * as create from './create.operation';
 import * as getRecord from './get.operation';
 import * as getManyRecords from './getMany.operation';
 
-const get = withOutputShape({ resource: 'return', operation: 'get' }, getRecord, returnOutput);
-const getMany = withOutputShape({ resource: 'return', operation: 'getMany' }, getManyRecords, returnOutput);
+const get = withOutputShape({ resource: 'return', operation: 'get' }, getRecord, outputShapes.return);
+const getMany = withOutputShape({ resource: 'return', operation: 'getMany' }, getManyRecords, outputShapes.return);
 
 export const operations = { create, get, getMany };
 

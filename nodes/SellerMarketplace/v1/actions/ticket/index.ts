@@ -2,14 +2,14 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../../descriptions/operation';
 import { withOutputShape } from '../../helpers/output';
-import { ticketOutput } from '../../helpers/outputShapes';
+import { outputShapes } from '../../helpers/outputShapes';
 import * as close from './close.operation';
 import * as getRecord from './get.operation';
 import * as getManyRecords from './getMany.operation';
 import * as open from './open.operation';
 
-const get = withOutputShape({ resource: 'ticket', operation: 'get' }, getRecord, ticketOutput);
-const getMany = withOutputShape({ resource: 'ticket', operation: 'getMany' }, getManyRecords, ticketOutput);
+const get = withOutputShape({ resource: 'ticket', operation: 'get' }, getRecord, outputShapes.ticket);
+const getMany = withOutputShape({ resource: 'ticket', operation: 'getMany' }, getManyRecords, outputShapes.ticket);
 
 export const operations = { getMany, get, open, close };
 

@@ -7,7 +7,7 @@ import { toIsoTimestamp } from '../../helpers/dates';
 import { sortField } from '../../descriptions/sort';
 import { TICKET_REASONS, TICKET_STATUSES, TICKET_TOPICS } from '../../helpers/enums';
 import { defineOperation } from '../define';
-import { ticketOutput } from '../../helpers/outputShapes';
+import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /tickets: the buyers' tickets, 30 a page (the API's maximum). */
 export const getMany = defineOperation({
@@ -17,7 +17,7 @@ export const getMany = defineOperation({
 	action: 'Get many tickets',
 	summary: 'List tickets, e.g. the open ones waiting for your answer',
 	endpoint: { method: 'GET', path: '/tickets' },
-	output: ticketOutput,
+	output: outputShapes.ticket,
 	properties: [
 		...listFields(storefrontFilterField, [
 			{ displayName: 'Buyer ID', name: 'buyerId', type: 'number', typeOptions: { minValue: 1 }, default: 0, description: 'Only tickets of this buyer (id_buyer)' },
