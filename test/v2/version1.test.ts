@@ -17,9 +17,13 @@ const node = () => nodeTypes().getByName('n8n-nodes-seller-marketplace.sellerMar
 };
 
 describe('versions of the Seller Marketplace node', () => {
-	it('a new node gets version 2, with the API v2 credentials', () => {
-		expect(node().description.defaultVersion).toBe(2);
+	it('a new node gets version 2.1 (API v2, with Simplify), with the API v2 credentials', () => {
+		expect(node().description.defaultVersion).toBe(2.1);
 		expect(nodeTypes().getByNameAndVersion('n8n-nodes-seller-marketplace.sellerMarketplace').description).toMatchObject({
+			version: 2.1,
+			credentials: [{ name: 'sellerMarketplaceV2Api', required: true }],
+		});
+		expect(nodeTypes().getByNameAndVersion('n8n-nodes-seller-marketplace.sellerMarketplace', 2).description).toMatchObject({
 			version: 2,
 			credentials: [{ name: 'sellerMarketplaceV2Api', required: true }],
 		});
