@@ -40,6 +40,7 @@ export function propertiesOfVersion(properties: INodeProperties[], hasOutputChoi
 	return hasOutputChoice ? properties : properties.filter((property) => !outputNames.includes(property.name));
 }
 
+/** A shape, checked when the node loads: unique field names, and 1 to 10 of them Simplified. */
 export function defineOutputShape(shape: OutputShape): OutputShape {
 	const names = shape.fields.map((field) => field.name);
 	const simplified = shape.fields.filter((field) => field.simplified).length;
