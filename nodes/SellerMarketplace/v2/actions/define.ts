@@ -8,6 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { operationSelector } from '../../../shared/descriptions/fields';
 import { sortBelowOptions } from '../../../shared/descriptions/sort';
+import { insertOutputProperties, outputProperties, outputShaper, type OutputShape } from '../../../shared/helpers/simplify';
 
 /** One output item of a batch, or the reason its input item failed. */
 export type BatchOutcome = { itemIndex: number; json: IDataObject } | { itemIndex: number; error: Error };
@@ -58,6 +59,8 @@ export class FileItem {
 /** Runs once per input item; returns the records to output for it, or one item with a file. */
 export interface ItemOperationSpec extends OperationBase {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[] | FileItem>;
+	/** For reads of records (Get, Get Many): the Simplify toggle, or Output in a tool, with these fields. */
+	output?: OutputShape;
 }
 
 export interface BatchOperationSpec<Part> extends OperationBase {
@@ -74,10 +77,27 @@ export type Operation = OperationSpec & {
 /** The node version from which Sort is its own collection below Options (2 keeps it under Options). */
 export const SORT_COLLECTION_SINCE = 2.1;
 
-export function defineOperation<Part>(spec: ItemOperationSpec | BatchOperationSpec<Part>): Operation {
+/** An operation with an output shape: its output properties in the form, its records shaped as the item asks. */
+function withOutputShape(spec: ItemOperationSpec, shape: OutputShape): ItemOperationSpec {
 	return {
-		...(spec as OperationSpec),
-		description: updateDisplayOptions({ show: { resource: [spec.resource], operation: [spec.value] } }, sortBelowOptions(spec.properties, SORT_COLLECTION_SINCE)),
+		...spec,
+		properties: insertOutputProperties(spec.properties, outputProperties(shape)),
+		async execute(itemIndex) {
+			const shapeRecords = outputShaper(this, itemIndex, shape);
+			const records = await spec.execute.call(this, itemIndex);
+			return records instanceof FileItem ? records : shapeRecords(records);
+		},
+	};
+}
+
+export function defineOperation<Part>(spec: ItemOperationSpec | BatchOperationSpec<Part>): Operation {
+	const shaped = 'execute' in spec && spec.output ? withOutputShape(spec, spec.output) : (spec as OperationSpec);
+	return {
+		...shaped,
+		description: updateDisplayOptions(
+			{ show: { resource: [spec.resource], operation: [spec.value] } },
+			sortBelowOptions(shaped.properties, SORT_COLLECTION_SINCE),
+		),
 	};
 }
 
