@@ -357,7 +357,7 @@ export interface NodeRunOptionsV2 extends NodeRunOptions {
  * whole records as the API sends them (test/output checks Simplify itself).
  */
 export async function runSellerNodeV2(credentials: SellerCredentialsV2, options: NodeRunOptionsV2): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
-	const parameters = options.typeVersion === undefined ? { simplify: false, ...options.parameters } : options.parameters;
+	const parameters = options.typeVersion === undefined ? { simple: false, ...options.parameters } : options.parameters;
 	const workflow = sellerNodeWorkflow(options.typeVersion ?? 2.1, 'sellerMarketplaceV2Api', { ...options, parameters });
 	const { checkSecrets = true, timezone } = options;
 	const result = await runWorkflow(workflow, { sellerMarketplaceV2Api: { ...credentials } }, { checkSecrets, timezone });

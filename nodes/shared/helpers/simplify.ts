@@ -6,6 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { labelOf, sortOptions } from '../descriptions/words';
 import { parseDateTime, formatInstant } from './dates';
 import { inputError } from './validation';
 
@@ -85,7 +86,7 @@ export function outputProperties(shape: OutputShape): INodeProperties[] {
 			default: [],
 			displayOptions: { show: { '@tool': [true], output: ['selected'] } },
 			description: `The fields of each ${shape.record} to give the agent`,
-			options: shape.fields.map(({ name, description }) => ({ name, value: name, description })).sort((a, b) => a.name.localeCompare(b.name)),
+			options: sortOptions(shape.fields.map(({ name, description }) => ({ name: labelOf(name), value: name, description: `${description} (${name})` }))),
 		},
 	];
 }
