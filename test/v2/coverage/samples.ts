@@ -10,6 +10,7 @@ import { formatTimestamp } from '../../../sandbox';
 import type { ImportFile, OrderUnit, SandboxControl, Subscription } from '../../../sandbox';
 import { contactState } from '../../../sandbox/v2/state/contacts';
 import { DONE_AFTER_SECONDS, reportState } from '../../../sandbox/v2/state/reports';
+import { voucherState, type StoredVoucher } from '../../../sandbox/v2/state/vouchers';
 import { REPORT_TYPES } from '../../../nodes/SellerMarketplace/v2/actions/report/fields';
 import type { NodeRunOptions } from '../../harness/workflow';
 
@@ -171,6 +172,30 @@ function spareWarehouse({ control }: SampleContext): number {
 	return id;
 }
 
+/** The sandbox clock's date, YYYY-MM-DD. */
+const today = (control: SandboxControl, days = 0) => new Date(control.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A voucher that starts tomorrow (status new), added to the store. */
+function voucher({ control }: SampleContext): StoredVoucher {
+	const state = voucherState(control.db);
+	const added: StoredVoucher = {
+		id_voucher: ++state.lastId,
+		title: 'Coverage Voucher',
+		storefront: 'de',
+		discount_type: 'ABSOLUTE',
+		discount_amount: 500,
+		begin_at: today(control, 1),
+		end_at: today(control, 8),
+		created_at: '2026-11-01T10:00:00Z',
+		usage_limit: 10,
+		export_to_third_parties: false,
+		products: [control.db.items[0].id_item],
+		redemptions: {},
+	};
+	state.rows.push(added);
+	return added;
+}
+
 const warehouseForm = { name: 'Lager Nord', street: 'Hafenweg', houseNumber: '3a', postcode: '24103', city: 'Kiel', country: 'de', phone: '+49 431 55555' };
 
 export const samples: Record<string, Sample> = {
@@ -262,4 +287,10 @@ export const samples: Record<string, Sample> = {
 	'warehouse.delete': (context) => ({ warehouseId: byId(spareWarehouse(context)) }),
 	'shippingGroup.getMany': () => ({ returnAll: false, limit: 5 }),
 	'shippingGroup.get': () => ({ shippingGroupId: 2 }),
+	'voucher.create': ({ control }) => ({ title: 'Coverage Sale', discountType: 'PERCENTAGE', discountPercent: 10, beginAt: today(control), endAt: today(control), usageLimit: 5, productIds: String(control.db.items[0].id_item) }),
+	'voucher.getMany': () => ({ storefront: 'all', returnAll: true }),
+	'voucher.get': (context) => ({ voucherId: String(voucher(context).id_voucher) }),
+	'voucher.getProducts': (context) => ({ voucherId: String(voucher(context).id_voucher), returnAll: true }),
+	'voucher.deactivate': (context) => ({ voucherId: String(voucher(context).id_voucher) }),
+	'voucher.delete': (context) => ({ voucherId: String(voucher(context).id_voucher) }),
 };

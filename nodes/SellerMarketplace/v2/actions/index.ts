@@ -23,6 +23,7 @@ import { status } from './status';
 import { subscription } from './subscription';
 import { ticket } from './ticket';
 import { unit } from './unit';
+import { voucher } from './voucher';
 import { warehouse } from './warehouse';
 
 export const resources: Resource[] = [
@@ -48,6 +49,7 @@ export const resources: Resource[] = [
 	ticket,
 	warehouse,
 	shippingGroup,
+	voucher,
 ];
 
 export const resourceSelector: INodeProperties = {
