@@ -33,6 +33,25 @@ describe('Attribute → Get', () => {
 		expect(run.items[0].json).toMatchObject({ id: 3, name: db().attributes[2].name });
 	});
 
+	it('an expression chooses per item: by name for one, by ID (GET /attributes/{id_attribute}) for the other', async () => {
+		const items = [{ json: { by: 'name', name: 'title' } }, { json: { by: 'id', id: 3 } }];
+		const run = await v2.run({ operation: 'get', identifyBy: '={{ $json.by }}', name: '={{ $json.name }}', attributeId: '={{ $json.id }}', storefront: 'at' }, { items });
+
+		expect(run.error).toBeUndefined();
+		expect(v2.requests().map(({ method, path, query, status }) => ({ method, path, query, status }))).toEqual([
+			{ method: 'GET', path: '/attributes/by-name/title', query: { storefront: 'at' }, status: 200 },
+			{ method: 'GET', path: '/attributes/3', query: { storefront: 'at' }, status: 200 },
+		]);
+		v2.requests().forEach((request) => expectSigned(request, v2.credentials()));
+		expect(run.items.map((item) => item.json.name)).toEqual(['title', db().attributes[2].name]);
+	});
+
+	it('an expression that names no way of identifying is refused before sending, naming the field and the item', async () => {
+		const run = await v2.run({ operation: 'get', identifyBy: '={{ "title" }}', name: 'title', attributeId: '={{ $json.id }}' });
+		expect(run.error?.message).toBe('"Identify Attribute By" has an unknown value "title" [item 0]');
+		expect(v2.requests()).toHaveLength(0);
+	});
+
 	it('reports an unknown name as not found', async () => {
 		const run = await v2.run({ operation: 'get', identifyBy: 'name', name: 'colour' });
 		expect(v2.requests()[0]).toMatchObject({ path: '/attributes/by-name/colour', status: 404 });

@@ -235,16 +235,21 @@ export const samples: Record<string, Sample> = {
 			{ reportType: '={{ $json.type }}', storefront: 'de', dateFrom: '2024-01-01', dateTo: '2024-01-31', importFileId: String(productDataFile(context)) },
 			REPORT_TYPES.filter(({ value }) => value !== 'eans-not-found').map(({ value }) => ({ type: value })),
 		),
+	'report.requestEansNotFound': () => ({ storefront: 'cz' }),
 	'report.getMany': () => ({ storefront: 'all', returnAll: false, limit: 5 }),
 	'report.get': (context) => ({ reportId: report(context, 0) }),
 	'report.download': (context) => ({ reportId: report(context, DONE_AFTER_SECONDS) }),
-	'product.get': ({ control }) => ({ ean: control.db.items[0].eans[0] }),
+	'product.get': ({ control }) =>
+		eachOf({ identifyBy: '={{ $json.by }}', ean: '={{ $json.ean }}', productId: '={{ $json.id }}' }, [
+			{ by: 'ean', ean: control.db.items[0].eans[0] },
+			{ by: 'id', id: control.db.items[1].id_item },
+		]),
 	'product.search': () => ({ q: 'a', returnAll: false, limit: 2 }),
 	'category.get': ({ control }) => ({ categoryId: byId(control.db.categories.find((category) => category._is_leaf)!.id_category) }),
 	'category.getMany': () => ({ returnAll: false, limit: 5 }),
 	'category.getTree': () => ({}),
 	'category.suggest': () => ({ title: 'Apfel Smartphones 128 GB', description: 'Ein Telefon', manufacturer: 'Apfel', price: 49999 }),
-	'attribute.get': () => ({ name: 'title' }),
+	'attribute.get': () => eachOf({ identifyBy: '={{ $json.by }}', name: '={{ $json.name }}', attributeId: '={{ $json.id }}' }, [{ by: 'name', name: 'title' }, { by: 'id', id: 3 }]),
 	'attribute.getMany': () => eachOf({ returnAll: true, filters: { q: '={{ $json.q }}' } }, [{ q: '' }, { q: 'beschreibung' }]),
 	'productData.createOrReplace': () => ({
 		ean: '4006381333931',

@@ -71,9 +71,15 @@ export type Operation = OperationSpec & {
 };
 
 export function defineOperation<Part>(spec: ItemOperationSpec | BatchOperationSpec<Part>): Operation {
+	// Resource and operation come first in each display rule: n8n shows a field at once when a rule it checks names a
+	// field holding an expression, so a field shown by an expression (e.g. Identify By) must not outrank them.
+	const shownFor = { show: { resource: [spec.resource], operation: [spec.value] } };
 	return {
 		...(spec as OperationSpec),
-		description: updateDisplayOptions({ show: { resource: [spec.resource], operation: [spec.value] } }, spec.properties),
+		description: updateDisplayOptions(shownFor, spec.properties).map((property) => ({
+			...property,
+			displayOptions: { ...property.displayOptions, show: { ...shownFor.show, ...property.displayOptions?.show } },
+		})),
 	};
 }
 
