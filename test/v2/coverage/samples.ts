@@ -292,6 +292,8 @@ export const samples: Record<string, Sample> = {
 	'warehouse.delete': (context) => ({ warehouseId: byId(spareWarehouse(context)) }),
 	'shippingGroup.getMany': () => ({ returnAll: false, limit: 5 }),
 	'shippingGroup.get': () => ({ shippingGroupId: 2 }),
+	'similarProduct.getGroups': () => ({ storefront: 'de', returnAll: false, limit: 3 }),
+	'similarProduct.getVirtualBuybox': (context) => ({ identifyBy: 'id', productId: String(context.control.db.units.find((unit) => unit.id_offer === 'SKU-00002')!.id_item) }),
 	'voucher.create': ({ control }) => ({ title: 'Coverage Sale', discountType: 'PERCENTAGE', discountPercent: 10, beginAt: today(control), endAt: today(control), usageLimit: 5, productIds: String(control.db.items[0].id_item) }),
 	'voucher.getMany': () => ({ storefront: 'all', returnAll: true }),
 	'voucher.get': (context) => ({ voucherId: String(voucher(context).id_voucher) }),

@@ -19,6 +19,7 @@ import { report } from './report';
 import { returnResource } from './return';
 import { returnUnit } from './returnUnit';
 import { shippingGroup } from './shippingGroup';
+import { similarProduct } from './similarProduct';
 import { status } from './status';
 import { subscription } from './subscription';
 import { ticket } from './ticket';
@@ -50,6 +51,7 @@ export const resources: Resource[] = [
 	warehouse,
 	shippingGroup,
 	voucher,
+	similarProduct,
 ];
 
 export const resourceSelector: INodeProperties = {
