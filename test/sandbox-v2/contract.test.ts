@@ -236,7 +236,7 @@ describe('sandbox API v2: route files', () => {
 				'GetOrderInvoices', 'GetOrderInvoice', 'DeleteOrderInvoice', 'UploadOrderInvoice', 'getWarehouses', 'getWarehouse',
 				'createWarehouse', 'updateWarehouse', 'deleteWarehouse', 'getShippingGroups', 'getShippingGroup',
 				'CreateVoucher', 'GetVouchers', 'GetVoucher', 'GetVoucherProducts', 'UpdateVouchersStatus', 'DeleteVoucher',
-				'ListSimilarProductGroups', 'GetSimilarProductsBuybox',
+				'ListSimilarProductGroups', 'GetSimilarProductsBuybox', 'GetSharedSetListBySearchAndAttributeId', 'GetSharedSetCsvFileByAttributeId',
 						].sort(),
 		);
 		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual([

@@ -196,6 +196,9 @@ function voucher({ control }: SampleContext): StoredVoucher {
 	return added;
 }
 
+/** The attribute with a shared set in the sandbox. */
+const manufacturerAttribute = ({ control }: SampleContext) => String(control.db.attributes.find((attribute) => attribute.name === 'manufacturer')!.id_attribute);
+
 const warehouseForm = { name: 'Lager Nord', street: 'Hafenweg', houseNumber: '3a', postcode: '24103', city: 'Kiel', country: 'de', phone: '+49 431 55555' };
 
 export const samples: Record<string, Sample> = {
@@ -251,6 +254,8 @@ export const samples: Record<string, Sample> = {
 	'category.suggest': () => ({ title: 'Apfel Smartphones 128 GB', description: 'Ein Telefon', manufacturer: 'Apfel', price: 49999 }),
 	'attribute.get': () => eachOf({ identifyBy: '={{ $json.by }}', name: '={{ $json.name }}', attributeId: '={{ $json.id }}' }, [{ by: 'name', name: 'title' }, { by: 'id', id: 3 }]),
 	'attribute.getMany': () => eachOf({ returnAll: true, filters: { q: '={{ $json.q }}' } }, [{ q: '' }, { q: 'beschreibung' }]),
+	'attribute.getSharedSetValues': (context) => ({ attributeId: manufacturerAttribute(context), locale: 'de-DE', returnAll: true }),
+	'attribute.downloadSharedSet': (context) => ({ attributeId: manufacturerAttribute(context), locale: 'de-DE' }),
 	'productData.createOrReplace': () => ({
 		ean: '4006381333931',
 		defineData: 'fields',

@@ -28,6 +28,8 @@ export interface V2CollectionRequest extends CollectionRequest {
 	pageSize: number;
 	/** The endpoint takes `offset` only as a multiple of `limit` (vouchers): each page is asked so and cut to size. */
 	offsetMultipleOfLimit?: boolean;
+	/** API field names → form labels (see V2Request). */
+	fieldLabels?: Record<string, string>;
 }
 
 /** The smallest `limit` from `wanted` up to `max` that `offset` is a multiple of; else the largest below `wanted` (a shorter page). */
@@ -127,7 +129,7 @@ export async function apiRequestAllItems(this: ApiContext, request: V2Collection
 	const readPage: PageReader = async (offset, pageLimit, onThrottled) => {
 		const asked = request.offsetMultipleOfLimit ? alignedLimit(offset, pageLimit, request.pageSize) : pageLimit;
 		const query = { ...request.query, limit: asked, offset };
-		const pageRequest: V2Request = { method: 'GET', path: request.path, query, itemIndex: request.itemIndex, onThrottled };
+		const pageRequest: V2Request = { method: 'GET', path: request.path, query, itemIndex: request.itemIndex, onThrottled, fieldLabels: request.fieldLabels };
 		const body = (await apiRequest.call(this, pageRequest)).body as { data?: unknown; pagination?: { total?: unknown } } | undefined;
 		if (!body || !Array.isArray(body.data)) throw envelopeError(this, pageRequest, 'a {"data": […], "pagination": …} list');
 		const records = (body.data as IDataObject[]).slice(0, pageLimit);
