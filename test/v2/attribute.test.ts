@@ -2,6 +2,7 @@
  * Attribute (node version 2): Get (by name or by ID) and Get Many (all, or searched), through n8n-core against
  * the v2 sandbox.
  */
+import { rawRequest } from '../sandbox/client';
 import { expectSigned, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({}, 'attribute');
@@ -144,7 +145,7 @@ describe('Attribute → Get Shared Set Values, Download Shared Set', () => {
 		await v2.run({ operation: 'downloadSharedSet', attributeId: String(manufacturerId()) });
 		const path = fileRequests()[0].path;
 		await v2.sandbox().control.advance(6 * 24 * 3600 + 1);
-		const response = await fetch(`${v2.sandbox().baseUrl}${path}`);
+		const response = await rawRequest(`${v2.sandbox().baseUrl}${path}`, 'GET', {}, '');
 		expect(response.status).toBe(403);
 	});
 
