@@ -238,10 +238,12 @@ describe('sandbox API v2: route files', () => {
 				'RepairReturnUnit', 'GetTickets', 'GetTicket', 'OpenTicket', 'CloseTicket', 'CreateTicketMessage', 'GetTicketMessages',
 				'GetOrderInvoices', 'GetOrderInvoice', 'DeleteOrderInvoice', 'UploadOrderInvoice', 'getWarehouses', 'getWarehouse',
 				'createWarehouse', 'updateWarehouse', 'deleteWarehouse', 'getShippingGroups', 'getShippingGroup',
+				'CreateVoucher', 'GetVouchers', 'GetVoucher', 'GetVoucherProducts', 'UpdateVouchersStatus', 'DeleteVoucher',
+				'ListSimilarProductGroups', 'GetSimilarProductsBuybox', 'GetSharedSetListBySearchAndAttributeId', 'GetSharedSetCsvFileByAttributeId',
 						].sort(),
 		);
 		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual([
-			'assortment.ts', 'attributes.ts', 'buybox.ts', 'carriers.ts', 'categories.ts', 'contacts.ts', 'import-files.ts', 'info.ts', 'order-invoices.ts', 'order-units.ts', 'orders.ts', 'product-data.ts', 'products.ts', 'reports.ts', 'return-units.ts', 'returns.ts', 'shipping-groups.ts', 'status.ts', 'subscriptions.ts', 'tickets.ts', 'units.ts', 'warehouses.ts',
+			'assortment.ts', 'attributes.ts', 'buybox.ts', 'carriers.ts', 'categories.ts', 'contacts.ts', 'import-files.ts', 'info.ts', 'order-invoices.ts', 'order-units.ts', 'orders.ts', 'product-data.ts', 'products.ts', 'reports.ts', 'return-units.ts', 'returns.ts', 'shipping-groups.ts', 'similar-products.ts', 'status.ts', 'subscriptions.ts', 'tickets.ts', 'units.ts', 'vouchers.ts', 'warehouses.ts',
 		]);
 	});
 

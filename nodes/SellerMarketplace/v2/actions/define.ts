@@ -92,12 +92,15 @@ function withOutputShape(spec: ItemOperationSpec, shape: OutputShape): ItemOpera
 
 export function defineOperation<Part>(spec: ItemOperationSpec | BatchOperationSpec<Part>): Operation {
 	const shaped = 'execute' in spec && spec.output ? withOutputShape(spec, spec.output) : (spec as OperationSpec);
+	// Resource and operation come first in each display rule: n8n shows a field at once when a rule it checks names a
+	// field holding an expression, so a field shown by an expression (e.g. Identify By) must not outrank them.
+	const shownFor = { show: { resource: [spec.resource], operation: [spec.value] } };
 	return {
 		...shaped,
-		description: updateDisplayOptions(
-			{ show: { resource: [spec.resource], operation: [spec.value] } },
-			sortBelowOptions(shaped.properties, SORT_COLLECTION_SINCE),
-		),
+		description: updateDisplayOptions(shownFor, sortBelowOptions(shaped.properties, SORT_COLLECTION_SINCE)).map((property) => ({
+			...property,
+			displayOptions: { ...property.displayOptions, show: { ...shownFor.show, ...property.displayOptions?.show } },
+		})),
 	};
 }
 

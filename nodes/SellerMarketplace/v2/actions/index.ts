@@ -19,10 +19,12 @@ import { report } from './report';
 import { returnResource } from './return';
 import { returnUnit } from './returnUnit';
 import { shippingGroup } from './shippingGroup';
+import { similarProduct } from './similarProduct';
 import { status } from './status';
 import { subscription } from './subscription';
 import { ticket } from './ticket';
 import { unit } from './unit';
+import { voucher } from './voucher';
 import { warehouse } from './warehouse';
 
 export const resources: Resource[] = [
@@ -48,6 +50,8 @@ export const resources: Resource[] = [
 	ticket,
 	warehouse,
 	shippingGroup,
+	voucher,
+	similarProduct,
 ];
 
 export const resourceSelector: INodeProperties = {

@@ -1,8 +1,8 @@
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { BUYBOX_CONDITIONS } from '../../helpers/enums';
 import { wholeNumber } from '../../helpers/values';
 import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
+import { buyboxConditionField } from './fields';
 
 /** GET /buybox: the offers of one product ranked for the buy box (a top 10, not a paged list). */
 export const getRankings = defineOperation({
@@ -23,17 +23,7 @@ export const getRankings = defineOperation({
 			description: "The marketplace's ID of the product (id_product)",
 		},
 		storefrontField,
-		{
-			displayName: 'Condition',
-			name: 'condition',
-			type: 'options',
-			options: BUYBOX_CONDITIONS.map((value) => ({
-				name: value.replace(/(^|\s)\w/g, (c) => c.toUpperCase()).replace(' - ', ' – ') + (value === 'used' || value === 'refurbished' ? ' (Any Grade)' : ''),
-				value,
-			})),
-			default: 'new',
-			description: 'The condition of the offers to rank. Used and Refurbished alone take every grade.',
-		},
+		buyboxConditionField,
 		{
 			displayName: 'Number of Offers',
 			name: 'topOffers',
