@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { withFailureWords } from '../../../shared/transport/errors';
 import { readAllPages, type CollectionLimit, type CollectionRequest } from '../../../shared/transport/collection';
 import {
 	downloadFromAddress,
@@ -51,10 +52,11 @@ export async function apiRequestAllItems(
 				onThrottled,
 			});
 			if (!Array.isArray(response.body)) {
-				throw new NodeApiError(this.getNode(), { path: request.path } as never, {
+				const error = new NodeApiError(this.getNode(), { path: request.path } as never, {
 					message: `Expected a list from GET ${request.path}, but the API returned something else`,
 					itemIndex: request.itemIndex,
 				});
+				throw withFailureWords(error, { reason: `the marketplace answered GET ${request.path} with something else than a list` });
 			}
 			const records = response.body as IDataObject[];
 			const range = parseCollectionRange(response.headers['hm-collection-range']);

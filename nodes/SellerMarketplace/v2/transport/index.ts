@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { withFailureWords } from '../../../shared/transport/errors';
 import { readAllPages, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../shared/transport/collection';
 import { downloadFromAddress, sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../../../shared/transport/request';
 import { STOREFRONTS, type Storefront } from '../helpers/enums';
@@ -82,10 +83,11 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: V2Reque
 }
 
 function envelopeError(context: ApiContext, request: V2Request, expected: string): NodeApiError {
-	return new NodeApiError(context.getNode(), { path: request.path } as JsonObject, {
+	const error = new NodeApiError(context.getNode(), { path: request.path } as JsonObject, {
 		message: `Expected ${expected} from ${request.method} ${request.path}, but the API returned something else`,
 		itemIndex: request.itemIndex,
 	});
+	return withFailureWords(error, { reason: `the marketplace answered ${request.method} ${request.path} with something else than ${expected}` });
 }
 
 /** Sends one request and returns the `data` of its `{data}` envelope (undefined for an answer without body, e.g. 204). */
