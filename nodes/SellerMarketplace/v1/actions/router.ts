@@ -13,7 +13,7 @@ type Operation = {
 };
 
 /** What the operation declares about itself (its action in the Operation dropdown, its fields), for the headline of its failures. */
-function wordingOf(resource: ResourceName, operationName: string, operation: Operation): OperationWording {
+export function wordingOf(resource: ResourceName, operationName: string, operation: Operation): OperationWording {
 	const named = (options: unknown, value: string) => (options as INodePropertyOptions[] | undefined)?.find((option) => option.value === value);
 	const selector = (resources[resource].description as INodeProperties[]).find((property) => property.name === 'operation');
 	return {

@@ -5,6 +5,10 @@ import { asClause, redactSecrets, withFailureWords, type FailedResponse, type Un
 
 /** API v1's error answers in a seller's words. */
 
+/** What to check when API v1 refuses the signature (401): the node's errors and the credential test say the same. */
+export const SIGNATURE_HINT =
+	"Check that the Client Key and Secret Key are copied exactly from the seller account's API settings, and that the clock of the machine running n8n is right: every request is signed with the current time.";
+
 /** Singular names of the API's resources, by the first path segment, for messages a seller can read. */
 const RESOURCE_LABELS: Record<string, string> = {
 	orders: 'order',
@@ -102,8 +106,7 @@ export function responseError(
 	if (status === 401) {
 		summary = 'The marketplace did not accept the request signature';
 		reason = 'the marketplace did not accept the signature: check the Client Key, the Secret Key and the clock of the machine running n8n';
-		hint =
-			"Check that the Client Key and Secret Key are copied exactly from the seller account's API settings, and that this machine's clock is correct: every request is signed with the current time.";
+		hint = SIGNATURE_HINT;
 	} else if (status === 403 && /^(order|order unit)$/.test(label) && id !== undefined) {
 		summary = `The ${what} is fulfilled by the marketplace and cannot be read or changed through API v1`;
 		reason = `${what} is fulfilled by the marketplace and cannot be read or changed through API v1`;

@@ -7,7 +7,7 @@ import { FileItem, type BatchOperationSpec, type ItemOperationSpec, type Operati
 import { resources } from './index';
 
 /** What the operation declares about itself, for the headline of its failures. */
-function wordingOf(operation: Operation): OperationWording {
+export function wordingOf(operation: Operation): OperationWording {
 	const resourceName = resources.find((resource) => resource.value === operation.resource)?.name ?? operation.resource;
 	return { action: operation.action, resourceName, fields: operation.properties, attempt: operation.attempt };
 }

@@ -144,7 +144,7 @@ export function responseError(
 		reason = problem.message ? asClause(problem.message) : `the marketplace refused it (${status})`;
 	}
 	const description = [
-		problem.message && !summary.includes(problem.message) ? `The API said: ${problem.message}` : undefined,
+		problem.message ? `The API said: ${problem.message}` : undefined,
 		details.length > (namesFirstField ? 1 : 0) ? `Refused fields: ${details.join('; ')}` : undefined,
 		problem.type && problem.type !== 'about:blank' ? `Problem type: ${problem.type}` : undefined,
 		hint,
