@@ -80,7 +80,7 @@ describe('API v1 (node version 1)', () => {
 
 		expect(v1.sandbox().control.requests()[0]).toMatchObject({ status: 401, signatureValid: false });
 		expect(result.error?.message).toBe(
-			'Could not get order MHRYPC1: the marketplace did not accept the signature: check the Client Key, the Secret Key and the clock of the machine running n8n',
+			'Could not get order MHRYPC1: the marketplace did not accept the signature (check the Client Key, the Secret Key and the clock of the machine running n8n)',
 		);
 		expect(result.error?.description).toContain(
 			"Check that the Client Key and Secret Key are copied exactly from the seller account's API settings, and that the clock of the machine running n8n is right",
@@ -181,7 +181,7 @@ describe('API v2 (node version 2)', () => {
 		const result = await runSellerNodeV2({ ...v2.credentials(), secretKey: 'z'.repeat(64) }, { parameters: { resource: 'order', operation: 'get', orderId: byId('NOSUCH1') } });
 
 		expect(v2.requests()[0]).toMatchObject({ status: 401, signatureValid: false });
-		expect(result.error?.message).toBe('Could not get order NOSUCH1: the Secret Key (or Partner Secret Key) is wrong: the signature does not match');
+		expect(result.error?.message).toBe('Could not get order NOSUCH1: the Secret Key (or Partner Secret Key) is wrong, so the signature does not match');
 	});
 
 	it('429 until the retries are used up', async () => {

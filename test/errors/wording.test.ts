@@ -57,7 +57,9 @@ describe('the words', () => {
 		expect(attempt).toEqual({ text: `mark order unit ${ID} as sent`, id: ID });
 		expect(headline(attempt, { reason: `Order unit ${ID} is already 'sent'` })).toBe(`Could not mark order unit ${ID} as sent: it is already 'sent'`);
 		expect(headline(attempt, { reason: `order unit ${ID} was not found` })).toBe(`Could not mark order unit ${ID} as sent: it was not found`);
-		expect(headline(attempt, { reason: `No order unit ${ID} exists` })).toBe(`Could not mark order unit ${ID} as sent: No order unit ${ID} exists`);
+		expect(headline(attempt, { reason: `No order unit ${ID} was found` })).toBe(`Could not mark order unit ${ID} as sent: No order unit ${ID} was found`);
+		expect(headline(attempt, { reason: `Order unit ${ID} not found` })).toBe(`Could not mark order unit ${ID} as sent: Order unit ${ID} not found`);
+		expect(headline(attempt, { reason: `return order unit ${ID} was not found` })).toBe(`Could not mark order unit ${ID} as sent: it was not found`);
 		expect(headline(attempt, { reason: 'the connection was reset', uncertain: true })).toBe(
 			`The request to mark order unit ${ID} as sent may or may not have been applied: the connection was reset`,
 		);

@@ -110,20 +110,23 @@ export function describeAttempt(wording: OperationWording, readParameter: Parame
 	return { text: `${action} for ${noun} ${id}`, id };
 }
 
+/** Words that follow a record's name when the marketplace says something about it: "Order unit 12 is …". */
+const STATEMENT = '(?:is|was|has|had|cannot|can|could|does|did|must|belongs|already|will|would|may|should)';
+
 /**
- * The reason without repeating the record the headline already names, in the words the headline names it by:
- * "Order unit 12 is already 'sent'" → "it is already 'sent'" after "mark order unit 12 as sent".
+ * The reason without repeating the record the headline already names: "Order unit 12 is already 'sent'" → "it is
+ * already 'sent'" after "mark order unit 12 as sent". Only a plain statement about the record is shortened, never
+ * one that denies it ("No order unit 12 …").
  */
 function withoutRepeatedSubject(reason: string, attempt: Attempt): string {
 	if (attempt.id === undefined) return reason;
 	const at = attempt.text.indexOf(` ${attempt.id}`);
 	if (at < 0) return reason;
-	const before = attempt.text.slice(0, at).split(' ').slice(-4);
-	for (let count = before.length; count > 0; count--) {
-		const subject = new RegExp(`^${escapeRegExp(before.slice(-count).join(' '))}\\s+["']?${escapeRegExp(attempt.id)}["']?(?=\\s)`, 'i');
-		if (subject.test(reason)) return reason.replace(subject, 'it');
-	}
-	return reason;
+	const noun = attempt.text.slice(0, at).split(' ').pop() ?? '';
+	const subject = new RegExp(`^((?:[A-Za-z]+\\s+){0,3})${escapeRegExp(noun)}\\s+["']?${escapeRegExp(attempt.id)}["']?(?=\\s+${STATEMENT}\\b)`, 'i');
+	const match = subject.exec(reason);
+	if (!match || /\b(?:no|not|none|never|neither|nor|without)\b/i.test(match[1])) return reason;
+	return reason.replace(subject, 'it');
 }
 
 /** "Could not mark order unit 1000064 as sent: it is already 'sent'", or, for a write whose outcome is unknown, that it may have been applied. */

@@ -105,7 +105,7 @@ export function responseError(
 	let reason: string;
 	if (status === 401) {
 		summary = 'The marketplace did not accept the request signature';
-		reason = 'the marketplace did not accept the signature: check the Client Key, the Secret Key and the clock of the machine running n8n';
+		reason = 'the marketplace did not accept the signature (check the Client Key, the Secret Key and the clock of the machine running n8n)';
 		hint = SIGNATURE_HINT;
 	} else if (status === 403 && /^(order|order unit)$/.test(label) && id !== undefined) {
 		summary = `The ${what} is fulfilled by the marketplace and cannot be read or changed through API v1`;

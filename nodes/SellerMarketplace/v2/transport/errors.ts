@@ -71,13 +71,13 @@ function authReason(problem: Problem): string {
 		case '/problems/invalid-credentials':
 			return 'the marketplace does not know the Client Key (or Partner Client Key)';
 		case '/problems/corrupted-signature':
-			return 'the Secret Key (or Partner Secret Key) is wrong: the signature does not match';
+			return 'the Secret Key (or Partner Secret Key) is wrong, so the signature does not match';
 		case '/problems/missing-or-invalid-request-header':
-			return 'the marketplace refused a request header, most likely the time stamp: check the clock of the machine running n8n';
+			return 'the marketplace refused a request header, most likely the time stamp (check the clock of the machine running n8n)';
 		case '/problems/inactive-account':
 			return 'the seller account of these keys is not active';
 		default:
-			return 'the marketplace did not accept the keys or the time stamp: check the Client Key, the Secret Key and the clock of the machine running n8n';
+			return 'the marketplace did not accept the keys or the time stamp (check the Client Key, the Secret Key and the clock of the machine running n8n)';
 	}
 }
 
