@@ -54,9 +54,10 @@ export async function apiRequestAllItems(
 			if (!Array.isArray(response.body)) {
 				const error = new NodeApiError(this.getNode(), { path: request.path } as never, {
 					message: `Expected a list from GET ${request.path}, but the API returned something else`,
+					description: `Request: GET ${request.path}, answered without a list. Check that the Base URL of the credentials is the API's.`,
 					itemIndex: request.itemIndex,
 				});
-				throw withFailureWords(error, { reason: `the marketplace answered GET ${request.path} with something else than a list` });
+				throw withFailureWords(error, { reason: "the marketplace's answer was not the list it should be" });
 			}
 			const records = response.body as IDataObject[];
 			const range = parseCollectionRange(response.headers['hm-collection-range']);

@@ -85,9 +85,10 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: V2Reque
 function envelopeError(context: ApiContext, request: V2Request, expected: string): NodeApiError {
 	const error = new NodeApiError(context.getNode(), { path: request.path } as JsonObject, {
 		message: `Expected ${expected} from ${request.method} ${request.path}, but the API returned something else`,
+		description: `Request: ${request.method} ${request.path}, answered without ${expected}. Check that the Base URL of the credentials is the API's.`,
 		itemIndex: request.itemIndex,
 	});
-	return withFailureWords(error, { reason: `the marketplace answered ${request.method} ${request.path} with something else than ${expected}` });
+	return withFailureWords(error, { reason: "the marketplace's answer was not in the form API v2 answers in" });
 }
 
 /** Sends one request and returns the `data` of its `{data}` envelope (undefined for an answer without body, e.g. 204). */
