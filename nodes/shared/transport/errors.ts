@@ -113,7 +113,10 @@ export function redirectError(node: INode, method: string, path: string, statusC
 	const target = location === undefined || location === null || location === '' ? 'no address' : redactSecrets(String(location));
 	const error = new NodeApiError(node, { status: statusCode, path } as JsonObject, {
 		message: `The marketplace answered ${method} ${path} with a redirect (${statusCode}), which was not followed`,
-		description: `It pointed to ${target}. Requests signed with your keys only go to the Base URL of the credentials. If the API has moved, change the Base URL.`,
+		description: [
+			`It pointed to ${target}. Requests signed with your keys only go to the Base URL of the credentials. If the API has moved, change the Base URL.`,
+			`Request: ${method} ${path}, answered ${statusCode}`,
+		].join('\n'),
 		httpCode: String(statusCode),
 		itemIndex,
 	});
@@ -128,6 +131,7 @@ export function notJsonError(node: INode, method: string, path: string, statusCo
 		description: [
 			`Content-Type: ${contentType === undefined ? 'none' : String(contentType)}. It begins: "${start}"`,
 			'Usually something other than the API answered, such as a proxy, a login page or a wrong Base URL.',
+			`Request: ${method} ${path}, answered ${statusCode}`,
 		].join('\n'),
 		httpCode: String(statusCode),
 		itemIndex,
