@@ -241,12 +241,12 @@ describe('errors', () => {
 		});
 		expect(run.error).toBeUndefined();
 		expect(run.items.map((item) => item.json.errorDetails)).toEqual([
-			"The API said: Not found\nThe API answered that this address does not exist: the Base URL of the credentials may not be the API's.\nRequest: GET /status/ping/, answered 404",
-			"The API said: Not found\nThe API answered that this address does not exist: the Base URL of the credentials may not be the API's.\nRequest: GET /status/ping/, answered 404",
+			"The API said: Not found\nIf nothing at all can be found, the Base URL of the credentials may not be the API's.\nRequest: GET /status/ping/, answered 404",
+			"The API said: Not found\nIf nothing at all can be found, the Base URL of the credentials may not be the API's.\nRequest: GET /status/ping/, answered 404",
 		]);
 		expect(run.items.map((item) => [item.json.error, item.pairedItem])).toEqual([
-			['Could not check the connection: the marketplace has no such address (check the Base URL of the credentials)', { item: 0 }],
-			['Could not check the connection: the marketplace has no such address (check the Base URL of the credentials)', { item: 1 }],
+			['Could not check the connection: not found', { item: 0 }],
+			['Could not check the connection: not found', { item: 1 }],
 		]);
 	});
 });

@@ -115,8 +115,8 @@ export function responseError(
 		// Product data is addressed by EAN, everything else by an ID.
 		const reference = label.endsWith('EAN') ? `"${id}"` : `with ID "${id}"`;
 		summary = id === undefined ? `Not found: ${method} ${path}` : `No ${label} ${reference} was found`;
-		reason = id === undefined ? 'the marketplace has no such address (check the Base URL of the credentials)' : `${what} was not found`;
-		hint = id === undefined ? 'The API answered that this address does not exist: the Base URL of the credentials may not be the API\'s.' : 'Check the ID; it may belong to another seller account or have been deleted.';
+		reason = id === undefined ? asClause(message ?? 'the marketplace found nothing at this address') : `${what} was not found`;
+		hint = id === undefined ? 'If nothing at all can be found, the Base URL of the credentials may not be the API\'s.' : 'Check the ID; it may belong to another seller account or have been deleted.';
 	} else if (status === 429) {
 		summary = `The marketplace's rate limit was reached${retried}`;
 		reason = `the marketplace's rate limit was reached${retried}`;

@@ -129,8 +129,8 @@ export function responseError(
 		namesFirstField = true;
 	} else if (status === 404) {
 		summary = id === undefined ? `Not found: ${method} ${path}` : `No ${label} with ID "${id}" was found`;
-		reason = id === undefined ? 'the marketplace has no such address (check the Base URL of the credentials)' : `${label} ${id} was not found`;
-		hint = id === undefined ? 'The API answered that this address does not exist: the Base URL of the credentials may not be the API\'s.' : 'Check the ID: it may belong to another seller account, or have been deleted.';
+		reason = id === undefined ? asClause(problem.message ?? 'the marketplace found nothing at this address') : `${label} ${id} was not found`;
+		hint = id === undefined ? 'If nothing at all can be found, the Base URL of the credentials may not be the API\'s.' : 'Check the ID: it may belong to another seller account, or have been deleted.';
 	} else if (status === 429) {
 		summary = `The marketplace's rate limit was reached${retried}`;
 		reason = `the marketplace's rate limit was reached${retried}`;
