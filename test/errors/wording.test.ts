@@ -65,6 +65,13 @@ describe('the words', () => {
 		);
 	});
 
+	it('keeps the headline to one line of reasonable length', () => {
+		const attempt = describeAttempt(sendWording, () => ID);
+		expect(headline(attempt, { reason: 'it is\nalready   sent' })).toBe(`Could not mark order unit ${ID} as sent: it is already sent`);
+		const long = headline(attempt, { reason: 'x'.repeat(500) });
+		expect(long).toBe(`Could not mark order unit ${ID} as sent: ${'x'.repeat(199)}…`);
+	});
+
 	it('leaves out an id it cannot show safely, and one the item does not show', () => {
 		expect(describeAttempt(sendWording, () => '12 OR 1=1').text).toBe('mark an order unit as sent');
 		expect(describeAttempt(sendWording, () => `${'a'.repeat(65)}`).text).toBe('mark an order unit as sent');

@@ -110,6 +110,8 @@ export function describeAttempt(wording: OperationWording, readParameter: Parame
 	return { text: `${action} for ${noun} ${id}`, id };
 }
 
+const MAX_REASON = 200;
+
 /** Words that follow a record's name when the marketplace says something about it: "Order unit 12 is …". */
 const STATEMENT = '(?:is|was|has|had|cannot|can|could|does|did|must|belongs|already|will|would|may|should)';
 
@@ -131,7 +133,10 @@ function withoutRepeatedSubject(reason: string, attempt: Attempt): string {
 
 /** "Could not mark order unit 1000064 as sent: it is already 'sent'", or, for a write whose outcome is unknown, that it may have been applied. */
 export function headline(attempt: Attempt, words: FailureWords): string {
-	const reason = withoutRepeatedSubject(words.reason, attempt);
+	// A headline is one line; a long answer (an HTML page) stays whole in the description.
+	const oneLine = words.reason.replace(/\s+/g, ' ').trim();
+	const short = oneLine.length > MAX_REASON ? `${oneLine.slice(0, MAX_REASON - 1).trimEnd()}…` : oneLine;
+	const reason = withoutRepeatedSubject(short, attempt);
 	return words.uncertain
 		? `The request to ${attempt.text} may or may not have been applied: ${reason}`
 		: `Could not ${attempt.text}: ${reason}`;
