@@ -5,6 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { startRecordingServer, V2_RECORDING } from '../harness/recording-server';
+
 import type { OrderUnit } from '../../sandbox';
 import { startFaultProxy, type FaultProxy } from '../hardening/proxy';
 import { useStrictSandbox } from '../harness/sandbox';
@@ -258,5 +261,27 @@ describe('API v2 (node version 2)', () => {
 				].join('\n'),
 			},
 		]);
+	});
+});
+
+describe('a reason from the marketplace that holds a secret', () => {
+	it('is redacted in the headline and the description, and its markup is shown as text', async () => {
+		const secretKey = 'd4'.repeat(32);
+		const server = await startRecordingServer(secretKey, V2_RECORDING);
+		try {
+			const credentials = { clientKey: 'e5'.repeat(16), secretKey, baseUrl: server.baseUrl, storefront: 'de', userAgent: DEFAULT_USER_AGENT };
+			server.respondWith((_request, response) => {
+				response.writeHead(403, { 'Content-Type': 'application/json' });
+				response.end(JSON.stringify({ type: '/problems/forbidden', message: `Order unit 77 is <b>locked</b> for key ${secretKey}`, errors: [] }));
+			});
+			const result = await runSellerNodeV2(credentials, { parameters: { resource: 'orderUnit', operation: 'cancel', orderUnitId: byId(77), reason: 'NoInventory' } });
+
+			expect(result.error?.message).toBe('Could not cancel order unit 77: it is <b>locked</b> for key [redacted]');
+			expect(result.error?.description).toBe(
+				'The API said: Order unit 77 is &lt;b&gt;locked&lt;/b&gt; for key [redacted]<br>Problem type: /problems/forbidden<br>Request: PATCH /order-units/77/cancel, answered 403',
+			);
+		} finally {
+			await server.close();
+		}
 	});
 });
