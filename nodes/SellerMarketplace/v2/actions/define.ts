@@ -40,6 +40,11 @@ interface OperationBase {
 	action: string;
 	/** One line under the operation's name. */
 	summary: string;
+	/**
+	 * What a failure's headline says was attempted, only where the words of `action` read poorly, with `{id}`
+	 * where the record's id goes: "update unit {id}" makes "Could not update unit 12: …" (see shared/helpers/headline).
+	 */
+	attempt?: string;
 	properties: INodeProperties[];
 	/**
 	 * The API operation(s) this operation performs (not the reads it may add, e.g. to check a lost answer). The

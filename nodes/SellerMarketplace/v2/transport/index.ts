@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { withFailureWords } from '../../../shared/transport/errors';
 import { readAllPages, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../shared/transport/collection';
 import { downloadFromAddress, sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../../../shared/transport/request';
 import { STOREFRONTS, type Storefront } from '../helpers/enums';
@@ -93,10 +94,12 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: V2Reque
 }
 
 function envelopeError(context: ApiContext, request: V2Request, expected: string): NodeApiError {
-	return new NodeApiError(context.getNode(), { path: request.path } as JsonObject, {
+	const error = new NodeApiError(context.getNode(), { path: request.path } as JsonObject, {
 		message: `Expected ${expected} from ${request.method} ${request.path}, but the API returned something else`,
+		description: `Request: ${request.method} ${request.path}, answered without ${expected}. Check that the Base URL of the credentials is the API's.`,
 		itemIndex: request.itemIndex,
 	});
+	return withFailureWords(error, { reason: "the marketplace's answer was not in the form API v2 answers in" });
 }
 
 /** Sends one request and returns the `data` of its `{data}` envelope (undefined for an answer without body, e.g. 204). */

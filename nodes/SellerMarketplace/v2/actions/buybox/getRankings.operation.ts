@@ -10,6 +10,7 @@ export const getRankings = defineOperation({
 	value: 'getRankings',
 	name: 'Get Offer Rankings',
 	action: 'Get the buy box ranking of a product',
+	attempt: 'get the buy box ranking of product {id}',
 	summary: "See which offers of a product rank best for the buy box, and where yours stand",
 	endpoint: { method: 'GET', path: '/buybox' },
 	properties: [
