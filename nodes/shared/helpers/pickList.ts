@@ -43,6 +43,8 @@ export const ACTIONABLE_STATUSES: Record<string, Record<string, readonly string[
 	returnUnit: { accept: OPEN_RETURN_UNIT, reject: OPEN_RETURN_UNIT, clarify: OPEN_RETURN_UNIT, repair: OPEN_RETURN_UNIT },
 	ticket: { close: ['opened', 'buyer_closed'], sendMessage: ANSWERABLE_TICKET },
 	ticketMessage: { send: ANSWERABLE_TICKET },
+	claim: { close: ['opened', 'buyer_closed'] },
+	claimMessage: { send: ANSWERABLE_TICKET },
 };
 
 /** The statuses the form's resource and operation can act on, or undefined for any. */
@@ -87,12 +89,11 @@ function uniqueEntries(entries: INodeListSearchItems[]): INodeListSearchItems[] 
 
 /** A record read by its ID, or nothing when the API answers that there is none (404). */
 export async function readIfFound(read: () => Promise<IDataObject | undefined>): Promise<IDataObject[]> {
-	const notFound = Symbol('not found');
 	const record = await read().catch((error: unknown) => {
-		if (error instanceof NodeApiError && error.httpCode === '404') return notFound;
+		if (error instanceof NodeApiError && error.httpCode === '404') return undefined;
 		throw error;
 	});
-	return record === notFound || !record ? [] : [record];
+	return typeof record === 'object' ? [record] : [];
 }
 
 /** Whether `text` is typed as an ID of `regex` (an IdFormat's, which n8n applies whole). */

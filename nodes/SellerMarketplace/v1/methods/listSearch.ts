@@ -17,8 +17,8 @@ type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken
 interface Collection {
 	/** The seller's collection, e.g. `/orders/seller/`. */
 	path: string;
-	/** The path of one record, e.g. `/orders/{id}/` for `id`. */
-	recordPath(id: string): string;
+	/** The path of one record, e.g. `/orders/{id}/` for `id`, where the API can read one. */
+	recordPath?(id: string): string;
 	/** How an ID of this collection is typed. */
 	format: IdFormat;
 	toEntry(record: IDataObject): INodeListSearchItems;
@@ -42,9 +42,11 @@ function listOf(collection: Collection): ListSearch {
 			toEntry: collection.toEntry,
 			readPage: async (offset) => await readPage(this, collection.path, { ...base, limit: PAGE, offset }),
 			lookup: async (typed) => {
-				const exact = isIdLike(collection.format.regex, typed)
-					? await readIfFound(async () => (await apiRequest.call(this, { method: 'GET', path: collection.recordPath(typed) })).body as IDataObject)
-					: [];
+				const { recordPath } = collection;
+				const exact =
+					recordPath && isIdLike(collection.format.regex, typed)
+						? await readIfFound(async () => (await apiRequest.call(this, { method: 'GET', path: recordPath(typed) })).body as IDataObject)
+						: [];
 				const searched = [];
 				for (const query of collection.searches?.(typed) ?? []) {
 					searched.push(...(await readPage(this, collection.path, { ...base, ...query, limit: PAGE, offset: 0 })).records);
@@ -93,6 +95,17 @@ export const searchTickets = listOf({
 	toEntry: (ticket) => ({
 		name: `${text(ticket.id_ticket)}: ${text(ticket.topic ?? ticket.open_reason)} (${text(ticket.status)})`,
 		value: text(ticket.id_ticket),
+	}),
+});
+
+/** Claims (deprecated, replaced by tickets) have no GET of one claim: a typed ID is found among the listed. */
+export const searchClaims = listOf({
+	path: '/claims/seller/',
+	format: ID_FORMATS.integer,
+	statusFilter: true,
+	toEntry: (claim) => ({
+		name: `${text(claim.id_claim)}: order unit ${text(claim.id_order_unit)} (${text(claim.status)}, ${text(claim.open_reason)})`,
+		value: text(claim.id_claim),
 	}),
 });
 

@@ -201,7 +201,7 @@ export const searchImportFiles: ListSearch = async function (this: ILoadOptionsF
 		pageSize: kind.pageSize,
 		query: () => ({ sort: 'ts_created:desc' }),
 		toEntry: (file) => ({
-			name: `${text(file.id_import_file)}: ${text(file.url ?? file.uri ?? file.filename)} (${text(file.status)}, ${text(file.ts_created_iso ?? file.ts_created)})`,
+			name: `${text(file.id_import_file)}: ${text(file.uri)} (${text(file.status)}, ${text(file.ts_created_iso ?? file.ts_created)})`,
 			value: text(file.id_import_file),
 		}),
 		byId: integerPath(kind.path),
@@ -249,3 +249,30 @@ export const searchWarehouses = listOf({
 	},
 	byId: integerPath('/warehouses'),
 });
+
+export const searchReports = listOf({
+	path: '/reports',
+	pageSize: 30,
+	query: () => ({ sort: 'date_requested:desc' }),
+	toEntry: (report) => ({
+		name: `${text(report.id_report)}: ${text(report.report_name)} (${text(report.status)}, ${text(report.date_requested)})`,
+		value: text(report.id_report),
+	}),
+	byId: integerPath('/reports'),
+});
+
+/** Attributes of product data: the API's own search by name, or the attribute whose ID is typed. */
+export const searchAttributes: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
+	const storefront = await formStorefront(this);
+	const q = filter?.trim() ?? '';
+	const source: PickSource = {
+		toEntry: (attribute) => ({ name: `${text(attribute.title ?? attribute.name)} (${text(attribute.name)}, ${text(attribute.id)})`, value: text(attribute.id) }),
+		readPage: async (offset) => await readPage(this, q ? '/attributes/search' : '/attributes', { storefront, ...(q ? { q } : {}), limit: 100, offset }),
+		lookup: async (typed) =>
+			isIdLike(ID_FORMATS.integer.regex, typed)
+				? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path: `/attributes/${Number(typed)}`, query: { storefront } }))
+				: [],
+		searchedByServer: true,
+	};
+	return await pickList(source, filter, paginationToken);
+};
