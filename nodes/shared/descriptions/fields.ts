@@ -88,7 +88,7 @@ export function idLocator(options: {
 				name: 'id',
 				type: 'string',
 				placeholder: options.placeholder,
-				validation: [{ type: 'regex', properties: { regex: format.regex, errorMessage: format.errorMessage } }],
+				validation: [{ type: 'regex', properties: { regex: format.regex, errorMessage: `"${options.displayName}" ${format.errorMessage}` } }],
 			},
 		],
 	};

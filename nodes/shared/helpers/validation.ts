@@ -38,8 +38,7 @@ export function requireString(context: IExecuteFunctions, name: string, itemInde
  */
 export function requireId(context: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
 	const value = requireString(context, name, itemIndex, label);
-	const hasControlCharacter = [...value].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
-	if (hasControlCharacter || /[/\\]/.test(value) || !isStablePathSegment(value)) {
+	if (!isPathId(value)) {
 		throw inputError(context, itemIndex, `"${label}" must be an ID such as MHRYPC1 or 0013163664, but it is ${JSON.stringify(value)}`);
 	}
 	return value;
@@ -52,6 +51,7 @@ export function requireId(context: IExecuteFunctions, name: string, itemIndex: n
  */
 export interface IdFormat {
 	regex: string;
+	/** What the form says after the field's name when the typed ID does not fit, e.g. "must be a positive whole number". */
 	errorMessage: string;
 }
 
@@ -76,17 +76,23 @@ const PATH_UNSAFE = '\\x00-\\x1f\\x7f/\\\\';
 export const ID_FORMATS = {
 	integer: {
 		regex: `\\s*0*(?:[1-9]\\d{0,${SAFE_INTEGER.length - 2}}|${notAbove(SAFE_INTEGER)})\\s*`,
-		errorMessage: 'The ID is a positive whole number, such as 391581935120',
+		errorMessage: 'must be a positive whole number, such as 391581935120',
 	},
 	text: {
 		regex: `\\s*(?!\\.\\.?\\s*$)(?=\\S)[^${PATH_UNSAFE}]*\\s*`,
-		errorMessage: 'The ID cannot be empty, "." or "..", or hold slashes, backslashes or control characters',
+		errorMessage: 'must be an ID such as MB7UWLD: not "." or "..", and without slashes, backslashes or control characters',
 	},
 	ticket: {
 		regex: '\\s*001\\d+\\s*',
-		errorMessage: 'A ticket ID is 001 followed by digits, such as 0011234567 (keep the leading zeros)',
+		errorMessage: 'must be a ticket ID: 001 followed by digits, like 0011234567 (keep the leading zeros)',
 	},
 } satisfies Record<string, IdFormat>;
+
+/** Whether a trimmed, non-empty text ID can go into a request path as it is (see requireId). */
+export function isPathId(value: string): boolean {
+	const hasControlCharacter = [...value].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
+	return !hasControlCharacter && !/[/\\]/.test(value) && isStablePathSegment(value);
+}
 
 /** A required integer id (order unit, return, unit...), given as a number or a numeric string. */
 export function requireIntegerId(context: IExecuteFunctions, name: string, itemIndex: number, label: string): number {
