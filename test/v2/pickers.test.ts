@@ -126,9 +126,12 @@ describe('pickers offer what fits the operation', () => {
 		expect(requests()[0]).toEqual({ method: 'GET', path: `/tickets/${ticket.id_ticket}`, query: {}, status: 200 });
 	});
 
-	it('Return Unit → Accept offers only return units still open', async () => {
+	it('Return Unit → Accept offers only return units still open, of units the seller fulfils', async () => {
 		await listSearch.searchReturnUnits.call(context({ resource: 'returnUnit', operation: 'accept' }));
-		expect(v2.requests()[0].queryValues?.status).toEqual(['need_to_be_returned', 'return_arrived', 'return_in_clarification']);
+		expect(v2.requests()[0].queryValues).toMatchObject({
+			status: ['need_to_be_returned', 'return_arrived', 'return_in_clarification'],
+			fulfillment_type: ['fulfilled_by_merchant'],
+		});
 	});
 
 	it("Order Invoice: with an order chosen, that order's invoices", async () => {
