@@ -78,6 +78,29 @@ describe('list searches of version 1', () => {
 	});
 });
 
+describe('more pickers of version 1', () => {
+	it('Item: the API search by title, and an EAN typed looked up by the EAN filter', async () => {
+		const item = sandbox.control.db.items[0];
+		const byEan = await listSearch.searchItems.call(context({ resource: 'item', operation: 'get' }), item.eans[0]);
+		expect(values(byEan)[0]).toBe(String(item.id_item));
+		expect(requests()[0]).toEqual({ method: 'GET', path: '/items/', query: { ean: item.eans[0], limit: '30', offset: '0' }, status: 200 });
+		const empty = await listSearch.searchItems.call(context({ resource: 'item', operation: 'get' }));
+		expect(empty.results).toEqual([]);
+	});
+
+	it('Claim → Close offers only open claims; the list has no GET of one claim, so a typed ID is looked for in the list', async () => {
+		await listSearch.searchClaims.call(context({ resource: 'claim', operation: 'close' }), '4711');
+		expect(requests().map((request) => [request.path, request.query.status])).toEqual([['/claims/seller/', 'opened,buyer_closed']]);
+	});
+
+	it('Subscription: a typed ID is read directly', async () => {
+		sandbox.control.db.subscriptions.push({ id_subscription: 902, callback_url: 'https://shop.example/b', fallback_email: 'ops@shop.example', event_name: 'order_new', is_active: true } as never);
+		const found = await listSearch.searchSubscriptions.call(context({ resource: 'subscription', operation: 'delete' }), '902');
+		expect(found.results[0]).toEqual({ name: 'order_new → https://shop.example/b', value: '902' });
+		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/subscriptions/902/', status: 200 });
+	});
+});
+
 describe('fields that became pickers still run as saved before', () => {
 	const unit = () => sandbox.control.db.units.find((candidate) => candidate._visible_from <= sandbox.control.now())!;
 

@@ -162,6 +162,20 @@ describe('pickers offer what fits the operation', () => {
 		expect(requests()[0]).toEqual({ method: 'GET', path: `/categories/${category.id_category}`, query: { storefront: 'de' }, status: 200 });
 	});
 
+	it.each([
+		['searchReturns', { resource: 'return', operation: 'get' }, '/returns/777', '/returns'],
+		['searchImportFiles', { resource: 'importFile', operation: 'get', fileType: 'variantSuggestions' }, '/variant-suggestions/feed/777', '/variant-suggestions/feed'],
+		['searchReports', { resource: 'report', operation: 'get' }, '/reports/777', '/reports'],
+		['searchAttributes', { resource: 'attribute', operation: 'get', storefront: 'de' }, '/attributes/777', '/attributes/search'],
+		['searchWarehouses', { resource: 'warehouse', operation: 'get' }, '/warehouses/777', '/warehouses'],
+	] as const)('%s: a typed ID is asked for by its ID first, then the list', async (method, parameters, one, list) => {
+		const result = await listSearch[method].call(context(parameters), '777');
+		expect(requests()[0]).toMatchObject({ method: 'GET', path: one });
+		expect(requests().slice(1).every((request) => request.path === list)).toBe(true);
+		expect(requests().length).toBeGreaterThan(1);
+		expect(result.results.every((entry) => typeof entry.name === 'string' && typeof entry.value === 'string')).toBe(true);
+	});
+
 	it('a failed page is reported, not dropped', async () => {
 		v2.sandbox().control.addFault({ path: '/v2/order-units', kind: 'status', status: 403 });
 		try {
