@@ -40,6 +40,14 @@ describe('list searches of version 1', () => {
 		expect(sandbox.control.requests().every((request) => request.signatureValid)).toBe(true);
 	});
 
+	it('an order the marketplace fulfils (403 when read) is not offered, and the list still shows', async () => {
+		const fulfilled = sandbox.control.db.orders.find((order) => order._fulfilled_by_marketplace)!;
+		const found = await listSearch.searchOrders.call(context({ resource: 'order', operation: 'get' }), fulfilled.id_order);
+		expect(requests()[0]).toEqual({ method: 'GET', path: `/orders/${fulfilled.id_order}`, query: {}, status: 403 });
+		expect(values(found)).not.toContain(fulfilled.id_order);
+		expect(requests()[1]).toMatchObject({ path: '/orders/seller/', status: 200 });
+	});
+
 	it('Order Unit → Send asks for units waiting to be sent; one of them on page 3 is found by its ID; a sent one is not offered', async () => {
 		const list = await listSearch.searchOrderUnits.call(context({ resource: 'orderUnit', operation: 'send' }));
 		expect(requests()).toEqual([{ method: 'GET', path: '/order-units/seller/', query: { status: 'need_to_be_sent', limit: '30', offset: '0' }, status: 200 }]);
