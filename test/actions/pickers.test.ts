@@ -104,7 +104,7 @@ describe('more pickers of version 1', () => {
 	it('Subscription: a typed ID is read directly', async () => {
 		sandbox.control.db.subscriptions.push({ id_subscription: 902, callback_url: 'https://shop.example/b', fallback_email: 'ops@shop.example', event_name: 'order_new', is_active: true } as never);
 		const found = await listSearch.searchSubscriptions.call(context({ resource: 'subscription', operation: 'delete' }), '902');
-		expect(found.results[0]).toEqual({ name: 'order_new → https://shop.example/b', value: '902' });
+		expect(found.results[0]).toEqual({ name: 'New Order → https://shop.example/b', value: '902' });
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/subscriptions/902/', status: 200 });
 	});
 });

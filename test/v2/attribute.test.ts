@@ -114,12 +114,12 @@ describe('Attribute → Get Shared Set Values, Download Shared Set', () => {
 	it('an attribute without a shared set is refused by the marketplace, naming the field', async () => {
 		const run = await v2.run({ operation: 'getSharedSetValues', attributeId: '3', returnAll: true });
 		expect(v2.requests()[0]).toMatchObject({ status: 400 });
-		expect(run.error?.message).toBe('Could not get the shared set values of attribute 3: "Attribute ID" (id_attribute): attribute 3 is unknown or has no shared set');
+		expect(run.error?.message).toBe('Could not get the shared set values of attribute 3: "Attribute" (id_attribute): attribute 3 is unknown or has no shared set');
 	});
 
 	it('refuses an attribute ID that bends the path before sending', async () => {
 		const run = await v2.run({ operation: 'getSharedSetValues', attributeId: '2/../../units', returnAll: true });
-		expect(run.error?.message).toBe('"Attribute ID" must be a positive whole number, but it is "2/../../units" [item 0]');
+		expect(run.error?.message).toBe('"Attribute" must be a positive whole number, but it is "2/../../units" [item 0]');
 		expect(v2.requests()).toHaveLength(0);
 	});
 

@@ -58,7 +58,7 @@ describe('a typed ID is found however many pages the seller has', () => {
 			} as never);
 		}
 		const found = await listSearch.searchSubscriptions.call(context({ resource: 'subscription', operation: 'delete' }), '5065');
-		expect(found.results[0]).toEqual({ name: 'order_new (all) → https://shop.example/hook/65', value: '5065' });
+		expect(found.results[0]).toEqual({ name: 'New Order (All Storefronts) → https://shop.example/hook/65', value: '5065' });
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/subscriptions/5065', status: 200 });
 		const first = await listSearch.searchSubscriptions.call(context({ resource: 'subscription', operation: 'delete' }));
 		expect(first.results).toHaveLength(30);

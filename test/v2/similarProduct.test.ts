@@ -95,7 +95,7 @@ describe('Similar Product → Get Virtual Buy Box', () => {
 
 	it.each([
 		[{ identifyBy: 'ean', ean: '12345' }, '"EAN" must be 8 to 14 digits, but it is "12345" [item 0]'],
-		[{ identifyBy: 'id', productId: '1e3' }, '"Product ID" must be a whole number of at least 1, but it is "1e3" [item 0]'],
+		[{ identifyBy: 'id', productId: '1e3' }, '"Product" must be a positive whole number, but it is "1e3" [item 0]'],
 	])('refuses %p before sending', async (parameters, message) => {
 		const run = await v2.run({ operation: 'getVirtualBuybox', ...parameters });
 		expect(run.error?.message).toBe(message);

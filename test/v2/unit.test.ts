@@ -171,7 +171,7 @@ describe('Unit → Create', () => {
 		const existing = unitsIn('de')[0];
 		const run = await create({ ean: freeProduct('de').ean, offerId: existing.id_offer });
 		expect(v2.requests()[0]).toMatchObject({ status: 400 });
-		expect(run.error?.message).toMatch(/^Could not create a unit for EAN \d+: "Offer ID" \(id_offer\): storefront de already has unit/);
+		expect(run.error?.message).toMatch(/^Could not create a unit for offer SKU-00001: "Offer ID" \(id_offer\): storefront de already has unit/);
 		expect(run.error?.description).toContain('Problem type: /problems/already-exists');
 	});
 

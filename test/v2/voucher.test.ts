@@ -215,7 +215,7 @@ describe('Voucher → Get, Get Products', () => {
 		expect(missing.error?.message).toBe('Could not get voucher 99999: it was not found');
 		control().clearRequests();
 		const bad = await v2.run({ operation: 'get', voucherId: '../orders' });
-		expect(bad.error?.message).toBe('"Voucher ID" must be a positive whole number, but it is "../orders" [item 0]');
+		expect(bad.error?.message).toBe('"Voucher" must be a positive whole number, but it is "../orders" [item 0]');
 		expect(v2.requests()).toHaveLength(0);
 	});
 

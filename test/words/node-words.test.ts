@@ -304,7 +304,7 @@ describe('dropdowns loaded from the account (API v2 sandbox)', () => {
 			_storefront: 'de',
 		} as never);
 		const methods = Object.entries(action.type.methods!.loadOptions!);
-		expect(methods.map(([name]) => name).sort()).toEqual(['getCarriers', 'getShippingGroups', 'getSubscriptions', 'getWarehouses']);
+		expect(methods.map(([name]) => name).sort()).toEqual(['getCarriers', 'getShippingGroups', 'getWarehouses']);
 		for (const [name, method] of methods) {
 			const options = await method.call(loadOptionsContextV2(v2.credentials(), { storefront: 'de' }));
 			expect({ name, length: options.length > 0 }).toEqual({ name, length: true });

@@ -251,6 +251,16 @@ export const searchWarehouses = listOf({
 	byId: integerPath('/warehouses'),
 });
 
+export const searchVouchers = listOf({
+	path: '/vouchers',
+	pageSize: 100,
+	toEntry: (voucher) => ({
+		name: `${text(voucher.title)} (${text(voucher.id_voucher)}, ${text(voucher.storefront)}, ${text(voucher.status)})`,
+		value: text(voucher.id_voucher),
+	}),
+	byId: integerPath('/vouchers'),
+});
+
 export const searchReports = listOf({
 	path: '/reports',
 	pageSize: 30,

@@ -19,7 +19,7 @@ export const downloadSharedSet = defineOperation({
 	endpoint: { method: 'GET', path: '/attributes/{id_attribute}/shared-set-values' },
 	properties: [sharedSetAttributeField, sharedSetLocaleField, binaryOutputField('Binary field of the output item that receives the CSV file')],
 	async execute(itemIndex) {
-		const id = requireIntegerId(this, 'attributeId', itemIndex, 'Attribute ID');
+		const id = requireIntegerId(this, 'attributeId', itemIndex, 'Attribute');
 		const locale = requireString(this, 'locale', itemIndex, 'Language');
 		const binaryPropertyName = requireString(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field');
 		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/attributes/${id}/shared-set-values`, query: { locale }, itemIndex, fieldLabels: SHARED_SET_FIELD_LABELS });

@@ -1,10 +1,10 @@
 import { identifyProductField } from '../../../../shared/descriptions/fields';
-import { compact, requireEan } from '../../../../shared/helpers/validation';
+import { compact, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { wholeNumber } from '../../helpers/values';
 import { apiRequestDataList } from '../../transport';
 import { buyboxConditionField } from '../buybox/fields';
+import { productIdField } from '../product/fields';
 import { defineOperation } from '../define';
 
 /** GET /similar-products/buybox: one output item per similar product (at most 10), each with its ranked offers. */
@@ -18,11 +18,7 @@ export const getVirtualBuybox = defineOperation({
 	properties: [
 		identifyProductField({ name: 'Product ID', value: 'id', description: "The marketplace's ID of the product (id_product)" }),
 		textField('EAN', 'ean', 'The EAN of one of your products', { required: true, placeholder: 'e.g. 4006381333931', displayOptions: { show: { identifyBy: ['ean'] } } }),
-		textField('Product ID', 'productId', "The marketplace's ID of one of your products (id_product)", {
-			required: true,
-			placeholder: 'e.g. 8475634',
-			displayOptions: { show: { identifyBy: ['id'] } },
-		}),
+		productIdField('One of your products, searched by title, manufacturer or EAN, or given by its ID (id_product)', { identifyBy: ['id'] }),
 		storefrontField,
 		buyboxConditionField,
 	],
@@ -31,11 +27,9 @@ export const getVirtualBuybox = defineOperation({
 		const query = compact({
 			storefront: await requiredStorefront(this, itemIndex),
 			ean: byEan ? requireEan(this, 'ean', itemIndex) : undefined,
-			id_product: byEan
-				? undefined
-				: wholeNumber(this, this.getNodeParameter('productId', itemIndex, ''), itemIndex, 'Product ID', { min: 1, max: Number.MAX_SAFE_INTEGER }),
+			id_product: byEan ? undefined : requireIntegerId(this, 'productId', itemIndex, 'Product'),
 			condition: String(this.getNodeParameter('condition', itemIndex, 'new')),
 		});
-		return await apiRequestDataList.call(this, { method: 'GET', path: '/similar-products/buybox', query, itemIndex, fieldLabels: { id_product: 'Product ID', ean: 'EAN', storefront: 'Storefront', condition: 'Condition' } });
+		return await apiRequestDataList.call(this, { method: 'GET', path: '/similar-products/buybox', query, itemIndex, fieldLabels: { id_product: 'Product', ean: 'EAN', storefront: 'Storefront', condition: 'Condition' } });
 	},
 });

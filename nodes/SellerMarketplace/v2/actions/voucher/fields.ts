@@ -2,19 +2,22 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { checkEan, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
-import { textField } from '../../descriptions/fields';
+import { idLocator, textField } from '../../descriptions/fields';
 import { apiPath, apiRequestData, type ApiContext } from '../../transport';
 
 /** The API's largest page of vouchers and of a voucher's products; `offset` must be a multiple of `limit`. */
 export const VOUCHER_PAGE_SIZE = 100;
 
-export const voucherIdField = textField('Voucher ID', 'voucherId', 'ID of the voucher, as Voucher → Create or Get Many output it (id_voucher)', {
-	required: true,
+export const voucherIdField = idLocator({
+	displayName: 'Voucher',
+	name: 'voucherId',
+	searchListMethod: 'searchVouchers',
 	placeholder: 'e.g. 70001',
+	description: 'The voucher, picked from your vouchers or given by its ID (id_voucher)',
 });
 
 export function getVoucherId(context: IExecuteFunctions, itemIndex: number): number {
-	return requireIntegerId(context, 'voucherId', itemIndex, 'Voucher ID');
+	return requireIntegerId(context, 'voucherId', itemIndex, 'Voucher');
 }
 
 export function productIdsField(description: string, required = false): INodeProperties {
