@@ -9,6 +9,7 @@ import { productDataRoutes } from './product-data';
 import { reportFileRoutes } from './report-files';
 import { returnRoutes } from './returns';
 import { sellerRoutes } from './seller';
+import { shippingLabelFileRoutes } from './shipping-label-files';
 import { subscriptionRoutes } from './subscriptions';
 import { ticketRoutes } from './tickets';
 import { unitRoutes } from './units';
@@ -26,4 +27,5 @@ export const allRoutes: Route[] = [
 	...claimRoutes,
 	...subscriptionRoutes,
 	...reportFileRoutes,
+	...shippingLabelFileRoutes,
 ];

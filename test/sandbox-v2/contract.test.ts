@@ -40,10 +40,13 @@ describe('sandbox API v2: paths and methods as the OpenAPI writes them', () => {
 	});
 
 	it('answers 501 for an operation of the OpenAPI the sandbox does not simulate yet', async () => {
-		const response = await api().get('/shipping-addresses');
+		// The first of those still listed (the list shrinks as operations are simulated).
+		const [notServed] = JSON.parse(fs.readFileSync(path.join(__dirname, '../v2/coverage/sandbox-not-yet-served.json'), 'utf8')) as string[];
+		const operation = loadContract().operations.find((candidate) => candidate.operationId === notServed)!;
+		const response = await api().call(operation.method, operation.path.replace(/\{[^}]+\}/g, '1'), { anyStatus: true });
 		expect(response.status).toBe(501);
 		expect(response.json).toEqual(problem('about:blank'));
-		expect(response.json.message).toBe('GetShippingAddresses (GET /shipping-addresses) is not simulated by the sandbox yet');
+		expect(response.json.message).toBe(`${notServed} (${operation.method} ${operation.path}) is not simulated by the sandbox yet`);
 	});
 
 	it('routes literal paths before parameters: /units/status is not a unit id', async () => {
@@ -235,10 +238,11 @@ describe('sandbox API v2: route files', () => {
 				'RepairReturnUnit', 'GetTickets', 'GetTicket', 'OpenTicket', 'CloseTicket', 'CreateTicketMessage', 'GetTicketMessages',
 				'GetOrderInvoices', 'GetOrderInvoice', 'DeleteOrderInvoice', 'UploadOrderInvoice', 'getWarehouses', 'getWarehouse',
 				'createWarehouse', 'updateWarehouse', 'deleteWarehouse', 'getShippingGroups', 'getShippingGroup',
+				'AddShipment', 'CreateShippingLabel', 'GetShippingAddresses',
 						].sort(),
 		);
 		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual([
-			'assortment.ts', 'attributes.ts', 'buybox.ts', 'carriers.ts', 'categories.ts', 'contacts.ts', 'import-files.ts', 'info.ts', 'order-invoices.ts', 'order-units.ts', 'orders.ts', 'product-data.ts', 'products.ts', 'reports.ts', 'return-units.ts', 'returns.ts', 'shipping-groups.ts', 'status.ts', 'subscriptions.ts', 'tickets.ts', 'units.ts', 'warehouses.ts',
+			'assortment.ts', 'attributes.ts', 'buybox.ts', 'carriers.ts', 'categories.ts', 'contacts.ts', 'import-files.ts', 'info.ts', 'order-invoices.ts', 'order-units.ts', 'orders.ts', 'product-data.ts', 'products.ts', 'reports.ts', 'return-units.ts', 'returns.ts', 'shipments.ts', 'shipping-addresses.ts', 'shipping-groups.ts', 'shipping-labels.ts', 'status.ts', 'subscriptions.ts', 'tickets.ts', 'units.ts', 'warehouses.ts',
 		]);
 	});
 

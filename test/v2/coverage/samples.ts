@@ -262,4 +262,7 @@ export const samples: Record<string, Sample> = {
 	'warehouse.delete': (context) => ({ warehouseId: byId(spareWarehouse(context)) }),
 	'shippingGroup.getMany': () => ({ returnAll: false, limit: 5 }),
 	'shippingGroup.get': () => ({ shippingGroupId: 2 }),
+	'shipment.add': (context) => ({ orderUnitId: byId(orderUnitIn(context, 'sent').id_order_unit), carrierCode: 'GLS', trackingNumber: '60012345678' }),
+	'shipment.getAddresses': () => ({ returnAll: false, limit: 5 }),
+	'shippingLabel.create': (context) => ({ orderUnitIds: String(orderUnitIn(context, 'need_to_be_sent').id_order_unit), weightGram: 1500, lengthCm: 30, widthCm: 20, heightCm: 10 }),
 };
