@@ -238,7 +238,7 @@ describe('sandbox API v2: route files', () => {
 				'RepairReturnUnit', 'GetTickets', 'GetTicket', 'OpenTicket', 'CloseTicket', 'CreateTicketMessage', 'GetTicketMessages',
 				'GetOrderInvoices', 'GetOrderInvoice', 'DeleteOrderInvoice', 'UploadOrderInvoice', 'getWarehouses', 'getWarehouse',
 				'createWarehouse', 'updateWarehouse', 'deleteWarehouse', 'getShippingGroups', 'getShippingGroup',
-				'AddShipment', 'CreateShippingLabel', 'GetShippingAddresses',
+				'AddShipment', 'CreateShippingLabel', 'GetShippingAddresses', 'InitiateReturn', 'UpdateReturn',
 						].sort(),
 		);
 		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual([

@@ -171,6 +171,20 @@ function spareWarehouse({ control }: SampleContext): number {
 	return id;
 }
 
+/** A seeded return still open for more units, and a sent or received unit of its order that is in no return. */
+export function returnWithRoom({ control }: SampleContext): { idReturn: number; idOrderUnit: number } {
+	const { db } = control;
+	const inReturn = (id: number) => db.returnUnits.some((line) => line.id_order_unit === id);
+	for (const record of db.returns.filter((candidate) => ['return_requested', 'label_generated'].includes(candidate.status))) {
+		const returned = db.orderUnits.find((unit) => unit.id_order_unit === db.returnUnits.find((line) => line.id_return === record.id_return)?.id_order_unit);
+		const free = db.orderUnits.find(
+			(unit) => unit.id_order === returned?.id_order && ['sent', 'received'].includes(unit.status) && !inReturn(unit.id_order_unit),
+		);
+		if (free) return { idReturn: record.id_return, idOrderUnit: free.id_order_unit };
+	}
+	throw new Error('The seed has no open return with a free unit of its order');
+}
+
 const warehouseForm = { name: 'Lager Nord', street: 'Hafenweg', houseNumber: '3a', postcode: '24103', city: 'Kiel', country: 'de', phone: '+49 431 55555' };
 
 export const samples: Record<string, Sample> = {
@@ -243,6 +257,11 @@ export const samples: Record<string, Sample> = {
 	'orderInvoice.delete': (context) => invoice(context),
 	'return.getMany': () => ({ returnAll: false, limit: 5 }),
 	'return.get': ({ control }) => ({ returnId: byId(control.db.returns[0].id_return) }),
+	'return.create': (context) => ({ orderUnitIds: String(orderUnitIn(context, 'sent').id_order_unit), reason: 'wrong_size', note: 'Buyer called: too small' }),
+	'return.addOrderUnits': (context) => {
+		const { idReturn, idOrderUnit } = returnWithRoom(context);
+		return { returnId: byId(idReturn), orderUnitIds: String(idOrderUnit), reason: 'defect', note: 'Second unit broken too' };
+	},
 	'returnUnit.getMany': () => ({ returnAll: false, limit: 5 }),
 	'returnUnit.get': ({ control }) => ({ returnUnitId: byId(control.db.returnUnits[0].id_return_unit) }),
 	'returnUnit.accept': (context) => ({ returnUnitId: byId(returnUnitIn(context, 'return_arrived')) }),
