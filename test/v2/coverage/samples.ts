@@ -10,6 +10,7 @@ import { formatTimestamp } from '../../../sandbox';
 import type { ImportFile, OrderUnit, SandboxControl, Subscription } from '../../../sandbox';
 import { contactState } from '../../../sandbox/v2/state/contacts';
 import { DONE_AFTER_SECONDS, reportState } from '../../../sandbox/v2/state/reports';
+import { variantSuggestionFilesOf } from '../../../sandbox/v2/state/variant-suggestions';
 import { REPORT_TYPES } from '../../../nodes/SellerMarketplace/v2/actions/report/fields';
 import type { NodeRunOptions } from '../../harness/workflow';
 
@@ -88,15 +89,14 @@ function report({ control }: SampleContext, ageSeconds: number): string {
 	return String(state.lastId);
 }
 
-/** A done product data import file, added to the store. */
-function productDataFile({ control }: SampleContext): number {
-	const { db } = control;
+/** A done import file of `type`, added to `files` (the store's product data files, or the variant suggestion files). */
+function doneImportFile({ control }: SampleContext, type: string, files: ImportFile[]): number {
 	const now = formatTimestamp(control.now());
 	const file: ImportFile = {
-		id_import_file: 1 + Math.max(0, ...db.importFiles.map((existing) => existing.id_import_file)),
+		id_import_file: 1 + Math.max(0, ...files.map((existing) => existing.id_import_file)),
 		uri: 'http://127.0.0.1/products.csv',
 		status: 'DONE',
-		type: 'PRODUCT_FEED',
+		type,
 		note: '',
 		total_lines: 1,
 		current_line: 1,
@@ -108,9 +108,18 @@ function productDataFile({ control }: SampleContext): number {
 		ts_completed: now,
 		_errors: [],
 	};
-	db.importFiles.push(file);
+	files.push(file);
 	return file.id_import_file;
 }
+
+/** A done product data import file, added to the store. */
+const productDataFile = (context: SampleContext) => doneImportFile(context, 'PRODUCT_FEED', context.control.db.importFiles);
+
+/** One input item per file type, `{kind, id}` with the ID of a done file of that type: for the import file operations. */
+const importFilesOfEachKind = (context: SampleContext) => [
+	{ kind: 'productData', id: productDataFile(context) },
+	{ kind: 'variantSuggestions', id: doneImportFile(context, 'VARIANT_SUGGESTIONS', variantSuggestionFilesOf(context.control.db)) },
+];
 
 /** The manufacturer contact of a manufacturer and of a product, added to the store: the two owners GPSR Contact names. */
 function gpsrContacts({ control }: SampleContext): IDataObject[] {
@@ -244,9 +253,9 @@ export const samples: Record<string, Sample> = {
 	'productData.get': ({ control }) => ({ ean: control.db.productData[0].ean }),
 	'productData.getStatus': ({ control }) => ({ ean: control.db.productData[0].ean }),
 	'productData.delete': ({ control }) => ({ ean: control.db.productData[0].ean }),
-	'importFile.create': ({ callbackUrl }) => ({ url: callbackUrl }),
-	'importFile.getMany': () => ({ returnAll: true }),
-	'importFile.get': (context) => ({ importFileId: String(productDataFile(context)) }),
+	'importFile.create': (context) => eachOf({ fileType: '={{ $json.kind }}', url: context.callbackUrl }, importFilesOfEachKind(context)),
+	'importFile.getMany': (context) => eachOf({ fileType: '={{ $json.kind }}', returnAll: true }, importFilesOfEachKind(context)),
+	'importFile.get': (context) => eachOf({ fileType: '={{ $json.kind }}', importFileId: '={{ $json.id }}' }, importFilesOfEachKind(context)),
 	'orderInvoice.upload': ({ control }) =>
 		new WithInput({ orderId: byId(control.db.orders.find((order) => !order._fulfilled_by_marketplace && (order._storefront ?? 'de') === 'de')!.id_order), binaryPropertyName: 'invoice' }, [
 			{ json: {}, binary: { invoice: { text: '%PDF-1.4\n%%EOF\n', fileName: 'invoice-1.pdf', mimeType: 'application/pdf' } } },
