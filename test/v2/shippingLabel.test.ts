@@ -100,8 +100,39 @@ describe('Shipping Label → Create', () => {
 			{ items: [{ json: good }, { json: { ...good, orderUnitIds: String(second.id_order_unit), ...bad } }] },
 		);
 		expect(run.error?.message).toBe(message);
-		expect(v2.requests()).toHaveLength(1);
-		expect(labels()).toHaveLength(1);
+		// every item is checked before the first label is bought
+		expect(v2.requests()).toHaveLength(0);
+		expect(labels()).toHaveLength(0);
+	});
+
+	it('buys one label per item in order; when one is refused, the next is not bought and the error names the item already bought', async () => {
+		const [first, , third] = waitingUnits();
+		const run = await v2.run(
+			{ operation: 'create', orderUnitIds: '={{ $json.units }}', ...parcel },
+			{ items: [{ json: { units: String(first.id_order_unit) } }, { json: { units: String(first.id_order_unit) } }, { json: { units: String(third.id_order_unit) } }] },
+		);
+		expect(v2.requests().map((request) => request.status)).toEqual([201, 403]);
+		expect(run.error?.message).toContain(`Order unit ${first.id_order_unit} has a shipping label already`);
+		expect(run.error?.description).toContain('Sent in the same run and applied (not undone): item 0.');
+		expect(labels().map((label) => label.ids_order_units)).toEqual([[first.id_order_unit]]);
+	});
+
+	it('with Continue On Fail, each item gets its label or its error', async () => {
+		const [first, , third] = waitingUnits();
+		const run = await v2.run(
+			{ operation: 'create', orderUnitIds: '={{ $json.units }}', ...parcel },
+			{
+				items: [{ json: { units: String(first.id_order_unit) } }, { json: { units: String(first.id_order_unit) } }, { json: { units: String(third.id_order_unit) } }],
+				continueOnFail: true,
+			},
+		);
+		expect(run.error).toBeUndefined();
+		expect(run.items.map((item) => [item.json.tracking_number !== undefined, Object.keys(item.binary ?? {}), typeof item.json.error])).toEqual([
+			[true, ['data'], 'undefined'],
+			[false, [], 'string'],
+			[true, ['data'], 'undefined'],
+		]);
+		expect(labels()).toHaveLength(2);
 	});
 
 	it('is never sent twice: after a 500 it stops and says the label may have been bought', async () => {

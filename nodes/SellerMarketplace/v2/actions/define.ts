@@ -8,8 +8,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { operationSelector } from '../../../shared/descriptions/fields';
 
-/** One output item of a batch, or the reason its input item failed. */
-export type BatchOutcome = { itemIndex: number; json: IDataObject } | { itemIndex: number; error: Error };
+/** One output item of a batch (a record, or a record with files), or the reason its input item failed. */
+export type BatchOutcome = { itemIndex: number; json: IDataObject } | { itemIndex: number; file: FileItem } | { itemIndex: number; error: Error };
 
 /**
  * An operation that sends several input items in one request (e.g. POST /units/bulk): `prepare` checks one

@@ -7,7 +7,7 @@ import { requireIntegerIds, requireString } from '../../../../shared/helpers/val
 import { collectionField, textField } from '../../descriptions/fields';
 import { wholeNumber } from '../../helpers/values';
 import { apiRequestData, downloadFile } from '../../transport';
-import { defineOperation, FileItem } from '../define';
+import { defineOperation, FileItem, type BatchOutcome } from '../define';
 
 /** The carriers Kaufland Shipment Solutions sells labels of (the OpenAPI: "must be one of GLS"). */
 const LABEL_CARRIERS = ['GLS'];
@@ -29,7 +29,13 @@ const FIELD_LABELS: Record<string, string> = {
 	...Object.fromEntries(MEASUREMENTS.map(({ field, apiName }) => [`package_measurements.${apiName}`, field.displayName])),
 };
 
-function labelRequest(context: IExecuteFunctions, itemIndex: number): IDataObject {
+interface LabelPart {
+	body: IDataObject & { ids_order_units: number[] };
+	binaryPropertyName: string;
+	includeLink: boolean;
+}
+
+function labelRequest(context: IExecuteFunctions, itemIndex: number): LabelPart['body'] {
 	const packageMeasurements = Object.fromEntries(
 		MEASUREMENTS.map(({ field, apiName }) => [apiName, wholeNumber(context, context.getNodeParameter(field.name, itemIndex, 0), itemIndex, field.displayName, { min: 1 })]),
 	);
@@ -53,9 +59,36 @@ function boughtButNotDownloaded(context: IExecuteFunctions, label: IDataObject, 
 	return new NodeOperationError(context.getNode(), `${what} [item ${itemIndex}]`, { itemIndex, description: advice });
 }
 
+/** Buys one label and downloads its PDF. */
+async function buyLabel(context: IExecuteFunctions, itemIndex: number, { body, binaryPropertyName, includeLink }: LabelPart): Promise<FileItem> {
+	const label = await apiRequestData.call(context, {
+		method: 'POST',
+		path: '/shipping-labels',
+		body,
+		itemIndex,
+		fieldLabels: FIELD_LABELS,
+		uncertainWrite: { subject: 'the shipping label', check: 'the labels of these order units in the Seller Portal: a second run buys a second label' },
+	});
+	const { download_url: downloadUrl, ...record } = label;
+	const output = { ...record, ids_order_units: body.ids_order_units, ...(includeLink ? { download_url: downloadUrl } : {}) };
+	if (typeof downloadUrl !== 'string' || !downloadUrl) throw boughtButNotDownloaded(context, label, itemIndex);
+	let file: Awaited<ReturnType<typeof downloadFile>>;
+	try {
+		file = await downloadFile.call(context, downloadUrl, itemIndex);
+	} catch (error) {
+		throw boughtButNotDownloaded(context, label, itemIndex, error as Error);
+	}
+	if (!file.data.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
+		throw boughtButNotDownloaded(context, label, itemIndex, new NodeOperationError(context.getNode(), 'the download address answered with something other than a PDF', { itemIndex }));
+	}
+	const binary = await context.helpers.prepareBinaryData(file.data, `label-${String(label.tracking_number)}.pdf`, 'application/pdf');
+	return new FileItem(output, { [binaryPropertyName]: binary });
+}
+
 /**
- * POST /shipping-labels, then the PDF from its `download_url` into a binary field. A label is bought, so the
- * request is never repeated; when its answer is lost, or the download fails, the error says the label may exist.
+ * POST /shipping-labels, then the PDF from its `download_url` into a binary field. A label is bought, so every
+ * item is checked before the first is bought, the request is never repeated, and when its answer is lost or the
+ * download fails, the error says the label may exist.
  */
 export const create = defineOperation({
 	resource: 'shippingLabel',
@@ -94,31 +127,26 @@ export const create = defineOperation({
 			'Add Option',
 		),
 	],
-	async execute(itemIndex) {
-		const body = labelRequest(this, itemIndex);
-		const binaryPropertyName = requireString(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field');
-		const includeLink = (this.getNodeParameter('options', itemIndex, {}) as IDataObject).includeDownloadLinks === true;
-		const label = await apiRequestData.call(this, {
-			method: 'POST',
-			path: '/shipping-labels',
-			body,
-			itemIndex,
-			fieldLabels: FIELD_LABELS,
-			uncertainWrite: { subject: 'the shipping label', check: 'the labels of these order units in the Seller Portal: a second run buys a second label' },
-		});
-		const { download_url: downloadUrl, ...record } = label;
-		const output = { ...record, ids_order_units: body.ids_order_units, ...(includeLink ? { download_url: downloadUrl } : {}) };
-		if (typeof downloadUrl !== 'string' || !downloadUrl) throw boughtButNotDownloaded(this, label, itemIndex);
-		let file: Awaited<ReturnType<typeof downloadFile>>;
-		try {
-			file = await downloadFile.call(this, downloadUrl, itemIndex);
-		} catch (error) {
-			throw boughtButNotDownloaded(this, label, itemIndex, error as Error);
-		}
-		if (!file.data.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
-			throw boughtButNotDownloaded(this, label, itemIndex, new NodeOperationError(this.getNode(), 'the download address answered with something other than a PDF', { itemIndex }));
-		}
-		const binary = await this.helpers.prepareBinaryData(file.data, `label-${String(label.tracking_number)}.pdf`, 'application/pdf');
-		return new FileItem(output, { [binaryPropertyName]: binary });
+	batch: {
+		async prepare(itemIndex) {
+			return {
+				body: labelRequest(this, itemIndex),
+				binaryPropertyName: requireString(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field'),
+				includeLink: (this.getNodeParameter('options', itemIndex, {}) as IDataObject).includeDownloadLinks === true,
+			};
+		},
+		async send(parts) {
+			const outcomes: BatchOutcome[] = [];
+			for (const { itemIndex, part } of parts) {
+				try {
+					outcomes.push({ itemIndex, file: await buyLabel(this, itemIndex, part) });
+				} catch (error) {
+					outcomes.push({ itemIndex, error: error as Error });
+					// Every further label would be bought without its PDF reaching the output.
+					if (!this.continueOnFail()) break;
+				}
+			}
+			return outcomes;
+		},
 	},
 });
