@@ -61,9 +61,12 @@ function returnLines(ctx: V2Context, idOrder?: string): ReturnLine[] {
 	});
 }
 
+function returnUnitsOf(core: SandboxCore, record: ReturnRecord): Array<Record<string, unknown>> {
+	return core.store.db.returnUnits.filter((u) => u.id_return === record.id_return).map((u) => returnUnitView(core, u));
+}
+
 function withReturnUnits(core: SandboxCore, record: ReturnRecord): Record<string, unknown> {
-	const units = core.store.db.returnUnits.filter((u) => u.id_return === record.id_return).map((u) => returnUnitView(core, u));
-	return { ...returnView(core, record), return_units: units };
+	return { ...returnView(core, record), return_units: returnUnitsOf(core, record) };
 }
 
 export const operations: V2Operations = {
@@ -104,9 +107,7 @@ export const operations: V2Operations = {
 		const wanted = embedded(ctx);
 		const view = returnView(core, record);
 		if (wanted.has('buyer')) view.buyer = firstOrderUnit(core, record)?.buyer ?? null;
-		if (wanted.has('return_units')) {
-			view.return_units = core.store.db.returnUnits.filter((u) => u.id_return === record.id_return).map((u) => returnUnitView(core, u));
-		}
+		if (wanted.has('return_units')) view.return_units = returnUnitsOf(core, record);
 		return ok(view);
 	},
 };

@@ -8,14 +8,14 @@
 import type { OrderUnit } from '../../types';
 import { found, noContent, V2Operations } from '../handler';
 import { invalidField, refused } from '../problems';
-import { shippingState } from '../state/shipping';
+import { shippingState, type AddedShipment } from '../state/shipping';
 import { carrierCode } from './order-units';
 
 const CARRYING_PARCELS = ['sent', 'received', 'sent_and_autopaid'];
 const MAX_TRACKING_NUMBER_LENGTH = 100;
 
 /** The parcels a unit carries already, as `carrier|tracking number`. */
-function parcelsOf(shipments: ReturnType<typeof shippingState>['shipments'], unit: OrderUnit): Set<string> {
+function parcelsOf(shipments: AddedShipment[], unit: OrderUnit): Set<string> {
 	const sent = unit._shipment ? unit._shipment.tracking_number.split(',').map((number) => `${unit._shipment!.carrier_code}|${number}`) : [];
 	const added = shipments.filter((s) => s.id_order_unit === unit.id_order_unit).map((s) => `${s.carrier_code}|${s.tracking_number}`);
 	return new Set([...sent, ...added]);
