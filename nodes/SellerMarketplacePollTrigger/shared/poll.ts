@@ -79,7 +79,8 @@ async function pollTimeline(context: IPollFunctions, source: TimelineSource, sav
 	if (selection.unusable > 0) {
 		context.logger.warn(`${selection.unusable} ${source.noun} without an id or timestamp were skipped`, { node: context.getNode().name });
 	}
-	return selection;
+	const { emits } = source;
+	return emits ? { ...selection, batch: selection.batch.filter((record) => emits(record)) } : selection;
 }
 
 async function pollSnapshot(context: IPollFunctions, source: SnapshotSource, saved: unknown, settings: PollSettings): Promise<Outcome> {
@@ -94,11 +95,14 @@ async function pollSnapshot(context: IPollFunctions, source: SnapshotSource, sav
 /** "Fetch Test Event": the newest real record, without touching the saved state. */
 async function testEvent(context: IPollFunctions, source: EventSource, settings: PollSettings): Promise<IDataObject> {
 	let newest: IDataObject | undefined;
-	if (source.kind === 'timeline') {
+	const isEvent = source.kind === 'timeline' ? source.emits : source.matches;
+	if (source.kind === 'timeline' && !isEvent) {
 		newest = await readNewest(source.list(context, undefined), source.order, source.timeOf);
-	} else {
-		const records = await readOrFail(context, source, source.list(context), { pageSize: source.pageSize, concurrency: settings.concurrency, sequential: false });
-		newest = records.filter(source.matches).sort((a, b) => (source.timeOf(b) ?? 0) - (source.timeOf(a) ?? 0))[0];
+	} else if (isEvent) {
+		// Only some records are events: the whole list is read to find the newest of them.
+		const read = source.kind === 'timeline' ? source.list(context, undefined) : source.list(context);
+		const records = await readOrFail(context, source, read, { pageSize: source.pageSize, concurrency: settings.concurrency, sequential: false });
+		newest = records.filter(isEvent).sort((a, b) => (source.timeOf(b) ?? 0) - (source.timeOf(a) ?? 0))[0];
 	}
 	if (newest === undefined) {
 		throw new NodeOperationError(context.getNode(), `No ${source.noun} found in the seller account yet`, {

@@ -45,6 +45,11 @@ export interface TimelineSource extends SourceBase {
 	movable: boolean;
 	/** Reader of the records whose timestamp is at or after `fromSeconds` (all records when undefined). */
 	list(context: IPollFunctions, fromSeconds: number | undefined): ListPageReader;
+	/**
+	 * Which records are events, where the API cannot filter on it (e.g. import files that are finished): the
+	 * others move the cursor past them but are not emitted. Every record is an event when absent.
+	 */
+	emits?(record: IDataObject): boolean;
 }
 
 /** A list the trigger compares with what it saw last time, e.g. offers that are out of stock. */

@@ -2,7 +2,14 @@ import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow';
 
 import { storefrontField, storefrontFilterField } from '../../SellerMarketplace/v2/descriptions/storefront';
-import { ORDER_UNIT_STATUSES, STOREFRONTS, toOptions, type Storefront } from '../../SellerMarketplace/v2/helpers/enums';
+import {
+	ORDER_UNIT_STATUSES,
+	PRODUCT_DATA_IMPORT_FILE_STATUSES,
+	RETURN_STATUSES,
+	STOREFRONTS,
+	toOptions,
+	type Storefront,
+} from '../../SellerMarketplace/v2/helpers/enums';
 import { defaultStorefront } from '../../SellerMarketplace/v2/transport';
 import { eventField, readChoices } from '../shared/options';
 import { formatIsoTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
@@ -14,8 +21,15 @@ import { v2ListPages } from './listPage';
  * OpenAPI document's (2.44.0); the sandbox refuses any other.
  */
 
-/** The largest `limit` of orders, order units and units (tickets and ticket messages: 30). */
+/** The largest `limit` of orders, order units, units, returns and product data import files. */
 const PAGE_SIZE = 100;
+/** The largest `limit` of tickets and ticket messages. */
+const TICKET_PAGE_SIZE = 30;
+
+/** Import files in one of these states are done with, successfully or not. */
+const FINISHED_IMPORT_STATUSES: readonly string[] = PRODUCT_DATA_IMPORT_FILE_STATUSES.filter((status) =>
+	/^(DONE|ABORTED|ERROR)$|_(FAILED|STOPPED)$/.test(status),
+);
 
 /** How a list takes `storefront`: an optional filter (all storefronts without it), required, or not at all. */
 type StorefrontUse = 'filter' | 'required' | 'none';
@@ -37,7 +51,7 @@ interface EventEntry {
 	statuses?: StatusChoice;
 	/** Followed by a timestamp (newest first) or compared with the last read (`matches`). */
 	follow:
-		| { kind: 'timeline'; time: string; fromParam: string; sort?: string; movable: boolean }
+		| { kind: 'timeline'; time: string; fromParam: string; sort?: string; movable: boolean; emits?: (record: IDataObject) => boolean }
 		| { kind: 'snapshot'; time: string; matches: (record: IDataObject) => boolean };
 }
 
@@ -72,6 +86,61 @@ const EVENTS = {
 			},
 		},
 		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },
+	},
+	returnChanged: {
+		option: { name: 'Return Created or Changed', description: 'A return was opened or changed' },
+		noun: 'returns',
+		path: '/returns',
+		pageSize: PAGE_SIZE,
+		id: 'id_return',
+		storefront: 'filter',
+		statuses: {
+			values: RETURN_STATUSES,
+			field: {
+				displayName: 'Return Statuses',
+				name: 'returnStatuses',
+				type: 'multiOptions',
+				default: [],
+				options: toOptions(RETURN_STATUSES),
+				description: 'Only returns in these statuses; none chosen means every return',
+			},
+		},
+		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },
+	},
+	ticketNew: {
+		option: { name: 'New Ticket', description: 'A buyer (or you) opened a ticket' },
+		noun: 'tickets',
+		path: '/tickets',
+		pageSize: TICKET_PAGE_SIZE,
+		id: 'id_ticket',
+		storefront: 'filter',
+		follow: { kind: 'timeline', time: 'ts_created_iso', fromParam: 'ts_created_from_iso', sort: 'ts_created_iso:desc', movable: false },
+	},
+	ticketMessageNew: {
+		option: { name: 'New Ticket Message', description: 'A message was added to a ticket, by the buyer, you or customer service' },
+		noun: 'ticket messages',
+		path: '/tickets/messages',
+		pageSize: TICKET_PAGE_SIZE,
+		id: 'id_ticket_message',
+		storefront: 'none',
+		follow: { kind: 'timeline', time: 'ts_created_iso', fromParam: 'ts_created_from_iso', sort: 'ts_created_iso:desc', movable: false },
+	},
+	importFileFinished: {
+		option: { name: 'Import File Finished', description: 'A product data import file was processed, successfully or not' },
+		noun: 'finished import files',
+		path: '/product-data/import-files',
+		pageSize: PAGE_SIZE,
+		id: 'id_import_file',
+		storefront: 'none',
+		// The list filters on one status only: every update is read, and only finished files are emitted.
+		follow: {
+			kind: 'timeline',
+			time: 'ts_updated',
+			fromParam: 'ts_updated',
+			sort: 'ts_updated:desc',
+			movable: true,
+			emits: (record) => FINISHED_IMPORT_STATUSES.includes(String(record.status)),
+		},
 	},
 	unitOutOfStock: {
 		option: { name: 'Offer Out of Stock', description: 'The stock (amount) of one of your offers reached 0' },
@@ -129,6 +198,7 @@ function sourceOf(entry: EventEntry, filters: IDataObject): EventSource {
 		kind: 'timeline',
 		order: 'newestFirst',
 		movable: follow.movable,
+		...(follow.emits ? { emits: follow.emits } : {}),
 		list: (context, fromSeconds) =>
 			v2ListPages(context, entry.path, {
 				...filters,

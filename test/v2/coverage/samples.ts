@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { formatTimestamp } from '../../../sandbox';
 import type { ImportFile, OrderUnit, SandboxControl, Subscription } from '../../../sandbox';
+import { allCommandFiles, type CommandFileType } from '../../../sandbox/v2/state/command-files';
 import { contactState } from '../../../sandbox/v2/state/contacts';
 import { DONE_AFTER_SECONDS, reportState } from '../../../sandbox/v2/state/reports';
 import { variantSuggestionFilesOf } from '../../../sandbox/v2/state/variant-suggestions';
@@ -120,6 +121,31 @@ const importFilesOfEachKind = (context: SampleContext) => [
 	{ kind: 'productData', id: productDataFile(context) },
 	{ kind: 'variantSuggestions', id: doneImportFile(context, 'VARIANT_SUGGESTIONS', variantSuggestionFilesOf(context.control.db)) },
 ];
+
+/** A finished v2 command import file (inventory feed, inventory command or order command), added to the store. */
+function commandFile({ control }: SampleContext, type: CommandFileType, storefront: string | null): string {
+	const { db } = control;
+	const now = formatTimestamp(control.now());
+	const id = (db.lastIds.importFiles = 1 + Math.max(db.lastIds.importFiles ?? 0, ...db.importFiles.map((file) => file.id_import_file)));
+	allCommandFiles(db).push({
+		id_import_file: id,
+		uri: 'http://127.0.0.1/file.csv',
+		status: 'IMPORTED',
+		type,
+		storefront,
+		note: '',
+		total_lines: 1,
+		current_line: 1,
+		error_count: 0,
+		product_feed_async_done: 0,
+		ts_created: now,
+		ts_updated: now,
+		ts_last_row_updated: now,
+		ts_completed: now,
+		_errors: [],
+	});
+	return String(id);
+}
 
 /** The manufacturer contact of a manufacturer and of a product, added to the store: the two owners GPSR Contact names. */
 function gpsrContacts({ control }: SampleContext): IDataObject[] {
@@ -256,6 +282,15 @@ export const samples: Record<string, Sample> = {
 	'importFile.create': (context) => eachOf({ fileType: '={{ $json.kind }}', url: context.callbackUrl }, importFilesOfEachKind(context)),
 	'importFile.getMany': (context) => eachOf({ fileType: '={{ $json.kind }}', returnAll: true }, importFilesOfEachKind(context)),
 	'importFile.get': (context) => eachOf({ fileType: '={{ $json.kind }}', importFileId: '={{ $json.id }}' }, importFilesOfEachKind(context)),
+	'importFile.createInventoryFeed': ({ callbackUrl }) => ({ url: callbackUrl }),
+	'importFile.getInventoryFeed': (context) => ({ importFileId: commandFile(context, 'INVENTORY_FEED', 'de') }),
+	'importFile.getManyInventoryFeeds': () => ({ returnAll: true }),
+	'importFile.createInventoryCommandFile': ({ callbackUrl }) => ({ storefront: 'cz', url: callbackUrl }),
+	'importFile.getInventoryCommandFile': (context) => ({ storefront: 'cz', importFileId: commandFile(context, 'INVENTORY_COMMAND', 'cz') }),
+	'importFile.getManyInventoryCommandFiles': () => ({ returnAll: false, limit: 5 }),
+	'importFile.createOrderCommandFile': ({ callbackUrl }) => ({ url: callbackUrl }),
+	'importFile.getOrderCommandFile': (context) => ({ importFileId: commandFile(context, 'ORDER_COMMAND', null), waitForResult: true }),
+	'importFile.getManyOrderCommandFiles': () => ({ returnAll: true, filters: { status: 'IMPORTED' } }),
 	'orderInvoice.upload': ({ control }) =>
 		new WithInput({ orderId: byId(control.db.orders.find((order) => !order._fulfilled_by_marketplace && (order._storefront ?? 'de') === 'de')!.id_order), binaryPropertyName: 'invoice' }, [
 			{ json: {}, binary: { invoice: { text: '%PDF-1.4\n%%EOF\n', fileName: 'invoice-1.pdf', mimeType: 'application/pdf' } } },

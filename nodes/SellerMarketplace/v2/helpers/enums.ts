@@ -81,6 +81,13 @@ export function toOptions(values: readonly string[], labels: Record<string, stri
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** `ImportStatus`: the states of inventory and order command import files. */
+export const IMPORT_STATUSES = [
+	'NEW', 'DOWNLOADING', 'DOWNLOADED', 'DOWNLOADING_FAILED', 'PENDING_CONVERSION', 'CONVERTING', 'CONVERSION_FAILED', 'PREPARING',
+	'PREPARED', 'PREPARING_FAILED', 'CHECKING', 'CHECKED', 'CHECKING_FAILED', 'PREPROCESSING', 'PREPROCESSED', 'PREPROCESSING_FAILED',
+	'IMPORTING', 'IMPORTED', 'IMPORTING_FAILED', 'IMPORTING_STOPPED', 'ABORTED',
+] as const;
+export const IMPORT_FILES_SORTINGS = ['id:asc', 'id:desc', 'ts_created:asc', 'ts_created:desc'] as const;
 export const REPORTS_SORTINGS = ['id_report:asc', 'id_report:desc', 'date_requested:asc', 'date_requested:desc'] as const;
 export const CANCELLATION_TYPES = ['all', 'seller_related'] as const;
 export const BOOKINGS_REPORT_VERSIONS = ['v2'] as const;

@@ -2,7 +2,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
-import { textField } from '../../descriptions/fields';
+import { collectionField, textField } from '../../descriptions/fields';
+import { toOptions } from '../../helpers/enums';
 
 interface FileKind {
 	name: string;
@@ -56,4 +57,17 @@ export const importFileIdField = textField('Import File ID', 'importFileId', 'ID
 
 export function getImportFileId(context: IExecuteFunctions, itemIndex: number): number {
 	return requireIntegerId(context, 'importFileId', itemIndex, 'Import File ID');
+}
+
+/** The Filters of a list of import files: one status of the endpoint's list, and its time filters. */
+export function importFileFilters(statuses: readonly string[], defaultStatus: string, timeFilters: INodeProperties[]): INodeProperties {
+	const status: INodeProperties = {
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: toOptions(statuses),
+		default: defaultStatus,
+		description: 'Only files in this status',
+	};
+	return collectionField('Filters', 'filters', [status, ...timeFilters], 'Add Filter');
 }

@@ -2,12 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { compact } from '../../../../shared/helpers/validation';
-import { collectionField, readCollection } from '../../descriptions/fields';
+import { dateFilterField, readCollection } from '../../descriptions/fields';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { PRODUCT_DATA_IMPORT_FILE_STATUSES, toOptions } from '../../helpers/enums';
+import { PRODUCT_DATA_IMPORT_FILE_STATUSES } from '../../helpers/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
-import { fileKindField, fileKindOf } from './fields';
+import { fileKindField, fileKindOf, importFileFilters } from './fields';
 
 /** GET /product-data/import-files or /variant-suggestions/feed: newest first, 100 a page (both lists share one status list). */
 export const getMany = defineOperation({
@@ -23,28 +23,9 @@ export const getMany = defineOperation({
 	properties: [
 		fileKindField,
 		...returnAllOrLimit(),
-		collectionField(
-			'Filters',
-			'filters',
-			[
-				{
-					displayName: 'Status',
-					name: 'status',
-					type: 'options',
-					options: toOptions([...PRODUCT_DATA_IMPORT_FILE_STATUSES]),
-					default: 'DONE',
-					description: 'Only files in this status',
-				},
-				{
-					displayName: 'Updated Since',
-					name: 'updatedSince',
-					type: 'dateTime',
-					default: '',
-					description: "Only files changed at or after this time. A time without a zone is read in the workflow's time zone.",
-				},
-			],
-			'Add Filter',
-		),
+		importFileFilters(PRODUCT_DATA_IMPORT_FILE_STATUSES, 'DONE', [
+			dateFilterField('Updated Since', 'updatedSince', 'Only files changed at or after this time'),
+		]),
 	],
 	async execute(itemIndex) {
 		const kind = fileKindOf(this, itemIndex);
