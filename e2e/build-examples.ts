@@ -395,7 +395,7 @@ const pollShip = workflow(
 	[
 		sticky(uuid(6, 90), [-80, -300], [
 			'## Order units to send → mark them sent (no public URL needed)',
-			'**Units to send** checks the marketplace every minute for order units that reached **Need to be sent**, so it works where the marketplace cannot reach n8n (a laptop, a NAS, an office server). The first check after publishing starts from now; each unit starts the workflow once.',
+			'**Units to send** checks the marketplace every minute for order units that reached **Need to Be Sent**, so it works where the marketplace cannot reach n8n (a laptop, a NAS, an office server). The first check after publishing starts from now; each unit starts the workflow once.',
 			'',
 			'**Book parcel** stands in for your carrier: replace it with the call that books the label and returns the tracking number.',
 		].join('\n'), 600, 240),

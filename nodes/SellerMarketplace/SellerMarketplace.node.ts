@@ -5,8 +5,8 @@ import { SellerMarketplaceV1 } from './v1/SellerMarketplaceV1.node';
 import { SellerMarketplaceV2 } from './v2/SellerMarketplaceV2.node';
 
 /**
- * One node, one version per API version of the marketplace: 1 speaks API v1 (kept for saved workflows), 2 speaks
- * API v2 and is what a new node gets.
+ * One node, one version per API version of the marketplace: 1 speaks API v1 (kept for saved workflows), 2 and 2.1
+ * speak API v2, and 2.1 (Sort as its own collection) is what a new node gets.
  */
 export class SellerMarketplace extends VersionedNodeType {
 	constructor() {
@@ -16,11 +16,13 @@ export class SellerMarketplace extends VersionedNodeType {
 			icon: { light: 'file:../../icons/seller-marketplace.svg', dark: 'file:../../icons/seller-marketplace.dark.svg' },
 			group: ['transform'],
 			description: 'Manage orders, shipping, offers, product data, returns and tickets of a marketplace seller account',
-			defaultVersion: 2,
+			defaultVersion: 2.1,
 		};
+		const version2 = new SellerMarketplaceV2(baseDescription);
 		const nodeVersions: IVersionedNodeType['nodeVersions'] = {
 			1: new SellerMarketplaceV1(baseDescription),
-			2: new SellerMarketplaceV2(baseDescription),
+			2: version2,
+			2.1: version2,
 		};
 		super(nodeVersions, baseDescription);
 	}

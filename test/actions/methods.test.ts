@@ -74,7 +74,7 @@ describe('dropdowns loaded from the account', () => {
 			is_active: false,
 		} as never);
 		const options = await loadOptions.getSubscriptions.call(loadOptionsContext(credentials));
-		expect(options).toContainEqual({ name: 'order_new → https://shop.example/webhook (inactive)', value: '901' });
+		expect(options).toContainEqual({ name: 'New Order → https://shop.example/webhook (Inactive)', value: '901' });
 	});
 
 	it('a failing dropdown shows the API error, not a crash', async () => {

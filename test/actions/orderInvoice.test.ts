@@ -189,7 +189,7 @@ describe('Order Invoice → Delete', () => {
 			parameters: { resource: 'orderInvoice', operation: 'delete', invoiceId: String(id) },
 		});
 		expect(run.error).toBeUndefined();
-		expect(run.items.map((item) => item.json)).toEqual([{ success: true, id_invoice: id }]);
+		expect(run.items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'DELETE', path: `/order-invoices/${id}/`, body: '', signatureValid: true });
 		expect(invoices().some((invoice) => invoice.id_invoice === id)).toBe(false);

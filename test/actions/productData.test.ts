@@ -145,7 +145,7 @@ describe('Product Data → Delete, Get Status, Get', () => {
 
 		expect(run.error).toBeUndefined();
 		expect(requests()[0]).toMatchObject({ method: 'DELETE', path: `/product-data/${ean}/`, body: '', signatureValid: true, status: 204 });
-		expect(run.items.map((item) => item.json)).toEqual([{ success: true, ean }]);
+		expect(run.items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(stored(ean)).toBeUndefined();
 	});
 

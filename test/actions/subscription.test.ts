@@ -252,14 +252,14 @@ describe('Subscription → Update', () => {
 });
 
 describe('Subscription → Delete', () => {
-	it('deletes the subscription and outputs success', async () => {
+	it('deletes the subscription and outputs { deleted: true }', async () => {
 		const [first, second] = addSubscriptions(2);
 		const run = await runSellerNode(credentials, { parameters: { resource: 'subscription', operation: 'delete', subscriptionId: String(first.id_subscription) } });
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'DELETE', path: `/subscriptions/${first.id_subscription}/`, body: '', signatureValid: true, status: 204 });
-		expect(run.items.map((item) => item.json)).toEqual([{ success: true, id_subscription: first.id_subscription }]);
+		expect(run.items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(subscriptions()).toEqual([second]);
 	});
 

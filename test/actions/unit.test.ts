@@ -254,14 +254,14 @@ describe('Unit → Update', () => {
 });
 
 describe('Unit → Delete', () => {
-	it('deletes the unit and outputs its ID', async () => {
+	it('deletes the unit and outputs { deleted: true }', async () => {
 		const unit = firstUnit();
 
 		const run = await runSellerNode(credentials, { parameters: { resource: 'unit', operation: 'delete', unitId: String(unit.id_unit) } });
 
 		expect(run.error).toBeUndefined();
 		expect(requests()[0]).toMatchObject({ method: 'DELETE', path: `/units/${unit.id_unit}/`, body: '', signatureValid: true, status: 204 });
-		expect(run.items.map((entry) => entry.json)).toEqual([{ success: true, id_unit: unit.id_unit }]);
+		expect(run.items.map((entry) => entry.json)).toEqual([{ deleted: true }]);
 		expect(unitById(unit.id_unit)).toBeUndefined();
 	});
 

@@ -147,7 +147,7 @@ describe('a state change retried after a lost answer that finds it done succeeds
 		const run = await runSellerNode(credentials, { parameters: { resource: 'unit', operation: 'delete', unitId: String(unit.id_unit) } });
 		expect(run.error).toBeUndefined();
 		expect(seen()).toEqual([`DELETE ${path}`, `DELETE ${path}`]);
-		expect(run.items[0].json).toMatchObject({ success: true, alreadyApplied: true });
+		expect(run.items[0].json).toEqual({ deleted: true, alreadyApplied: true });
 		expect(env.sandbox.control.db.units.some((candidate) => candidate.id_unit === unit.id_unit)).toBe(false);
 	});
 

@@ -322,13 +322,15 @@ export async function runRequestProbe(credentials: SellerCredentials, request: I
 }
 
 export interface NodeRunOptionsV2 extends NodeRunOptions {
+	/** 2.1 (the default, what a new node gets) or 2 (as saved before Sort had its own collection). */
+	typeVersion?: 2 | 2.1;
 	/** The workflow's time zone (n8n's default is America/New_York). */
 	timezone?: string;
 }
 
 /** Runs Manual Trigger → Emit Items → Seller Marketplace (node version 2, API v2 credentials) and returns the node's output. */
 export async function runSellerNodeV2(credentials: SellerCredentialsV2, options: NodeRunOptionsV2): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
-	const workflow = sellerNodeWorkflow(2, 'sellerMarketplaceV2Api', options);
+	const workflow = sellerNodeWorkflow(options.typeVersion ?? 2.1, 'sellerMarketplaceV2Api', options);
 	const { checkSecrets = true, timezone } = options;
 	const result = await runWorkflow(workflow, { sellerMarketplaceV2Api: { ...credentials } }, { checkSecrets, timezone });
 	return { ...result, items: result.output('Seller Marketplace') };

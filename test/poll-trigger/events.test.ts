@@ -154,7 +154,7 @@ describe('New Ticket and New Ticket Message', () => {
 	});
 });
 
-describe('Offer Out of Stock', () => {
+describe('Unit Out of Stock', () => {
 	const setAmount = (amount: number) =>
 		act({ resource: 'unit', operation: 'update', unitId: '500001', updateFields: { amount } });
 

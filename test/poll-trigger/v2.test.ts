@@ -280,7 +280,7 @@ describe('Poll Trigger v2: Order Unit Reached Status', () => {
 	});
 });
 
-describe('Poll Trigger v2: Offer Out of Stock', () => {
+describe('Poll Trigger v2: Unit Out of Stock', () => {
 	it('emits an offer of the storefront once when its amount reaches 0, and again after it was restocked', async () => {
 		const trigger = await published({ event: 'unitOutOfStock' });
 		const unit = control().db.units.find((candidate) => (candidate._storefront ?? 'de') === 'de' && Number(candidate.amount) > 0)!;

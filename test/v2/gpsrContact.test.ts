@@ -126,7 +126,7 @@ describe('GPSR Contact → Get Many and Delete', () => {
 		const deleted = await v2.run({ operation: 'delete', contactFor: 'product', ean, contactType: 'manufacturer' });
 		expect(deleted.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'DELETE', path: `/contacts/products/${ean}/manufacturer`, status: 204, body: '' });
-		expect(deleted.items.map((output) => output.json)).toEqual([{ success: true, contact_type: 'manufacturer' }]);
+		expect(deleted.items.map((output) => output.json)).toEqual([{ deleted: true }]);
 		expect(Object.keys(contactState(v2.sandbox().control.db)[`product:${ean}`])).toEqual(['eu-responsible-person']);
 
 		const again = await v2.run({ operation: 'delete', contactFor: 'product', ean, contactType: 'manufacturer' });

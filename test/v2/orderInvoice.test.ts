@@ -122,7 +122,7 @@ describe('Order Invoice → Delete', () => {
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'DELETE', path: `/order-invoices/${id_order}/${id_invoice}`, status: 204 });
 		expectSigned(v2.requests()[0], v2.credentials());
-		expect(run.items.map((item) => item.json)).toEqual([{ success: true, id_order, id_invoice }]);
+		expect(run.items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(db().orderInvoices.some((i) => i.id_invoice === id_invoice)).toBe(false);
 	});
 

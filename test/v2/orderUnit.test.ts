@@ -29,7 +29,7 @@ describe('Order Unit → Get Many', () => {
 			operation: 'getMany',
 			returnAll: true,
 			filters: { status: ['need_to_be_sent', 'sent'] },
-			options: { sort: 'ts_updated:desc' },
+			sort: { sortBy: 'ts_updated:desc' },
 		});
 
 		expect(run.error).toBeUndefined();

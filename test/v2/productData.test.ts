@@ -118,7 +118,7 @@ describe('Product Data → Update and Delete', () => {
 		expect(deleted.error).toBeUndefined();
 		expect(v2.requests()[2]).toMatchObject({ method: 'DELETE', path: `/product-data/${EAN}`, query: { locale: 'fr-FR' }, status: 200 });
 		expectSigned(v2.requests()[2], v2.credentials());
-		expect(deleted.items[0].json).toEqual({ success: true, ean: EAN, locale: 'fr-FR' });
+		expect(deleted.items[0].json).toEqual({ deleted: true });
 		expect(db().productData.find((record) => record.ean === EAN)).toBeUndefined();
 	});
 

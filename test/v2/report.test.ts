@@ -159,7 +159,7 @@ describe('Report → Get and Get Many', () => {
 		expect(all.items[0].json).not.toHaveProperty('url');
 
 		v2.sandbox().control.clearRequests();
-		const at = await v2.run({ operation: 'getMany', storefront: 'at', limit: 3, options: { sort: 'id_report:asc' } });
+		const at = await v2.run({ operation: 'getMany', storefront: 'at', limit: 3, sort: { sortBy: 'id_report:asc' } });
 		expect(v2.requests()[0].query).toEqual({ storefront: 'at', sort: 'id_report:asc', limit: '3', offset: '0' });
 		expect(at.items.map((item) => item.json.id_report)).toEqual(reports().filter((r) => r.storefront === 'at').slice(0, 3).map((r) => r.id_report));
 	});

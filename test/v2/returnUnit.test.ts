@@ -25,7 +25,7 @@ describe('Return Unit → Get Many', () => {
 			operation: 'getMany',
 			returnAll: true,
 			filters: { status: ['need_to_be_returned', 'return_arrived'] },
-			options: { sort: 'ts_updated:desc' },
+			sort: { sortBy: 'ts_updated:desc' },
 		});
 
 		expect(run.error).toBeUndefined();

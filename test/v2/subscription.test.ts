@@ -132,7 +132,7 @@ describe('Subscription → Get Many, Get, Update, Delete', () => {
 		const [subscription] = add(1);
 		const result = await run({ operation: 'delete', subscriptionId: String(subscription.id_subscription) });
 		expect(v2.requests()[0]).toMatchObject({ method: 'DELETE', path: `/subscriptions/${subscription.id_subscription}`, status: 204 });
-		expect(result.items.map((item) => item.json)).toEqual([{ success: true, id_subscription: subscription.id_subscription }]);
+		expect(result.items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(subscriptions().some((candidate) => candidate.id_subscription === subscription.id_subscription)).toBe(false);
 	});
 
@@ -146,7 +146,7 @@ describe('Subscription → Get Many, Get, Update, Delete', () => {
 		const { getSubscriptions } = await import('../../nodes/SellerMarketplace/v2/methods/loadOptions');
 		const options = await getSubscriptions.call(loadOptionsContextV2(v2.credentials(), { resource: 'subscription', operation: 'get' }));
 		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/subscriptions', query: { limit: '30', offset: '0' } });
-		expect(options).toContainEqual({ name: `order_new (all) → ${subscription.callback_url}`, value: subscription.id_subscription });
+		expect(options).toContainEqual({ name: `New Order (All Storefronts) → ${subscription.callback_url}`, value: subscription.id_subscription });
 	});
 });
 

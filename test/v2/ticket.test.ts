@@ -28,7 +28,7 @@ describe('Ticket → Get Many', () => {
 			operation: 'getMany',
 			returnAll: true,
 			filters: { status: ['opened', 'seller_closed'], openReason: ['product_not_delivered', 'product_defect', 'contact_other', 'product_return', 'product_not_as_described'] },
-			options: { sort: 'ts_updated_iso:desc' },
+			sort: { sortBy: 'ts_updated_iso:desc' },
 		});
 
 		expect(run.error).toBeUndefined();
@@ -182,7 +182,7 @@ describe('Ticket → Send Message', () => {
 
 describe('Ticket → Get Many Messages', () => {
 	it('reads every ticket message oldest first, 30 a page', async () => {
-		const run = await v2.run({ operation: 'getManyMessages', returnAll: true, options: { sort: 'ts_created_iso:asc' }, filters: { createdFrom: '2001-01-01T00:00:00Z' } });
+		const run = await v2.run({ operation: 'getManyMessages', returnAll: true, sort: { sortBy: 'ts_created_iso:asc' }, filters: { createdFrom: '2001-01-01T00:00:00Z' } });
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/tickets/messages', status: 200 });
 		expect(v2.requests()[0].queryValues).toMatchObject({ sort: ['ts_created_iso:asc'], ts_created_from_iso: ['2001-01-01T00:00:00Z'], limit: ['30'] });

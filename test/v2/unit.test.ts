@@ -98,7 +98,7 @@ describe('Unit → Get and Delete', () => {
 		const run = await v2.run({ operation: 'delete', unitId: String(unit.id_unit) });
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'DELETE', path: `/units/${unit.id_unit}`, query: { storefront: 'de' }, body: '', status: 204 });
-		expect(run.items.map((item) => item.json)).toEqual([{ success: true, id_unit: unit.id_unit, storefront: 'de' }]);
+		expect(run.items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(unitById(unit.id_unit)).toBeUndefined();
 	});
 });

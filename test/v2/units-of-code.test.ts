@@ -128,7 +128,7 @@ describe('closed lists are exactly those of the OpenAPI', () => {
 	it('labels values readably', () => {
 		expect(enums.toOptions(['USED___AS_NEW', 'need_to_be_sent', 'BuyerCancelled', 'reduced_rate_1'])).toEqual([
 			{ name: 'Buyer Cancelled', value: 'BuyerCancelled' },
-			{ name: 'Need To Be Sent', value: 'need_to_be_sent' },
+			{ name: 'Need to Be Sent', value: 'need_to_be_sent' },
 			{ name: 'Reduced Rate 1', value: 'reduced_rate_1' },
 			{ name: 'Used – As New', value: 'USED___AS_NEW' },
 		]);

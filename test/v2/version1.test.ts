@@ -16,19 +16,39 @@ const node = () => nodeTypes().getByName('n8n-nodes-seller-marketplace.sellerMar
 	nodeVersions: Record<number, INodeType>;
 };
 
+/**
+ * What a saved workflow depends on: parameter names, types, values, defaults and when they show. The words
+ * (option labels, descriptions, actions) and the order of dropdown entries are left out.
+ */
+function parametersOnly(description: unknown): unknown {
+	return JSON.parse(JSON.stringify(description), (key, value: unknown) => {
+		if (key === 'description' && typeof value === 'string') return undefined;
+		if (!Array.isArray(value) || !value.every((entry) => entry && typeof entry === 'object' && 'value' in entry && !('type' in entry))) return value;
+		return (value as Array<{ value: unknown }>).map(({ value: optionValue }) => optionValue).sort((a, b) => String(a).localeCompare(String(b)));
+	}) as unknown;
+}
+
 describe('versions of the Seller Marketplace node', () => {
-	it('a new node gets version 2, with the API v2 credentials', () => {
-		expect(node().description.defaultVersion).toBe(2);
+	it('a new node gets version 2.1 (API v2, Sort as its own collection), with the API v2 credentials', () => {
+		expect(node().description.defaultVersion).toBe(2.1);
 		expect(nodeTypes().getByNameAndVersion('n8n-nodes-seller-marketplace.sellerMarketplace').description).toMatchObject({
-			version: 2,
+			version: [2, 2.1],
 			credentials: [{ name: 'sellerMarketplaceV2Api', required: true }],
 		});
 	});
 
-	it('the form of version 1 is exactly the released one', () => {
-		const { defaultVersion: _new, ...current } = node().nodeVersions[1].description as unknown as Record<string, unknown>;
-		const { defaultVersion: _old, ...released } = fixture('v1-description.json') as Record<string, unknown>;
-		expect(JSON.parse(JSON.stringify(current))).toEqual(released);
+	it('the parameters of version 1 are exactly the released ones; only their words changed (issue 15)', () => {
+		const { defaultVersion: _new, subtitle, ...current } = node().nodeVersions[1].description as unknown as Record<string, unknown>;
+		const { defaultVersion: _old, subtitle: _oldSubtitle, ...released } = fixture('v1-description.json') as Record<string, unknown>;
+		// Numbers that started below their minimum now start at it; saved workflows carried a value there anyway (0 was refused).
+		const raised = (properties: unknown) =>
+			JSON.parse(JSON.stringify(properties), (key, value: unknown) =>
+				value && typeof value === 'object' && ['listingPrice', 'price'].includes((value as { name?: string }).name ?? '') && (value as { default?: unknown }).default === 0
+					? { ...value, default: 1 }
+					: value,
+			) as unknown;
+		expect(parametersOnly(current)).toEqual(parametersOnly({ ...released, properties: raised(released.properties) }));
+		expect(subtitle).toMatch(/^=\{\{ .* \}\}$/);
 	});
 });
 

@@ -91,7 +91,7 @@ describe('Warehouse → Delete', () => {
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[1]).toMatchObject({ method: 'DELETE', path: `/warehouses/${id}`, status: 204 });
 		expectSigned(v2.requests()[1], v2.credentials());
-		expect(run.items.map((item) => item.json)).toEqual([{ success: true, id_warehouse: id }]);
+		expect(run.items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(db().warehouses.some((w) => w.id_warehouse === id)).toBe(false);
 	});
 

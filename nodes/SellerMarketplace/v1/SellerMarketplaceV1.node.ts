@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { operationSubtitle, tidyProperties } from '../../shared/descriptions/words';
 import { resources, resourceSelector } from './actions';
 import { router } from './actions/router';
 import { requestOptionsField } from './descriptions/requestOptions';
@@ -17,20 +18,17 @@ export class SellerMarketplaceV1 {
 	description: INodeTypeDescription;
 
 	constructor(baseDescription: INodeTypeBaseDescription) {
+		const properties = tidyProperties([resourceSelector, ...Object.values(resources).flatMap((resource) => resource.description), requestOptionsField]);
 		this.description = {
 			...baseDescription,
 			version: 1,
-			subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+			subtitle: operationSubtitle(properties),
 			defaults: { name: 'Seller Marketplace' },
 			usableAsTool: true,
 			inputs: [NodeConnectionTypes.Main],
 			outputs: [NodeConnectionTypes.Main],
 			credentials: [{ name: 'sellerMarketplaceApi', required: true }],
-			properties: [
-				resourceSelector,
-				...Object.values(resources).flatMap((resource) => resource.description),
-				requestOptionsField,
-			],
+			properties,
 		};
 	}
 

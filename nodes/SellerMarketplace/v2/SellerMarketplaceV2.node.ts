@@ -7,7 +7,9 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptionsField } from '../../shared/descriptions/fields';
+import { operationSubtitle, tidyProperties } from '../../shared/descriptions/words';
 import { resources, resourceSelector } from './actions';
+import { SORT_COLLECTION_SINCE } from './actions/define';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 import { CREDENTIALS_TYPE } from './transport';
@@ -18,16 +20,18 @@ export class SellerMarketplaceV2 {
 	description: INodeTypeDescription;
 
 	constructor(baseDescription: INodeTypeBaseDescription) {
+		const properties = tidyProperties([resourceSelector, ...resources.flatMap((resource) => resource.description), requestOptionsField]);
 		this.description = {
 			...baseDescription,
-			version: 2,
-			subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+			// 2.1: Sort is its own collection below Options; 2 stays as saved workflows have it.
+			version: [2, SORT_COLLECTION_SINCE],
+			subtitle: operationSubtitle(properties),
 			defaults: { name: 'Seller Marketplace' },
 			usableAsTool: true,
 			inputs: [NodeConnectionTypes.Main],
 			outputs: [NodeConnectionTypes.Main],
 			credentials: [{ name: CREDENTIALS_TYPE, required: true }],
-			properties: [resourceSelector, ...resources.flatMap((resource) => resource.description), requestOptionsField],
+			properties,
 		};
 	}
 

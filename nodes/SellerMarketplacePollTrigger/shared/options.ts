@@ -9,6 +9,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { requestOptionsField } from '../../shared/descriptions/fields';
+import { choiceSubtitle, tidyProperties } from '../../shared/descriptions/words';
 import { parseApiTime } from './sources';
 
 export const DEFAULT_MAX_ITEMS_PER_POLL = 100;
@@ -85,16 +86,18 @@ export function pollTriggerDescription(
 	baseDescription: INodeTypeBaseDescription,
 	{ version, credentials, eventProperties }: { version: number; credentials: string; eventProperties: INodeProperties[] },
 ): INodeTypeDescription {
+	const properties = tidyProperties([pollNotice, ...eventProperties, pollOptionsField, pollRequestOptionsField]);
+	const events = (properties.find((property) => property.name === 'event')?.options ?? []) as INodePropertyOptions[];
 	return {
 		...baseDescription,
 		version,
 		polling: true,
-		subtitle: '={{$parameter["event"]}}',
+		subtitle: choiceSubtitle('event', events, { multiple: false }),
 		defaults: { name: 'Seller Marketplace Poll Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: credentials, required: true }],
-		properties: [pollNotice, ...eventProperties, pollOptionsField, pollRequestOptionsField],
+		properties,
 	};
 }
 

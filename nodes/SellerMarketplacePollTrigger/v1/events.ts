@@ -69,7 +69,7 @@ export const eventProperties: INodeProperties[] = [
 		{ name: 'New Order', value: 'orderNew', description: 'An order was placed' },
 		{ name: 'New Ticket', value: 'ticketNew', description: 'A buyer (or you) opened a ticket' },
 		{ name: 'New Ticket Message', value: 'ticketMessageNew', description: 'A message was added to a ticket' },
-		{ name: 'Offer Out of Stock', value: 'unitOutOfStock', description: 'The stock (amount) of one of your offers reached 0' },
+		{ name: 'Unit Out of Stock', value: 'unitOutOfStock', description: 'The stock (amount) of one of your units (offers) reached 0' },
 		{ name: 'Order Unit Reached Status', value: 'orderUnitStatus', description: 'An order unit changed to one of the chosen statuses' },
 		{ name: 'Return Created or Changed', value: 'returnChanged', description: 'A return was opened or changed' },
 	]),
@@ -81,7 +81,7 @@ export const eventProperties: INodeProperties[] = [
 		default: ['need_to_be_sent'],
 		options: orderUnitStatusOptions,
 		displayOptions: { show: { event: ['orderUnitStatus'] } },
-		description: 'Emit an order unit when it reaches one of these statuses, e.g. Need to be sent for units to ship',
+		description: 'Emit an order unit when it reaches one of these statuses, e.g. "Need to Be Sent" for units to ship',
 	},
 	{
 		displayName: 'Return Statuses',

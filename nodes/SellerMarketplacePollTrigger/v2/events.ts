@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ORDER_UNIT_STATUS_TERMS } from '../../shared/descriptions/vocabulary';
 import { storefrontField, storefrontFilterField } from '../../SellerMarketplace/v2/descriptions/storefront';
 import {
 	ORDER_UNIT_STATUSES,
@@ -81,8 +82,8 @@ const EVENTS = {
 				type: 'multiOptions',
 				required: true,
 				default: ['need_to_be_sent'],
-				options: toOptions(ORDER_UNIT_STATUSES),
-				description: 'Emit an order unit when it reaches one of these statuses, e.g. Need to be sent for units to ship',
+				options: toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS),
+				description: 'Emit an order unit when it reaches one of these statuses, e.g. "Need to Be Sent" for units to ship',
 			},
 		},
 		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },
@@ -143,7 +144,7 @@ const EVENTS = {
 		},
 	},
 	unitOutOfStock: {
-		option: { name: 'Offer Out of Stock', description: 'The stock (amount) of one of your offers reached 0' },
+		option: { name: 'Unit Out of Stock', description: 'The stock (amount) of one of your units (offers) reached 0' },
 		noun: 'offers out of stock',
 		path: '/units',
 		pageSize: PAGE_SIZE,

@@ -2,6 +2,7 @@
 import type { INodeProperties, INodePropertyOptions, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { choiceSubtitle, tidyProperties } from '../../shared/descriptions/words';
 import type { FetchBudget } from './receive';
 import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS } from './time';
 
@@ -109,10 +110,12 @@ export function triggerDescription(
 	credentialType: string,
 	properties: INodeProperties[],
 ): INodeTypeDescription {
+	const tidy = tidyProperties(properties);
+	const events = (tidy.find((property) => property.name === 'events')?.options ?? []) as INodePropertyOptions[];
 	return {
 		...baseDescription,
 		version,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: choiceSubtitle('events', events, { multiple: true }),
 		defaults: { name: 'Seller Marketplace Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -123,7 +126,7 @@ export function triggerDescription(
 			{ name: 'setup', httpMethod: 'GET', responseMode: 'onReceived', path: 'webhook', responseData: '' },
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook', responseData: '' },
 		],
-		properties,
+		properties: tidy,
 	};
 }
 

@@ -5,7 +5,8 @@
  */
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import type { SUBSCRIPTION_EVENT_NAMES } from '../../SellerMarketplace/v2/helpers/enums';
+import { EVENT_TERMS } from '../../shared/descriptions/vocabulary';
+import { SUBSCRIPTION_EVENT_NAMES, toOptions } from '../../SellerMarketplace/v2/helpers/enums';
 import { apiPath } from '../../SellerMarketplace/v2/transport';
 import type { ReadBackRule } from '../shared/readBack';
 import { COMMON_RESOURCE_FORMS, type IdForm, type ResourceRef } from '../shared/resourcePath';
@@ -13,29 +14,7 @@ import { COMMON_RESOURCE_FORMS, type IdForm, type ResourceRef } from '../shared/
 type EventName = (typeof SUBSCRIPTION_EVENT_NAMES)[number];
 
 /** The events in the Events dropdown: a label and what each one means (§F.3). */
-export const EVENTS: Readonly<Record<EventName, { name: string; description: string }>> = {
-	order_new: { name: 'New Order', description: 'A buyer placed an order (once per order)' },
-	order_unit_new: { name: 'New Order Unit', description: 'An order unit was created (once per unit of an order)' },
-	order_unit_status_changed: { name: 'Order Unit Status Changed', description: 'An order unit was sent, cancelled, returned, …' },
-	item_changed: { name: 'Product Changed', description: 'Catalogue data of a product you offer changed' },
-	category_changed: { name: 'Category Changed', description: 'A category changed' },
-	return_new: { name: 'New Return', description: 'A buyer started a return' },
-	return_status_changed: { name: 'Return Status Changed', description: 'The status of a return changed' },
-	return_unit_status_changed: { name: 'Return Unit Status Changed', description: 'The status of a returned unit changed' },
-	item_unit_new: { name: 'New Unit', description: 'One of your units (offers) was created' },
-	item_unit_changed: { name: 'Unit Changed', description: 'One of your units changed (price, stock, …)' },
-	item_unit_deleted: { name: 'Unit Deleted', description: 'One of your units was deleted' },
-	item_unit_out_of_stock: { name: 'Unit Out of Stock', description: 'The stock of one of your units reached 0' },
-	item_unit_not_available: { name: 'Unit Not Available', description: 'One of your units became unavailable' },
-	item_unit_available: { name: 'Unit Available', description: 'One of your units became available again' },
-	item_unit_live: { name: 'Unit Live', description: 'One of your units went live on the storefront' },
-	item_unit_not_live: { name: 'Unit Not Live', description: 'One of your units stopped being live on the storefront' },
-	buy_box_changed: { name: 'Buy Box Changed', description: 'The Buy Box of a product you offer was lost, won or repriced (early access)' },
-};
-
-export const eventOptions: INodePropertyOptions[] = Object.entries(EVENTS)
-	.map(([value, { name, description }]) => ({ name, value, description }))
-	.sort((a, b) => a.name.localeCompare(b.name));
+export const eventOptions: INodePropertyOptions[] = toOptions(SUBSCRIPTION_EVENT_NAMES, EVENT_TERMS);
 
 /** Collections a notification may name. */
 export const RESOURCE_FORMS: Readonly<Record<string, IdForm>> = { ...COMMON_RESOURCE_FORMS, products: { idField: 'id_product', type: 'integer' } };

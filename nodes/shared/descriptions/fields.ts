@@ -1,6 +1,8 @@
 /** Form fields every node version builds alike: the operation dropdown, Return All / Limit, ID locators and Request Options. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { optionsOf } from './words';
+
 /** The Operation dropdown of one resource. Each option carries the `action` label n8n shows in the node list. */
 export function operationSelector(resource: string, options: INodePropertyOptions[], defaultOperation?: string): INodeProperties {
 	const property: INodeProperties = {
@@ -44,10 +46,7 @@ export function embeddedField(values: string[], description = 'Related data to i
 		displayName: 'Include',
 		name: 'embedded',
 		type: 'multiOptions',
-		options: values.map((value) => ({
-			name: value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
-			value,
-		})),
+		options: optionsOf(values),
 		default: [],
 		description,
 	};

@@ -50,3 +50,11 @@ export function applyDownloadLinksOption<T>(context: IExecuteFunctions, itemInde
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return options.includeDownloadLinks === true ? records : withoutSecretLinks(records);
 }
+
+/**
+ * The one output item of every delete: `{ deleted: true }`, plus `alreadyApplied: true` when the answer to an
+ * earlier attempt was lost and the retry found the record already gone.
+ */
+export function deletedItem(response: { alreadyApplied?: boolean }): IDataObject {
+	return { deleted: true, ...(response.alreadyApplied ? { alreadyApplied: true } : {}) };
+}

@@ -1,6 +1,8 @@
 /** Dropdown values read from the seller's account. */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
+import { sortOptions } from '../../../shared/descriptions/words';
 import { apiRequestAllItems } from '../transport';
 
 async function options(
@@ -9,7 +11,7 @@ async function options(
 	toOption: (record: IDataObject) => INodePropertyOptions,
 ): Promise<INodePropertyOptions[]> {
 	const records = await apiRequestAllItems.call(context, { path }, { returnAll: false, limit: 300 });
-	return records.map(toOption).sort((a, b) => a.name.localeCompare(b.name));
+	return sortOptions(records.map(toOption));
 }
 
 export async function getShippingGroups(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -25,7 +27,7 @@ export async function getWarehouses(this: ILoadOptionsFunctions): Promise<INodeP
 
 export async function getSubscriptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await options(this, '/subscriptions/seller/', (subscription) => ({
-		name: `${String(subscription.event_name)} → ${String(subscription.callback_url)}${subscription.is_active === false ? ' (inactive)' : ''}`,
+		name: subscriptionLabel(subscription),
 		value: String(subscription.id_subscription),
 	}));
 }

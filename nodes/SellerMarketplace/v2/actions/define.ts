@@ -7,6 +7,7 @@ import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } 
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { operationSelector } from '../../../shared/descriptions/fields';
+import { sortBelowOptions } from '../../../shared/descriptions/sort';
 
 /** One output item of a batch (a record, or a record with files), or the reason its input item failed. */
 export type BatchOutcome = { itemIndex: number; json: IDataObject } | { itemIndex: number; file: FileItem } | { itemIndex: number; error: Error };
@@ -70,10 +71,13 @@ export type Operation = OperationSpec & {
 	description: INodeProperties[];
 };
 
+/** The node version from which Sort is its own collection below Options (2 keeps it under Options). */
+export const SORT_COLLECTION_SINCE = 2.1;
+
 export function defineOperation<Part>(spec: ItemOperationSpec | BatchOperationSpec<Part>): Operation {
 	return {
 		...(spec as OperationSpec),
-		description: updateDisplayOptions({ show: { resource: [spec.resource], operation: [spec.value] } }, spec.properties),
+		description: updateDisplayOptions({ show: { resource: [spec.resource], operation: [spec.value] } }, sortBelowOptions(spec.properties, SORT_COLLECTION_SINCE)),
 	};
 }
 

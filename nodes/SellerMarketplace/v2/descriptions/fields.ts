@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { collectionField, returnAllOrLimit } from '../../../shared/descriptions/fields';
+import type { Term } from '../../../shared/descriptions/words';
 import { collectionLimit } from '../../../shared/helpers/collectionLimit';
 import { FULFILLMENT_TYPES, toOptions } from '../helpers/enums';
 import { apiRequestAllItems, type V2CollectionRequest } from '../transport';
@@ -31,14 +32,14 @@ export const fulfillmentTypeFilter: INodeProperties = {
 	description: 'Only records with these fulfillment types. Not set: the marketplace lists those you fulfil yourself.',
 };
 
-/** A money amount in the minor unit of the storefront's currency; the label says so. */
+/** A money amount in the minor unit of the storefront's currency; the label says so. It starts at its minimum, never below. */
 export function centsField(displayName: string, name: string, description: string, minValue = 1): INodeProperties {
 	return {
 		displayName: `${displayName} (in Cents)`,
 		name,
 		type: 'number',
 		typeOptions: { minValue },
-		default: 0,
+		default: minValue,
 		placeholder: 'e.g. 1999',
 		description: `${description}, in cents of the storefront's currency (1999 for 19.99 EUR; haléře for CZK, grosze for PLN)`,
 	};
@@ -55,6 +56,12 @@ export async function readCollection(context: IExecuteFunctions, itemIndex: numb
 }
 
 /** A filter that takes any of a closed list of API values. */
-export function multiOptionsFilter(displayName: string, name: string, values: readonly string[], description: string): INodeProperties {
-	return { displayName, name, type: 'multiOptions', options: toOptions(values), default: [], description };
+export function multiOptionsFilter(
+	displayName: string,
+	name: string,
+	values: readonly string[],
+	description: string,
+	terms: Readonly<Record<string, Term>> = {},
+): INodeProperties {
+	return { displayName, name, type: 'multiOptions', options: toOptions(values, terms), default: [], description };
 }

@@ -1,6 +1,7 @@
 /** The optional Language field of the catalogue reads (categories, attributes): `locale` (ProductDataLocale). */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { LOCALE_TERMS } from '../../../shared/descriptions/vocabulary';
 import { CATALOG_LOCALES, toOptions } from '../helpers/enums';
 import { optionalText } from '../helpers/values';
 
@@ -9,7 +10,7 @@ export const localeField: INodeProperties = {
 	displayName: 'Language',
 	name: 'locale',
 	type: 'options',
-	options: [{ name: "Storefront's Language", value: '' }, ...toOptions([...CATALOG_LOCALES], Object.fromEntries(CATALOG_LOCALES.map((l) => [l, l])))],
+	options: [{ name: "Storefront's Language", value: '' }, ...toOptions(CATALOG_LOCALES, LOCALE_TERMS)],
 	default: '',
 	description: 'The language of the names and titles',
 };

@@ -4,6 +4,8 @@
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { optionsOf, type Term } from '../../../shared/descriptions/words';
+
 export const STOREFRONTS = ['de', 'cz', 'sk', 'pl', 'at', 'fr', 'it', 'es', 'nl'] as const;
 export type Storefront = (typeof STOREFRONTS)[number];
 
@@ -20,10 +22,10 @@ export const STOREFRONT_DETAILS: Record<Storefront, { country: string; currency:
 	nl: { country: 'Netherlands', currency: 'EUR' },
 };
 
-export const storefrontOptions: INodePropertyOptions[] = STOREFRONTS.map((value) => ({
-	name: `${STOREFRONT_DETAILS[value].country} (${value})`,
-	value,
-})).sort((a, b) => a.name.localeCompare(b.name));
+export const storefrontOptions: INodePropertyOptions[] = optionsOf(
+	STOREFRONTS,
+	Object.fromEntries(STOREFRONTS.map((value) => [value, `${STOREFRONT_DETAILS[value].country} (${value.toUpperCase()})`])),
+);
 
 export const FULFILLMENT_TYPES = ['fulfilled_by_kaufland', 'fulfilled_by_merchant'] as const;
 export const ORDER_UNIT_STATUSES = ['cancelled', 'need_to_be_sent', 'open', 'received', 'returned', 'returned_paid', 'sent', 'sent_and_autopaid'] as const;
@@ -64,21 +66,9 @@ export const SUBSCRIPTION_EVENT_NAMES = [
 	'buy_box_changed',
 ] as const;
 
-/** Dropdown entries for API values such as `need_to_be_sent` or `USED___AS_NEW`: "Need To Be Sent", "Used – As New". */
-export function toOptions(values: readonly string[], labels: Record<string, string> = {}): INodePropertyOptions[] {
-	return values
-		.map((value) => ({
-			name:
-				labels[value] ??
-				value
-					.replace(/([a-z])([A-Z])/g, '$1 $2')
-					.toLowerCase()
-					.split('___')
-					.map((part) => part.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()))
-					.join(' – '),
-			value,
-		}))
-		.sort((a, b) => a.name.localeCompare(b.name));
+/** Dropdown entries for API values such as `need_to_be_sent` or `USED___AS_NEW`: "Need to Be Sent", "Used – As New". */
+export function toOptions(values: readonly string[], terms: Readonly<Record<string, Term>> = {}): INodePropertyOptions[] {
+	return optionsOf(values, terms);
 }
 
 /** `ImportStatus`: the states of inventory and order command import files. */

@@ -1,10 +1,10 @@
 /** Dropdown values read from the seller's account. */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { carrierLabel, subscriptionLabel } from '../../../shared/descriptions/vocabulary';
+import { sortOptions } from '../../../shared/descriptions/words';
 import { apiRequestAllItems, apiRequestData, type V2CollectionRequest } from '../transport';
 import { formStorefront } from './storefront';
-
-const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
 async function options(
 	context: ILoadOptionsFunctions,
@@ -12,18 +12,19 @@ async function options(
 	toOption: (record: IDataObject) => INodePropertyOptions,
 ): Promise<INodePropertyOptions[]> {
 	const records = await apiRequestAllItems.call(context, request, { returnAll: false, limit: 300 });
-	return records.map(toOption).sort(byName);
+	return sortOptions(records.map(toOption));
 }
 
 /** GET /carriers: the `name` is the carrier code Send takes; freight carriers are marked. */
 export async function getCarriers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const data = await apiRequestData.call(this, { method: 'GET', path: '/carriers' });
-	return (Array.isArray(data?.carriers) ? (data.carriers as IDataObject[]) : [])
-		.map((carrier) => ({
-			name: `${String(carrier.name)}${carrier.isHauler === true ? ' (Freight)' : ''}`,
+	const carriers = Array.isArray(data?.carriers) ? (data.carriers as IDataObject[]) : [];
+	return sortOptions(
+		carriers.map((carrier) => ({
+			name: `${carrierLabel(String(carrier.name))}${carrier.isHauler === true ? ' (Freight)' : ''}`,
 			value: String(carrier.name),
-		}))
-		.sort(byName);
+		})),
+	);
 }
 
 export async function getShippingGroups(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -43,7 +44,7 @@ export async function getWarehouses(this: ILoadOptionsFunctions): Promise<INodeP
 
 export async function getSubscriptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await options(this, { path: '/subscriptions', pageSize: 30, idField: 'id_subscription' }, (subscription) => ({
-		name: `${String(subscription.event_name)} (${String(subscription.storefront ?? 'all')}) → ${String(subscription.callback_url)}${subscription.is_active === false ? ' (inactive)' : ''}`,
+		name: subscriptionLabel(subscription),
 		value: Number(subscription.id_subscription),
 	}));
 }

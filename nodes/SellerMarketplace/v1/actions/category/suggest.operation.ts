@@ -20,7 +20,7 @@ const properties: INodeProperties[] = [
 		type: 'number',
 		required: true,
 		typeOptions: { minValue: 1 },
-		default: 0,
+		default: 1,
 		placeholder: 'e.g. 4999',
 		description: 'Price of the product in cents (4999 for 49.99); it helps to tell similar categories apart',
 	},

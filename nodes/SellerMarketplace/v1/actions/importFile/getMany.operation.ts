@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { chosenSort } from '../../../../shared/descriptions/sort';
 import { fromDateField, returnAllOrLimit, sortOptions } from '../../descriptions/common';
 import { importFileStatusOptions, importFileTypeOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
@@ -44,13 +45,12 @@ export const description = updateDisplayOptions({ show: { resource: ['importFile
 /** GET /import-files/seller/: your import files with their processing state. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const query = compact({
 		status: filters.status,
 		type: filters.type,
 		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 		'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
-		sort: options.sort,
+		sort: chosenSort(this, itemIndex),
 	});
 	return await readCollection.call(this, itemIndex, { path: '/import-files/seller/', query, idField: 'id_import_file' });
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { successItem } from '../../helpers/output';
+import { deletedItem } from '../../../../shared/helpers/output';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { invoiceIdField } from './common';
@@ -14,5 +14,5 @@ export const description = updateDisplayOptions({ show: { resource: ['orderInvoi
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice ID');
 	const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/order-invoices/${id}/`, itemIndex });
-	return this.helpers.returnJsonArray(successItem(response, { id_invoice: id }));
+	return this.helpers.returnJsonArray(deletedItem(response));
 }

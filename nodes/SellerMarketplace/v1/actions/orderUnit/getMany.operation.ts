@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { chosenSort } from '../../../../shared/descriptions/sort';
 import { fromDateField, returnAllOrLimit, sortOptions } from '../../descriptions/common';
 import { orderUnitStatusOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
@@ -31,7 +32,7 @@ const properties: INodeProperties[] = [
 				type: 'multiOptions',
 				options: [...orderUnitStatusOptions].sort((a, b) => a.name.localeCompare(b.name)),
 				default: [],
-				description: 'Only order units in one of these states, e.g. "Need to be sent" for the units waiting to be shipped',
+				description: 'Only order units in one of these states, e.g. "Need to Be Sent" for the units waiting to be shipped',
 			},
 			fromDateField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
 		],
@@ -50,7 +51,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 		'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
 		// Newest first unless chosen otherwise, as the public SDK asks for it.
-		sort: ((this.getNodeParameter('options', itemIndex, {}) as IDataObject).sort as string | undefined) ?? 'ts_created:desc',
+		sort: chosenSort(this, itemIndex) ?? 'ts_created:desc',
 	});
 	return await readCollection.call(this, itemIndex, { path: '/order-units/seller/', query, idField: 'id_order_unit' }, (records) =>
 		applyDownloadLinksOption(this, itemIndex, records),

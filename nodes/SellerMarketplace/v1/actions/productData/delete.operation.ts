@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { successItem } from '../../helpers/output';
+import { deletedItem } from '../../../../shared/helpers/output';
 import { requireEan } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 import { eanField } from './fields';
@@ -14,5 +14,5 @@ export const description = updateDisplayOptions({ show: { resource: ['productDat
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const ean = requireEan(this, 'ean', itemIndex);
 	const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/product-data/${ean}/`, itemIndex });
-	return this.helpers.returnJsonArray(successItem(response, { ean }));
+	return this.helpers.returnJsonArray(deletedItem(response));
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { chosenSort } from '../../../../shared/descriptions/sort';
 import { fromDateField, returnAllOrLimit, sortOptions } from '../../descriptions/common';
 import { returnUnitStatusOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
@@ -35,11 +36,10 @@ export const description = updateDisplayOptions({ show: { resource: ['returnUnit
 /** GET /return-units/seller/: the seller's returned units, filtered by state and creation time. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const query = compact({
 		status: filters.status as string[] | undefined,
 		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
-		sort: options.sort,
+		sort: chosenSort(this, itemIndex),
 	});
 	return await readCollection.call(this, itemIndex, { path: '/return-units/seller/', query, idField: 'id_return_unit' });
 }

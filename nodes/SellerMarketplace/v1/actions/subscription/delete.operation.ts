@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { successItem } from '../../helpers/output';
+import { deletedItem } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../transport';
 import { requireSubscriptionId, subscriptionField } from './shared';
 
@@ -13,5 +13,5 @@ export const description = updateDisplayOptions({ show: { resource: ['subscripti
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = requireSubscriptionId(this, itemIndex);
 	const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/subscriptions/${id}/`, itemIndex });
-	return this.helpers.returnJsonArray(successItem(response, { id_subscription: id }));
+	return this.helpers.returnJsonArray(deletedItem(response));
 }

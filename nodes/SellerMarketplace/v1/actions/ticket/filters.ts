@@ -1,6 +1,7 @@
 /** Filters shared by the ticket list and the deprecated claim list: the API takes the same ones on both. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { chosenSort } from '../../../../shared/descriptions/sort';
 import { fromDateField } from '../../descriptions/common';
 import { ticketReasonOptions, ticketStatusOptions, ticketTopicOptions } from '../../helpers/options';
 import { toApiTimestamp } from '../../helpers/output';
@@ -61,7 +62,6 @@ export function conversationFilters(kind: 'ticket' | 'claim'): INodeProperties {
 /** Turns the "Filters" and "Options" of the current item into the list's query, checking them first. */
 export function conversationQuery(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const hasBuyer = filters.buyerId !== undefined && String(filters.buyerId).trim() !== '';
 	return compact({
 		status: filters.status as string | undefined,
@@ -70,6 +70,6 @@ export function conversationQuery(context: IExecuteFunctions, itemIndex: number)
 		id_buyer: hasBuyer ? requireIntegerId(context, 'filters.buyerId', itemIndex, 'Buyer ID') : undefined,
 		'ts_created:from': toApiTimestamp(context, filters.createdFrom, itemIndex, 'Created After'),
 		'ts_updated:from': toApiTimestamp(context, filters.updatedFrom, itemIndex, 'Updated After'),
-		sort: options.sort as string | undefined,
+		sort: chosenSort(context, itemIndex),
 	});
 }

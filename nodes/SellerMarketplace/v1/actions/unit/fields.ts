@@ -28,7 +28,7 @@ export const listingPriceField: INodeProperties = {
 	name: 'listingPrice',
 	type: 'number',
 	typeOptions: { minValue: 1 },
-	default: 0,
+	default: 1,
 	placeholder: 'e.g. 1999',
 	description: 'Price customers pay, in cents (1999 for 19.99)',
 };

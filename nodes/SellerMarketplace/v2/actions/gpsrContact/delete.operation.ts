@@ -1,3 +1,4 @@
+import { deletedItem } from '../../../../shared/helpers/output';
 import { apiRequest } from '../../transport';
 import { defineOperation } from '../define';
 import { contactPath, contactTypeField, ownerFields } from './fields';
@@ -16,7 +17,6 @@ export const deleteContact = defineOperation({
 	properties: [...ownerFields, contactTypeField],
 	async execute(itemIndex) {
 		const path = contactPath(this, itemIndex);
-		await apiRequest.call(this, { method: 'DELETE', path, itemIndex });
-		return { success: true, contact_type: this.getNodeParameter('contactType', itemIndex) as string };
+		return deletedItem(await apiRequest.call(this, { method: 'DELETE', path, itemIndex }));
 	},
 });

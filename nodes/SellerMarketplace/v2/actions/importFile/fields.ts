@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { collectionField, textField } from '../../descriptions/fields';
+import { IMPORT_FILE_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { toOptions } from '../../helpers/enums';
 
 interface FileKind {
@@ -65,7 +66,7 @@ export function importFileFilters(statuses: readonly string[], defaultStatus: st
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
-		options: toOptions(statuses),
+		options: toOptions(statuses, IMPORT_FILE_STATUS_TERMS),
 		default: defaultStatus,
 		description: 'Only files in this status',
 	};

@@ -1,3 +1,4 @@
+import { deletedItem } from '../../../../shared/helpers/output';
 import { apiRequest, confirmGone } from '../../transport';
 import { defineOperation } from '../define';
 import { invoiceIdField, invoicePath, orderIdField } from './fields';
@@ -12,8 +13,7 @@ export const deleteInvoice = defineOperation({
 	endpoint: { method: 'DELETE', path: '/order-invoices/{id_order}/{id_invoice}' },
 	properties: [orderIdField, invoiceIdField],
 	async execute(itemIndex) {
-		const { path, idOrder, idInvoice } = invoicePath(this, itemIndex);
-		const response = await apiRequest.call(this, { method: 'DELETE', path, itemIndex, confirmApplied: confirmGone(this, path, itemIndex) });
-		return { success: true, id_order: idOrder, id_invoice: idInvoice, ...(response.alreadyApplied ? { alreadyApplied: true } : {}) };
+		const { path } = invoicePath(this, itemIndex);
+		return deletedItem(await apiRequest.call(this, { method: 'DELETE', path, itemIndex, confirmApplied: confirmGone(this, path, itemIndex) }));
 	},
 });

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { chosenSort } from '../../../../shared/descriptions/sort';
+import { ORDER_UNIT_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, readCollection, textField } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
@@ -26,7 +28,7 @@ export const getMany = defineOperation({
 				displayName: 'Status',
 				name: 'status',
 				type: 'multiOptions',
-				options: toOptions(ORDER_UNIT_STATUSES),
+				options: toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS),
 				default: [],
 				description: 'Only order units in one of these states, e.g. "Need To Be Sent" for the units waiting to be shipped',
 			},
@@ -36,7 +38,6 @@ export const getMany = defineOperation({
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const query = compact({
 			storefront: await storefrontOf(this, itemIndex),
 			id_offer: optionalText(filters.offerId),
@@ -44,7 +45,7 @@ export const getMany = defineOperation({
 			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 			ts_updated_from_iso: toIsoTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
-			sort: options.sort as string | undefined,
+			sort: chosenSort(this, itemIndex),
 		});
 		return await readCollection(this, itemIndex, { path: '/order-units', query, pageSize: 100, idField: 'id_order_unit' });
 	},

@@ -1,3 +1,4 @@
+import { deletedItem } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../transport';
 import { defineOperation } from '../define';
 import { eanField, localeField, productDataKey } from './fields';
@@ -13,7 +14,6 @@ export const deleteProductData = defineOperation({
 	properties: [eanField, localeField],
 	async execute(itemIndex) {
 		const { ean, locale } = productDataKey(this, itemIndex);
-		await apiRequest.call(this, { method: 'DELETE', path: apiPath`/product-data/${ean}`, query: { locale }, itemIndex });
-		return { success: true, ean, locale };
+		return deletedItem(await apiRequest.call(this, { method: 'DELETE', path: apiPath`/product-data/${ean}`, query: { locale }, itemIndex }));
 	},
 });

@@ -1,9 +1,10 @@
 /** Fields of the product data operations, and the body of Create or Replace and Update. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { LOCALE_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { attributeRowsField, collectRows, defineDataField, isValue } from '../../../../shared/descriptions/attributeRows';
 import { inputError, parseJsonObject, requireEan } from '../../../../shared/helpers/validation';
-import { PRODUCT_DATA_LOCALES } from '../../helpers/enums';
+import { PRODUCT_DATA_LOCALES, toOptions } from '../../helpers/enums';
 import { textField } from '../../descriptions/fields';
 
 /** An object attribute, not a list: who in the EU answers for the product's safety (GPSR). */
@@ -18,7 +19,7 @@ export const localeField: INodeProperties = {
 	displayName: 'Language',
 	name: 'locale',
 	type: 'options',
-	options: PRODUCT_DATA_LOCALES.map((value) => ({ name: value, value })),
+	options: toOptions(PRODUCT_DATA_LOCALES, LOCALE_TERMS),
 	default: 'de-DE',
 	required: true,
 	description: 'The language of the product data (each language is kept apart)',

@@ -1,5 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-
+import { chosenSort } from '../../../../shared/descriptions/sort';
 import { applyDownloadLinksOption, includeDownloadLinksOption } from '../../../../shared/helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
@@ -37,8 +36,7 @@ export const getMany = defineOperation({
 		]),
 	],
 	async execute(itemIndex) {
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const query = compact({ storefront: await storefrontOf(this, itemIndex), sort: options.sort });
+		const query = compact({ storefront: await storefrontOf(this, itemIndex), sort: chosenSort(this, itemIndex) });
 		const reports = await readCollection(this, itemIndex, { path: '/reports', query, pageSize: 30, idField: 'id_report' });
 		return applyDownloadLinksOption(this, itemIndex, reports);
 	},

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { chosenSort } from '../../../../shared/descriptions/sort';
+import { RETURN_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection, textField } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
@@ -21,7 +23,7 @@ export const getMany = defineOperation({
 		...listFields(storefrontFilterField, [
 			dateFilterField('Created After', 'createdFrom', 'Only returns created at or after this time'),
 			fulfillmentTypeFilter,
-			multiOptionsFilter('Status', 'status', RETURN_STATUSES, 'Only returns in one of these states'),
+			multiOptionsFilter('Status', 'status', RETURN_STATUSES, 'Only returns in one of these states', RETURN_STATUS_TERMS),
 			textField('Tracking Code', 'trackingCode', 'Only the return with this tracking code of its parcel'),
 			dateFilterField('Updated After', 'updatedFrom', 'Only returns that changed at or after this time'),
 		]),
@@ -29,7 +31,6 @@ export const getMany = defineOperation({
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const query = compact({
 			storefront: await storefrontOf(this, itemIndex),
 			status: filters.status as string[] | undefined,
@@ -37,7 +38,7 @@ export const getMany = defineOperation({
 			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 			ts_updated_from_iso: toIsoTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
-			sort: options.sort as string | undefined,
+			sort: chosenSort(this, itemIndex),
 		});
 		return await readCollection(this, itemIndex, { path: '/returns', query, pageSize: 100, idField: 'id_return' });
 	},

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { chosenSort } from '../../../../shared/descriptions/sort';
+import { RETURN_UNIT_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
@@ -20,19 +22,18 @@ export const getMany = defineOperation({
 		...listFields(storefrontFilterField, [
 			dateFilterField('Created After', 'createdFrom', 'Only return units created at or after this time'),
 			fulfillmentTypeFilter,
-			multiOptionsFilter('Status', 'status', RETURN_UNIT_STATUSES, 'Only return units in one of these states, e.g. "Return Arrived" for those waiting for your decision'),
+			multiOptionsFilter('Status', 'status', RETURN_UNIT_STATUSES, 'Only return units in one of these states, e.g. "Return Arrived" for those waiting for your decision', RETURN_UNIT_STATUS_TERMS),
 		]),
 		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const query = compact({
 			storefront: await storefrontOf(this, itemIndex),
 			status: filters.status as string[] | undefined,
 			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
-			sort: options.sort as string | undefined,
+			sort: chosenSort(this, itemIndex),
 		});
 		return await readCollection(this, itemIndex, { path: '/return-units', query, pageSize: 100, idField: 'id_return_unit' });
 	},

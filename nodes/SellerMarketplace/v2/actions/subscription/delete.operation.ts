@@ -1,3 +1,4 @@
+import { deletedItem } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../transport';
 import { defineOperation } from '../define';
 import { getSubscriptionId, subscriptionField } from './fields';
@@ -13,7 +14,6 @@ export const deleteSubscription = defineOperation({
 	properties: [subscriptionField('delete')],
 	async execute(itemIndex) {
 		const id = getSubscriptionId(this, itemIndex);
-		await apiRequest.call(this, { method: 'DELETE', path: apiPath`/subscriptions/${id}`, itemIndex });
-		return { success: true, id_subscription: id };
+		return deletedItem(await apiRequest.call(this, { method: 'DELETE', path: apiPath`/subscriptions/${id}`, itemIndex }));
 	},
 });

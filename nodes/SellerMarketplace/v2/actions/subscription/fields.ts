@@ -1,13 +1,14 @@
 /** Fields and checks shared by the subscription operations. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { EVENT_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { checkEmail, checkHttpUrl, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
 import { SUBSCRIPTION_EVENT_NAMES, toOptions } from '../../helpers/enums';
 
 export { subscriptionField } from '../../../../shared/descriptions/subscription';
 
-export const eventNameOptions = toOptions(SUBSCRIPTION_EVENT_NAMES);
+export const eventNameOptions = toOptions(SUBSCRIPTION_EVENT_NAMES, EVENT_TERMS);
 
 /** The Event dropdown: what to be notified about (or, in Get Many, to filter by). */
 export function eventField(description: string, required = false): INodeProperties {

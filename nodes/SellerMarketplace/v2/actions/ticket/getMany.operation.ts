@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { chosenSort } from '../../../../shared/descriptions/sort';
+import { TICKET_REASON_TERMS, TICKET_STATUS_TERMS, TICKET_TOPIC_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { compact, toWholeNumber } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
@@ -18,12 +20,12 @@ export const getMany = defineOperation({
 	endpoint: { method: 'GET', path: '/tickets' },
 	properties: [
 		...listFields(storefrontFilterField, [
-			{ displayName: 'Buyer ID', name: 'buyerId', type: 'number', typeOptions: { minValue: 1 }, default: 0, description: 'Only tickets of this buyer (id_buyer)' },
+			{ displayName: 'Buyer ID', name: 'buyerId', type: 'string', default: '', placeholder: 'e.g. 12345', description: 'Only tickets of this buyer (id_buyer)' },
 			dateFilterField('Created After', 'createdFrom', 'Only tickets opened at or after this time'),
 			fulfillmentTypeFilter,
-			multiOptionsFilter('Open Reason', 'openReason', TICKET_REASONS, 'Only tickets opened for one of these reasons'),
-			multiOptionsFilter('Status', 'status', TICKET_STATUSES, 'Only tickets in one of these states, e.g. "Opened"'),
-			multiOptionsFilter('Topic', 'topic', TICKET_TOPICS, 'Only tickets about one of these topics'),
+			multiOptionsFilter('Open Reason', 'openReason', TICKET_REASONS, 'Only tickets opened for one of these reasons', TICKET_REASON_TERMS),
+			multiOptionsFilter('Status', 'status', TICKET_STATUSES, 'Only tickets in one of these states, e.g. "Open"', TICKET_STATUS_TERMS),
+			multiOptionsFilter('Topic', 'topic', TICKET_TOPICS, 'Only tickets about one of these topics', TICKET_TOPIC_TERMS),
 			dateFilterField('Updated After', 'updatedFrom', 'Only tickets that changed at or after this time'),
 		]),
 		collectionField('Options', 'options', [
@@ -35,7 +37,6 @@ export const getMany = defineOperation({
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const storefront = await storefrontOf(this, itemIndex);
 		const query = compact({
 			storefront: storefront ? [storefront] : undefined,
@@ -46,7 +47,7 @@ export const getMany = defineOperation({
 			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 			ts_updated_from_iso: toIsoTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
-			sort: options.sort as string | undefined,
+			sort: chosenSort(this, itemIndex),
 		});
 		return await readCollection(this, itemIndex, { path: '/tickets', query, pageSize: 30, idField: 'id_ticket' });
 	},

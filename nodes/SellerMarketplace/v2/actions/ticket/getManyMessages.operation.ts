@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { chosenSort } from '../../../../shared/descriptions/sort';
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, readCollection } from '../../descriptions/fields';
@@ -30,11 +31,10 @@ export const getManyMessages = defineOperation({
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const query = compact({
 			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
-			sort: options.sort as string | undefined,
+			sort: chosenSort(this, itemIndex),
 		});
 		return await readCollection(this, itemIndex, { path: '/tickets/messages', query, pageSize: 30, idField: 'id_ticket_message' });
 	},

@@ -1,3 +1,4 @@
+import { TICKET_REASON_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
 import { TICKET_REASONS, toOptions } from '../../helpers/enums';
 import { apiRequestData } from '../../transport';
@@ -25,7 +26,7 @@ export const open = defineOperation({
 			displayName: 'Reason',
 			name: 'reason',
 			type: 'options',
-			options: toOptions(TICKET_REASONS),
+			options: toOptions(TICKET_REASONS, TICKET_REASON_TERMS),
 			default: 'contact_other',
 			required: true,
 			description: 'What the ticket is about',

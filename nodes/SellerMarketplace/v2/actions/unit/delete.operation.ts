@@ -1,3 +1,4 @@
+import { deletedItem } from '../../../../shared/helpers/output';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { apiPath, apiRequest } from '../../transport';
 import { defineOperation } from '../define';
@@ -15,7 +16,6 @@ export const deleteUnit = defineOperation({
 	async execute(itemIndex) {
 		const id = getUnitId(this, itemIndex);
 		const storefront = await requiredStorefront(this, itemIndex);
-		await apiRequest.call(this, { method: 'DELETE', path: apiPath`/units/${id}`, query: { storefront }, itemIndex });
-		return { success: true, id_unit: id, storefront };
+		return deletedItem(await apiRequest.call(this, { method: 'DELETE', path: apiPath`/units/${id}`, query: { storefront }, itemIndex }));
 	},
 });

@@ -112,7 +112,10 @@ export const updateOnlyFields: INodeProperties[] = [
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
-		options: toOptions(WRITEABLE_UNIT_STATUSES, { AVAILABLE: 'Available (On Sale)', ONHOLD: 'On Hold (Paused)' }),
+		options: toOptions(WRITEABLE_UNIT_STATUSES, {
+			AVAILABLE: { name: 'Available (On Sale)', description: 'Buyers can buy it' },
+			ONHOLD: { name: 'On Hold (Paused)', description: 'Kept as it is, but not offered to buyers' },
+		}),
 		default: 'AVAILABLE',
 		description: 'Whether the offer is on sale or paused',
 	},

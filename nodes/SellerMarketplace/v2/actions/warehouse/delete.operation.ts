@@ -1,3 +1,4 @@
+import { deletedItem } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest, confirmGone } from '../../transport';
 import { defineOperation } from '../define';
 import { getWarehouseId, warehouseIdField } from './fields';
@@ -14,7 +15,6 @@ export const deleteWarehouse = defineOperation({
 	async execute(itemIndex) {
 		const id = getWarehouseId(this, itemIndex);
 		const path = apiPath`/warehouses/${id}`;
-		const response = await apiRequest.call(this, { method: 'DELETE', path, itemIndex, confirmApplied: confirmGone(this, path, itemIndex) });
-		return { success: true, id_warehouse: id, ...(response.alreadyApplied ? { alreadyApplied: true } : {}) };
+		return deletedItem(await apiRequest.call(this, { method: 'DELETE', path, itemIndex, confirmApplied: confirmGone(this, path, itemIndex) }));
 	},
 });
