@@ -53,7 +53,7 @@ const v2Requests = (): RequestLogEntry[] => bench.since().filter((entry) => entr
 
 function host(parameters: INodeParameters): PollHost {
 	return new PollHost({
-		credentials: { sellerMarketplaceV2Api: credentials },
+		credentials: { sellerMarketplaceV2Api: { ...credentials } },
 		typeVersion: 2,
 		parameters,
 		workflowId: `wf-poll-v2-events-${++workflows}`,

@@ -88,7 +88,7 @@ describe('Shipment → Get Shipping Addresses', () => {
 			storefront: 'de',
 			returnAll: true,
 			filters: { orderIds: ` ${first.id_order} , ${second.id_order}`, orderUnitIds: `${first.id_order_unit},${second.id_order_unit}, ${first.id_order_unit}` },
-			options: { sort: 'ts_created:asc' },
+			sort: { sortBy: 'ts_created:asc' },
 		});
 		expect(run.error).toBeUndefined();
 		const [request] = v2.requests();

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { chosenSort } from '../../../../shared/descriptions/sort';
 import { compact, inputError, parseWholeNumber } from '../../../../shared/helpers/validation';
 import { collectionField, listFields, readCollection, textField } from '../../descriptions/fields';
 import { sortField } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
-import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
 
 const MAX_IDS = 100;
@@ -56,12 +56,11 @@ export const getAddresses = defineOperation({
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const query = compact({
 			storefront: await storefrontOf(this, itemIndex),
 			order_ids: idsFilter(this, itemIndex, filters.orderIds, 'Order IDs', isOrderId),
 			order_unit_ids: idsFilter(this, itemIndex, filters.orderUnitIds, 'Order Unit IDs', isOrderUnitId),
-			sort: optionalText(options.sort),
+			sort: chosenSort(this, itemIndex),
 		});
 		return await readCollection(this, itemIndex, { path: '/shipping-addresses', query, pageSize: 100, idField: 'id_order_unit' });
 	},

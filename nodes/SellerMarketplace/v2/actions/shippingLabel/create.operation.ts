@@ -12,8 +12,9 @@ import { defineOperation, FileItem, type BatchOutcome } from '../define';
 /** The carriers Kaufland Shipment Solutions sells labels of (the OpenAPI: "must be one of GLS"). */
 const LABEL_CARRIERS = ['GLS'];
 
+/** No default a forgotten field could send: 0 is refused before the label is bought. */
 function measurementField(displayName: string, name: string, description: string, placeholder: string): INodeProperties {
-	return { displayName, name, type: 'number', typeOptions: { minValue: 1, numberPrecision: 0 }, default: 0, required: true, placeholder, description };
+	return { displayName, name, type: 'number', typeOptions: { numberPrecision: 0 }, default: 0, required: true, placeholder, description };
 }
 
 const MEASUREMENTS: Array<{ field: INodeProperties; apiName: string }> = [
