@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { SIGNATURE_HINT } from '../nodes/SellerMarketplace/v1/transport/errors';
 import { CredentialProblemError, signRequestOptions } from '../nodes/SellerMarketplace/v1/transport/signing';
 
 /**
@@ -83,11 +84,13 @@ export class SellerMarketplaceApi implements ICredentialType {
 		return signRequestOptions(credentials, requestOptions, Math.floor(Date.now() / 1000));
 	};
 
+	/** A signed ping. API v1 does not say whether the key or the clock was wrong, so a 401 names both, as the node does. */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl}}',
 			url: '/status/ping/',
 			method: 'GET',
 		},
+		rules: [{ type: 'responseCode', properties: { value: 401, message: `The marketplace did not accept the request signature. ${SIGNATURE_HINT}` } }],
 	};
 }

@@ -83,6 +83,11 @@ function parseArgs(argv: string[]): Options {
 	return options;
 }
 
+/** An error's description as the terminal shows it: the node writes it as HTML for n8n's editor. */
+function plainText(html: string): string {
+	return html.replace(/<br>/g, '; ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
 async function portIsFree(port: number): Promise<boolean> {
 	return await new Promise((done) => {
 		const server = createServer();
@@ -188,7 +193,7 @@ async function reportExecution(execution: ExecutionRecord, sandbox: Sandbox, out
 	if (execution.status !== 'success') {
 		const where = execution.lastNodeExecuted ? ` in "${execution.lastNodeExecuted}"` : '';
 		const problem = `the workflow for order ${orderId} failed${where}: ${execution.error?.message ?? execution.status}${
-			execution.error?.description ? ` (${execution.error.description})` : ''
+			execution.error?.description ? ` (${plainText(execution.error.description)})` : ''
 		}`;
 		bad(problem);
 		outcome.failures.push(problem);

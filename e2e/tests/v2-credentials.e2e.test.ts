@@ -56,7 +56,7 @@ test('a v2 workflow run with a wrong secret key fails in its node with words abo
 	expect(result.run?.status).toBe('error');
 	const error = result.run?.data.resultData.error;
 	expect(error?.node?.name ?? result.run?.data.resultData.lastNodeExecuted).toBe('Ping');
-	expect(error?.message).toBe('The marketplace did not accept the credentials');
+	expect(error?.message).toBe('Could not ping the API: the Secret Key (or Partner Secret Key) is wrong, so the signature does not match');
 	expect(error?.description).toContain('the Secret Key (or Partner Secret Key) is wrong');
 	expect(result.output).not.toContain('y'.repeat(64));
 	const pings = await v2PingsSince(mark);

@@ -6,7 +6,8 @@ import { SellerMarketplaceV2 } from './v2/SellerMarketplaceV2.node';
 
 /**
  * One node, one version per API version of the marketplace: 1 speaks API v1 (kept for saved workflows), 2 and 2.1
- * speak API v2, and 2.1 (Sort as its own collection) is what a new node gets.
+ * speak API v2, and 2.1 is what a new node gets. 1.1 and 2.1 add Simplify (on by default) to the reads of records,
+ * and 2.1 puts Sort in its own collection below Options; 1 and 2 stay as saved workflows have them.
  */
 export class SellerMarketplace extends VersionedNodeType {
 	constructor() {
@@ -18,11 +19,11 @@ export class SellerMarketplace extends VersionedNodeType {
 			description: 'Manage orders, shipping, offers, product data, returns and tickets of a marketplace seller account',
 			defaultVersion: 2.1,
 		};
-		const version2 = new SellerMarketplaceV2(baseDescription);
 		const nodeVersions: IVersionedNodeType['nodeVersions'] = {
-			1: new SellerMarketplaceV1(baseDescription),
-			2: version2,
-			2.1: version2,
+			1: new SellerMarketplaceV1(baseDescription, 1),
+			1.1: new SellerMarketplaceV1(baseDescription, 1.1),
+			2: new SellerMarketplaceV2(baseDescription, 2),
+			2.1: new SellerMarketplaceV2(baseDescription, 2.1),
 		};
 		super(nodeVersions, baseDescription);
 	}

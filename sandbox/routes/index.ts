@@ -9,6 +9,7 @@ import { productDataRoutes } from './product-data';
 import { reportFileRoutes } from './report-files';
 import { returnRoutes } from './returns';
 import { sellerRoutes } from './seller';
+import { sharedSetFileRoutes } from './shared-set-files';
 import { shippingLabelFileRoutes } from './shipping-label-files';
 import { subscriptionRoutes } from './subscriptions';
 import { ticketRoutes } from './tickets';
@@ -27,5 +28,6 @@ export const allRoutes: Route[] = [
 	...claimRoutes,
 	...subscriptionRoutes,
 	...reportFileRoutes,
+	...sharedSetFileRoutes,
 	...shippingLabelFileRoutes,
 ];

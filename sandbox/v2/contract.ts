@@ -3,7 +3,7 @@
  * v2 contract: routing, request checks and response checks, with Ajv (see ajv.ts).
  *
  * Adaptations made in memory, none of which loosens a rule:
- *  - `nullable: true` on a schema without `type` (e.g. `{allOf: [Address], nullable: true}`) becomes
+ *  - `nullable: true` on a schema without `type` or with `allOf` (e.g. `{allOf: [Address], nullable: true}`) becomes
  *    `anyOf: [schema, {type: 'null'}]`, and a nullable enum gets `null` added: Ajv understands `nullable` only
  *    next to `type`;
  *  - formats are checked strictly (ajv.ts): int32/int64 ranges, RFC 3339 date-time, real calendar dates.
@@ -382,7 +382,8 @@ export function normaliseNullable(value: unknown): unknown {
 	const out: Record<string, unknown> = {};
 	for (const [key, child] of Object.entries(value)) out[key] = normaliseNullable(child);
 	if (out.nullable !== true) return out;
-	if (out.type === undefined) {
+	// With `allOf` the referenced schema would refuse null even where `type` sits next to it (a similar product's voucher).
+	if (out.type === undefined || out.allOf !== undefined) {
 		const { nullable: _n, description, ...schema } = out;
 		return { anyOf: [schema, { type: 'null' }], ...(description !== undefined && { description }) };
 	}

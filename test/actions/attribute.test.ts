@@ -40,7 +40,7 @@ describe('Category Attribute → Get', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ path: `/attributes/${missing}/`, signatureValid: true, status: 404 });
-		expect(run.error?.message).toBe(`No attribute with ID "${missing}" was found`);
+		expect(run.error?.message).toBe(`Could not get category attribute ${missing}: it was not found`);
 	});
 
 	it.each([['title'], ['-3'], ['1.5']])('refuses the attribute ID "%s" before sending anything', async (attributeId) => {

@@ -71,7 +71,7 @@ describe('Category → Get', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ path: `/categories/${missing}/`, signatureValid: true, status: 404 });
-		expect(run.error?.message).toBe(`No category with ID "${missing}" was found`);
+		expect(run.error?.message).toBe(`Could not get category ${missing}: it was not found`);
 		expect(run.error?.httpCode).toBe('404');
 	});
 

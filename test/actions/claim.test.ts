@@ -125,7 +125,7 @@ describe('Claim (Deprecated) → Close', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/claims/${missing}/close/`, signatureValid: true, status: 404 });
-		expect(run.error?.message).toBe(`No claim with ID "${missing}" was found`);
+		expect(run.error?.message).toBe(`Could not close claim ${missing}: it was not found`);
 	});
 
 	it.each([['abc'], ['12.5'], ['-3'], ['0'], ['={{ "" }}']])('refuses the claim ID %p before anything is sent', async (claimId) => {

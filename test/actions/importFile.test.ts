@@ -180,7 +180,7 @@ describe('Import File → Get', () => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'importFile', operation: 'get', importFileId: '987654' } });
 
 		expect(requests()[0]).toMatchObject({ path: '/import-files/987654/', signatureValid: true, status: 404 });
-		expect(run.error?.message).toBe('No import file with ID "987654" was found');
+		expect(run.error?.message).toBe('Could not get import file 987654: it was not found');
 	});
 
 	it('refuses an import file ID that is not a number before sending anything', async () => {

@@ -117,7 +117,7 @@ describe('Item → Get', () => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'item', operation: 'get', itemId: String(missing) } });
 
 		expect(requests()[0]).toMatchObject({ path: `/items/${missing}`, query: {}, signatureValid: true, status: 404 });
-		expect(run.error?.message).toBe(`No item with ID "${missing}" was found`);
+		expect(run.error?.message).toBe(`Could not get item ${missing}: it was not found`);
 		expect(run.error?.httpCode).toBe('404');
 	});
 

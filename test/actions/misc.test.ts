@@ -31,7 +31,9 @@ describe('API Status → Ping', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ path: '/status/ping/', signatureValid: false, status: 401 });
-		expect(run.error?.message).toBe('The marketplace did not accept the request signature');
+		expect(run.error?.message).toBe(
+			'Could not check the connection: the marketplace did not accept the signature (check the Client Key, the Secret Key and the clock of the machine running n8n)',
+		);
 	});
 });
 

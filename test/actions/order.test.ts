@@ -161,7 +161,7 @@ describe('Order → Get', () => {
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/orders/${hidden.id_order}`, signatureValid: true, status: 403 });
 		expect(run.items).toEqual([]);
-		expect(run.error?.message).toBe(`The order ${hidden.id_order} is fulfilled by the marketplace and cannot be read or changed through API v1`);
+		expect(run.error?.message).toBe(`Could not get order ${hidden.id_order}: it is fulfilled by the marketplace and cannot be read or changed through API v1`);
 		expect(run.error?.httpCode).toBe('403');
 	});
 
@@ -170,7 +170,7 @@ describe('Order → Get', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/orders/NOSUCH1', signatureValid: true, status: 404 });
-		expect(run.error?.message).toBe('No order with ID "NOSUCH1" was found');
+		expect(run.error?.message).toBe('Could not get order NOSUCH1: it was not found');
 		expect(run.error?.httpCode).toBe('404');
 	});
 

@@ -76,7 +76,7 @@ describe('Order Invoice → Get', () => {
 		const run = await runSellerNode(credentials, {
 			parameters: { resource: 'orderInvoice', operation: 'get', invoiceId: String(unknownId) },
 		});
-		expect(run.error?.message).toBe(`No order invoice with ID "${unknownId}" was found`);
+		expect(run.error?.message).toBe(`Could not get order invoice ${unknownId}: it was not found`);
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/order-invoices/${unknownId}/`, status: 404, signatureValid: true });
 	});
@@ -238,7 +238,7 @@ describe('Order Invoice → Download', () => {
 		const run = await runSellerNode(credentials, {
 			parameters: { resource: 'orderInvoice', operation: 'download', invoiceId: String(unknownId) },
 		});
-		expect(run.error?.message).toBe(`No order invoice with ID "${unknownId}" was found`);
+		expect(run.error?.message).toBe(`Could not download order invoice ${unknownId}: it was not found`);
 		expect(requests()).toHaveLength(1);
 	});
 

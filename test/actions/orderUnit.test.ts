@@ -328,7 +328,7 @@ describe('Order Unit → Refund', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/order_units/${unit.id_order_unit}/refund/`, status: 500 });
-		expect(run1.error?.message).toBe('The marketplace had a server error (500); the refund may already have been applied');
+		expect(run1.error?.message).toBe(`The request to refund order unit ${unit.id_order_unit} may or may not have been applied: the marketplace had a server error (500)`);
 		expect(run1.items).toEqual([]);
 	});
 
@@ -339,7 +339,9 @@ describe('Order Unit → Refund', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ json: { amount: unit.price + 1, reason: 'other_refund' }, signatureValid: true, status: 422 });
-		expect(run1.error?.message).toBe(`The marketplace rejected the request to PATCH /order_units/${unit.id_order_unit}/refund/ (422)`);
+		expect(run1.error?.message).toBe(
+			`Could not refund order unit ${unit.id_order_unit}: refund of ${unit.price + 1} cents exceeds what is left of the price: price ${unit.price}, already refunded 0, at most ${unit.price}`,
+		);
 		expect(run1.error?.description).toMatch(/^The API said: Refund of \d+ cents exceeds what is left of the price/);
 		expect(unitById(unit.id_order_unit)._refunds).toEqual([]);
 	});
@@ -347,11 +349,11 @@ describe('Order Unit → Refund', () => {
 
 describe('Order Unit: orders fulfilled by the marketplace and unknown IDs', () => {
 	it.each([
-		['get', {}, 'GET', ''],
-		['send', { carrierCode: 'DHL', trackingNumber: '123' }, 'PATCH', 'send/'],
-		['fulfil', {}, 'PATCH', 'fulfil/'],
-		['cancel', { reason: 'NoInventory' }, 'PATCH', 'cancel/'],
-	])('%s explains that a unit fulfilled by the marketplace cannot be used (403)', async (operation, parameters, method, suffix) => {
+		['get', {}, 'GET', '', 'get'],
+		['send', { carrierCode: 'DHL', trackingNumber: '123' }, 'PATCH', 'send/', 'mark'],
+		['fulfil', {}, 'PATCH', 'fulfil/', 'confirm fulfilment of'],
+		['cancel', { reason: 'NoInventory' }, 'PATCH', 'cancel/', 'cancel'],
+	])('%s explains that a unit fulfilled by the marketplace cannot be used (403)', async (operation, parameters, method, suffix, attempt) => {
 		const hidden = hiddenUnit();
 		const statusBefore = hidden.status;
 
@@ -360,7 +362,7 @@ describe('Order Unit: orders fulfilled by the marketplace and unknown IDs', () =
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method, path: `/order-units/${hidden.id_order_unit}/${suffix}`, signatureValid: true, status: 403 });
 		expect(run1.error?.message).toBe(
-			`The order unit ${hidden.id_order_unit} is fulfilled by the marketplace and cannot be read or changed through API v1`,
+			`Could not ${attempt} order unit ${hidden.id_order_unit}${operation === 'send' ? ' as sent' : ''}: it is fulfilled by the marketplace and cannot be read or changed through API v1`,
 		);
 		expect(run1.error?.httpCode).toBe('403');
 		expect(unitById(hidden.id_order_unit).status).toBe(statusBefore);
@@ -374,23 +376,23 @@ describe('Order Unit: orders fulfilled by the marketplace and unknown IDs', () =
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/order_units/${hidden.id_order_unit}/refund/`, status: 403 });
 		expect(run1.error?.message).toBe(
-			`The order unit ${hidden.id_order_unit} is fulfilled by the marketplace and cannot be read or changed through API v1`,
+			`Could not refund order unit ${hidden.id_order_unit}: it is fulfilled by the marketplace and cannot be read or changed through API v1`,
 		);
 		expect(unitById(hidden.id_order_unit)._refunds).toEqual([]);
 	});
 
 	it.each([
-		['get', {}],
-		['send', { carrierCode: 'DHL', trackingNumber: '123' }],
-		['refund', { amount: 100, reason: 'other_refund' }],
-	])('%s names the ID of an order unit that does not exist (404)', async (operation, parameters) => {
+		['get', {}, 'get order unit %s'],
+		['send', { carrierCode: 'DHL', trackingNumber: '123' }, 'mark order unit %s as sent'],
+		['refund', { amount: 100, reason: 'other_refund' }, 'refund order unit %s'],
+	])('%s names the ID of an order unit that does not exist (404)', async (operation, parameters, attempt) => {
 		const unknownId = Math.max(...db().orderUnits.map((unit) => unit.id_order_unit)) + 1000;
 
 		const run1 = await run({ operation, orderUnitId: byId(unknownId), ...parameters });
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ signatureValid: true, status: 404 });
-		expect(run1.error?.message).toBe(`No order unit with ID "${unknownId}" was found`);
+		expect(run1.error?.message).toBe(`Could not ${attempt.replace('%s', String(unknownId))}: it was not found`);
 		expect(run1.error?.httpCode).toBe('404');
 	});
 });

@@ -132,7 +132,7 @@ describe('Product Data → Update', () => {
 		});
 
 		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/product-data/${NEW_EAN}/`, signatureValid: true, status: 404 });
-		expect(run.error?.message).toBe(`No product data for EAN "${NEW_EAN}" was found`);
+		expect(run.error?.message).toBe(`Could not update product data for EAN ${NEW_EAN}: it was not found`);
 		expect(run.error?.description).toContain('upload it with PUT');
 	});
 });

@@ -191,7 +191,7 @@ describe('Return → Get', () => {
 	it('an unknown return is reported as not found, naming the ID', async () => {
 		const unknownId = Math.max(...returns().map((record) => record.id_return)) + 1000;
 		const run = await runSellerNode(credentials, { parameters: { resource: 'return', operation: 'get', returnId: String(unknownId) } });
-		expect(run.error?.message).toBe(`No return with ID "${unknownId}" was found`);
+		expect(run.error?.message).toBe(`Could not get return ${unknownId}: it was not found`);
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ path: `/returns/${unknownId}/`, status: 404, signatureValid: true });
 	});

@@ -80,7 +80,7 @@ describe('Return Unit → Accept, Reject, Repair, Clarify', () => {
 	it('an unknown return unit is reported as not found, naming the ID', async () => {
 		const unknownId = Math.max(...returnUnits().map((unit) => unit.id_return_unit)) + 1000;
 		const run = await runSellerNode(credentials, { parameters: { resource: 'returnUnit', operation: 'accept', returnUnitId: String(unknownId) } });
-		expect(run.error?.message).toBe(`No return unit with ID "${unknownId}" was found`);
+		expect(run.error?.message).toBe(`Could not accept returned unit ${unknownId}: it was not found`);
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/return-units/${unknownId}/accept/`, status: 404, signatureValid: true });
 	});
@@ -162,7 +162,7 @@ describe('Return Unit → Get', () => {
 	it('an unknown return unit is reported as not found', async () => {
 		const unknownId = Math.max(...returnUnits().map((unit) => unit.id_return_unit)) + 1000;
 		const run = await runSellerNode(credentials, { parameters: { resource: 'returnUnit', operation: 'get', returnUnitId: String(unknownId) } });
-		expect(run.error?.message).toBe(`No return unit with ID "${unknownId}" was found`);
+		expect(run.error?.message).toBe(`Could not get returned unit ${unknownId}: it was not found`);
 		expect(requests()[0]).toMatchObject({ path: `/return-units/${unknownId}/`, status: 404 });
 	});
 });

@@ -110,7 +110,7 @@ describe('Subscription → Create', () => {
 		expect(requests()[0]).toMatchObject({ method: 'POST', path: '/subscriptions/', signatureValid: true });
 		expect(requests()[0].status).toBeGreaterThanOrEqual(400);
 		expect(verifications).toEqual(['/wrong/hook']);
-		expect(run.error?.message).toMatch(new RegExp(`^The marketplace refused the subscription: Callback verification failed for ${wrongCallback}`));
+		expect(run.error?.message).toMatch(new RegExp(`^Could not create a subscription: callback verification failed for ${wrongCallback}`));
 		expect(run.error?.description).toContain(`The API said: Callback verification failed for ${wrongCallback}`);
 		expect(run.error?.description).toContain('mode=subscribe');
 		expect(subscriptions()).toHaveLength(0);
@@ -162,7 +162,7 @@ describe('Subscription → Get', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/subscriptions/987654/', status: 404 });
-		expect(run.error?.message).toBe('No subscription with ID "987654" was found');
+		expect(run.error?.message).toBe('Could not get subscription 987654: it was not found');
 	});
 });
 
@@ -236,7 +236,7 @@ describe('Subscription → Update', () => {
 
 		expect(requests().map((r) => r.method)).toEqual(['GET', 'PATCH']);
 		expect(requests()[1].json).toMatchObject({ callback_url: wrongCallback });
-		expect(run.error?.message).toMatch(new RegExp(`^The marketplace refused the change: Callback verification failed for ${wrongCallback}`));
+		expect(run.error?.message).toMatch(new RegExp(`^Could not update subscription \\d+: callback verification failed for ${wrongCallback}`));
 		expect(run.error?.description).toContain('mode=subscribe');
 		expect(subscriptions()[0]).toEqual(before);
 	});
@@ -247,7 +247,7 @@ describe('Subscription → Update', () => {
 		});
 
 		expect(requests().map((r) => [r.method, r.path, r.status])).toEqual([['GET', '/subscriptions/987654/', 404]]);
-		expect(run.error?.message).toBe('No subscription with ID "987654" was found');
+		expect(run.error?.message).toBe('Could not update subscription 987654: it was not found');
 	});
 });
 
@@ -268,7 +268,7 @@ describe('Subscription → Delete', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'DELETE', path: '/subscriptions/987654/', status: 404 });
-		expect(run.error?.message).toBe('No subscription with ID "987654" was found');
+		expect(run.error?.message).toBe('Could not delete subscription 987654: it was not found');
 	});
 });
 

@@ -147,7 +147,7 @@ describe('Ticket → Get', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/tickets/0099999999/', signatureValid: true, status: 404 });
-		expect(run.error?.message).toBe('No ticket with ID "0099999999" was found');
+		expect(run.error?.message).toBe('Could not get ticket 0099999999: it was not found');
 		expect(run.items).toHaveLength(0);
 	});
 });
@@ -205,7 +205,7 @@ describe('Ticket → Close', () => {
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: '/tickets/0099999999/close/', status: 404 });
-		expect(run.error?.message).toBe('No ticket with ID "0099999999" was found');
+		expect(run.error?.message).toBe('Could not close ticket 0099999999: it was not found');
 	});
 });
 

@@ -208,7 +208,7 @@ describe('Unit → Get', () => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'unit', operation: 'get', unitId: String(missing) } });
 
 		expect(requests()[0]).toMatchObject({ path: `/units/${missing}/`, signatureValid: true, status: 404 });
-		expect(run.error?.message).toBe(`No unit with ID "${missing}" was found`);
+		expect(run.error?.message).toBe(`Could not get unit ${missing}: it was not found`);
 		expect(run.error?.httpCode).toBe('404');
 	});
 });
@@ -271,6 +271,6 @@ describe('Unit → Delete', () => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'unit', operation: 'delete', unitId: String(missing) } });
 
 		expect(requests()[0]).toMatchObject({ method: 'DELETE', path: `/units/${missing}/`, signatureValid: true, status: 404 });
-		expect(run.error?.message).toBe(`No unit with ID "${missing}" was found`);
+		expect(run.error?.message).toBe(`Could not delete unit ${missing}: it was not found`);
 	});
 });

@@ -203,12 +203,12 @@ describe('retries', () => {
 		});
 		const run = await runSellerNode(credentials, { parameters: { ...ping, requestOptions: { maxRetries: 1 } } });
 		expect(server.requests).toHaveLength(2);
-		expect(run.error?.message).toBe('The marketplace had a server error (503) (after 2 attempts)');
+		expect(run.error?.message).toBe('Could not check the connection: the marketplace had a server error (503, after 2 attempts)');
 		expect(run.error?.description).toContain('The API said: maintenance');
 		expect(run.error?.description).toContain('Request ID: abc-1');
 	});
 
-	it('a page that fails past the retry budget fails the run and says how far it got', async () => {
+	it('a page that fails past the retry budget fails the run and says that what was read was not output', async () => {
 		let seen = 0;
 		server.respondWith((request, response) => {
 			if (seen++ < 2) {
@@ -222,8 +222,9 @@ describe('retries', () => {
 			parameters: getMany({ returnAll: true, requestOptions: { maxRetries: 0, pageConcurrency: 1 } }),
 		});
 		expect(run.items).toHaveLength(0);
-		expect(run.error?.message).toBe('The marketplace had a server error (500)');
-		expect(run.error?.description).toContain('Read 60 record(s) of 95 from GET /shipping-groups/seller/ before this failure');
+		expect(run.error?.message).toBe('Could not get many shipping groups: the marketplace had a server error (500)');
+		expect(run.error?.description).toContain('The 60 records read before this failure were not output; the next run reads them all from the start.');
+		expect(run.error?.description).not.toMatch(/record\(s\)|GET \/shipping-groups\/seller\/ before/);
 	});
 });
 
@@ -239,9 +240,13 @@ describe('errors', () => {
 			continueOnFail: true,
 		});
 		expect(run.error).toBeUndefined();
+		expect(run.items.map((item) => item.json.errorDetails)).toEqual([
+			"The API said: Not found\nIf nothing at all can be found, the Base URL of the credentials may not be the API's.\nRequest: GET /status/ping/, answered 404",
+			"The API said: Not found\nIf nothing at all can be found, the Base URL of the credentials may not be the API's.\nRequest: GET /status/ping/, answered 404",
+		]);
 		expect(run.items.map((item) => [item.json.error, item.pairedItem])).toEqual([
-			['Not found: GET /status/ping/', { item: 0 }],
-			['Not found: GET /status/ping/', { item: 1 }],
+			['Could not check the connection: not found', { item: 0 }],
+			['Could not check the connection: not found', { item: 1 }],
 		]);
 	});
 });

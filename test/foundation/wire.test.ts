@@ -84,9 +84,11 @@ describe('requests made through n8n-core are signed exactly as sent', () => {
 			const wrong = { ...credentials, secretKey: 'z'.repeat(64) };
 			const run = await runSellerNode(wrong, { parameters: { resource: 'status', operation: 'ping' } });
 			expect(last().signatureValid).toBe(false);
-			expect(run.error?.message).toBe('The marketplace did not accept the request signature');
+			expect(run.error?.message).toBe(
+				'Could not check the connection: the marketplace did not accept the signature (check the Client Key, the Secret Key and the clock of the machine running n8n)',
+			);
 			expect(run.error?.description).toContain('The API said: Signature invalid');
-			expect(run.error?.description).toContain("this machine's clock");
+			expect(run.error?.description).toContain('the clock of the machine running n8n is right');
 			expect(run.error?.description).toContain('Request ID: req-42');
 			expect(JSON.stringify(run.run.data)).not.toContain('z'.repeat(64));
 		} finally {

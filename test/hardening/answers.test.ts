@@ -36,7 +36,8 @@ describe('a success answer must be JSON (item 7)', () => {
 		server.respondWith((_request, response) => answer(status, { 'Content-Type': contentType }, body)(response));
 		const run = await runSellerNode(credentials, { parameters: getOrder });
 		expect(run.items).toHaveLength(0);
-		expect(run.error?.message).toBe(`The marketplace answered GET /orders/MHRYPC1 with something that is not JSON (${status})`);
+		expect(run.error?.message).toBe(`Could not get order MHRYPC1: the marketplace answered with something that is not JSON (${status})`);
+		expect(run.error?.description).toContain(`<br>Request: GET /orders/MHRYPC1, answered ${status}`);
 		expect(run.error?.description).toContain(`Content-Type: ${contentType}`);
 	});
 
@@ -61,7 +62,7 @@ describe('Retry-After (item 8)', () => {
 		const run = await runSellerNode(credentials, { parameters: getOrder });
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(server.requests).toHaveLength(1);
-		expect(run.error?.message).toBe("The marketplace's rate limit was reached");
+		expect(run.error?.message).toBe("Could not get order MHRYPC1: the marketplace's rate limit was reached");
 		expect(run.error?.description).toContain('The marketplace asked to wait 1 hour before the next request');
 	}, 10_000);
 

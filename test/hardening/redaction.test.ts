@@ -54,7 +54,8 @@ it.each([
 	});
 	for (const leak of leaks) expect([leak, everything.includes(leak)]).toEqual([leak, false]);
 	expect(run.error?.description).toContain('Invalid signature [redacted] for client [redacted]');
-	expect(run.error?.description).toContain('access_token=[redacted]&x=1');
+	// As HTML, for n8n's editor: "&" is written "&amp;".
+	expect(run.error?.description).toContain('access_token=[redacted]&amp;x=1');
 	expect(run.error?.description).toContain('Request ID: req-77');
 });
 

@@ -47,7 +47,8 @@ describe('the node', () => {
 		expect(foreign.requests).toHaveLength(0);
 		expect(api.requests).toHaveLength(1);
 		expect(run.items).toHaveLength(0);
-		expect(run.error?.message).toBe(`The marketplace answered GET /orders/MHRYPC1 with a redirect (${status}), which was not followed`);
+		expect(run.error?.message).toBe(`Could not get order MHRYPC1: the marketplace answered with a redirect (${status}), which was not followed`);
+		expect(run.error?.description).toContain(`<br>Request: GET /orders/MHRYPC1, answered ${status}`);
 		expect(run.error?.description).toContain(`${foreignOrigin()}/collect`);
 	});
 
@@ -67,7 +68,8 @@ describe('the node', () => {
 		});
 		expect(foreign.requests).toHaveLength(0);
 		expect(api.requests.map((request) => request.method)).toEqual(['DELETE']);
-		expect(run.error?.message).toMatch(/DELETE \/units\/151177892008\/ with a redirect \(307\)/);
+		expect(run.error?.message).toBe('Could not delete unit 151177892008: the marketplace answered with a redirect (307), which was not followed');
+		expect(run.error?.description).toContain('<br>Request: DELETE /units/151177892008/, answered 307');
 	});
 });
 

@@ -2,7 +2,7 @@
  * The credential test of n8n's editor ("Test" on a credential), in-process: n8n runs a credential's declarative
  * `test` request through n8n-core's RoutingNode inside a throw-away node that holds only that request, then
  * judges the outcome (n8n's CredentialsTester, packages/cli): a thrown request error is a failure with the
- * error's text; after an answer, `responseSuccessBody` rules are checked in order, and the first whose key holds
+ * error's text, unless a `responseCode` rule names its status; after an answer, `responseSuccessBody` rules are checked in order, and the first whose key holds
  * its value fails the test with its message. That judging step is restated here, since the n8n package is not
  * installed for the unit tests; the request itself takes n8n-core's real path.
  */
@@ -74,7 +74,12 @@ export async function runCredentialTest(credentialType: ICredentialType, data: I
 		response = await routing.runNode();
 	} catch (error) {
 		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
-		if (cause?.response) return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}` };
+		if (cause?.response) {
+			for (const rule of test.rules ?? []) {
+				if (rule.type === 'responseCode' && rule.properties.value === cause.response.status) return { status: 'Error', message: rule.properties.message };
+			}
+			return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}` };
+		}
 		if (cause?.code) return { status: 'Error', message: cause.code };
 		return { status: 'Error', message: String((error as Error).message) };
 	}

@@ -92,3 +92,29 @@ export class RequestProbe implements INodeType {
 		return [[{ json: { statusCode: full.statusCode, body: full.body as IDataObject } }]];
 	}
 }
+
+/**
+ * Stands in for an AI agent: asks for the tools connected to its `ai_tool` input the way n8n's agents do
+ * (n8n-core wraps a node that is usable as a tool into a LangChain tool), calls each once with the arguments in
+ * `toolArgs`, and outputs what each answered: the text the agent would read, and that text parsed.
+ */
+export class ToolCaller implements INodeType {
+	description: INodeTypeDescription = {
+		...base('toolCaller', 'Tool Caller', ['main']),
+		inputs: ['main', { type: 'ai_tool', displayName: 'Tools', required: true }],
+		properties: [{ displayName: 'Tool Arguments', name: 'toolArgs', type: 'json', default: '{}' }],
+	} as unknown as INodeTypeDescription;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const raw = this.getNodeParameter('toolArgs', 0) as string | IDataObject;
+		const args = typeof raw === 'string' ? (JSON.parse(raw) as IDataObject) : raw;
+		const connected = (await this.getInputConnectionData('ai_tool' as never, 0)) as unknown;
+		const tools = (Array.isArray(connected) ? connected : [connected]) as Array<{ name: string; invoke(input: IDataObject): Promise<string> }>;
+		const output: INodeExecutionData[] = [];
+		for (const tool of tools) {
+			const text = await tool.invoke(args);
+			output.push({ json: { tool: tool.name, text, answer: JSON.parse(text) as IDataObject } });
+		}
+		return [output];
+	}
+}

@@ -25,7 +25,7 @@ import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 import { SellerMarketplaceApi } from '../../credentials/SellerMarketplaceApi.credentials';
 import { SellerMarketplaceV2Api } from '../../credentials/SellerMarketplaceV2Api.credentials';
 import { assertNoSecrets } from './secrets';
-import { EmitItems, ManualTrigger, RequestProbe } from './test-nodes';
+import { EmitItems, ManualTrigger, RequestProbe, ToolCaller } from './test-nodes';
 
 export const PACKAGE = 'n8n-nodes-seller-marketplace';
 
@@ -39,6 +39,7 @@ function loadNodeTypes(): Record<string, INodeType | IVersionedNodeType> {
 		'n8n-nodes-base.manualTrigger': new ManualTrigger(),
 		'test.emitItems': new EmitItems(),
 		'test.requestProbe': new RequestProbe(),
+		'test.toolCaller': new ToolCaller(),
 	};
 	// Loaded lazily, and named with its extension: next to it lies the codex file SellerMarketplace.node.json,
 	// which plain Node resolution (ts-node, the benchmarks) would pick first.
@@ -49,14 +50,34 @@ function loadNodeTypes(): Record<string, INodeType | IVersionedNodeType> {
 	return types;
 }
 
+/**
+ * A node usable as a tool, as n8n's NodeTypes hands it to an agent for the type name `<name>Tool`: the same
+ * node, its description named `<name>Tool` (which makes n8n show the properties meant for tools, `@tool`),
+ * with no main input and one `ai_tool` output.
+ */
+function asAiTool(nodeType: INodeType): INodeType {
+	const { description } = nodeType;
+	if (!description.usableAsTool) throw new Error(`${description.name} is not usable as a tool`);
+	const toolDescription = { ...description, name: `${description.name}Tool`, displayName: `${description.displayName} Tool`, inputs: [], outputs: ['ai_tool'] };
+	return Object.create(nodeType, { description: { value: toolDescription } }) as INodeType;
+}
+
 let cachedTypes: Record<string, INodeType | IVersionedNodeType> | undefined;
+const toolTypes = new Map<string, INodeType>();
 export function nodeTypes(): INodeTypes {
 	cachedTypes ??= loadNodeTypes();
 	const types = cachedTypes;
+	const byNameAndVersion = (name: string, version?: number): INodeType => {
+		const toolOf = name.endsWith('Tool') && !types[name] ? name.slice(0, -'Tool'.length) : undefined;
+		// As n8n does: a versioned node hands out the implementation of the version the workflow names.
+		if (!toolOf) return NodeHelpers.getVersionedNodeType(types[name], version) as INodeType;
+		const key = `${name}@${version}`;
+		if (!toolTypes.has(key)) toolTypes.set(key, asAiTool(NodeHelpers.getVersionedNodeType(types[toolOf], version) as INodeType));
+		return toolTypes.get(key) as INodeType;
+	};
 	return {
 		getByName: (name: string) => types[name],
-		// As n8n does: a versioned node hands out the implementation of the version the workflow names.
-		getByNameAndVersion: (name: string, version?: number) => NodeHelpers.getVersionedNodeType(types[name], version),
+		getByNameAndVersion: byNameAndVersion,
 		getKnownTypes: () => ({}),
 	} as unknown as INodeTypes;
 }
@@ -264,6 +285,8 @@ export interface NodeRunOptions {
 	continueOnFail?: boolean;
 	/** The benchmarks switch the per-run secret scan off: it would add a copy of the whole output to their figures. */
 	checkSecrets?: boolean;
+	/** The node's typeVersion, e.g. 1.1 or 2.1 (default: 1 for runSellerNode, 2 for runSellerNodeV2). */
+	typeVersion?: number;
 }
 
 /** Manual Trigger → Emit Items → Seller Marketplace, with the given node version and its credential type. */
@@ -298,7 +321,7 @@ export async function runSellerNode(
 	credentials: SellerCredentials,
 	options: NodeRunOptions,
 ): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
-	const result = await runWorkflow(sellerNodeWorkflow(1, 'sellerMarketplaceApi', options), credentials, { checkSecrets: options.checkSecrets ?? true });
+	const result = await runWorkflow(sellerNodeWorkflow(options.typeVersion ?? 1, 'sellerMarketplaceApi', options), credentials, { checkSecrets: options.checkSecrets ?? true });
 	return { ...result, items: result.output('Seller Marketplace') };
 }
 
@@ -328,10 +351,55 @@ export interface NodeRunOptionsV2 extends NodeRunOptions {
 	timezone?: string;
 }
 
-/** Runs Manual Trigger → Emit Items → Seller Marketplace (node version 2, API v2 credentials) and returns the node's output. */
+/**
+ * Runs Manual Trigger → Emit Items → Seller Marketplace (API v2 credentials) and returns the node's output. Without a
+ * `typeVersion` the node is what a new node gets (2.1), with Simplify off unless the test sets it: most tests check
+ * whole records as the API sends them (test/output checks Simplify itself).
+ */
 export async function runSellerNodeV2(credentials: SellerCredentialsV2, options: NodeRunOptionsV2): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
-	const workflow = sellerNodeWorkflow(options.typeVersion ?? 2.1, 'sellerMarketplaceV2Api', options);
+	const parameters = options.typeVersion === undefined ? { simple: false, ...options.parameters } : options.parameters;
+	const workflow = sellerNodeWorkflow(options.typeVersion ?? 2.1, 'sellerMarketplaceV2Api', { ...options, parameters });
 	const { checkSecrets = true, timezone } = options;
 	const result = await runWorkflow(workflow, { sellerMarketplaceV2Api: { ...credentials } }, { checkSecrets, timezone });
 	return { ...result, items: result.output('Seller Marketplace') };
+}
+
+export interface ToolRunOptions {
+	/** 1.1 (API v1) or 2.1 (API v2). */
+	typeVersion: number;
+	/** Parameters of the Seller Marketplace node (Tool). */
+	parameters: IDataObject;
+	/** What the agent passes when it calls the tool (the values of `$fromAI()` in the parameters). */
+	toolArgs?: IDataObject;
+}
+
+/**
+ * Runs Manual Trigger → Tool Caller, with the Seller Marketplace node connected to it as an AI tool, the way an
+ * AI Agent node uses it; `answers` are what the tool answered, as the agent reads them.
+ */
+export async function runSellerTool(
+	credentials: SellerCredentials | SellerCredentialsV2,
+	{ typeVersion, parameters, toolArgs = {} }: ToolRunOptions,
+): Promise<WorkflowRun & { answers: Array<{ text: string; answer: unknown }> }> {
+	const credentialType = typeVersion >= 2 ? 'sellerMarketplaceV2Api' : 'sellerMarketplaceApi';
+	const nodes: INode[] = [
+		{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{ id: '2', name: 'Agent', type: 'test.toolCaller', typeVersion: 1, position: [200, 0], parameters: { toolArgs: JSON.stringify(toolArgs) } },
+		{
+			id: '3',
+			name: 'Seller Marketplace',
+			type: `${PACKAGE}.sellerMarketplaceTool`,
+			typeVersion,
+			position: [200, 200],
+			parameters: parameters as INode['parameters'],
+			credentials: { [credentialType]: { id: `cred-${typeVersion}`, name: 'Sandbox' } },
+		},
+	];
+	const connections = {
+		Start: { main: [[{ node: 'Agent', type: 'main' as const, index: 0 }]] },
+		'Seller Marketplace': { ai_tool: [[{ node: 'Agent', type: 'ai_tool' as const, index: 0 }]] },
+	};
+	const result = await runWorkflow({ nodes, connections }, { [credentialType]: { ...credentials } });
+	const answers = result.output('Agent').map((item) => ({ text: item.json.text as string, answer: item.json.answer }));
+	return { ...result, answers };
 }

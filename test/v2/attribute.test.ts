@@ -2,6 +2,7 @@
  * Attribute (node version 2): Get (by name or by ID) and Get Many (all, or searched), through n8n-core against
  * the v2 sandbox.
  */
+import { rawRequest } from '../sandbox/client';
 import { expectSigned, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({}, 'attribute');
@@ -31,6 +32,25 @@ describe('Attribute → Get', () => {
 		const run = await v2.run({ operation: 'get', identifyBy: 'id', attributeId: '3' });
 		expect(v2.requests()[0]).toMatchObject({ path: '/attributes/3', query: { storefront: 'de' }, status: 200 });
 		expect(run.items[0].json).toMatchObject({ id: 3, name: db().attributes[2].name });
+	});
+
+	it('an expression chooses per item: by name for one, by ID (GET /attributes/{id_attribute}) for the other', async () => {
+		const items = [{ json: { by: 'name', name: 'title' } }, { json: { by: 'id', id: 3 } }];
+		const run = await v2.run({ operation: 'get', identifyBy: '={{ $json.by }}', name: '={{ $json.name }}', attributeId: '={{ $json.id }}', storefront: 'at' }, { items });
+
+		expect(run.error).toBeUndefined();
+		expect(v2.requests().map(({ method, path, query, status }) => ({ method, path, query, status }))).toEqual([
+			{ method: 'GET', path: '/attributes/by-name/title', query: { storefront: 'at' }, status: 200 },
+			{ method: 'GET', path: '/attributes/3', query: { storefront: 'at' }, status: 200 },
+		]);
+		v2.requests().forEach((request) => expectSigned(request, v2.credentials()));
+		expect(run.items.map((item) => item.json.name)).toEqual(['title', db().attributes[2].name]);
+	});
+
+	it('an expression that names no way of identifying is refused before sending, naming the field and the item', async () => {
+		const run = await v2.run({ operation: 'get', identifyBy: '={{ "title" }}', name: 'title', attributeId: '={{ $json.id }}' });
+		expect(run.error?.message).toBe('"Identify Attribute By" has an unknown value "title" [item 0]');
+		expect(v2.requests()).toHaveLength(0);
 	});
 
 	it('reports an unknown name as not found', async () => {
@@ -64,5 +84,76 @@ describe('Attribute → Get Many', () => {
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ path: '/attributes/search', query: { storefront: 'de', q: 'beschreibung', limit: '5', offset: '0' } });
 		expect(run.items.map((item) => item.json.name)).toEqual(['description', 'short_description']);
+	});
+});
+
+describe('Attribute → Get Shared Set Values, Download Shared Set', () => {
+	const manufacturerId = () => db().attributes.find((a) => a.name === 'manufacturer')!.id_attribute;
+	const manufacturers = () => [...new Set(db().items.map((item) => item.manufacturer))].sort((a, b) => a.localeCompare(b));
+	const fileRequests = () => v2.sandbox().control.requests().filter((entry) => entry.api !== 'v2');
+
+	it('lists the values of a shared set in the chosen language, 100 a page', async () => {
+		const run = await v2.run({ operation: 'getSharedSetValues', attributeId: String(manufacturerId()), locale: 'cs-CZ', returnAll: true });
+
+		expect(run.error).toBeUndefined();
+		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/attributes/${manufacturerId()}/shared-set`, status: 200 });
+		expect(v2.requests()[0].queryValues).toEqual({ locale: ['cs-CZ'], limit: ['100'], offset: ['0'] });
+		expectSigned(v2.requests()[0], v2.credentials());
+		expect(run.items.map((item) => item.json)).toEqual(manufacturers().map((name) => ({ label: name, value: name })));
+	});
+
+	it('searches the values by a text in the label', async () => {
+		const [first] = manufacturers();
+		const run = await v2.run({ operation: 'getSharedSetValues', attributeId: String(manufacturerId()), returnAll: false, limit: 5, filters: { q: first.slice(0, 4).toLowerCase() } });
+		expect(run.error).toBeUndefined();
+		expect(v2.requests()[0].queryValues).toEqual({ locale: ['de-DE'], q: [first.slice(0, 4).toLowerCase()], limit: ['5'], offset: ['0'] });
+		expect(run.items.map((item) => item.json.value)).toContain(first);
+		expect(run.items.every((item) => String(item.json.label).toLowerCase().includes(first.slice(0, 4).toLowerCase()))).toBe(true);
+	});
+
+	it('an attribute without a shared set is refused by the marketplace, naming the field', async () => {
+		const run = await v2.run({ operation: 'getSharedSetValues', attributeId: '3', returnAll: true });
+		expect(v2.requests()[0]).toMatchObject({ status: 400 });
+		expect(run.error?.message).toBe('The marketplace refused "Attribute ID" (id_attribute): attribute 3 is unknown or has no shared set');
+	});
+
+	it('refuses an attribute ID that bends the path before sending', async () => {
+		const run = await v2.run({ operation: 'getSharedSetValues', attributeId: '2/../../units', returnAll: true });
+		expect(run.error?.message).toBe('"Attribute ID" must be a positive whole number, but it is "2/../../units" [item 0]');
+		expect(v2.requests()).toHaveLength(0);
+	});
+
+	it('downloads the CSV from the signed address into the binary field, the address kept out of the output', async () => {
+		const run = await v2.run({ operation: 'downloadSharedSet', attributeId: String(manufacturerId()), locale: 'de-AT', binaryPropertyName: 'values' });
+
+		expect(run.error).toBeUndefined();
+		expect(v2.requests()).toHaveLength(1);
+		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/attributes/${manufacturerId()}/shared-set-values`, query: { locale: 'de-AT' }, status: 200 });
+		expectSigned(v2.requests()[0], v2.credentials());
+		expect(fileRequests()).toEqual([expect.objectContaining({ method: 'GET', path: expect.stringMatching(/^\/shared-set-files\/[0-9a-f]{48}$/), status: 200 })]);
+		expect(fileRequests()[0].headers).not.toHaveProperty('shop-signature');
+		const [item] = run.items;
+		expect(item.json).toEqual({ id_attribute: manufacturerId(), locale: 'de-AT' });
+		expect(item.binary!.values).toMatchObject({ fileName: `shared-set-${manufacturerId()}-de-AT.csv`, mimeType: 'text/csv' });
+		const csv = Buffer.from(item.binary!.values.data, 'base64').toString('utf8').trim().split('\n');
+		expect(csv).toEqual(['value;label', ...manufacturers().map((name) => `${name};${name}`)]);
+		const token = fileRequests()[0].path.split('/').pop()!;
+		expect(JSON.stringify(run.run.data)).not.toContain(token);
+	});
+
+	it('the signed address stops working after six days of sandbox time', async () => {
+		await v2.run({ operation: 'downloadSharedSet', attributeId: String(manufacturerId()) });
+		const path = fileRequests()[0].path;
+		await v2.sandbox().control.advance(6 * 24 * 3600 + 1);
+		const response = await rawRequest(`${v2.sandbox().baseUrl}${path}`, 'GET', {}, '');
+		expect(response.status).toBe(403);
+	});
+
+	it('an attribute without a shared set has no CSV: the marketplace\'s 404 is shown and no file is fetched', async () => {
+		const run = await v2.run({ operation: 'downloadSharedSet', attributeId: '3' });
+		expect(v2.requests()[0]).toMatchObject({ status: 404 });
+		expect(run.error?.message).toBe('No attribute with ID "3" was found');
+		expect(run.error?.description).toContain('Shared set of attribute 3 not found');
+		expect(fileRequests()).toHaveLength(0);
 	});
 });

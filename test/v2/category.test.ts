@@ -45,7 +45,7 @@ describe('Category → Get', () => {
 	it('reports an unknown category as not found', async () => {
 		const run = await v2.run({ operation: 'get', categoryId: { __rl: true, mode: 'id', value: '999999' } });
 		expect(v2.requests()[0]).toMatchObject({ path: '/categories/999999', query: { storefront: 'de' }, status: 404 });
-		expect(run.error?.message).toBe('No category with ID "999999" was found');
+		expect(run.error?.message).toBe('Could not get category 999999: it was not found');
 	});
 
 	it.each([['../units'], ['1e3'], ['-4']])('refuses the category ID %s before sending', async (value) => {

@@ -121,7 +121,7 @@ describe('Inventory command files: per storefront', () => {
 			storefront: 'cz',
 			returnAll: true,
 			filters: { status: 'IMPORTED', createdSince: '2020-01-01T00:00:00Z' },
-			options: { sort: 'id:asc' },
+			sort: { sortBy: 'id:asc' },
 		});
 		expect(list.error).toBeUndefined();
 		expect(v2.requests()).toHaveLength(1);
@@ -187,7 +187,7 @@ describe('Import files: bad input is refused before anything is sent', () => {
 		['getOrderCommandFile', { importFileId: '0' }, '"Import File ID" must be a positive whole number'],
 		['getOrderCommandFile', { importFileId: '7', waitForResult: true, maxWaitSeconds: 601 }, '"Max Wait (Seconds)" must be at most 600'],
 		['getManyInventoryFeeds', { returnAll: true, filters: { status: 'DONE' } }, '"Status" has an unknown value "DONE"'],
-		['getManyOrderCommandFiles', { returnAll: true, options: { sort: 'ts_updated:desc' } }, '"Sort" has an unknown value "ts_updated:desc"'],
+		['getManyOrderCommandFiles', { returnAll: true, sort: { sortBy: 'ts_updated:desc' } }, '"Sort By" has an unknown value "ts_updated:desc"'],
 		['getManyInventoryCommandFiles', { returnAll: true, filters: { updatedSince: 'yesterday' } }, '"Updated Since"'],
 	])('%s %j', async (operation, parameters, message) => {
 		const run = await v2.run({ operation, ...parameters });

@@ -63,7 +63,8 @@ describe('Import File → Create and Get (product data)', () => {
 		for (let n = 0; n < 2; n++) await v2.run({ operation: 'create', url: `${base}/products.csv` });
 		const run = await v2.run({ operation: 'create', url: `${base}/products.csv` });
 		expect(v2.requests()[2]).toMatchObject({ method: 'POST', status: 423 });
-		expect(run.error?.message).toContain('423');
+		expect(run.error?.message).toBe('Could not create an import file: at most 2 files per day; the next is possible in 86400 s');
+		expect(run.error?.description).toContain('Request: POST /product-data/import-files, answered 423');
 		await downloadsSettled();
 	});
 

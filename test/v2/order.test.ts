@@ -158,7 +158,7 @@ describe('Order → Get', () => {
 
 	it('an unknown order: a 404 that names it', async () => {
 		const run = await v2.run({ operation: 'get', orderId: byId('NOSUCH1') });
-		expect(run.error?.message).toBe('No order with ID "NOSUCH1" was found');
+		expect(run.error?.message).toBe('Could not get order NOSUCH1: it was not found');
 		expect(run.error?.description).toContain('The API said: Order NOSUCH1 not found');
 		expect(v2.requests()[0]).toMatchObject({ path: '/orders/NOSUCH1', status: 404 });
 	});

@@ -133,7 +133,7 @@ describe('Order Unit → Send', () => {
 		const unit = unitIn('need_to_be_sent');
 		const run = await v2.run({ operation: 'send', orderUnitId: byId(unit.id_order_unit), carrierCode: 'dhl', trackingNumbers: '1' });
 		expect(v2.requests()[0]).toMatchObject({ status: 400 });
-		expect(run.error?.message).toMatch(/^The marketplace refused "Carrier" \(carrier_code\): 'dhl' is not a carrier code/);
+		expect(run.error?.message).toMatch(new RegExp(`^Could not mark order unit ${unit.id_order_unit} as sent: "Carrier" \\(carrier_code\\): 'dhl' is not a carrier code`));
 		expect(run.error?.description).toContain('Problem type: /problems/validation-error');
 		expect(unitById(unit.id_order_unit).status).toBe('need_to_be_sent');
 	});
@@ -142,7 +142,7 @@ describe('Order Unit → Send', () => {
 		const unit = unitIn('sent');
 		const run = await v2.run({ operation: 'send', orderUnitId: byId(unit.id_order_unit), carrierCode: 'DHL', trackingNumbers: '1' });
 		expect(v2.requests()[0]).toMatchObject({ status: 403 });
-		expect(run.error?.message).toBe(`The marketplace refused order unit ${unit.id_order_unit} (403): Order unit ${unit.id_order_unit} is already 'sent'; it cannot be sent again`);
+		expect(run.error?.message).toBe(`Could not mark order unit ${unit.id_order_unit} as sent: it is already 'sent'; it cannot be sent again`);
 		expect(run.error?.description).toContain('Problem type: /problems/duplicate-action');
 	});
 
@@ -203,7 +203,7 @@ describe('Order Unit → Refund', () => {
 	it('more than is left of the price: the refusal names "Amount (in Cents)"', async () => {
 		const unit = unitIn('sent');
 		const run = await v2.run({ operation: 'refund', orderUnitId: byId(unit.id_order_unit), amount: unit.price + 1, reason: 'other_refund' });
-		expect(run.error?.message).toMatch(/^The marketplace refused "Amount \(in Cents\)" \(amount\): \d+ exceeds what is left of the price/);
+		expect(run.error?.message).toMatch(new RegExp(`^Could not refund order unit ${unit.id_order_unit}: "Amount \\(in Cents\\)" \\(amount\\): \\d+ exceeds what is left of the price`));
 		expect(unitById(unit.id_order_unit)._refunds).toEqual([]);
 	});
 
@@ -224,7 +224,7 @@ describe('Order Unit → Refund', () => {
 		v2.sandbox().control.addFault({ method: 'PATCH', path: `/v2/order-units/${unit.id_order_unit}/refund`, kind: 'status', status: 500, times: 1 });
 		const run = await v2.run({ operation: 'refund', orderUnitId: byId(unit.id_order_unit), amount: 100, reason: 'other_refund' });
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toBe('The marketplace had a server error (500); the refund may already have been applied');
+		expect(run.error?.message).toBe(`The request to refund order unit ${unit.id_order_unit} may or may not have been applied: the marketplace had a server error (500)`);
 		expect(run.error?.description).toContain(`the refunds of order unit ${unit.id_order_unit} in the Seller Portal`);
 		expect(run.error?.description).not.toMatch(/try again later/i);
 	});

@@ -43,6 +43,27 @@ describe('Product → Get', () => {
 		expect(run.items[0].json.category).toBeUndefined();
 	});
 
+	it('an expression chooses per item: by EAN for one, by product ID (GET /products/{id_product}) for the other', async () => {
+		const [first, second] = db().items;
+		const items = [{ json: { by: 'ean', ean: first.eans[0] } }, { json: { by: 'id', id: second.id_item } }];
+		const run = await v2.run({ operation: 'get', identifyBy: '={{ $json.by }}', ean: '={{ $json.ean }}', productId: '={{ $json.id }}' }, { items });
+
+		expect(run.error).toBeUndefined();
+		expect(v2.requests().map(({ method, path, query, status }) => ({ method, path, query, status }))).toEqual([
+			{ method: 'GET', path: `/products/ean/${first.eans[0]}`, query: { storefront: 'de' }, status: 200 },
+			{ method: 'GET', path: `/products/${second.id_item}`, query: { storefront: 'de' }, status: 200 },
+		]);
+		v2.requests().forEach((request) => expectSigned(request, v2.credentials()));
+		expect(run.items.map((item) => item.json.id_product)).toEqual([first.id_item, second.id_item]);
+	});
+
+	it('an expression that names no way of identifying is refused before sending, naming the field and the item', async () => {
+		const items = [{ json: { by: 'ean' } }, { json: { by: 'sku' } }];
+		const run = await v2.run({ operation: 'get', identifyBy: '={{ $json.by }}', ean: db().items[0].eans[0], productId: '={{ $json.id }}' }, { items });
+		expect(run.error?.message).toBe('"Identify Product By" has an unknown value "sku" [item 1]');
+		expect(v2.requests()).toHaveLength(1);
+	});
+
 	it('reports an unknown EAN as not found', async () => {
 		const run = await v2.run({ operation: 'get', identifyBy: 'ean', ean: '4000000000000' });
 		expect(v2.requests()[0]).toMatchObject({ path: '/products/ean/4000000000000', status: 404 });

@@ -78,6 +78,21 @@ describe('Report → Request', () => {
 		},
 	);
 
+	it('Request EANs Not Found Report (Deprecated) queues the deprecated report for the chosen storefront', async () => {
+		const result = await v2.run({ operation: 'requestEansNotFound', storefront: 'cz' });
+		expect(result.error).toBeUndefined();
+		expect(v2.requests()).toHaveLength(1);
+		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: '/reports/eans-not-found', query: { storefront: 'cz' }, status: 202, body: '' });
+		expectSigned(v2.requests()[0], v2.credentials());
+		expect(result.items.map((item) => item.json)).toEqual([{ id_report: reports()[0].id_report, report_name: 'eans-not-found', storefront: 'cz', parameters: [] }]);
+	});
+
+	it('Request EANs Not Found Report (Deprecated) refuses a storefront outside the list before sending', async () => {
+		const result = await v2.run({ operation: 'requestEansNotFound', storefront: 'uk' });
+		expect(result.error?.message).toMatch(/^"Storefront" .*"uk".*\[item 0\]$/);
+		expect(v2.requests()).toHaveLength(0);
+	});
+
 	it('the import file errors report names the import file in the body', async () => {
 		v2.sandbox().control.db.importFiles.push({ id_import_file: 77, status: 'DONE', type: 'PRODUCT_FEED' } as never);
 		const result = await request({ reportType: 'product-data-import-file-errors', importFileId: ' 77 ' });

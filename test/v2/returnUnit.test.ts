@@ -83,7 +83,7 @@ describe('Return Unit → Get', () => {
 	it('an unknown return unit: the marketplace answer 404 is shown', async () => {
 		const run = await v2.run({ resource: 'returnUnit', operation: 'get', returnUnitId: byId(99999999) });
 		expect(v2.requests()[0]).toMatchObject({ status: 404 });
-		expect(run.error?.message).toContain('No return unit with ID "99999999"');
+		expect(run.error?.message).toBe('Could not get return unit 99999999: it was not found');
 	});
 });
 

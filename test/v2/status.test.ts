@@ -93,7 +93,7 @@ describe('API Status → Ping with partner keys, and with wrong keys', () => {
 
 	it('a wrong Secret Key fails the run with a 401 that says what to check', async () => {
 		const run = await runSellerNodeV2({ ...v2.credentials(), secretKey: 'z'.repeat(64) }, { parameters: { resource: 'status', operation: 'ping' } });
-		expect(run.error?.message).toBe('The marketplace did not accept the credentials');
+		expect(run.error?.message).toBe('Could not ping the API: the Secret Key (or Partner Secret Key) is wrong, so the signature does not match');
 		expect(run.error?.description).toContain('the Secret Key (or Partner Secret Key) is wrong');
 		expect(run.error?.description).toContain('Problem type: /problems/corrupted-signature');
 		expect(v2.requests()).toHaveLength(1);

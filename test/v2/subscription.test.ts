@@ -69,7 +69,7 @@ describe('Subscription → Create', () => {
 		const before = subscriptions().length;
 		const result = await run({ operation: 'create', eventName: 'order_new', callbackUrl: wrongCallback, fallbackEmail: 'ops@example.com' });
 		expect(v2.requests()[0]).toMatchObject({ query: { storefront: 'de' }, status: 400 });
-		expect(result.error?.message).toMatch(/^The marketplace refused "Callback URL" \(callback_url\): Callback verification failed/);
+		expect(result.error?.message).toMatch(/^Could not create a subscription: "Callback URL" \(callback_url\): Callback verification failed/);
 		expect(result.error?.description).toContain('Problem type: /problems/subscriptions/unverified-callback-url');
 		expect(subscriptions()).toHaveLength(before);
 	});
@@ -138,7 +138,7 @@ describe('Subscription → Get Many, Get, Update, Delete', () => {
 
 	it('an unknown subscription: a 404 that names it', async () => {
 		const result = await run({ operation: 'delete', subscriptionId: '987654' });
-		expect(result.error?.message).toBe('No subscription with ID "987654" was found');
+		expect(result.error?.message).toBe('Could not delete subscription 987654: it was not found');
 	});
 
 	it('the subscription dropdown lists every subscription with event, storefront and callback', async () => {

@@ -175,7 +175,9 @@ describe('Ticket → Send Message', () => {
 			{ items: [{ json: {}, binary: { data: { text: 'x', fileName: 'a.exe', mimeType: 'application/x-msdownload' } } }] },
 		);
 		expect(v2.requests()[0]).toMatchObject({ status: 400 });
-		expect(run.error?.message).toBe('The marketplace refused "ticket_message_files[0].mime_type": \'application/x-msdownload\' is not an allowed file type');
+		expect(run.error?.message).toBe(
+			`Could not send a message to ticket ${ticket.id_ticket}: "ticket_message_files[0].mime_type": 'application/x-msdownload' is not an allowed file type`,
+		);
 		expect(messagesOf(ticket.id_ticket).some((m) => m.text === 'Hi')).toBe(false);
 	});
 });

@@ -90,7 +90,7 @@ describe('Unit → Get and Delete', () => {
 		const unit = unitsIn('cz')[0];
 		const run = await v2.run({ operation: 'get', unitId: String(unit.id_unit) });
 		expect(v2.requests()[0]).toMatchObject({ query: { storefront: 'de' }, status: 404 });
-		expect(run.error?.message).toBe(`No unit with ID "${unit.id_unit}" was found`);
+		expect(run.error?.message).toBe(`Could not get unit ${unit.id_unit}: it was not found`);
 	});
 
 	it('deletes a unit', async () => {
@@ -171,7 +171,7 @@ describe('Unit → Create', () => {
 		const existing = unitsIn('de')[0];
 		const run = await create({ ean: freeProduct('de').ean, offerId: existing.id_offer });
 		expect(v2.requests()[0]).toMatchObject({ status: 400 });
-		expect(run.error?.message).toMatch(/^The marketplace refused "Offer ID" \(id_offer\): storefront de already has unit/);
+		expect(run.error?.message).toMatch(/^Could not create a unit for EAN \d+: "Offer ID" \(id_offer\): storefront de already has unit/);
 		expect(run.error?.description).toContain('Problem type: /problems/already-exists');
 	});
 

@@ -29,10 +29,14 @@ function parametersOnly(description: unknown): unknown {
 }
 
 describe('versions of the Seller Marketplace node', () => {
-	it('a new node gets version 2.1 (API v2, Sort as its own collection), with the API v2 credentials', () => {
+	it('a new node gets version 2.1 (API v2, with Simplify and Sort as its own collection), with the API v2 credentials', () => {
 		expect(node().description.defaultVersion).toBe(2.1);
 		expect(nodeTypes().getByNameAndVersion('n8n-nodes-seller-marketplace.sellerMarketplace').description).toMatchObject({
-			version: [2, 2.1],
+			version: 2.1,
+			credentials: [{ name: 'sellerMarketplaceV2Api', required: true }],
+		});
+		expect(nodeTypes().getByNameAndVersion('n8n-nodes-seller-marketplace.sellerMarketplace', 2).description).toMatchObject({
+			version: 2,
 			credentials: [{ name: 'sellerMarketplaceV2Api', required: true }],
 		});
 	});

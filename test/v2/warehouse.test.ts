@@ -78,7 +78,7 @@ describe('Warehouse → Update', () => {
 	it('another country: the marketplace refuses and names the Country field', async () => {
 		const run = await v2.run({ operation: 'update', warehouseId: byId(2), ...FORM, country: 'AT' });
 		expect(v2.requests()[0]).toMatchObject({ status: 400 });
-		expect(run.error?.message).toMatch(/^The marketplace refused "Country" \(address\.country\)/);
+		expect(run.error?.message).toMatch(/^Could not update warehouse 2: "Country" \(address\.country\)/);
 		expect(db().warehouses.find((w) => w.id_warehouse === 2)?.address.country).toBe('DE');
 	});
 });

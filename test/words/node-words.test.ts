@@ -30,7 +30,7 @@ const { SellerMarketplace } = require('../../nodes/SellerMarketplace/SellerMarke
 const { SellerMarketplaceTrigger } = require('../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node.ts');
 const { SellerMarketplacePollTrigger } = require('../../nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.ts');
 
-/** Each implementation once, named by the first version that uses it (version 2 of the action node also serves 2.1). */
+/** Each implementation once, named by the first version that uses it. */
 const versioned = (node: IVersionedNodeType) =>
 	Object.entries(node.nodeVersions)
 		.filter(([, type], index, all) => all.findIndex(([, other]) => other === type) === index)
@@ -110,6 +110,8 @@ describe('dropdowns of all three nodes, both versions', () => {
 		expect(DESCRIPTIONS.map(({ label }) => label)).toEqual([
 			'sellerMarketplace v1',
 			'sellerMarketplace v2',
+			'sellerMarketplace v1.1',
+			'sellerMarketplace v2.1',
 			'sellerMarketplaceTrigger v1',
 			'sellerMarketplaceTrigger v2',
 			'sellerMarketplacePollTrigger v1',
@@ -180,7 +182,7 @@ function shownIn(property: INodeProperties, version: number): boolean {
 }
 
 describe('Sort is its own collection below Options (action node version 2.1)', () => {
-	const [{ description }] = DESCRIPTIONS.filter(({ label }) => label === 'sellerMarketplace v2');
+	const [{ description }] = DESCRIPTIONS.filter(({ label }) => label === 'sellerMarketplace v2.1');
 	const latest = Math.max(...[description.version].flat());
 	const keyOf = (property: INodeProperties) => `${String(property.displayOptions?.show?.resource)}.${String(property.displayOptions?.show?.operation)}`;
 	const hasSortInside = (property: INodeProperties) => property.name === 'options' && ((property.options ?? []) as INodeProperties[]).some((option) => option.name === 'sort');
@@ -259,7 +261,7 @@ describe('canvas subtitles', () => {
 	it('covers every operation of both action node versions and every event of the triggers', () => {
 		const v2Operations = v2Resources.flatMap((resource) => Object.keys(resource.operations));
 		expect(choices.filter(({ label }) => label === 'sellerMarketplace v2')).toHaveLength(v2Operations.length);
-		expect(new Set(choices.map(({ label }) => label)).size).toBe(6);
+		expect(new Set(choices.map(({ label }) => label)).size).toBe(8);
 	});
 
 	it('shows every choice in words, never the parameter values', () => {

@@ -7,21 +7,25 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { operationSubtitle, tidyProperties } from '../../shared/descriptions/words';
+import { propertiesOfVersion } from '../../shared/helpers/simplify';
 import { resources, resourceSelector } from './actions';
 import { router } from './actions/router';
 import { requestOptionsField } from './descriptions/requestOptions';
 import { listSearch, loadOptions } from './methods';
 
-/** Node version 1: the seller API v1 (`/api/v1`, `HM-` signed requests). Parameters unchanged since the first release. */
+/** Node version 1: the seller API v1 (`/api/v1`, `HM-` signed requests). Version 1 keeps the form of the first release; 1.1 adds Simplify. */
 // Typed as INodeType where the versioned node lists it; its icon comes from the base description.
 export class SellerMarketplaceV1 {
 	description: INodeTypeDescription;
 
-	constructor(baseDescription: INodeTypeBaseDescription) {
-		const properties = tidyProperties([resourceSelector, ...Object.values(resources).flatMap((resource) => resource.description), requestOptionsField]);
+	constructor(baseDescription: INodeTypeBaseDescription, version: 1 | 1.1 = 1) {
+		const properties = propertiesOfVersion(
+			tidyProperties([resourceSelector, ...Object.values(resources).flatMap((resource) => resource.description), requestOptionsField]),
+			version >= 1.1,
+		);
 		this.description = {
 			...baseDescription,
-			version: 1,
+			version,
 			subtitle: operationSubtitle(properties),
 			defaults: { name: 'Seller Marketplace' },
 			usableAsTool: true,

@@ -8,23 +8,26 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptionsField } from '../../shared/descriptions/fields';
 import { operationSubtitle, tidyProperties } from '../../shared/descriptions/words';
+import { propertiesOfVersion } from '../../shared/helpers/simplify';
 import { resources, resourceSelector } from './actions';
-import { SORT_COLLECTION_SINCE } from './actions/define';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 import { CREDENTIALS_TYPE } from './transport';
 
-/** Node version 2: the seller API v2 (`/v2`, `Shop-` signed requests, storefronts). */
+/** Node version 2: the seller API v2 (`/v2`, `Shop-` signed requests, storefronts); 2.1 adds Simplify. */
 // Typed as INodeType where the versioned node lists it; its icon comes from the base description.
 export class SellerMarketplaceV2 {
 	description: INodeTypeDescription;
 
-	constructor(baseDescription: INodeTypeBaseDescription) {
-		const properties = tidyProperties([resourceSelector, ...resources.flatMap((resource) => resource.description), requestOptionsField]);
+	constructor(baseDescription: INodeTypeBaseDescription, version: 2 | 2.1 = 2) {
+		const properties = propertiesOfVersion(
+			tidyProperties([resourceSelector, ...resources.flatMap((resource) => resource.description), requestOptionsField]),
+			version >= 2.1,
+		);
 		this.description = {
 			...baseDescription,
-			// 2.1: Sort is its own collection below Options; 2 stays as saved workflows have it.
-			version: [2, SORT_COLLECTION_SINCE],
+			// 2.1: Simplify on the reads of records, and Sort as its own collection below Options; 2 stays as saved workflows have it.
+			version,
 			subtitle: operationSubtitle(properties),
 			defaults: { name: 'Seller Marketplace' },
 			usableAsTool: true,

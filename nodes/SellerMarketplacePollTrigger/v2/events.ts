@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ORDER_UNIT_STATUS_TERMS } from '../../shared/descriptions/vocabulary';
+import { ORDER_UNIT_STATUS_TERMS, RETURN_STATUS_TERMS } from '../../shared/descriptions/vocabulary';
 import { storefrontField, storefrontFilterField } from '../../SellerMarketplace/v2/descriptions/storefront';
 import {
 	ORDER_UNIT_STATUSES,
@@ -102,7 +102,7 @@ const EVENTS = {
 				name: 'returnStatuses',
 				type: 'multiOptions',
 				default: [],
-				options: toOptions(RETURN_STATUSES),
+				options: toOptions(RETURN_STATUSES, RETURN_STATUS_TERMS),
 				description: 'Only returns in these statuses; none chosen means every return',
 			},
 		},

@@ -94,6 +94,9 @@ export const IMPORT_FILE_STATUS_TERMS: Readonly<Record<string, Term>> = {
 	ERROR: { description: 'The import ended with an error' },
 	ABORTED: { description: 'The import was cancelled' },
 	DONE: { description: 'Finished' },
+	PENDING_CONVERSION: { description: 'Waiting to be converted to the import format' },
+	CONVERTING: { description: 'The file is being converted to the import format' },
+	CONVERSION_FAILED: { description: 'The file could not be converted to the import format' },
 };
 
 /** The push notification events of both versions (v1 has the first 14). */

@@ -127,13 +127,15 @@ export async function readAllPages(
 		});
 		if (failure) throw failure;
 	} catch (error) {
-		const progress = `Read ${records.length} record(s) of ${Number.isFinite(total) ? total : 'an unknown number'} from GET ${request.path} before this failure; nothing was output, so re-running reads everything again.`;
 		// Both constructors hand back an error that is already of their class, so it keeps its message and status.
 		const failure =
 			error instanceof NodeApiError
 				? new NodeApiError(context.getNode(), error as unknown as JsonObject)
 				: new NodeOperationError(context.getNode(), error as Error, { itemIndex: request.itemIndex });
-		failure.description = failure.description ? `${failure.description}\n${progress}` : progress;
+		if (records.length) {
+			const note = `The ${records.length} records read before this failure were not output; the next run reads them all from the start.`;
+			failure.description = failure.description ? `${failure.description}\n${note}` : note;
+		}
 		throw failure;
 	}
 	return records;

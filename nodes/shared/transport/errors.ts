@@ -12,6 +12,37 @@ export interface FailedResponse {
 const REDACTED = '[redacted]';
 
 /**
+ * What went wrong with a request, in words that complete a headline about the operation that sent it:
+ * "Could not mark order unit 1000064 as sent: <reason>". The action node's router builds that headline
+ * (nodes/shared/helpers/headline.ts); elsewhere (triggers, dropdowns) the error keeps its own message.
+ */
+export interface FailureWords {
+	/** Lower case, no full stop, e.g. "it is already 'sent'" or "the connection was reset". */
+	reason: string;
+	/** The write was sent once and its outcome is unknown: it may or may not have been applied. */
+	uncertain?: boolean;
+}
+
+const failureWordsByError = new WeakMap<Error, FailureWords>();
+
+/** Attaches the words of `failureWords` to an error. */
+export function withFailureWords<T extends Error>(error: T, words: FailureWords): T {
+	failureWordsByError.set(error, words);
+	return error;
+}
+
+/** The words attached to an error by the request path, if it came from there. */
+export function failureWords(error: unknown): FailureWords | undefined {
+	return error instanceof Error ? failureWordsByError.get(error) : undefined;
+}
+
+/** A text from the API as the end of a sentence: its first word lower-cased when it is an ordinary capitalised word. */
+export function asClause(text: string): string {
+	const trimmed = text.trim().replace(/\.$/, '');
+	return /^[A-Z][a-z]/.test(trimmed) ? trimmed[0].toLowerCase() + trimmed.slice(1) : trimmed;
+}
+
+/**
  * Removes what looks like a credential from text that came from outside (API error messages, addresses):
  * 32- and 64-character hex strings (client keys, secret keys, signatures), the values of `access_token`,
  * `key`, `token` and `signature` query parameters, and the values of `HM-…` and `Shop-…` headers.
@@ -69,36 +100,43 @@ export function networkError(
 ): NodeApiError {
 	const retried = attempts > 1 ? ` after ${attempts} attempts` : '';
 	// The code stays out of the message: n8n would replace a message that names one with its own generic text.
-	return new NodeApiError(node, { networkError: code, path } as JsonObject, {
+	const error = new NodeApiError(node, { networkError: code, path } as JsonObject, {
 		message: `Could not reach the marketplace: ${describeNetworkFailure(code)}${retried}`,
 		description: `The connection failed during ${method} ${path} (${code}).`,
 		itemIndex,
 	});
+	return withFailureWords(error, { reason: `${describeNetworkFailure(code)}${retried}` });
 }
 
 /** A 3xx answer. It is never followed: the signed headers must not leave the Base URL of the credentials. */
 export function redirectError(node: INode, method: string, path: string, statusCode: number, location: unknown, itemIndex?: number): NodeApiError {
 	const target = location === undefined || location === null || location === '' ? 'no address' : redactSecrets(String(location));
-	return new NodeApiError(node, { status: statusCode, path } as JsonObject, {
+	const error = new NodeApiError(node, { status: statusCode, path } as JsonObject, {
 		message: `The marketplace answered ${method} ${path} with a redirect (${statusCode}), which was not followed`,
-		description: `It pointed to ${target}. Requests signed with your keys only go to the Base URL of the credentials. If the API has moved, change the Base URL.`,
+		description: [
+			`It pointed to ${target}. Requests signed with your keys only go to the Base URL of the credentials. If the API has moved, change the Base URL.`,
+			`Request: ${method} ${path}, answered ${statusCode}`,
+		].join('\n'),
 		httpCode: String(statusCode),
 		itemIndex,
 	});
+	return withFailureWords(error, { reason: `the marketplace answered with a redirect (${statusCode}), which was not followed` });
 }
 
 /** A 2xx answer whose body is not JSON: something else than the API answered (a proxy, a login page, a wrong Base URL). */
 export function notJsonError(node: INode, method: string, path: string, statusCode: number, contentType: unknown, text: string, itemIndex?: number): NodeApiError {
 	const start = redactSecrets(text.replace(/\s+/g, ' ').trim().slice(0, 120));
-	return new NodeApiError(node, { status: statusCode, path } as JsonObject, {
+	const error = new NodeApiError(node, { status: statusCode, path } as JsonObject, {
 		message: `The marketplace answered ${method} ${path} with something that is not JSON (${statusCode})`,
 		description: [
 			`Content-Type: ${contentType === undefined ? 'none' : String(contentType)}. It begins: "${start}"`,
 			'Usually something other than the API answered, such as a proxy, a login page or a wrong Base URL.',
+			`Request: ${method} ${path}, answered ${statusCode}`,
 		].join('\n'),
 		httpCode: String(statusCode),
 		itemIndex,
 	});
+	return withFailureWords(error, { reason: `the marketplace answered with something that is not JSON (${statusCode})` });
 }
 
 /** How a write whose outcome is unknown is named in its error, and how a seller checks whether it took effect. */
@@ -115,6 +153,8 @@ export interface UncertainWrite {
  */
 export function explainUncertainWrite(error: NodeApiError, cause: string, write: UncertainWrite): NodeApiError {
 	error.message = `${error.message}; ${write.subject} may already have been applied`;
+	const words = failureWords(error);
+	if (words) withFailureWords(error, { ...words, uncertain: true });
 	error.description = [
 		`${cause}, so it may or may not have been applied. It was sent once and not repeated, so it cannot have been applied twice.`,
 		`Before running it again, check: ${write.check}.`,

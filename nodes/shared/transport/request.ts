@@ -272,6 +272,7 @@ function answerFailure(run: Exchange, response: RawResponse, headers: Record<str
 	const { method, path, itemIndex } = run.request;
 	const { statusCode } = response;
 	const failure = run.dialect.responseError(run.node, method, path, { statusCode, body: readBody(response.body).value, headers }, attempts, itemIndex);
+	addToDescription(failure, `Request: ${method} ${path}, answered ${statusCode}`);
 	if (statusCode >= 500 && !run.idempotent) {
 		explainUncertainWrite(failure, `The marketplace received ${method} ${path} but failed while handling it (${statusCode})`, uncertainWrite(run));
 	} else if (statusCode === 429) {

@@ -11,6 +11,7 @@ import type { Attribute, Category, Item, Unit } from '../../types';
 import { ok, type V2Reply } from '../handler';
 import { storefrontOf } from '../storefronts';
 import { iso, productView, v2Condition } from '../views';
+import { isSharedSet } from './shared-sets';
 
 type View = Record<string, unknown>;
 
@@ -42,7 +43,7 @@ export function attributeView(attribute: Attribute): View {
 		id: attribute.id_attribute,
 		name: attribute.name,
 		is_multiple: attribute.is_multiple_allowed,
-		is_sharedset: false,
+		is_sharedset: isSharedSet(attribute),
 		explanation: '',
 		seller_instructions: '',
 		title: attribute.title,

@@ -12,6 +12,7 @@ import { allCommandFiles, type CommandFileType } from '../../../sandbox/v2/state
 import { contactState } from '../../../sandbox/v2/state/contacts';
 import { DONE_AFTER_SECONDS, reportState } from '../../../sandbox/v2/state/reports';
 import { variantSuggestionFilesOf } from '../../../sandbox/v2/state/variant-suggestions';
+import { voucherState, type StoredVoucher } from '../../../sandbox/v2/state/vouchers';
 import { REPORT_TYPES } from '../../../nodes/SellerMarketplace/v2/actions/report/fields';
 import type { NodeRunOptions } from '../../harness/workflow';
 
@@ -220,6 +221,33 @@ export function returnWithRoom({ control }: SampleContext): { idReturn: number; 
 	throw new Error('The seed has no open return with a free unit of its order');
 }
 
+/** The sandbox clock's date, YYYY-MM-DD. */
+const today = (control: SandboxControl, days = 0) => new Date(control.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A voucher that starts tomorrow (status new), added to the store. */
+function voucher({ control }: SampleContext): StoredVoucher {
+	const state = voucherState(control.db);
+	const added: StoredVoucher = {
+		id_voucher: ++state.lastId,
+		title: 'Coverage Voucher',
+		storefront: 'de',
+		discount_type: 'ABSOLUTE',
+		discount_amount: 500,
+		begin_at: today(control, 1),
+		end_at: today(control, 8),
+		created_at: '2026-11-01T10:00:00Z',
+		usage_limit: 10,
+		export_to_third_parties: false,
+		products: [control.db.items[0].id_item],
+		redemptions: {},
+	};
+	state.rows.push(added);
+	return added;
+}
+
+/** The attribute with a shared set in the sandbox. */
+const manufacturerAttribute = ({ control }: SampleContext) => String(control.db.attributes.find((attribute) => attribute.name === 'manufacturer')!.id_attribute);
+
 const warehouseForm = { name: 'Lager Nord', street: 'Hafenweg', houseNumber: '3a', postcode: '24103', city: 'Kiel', country: 'de', phone: '+49 431 55555' };
 
 export const samples: Record<string, Sample> = {
@@ -259,17 +287,24 @@ export const samples: Record<string, Sample> = {
 			{ reportType: '={{ $json.type }}', storefront: 'de', dateFrom: '2024-01-01', dateTo: '2024-01-31', importFileId: String(productDataFile(context)) },
 			REPORT_TYPES.filter(({ value }) => value !== 'eans-not-found').map(({ value }) => ({ type: value })),
 		),
+	'report.requestEansNotFound': () => ({ storefront: 'cz' }),
 	'report.getMany': () => ({ storefront: 'all', returnAll: false, limit: 5 }),
 	'report.get': (context) => ({ reportId: report(context, 0) }),
 	'report.download': (context) => ({ reportId: report(context, DONE_AFTER_SECONDS) }),
-	'product.get': ({ control }) => ({ ean: control.db.items[0].eans[0] }),
+	'product.get': ({ control }) =>
+		eachOf({ identifyBy: '={{ $json.by }}', ean: '={{ $json.ean }}', productId: '={{ $json.id }}' }, [
+			{ by: 'ean', ean: control.db.items[0].eans[0] },
+			{ by: 'id', id: control.db.items[1].id_item },
+		]),
 	'product.search': () => ({ q: 'a', returnAll: false, limit: 2 }),
 	'category.get': ({ control }) => ({ categoryId: byId(control.db.categories.find((category) => category._is_leaf)!.id_category) }),
 	'category.getMany': () => ({ returnAll: false, limit: 5 }),
 	'category.getTree': () => ({}),
 	'category.suggest': () => ({ title: 'Apfel Smartphones 128 GB', description: 'Ein Telefon', manufacturer: 'Apfel', price: 49999 }),
-	'attribute.get': () => ({ name: 'title' }),
+	'attribute.get': () => eachOf({ identifyBy: '={{ $json.by }}', name: '={{ $json.name }}', attributeId: '={{ $json.id }}' }, [{ by: 'name', name: 'title' }, { by: 'id', id: 3 }]),
 	'attribute.getMany': () => eachOf({ returnAll: true, filters: { q: '={{ $json.q }}' } }, [{ q: '' }, { q: 'beschreibung' }]),
+	'attribute.getSharedSetValues': (context) => ({ attributeId: manufacturerAttribute(context), locale: 'de-DE', returnAll: true }),
+	'attribute.downloadSharedSet': (context) => ({ attributeId: manufacturerAttribute(context), locale: 'de-DE' }),
 	'productData.createOrReplace': () => ({
 		ean: '4006381333931',
 		defineData: 'fields',
@@ -328,4 +363,12 @@ export const samples: Record<string, Sample> = {
 	'shipment.add': (context) => ({ orderUnitId: byId(orderUnitIn(context, 'sent').id_order_unit), carrierCode: 'GLS', trackingNumber: '60012345678' }),
 	'shipment.getAddresses': () => ({ returnAll: false, limit: 5 }),
 	'shippingLabel.create': (context) => ({ orderUnitIds: String(orderUnitIn(context, 'need_to_be_sent').id_order_unit), weightGram: 1500, lengthCm: 30, widthCm: 20, heightCm: 10 }),
+	'similarProduct.getGroups': () => ({ storefront: 'de', returnAll: false, limit: 3 }),
+	'similarProduct.getVirtualBuybox': (context) => ({ identifyBy: 'id', productId: String(context.control.db.units.find((unit) => unit.id_offer === 'SKU-00002')!.id_item) }),
+	'voucher.create': ({ control }) => ({ title: 'Coverage Sale', discountType: 'PERCENTAGE', discountPercent: 10, beginAt: today(control), endAt: today(control), usageLimit: 5, productIds: String(control.db.items[0].id_item) }),
+	'voucher.getMany': () => ({ storefront: 'all', returnAll: true }),
+	'voucher.get': (context) => ({ voucherId: String(voucher(context).id_voucher) }),
+	'voucher.getProducts': (context) => ({ voucherId: String(voucher(context).id_voucher), returnAll: true }),
+	'voucher.deactivate': (context) => ({ voucherId: String(voucher(context).id_voucher) }),
+	'voucher.delete': (context) => ({ voucherId: String(voucher(context).id_voucher) }),
 };

@@ -1,9 +1,13 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { redactSecrets, type FailedResponse, type UncertainWrite } from '../../../shared/transport/errors';
+import { asClause, redactSecrets, withFailureWords, type FailedResponse, type UncertainWrite } from '../../../shared/transport/errors';
 
 /** API v1's error answers in a seller's words. */
+
+/** What to check when API v1 refuses the signature (401): the node's errors and the credential test say the same. */
+export const SIGNATURE_HINT =
+	"Check that the Client Key and Secret Key are copied exactly from the seller account's API settings, and that the clock of the machine running n8n is right: every request is signed with the current time.";
 
 /** Singular names of the API's resources, by the first path segment, for messages a seller can read. */
 const RESOURCE_LABELS: Record<string, string> = {
@@ -98,34 +102,41 @@ export function responseError(
 	const retried = attempts > 1 ? ` (after ${attempts} attempts)` : '';
 	let summary: string;
 	let hint: string;
+	let reason: string;
 	if (status === 401) {
 		summary = 'The marketplace did not accept the request signature';
-		hint =
-			"Check that the Client Key and Secret Key are copied exactly from the seller account's API settings, and that this machine's clock is correct: every request is signed with the current time.";
+		reason = 'the marketplace did not accept the signature (check the Client Key, the Secret Key and the clock of the machine running n8n)';
+		hint = SIGNATURE_HINT;
 	} else if (status === 403 && /^(order|order unit)$/.test(label) && id !== undefined) {
 		summary = `The ${what} is fulfilled by the marketplace and cannot be read or changed through API v1`;
+		reason = `${what} is fulfilled by the marketplace and cannot be read or changed through API v1`;
 		hint = 'Orders fulfilled by the marketplace are only available in the newer seller API.';
 	} else if (status === 404) {
 		// Product data is addressed by EAN, everything else by an ID.
 		const reference = label.endsWith('EAN') ? `"${id}"` : `with ID "${id}"`;
 		summary = id === undefined ? `Not found: ${method} ${path}` : `No ${label} ${reference} was found`;
-		hint = 'Check the ID; it may belong to another seller account or have been deleted.';
+		reason = id === undefined ? asClause(message ?? 'the marketplace found nothing at this address') : `${what} was not found`;
+		hint = id === undefined ? 'If nothing at all can be found, the Base URL of the credentials may not be the API\'s.' : 'Check the ID; it may belong to another seller account or have been deleted.';
 	} else if (status === 429) {
 		summary = `The marketplace's rate limit was reached${retried}`;
+		reason = `the marketplace's rate limit was reached${retried}`;
 		hint = '';
 	} else if (status >= 500) {
 		summary = `The marketplace had a server error (${status})${retried}`;
+		reason = `the marketplace had a server error (${status}${attempts > 1 ? `, after ${attempts} attempts` : ''})`;
 		hint = '';
 	} else {
 		summary = `The marketplace rejected the request to ${method} ${path} (${status})`;
+		reason = message ? asClause(message) : `the marketplace refused it (${status})`;
 		hint = 'Check the values sent for this item.';
 	}
 	const description = [message ? `The API said: ${message}` : undefined, hint, requestId ? `Request ID: ${redactSecrets(String(requestId))}` : undefined]
 		.filter(Boolean)
 		.join('\n');
-	return new NodeApiError(
+	const error = new NodeApiError(
 		node,
 		{ status, message: message ?? summary, requestId: requestId ? redactSecrets(String(requestId)) : null, path } as JsonObject,
 		{ message: summary, description, httpCode: String(status), itemIndex },
 	);
+	return withFailureWords(error, { reason });
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { withFailureWords } from '../../../shared/transport/errors';
 import { readAllPages, type CollectionLimit, type CollectionRequest } from '../../../shared/transport/collection';
 import {
 	downloadFromAddress,
@@ -51,10 +52,12 @@ export async function apiRequestAllItems(
 				onThrottled,
 			});
 			if (!Array.isArray(response.body)) {
-				throw new NodeApiError(this.getNode(), { path: request.path } as never, {
+				const error = new NodeApiError(this.getNode(), { path: request.path } as never, {
 					message: `Expected a list from GET ${request.path}, but the API returned something else`,
+					description: `Request: GET ${request.path}, answered without a list. Check that the Base URL of the credentials is the API's.`,
 					itemIndex: request.itemIndex,
 				});
+				throw withFailureWords(error, { reason: "the marketplace's answer was not the list it should be" });
 			}
 			const records = response.body as IDataObject[];
 			const range = parseCollectionRange(response.headers['hm-collection-range']);

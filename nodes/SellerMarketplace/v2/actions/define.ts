@@ -8,6 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { operationSelector } from '../../../shared/descriptions/fields';
 import { sortBelowOptions } from '../../../shared/descriptions/sort';
+import { insertOutputProperties, outputProperties, outputShaper, type OutputShape } from '../../../shared/helpers/simplify';
 
 /** One output item of a batch (a record, or a record with files), or the reason its input item failed. */
 export type BatchOutcome = { itemIndex: number; json: IDataObject } | { itemIndex: number; file: FileItem } | { itemIndex: number; error: Error };
@@ -39,6 +40,11 @@ interface OperationBase {
 	action: string;
 	/** One line under the operation's name. */
 	summary: string;
+	/**
+	 * What a failure's headline says was attempted, only where the words of `action` read poorly, with `{id}`
+	 * where the record's id goes: "update unit {id}" makes "Could not update unit 12: …" (see shared/helpers/headline).
+	 */
+	attempt?: string;
 	properties: INodeProperties[];
 	/**
 	 * The API operation(s) this operation performs (not the reads it may add, e.g. to check a lost answer). The
@@ -58,6 +64,8 @@ export class FileItem {
 /** Runs once per input item; returns the records to output for it, or one item with a file. */
 export interface ItemOperationSpec extends OperationBase {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[] | FileItem>;
+	/** For reads of records (Get, Get Many): the Simplify toggle, or Output in a tool, with these fields. */
+	output?: OutputShape;
 }
 
 export interface BatchOperationSpec<Part> extends OperationBase {
@@ -74,10 +82,30 @@ export type Operation = OperationSpec & {
 /** The node version from which Sort is its own collection below Options (2 keeps it under Options). */
 export const SORT_COLLECTION_SINCE = 2.1;
 
-export function defineOperation<Part>(spec: ItemOperationSpec | BatchOperationSpec<Part>): Operation {
+/** An operation with an output shape: its output properties in the form, its records shaped as the item asks. */
+function withOutputShape(spec: ItemOperationSpec, shape: OutputShape): ItemOperationSpec {
 	return {
-		...(spec as OperationSpec),
-		description: updateDisplayOptions({ show: { resource: [spec.resource], operation: [spec.value] } }, sortBelowOptions(spec.properties, SORT_COLLECTION_SINCE)),
+		...spec,
+		properties: insertOutputProperties(spec.properties, outputProperties(shape)),
+		async execute(itemIndex) {
+			const shapeRecords = outputShaper(this, itemIndex, shape);
+			const records = await spec.execute.call(this, itemIndex);
+			return records instanceof FileItem ? records : shapeRecords(records);
+		},
+	};
+}
+
+export function defineOperation<Part>(spec: ItemOperationSpec | BatchOperationSpec<Part>): Operation {
+	const shaped = 'execute' in spec && spec.output ? withOutputShape(spec, spec.output) : (spec as OperationSpec);
+	// Resource and operation come first in each display rule: n8n shows a field at once when a rule it checks names a
+	// field holding an expression, so a field shown by an expression (e.g. Identify By) must not outrank them.
+	const shownFor = { show: { resource: [spec.resource], operation: [spec.value] } };
+	return {
+		...shaped,
+		description: updateDisplayOptions(shownFor, sortBelowOptions(shaped.properties, SORT_COLLECTION_SINCE)).map((property) => ({
+			...property,
+			displayOptions: { ...property.displayOptions, show: { ...shownFor.show, ...property.displayOptions?.show } },
+		})),
 	};
 }
 

@@ -21,10 +21,12 @@ import { returnUnit } from './returnUnit';
 import { shipment } from './shipment';
 import { shippingGroup } from './shippingGroup';
 import { shippingLabel } from './shippingLabel';
+import { similarProduct } from './similarProduct';
 import { status } from './status';
 import { subscription } from './subscription';
 import { ticket } from './ticket';
 import { unit } from './unit';
+import { voucher } from './voucher';
 import { warehouse } from './warehouse';
 
 export const resources: Resource[] = [
@@ -52,6 +54,8 @@ export const resources: Resource[] = [
 	shippingGroup,
 	shipment,
 	shippingLabel,
+	voucher,
+	similarProduct,
 ];
 
 export const resourceSelector: INodeProperties = {

@@ -1,12 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { applyHeadline, describeForEditor, parameterReader, type OperationWording } from '../../../shared/helpers/headline';
 import { checkParameterTypes } from '../../../shared/helpers/parameters';
 import { FileItem, type BatchOperationSpec, type ItemOperationSpec, type Operation } from './define';
 import { resources } from './index';
 
-/** The error as n8n shows it: API errors keep their status and details, anything else becomes an operation error of the item. */
-function nodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+/** What the operation declares about itself, for the headline of its failures. */
+export function wordingOf(operation: Operation): OperationWording {
+	const resourceName = resources.find((resource) => resource.value === operation.resource)?.name ?? operation.resource;
+	return { action: operation.action, resourceName, fields: operation.properties, attempt: operation.attempt };
+}
+
+/**
+ * The error as n8n shows it: API errors keep their status and details, with a headline that says what the
+ * operation could not do for this item; anything else becomes an operation error of the item.
+ */
+function nodeError(context: IExecuteFunctions, operation: Operation, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	applyHeadline(error, wordingOf(operation), parameterReader(context, itemIndex));
 	// Both constructors hand back an error that is already of their class, unchanged.
 	if (error instanceof NodeApiError) return new NodeApiError(context.getNode(), error as unknown as JsonObject);
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
@@ -27,7 +38,10 @@ class RunOutput {
 	readonly items: INodeExecutionData[] = [];
 	readonly applied: number[] = [];
 
-	constructor(private readonly context: IExecuteFunctions) {}
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly operation: Operation,
+	) {}
 
 	add(itemIndex: number, records: IDataObject | IDataObject[] | FileItem): void {
 		if (records instanceof FileItem) {
@@ -41,7 +55,7 @@ class RunOutput {
 	}
 
 	fail(itemIndex: number, error: unknown, { sentTogether = false } = {}): void {
-		const failure = nodeError(this.context, error, itemIndex);
+		const failure = nodeError(this.context, this.operation, error, itemIndex);
 		if (this.context.continueOnFail()) {
 			this.items.push(errorItem(failure, itemIndex));
 			return;
@@ -50,7 +64,7 @@ class RunOutput {
 			const note = `Sent in the same run and applied (not undone): item${this.applied.length > 1 ? 's' : ''} ${this.applied.join(', ')}.`;
 			failure.description = failure.description ? `${failure.description}\n${note}` : note;
 		}
-		throw failure;
+		throw describeForEditor(failure);
 	}
 }
 
@@ -103,8 +117,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
 	}
-	const output = new RunOutput(this);
-	if ('batch' in operation) await runBatch(this, operation, output);
-	else await runPerItem(this, operation, output);
+	const output = new RunOutput(this, operation);
+	try {
+		if ('batch' in operation) await runBatch(this, operation, output);
+		else await runPerItem(this, operation, output);
+	} catch (error) {
+		// A request for several items (a batch) that failed as a whole: named by the first item it carried.
+		const itemIndex = (error as { context?: { itemIndex?: number } }).context?.itemIndex ?? 0;
+		throw describeForEditor(nodeError(this, operation, error, itemIndex));
+	}
 	return [output.items];
 }

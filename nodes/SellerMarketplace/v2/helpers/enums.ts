@@ -79,6 +79,9 @@ export const IMPORT_STATUSES = [
 ] as const;
 export const IMPORT_FILES_SORTINGS = ['id:asc', 'id:desc', 'ts_created:asc', 'ts_created:desc'] as const;
 export const REPORTS_SORTINGS = ['id_report:asc', 'id_report:desc', 'date_requested:asc', 'date_requested:desc'] as const;
+/** `VoucherStatus` without `unknown`, which no filter asks for. */
+export const VOUCHER_STATUSES = ['new', 'active', 'inactive', 'expired', 'consumed', 'deleted'] as const;
+export const DISCOUNT_TYPES = ['PERCENTAGE', 'ABSOLUTE'] as const;
 export const CANCELLATION_TYPES = ['all', 'seller_related'] as const;
 export const BOOKINGS_REPORT_VERSIONS = ['v2'] as const;
 export const BUYBOX_CONDITIONS = [

@@ -6,7 +6,7 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { UncertainWrite } from '../../../shared/transport/errors';
+import { asClause, withFailureWords, type UncertainWrite } from '../../../shared/transport/errors';
 import type { ApiDialect } from '../../../shared/transport/request';
 
 export interface ProblemDetail {
@@ -64,6 +64,23 @@ function fieldName(field: string, labels: Record<string, string>): string {
 	return label ? `"${label}" (${field})` : field ? `"${field}"` : 'a value';
 }
 
+/** Why the marketplace refused the keys, as the end of a headline; the clock when it named the time stamp. */
+function authReason(problem: Problem): string {
+	if (problem.errors.some((error) => /timestamp/i.test(error.field))) return 'the clock of the machine running n8n is more than 5 minutes off';
+	switch (problem.type) {
+		case '/problems/invalid-credentials':
+			return 'the marketplace does not know the Client Key (or Partner Client Key)';
+		case '/problems/corrupted-signature':
+			return 'the Secret Key (or Partner Secret Key) is wrong, so the signature does not match';
+		case '/problems/missing-or-invalid-request-header':
+			return 'the marketplace refused a request header, most likely the time stamp (check the clock of the machine running n8n)';
+		case '/problems/inactive-account':
+			return 'the seller account of these keys is not active';
+		default:
+			return 'the marketplace did not accept the keys or the time stamp (check the Client Key, the Secret Key and the clock of the machine running n8n)';
+	}
+}
+
 const AUTH_HINTS: Record<string, string> = {
 	'/problems/invalid-credentials': 'The marketplace does not know the Client Key (or Partner Client Key) of these credentials.',
 	'/problems/corrupted-signature':
@@ -97,30 +114,37 @@ export function responseError(
 	const details = problem.errors.map((error) => `${fieldName(error.field, fieldLabels)}: ${error.message}`);
 	let summary: string;
 	let hint: string | undefined;
+	let reason: string;
 	let namesFirstField = false;
 	if (status === 401 || problem.type === '/problems/inactive-account') {
 		summary = 'The marketplace did not accept the credentials';
+		reason = authReason(problem);
 		hint =
 			(problem.type && AUTH_HINTS[problem.type]) ??
 			"Check the Client Key and the Secret Key, and that this machine's clock is right: every request is signed with the current time.";
 	} else if ((status === 400 || status === 422) && problem.errors.length) {
 		const first = problem.errors[0];
 		summary = `The marketplace refused ${fieldName(first.field, fieldLabels)}: ${first.message}`;
+		reason = `${fieldName(first.field, fieldLabels)}: ${first.message}`;
 		namesFirstField = true;
 	} else if (status === 404) {
 		summary = id === undefined ? `Not found: ${method} ${path}` : `No ${label} with ID "${id}" was found`;
-		hint = 'Check the ID: it may belong to another seller account, or have been deleted.';
+		reason = id === undefined ? asClause(problem.message ?? 'the marketplace found nothing at this address') : `${label} ${id} was not found`;
+		hint = id === undefined ? 'If nothing at all can be found, the Base URL of the credentials may not be the API\'s.' : 'Check the ID: it may belong to another seller account, or have been deleted.';
 	} else if (status === 429) {
 		summary = `The marketplace's rate limit was reached${retried}`;
+		reason = `the marketplace's rate limit was reached${retried}`;
 		hint = 'The marketplace allows 111 requests a second per seller account, across all workflows.';
 	} else if (status >= 500) {
 		summary = `The marketplace had a server error (${status})${retried}`;
+		reason = `the marketplace had a server error (${status}${attempts > 1 ? `, after ${attempts} attempts` : ''})`;
 	} else {
 		const target = id === undefined ? `${method} ${path}` : `${label} ${id}`;
 		summary = `The marketplace refused ${target} (${status})${problem.message ? `: ${problem.message}` : ''}`;
+		reason = problem.message ? asClause(problem.message) : `the marketplace refused it (${status})`;
 	}
 	const description = [
-		problem.message && !summary.includes(problem.message) ? `The API said: ${problem.message}` : undefined,
+		problem.message ? `The API said: ${problem.message}` : undefined,
 		details.length > (namesFirstField ? 1 : 0) ? `Refused fields: ${details.join('; ')}` : undefined,
 		problem.type && problem.type !== 'about:blank' ? `Problem type: ${problem.type}` : undefined,
 		hint,
@@ -128,7 +152,7 @@ export function responseError(
 	]
 		.filter(Boolean)
 		.join('\n');
-	return new NodeApiError(
+	const error = new NodeApiError(
 		node,
 		{
 			status,
@@ -140,4 +164,5 @@ export function responseError(
 		} as unknown as JsonObject,
 		{ message: summary, description, httpCode: String(status), itemIndex },
 	);
+	return withFailureWords(error, { reason });
 }

@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { withFailureWords } from '../../../shared/transport/errors';
 import { readAllPages, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../shared/transport/collection';
 import { downloadFromAddress, sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../../../shared/transport/request';
 import { STOREFRONTS, type Storefront } from '../helpers/enums';
@@ -26,6 +27,17 @@ export interface V2Request extends ApiRequest {
 export interface V2CollectionRequest extends CollectionRequest {
 	/** The endpoint's largest `limit` (spec §C.7): 100 for orders, order units and units; 30 for subscriptions. */
 	pageSize: number;
+	/** The endpoint takes `offset` only as a multiple of `limit` (vouchers): each page is asked so and cut to size. */
+	offsetMultipleOfLimit?: boolean;
+	/** API field names → form labels (see V2Request). */
+	fieldLabels?: Record<string, string>;
+}
+
+/** The smallest `limit` from `wanted` up to `max` that `offset` is a multiple of; else the largest below `wanted` (a shorter page). */
+export function alignedLimit(offset: number, wanted: number, max: number): number {
+	for (let limit = wanted; limit <= max; limit++) if (offset % limit === 0) return limit;
+	for (let limit = wanted - 1; limit > 1; limit--) if (offset % limit === 0) return limit;
+	return 1;
 }
 
 /** What an execution needs from the credentials besides signing: the seller (for the rate limit) and the default storefront. */
@@ -82,10 +94,12 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: V2Reque
 }
 
 function envelopeError(context: ApiContext, request: V2Request, expected: string): NodeApiError {
-	return new NodeApiError(context.getNode(), { path: request.path } as JsonObject, {
+	const error = new NodeApiError(context.getNode(), { path: request.path } as JsonObject, {
 		message: `Expected ${expected} from ${request.method} ${request.path}, but the API returned something else`,
+		description: `Request: ${request.method} ${request.path}, answered without ${expected}. Check that the Base URL of the credentials is the API's.`,
 		itemIndex: request.itemIndex,
 	});
+	return withFailureWords(error, { reason: "the marketplace's answer was not in the form API v2 answers in" });
 }
 
 /** Sends one request and returns the `data` of its `{data}` envelope (undefined for an answer without body, e.g. 204). */
@@ -116,11 +130,12 @@ export async function apiRequestDataList(this: ApiContext, request: V2Request): 
  */
 export async function apiRequestAllItems(this: ApiContext, request: V2CollectionRequest, limit: CollectionLimit): Promise<IDataObject[]> {
 	const readPage: PageReader = async (offset, pageLimit, onThrottled) => {
-		const query = { ...request.query, limit: pageLimit, offset };
-		const pageRequest: V2Request = { method: 'GET', path: request.path, query, itemIndex: request.itemIndex, onThrottled };
+		const asked = request.offsetMultipleOfLimit ? alignedLimit(offset, pageLimit, request.pageSize) : pageLimit;
+		const query = { ...request.query, limit: asked, offset };
+		const pageRequest: V2Request = { method: 'GET', path: request.path, query, itemIndex: request.itemIndex, onThrottled, fieldLabels: request.fieldLabels };
 		const body = (await apiRequest.call(this, pageRequest)).body as { data?: unknown; pagination?: { total?: unknown } } | undefined;
 		if (!body || !Array.isArray(body.data)) throw envelopeError(this, pageRequest, 'a {"data": […], "pagination": …} list');
-		const records = body.data as IDataObject[];
+		const records = (body.data as IDataObject[]).slice(0, pageLimit);
 		const total = Number(body.pagination?.total);
 		// Without a total, a short page is the last one and a full page may be followed by a full one.
 		const known = Number.isSafeInteger(total) && total >= 0;

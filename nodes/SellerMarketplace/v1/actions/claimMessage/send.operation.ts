@@ -12,6 +12,9 @@ const properties: INodeProperties[] = [
 	...messageFields('claim'),
 ];
 
+/** For the headline of a failure: the claim is the record named. */
+export const attempt = 'send a message to claim {id}';
+
 export const description = updateDisplayOptions({ show: { resource: ['claimMessage'], operation: ['send'] } }, properties);
 
 /** POST /claim-messages/ (deprecated: claims were replaced by tickets). */

@@ -1,8 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../../descriptions/operation';
-import * as get from './get.operation';
-import * as getMany from './getMany.operation';
+import { withOutputShape } from '../../helpers/output';
+import { outputShapes } from '../../helpers/outputShapes';
+import * as getRecord from './get.operation';
+import * as getManyRecords from './getMany.operation';
+
+const get = withOutputShape({ resource: 'order', operation: 'get' }, getRecord, outputShapes.order);
+const getMany = withOutputShape({ resource: 'order', operation: 'getMany' }, getManyRecords, outputShapes.order);
 
 export const operations = { get, getMany };
 

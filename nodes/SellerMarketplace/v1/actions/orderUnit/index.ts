@@ -1,12 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../../descriptions/operation';
+import { withOutputShape } from '../../helpers/output';
+import { outputShapes } from '../../helpers/outputShapes';
 import * as cancel from './cancel.operation';
 import * as fulfil from './fulfil.operation';
-import * as get from './get.operation';
-import * as getMany from './getMany.operation';
+import * as getRecord from './get.operation';
+import * as getManyRecords from './getMany.operation';
 import * as refund from './refund.operation';
 import * as send from './send.operation';
+
+const get = withOutputShape({ resource: 'orderUnit', operation: 'get' }, getRecord, outputShapes.orderUnit);
+const getMany = withOutputShape({ resource: 'orderUnit', operation: 'getMany' }, getManyRecords, outputShapes.orderUnit);
 
 export const operations = { cancel, fulfil, get, getMany, refund, send };
 

@@ -1,9 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../../descriptions/operation';
+import { withOutputShape } from '../../helpers/output';
+import { outputShapes } from '../../helpers/outputShapes';
 import * as create from './create.operation';
-import * as get from './get.operation';
-import * as getMany from './getMany.operation';
+import * as getRecord from './get.operation';
+import * as getManyRecords from './getMany.operation';
+
+const get = withOutputShape({ resource: 'return', operation: 'get' }, getRecord, outputShapes.return);
+const getMany = withOutputShape({ resource: 'return', operation: 'getMany' }, getManyRecords, outputShapes.return);
 
 export const operations = { create, get, getMany };
 

@@ -1,10 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../../descriptions/operation';
+import { withOutputShape } from '../../helpers/output';
+import { outputShapes } from '../../helpers/outputShapes';
 import * as close from './close.operation';
-import * as get from './get.operation';
-import * as getMany from './getMany.operation';
+import * as getRecord from './get.operation';
+import * as getManyRecords from './getMany.operation';
 import * as open from './open.operation';
+
+const get = withOutputShape({ resource: 'ticket', operation: 'get' }, getRecord, outputShapes.ticket);
+const getMany = withOutputShape({ resource: 'ticket', operation: 'getMany' }, getManyRecords, outputShapes.ticket);
 
 export const operations = { getMany, get, open, close };
 

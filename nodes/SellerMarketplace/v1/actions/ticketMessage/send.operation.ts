@@ -31,6 +31,9 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+/** For the headline of a failure: the ticket is the record named. */
+export const attempt = 'send a message to ticket {id}';
+
 export const description = updateDisplayOptions({ show: { resource: ['ticketMessage'], operation: ['send'] } }, properties);
 
 /** Each named binary property of the item as a `claim_message_files` entry. */

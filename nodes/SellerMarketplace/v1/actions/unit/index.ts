@@ -1,11 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../../descriptions/operation';
+import { withOutputShape } from '../../helpers/output';
+import { outputShapes } from '../../helpers/outputShapes';
 import * as create from './create.operation';
 import * as deleteUnit from './delete.operation';
-import * as get from './get.operation';
-import * as getMany from './getMany.operation';
+import * as getRecord from './get.operation';
+import * as getManyRecords from './getMany.operation';
 import * as update from './update.operation';
+
+const get = withOutputShape({ resource: 'unit', operation: 'get' }, getRecord, outputShapes.unit);
+const getMany = withOutputShape({ resource: 'unit', operation: 'getMany' }, getManyRecords, outputShapes.unit);
 
 export const operations = { create, getMany, get, update, delete: deleteUnit };
 

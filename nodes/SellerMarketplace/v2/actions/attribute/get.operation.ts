@@ -12,19 +12,21 @@ export const get = defineOperation({
 	name: 'Get',
 	action: 'Get an attribute',
 	summary: 'Read a product data attribute by its name (e.g. title) or its ID: its type and whether it takes several values',
-	// Only the endpoint of the form's default choice: the other (GET /attributes/{id_attribute}) is chosen by a field that takes no expression, so one coverage sample cannot send both.
-	endpoint: { method: 'GET', path: '/attributes/by-name/{name}' },
+	endpoint: [
+		{ method: 'GET', path: '/attributes/by-name/{name}' },
+		{ method: 'GET', path: '/attributes/{id_attribute}' },
+	],
 	properties: [
 		{
 			displayName: 'Identify Attribute By',
 			name: 'identifyBy',
 			type: 'options',
-			noDataExpression: true,
 			options: [
 				{ name: 'Name', value: 'name', description: 'The name product data uses, e.g. title or manufacturer' },
 				{ name: 'ID', value: 'id', description: "The marketplace's ID of the attribute" },
 			],
 			default: 'name',
+			description: 'How to name the attribute. An expression may choose per item (name or ID); then fill in both fields below.',
 		},
 		textField('Name', 'name', 'The attribute name, e.g. title', { required: true, placeholder: 'e.g. title', displayOptions: { show: { identifyBy: ['name'] } } }),
 		textField('Attribute ID', 'attributeId', "The marketplace's ID of the attribute", { required: true, displayOptions: { show: { identifyBy: ['id'] } } }),

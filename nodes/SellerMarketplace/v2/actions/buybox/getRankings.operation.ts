@@ -1,8 +1,8 @@
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { BUYBOX_CONDITIONS } from '../../helpers/enums';
 import { wholeNumber } from '../../helpers/values';
 import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
+import { buyboxConditionField } from './fields';
 
 /** GET /buybox: the offers of one product ranked for the buy box (a top 10, not a paged list). */
 export const getRankings = defineOperation({
@@ -10,6 +10,7 @@ export const getRankings = defineOperation({
 	value: 'getRankings',
 	name: 'Get Offer Rankings',
 	action: 'Get the buy box ranking of a product',
+	attempt: 'get the buy box ranking of product {id}',
 	summary: "See which offers of a product rank best for the buy box, and where yours stand",
 	endpoint: { method: 'GET', path: '/buybox' },
 	properties: [
@@ -23,17 +24,7 @@ export const getRankings = defineOperation({
 			description: "The marketplace's ID of the product (id_product)",
 		},
 		storefrontField,
-		{
-			displayName: 'Condition',
-			name: 'condition',
-			type: 'options',
-			options: BUYBOX_CONDITIONS.map((value) => ({
-				name: value.replace(/(^|\s)\w/g, (c) => c.toUpperCase()).replace(' - ', ' – ') + (value === 'used' || value === 'refurbished' ? ' (Any Grade)' : ''),
-				value,
-			})),
-			default: 'new',
-			description: 'The condition of the offers to rank. Used and Refurbished alone take every grade.',
-		},
+		buyboxConditionField,
 		{
 			displayName: 'Number of Offers',
 			name: 'topOffers',

@@ -9,6 +9,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { checkHttpUrl, compact, inputError, requireString } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, readCollection, textField } from '../../descriptions/fields';
+import { chosenSort } from '../../../../shared/descriptions/sort';
 import { sortField } from '../../descriptions/sort';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
@@ -219,13 +220,12 @@ export function getManyFilesOperation(kind: CommandFileKind): Operation {
 		],
 		async execute(itemIndex) {
 			const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 			const query = compact({
 				...(await storefrontQuery(this, kind, itemIndex)),
 				status: optionalText(filters.status),
 				ts_created_iso: toIsoTimestamp(this, filters.createdSince, itemIndex, 'Created Since'),
 				ts_updated_iso: toIsoTimestamp(this, filters.updatedSince, itemIndex, 'Updated Since'),
-				sort: optionalText(options.sort),
+				sort: chosenSort(this, itemIndex),
 			});
 			return await readCollection(this, itemIndex, {
 				path: kind.path,

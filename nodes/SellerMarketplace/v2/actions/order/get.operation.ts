@@ -5,6 +5,7 @@ import { ORDER_EMBEDDABLES } from '../../helpers/enums';
 import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { getOrderId, orderIdField } from './fields';
+import { outputShapes } from '../../helpers/outputShapes';
 
 /**
  * GET /orders/{id_order}: the order with its order units, addresses and buyer. The download address of each
@@ -17,6 +18,7 @@ export const get = defineOperation({
 	action: 'Get an order',
 	summary: 'Get one order with its order units, addresses and buyer',
 	endpoint: { method: 'GET', path: '/orders/{id_order}' },
+	output: outputShapes.order,
 	properties: [
 		orderIdField,
 		embeddedField([...ORDER_EMBEDDABLES], 'More data to include with the order: its invoices, or its pick-up location'),

@@ -5,6 +5,7 @@ import { dateFilterField, fulfillmentTypeFilter, listFields, readCollection } fr
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../define';
+import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /orders: the seller's orders, 100 a page. */
 export const getMany = defineOperation({
@@ -14,6 +15,7 @@ export const getMany = defineOperation({
 	action: 'Get many orders',
 	summary: 'List your orders',
 	endpoint: { method: 'GET', path: '/orders' },
+	output: outputShapes.order,
 	properties: listFields(storefrontFilterField, [
 		dateFilterField('Created After', 'createdFrom', 'Only orders placed at or after this time'),
 		fulfillmentTypeFilter,

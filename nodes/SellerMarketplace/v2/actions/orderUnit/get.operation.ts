@@ -4,6 +4,7 @@ import { ORDER_UNIT_EMBEDDABLES } from '../../helpers/enums';
 import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { getOrderUnitId, orderUnitIdField } from './fields';
+import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /order-units/{id_order_unit}. */
 export const get = defineOperation({
@@ -13,6 +14,7 @@ export const get = defineOperation({
 	action: 'Get an order unit',
 	summary: 'Get one order unit with buyer, addresses and product',
 	endpoint: { method: 'GET', path: '/order-units/{id_order_unit}' },
+	output: outputShapes.orderUnit,
 	properties: [
 		orderUnitIdField,
 		embeddedField([...ORDER_UNIT_EMBEDDABLES], 'More data to include: its return, tickets, shipping group, pick-up location or delivery attempt'),

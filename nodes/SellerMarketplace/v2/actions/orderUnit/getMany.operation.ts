@@ -10,6 +10,7 @@ import { toIsoTimestamp } from '../../helpers/dates';
 import { ORDER_UNIT_STATUSES, toOptions } from '../../helpers/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
+import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /order-units: the seller's order units (one per unit ordered), 100 a page. */
 export const getMany = defineOperation({
@@ -19,6 +20,7 @@ export const getMany = defineOperation({
 	action: 'Get many order units',
 	summary: 'List your order units, e.g. those waiting to be sent',
 	endpoint: { method: 'GET', path: '/order-units' },
+	output: outputShapes.orderUnit,
 	properties: [
 		...listFields(storefrontFilterField, [
 			dateFilterField('Created After', 'createdFrom', 'Only order units ordered at or after this time'),

@@ -15,10 +15,16 @@ export const get = defineOperation({
 	name: 'Get',
 	action: 'Get a product',
 	summary: 'Read a product of the catalogue by its EAN or its product ID',
-	// Only the endpoint of the form's default choice: the other (GET /products/{id_product}) is chosen by a field that takes no expression, so one coverage sample cannot send both.
-	endpoint: { method: 'GET', path: '/products/ean/{ean}' },
+	endpoint: [
+		{ method: 'GET', path: '/products/ean/{ean}' },
+		{ method: 'GET', path: '/products/{id_product}' },
+	],
 	properties: [
-		identifyProductField({ name: 'Product ID', value: 'id', description: "The marketplace's ID of the product (id_product)" }),
+		{
+			...identifyProductField({ name: 'Product ID', value: 'id', description: "The marketplace's ID of the product (id_product)" }),
+			noDataExpression: false,
+			description: 'How to name the product. An expression may choose per item (ean or id); then fill in both fields below.',
+		},
 		textField('EAN', 'ean', 'The EAN (GTIN) of the product, 8 to 14 digits', {
 			required: true,
 			placeholder: 'e.g. 4006381333931',
@@ -33,8 +39,7 @@ export const get = defineOperation({
 		productEmbeddedField,
 	],
 	async execute(itemIndex) {
-		const byEan = this.getNodeParameter('identifyBy', itemIndex, 'ean') === 'ean';
-		const path = byEan
+		const path = this.getNodeParameter('identifyBy', itemIndex, 'ean') === 'ean'
 			? apiPath`/products/ean/${requireEan(this, 'ean', itemIndex)}`
 			: apiPath`/products/${requireIntegerId(this, 'productId', itemIndex, 'Product ID')}`;
 		const query: IDataObject = compact({

@@ -4,6 +4,7 @@ import { RETURN_EMBEDDABLES } from '../../helpers/enums';
 import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { returnIdField } from './fields';
+import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /returns/{id_return}. */
 export const get = defineOperation({
@@ -13,6 +14,7 @@ export const get = defineOperation({
 	action: 'Get a return',
 	summary: 'Get one return with its tracking code, and optionally its units and buyer',
 	endpoint: { method: 'GET', path: '/returns/{id_return}' },
+	output: outputShapes.return,
 	properties: [returnIdField, embeddedField([...RETURN_EMBEDDABLES], 'More data to include: the buyer or the returned units')],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');

@@ -10,6 +10,7 @@ import { toIsoTimestamp } from '../../helpers/dates';
 import { RETURN_STATUSES } from '../../helpers/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
+import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /returns: the buyers' returns, 100 a page. */
 export const getMany = defineOperation({
@@ -19,6 +20,7 @@ export const getMany = defineOperation({
 	action: 'Get many returns',
 	summary: 'List returns, e.g. parcels on their way back',
 	endpoint: { method: 'GET', path: '/returns' },
+	output: outputShapes.return,
 	properties: [
 		...listFields(storefrontFilterField, [
 			dateFilterField('Created After', 'createdFrom', 'Only returns created at or after this time'),

@@ -1,6 +1,7 @@
 import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { getTicketId, ticketIdField } from './fields';
+import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /tickets/{id_ticket}: the API always adds the messages, order units, buyer, product and files. */
 export const get = defineOperation({
@@ -10,6 +11,7 @@ export const get = defineOperation({
 	action: 'Get a ticket',
 	summary: 'Get one ticket with its messages, order units, buyer, product and files',
 	endpoint: { method: 'GET', path: '/tickets/{id_ticket}' },
+	output: outputShapes.ticket,
 	properties: [ticketIdField],
 	async execute(itemIndex) {
 		const id = getTicketId(this, itemIndex);

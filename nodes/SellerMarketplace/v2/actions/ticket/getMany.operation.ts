@@ -9,6 +9,7 @@ import { toIsoTimestamp } from '../../helpers/dates';
 import { sortField } from '../../descriptions/sort';
 import { TICKET_REASONS, TICKET_STATUSES, TICKET_TOPICS } from '../../helpers/enums';
 import { defineOperation } from '../define';
+import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /tickets: the buyers' tickets, 30 a page (the API's maximum). */
 export const getMany = defineOperation({
@@ -18,6 +19,7 @@ export const getMany = defineOperation({
 	action: 'Get many tickets',
 	summary: 'List tickets, e.g. the open ones waiting for your answer',
 	endpoint: { method: 'GET', path: '/tickets' },
+	output: outputShapes.ticket,
 	properties: [
 		...listFields(storefrontFilterField, [
 			{ displayName: 'Buyer ID', name: 'buyerId', type: 'string', default: '', placeholder: 'e.g. 12345', description: 'Only tickets of this buyer (id_buyer)' },

@@ -3,6 +3,7 @@ import { requiredStorefront, storefrontField } from '../../descriptions/storefro
 import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { getUnitId, readEmbeddedField, unitIdField } from './fields';
+import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /units/{id_unit}?storefront=. */
 export const get = defineOperation({
@@ -12,6 +13,7 @@ export const get = defineOperation({
 	action: 'Get a unit',
 	summary: 'Read one of your offers',
 	endpoint: { method: 'GET', path: '/units/{id_unit}' },
+	output: outputShapes.unit,
 	properties: [unitIdField, storefrontField, readEmbeddedField],
 	async execute(itemIndex) {
 		const id = getUnitId(this, itemIndex);

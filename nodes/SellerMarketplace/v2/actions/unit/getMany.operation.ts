@@ -6,6 +6,7 @@ import { requiredStorefront, storefrontField } from '../../descriptions/storefro
 import { has, optionalText, wholeNumber } from '../../helpers/values';
 import { defineOperation } from '../define';
 import { readEmbeddedField } from './fields';
+import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /units?storefront=: the seller's units in one storefront, 100 a page. */
 export const getMany = defineOperation({
@@ -15,6 +16,7 @@ export const getMany = defineOperation({
 	action: 'Get many units',
 	summary: 'List your offers in a storefront (new ones can take a few minutes to appear)',
 	endpoint: { method: 'GET', path: '/units' },
+	output: outputShapes.unit,
 	properties: [
 		...listFields(storefrontField, [
 			textField('EAN', 'ean', 'Only units of the product with this EAN'),

@@ -21,6 +21,7 @@ export const getStatus = defineOperation<StatusPart>({
 	value: 'getStatus',
 	name: 'Get Status',
 	action: 'Get the live status of units',
+	attempt: 'get the live status of unit {id}',
 	summary: 'See whether offers are live in the storefront, and if not, why (20 units a request)',
 	endpoint: { method: 'POST', path: '/units/status' },
 	properties: [unitIdField, storefrontField],

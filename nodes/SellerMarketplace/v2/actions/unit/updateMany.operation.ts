@@ -43,6 +43,7 @@ export const updateMany = defineOperation<UpdatePart>({
 	value: 'updateMany',
 	name: 'Update Many',
 	action: 'Update many units',
+	attempt: 'update unit {id}',
 	summary: 'Change many offers at once, one per input item (150 a request), e.g. prices and stock from a CSV',
 	endpoint: { method: 'POST', path: '/units/bulk' },
 	properties: [unitIdField, storefrontField, updateFieldsProperty, writeEmbeddedField],

@@ -1,0 +1,31 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
+import { compact, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
+import { collectionField, readCollection, textField } from '../../descriptions/fields';
+import { optionalText } from '../../helpers/values';
+import { apiPath } from '../../transport';
+import { defineOperation } from '../define';
+import { SHARED_SET_FIELD_LABELS, sharedSetAttributeField, sharedSetLocaleField } from './fields';
+
+/** GET /attributes/{id_attribute}/shared-set?locale=: the values an attribute takes, optionally searched; 100 a page. */
+export const getSharedSetValues = defineOperation({
+	resource: 'attribute',
+	value: 'getSharedSetValues',
+	name: 'Get Shared Set Values',
+	action: 'Get the shared set values of an attribute',
+	summary: 'List or search the values an attribute with a shared set accepts, e.g. the known manufacturers',
+	endpoint: { method: 'GET', path: '/attributes/{id_attribute}/shared-set' },
+	properties: [
+		sharedSetAttributeField,
+		sharedSetLocaleField,
+		...returnAllOrLimit(),
+		collectionField('Filters', 'filters', [textField('Search Text', 'q', 'Only values whose label contains this text, e.g. Braun')], 'Add Filter'),
+	],
+	async execute(itemIndex) {
+		const path = apiPath`/attributes/${requireIntegerId(this, 'attributeId', itemIndex, 'Attribute ID')}/shared-set`;
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const query = compact({ locale: requireString(this, 'locale', itemIndex, 'Language'), q: optionalText(filters.q) });
+		return await readCollection(this, itemIndex, { path, query, pageSize: 100, idField: 'value', fieldLabels: SHARED_SET_FIELD_LABELS });
+	},
+});

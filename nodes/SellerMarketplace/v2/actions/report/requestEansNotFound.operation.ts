@@ -1,0 +1,27 @@
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+
+/**
+ * POST /reports/eans-not-found (202), which the marketplace deprecated in favour of the invalid-items report
+ * (Request with Report Type "Invalid Items"). Kept for workflows that still read this report's format.
+ */
+export const requestEansNotFound = defineOperation({
+	resource: 'report',
+	value: 'requestEansNotFound',
+	name: 'Request EANs Not Found Report (Deprecated)',
+	action: 'Request an EANs not found report (deprecated)',
+	summary: 'Deprecated by the marketplace: use Request with Invalid Items. Queues a CSV of EANs without enough product data.',
+	endpoint: { method: 'POST', path: '/reports/eans-not-found' },
+	properties: [storefrontField],
+	async execute(itemIndex) {
+		return await apiRequestData.call(this, {
+			method: 'POST',
+			path: '/reports/eans-not-found',
+			query: { storefront: await requiredStorefront(this, itemIndex) },
+			itemIndex,
+			fieldLabels: { storefront: 'Storefront' },
+			uncertainWrite: { subject: 'the report request', check: 'Report → Get Many lists the report if it was requested' },
+		});
+	},
+});

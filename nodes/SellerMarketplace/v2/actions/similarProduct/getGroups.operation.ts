@@ -1,0 +1,20 @@
+import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
+import { readCollection } from '../../descriptions/fields';
+import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { defineOperation } from '../define';
+
+/** GET /similar-products/groups?storefront=: 50 a page (the API's maximum). */
+export const getGroups = defineOperation({
+	resource: 'similarProduct',
+	value: 'getGroups',
+	name: 'Get Groups',
+	action: 'Get similar product groups',
+	summary:
+		'List the groups of products shoppers see as interchangeable with yours, each with its price ladder (prices and gaps in cents) and a recommendation',
+	endpoint: { method: 'GET', path: '/similar-products/groups' },
+	properties: [storefrontField, ...returnAllOrLimit()],
+	async execute(itemIndex) {
+		const query = { storefront: await requiredStorefront(this, itemIndex) };
+		return await readCollection(this, itemIndex, { path: '/similar-products/groups', query, pageSize: 50, idField: 'group_id' });
+	},
+});

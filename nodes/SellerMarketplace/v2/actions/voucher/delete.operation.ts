@@ -1,0 +1,26 @@
+import { apiRequest } from '../../transport';
+import { defineOperation } from '../define';
+import { getVoucherId, VOUCHER_FIELD_LABELS, voucherIdField, voucherIs } from './fields';
+
+/** DELETE /vouchers?id=: only a voucher that has not started yet (status new). */
+export const deleteVoucher = defineOperation({
+	resource: 'voucher',
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a voucher',
+	summary: 'Delete a voucher that has not started yet; a started one can only be deactivated',
+	endpoint: { method: 'DELETE', path: '/vouchers' },
+	properties: [voucherIdField],
+	async execute(itemIndex) {
+		const id = getVoucherId(this, itemIndex);
+		const response = await apiRequest.call(this, {
+			method: 'DELETE',
+			path: '/vouchers',
+			query: { id: [id] },
+			itemIndex,
+			fieldLabels: VOUCHER_FIELD_LABELS,
+			confirmApplied: voucherIs(this, id, itemIndex, 'deleted'),
+		});
+		return { deleted: true, ...(response.alreadyApplied ? { alreadyApplied: true } : {}) };
+	},
+});

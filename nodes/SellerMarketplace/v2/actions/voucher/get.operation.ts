@@ -1,0 +1,17 @@
+import { apiPath, apiRequestData } from '../../transport';
+import { defineOperation } from '../define';
+import { getVoucherId, voucherIdField } from './fields';
+
+/** GET /vouchers/{id_voucher}: the voucher with its statistics, without its products. */
+export const get = defineOperation({
+	resource: 'voucher',
+	value: 'get',
+	name: 'Get',
+	action: 'Get a voucher',
+	summary: 'Read a voucher: its discount, dates, status, redemptions and sales',
+	endpoint: { method: 'GET', path: '/vouchers/{id_voucher}' },
+	properties: [voucherIdField],
+	async execute(itemIndex) {
+		return await apiRequestData.call(this, { method: 'GET', path: apiPath`/vouchers/${getVoucherId(this, itemIndex)}`, itemIndex });
+	},
+});

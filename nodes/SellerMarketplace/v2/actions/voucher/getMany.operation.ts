@@ -1,0 +1,50 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../../../../shared/helpers/validation';
+import { listFields, multiOptionsFilter, readCollection, textField } from '../../descriptions/fields';
+import { sortField } from '../../descriptions/sort';
+import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { VOUCHER_STATUSES } from '../../helpers/enums';
+import { optionalText } from '../../helpers/values';
+import { defineOperation } from '../define';
+import { eansField, eansOf, productIdsField, productIdsOf, VOUCHER_PAGE_SIZE } from './fields';
+
+/** GET /vouchers: 100 a page, filters as repeated query keys. */
+export const getMany = defineOperation({
+	resource: 'voucher',
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many vouchers',
+	summary: 'List your discount vouchers with their redemptions and sales',
+	endpoint: { method: 'GET', path: '/vouchers' },
+	properties: listFields(storefrontFilterField, [
+		multiOptionsFilter('Status', 'status', VOUCHER_STATUSES, 'Only vouchers in these states. Not set: every state.'),
+		textField('Search Term', 'searchTerm', 'Only vouchers whose title contains this text, or whose ID it is'),
+		productIdsField('Only vouchers for any of these product IDs (id_product), separated by commas'),
+		eansField('Only vouchers for any of the products with these EANs, separated by commas'),
+		sortField([
+			['Created, Newest First', 'createdAt:desc'],
+			['Created, Oldest First', 'createdAt:asc'],
+			['Start Date, Latest First', 'beginAt:desc'],
+			['Start Date, Earliest First', 'beginAt:asc'],
+			['Most Redemptions First', 'redemptions:desc'],
+			['Most Sales First', 'totalSales:desc'],
+			['Most Products First', 'products:desc'],
+			['Best ROAS First', 'roas:desc'],
+			['Lowest ACoS First', 'acos:asc'],
+		]),
+	]),
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const storefront = await storefrontOf(this, itemIndex);
+		const query = compact({
+			storefront: storefront ? [storefront] : undefined,
+			status: filters.status as string[] | undefined,
+			search_term: optionalText(filters.searchTerm),
+			id_product: productIdsOf(this, filters.productIds, itemIndex, 'Product IDs'),
+			ean: eansOf(this, filters.eans, itemIndex, 'EANs'),
+			sort: optionalText(filters.sort),
+		});
+		return await readCollection(this, itemIndex, { path: '/vouchers', query, pageSize: VOUCHER_PAGE_SIZE, offsetMultipleOfLimit: true, idField: 'id_voucher' });
+	},
+});

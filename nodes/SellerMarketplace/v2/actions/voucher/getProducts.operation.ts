@@ -1,0 +1,47 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
+import { compact } from '../../../../shared/helpers/validation';
+import { collectionField, readCollection } from '../../descriptions/fields';
+import { sortField } from '../../descriptions/sort';
+import { optionalText } from '../../helpers/values';
+import { apiPath } from '../../transport';
+import { defineOperation } from '../define';
+import { getVoucherId, productIdsField, productIdsOf, VOUCHER_PAGE_SIZE, voucherIdField } from './fields';
+
+/** GET /vouchers/{id_voucher}/products: 100 a page. */
+export const getProducts = defineOperation({
+	resource: 'voucher',
+	value: 'getProducts',
+	name: 'Get Products',
+	action: 'Get the products of a voucher',
+	summary: 'List the products a voucher covers, with the redemptions, ACoS and ROAS of each',
+	endpoint: { method: 'GET', path: '/vouchers/{id_voucher}/products' },
+	properties: [
+		voucherIdField,
+		...returnAllOrLimit(),
+		collectionField(
+			'Filters',
+			'filters',
+			[
+				productIdsField('Only these product IDs (id_product), separated by commas'),
+				sortField([
+					['Most Redemptions First', 'redemptions:desc'],
+					['Fewest Redemptions First', 'redemptions:asc'],
+					['Best ROAS First', 'roas:desc'],
+					['Lowest ACoS First', 'acos:asc'],
+				]),
+			],
+			'Add Filter',
+		),
+	],
+	async execute(itemIndex) {
+		const path = apiPath`/vouchers/${getVoucherId(this, itemIndex)}/products`;
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const query = compact({
+			id_product: productIdsOf(this, filters.productIds, itemIndex, 'Product IDs').map(String),
+			sort: optionalText(filters.sort),
+		});
+		return await readCollection(this, itemIndex, { path, query, pageSize: VOUCHER_PAGE_SIZE, offsetMultipleOfLimit: true, idField: 'id_product' });
+	},
+});
