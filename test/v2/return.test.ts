@@ -68,7 +68,7 @@ describe('Return → Create', () => {
 		const units = returnable();
 		const other = units.find((unit) => unit.id_order !== units[0].id_order)!;
 		const run = await v2.run({ operation: 'create', orderUnitIds: `${units[0].id_order_unit},${other.id_order_unit}`, reason: 'defect', note: 'Broken on arrival' });
-		expect(run.error?.message).toMatch(/^The marketplace refused "Order Unit IDs" \(\[1\]\.id_order_unit\): belongs to order /);
+		expect(run.error?.message).toMatch(/^Could not create a return: "Order Unit IDs" \(\[1\]\.id_order_unit\): belongs to order /);
 	});
 
 	it.each([
@@ -92,7 +92,7 @@ describe('Return → Create', () => {
 		v2.sandbox().control.addFault({ method: 'POST', path: '/v2/returns', kind: 'status', status: 500 });
 		const run = await v2.run({ operation: 'create', orderUnitIds: String(unit.id_order_unit), reason: 'defect', note: 'Broken on arrival' });
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toBe('The marketplace had a server error (500); the return may already have been applied');
+		expect(run.error?.message).toBe('The request to create a return may or may not have been applied: the marketplace had a server error (500)');
 		expect(run.error?.description).toContain(`Order Unit → Get with "Return Unit" included shows whether order unit ${unit.id_order_unit} is part of a return now`);
 	});
 });

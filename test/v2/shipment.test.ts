@@ -75,7 +75,7 @@ describe('Shipment → Add', () => {
 		v2.sandbox().control.addFault({ method: 'POST', path: '/v2/shipments', kind: 'status', status: 500 });
 		const run = await v2.run({ operation: 'add', orderUnitId: byId(unit.id_order_unit), carrierCode: 'DHL', trackingNumber: 'Z9' });
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toBe('The marketplace had a server error (500); the shipment may already have been applied');
+		expect(run.error?.message).toBe(`The request to add a shipment to order unit ${unit.id_order_unit} may or may not have been applied: the marketplace had a server error (500)`);
 		expect(run.error?.description).toContain(`the parcels of order unit ${unit.id_order_unit} in the Seller Portal`);
 	});
 });

@@ -74,7 +74,7 @@ describe('Shipping Label → Create', () => {
 		const other = units.find((unit) => unit.id_order !== units[0].id_order)!;
 		const run = await v2.run({ operation: 'create', orderUnitIds: `${units[0].id_order_unit}, ${other.id_order_unit}`, ...parcel });
 		expect(v2.requests()[0]).toMatchObject({ status: 422 });
-		expect(run.error?.message).toBe('The marketplace refused "Order Unit IDs" (ids_order_units): must be order units of one order');
+		expect(run.error?.message).toBe('Could not create a shipping label: "Order Unit IDs" (ids_order_units): must be order units of one order');
 		expect(labels()).toEqual([]);
 	});
 
@@ -112,7 +112,7 @@ describe('Shipping Label → Create', () => {
 			{ items: [{ json: { units: String(first.id_order_unit) } }, { json: { units: String(first.id_order_unit) } }, { json: { units: String(third.id_order_unit) } }] },
 		);
 		expect(v2.requests().map((request) => request.status)).toEqual([201, 403]);
-		expect(run.error?.message).toContain(`Order unit ${first.id_order_unit} has a shipping label already`);
+		expect(run.error?.message).toBe(`Could not create a shipping label: order unit ${first.id_order_unit} has a shipping label already`);
 		expect(run.error?.description).toContain('Sent in the same run and applied (not undone): item 0.');
 		expect(labels().map((label) => label.ids_order_units)).toEqual([[first.id_order_unit]]);
 	});
@@ -139,7 +139,7 @@ describe('Shipping Label → Create', () => {
 		v2.sandbox().control.addFault({ method: 'POST', path: '/v2/shipping-labels', kind: 'status', status: 500 });
 		const run = await v2.run({ operation: 'create', orderUnitIds: String(waitingUnits()[0].id_order_unit), ...parcel });
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toBe('The marketplace had a server error (500); the shipping label may already have been applied');
+		expect(run.error?.message).toBe('The request to create a shipping label may or may not have been applied: the marketplace had a server error (500)');
 		expect(run.error?.description).toContain('a second run buys a second label');
 	});
 

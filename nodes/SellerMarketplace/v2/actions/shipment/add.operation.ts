@@ -14,6 +14,7 @@ export const add = defineOperation({
 	value: 'add',
 	name: 'Add',
 	action: 'Add a shipment to a sent order unit',
+	attempt: 'add a shipment to order unit {id}',
 	summary: 'Report one more parcel (carrier and tracking number) of an order unit already marked as sent',
 	endpoint: { method: 'POST', path: '/shipments' },
 	properties: [

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { includeDownloadLinksOption } from '../../../../shared/helpers/output';
+import { failureWords } from '../../../../shared/transport/errors';
 import { requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
 import { collectionField, textField } from '../../descriptions/fields';
 import { wholeNumber } from '../../helpers/values';
@@ -48,16 +49,14 @@ function labelRequest(context: IExecuteFunctions, itemIndex: number): LabelPart[
 	};
 }
 
-/** The label was bought: an error after that must say so, or a second run buys a second label. */
-function boughtButNotDownloaded(context: IExecuteFunctions, label: IDataObject, itemIndex: number, cause?: Error): Error {
+/**
+ * The label was bought: an error after that must say so, or a second run buys a second label. Its own message,
+ * not the operation's "Could not create …" headline, which would say the opposite.
+ */
+function boughtButNotDownloaded(context: IExecuteFunctions, label: IDataObject, itemIndex: number, cause: string, details?: string): Error {
 	const what = `Shipping label ${String(label.id)} was created (${String(label.carrier)} tracking number ${String(label.tracking_number)}), but its PDF could not be downloaded`;
 	const advice = 'Do not run this item again: that buys another label. Download this one in the Seller Portal.';
-	if (cause instanceof NodeApiError || cause instanceof NodeOperationError) {
-		cause.message = `${what}: ${cause.message}`;
-		cause.description = [advice, cause.description].filter(Boolean).join('\n');
-		return cause;
-	}
-	return new NodeOperationError(context.getNode(), `${what} [item ${itemIndex}]`, { itemIndex, description: advice });
+	return new NodeOperationError(context.getNode(), `${what}: ${cause} [item ${itemIndex}]`, { itemIndex, description: [advice, details].filter(Boolean).join('\n') });
 }
 
 /** Buys one label and downloads its PDF. */
@@ -72,15 +71,16 @@ async function buyLabel(context: IExecuteFunctions, itemIndex: number, { body, b
 	});
 	const { download_url: downloadUrl, ...record } = label;
 	const output = { ...record, ids_order_units: body.ids_order_units, ...(includeLink ? { download_url: downloadUrl } : {}) };
-	if (typeof downloadUrl !== 'string' || !downloadUrl) throw boughtButNotDownloaded(context, label, itemIndex);
+	if (typeof downloadUrl !== 'string' || !downloadUrl) throw boughtButNotDownloaded(context, label, itemIndex, 'the marketplace gave no download address');
 	let file: Awaited<ReturnType<typeof downloadFile>>;
 	try {
 		file = await downloadFile.call(context, downloadUrl, itemIndex);
 	} catch (error) {
-		throw boughtButNotDownloaded(context, label, itemIndex, error as Error);
+		const failure = error as Error & { description?: string | null };
+		throw boughtButNotDownloaded(context, label, itemIndex, failureWords(error)?.reason ?? failure.message, failure.description ?? undefined);
 	}
 	if (!file.data.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
-		throw boughtButNotDownloaded(context, label, itemIndex, new NodeOperationError(context.getNode(), 'the download address answered with something other than a PDF', { itemIndex }));
+		throw boughtButNotDownloaded(context, label, itemIndex, 'the download address answered with something other than a PDF');
 	}
 	const binary = await context.helpers.prepareBinaryData(file.data, `label-${String(label.tracking_number)}.pdf`, 'application/pdf');
 	return new FileItem(output, { [binaryPropertyName]: binary });
