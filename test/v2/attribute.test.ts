@@ -61,7 +61,7 @@ describe('Attribute → Get', () => {
 
 	it.each([
 		['a name that bends the path', { identifyBy: 'name', name: '../units' }, '"Name" must be an ID'],
-		['an ID that is text', { identifyBy: 'id', attributeId: 'x1' }, '"Attribute ID" must be a positive whole number'],
+		['an ID that is text', { identifyBy: 'id', attributeId: 'x1' }, '"Attribute" must be a positive whole number'],
 	])('refuses %s before sending', async (_, parameters, message) => {
 		const run = await v2.run({ operation: 'get', ...parameters });
 		expect(run.error?.message).toContain(message);
@@ -114,7 +114,7 @@ describe('Attribute → Get Shared Set Values, Download Shared Set', () => {
 	it('an attribute without a shared set is refused by the marketplace, naming the field', async () => {
 		const run = await v2.run({ operation: 'getSharedSetValues', attributeId: '3', returnAll: true });
 		expect(v2.requests()[0]).toMatchObject({ status: 400 });
-		expect(run.error?.message).toBe('The marketplace refused "Attribute ID" (id_attribute): attribute 3 is unknown or has no shared set');
+		expect(run.error?.message).toBe('Could not get the shared set values of attribute 3: "Attribute ID" (id_attribute): attribute 3 is unknown or has no shared set');
 	});
 
 	it('refuses an attribute ID that bends the path before sending', async () => {
@@ -152,7 +152,7 @@ describe('Attribute → Get Shared Set Values, Download Shared Set', () => {
 	it('an attribute without a shared set has no CSV: the marketplace\'s 404 is shown and no file is fetched', async () => {
 		const run = await v2.run({ operation: 'downloadSharedSet', attributeId: '3' });
 		expect(v2.requests()[0]).toMatchObject({ status: 404 });
-		expect(run.error?.message).toBe('No attribute with ID "3" was found');
+		expect(run.error?.message).toBe('Could not download the shared set of attribute 3: it was not found');
 		expect(run.error?.description).toContain('Shared set of attribute 3 not found');
 		expect(fileRequests()).toHaveLength(0);
 	});

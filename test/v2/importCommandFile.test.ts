@@ -87,14 +87,14 @@ describe('Import File → Create Inventory Feed and Get Inventory Feed', () => {
 		v2.sandbox().control.addFault({ method: 'POST', path: '/v2/import-files/inventory-feed', kind: 'status', status: 500, times: 1 });
 		const run = await v2.run({ operation: 'createInventoryFeed', url: files.url('/feed.csv') });
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toBe('The marketplace had a server error (500); the inventory feed may already have been applied');
+		expect(run.error?.message).toBe('The request to create an inventory feed may or may not have been applied: the marketplace had a server error (500)');
 		expect(run.error?.description).toContain('Import File → Get Many Inventory Feeds lists it (with this URL) if it was created');
 	});
 
 	it("names the form's field when the marketplace refuses the URL", async () => {
 		const run = await v2.run({ operation: 'createInventoryFeed', url: 'https://files.example.com/feed.csv' });
 		expect(v2.requests()[0]).toMatchObject({ method: 'POST', status: 400 });
-		expect(run.error?.message).toContain('The marketplace refused "File URL" (url)');
+		expect(run.error?.message).toContain('Could not create an inventory feed: "File URL" (url)');
 	});
 });
 

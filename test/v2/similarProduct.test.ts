@@ -89,7 +89,7 @@ describe('Similar Product → Get Virtual Buy Box', () => {
 		const unsold = db().items.find((item) => !db().units.some((unit) => unit.id_item === item.id_item && (unit._storefront ?? 'de') === 'cz'))!;
 		const run = await v2.run({ operation: 'getVirtualBuybox', identifyBy: 'id', productId: String(unsold.id_item), storefront: 'cz' });
 		expect(v2.requests()[0]).toMatchObject({ status: 404 });
-		expect(run.error?.message).toBe('Not found: GET /similar-products/buybox');
+		expect(run.error?.message).toBe('Could not get the virtual buy box of product 10001: product 10001 among your products in storefront cz not found');
 		expect(run.error?.description).toContain(`Product ${unsold.id_item} among your products in storefront cz not found`);
 	});
 

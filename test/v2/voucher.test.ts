@@ -121,7 +121,7 @@ describe('Voucher → Create', () => {
 	it('a storefront whose voucher terms are not accepted: the marketplace\'s 422 is shown and nothing is created', async () => {
 		const run = await v2.run({ ...form(), storefront: 'pl' });
 		expect(v2.requests()[0]).toMatchObject({ status: 422 });
-		expect(run.error?.message).toBe(`The marketplace refused "Storefront" (storefront): the voucher terms and conditions are not accepted for 'pl' (set up: de, at, cz)`);
+		expect(run.error?.message).toBe(`Could not create a voucher: "Storefront" (storefront): the voucher terms and conditions are not accepted for 'pl' (set up: de, at, cz)`);
 		expect(stored()).toHaveLength(0);
 	});
 
@@ -135,7 +135,7 @@ describe('Voucher → Create', () => {
 		control().addFault({ method: 'POST', path: '/v2/vouchers', kind: 'status', status: 503 });
 		const run = await v2.run(form());
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toBe('The marketplace had a server error (503); the new voucher may already have been applied');
+		expect(run.error?.message).toBe('The request to create a voucher may or may not have been applied: the marketplace had a server error (503)');
 		expect(run.error?.description).toContain('Voucher → Get Many with the Search Term "Christmas Sale" lists the voucher if it was created');
 	});
 });
@@ -212,7 +212,7 @@ describe('Voucher → Get, Get Products', () => {
 	it('an unknown voucher is the marketplace\'s 404; an ID that is not a number is refused before sending', async () => {
 		const missing = await v2.run({ operation: 'get', voucherId: '99999' });
 		expect(v2.requests()[0]).toMatchObject({ status: 404 });
-		expect(missing.error?.message).toBe('No voucher with ID "99999" was found');
+		expect(missing.error?.message).toBe('Could not get voucher 99999: it was not found');
 		control().clearRequests();
 		const bad = await v2.run({ operation: 'get', voucherId: '../orders' });
 		expect(bad.error?.message).toBe('"Voucher ID" must be a positive whole number, but it is "../orders" [item 0]');

@@ -71,6 +71,16 @@ export const TICKET_TOPIC_TERMS: Readonly<Record<string, Term>> = {
 	kaufland_card: 'Kaufland Card',
 };
 
+/** The states of a voucher (API v2). */
+export const VOUCHER_STATUS_TERMS: Readonly<Record<string, Term>> = {
+	new: { description: 'Created, not yet valid: can still be deleted' },
+	active: { description: 'Valid now: buyers can redeem it' },
+	inactive: { description: 'Deactivated by you; final' },
+	expired: { description: 'Its end date has passed' },
+	consumed: { description: 'Redeemed as often as its usage limit allows' },
+	deleted: { description: 'Deleted by you; final' },
+};
+
 /** The import statuses of both versions (v1 adds WAITING, v2 ERROR). */
 export const IMPORT_FILE_STATUS_TERMS: Readonly<Record<string, Term>> = {
 	NEW: { description: 'Received, not yet started' },

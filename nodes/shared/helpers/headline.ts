@@ -80,11 +80,11 @@ function actionClause(action: string): string {
 export function describeAttempt(wording: OperationWording, readParameter: ParameterReader): Attempt {
 	const resource = nounOf(wording.resourceName);
 	const resourceLastWord = resource.split(' ').pop() ?? resource;
+	// "Product (Item)": the word in brackets names the resource too.
+	const alsoNamed = [...wording.resourceName.matchAll(/\(([^)]*)\)/g)].map((match) => nounOf(match[1]));
+	const isOwn = (noun: string) => noun === resource || noun === resourceLastWord || alsoNamed.includes(noun);
 	const candidates = wording.fields.filter(namesRecord).map((field) => ({ noun: nounOf(field.displayName), name: field.name }));
-	const ownFirst = [
-		...candidates.filter(({ noun }) => noun === resource || noun === resourceLastWord),
-		...candidates.filter(({ noun }) => noun !== resource && noun !== resourceLastWord),
-	];
+	const ownFirst = [...candidates.filter(({ noun }) => isOwn(noun)), ...candidates.filter(({ noun }) => !isOwn(noun))];
 	let chosen: { noun: string; id: string } | undefined;
 	for (const candidate of ownFirst) {
 		const id = shownId(readParameter(candidate.name));
@@ -100,11 +100,13 @@ export function describeAttempt(wording: OperationWording, readParameter: Parame
 	const action = actionClause(wording.action);
 	if (!chosen) return { text: action };
 	const { noun, id } = chosen;
-	if (noun === resource || noun === resourceLastWord) {
+	if (isOwn(noun)) {
+		const named = alsoNamed.includes(noun) ? noun : resource;
+		const namedLastWord = named.split(' ').pop() ?? named;
 		// "an order unit", "the ticket"; else "a returned unit" for the last word of "return unit".
-		const exact = new RegExp(`\\b(?:an?|the)\\s+(${escapeRegExp(resource)})\\b`, 'i');
+		const exact = new RegExp(`\\b(?:an?|the)\\s+(${escapeRegExp(named)})\\b`, 'i');
 		if (exact.test(action)) return { text: action.replace(exact, `$1 ${id}`), id };
-		const loose = new RegExp(`\\b(?:an?|the)\\s+((?:[\\w-]+\\s+)?${escapeRegExp(resourceLastWord)})\\b`, 'i');
+		const loose = new RegExp(`\\b(?:an?|the)\\s+((?:[\\w-]+\\s+)?${escapeRegExp(namedLastWord)})\\b`, 'i');
 		if (loose.test(action)) return { text: action.replace(loose, `$1 ${id}`), id };
 	}
 	return { text: `${action} for ${noun} ${id}`, id };

@@ -1,7 +1,6 @@
 /** Dropdown values read from the seller's account. */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
 import { sortOptions } from '../../../shared/descriptions/words';
 import { apiRequestAllItems } from '../transport';
 
@@ -22,12 +21,5 @@ export async function getWarehouses(this: ILoadOptionsFunctions): Promise<INodeP
 	return await options(this, '/warehouses/seller/', (warehouse) => ({
 		name: String(warehouse.name ?? warehouse.id_warehouse),
 		value: String(warehouse.id_warehouse ?? warehouse.name),
-	}));
-}
-
-export async function getSubscriptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await options(this, '/subscriptions/seller/', (subscription) => ({
-		name: subscriptionLabel(subscription),
-		value: String(subscription.id_subscription),
 	}));
 }

@@ -1,7 +1,7 @@
 /** Dropdown values read from the seller's account. */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { carrierLabel, subscriptionLabel } from '../../../shared/descriptions/vocabulary';
+import { carrierLabel } from '../../../shared/descriptions/vocabulary';
 import { sortOptions } from '../../../shared/descriptions/words';
 import { apiRequestAllItems, apiRequestData, type V2CollectionRequest } from '../transport';
 import { formStorefront } from './storefront';
@@ -39,12 +39,5 @@ export async function getWarehouses(this: ILoadOptionsFunctions): Promise<INodeP
 	return await options(this, { path: '/warehouses', pageSize: 30, idField: 'id_warehouse' }, (warehouse) => ({
 		name: `${String(warehouse.name)}${warehouse.is_default === true ? ' (Default)' : ''}`,
 		value: Number(warehouse.id_warehouse),
-	}));
-}
-
-export async function getSubscriptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await options(this, { path: '/subscriptions', pageSize: 30, idField: 'id_subscription' }, (subscription) => ({
-		name: subscriptionLabel(subscription),
-		value: Number(subscription.id_subscription),
 	}));
 }

@@ -2,8 +2,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
-import { collectionField, textField } from '../../descriptions/fields';
 import { IMPORT_FILE_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
+import { collectionField, idLocator } from '../../descriptions/fields';
 import { toOptions } from '../../helpers/enums';
 
 interface FileKind {
@@ -51,13 +51,16 @@ export function fileKindOf(context: IExecuteFunctions, itemIndex: number): FileK
 	return kind;
 }
 
-export const importFileIdField = textField('Import File ID', 'importFileId', 'ID of the import file, as Import File → Create or Get Many output it (id_import_file)', {
-	required: true,
+export const importFileIdField = idLocator({
+	displayName: 'Import File',
+	name: 'importFileId',
+	searchListMethod: 'searchImportFiles',
 	placeholder: 'e.g. 7051',
+	description: 'One of your import files of the chosen type, picked from the newest or given by its ID (id_import_file)',
 });
 
 export function getImportFileId(context: IExecuteFunctions, itemIndex: number): number {
-	return requireIntegerId(context, 'importFileId', itemIndex, 'Import File ID');
+	return requireIntegerId(context, 'importFileId', itemIndex, 'Import File');
 }
 
 /** The Filters of a list of import files: one status of the endpoint's list, and its time filters. */

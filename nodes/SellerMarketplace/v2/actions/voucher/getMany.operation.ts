@@ -4,6 +4,7 @@ import { compact } from '../../../../shared/helpers/validation';
 import { listFields, multiOptionsFilter, readCollection, textField } from '../../descriptions/fields';
 import { sortField } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { VOUCHER_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { VOUCHER_STATUSES } from '../../helpers/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
@@ -18,7 +19,7 @@ export const getMany = defineOperation({
 	summary: 'List your discount vouchers with their redemptions and sales',
 	endpoint: { method: 'GET', path: '/vouchers' },
 	properties: listFields(storefrontFilterField, [
-		multiOptionsFilter('Status', 'status', VOUCHER_STATUSES, 'Only vouchers in these states. Not set: every state.'),
+		multiOptionsFilter('Status', 'status', VOUCHER_STATUSES, 'Only vouchers in these states. Not set: every state.', VOUCHER_STATUS_TERMS),
 		textField('Search Term', 'searchTerm', 'Only vouchers whose title contains this text, or whose ID it is'),
 		productIdsField('Only vouchers for any of these product IDs (id_product), separated by commas'),
 		eansField('Only vouchers for any of the products with these EANs, separated by commas'),
