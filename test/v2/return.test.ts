@@ -9,7 +9,7 @@ import type { OrderUnit } from '../../sandbox';
 import { startFaultProxy, type FaultProxy } from '../hardening/proxy';
 import { runSellerNodeV2 } from '../harness/workflow';
 import { returnWithRoom } from './coverage/samples';
-import { expectSigned, useSandboxV2 } from './setup';
+import { expectSigned, fromExpression, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({ orders: 40, strict: true }, 'return');
 
@@ -122,7 +122,7 @@ describe('Return → Add Order Units', () => {
 	});
 
 	it('refuses a return ID that would bend the path before sending', async () => {
-		const run = await v2.run({ operation: 'addOrderUnits', returnId: byId('1/../2'), orderUnitIds: '5', reason: 'defect', note: 'Broken on arrival' });
+		const run = await v2.run({ operation: 'addOrderUnits', returnId: fromExpression('1/../2'), orderUnitIds: '5', reason: 'defect', note: 'Broken on arrival' });
 		expect(run.error?.message).toBe('"Return" must be a positive whole number, but it is "1/../2" [item 0]');
 		expect(v2.requests()).toHaveLength(0);
 	});
