@@ -10,6 +10,7 @@ import { reportFileRoutes } from './report-files';
 import { returnRoutes } from './returns';
 import { sellerRoutes } from './seller';
 import { sharedSetFileRoutes } from './shared-set-files';
+import { shippingLabelFileRoutes } from './shipping-label-files';
 import { subscriptionRoutes } from './subscriptions';
 import { ticketRoutes } from './tickets';
 import { unitRoutes } from './units';
@@ -28,4 +29,5 @@ export const allRoutes: Route[] = [
 	...subscriptionRoutes,
 	...reportFileRoutes,
 	...sharedSetFileRoutes,
+	...shippingLabelFileRoutes,
 ];

@@ -46,22 +46,38 @@ function returnUnitView(core: SandboxCore, unit: ReturnUnit, embedded: Set<strin
 	return view;
 }
 
-function createReturn(ctx: RouteContext) {
-	const { core } = ctx;
-	const body = parseBody(ctx.body(), {
-		id_order_unit: arrayOf(integer(1), { nonEmpty: true }),
-		reason: oneOf(RETURN_REASONS, 'return reason'),
-		note: minLength(5),
-	});
-	const units = orderUnitsForRequest(core, body.id_order_unit);
-	for (const unit of units) {
-		if (!['sent', 'received', 'sent_and_autopaid'].includes(unit.status)) {
-			throw conflict(`Order unit ${unit.id_order_unit} is '${unit.status}'; only sent or received units can be returned`);
-		}
-		if (core.store.db.returnUnits.some((r) => r.id_order_unit === unit.id_order_unit)) {
-			throw conflict(`Order unit ${unit.id_order_unit} is already part of a return`);
-		}
+/** The statuses of an order unit that can be returned. */
+export const RETURNABLE = ['sent', 'received', 'sent_and_autopaid'];
+
+/** The return an order unit is part of, if any. */
+export function returnOf(core: SandboxCore, unit: OrderUnit): ReturnUnit | undefined {
+	return core.store.db.returnUnits.find((r) => r.id_order_unit === unit.id_order_unit);
+}
+
+export interface ReturnLine {
+	unit: OrderUnit;
+	reason: string;
+	note: string;
+}
+
+/** Adds return units to a return: `need_to_be_returned`, each with its reason and note. */
+export function addReturnUnits(core: SandboxCore, record: ReturnRecord, lines: ReturnLine[]): void {
+	for (const { unit, reason, note } of lines) {
+		core.store.insert('returnUnits', {
+			id_return_unit: core.store.nextId('returnUnits'),
+			id_return: record.id_return,
+			id_order_unit: unit.id_order_unit,
+			ts_created: record.ts_updated,
+			status: 'need_to_be_returned',
+			note,
+			reason,
+			_id_claim: null,
+		});
 	}
+}
+
+/** A new return (`return_requested`, with a DHL return parcel) of checked order units of one order; emits return_new. */
+export function openReturn(core: SandboxCore, lines: ReturnLine[]): ReturnRecord {
 	const id = core.store.nextId('returns');
 	const now = core.timestamp();
 	const record = core.store.insert('returns', {
@@ -71,23 +87,31 @@ function createReturn(ctx: RouteContext) {
 		tracking_provider: 'DHL',
 		tracking_code: `JJD00${990000 + id}`,
 		status: 'return_requested',
-		_id_buyer: units[0].buyer.id_buyer,
-		_reason: body.reason,
-		_note: body.note,
+		_id_buyer: lines[0].unit.buyer.id_buyer,
+		_reason: lines[0].reason,
+		_note: lines[0].note,
 	});
-	for (const unit of units) {
-		core.store.insert('returnUnits', {
-			id_return_unit: core.store.nextId('returnUnits'),
-			id_return: id,
-			id_order_unit: unit.id_order_unit,
-			ts_created: now,
-			status: 'need_to_be_returned',
-			note: body.note,
-			reason: body.reason,
-			_id_claim: null,
-		});
-	}
+	addReturnUnits(core, record, lines);
 	core.notifier.emit('return_new', `/returns/${id}/`);
+	return record;
+}
+
+function createReturn(ctx: RouteContext) {
+	const { core } = ctx;
+	const body = parseBody(ctx.body(), {
+		id_order_unit: arrayOf(integer(1), { nonEmpty: true }),
+		reason: oneOf(RETURN_REASONS, 'return reason'),
+		note: minLength(5),
+	});
+	const units = orderUnitsForRequest(core, body.id_order_unit);
+	for (const unit of units) {
+		if (!RETURNABLE.includes(unit.status)) {
+			throw conflict(`Order unit ${unit.id_order_unit} is '${unit.status}'; only sent or received units can be returned`);
+		}
+		if (returnOf(core, unit)) throw conflict(`Order unit ${unit.id_order_unit} is already part of a return`);
+	}
+	const record = openReturn(core, units.map((unit) => ({ unit, reason: body.reason, note: body.note })));
+	const id = record.id_return;
 	return created(`/returns/${id}/`, returnView(core, record, new Set(['units'])));
 }
 

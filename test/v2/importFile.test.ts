@@ -1,6 +1,6 @@
 /**
- * Import File (node version 2): Create (from a URL), Get and Get Many of product data files, through n8n-core
- * against the v2 sandbox. The sandbox downloads from loopback addresses only, so a small server here serves the CSV.
+ * Import File (node version 2): Create (from a URL), Get and Get Many of product data and variant suggestion files
+ * (File Type, also per item from an expression), through n8n-core against the v2 sandbox. The sandbox downloads from loopback addresses only, so a small server here serves the CSV.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -131,5 +131,33 @@ describe('Import File (variant suggestions)', () => {
 		const run = await v2.run({ operation: 'create', fileType: 'variantSuggestions', url: `${base}/products.csv` });
 		expect(v2.requests().filter((request) => request.method === 'POST').map((request) => request.status).slice(-1)).toEqual([429]);
 		expect(run.error?.message).toContain('rate limit');
+	});
+
+	it('File Type from an expression picks the endpoint per item: one product data and one variant suggestion file in one run', async () => {
+		const run = await v2.run(
+			{ operation: 'create', fileType: '={{ $json.kind }}', url: `${base}/products.csv` },
+			{ items: [{ json: { kind: 'variantSuggestions' } }, { json: { kind: 'productData' } }] },
+		);
+		expect(run.error).toBeUndefined();
+		expect(v2.requests().map((request) => `${request.method} ${request.path} ${request.operationId} ${request.status}`)).toEqual([
+			'POST /variant-suggestions/feed/upload-by-url UploadVariantSuggestionFileByUrl 200',
+			'POST /product-data/import-files CreateProductDataFile 200',
+		]);
+		v2.requests().forEach((request) => expectSigned(request, v2.credentials()));
+		expect(run.items.map((item) => item.json.uri)).toEqual([`${base}/products.csv`, `${base}/products.csv`]);
+		expect(db().importFiles.map((file) => file.id_import_file)).toEqual([run.items[1].json.id_import_file]);
+		await downloadsSettled();
+	});
+
+	it.each([
+		['an unknown file type', 'inventory', '"File Type" has an unknown value "inventory" [item 1]'],
+		['an empty file type', '', '"File Type" is required and cannot be empty [item 1]'],
+	])('refuses %s from an expression before sending, naming the field and the item', async (_, kind, message) => {
+		const run = await v2.run(
+			{ operation: 'getMany', fileType: '={{ $json.kind }}', returnAll: true },
+			{ items: [{ json: { kind: 'variantSuggestions' } }, { json: { kind } }] },
+		);
+		expect(run.error?.message).toBe(message);
+		expect(v2.requests().map((request) => request.path)).toEqual(['/variant-suggestions/feed']);
 	});
 });

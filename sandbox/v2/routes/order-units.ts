@@ -50,12 +50,13 @@ function moveStatus(ctx: V2Context, unit: OrderUnit, rule: { from: string[]; to:
 	unit.status = rule.to;
 }
 
-function carrierCode(code: string): string {
+/** A carrier code of GET /carriers, or 400 on `field` with the code it was probably meant to be. */
+export function carrierCode(code: string, field = 'carrier_code'): string {
 	if ((CARRIER_CODES as readonly string[]).includes(code)) return code;
 	const squash = (s: string) => s.toLowerCase().replace(/\s+/g, '');
 	const near = CARRIER_CODES.find((c) => squash(c) === squash(code));
 	const hint = near ? ` (did you mean '${near}'? codes are case and space sensitive)` : '';
-	throw invalidField('carrier_code', `'${code}' is not a carrier code of GET /carriers${hint}`);
+	throw invalidField(field, `'${code}' is not a carrier code of GET /carriers${hint}`);
 }
 
 export const operations: V2Operations = {

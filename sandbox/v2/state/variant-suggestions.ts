@@ -14,8 +14,13 @@ const files = new WeakMap<SandboxDb, ImportFile[]>();
 let lastId = 900_000;
 
 export function variantSuggestionFiles(core: SandboxCore): ImportFile[] {
-	let list = files.get(core.store.db);
-	if (!list) files.set(core.store.db, (list = []));
+	return variantSuggestionFilesOf(core.store.db);
+}
+
+/** The same list by the store database, for tests that add a file without the API. */
+export function variantSuggestionFilesOf(db: SandboxDb): ImportFile[] {
+	let list = files.get(db);
+	if (!list) files.set(db, (list = []));
 	return list;
 }
 

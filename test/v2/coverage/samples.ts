@@ -11,6 +11,7 @@ import type { ImportFile, OrderUnit, SandboxControl, Subscription } from '../../
 import { allCommandFiles, type CommandFileType } from '../../../sandbox/v2/state/command-files';
 import { contactState } from '../../../sandbox/v2/state/contacts';
 import { DONE_AFTER_SECONDS, reportState } from '../../../sandbox/v2/state/reports';
+import { variantSuggestionFilesOf } from '../../../sandbox/v2/state/variant-suggestions';
 import { voucherState, type StoredVoucher } from '../../../sandbox/v2/state/vouchers';
 import { REPORT_TYPES } from '../../../nodes/SellerMarketplace/v2/actions/report/fields';
 import type { NodeRunOptions } from '../../harness/workflow';
@@ -90,15 +91,14 @@ function report({ control }: SampleContext, ageSeconds: number): string {
 	return String(state.lastId);
 }
 
-/** A done product data import file, added to the store. */
-function productDataFile({ control }: SampleContext): number {
-	const { db } = control;
+/** A done import file of `type`, added to `files` (the store's product data files, or the variant suggestion files). */
+function doneImportFile({ control }: SampleContext, type: string, files: ImportFile[]): number {
 	const now = formatTimestamp(control.now());
 	const file: ImportFile = {
-		id_import_file: 1 + Math.max(0, ...db.importFiles.map((existing) => existing.id_import_file)),
+		id_import_file: 1 + Math.max(0, ...files.map((existing) => existing.id_import_file)),
 		uri: 'http://127.0.0.1/products.csv',
 		status: 'DONE',
-		type: 'PRODUCT_FEED',
+		type,
 		note: '',
 		total_lines: 1,
 		current_line: 1,
@@ -110,9 +110,18 @@ function productDataFile({ control }: SampleContext): number {
 		ts_completed: now,
 		_errors: [],
 	};
-	db.importFiles.push(file);
+	files.push(file);
 	return file.id_import_file;
 }
+
+/** A done product data import file, added to the store. */
+const productDataFile = (context: SampleContext) => doneImportFile(context, 'PRODUCT_FEED', context.control.db.importFiles);
+
+/** One input item per file type, `{kind, id}` with the ID of a done file of that type: for the import file operations. */
+const importFilesOfEachKind = (context: SampleContext) => [
+	{ kind: 'productData', id: productDataFile(context) },
+	{ kind: 'variantSuggestions', id: doneImportFile(context, 'VARIANT_SUGGESTIONS', variantSuggestionFilesOf(context.control.db)) },
+];
 
 /** A finished v2 command import file (inventory feed, inventory command or order command), added to the store. */
 function commandFile({ control }: SampleContext, type: CommandFileType, storefront: string | null): string {
@@ -196,6 +205,20 @@ function spareWarehouse({ control }: SampleContext): number {
 		is_default: false,
 	});
 	return id;
+}
+
+/** A seeded return still open for more units, and a sent or received unit of its order that is in no return. */
+export function returnWithRoom({ control }: SampleContext): { idReturn: number; idOrderUnit: number } {
+	const { db } = control;
+	const inReturn = (id: number) => db.returnUnits.some((line) => line.id_order_unit === id);
+	for (const record of db.returns.filter((candidate) => ['return_requested', 'label_generated'].includes(candidate.status))) {
+		const returned = db.orderUnits.find((unit) => unit.id_order_unit === db.returnUnits.find((line) => line.id_return === record.id_return)?.id_order_unit);
+		const free = db.orderUnits.find(
+			(unit) => unit.id_order === returned?.id_order && ['sent', 'received'].includes(unit.status) && !inReturn(unit.id_order_unit),
+		);
+		if (free) return { idReturn: record.id_return, idOrderUnit: free.id_order_unit };
+	}
+	throw new Error('The seed has no open return with a free unit of its order');
 }
 
 /** The sandbox clock's date, YYYY-MM-DD. */
@@ -291,9 +314,9 @@ export const samples: Record<string, Sample> = {
 	'productData.get': ({ control }) => ({ ean: control.db.productData[0].ean }),
 	'productData.getStatus': ({ control }) => ({ ean: control.db.productData[0].ean }),
 	'productData.delete': ({ control }) => ({ ean: control.db.productData[0].ean }),
-	'importFile.create': ({ callbackUrl }) => ({ url: callbackUrl }),
-	'importFile.getMany': () => ({ returnAll: true }),
-	'importFile.get': (context) => ({ importFileId: String(productDataFile(context)) }),
+	'importFile.create': (context) => eachOf({ fileType: '={{ $json.kind }}', url: context.callbackUrl }, importFilesOfEachKind(context)),
+	'importFile.getMany': (context) => eachOf({ fileType: '={{ $json.kind }}', returnAll: true }, importFilesOfEachKind(context)),
+	'importFile.get': (context) => eachOf({ fileType: '={{ $json.kind }}', importFileId: '={{ $json.id }}' }, importFilesOfEachKind(context)),
 	'importFile.createInventoryFeed': ({ callbackUrl }) => ({ url: callbackUrl }),
 	'importFile.getInventoryFeed': (context) => ({ importFileId: commandFile(context, 'INVENTORY_FEED', 'de') }),
 	'importFile.getManyInventoryFeeds': () => ({ returnAll: true }),
@@ -313,6 +336,11 @@ export const samples: Record<string, Sample> = {
 	'orderInvoice.delete': (context) => invoice(context),
 	'return.getMany': () => ({ returnAll: false, limit: 5 }),
 	'return.get': ({ control }) => ({ returnId: byId(control.db.returns[0].id_return) }),
+	'return.create': (context) => ({ orderUnitIds: String(orderUnitIn(context, 'sent').id_order_unit), reason: 'wrong_size', note: 'Buyer called: too small' }),
+	'return.addOrderUnits': (context) => {
+		const { idReturn, idOrderUnit } = returnWithRoom(context);
+		return { returnId: byId(idReturn), orderUnitIds: String(idOrderUnit), reason: 'defect', note: 'Second unit broken too' };
+	},
 	'returnUnit.getMany': () => ({ returnAll: false, limit: 5 }),
 	'returnUnit.get': ({ control }) => ({ returnUnitId: byId(control.db.returnUnits[0].id_return_unit) }),
 	'returnUnit.accept': (context) => ({ returnUnitId: byId(returnUnitIn(context, 'return_arrived')) }),
@@ -332,6 +360,9 @@ export const samples: Record<string, Sample> = {
 	'warehouse.delete': (context) => ({ warehouseId: byId(spareWarehouse(context)) }),
 	'shippingGroup.getMany': () => ({ returnAll: false, limit: 5 }),
 	'shippingGroup.get': () => ({ shippingGroupId: 2 }),
+	'shipment.add': (context) => ({ orderUnitId: byId(orderUnitIn(context, 'sent').id_order_unit), carrierCode: 'GLS', trackingNumber: '60012345678' }),
+	'shipment.getAddresses': () => ({ returnAll: false, limit: 5 }),
+	'shippingLabel.create': (context) => ({ orderUnitIds: String(orderUnitIn(context, 'need_to_be_sent').id_order_unit), weightGram: 1500, lengthCm: 30, widthCm: 20, heightCm: 10 }),
 	'similarProduct.getGroups': () => ({ storefront: 'de', returnAll: false, limit: 3 }),
 	'similarProduct.getVirtualBuybox': (context) => ({ identifyBy: 'id', productId: String(context.control.db.units.find((unit) => unit.id_offer === 'SKU-00002')!.id_item) }),
 	'voucher.create': ({ control }) => ({ title: 'Coverage Sale', discountType: 'PERCENTAGE', discountPercent: 10, beginAt: today(control), endAt: today(control), usageLimit: 5, productIds: String(control.db.items[0].id_item) }),

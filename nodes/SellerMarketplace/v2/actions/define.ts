@@ -10,8 +10,8 @@ import { operationSelector } from '../../../shared/descriptions/fields';
 import { sortBelowOptions } from '../../../shared/descriptions/sort';
 import { insertOutputProperties, outputProperties, outputShaper, type OutputShape } from '../../../shared/helpers/simplify';
 
-/** One output item of a batch, or the reason its input item failed. */
-export type BatchOutcome = { itemIndex: number; json: IDataObject } | { itemIndex: number; error: Error };
+/** One output item of a batch (a record, or a record with files), or the reason its input item failed. */
+export type BatchOutcome = { itemIndex: number; json: IDataObject } | { itemIndex: number; file: FileItem } | { itemIndex: number; error: Error };
 
 /**
  * An operation that sends several input items in one request (e.g. POST /units/bulk): `prepare` checks one

@@ -18,7 +18,9 @@ import { productData } from './productData';
 import { report } from './report';
 import { returnResource } from './return';
 import { returnUnit } from './returnUnit';
+import { shipment } from './shipment';
 import { shippingGroup } from './shippingGroup';
+import { shippingLabel } from './shippingLabel';
 import { similarProduct } from './similarProduct';
 import { status } from './status';
 import { subscription } from './subscription';
@@ -50,6 +52,8 @@ export const resources: Resource[] = [
 	ticket,
 	warehouse,
 	shippingGroup,
+	shipment,
+	shippingLabel,
 	voucher,
 	similarProduct,
 ];

@@ -96,6 +96,7 @@ async function runBatch(context: IExecuteFunctions, operation: Operation & Batch
 	const outcomes = await operation.batch.send.call(context, parts);
 	for (const outcome of outcomes) {
 		if ('json' in outcome) output.add(outcome.itemIndex, outcome.json);
+		if ('file' in outcome) output.add(outcome.itemIndex, outcome.file);
 	}
 	for (const outcome of outcomes) {
 		if ('error' in outcome) output.fail(outcome.itemIndex, outcome.error, { sentTogether: true });

@@ -91,6 +91,10 @@ export const BUYBOX_CONDITIONS = [
 
 export const RETURN_STATUSES = ['return_requested', 'label_generated', 'package_sent', 'package_received', 'label_deleted'] as const;
 export const RETURN_EMBEDDABLES = ['buyer', 'return_units'] as const;
+export const RETURN_REASONS = [
+	'accidentally_ordered', 'bad_quality', 'better_price', 'defect', 'delivered_damaged', 'dislike', 'misleading_description', 'missing_parts',
+	'no_reason', 'too_late', 'wrong_article', 'wrong_size',
+] as const;
 export const RETURN_UNIT_STATUSES = [
 	'need_to_be_returned', 'return_arrived', 'return_accepted', 'return_rejected', 'return_closed', 'return_in_repair', 'return_in_clarification',
 ] as const;

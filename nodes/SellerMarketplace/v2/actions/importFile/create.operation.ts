@@ -11,8 +11,10 @@ export const create = defineOperation({
 	name: 'Create',
 	action: 'Create an import file',
 	summary: 'Have the marketplace download and import a file from a URL; Get shows its progress',
-	// Only the endpoint of the form's default choice: the other (POST /variant-suggestions/feed/upload-by-url) is chosen by a field that takes no expression, so one coverage sample cannot send both.
-	endpoint: { method: 'POST', path: '/product-data/import-files' },
+	endpoint: [
+		{ method: 'POST', path: '/product-data/import-files' },
+		{ method: 'POST', path: '/variant-suggestions/feed/upload-by-url' },
+	],
 	properties: [
 		fileKindField,
 		textField('File URL', 'url', 'Public http(s) address the marketplace downloads the file from', {

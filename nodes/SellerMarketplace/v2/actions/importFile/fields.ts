@@ -1,7 +1,7 @@
 /** Fields of the import file operations: which kind of file, its ID, and the paths of each kind. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireIntegerId } from '../../../../shared/helpers/validation';
+import { inputError, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { IMPORT_FILE_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { collectionField, idLocator } from '../../descriptions/fields';
 import { toOptions } from '../../helpers/enums';
@@ -38,14 +38,17 @@ export const fileKindField: INodeProperties = {
 	displayName: 'File Type',
 	name: 'fileType',
 	type: 'options',
-	noDataExpression: true,
 	options: Object.entries(FILE_KINDS).map(([value, kind]) => ({ name: kind.name, value, description: kind.description })),
 	default: 'productData',
 	description: 'What the file holds',
 };
 
+/** The kind the form (or an expression, per item) chose. */
 export function fileKindOf(context: IExecuteFunctions, itemIndex: number): FileKind {
-	return FILE_KINDS[context.getNodeParameter('fileType', itemIndex, 'productData') as string] ?? FILE_KINDS.productData;
+	const value = requireString(context, 'fileType', itemIndex, 'File Type');
+	const kind = Object.prototype.hasOwnProperty.call(FILE_KINDS, value) ? FILE_KINDS[value] : undefined;
+	if (!kind) throw inputError(context, itemIndex, `"File Type" must be one of ${Object.keys(FILE_KINDS).join(', ')}, but it is "${value}"`);
+	return kind;
 }
 
 export const importFileIdField = idLocator({

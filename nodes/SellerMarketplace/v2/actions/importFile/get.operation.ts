@@ -9,8 +9,10 @@ export const get = defineOperation({
 	name: 'Get',
 	action: 'Get an import file',
 	summary: 'Read the status of an import file: downloading, importing, done or failed, with lines and errors',
-	// Only the endpoint of the form's default choice: the other (GET /variant-suggestions/feed/{id_import_file}) is chosen by a field that takes no expression, so one coverage sample cannot send both.
-	endpoint: { method: 'GET', path: '/product-data/import-files/{id_import_file}' },
+	endpoint: [
+		{ method: 'GET', path: '/product-data/import-files/{id_import_file}' },
+		{ method: 'GET', path: '/variant-suggestions/feed/{id_import_file}' },
+	],
 	properties: [fileKindField, importFileIdField],
 	async execute(itemIndex) {
 		const kind = fileKindOf(this, itemIndex);

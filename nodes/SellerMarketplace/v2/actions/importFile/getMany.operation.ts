@@ -16,8 +16,10 @@ export const getMany = defineOperation({
 	name: 'Get Many',
 	action: 'Get many import files',
 	summary: 'List your import files, newest first',
-	// Only the endpoint of the form's default choice: the other (GET /variant-suggestions/feed) is chosen by a field that takes no expression, so one coverage sample cannot send both.
-	endpoint: { method: 'GET', path: '/product-data/import-files' },
+	endpoint: [
+		{ method: 'GET', path: '/product-data/import-files' },
+		{ method: 'GET', path: '/variant-suggestions/feed' },
+	],
 	properties: [
 		fileKindField,
 		...returnAllOrLimit(),

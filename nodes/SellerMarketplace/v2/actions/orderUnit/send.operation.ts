@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { inputError, requireString } from '../../../../shared/helpers/validation';
+import { carrierField } from '../../descriptions/carrier';
 import { textField } from '../../descriptions/fields';
 import { defineOperation } from '../define';
 import { orderUnitAction, orderUnitIdField } from './fields';
@@ -28,16 +29,7 @@ export const send = defineOperation({
 	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/send' },
 	properties: [
 		orderUnitIdField,
-		{
-			displayName: 'Carrier Name or ID',
-			name: 'carrierCode',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getCarriers' },
-			default: '',
-			required: true,
-			description:
-				'The shipping company that carries the parcel, from the marketplace\'s list of carriers. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+		carrierField,
 		textField('Tracking Numbers', 'trackingNumbers', 'The parcel tracking number; for several parcels, separate the numbers with commas', {
 			required: true,
 			placeholder: 'e.g. 00340434161094042557',

@@ -1,0 +1,5 @@
+import { defineResource } from '../define';
+import { add } from './add.operation';
+import { getAddresses } from './getAddresses.operation';
+
+export const shipment = defineResource({ value: 'shipment', name: 'Shipment', defaultOperation: 'add', operations: [add, getAddresses] });

@@ -1,0 +1,4 @@
+import { defineResource } from '../define';
+import { create } from './create.operation';
+
+export const shippingLabel = defineResource({ value: 'shippingLabel', name: 'Shipping Label', defaultOperation: 'create', operations: [create] });
