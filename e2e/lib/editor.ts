@@ -102,10 +102,40 @@ export class Editor {
 			.first();
 	}
 
-	/** Picks an option of an options parameter (static or loaded from the API) by its name. */
-	async chooseOption(parameter: string, option: string): Promise<void> {
-		await this.testId(`parameter-input-${parameter}`).click();
-		await this.visibleOption(option).click();
+	/**
+	 * Picks an option of an options parameter (static or loaded from the API) by its name. A list that n8n loaded
+	 * with the credential it chose first (before chooseCredential) shows "Error fetching options"; like a seller,
+	 * this then reloads it with the parameter's "Refresh List" action.
+	 */
+	async chooseOption(parameter: string, option: string, timeoutMs = 90_000): Promise<void> {
+		const input = this.testId(`parameter-input-${parameter}`);
+		const failed = input.locator('input[placeholder^="Error fetching options"]');
+		const wanted = this.visibleOption(option);
+		const deadline = Date.now() + timeoutMs;
+		let refreshed = false;
+		// The dropdown may open before its options arrive, or close again while they load: open it until the option shows.
+		for (;;) {
+			if (await wanted.isVisible()) return await wanted.click();
+			if (!refreshed && (await failed.isVisible())) {
+				await this.refreshList(parameter);
+				refreshed = true;
+			}
+			if (Date.now() > deadline) throw new Error(`"${parameter}" never offered the option "${option}" within ${timeoutMs / 1000} s`);
+			await input.click();
+			await wanted
+				.or(failed)
+				.first()
+				.waitFor({ timeout: 5_000 })
+				.catch(() => undefined);
+		}
+	}
+
+	/** The "Refresh List" action of a parameter whose options come from the API. */
+	async refreshList(parameter: string): Promise<void> {
+		const actions = this.testId(`${parameter}-parameter-input-options-container`);
+		await this.testId(`parameter-input-${parameter}`).hover();
+		await actions.locator('[data-test-id="action-toggle"]').click();
+		await this.page.getByText('Refresh List', { exact: true }).locator('visible=true').first().click();
 	}
 
 	async fillText(parameter: string, value: string): Promise<void> {
