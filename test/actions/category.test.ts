@@ -143,7 +143,7 @@ describe('Category → Get Many', () => {
 
 	it.each([
 		['an empty search term', { filterBy: 'search', searchTerm: ' ' }, /"Search Term" is required and cannot be empty \[item 0\]/],
-		['a parent that is not an ID', { filterBy: 'parent', parentCategory: byId('1a') }, /"Parent Category" must be a positive whole number, but it is "1a" \[item 0\]/],
+		['a parent that is not an ID', { filterBy: 'parent', parentCategory: byId('={{ "1a" }}') }, /"Parent Category" must be a positive whole number, but it is "1a" \[item 0\]/],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'category', operation: 'getMany', returnAll: true, ...parameters } });
 

@@ -131,7 +131,7 @@ describe('Claim (Deprecated) → Close', () => {
 	it.each([['abc'], ['12.5'], ['-3'], ['0'], ['={{ "" }}']])('refuses the claim ID %p before anything is sent', async (claimId) => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'claim', operation: 'close', claimId } });
 
-		expect(run.error?.message).toMatch(/^"Claim ID" (must be a positive whole number, but it is ".*"|is required and cannot be empty) \[item 0\]$/);
+		expect(run.error?.message).toMatch(/^"Claim" (must be a positive whole number, but it is ".*"|is required and cannot be empty) \[item 0\]$/);
 		expect(requests()).toHaveLength(0);
 	});
 });

@@ -71,8 +71,8 @@ describe('Claim Message (Deprecated) → Send', () => {
 	});
 
 	it.each([
-		['a claim ID that is not a whole number', { claimId: '12a' }, /"Claim ID" must be a positive whole number, but it is "12a" \[item 0\]/],
-		['a decimal claim ID', { claimId: '7.0' }, /"Claim ID" must be a positive whole number, but it is "7.0" \[item 0\]/],
+		['a claim ID that is not a whole number', { claimId: '12a' }, /"Claim" must be a positive whole number, but it is "12a" \[item 0\]/],
+		['a decimal claim ID', { claimId: '7.0' }, /"Claim" must be a positive whole number, but it is "7.0" \[item 0\]/],
 		['an empty text', { text: ' ' }, /"Text" is required and cannot be empty \[item 0\]/],
 	])('refuses %s before anything is sent', async (_name, overrides, message) => {
 		const claim = sellerResponsibleClaim();

@@ -186,7 +186,7 @@ describe('Import File → Get', () => {
 	it('refuses an import file ID that is not a number before sending anything', async () => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'importFile', operation: 'get', importFileId: 'stock.csv' } });
 
-		expect(run.error?.message).toBe('"Import File ID" must be a positive whole number, but it is "stock.csv" [item 0]');
+		expect(run.error?.message).toBe('"Import File" must be a positive whole number, but it is "stock.csv" [item 0]');
 		expect(requests()).toHaveLength(0);
 	});
 });

@@ -124,7 +124,7 @@ describe('Item → Get', () => {
 	it('refuses an item ID that is not a number before sending anything', async () => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'item', operation: 'get', itemId: '4006381333931x' } });
 
-		expect(run.error?.message).toBe('"Item ID" must be a positive whole number, but it is "4006381333931x" [item 0]');
+		expect(run.error?.message).toBe('"Item" must be a positive whole number, but it is "4006381333931x" [item 0]');
 		expect(requests()).toHaveLength(0);
 	});
 });

@@ -73,8 +73,8 @@ describe('dropdowns loaded from the account', () => {
 			event_name: 'order_new',
 			is_active: false,
 		} as never);
-		const options = await loadOptions.getSubscriptions.call(loadOptionsContext(credentials));
-		expect(options).toContainEqual({ name: 'order_new → https://shop.example/webhook (inactive)', value: '901' });
+		const options = await listSearch.searchSubscriptions.call(loadOptionsContext(credentials, { resource: 'subscription', operation: 'get' }));
+		expect(options.results).toContainEqual({ name: 'order_new → https://shop.example/webhook (inactive)', value: '901' });
 	});
 
 	it('a failing dropdown shows the API error, not a crash', async () => {

@@ -195,7 +195,7 @@ describe('Order: bad input is refused before any request is sent', () => {
 	it.each([
 		// A literal empty required field is refused by n8n itself; an expression can still produce one.
 		['an order ID expression that is empty', { operation: 'get', orderId: byId('={{ $json.order }}') }, '"Order" is required and cannot be empty [item 0]'],
-		['an order ID of only spaces', { operation: 'get', orderId: byId('   ') }, '"Order" is required and cannot be empty [item 0]'],
+		['an order ID of only spaces', { operation: 'get', orderId: byId('={{ "   " }}') }, '"Order" is required and cannot be empty [item 0]'],
 		[
 			'a creation date that is not a date',
 			{ operation: 'getMany', returnAll: true, filters: { createdFrom: 'last tuesday' } },

@@ -157,7 +157,7 @@ describe('Order Invoice → Upload', () => {
 
 	it('an empty order is refused before anything is sent', async () => {
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'orderInvoice', operation: 'upload', orderId: { __rl: true, mode: 'id', value: '  ' } },
+			parameters: { resource: 'orderInvoice', operation: 'upload', orderId: { __rl: true, mode: 'id', value: '={{ "  " }}' } },
 			items: [{ json: {}, binary: { data: { text: pdf, fileName: 'a.pdf', mimeType: 'application/pdf' } } }],
 		});
 		expect(run.error?.message).toBe('"Order" is required and cannot be empty [item 0]');
@@ -196,9 +196,9 @@ describe('Order Invoice → Delete', () => {
 	});
 
 	it.each([
-		['={{ $json.missing }}', '"Invoice ID" is required and cannot be empty [item 0]'],
-		['12a', '"Invoice ID" must be a positive whole number, but it is "12a" [item 0]'],
-		['-3', '"Invoice ID" must be a positive whole number, but it is "-3" [item 0]'],
+		['={{ $json.missing }}', '"Invoice" is required and cannot be empty [item 0]'],
+		['12a', '"Invoice" must be a positive whole number, but it is "12a" [item 0]'],
+		['-3', '"Invoice" must be a positive whole number, but it is "-3" [item 0]'],
 	])('Invoice ID %j is refused before anything is sent', async (invoiceId, message) => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'orderInvoice', operation: 'delete', invoiceId } });
 		expect(run.error?.message).toBe(message);

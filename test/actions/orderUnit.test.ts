@@ -405,8 +405,8 @@ describe('Order Unit: bad input is refused before any request is sent', () => {
 			() => ({ operation: 'get', orderUnitId: byId('={{ $json.unit }}') }),
 			'"Order Unit" is required and cannot be empty [item 0]',
 		],
-		['an order unit ID that is not a number', () => ({ operation: 'fulfil', orderUnitId: byId('12a') }), '"Order Unit" must be a positive whole number, but it is "12a" [item 0]'],
-		['an order unit ID of 0', () => ({ operation: 'cancel', orderUnitId: byId('0'), reason: 'NoInventory' }), '"Order Unit" must be a positive whole number, but it is "0" [item 0]'],
+		['an order unit ID that is not a number', () => ({ operation: 'fulfil', orderUnitId: byId('={{ "12a" }}') }), '"Order Unit" must be a positive whole number, but it is "12a" [item 0]'],
+		['an order unit ID of 0', () => ({ operation: 'cancel', orderUnitId: byId('={{ "0" }}'), reason: 'NoInventory' }), '"Order Unit" must be a positive whole number, but it is "0" [item 0]'],
 		[
 			'a refund amount with decimals',
 			() => ({ operation: 'refund', orderUnitId: id(), amount: 12.5, reason: 'other_refund' }),

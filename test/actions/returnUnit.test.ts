@@ -57,8 +57,8 @@ describe('Return Unit → Accept, Reject, Repair, Clarify', () => {
 		['reject', { message: '   ' }, '"Message" is required and cannot be empty [item 0]'],
 		['reject', { message: '={{ $json.reason }}' }, '"Message" is required and cannot be empty [item 0]'],
 		['clarify', { message: '={{ $json.missing }}' }, '"Message" is required and cannot be empty [item 0]'],
-		['accept', { returnUnitId: '={{ $json.missing }}' }, '"Return Unit ID" is required and cannot be empty [item 0]'],
-		['repair', { returnUnitId: '7 8' }, '"Return Unit ID" must be a positive whole number, but it is "7 8" [item 0]'],
+		['accept', { returnUnitId: '={{ $json.missing }}' }, '"Return Unit" is required and cannot be empty [item 0]'],
+		['repair', { returnUnitId: '7 8' }, '"Return Unit" must be a positive whole number, but it is "7 8" [item 0]'],
 	])('%s with %j is refused before anything is sent', async (operation, fields, message) => {
 		const run = await runSellerNode(credentials, {
 			parameters: { resource: 'returnUnit', operation, returnUnitId: String(returnUnits()[0].id_return_unit), ...fields },

@@ -216,7 +216,7 @@ describe('Ticket: input is checked before anything is sent', () => {
 		['Open: an empty message', { operation: 'open', orderUnitIds: '12', reason: 'contact_other', message: '  ' }, /"Message" is required and cannot be empty \[item 0\]/],
 		['Open: an unknown reason from an expression', { operation: 'open', orderUnitIds: '12', reason: '={{ "angry" }}', message: 'Hallo' }, /"Reason" has an unknown value "angry" \[item 0\]/],
 		['Get: no ticket (an expression that is empty)', { operation: 'get', ticketId: byId('={{ $json.missing ?? "" }}') }, /"Ticket" is required and cannot be empty \[item 0\]/],
-		['Close: no ticket', { operation: 'close', ticketId: byId(' ') }, /"Ticket" is required and cannot be empty \[item 0\]/],
+		['Close: no ticket', { operation: 'close', ticketId: byId('={{ " " }}') }, /"Ticket" is required and cannot be empty \[item 0\]/],
 		['Get Many: a buyer ID that is not a number', { operation: 'getMany', returnAll: true, filters: { buyerId: 'x1' } }, /"Buyer ID" must be a positive whole number, but it is "x1" \[item 0\]/],
 		['Get Many: a date that is not a date', { operation: 'getMany', returnAll: true, filters: { createdFrom: 'yesterday' } }, /"Created After" must be a date.*\[item 0\]/],
 	])('%s', async (_name, parameters, message) => {

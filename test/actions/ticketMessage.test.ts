@@ -204,7 +204,7 @@ describe('Ticket Message → Get Many', () => {
 describe('Ticket Message: input is checked before anything is sent', () => {
 	it.each([
 		['an empty text', { text: '   ' }, [{ json: {} }], /"Text" is required and cannot be empty \[item 0\]/],
-		['no ticket', { ticketId: byId(' ') }, [{ json: {} }], /"Ticket" is required and cannot be empty \[item 0\]/],
+		['no ticket', { ticketId: byId('={{ " " }}') }, [{ json: {} }], /"Ticket" is required and cannot be empty \[item 0\]/],
 		[
 			'an attachment field the item does not have',
 			{ additionalFields: { attachments: 'data, photo' } },

@@ -104,7 +104,7 @@ describe('Unit → Create', () => {
 	it.each([
 		['an EAN with letters', create({ ean: '40063813339X1' }), '"EAN" must be 8 to 14 digits, but it is "40063813339X1" [item 0]'],
 		['an EAN of 7 digits', create({ ean: '4006381' }), '"EAN" must be 8 to 14 digits, but it is "4006381" [item 0]'],
-		['an item ID that is not a number', create({ identifyBy: 'itemId', itemId: 'abc' }), '"Item ID" must be a positive whole number, but it is "abc" [item 0]'],
+		['an item ID that is not a number', create({ identifyBy: 'itemId', itemId: 'abc' }), '"Item" must be a positive whole number, but it is "abc" [item 0]'],
 		['a listing price with decimals', create({ listingPrice: 19.99 }), '"Listing Price (in Cents)" must be a whole number of cents above 0 (e.g. 1999 for 19.99), but it is 19.99 [item 0]'],
 		['a negative listing price', create({ listingPrice: -5 }), '"Listing Price (in Cents)" must be a whole number of cents above 0 (e.g. 1999 for 19.99), but it is -5 [item 0]'],
 		['a listing price of 0', create({ listingPrice: 0 }), '"Listing Price (in Cents)" must be a whole number of cents above 0 (e.g. 1999 for 19.99), but it is 0 [item 0]'],
@@ -238,7 +238,7 @@ describe('Unit → Update', () => {
 
 	it.each([
 		['no field to change', { unitId: '500001', updateFields: {} }, '"Update Fields": add at least one field to change [item 0]'],
-		['a unit ID that is not a number', { unitId: 'SKU-00001', updateFields: { amount: 1 } }, '"Unit ID" must be a positive whole number, but it is "SKU-00001" [item 0]'],
+		['a unit ID that is not a number', { unitId: 'SKU-00001', updateFields: { amount: 1 } }, '"Unit" must be a positive whole number, but it is "SKU-00001" [item 0]'],
 		['a negative price', { unitId: '500001', updateFields: { listingPrice: -1 } }, '"Listing Price (in Cents)" must be a whole number of cents above 0 (e.g. 1999 for 19.99), but it is -1 [item 0]'],
 		[
 			'a minimum delivery time above the maximum',

@@ -143,10 +143,10 @@ describe('Subscription → Get Many, Get, Update, Delete', () => {
 
 	it('the subscription dropdown lists every subscription with event, storefront and callback', async () => {
 		const [subscription] = add(1, null);
-		const { getSubscriptions } = await import('../../nodes/SellerMarketplace/v2/methods/loadOptions');
-		const options = await getSubscriptions.call(loadOptionsContextV2(v2.credentials(), { resource: 'subscription', operation: 'get' }));
+		const { searchSubscriptions } = await import('../../nodes/SellerMarketplace/v2/methods/listSearch');
+		const options = await searchSubscriptions.call(loadOptionsContextV2(v2.credentials(), { resource: 'subscription', operation: 'get' }));
 		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/subscriptions', query: { limit: '30', offset: '0' } });
-		expect(options).toContainEqual({ name: `order_new (all) → ${subscription.callback_url}`, value: subscription.id_subscription });
+		expect(options.results).toContainEqual({ name: `order_new (all) → ${subscription.callback_url}`, value: String(subscription.id_subscription) });
 	});
 });
 

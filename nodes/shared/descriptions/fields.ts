@@ -1,6 +1,8 @@
 /** Form fields every node version builds alike: the operation dropdown, Return All / Limit, ID locators and Request Options. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { ID_FORMATS, type IdFormat } from '../helpers/validation';
+
 /** The Operation dropdown of one resource. Each option carries the `action` label n8n shows in the node list. */
 export function operationSelector(resource: string, options: INodePropertyOptions[], defaultOperation?: string): INodeProperties {
 	const property: INodeProperties = {
@@ -53,14 +55,20 @@ export function embeddedField(values: string[], description = 'Related data to i
 	};
 }
 
-/** A resource locator: pick from a searchable list, or paste an ID. */
+/**
+ * A resource locator: pick from a searchable list (mode `list`), or type an ID (mode `id`), which the form checks
+ * with `format` (default: a positive whole number, what most IDs of the API are). A workflow saved when the field
+ * was a plain text or dropdown keeps its string value: the node reads either with `extractValue`.
+ */
 export function idLocator(options: {
 	displayName: string;
 	name: string;
 	searchListMethod: string;
+	format?: IdFormat;
 	placeholder?: string;
 	description?: string;
 }): INodeProperties {
+	const format = options.format ?? ID_FORMATS.integer;
 	return {
 		displayName: options.displayName,
 		name: options.name,
@@ -75,7 +83,13 @@ export function idLocator(options: {
 				type: 'list',
 				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
 			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: options.placeholder },
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: options.placeholder,
+				validation: [{ type: 'regex', properties: { regex: format.regex, errorMessage: `"${options.displayName}" ${format.errorMessage}` } }],
+			},
 		],
 	};
 }

@@ -1,16 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** The subscription to act on: picked from the account's subscriptions, or an ID from an expression. */
+import { idLocator } from './fields';
+
+/** The subscription to act on: picked from the account's subscriptions, or given by its numeric ID. */
 export function subscriptionField(action: string): INodeProperties {
-	return {
-		displayName: 'Subscription Name or ID',
+	return idLocator({
+		displayName: 'Subscription',
 		name: 'subscriptionId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getSubscriptions' },
-		default: '',
-		required: true,
-		description: `The subscription to ${action}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-	};
+		searchListMethod: 'searchSubscriptions',
+		placeholder: 'e.g. 1234',
+		description: `The subscription to ${action}, picked from your subscriptions or given by its numeric ID (id_subscription)`,
+	});
 }
 
 /** Update Fields → Active: pause a subscription, or switch it back on. */

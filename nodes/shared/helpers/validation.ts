@@ -38,11 +38,60 @@ export function requireString(context: IExecuteFunctions, name: string, itemInde
  */
 export function requireId(context: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
 	const value = requireString(context, name, itemIndex, label);
-	const hasControlCharacter = [...value].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
-	if (hasControlCharacter || /[/\\]/.test(value) || !isStablePathSegment(value)) {
+	if (!isPathId(value)) {
 		throw inputError(context, itemIndex, `"${label}" must be an ID such as MHRYPC1 or 0013163664, but it is ${JSON.stringify(value)}`);
 	}
 	return value;
+}
+
+/**
+ * How an ID may be typed in a locator's By ID mode. Each `regex` (which n8n's editor wraps in ^…$) accepts exactly
+ * the values its check accepts when the node runs: `integer` as requireIntegerId, `text` as requireId, `ticket`
+ * as a v2 ticket ID, so the form flags a bad ID before the workflow runs and never flags one that would run.
+ */
+export interface IdFormat {
+	regex: string;
+	/** What the form says after the field's name when the typed ID does not fit, e.g. "must be a positive whole number". */
+	errorMessage: string;
+}
+
+/** Alternatives for the numbers with as many digits as `bound`, none above it, e.g. 9007199254740991. */
+function notAbove(bound: string): string {
+	const alternatives: string[] = [];
+	for (let position = 0; position < bound.length; position++) {
+		const lowest = position === 0 ? 1 : 0;
+		const digit = Number(bound[position]);
+		if (digit > lowest) {
+			const rest = bound.length - position - 1;
+			alternatives.push(`${bound.slice(0, position)}[${lowest}-${digit - 1}]${rest ? `\\d{${rest}}` : ''}`);
+		}
+	}
+	return [...alternatives, bound].join('|');
+}
+
+const SAFE_INTEGER = String(Number.MAX_SAFE_INTEGER);
+/** Characters no ID of a request path may hold: controls, slashes and backslashes. */
+const PATH_UNSAFE = '\\x00-\\x1f\\x7f/\\\\';
+
+export const ID_FORMATS = {
+	integer: {
+		regex: `\\s*0*(?:[1-9]\\d{0,${SAFE_INTEGER.length - 2}}|${notAbove(SAFE_INTEGER)})\\s*`,
+		errorMessage: 'must be a positive whole number, such as 391581935120',
+	},
+	text: {
+		regex: `\\s*(?!\\.\\.?\\s*$)(?=\\S)[^${PATH_UNSAFE}]*\\s*`,
+		errorMessage: 'must be an ID such as MB7UWLD: not "." or "..", and without slashes, backslashes or control characters',
+	},
+	ticket: {
+		regex: '\\s*001\\d+\\s*',
+		errorMessage: 'must be a ticket ID: 001 followed by digits, like 0011234567 (keep the leading zeros)',
+	},
+} satisfies Record<string, IdFormat>;
+
+/** Whether a trimmed, non-empty text ID can go into a request path as it is (see requireId). */
+export function isPathId(value: string): boolean {
+	const hasControlCharacter = [...value].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
+	return !hasControlCharacter && !/[/\\]/.test(value) && isStablePathSegment(value);
 }
 
 /** A required integer id (order unit, return, unit...), given as a number or a numeric string. */

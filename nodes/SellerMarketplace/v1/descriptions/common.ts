@@ -1,7 +1,14 @@
 /** Field builders for parameters that recur across operations. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { idLocator } from '../../../shared/descriptions/fields';
+
 export { embeddedField, idLocator, returnAllOrLimit } from '../../../shared/descriptions/fields';
+
+/** An item (the shared product record), searched in the catalogue or given by its ID. */
+export function itemIdField(description: string): INodeProperties {
+	return idLocator({ displayName: 'Item', name: 'itemId', searchListMethod: 'searchItems', placeholder: 'e.g. 20574181', description });
+}
 
 export function binaryPropertyField(description: string, name = 'binaryPropertyName'): INodeProperties {
 	return {

@@ -22,10 +22,3 @@ export async function getWarehouses(this: ILoadOptionsFunctions): Promise<INodeP
 		value: String(warehouse.id_warehouse ?? warehouse.name),
 	}));
 }
-
-export async function getSubscriptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await options(this, '/subscriptions/seller/', (subscription) => ({
-		name: `${String(subscription.event_name)} → ${String(subscription.callback_url)}${subscription.is_active === false ? ' (inactive)' : ''}`,
-		value: String(subscription.id_subscription),
-	}));
-}

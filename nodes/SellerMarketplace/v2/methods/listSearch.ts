@@ -1,82 +1,278 @@
-/** Searchable lists behind the "From List" mode of the order, order unit and category locators. */
+/**
+ * Searchable lists behind the "From List" mode of the resource locators of node version 2 (see pickList): each
+ * finds the record whose ID is typed however many pages the seller has, uses the API's own search where it has
+ * one, and offers only what fits the form's operation.
+ */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { actionableStatuses, isIdLike, pickList, readIfFound, type PickPage, type PickSource } from '../../../shared/helpers/pickList';
+import { ID_FORMATS } from '../../../shared/helpers/validation';
+import { FILE_KINDS } from '../actions/importFile/fields';
+import { apiPath, apiRequest, apiRequestData } from '../transport';
 import { formStorefront } from './storefront';
-
-/** The largest page most collections allow; tickets allow 30. */
-const PAGE = 100;
 
 type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
 
-/**
- * A list of one collection, newest first, a page at a time (the pagination token is the next offset). These
- * collections have no text search in the API, so the filter is matched against the entries shown.
- */
-function pagedList(path: string, toEntry: (record: IDataObject) => INodeListSearchItems, pageSize = PAGE): ListSearch {
+interface Collection {
+	path: string;
+	/** The endpoint's largest `limit`. */
+	pageSize: number;
+	toEntry(record: IDataObject): INodeListSearchItems;
+	/** Query of every page: what the server narrows to, e.g. the statuses the operation can act on. */
+	query?(context: ILoadOptionsFunctions): Promise<IDataObject> | IDataObject;
+	/** The path (and query) of the record the typed text names, when it is typed as such an ID. */
+	byId?(text: string, context: ILoadOptionsFunctions): Promise<{ path: string; query?: IDataObject } | undefined> | { path: string; query?: IDataObject } | undefined;
+	/** Queries of the API's own filters that may name the typed text (an offer ID, an EAN). */
+	searches?(text: string, context: ILoadOptionsFunctions): Promise<IDataObject[]> | IDataObject[];
+	fits?(record: IDataObject, context: ILoadOptionsFunctions): boolean;
+}
+
+async function readPage(context: ILoadOptionsFunctions, path: string, query: IDataObject): Promise<PickPage> {
+	const { body } = await apiRequest.call(context, { method: 'GET', path, query });
+	const { data, pagination } = (body ?? {}) as { data?: unknown; pagination?: { total?: unknown } };
+	const total = Number(pagination?.total);
+	return { records: Array.isArray(data) ? (data as IDataObject[]) : [], total: Number.isSafeInteger(total) ? total : undefined };
+}
+
+function listOf(collection: Collection): ListSearch {
 	return async function (this: ILoadOptionsFunctions, filter, paginationToken) {
-		const offset = Number(paginationToken ?? 0) || 0;
-		const { body } = await apiRequest.call(this, { method: 'GET', path, query: { limit: pageSize, offset } });
-		const { data, pagination } = (body ?? {}) as { data?: unknown; pagination?: { total?: unknown } };
-		const records = Array.isArray(data) ? (data as IDataObject[]) : [];
-		const needle = filter?.trim().toLowerCase() ?? '';
-		const matches = (entry: INodeListSearchItems) => `${entry.name} ${String(entry.value)}`.toLowerCase().includes(needle);
-		const next = offset + records.length;
-		const more = records.length > 0 && next < Number(pagination?.total);
-		return { results: records.map(toEntry).filter(matches), paginationToken: more ? String(next) : undefined };
+		const base = (await collection.query?.(this)) ?? {};
+		const source: PickSource = {
+			toEntry: collection.toEntry,
+			readPage: async (offset) => await readPage(this, collection.path, { ...base, limit: collection.pageSize, offset }),
+			lookup: async (text) => {
+				const target = await collection.byId?.(text, this);
+				const exact = target ? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', ...target })) : [];
+				const searched = [];
+				for (const query of (await collection.searches?.(text, this)) ?? []) {
+					searched.push(...(await readPage(this, collection.path, { ...base, ...query, limit: collection.pageSize, offset: 0 })).records);
+				}
+				return [...exact, ...searched];
+			},
+			fits: collection.fits ? (record) => collection.fits!(record, this) : undefined,
+		};
+		return await pickList(source, filter, paginationToken);
 	};
 }
 
-export const searchOrders = pagedList('/orders', (order) => ({
-	name: `${String(order.id_order)} (${String(order.storefront ?? '')}, ${String(order.ts_created_iso ?? '')}, ${String(order.order_units_count ?? '?')} units)`,
-	value: String(order.id_order),
-}));
+/** What an integer ID typed in the search names: `/collection/{id}`. */
+function integerPath(collection: string, query?: (context: ILoadOptionsFunctions) => Promise<IDataObject>) {
+	return async (text: string, context: ILoadOptionsFunctions) =>
+		isIdLike(ID_FORMATS.integer.regex, text) ? { path: `${collection}/${Number(text.trim())}`, query: await query?.(context) } : undefined;
+}
 
-export const searchOrderUnits = pagedList('/order-units', (unit) => {
-	const product = (unit.product as IDataObject | undefined) ?? {};
+/** Query and check of a collection whose operations act only on some statuses (and on units the seller fulfils). */
+function actionable({ merchantOnly = false } = {}): Pick<Collection, 'query' | 'fits'> {
 	return {
-		name: `${String(unit.id_order_unit)}: ${String(product.title ?? unit.id_offer ?? '')} (${String(unit.status ?? '')}, order ${String(unit.id_order ?? '')})`,
-		value: String(unit.id_order_unit),
+		query: (context) => {
+			const wanted = actionableStatuses(context);
+			return wanted ? { status: [...wanted], ...(merchantOnly ? { fulfillment_type: ['fulfilled_by_merchant'] } : {}) } : {};
+		},
+		fits: (record, context) => {
+			const wanted = actionableStatuses(context);
+			if (!wanted) return true;
+			const byMerchant = !merchantOnly || record.fulfillment_type === undefined || record.fulfillment_type === 'fulfilled_by_merchant';
+			return byMerchant && wanted.includes(String(record.status));
+		},
 	};
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+const storefrontQuery = async (context: ILoadOptionsFunctions) => ({ storefront: await formStorefront(context) });
+
+export const searchOrders = listOf({
+	path: '/orders',
+	pageSize: 100,
+	toEntry: (order) => {
+		const units = Array.isArray(order.order_units) ? order.order_units.length : order.order_units_count;
+		return {
+			name: `${text(order.id_order)} (${text(order.storefront)}, ${text(order.ts_created_iso)}, ${text(units ?? '?')} units)`,
+			value: text(order.id_order),
+		};
+	},
+	byId: (typed) => (isIdLike(ID_FORMATS.text.regex, typed) ? { path: apiPath`/orders/${typed.trim()}` } : undefined),
 });
 
-/** Categories of the form's storefront matching the typed text (the API's own `q` search), 100 a page. */
-export async function searchCategories(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0) || 0;
-	const q = filter?.trim();
-	const query = { storefront: await formStorefront(this), ...(q ? { q } : {}), limit: PAGE, offset };
-	const { body } = await apiRequest.call(this, { method: 'GET', path: '/categories', query });
-	const { data, pagination } = (body ?? {}) as { data?: unknown; pagination?: { total?: unknown } };
-	const records = Array.isArray(data) ? (data as IDataObject[]) : [];
-	const next = offset + records.length;
-	return {
-		results: records.map((category) => ({
-			name: `${String(category.title_singular)} (${String(category.id_category)}${category.is_leaf === true ? '' : ', has subcategories'})`,
-			value: String(category.id_category),
-		})),
-		paginationToken: records.length > 0 && next < Number(pagination?.total) ? String(next) : undefined,
+export const searchOrderUnits = listOf({
+	path: '/order-units',
+	pageSize: 100,
+	toEntry: (unit) => {
+		const product = (unit.product as IDataObject | undefined) ?? {};
+		return {
+			name: `${text(unit.id_order_unit)}: ${text(product.title ?? unit.id_offer)} (${text(unit.status)}, order ${text(unit.id_order)})`,
+			value: text(unit.id_order_unit),
+		};
+	},
+	...actionable({ merchantOnly: true }),
+	byId: integerPath('/order-units'),
+	searches: (typed) => [{ id_offer: typed }],
+});
+
+export const searchReturns = listOf({
+	path: '/returns',
+	pageSize: 100,
+	toEntry: (record) => ({
+		name: `${text(record.id_return)} (${text(record.status)}, ${text(record.ts_created_iso)})`,
+		value: text(record.id_return),
+	}),
+	byId: integerPath('/returns'),
+	searches: (typed) => [{ tracking_code: typed }],
+});
+
+export const searchReturnUnits = listOf({
+	path: '/return-units',
+	pageSize: 100,
+	toEntry: (unit) => ({
+		name: `${text(unit.id_return_unit)}: order unit ${text(unit.id_order_unit)} (${text(unit.status)}, ${text(unit.reason)})`,
+		value: text(unit.id_return_unit),
+	}),
+	...actionable(),
+	byId: integerPath('/return-units'),
+});
+
+export const searchTickets = listOf({
+	path: '/tickets',
+	pageSize: 30,
+	toEntry: (ticket) => ({
+		name: `${text(ticket.id_ticket)} (${text(ticket.status)}, ${text(ticket.topic ?? ticket.open_reason)}, ${text(ticket.ts_created_iso)})`,
+		value: text(ticket.id_ticket),
+	}),
+	...actionable(),
+	byId: (typed) => (isIdLike(ID_FORMATS.ticket.regex, typed) ? { path: apiPath`/tickets/${typed.trim()}` } : undefined),
+});
+
+export const searchUnits = listOf({
+	path: '/units',
+	pageSize: 100,
+	query: storefrontQuery,
+	toEntry: (unit) => {
+		const product = (unit.product as IDataObject | undefined) ?? {};
+		const title = product.title ?? unit.title;
+		return {
+			name: `${text(unit.id_unit)}: ${title ? `${text(title)}, ` : ''}offer ${text(unit.id_offer)} (${text(unit.status)}, ${text(unit.amount)} in stock)`,
+			value: text(unit.id_unit),
+		};
+	},
+	byId: integerPath('/units', storefrontQuery),
+	searches: (typed) => [{ id_offer: typed }, ...(/^\d{8,14}$/.test(typed) ? [{ ean: typed }] : [])],
+});
+
+/** Products of the catalogue: the API's own search (title, manufacturer, EAN), and the product whose ID or EAN is typed. */
+export const searchProducts: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
+	const storefront = await formStorefront(this);
+	const q = filter?.trim() ?? '';
+	const readOne = async (path: string) => await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path, query: { storefront } }));
+	const source: PickSource = {
+		toEntry: (product) => ({
+			name: `${text(product.title)} (${text(product.id_product)}${Array.isArray(product.eans) && product.eans.length ? `, EAN ${text(product.eans[0])}` : ''})`,
+			value: text(product.id_product),
+		}),
+		// The catalogue has no list of its own: without text there is nothing to show.
+		readPage: async (offset) => (q ? await readPage(this, '/products/search', { storefront, q, limit: 100, offset }) : { records: [] }),
+		lookup: async (typed) => [
+			...(/^\d{8,14}$/.test(typed) ? await readOne(apiPath`/products/ean/${typed}`) : []),
+			...(isIdLike(ID_FORMATS.integer.regex, typed) ? await readOne(`/products/${Number(typed)}`) : []),
+		],
+		searchedByServer: true,
 	};
-}
+	return await pickList(source, filter, paginationToken);
+};
 
-export const searchReturns = pagedList('/returns', (record) => ({
-	name: `${String(record.id_return)} (${String(record.status ?? '')}, ${String(record.ts_created_iso ?? '')})`,
-	value: String(record.id_return),
-}));
+export const searchInvoices: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
+	const order = text(this.getCurrentNodeParameter('orderId', { extractValue: true })).trim();
+	const toEntry = (invoice: IDataObject) => ({
+		name: `${text(invoice.id_invoice)}: ${text(invoice.original_name)} (order ${text(invoice.id_order)}, ${text(invoice.ts_created_iso)})`,
+		value: text(invoice.id_invoice),
+	});
+	// Invoice IDs are unique only within their order: with an order chosen, its own invoices.
+	if (order && isIdLike(ID_FORMATS.text.regex, order)) {
+		const read = async () => await apiRequestData.call(this, { method: 'GET', path: apiPath`/orders/${order}`, query: { embedded: ['order_invoices'] } });
+		const [details] = await readIfFound(read);
+		const invoices = Array.isArray(details?.order_invoices) ? (details.order_invoices as IDataObject[]) : [];
+		return await pickList({ toEntry, readPage: async () => ({ records: invoices }) }, filter);
+	}
+	return await listOf({ path: '/order-invoices', pageSize: 100, toEntry }).call(this, filter, paginationToken);
+};
 
-export const searchReturnUnits = pagedList('/return-units', (unit) => ({
-	name: `${String(unit.id_return_unit)}: order unit ${String(unit.id_order_unit ?? '')} (${String(unit.status ?? '')}, ${String(unit.reason ?? '')})`,
-	value: String(unit.id_return_unit),
-}));
+export const searchImportFiles: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
+	const kind = FILE_KINDS[text(this.getCurrentNodeParameter('fileType'))] ?? FILE_KINDS.productData;
+	return await listOf({
+		path: kind.path,
+		pageSize: kind.pageSize,
+		query: () => ({ sort: 'ts_created:desc' }),
+		toEntry: (file) => ({
+			name: `${text(file.id_import_file)}: ${text(file.uri)} (${text(file.status)}, ${text(file.ts_created_iso ?? file.ts_created)})`,
+			value: text(file.id_import_file),
+		}),
+		byId: integerPath(kind.path),
+	}).call(this, filter, paginationToken);
+};
 
-export const searchTickets = pagedList('/tickets', (ticket) => ({
-	name: `${String(ticket.id_ticket)} (${String(ticket.status ?? '')}, ${String(ticket.topic ?? ticket.open_reason ?? '')}, ${String(ticket.ts_created_iso ?? '')})`,
-	value: String(ticket.id_ticket),
-}), 30);
+export const searchSubscriptions = listOf({
+	path: '/subscriptions',
+	pageSize: 30,
+	toEntry: (subscription) => ({
+		name: `${text(subscription.event_name)} (${text(subscription.storefront ?? 'all')}) → ${text(subscription.callback_url)}${subscription.is_active === false ? ' (inactive)' : ''}`,
+		value: text(subscription.id_subscription),
+	}),
+	byId: integerPath('/subscriptions'),
+});
 
-export const searchWarehouses = pagedList('/warehouses', (warehouse) => {
-	const address = (warehouse.address as IDataObject | undefined) ?? {};
-	return {
-		name: `${String(warehouse.name)} (${String(address.city ?? '')}, ${String(address.country ?? '')})${warehouse.is_default ? ', default' : ''}`,
-		value: String(warehouse.id_warehouse),
+/** Categories of the form's storefront matching the typed text (the API's own `q` search), or the one whose ID is typed. */
+export const searchCategories: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
+	const storefront = await formStorefront(this);
+	const q = filter?.trim() ?? '';
+	const source: PickSource = {
+		toEntry: (category) => ({
+			name: `${text(category.title_singular)} (${text(category.id_category)}${category.is_leaf === true ? '' : ', has subcategories'})`,
+			value: text(category.id_category),
+		}),
+		readPage: async (offset) => await readPage(this, '/categories', { storefront, ...(q ? { q } : {}), limit: 100, offset }),
+		lookup: async (typed) =>
+			isIdLike(ID_FORMATS.integer.regex, typed)
+				? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path: `/categories/${Number(typed)}`, query: { storefront } }))
+				: [],
+		searchedByServer: true,
 	};
-}, 30);
+	return await pickList(source, filter, paginationToken);
+};
+
+export const searchWarehouses = listOf({
+	path: '/warehouses',
+	pageSize: 30,
+	toEntry: (warehouse) => {
+		const address = (warehouse.address as IDataObject | undefined) ?? {};
+		return {
+			name: `${text(warehouse.name)} (${text(address.city)}, ${text(address.country)})${warehouse.is_default ? ', default' : ''}`,
+			value: text(warehouse.id_warehouse),
+		};
+	},
+	byId: integerPath('/warehouses'),
+});
+
+export const searchReports = listOf({
+	path: '/reports',
+	pageSize: 30,
+	query: () => ({ sort: 'date_requested:desc' }),
+	toEntry: (report) => ({
+		name: `${text(report.id_report)}: ${text(report.report_name)} (${text(report.status)}, ${text(report.date_requested)})`,
+		value: text(report.id_report),
+	}),
+	byId: integerPath('/reports'),
+});
+
+/** Attributes of product data: the API's own search by name, or the attribute whose ID is typed. */
+export const searchAttributes: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
+	const storefront = await formStorefront(this);
+	const q = filter?.trim() ?? '';
+	const source: PickSource = {
+		toEntry: (attribute) => ({ name: `${text(attribute.title ?? attribute.name)} (${text(attribute.name)}, ${text(attribute.id)})`, value: text(attribute.id) }),
+		readPage: async (offset) => await readPage(this, q ? '/attributes/search' : '/attributes', { storefront, ...(q ? { q } : {}), limit: 100, offset }),
+		lookup: async (typed) =>
+			isIdLike(ID_FORMATS.integer.regex, typed)
+				? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path: `/attributes/${Number(typed)}`, query: { storefront } }))
+				: [],
+		searchedByServer: true,
+	};
+	return await pickList(source, filter, paginationToken);
+};

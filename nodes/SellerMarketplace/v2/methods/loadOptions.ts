@@ -40,10 +40,3 @@ export async function getWarehouses(this: ILoadOptionsFunctions): Promise<INodeP
 		value: Number(warehouse.id_warehouse),
 	}));
 }
-
-export async function getSubscriptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await options(this, { path: '/subscriptions', pageSize: 30, idField: 'id_subscription' }, (subscription) => ({
-		name: `${String(subscription.event_name)} (${String(subscription.storefront ?? 'all')}) → ${String(subscription.callback_url)}${subscription.is_active === false ? ' (inactive)' : ''}`,
-		value: Number(subscription.id_subscription),
-	}));
-}

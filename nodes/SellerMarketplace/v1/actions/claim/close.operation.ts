@@ -12,7 +12,7 @@ export const description = updateDisplayOptions({ show: { resource: ['claim'], o
 
 /** PATCH /claims/{id_claim}/close/ (no body; deprecated: claims were replaced by tickets). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const idClaim = requireIntegerId(this, 'claimId', itemIndex, 'Claim ID');
+	const idClaim = requireIntegerId(this, 'claimId', itemIndex, 'Claim');
 	const response = await apiRequest.call(this, { method: 'PATCH', path: apiPath`/claims/${idClaim}/close/`, itemIndex });
 	return this.helpers.returnJsonArray(successItem(response, { id_claim: idClaim }));
 }

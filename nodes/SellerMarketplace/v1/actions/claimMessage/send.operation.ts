@@ -17,7 +17,7 @@ export const description = updateDisplayOptions({ show: { resource: ['claimMessa
 /** POST /claim-messages/ (deprecated: claims were replaced by tickets). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = {
-		id_claim: requireIntegerId(this, 'claimId', itemIndex, 'Claim ID'),
+		id_claim: requireIntegerId(this, 'claimId', itemIndex, 'Claim'),
 		text: requireString(this, 'text', itemIndex, 'Text'),
 		interim_notice: this.getNodeParameter('interimNotice', itemIndex, false) as boolean,
 	};

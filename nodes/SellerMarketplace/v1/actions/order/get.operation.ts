@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField, idLocator } from '../../descriptions/common';
-import { requireId } from '../../../../shared/helpers/validation';
+import { ID_FORMATS, requireId } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../transport';
 
@@ -11,6 +11,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Order',
 		name: 'orderId',
 		searchListMethod: 'searchOrders',
+		format: ID_FORMATS.text,
 		placeholder: 'e.g. MHRYPC1',
 		description: 'The order to read. Order IDs are text, such as MHRYPC1.',
 	}),

@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { idLocator } from '../../descriptions/common';
+
 /** The invoice an operation works on, by the `id_invoice` that Get Many and Upload return. */
-export const invoiceIdField: INodeProperties = {
-	displayName: 'Invoice ID',
+export const invoiceIdField: INodeProperties = idLocator({
+	displayName: 'Invoice',
 	name: 'invoiceId',
-	type: 'string',
-	default: '',
-	required: true,
+	searchListMethod: 'searchInvoices',
 	placeholder: 'e.g. 5012',
-	description: 'The ID of the order invoice (id_invoice), as returned by Get Many or Upload',
-};
+	description: 'One of your order invoices, picked from the latest or given by its ID (id_invoice)',
+});

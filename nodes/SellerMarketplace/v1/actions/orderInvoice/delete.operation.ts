@@ -12,7 +12,7 @@ export const description = updateDisplayOptions({ show: { resource: ['orderInvoi
 
 /** DELETE /order-invoices/{id}/: removes an uploaded invoice (204, no body). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice ID');
+	const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');
 	const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/order-invoices/${id}/`, itemIndex });
 	return this.helpers.returnJsonArray(successItem(response, { id_invoice: id }));
 }

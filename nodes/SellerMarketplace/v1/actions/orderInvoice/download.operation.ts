@@ -18,7 +18,7 @@ export const description = updateDisplayOptions({ show: { resource: ['orderInvoi
  * The address carries a secret access token, so it is left out of the output and of any error.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice ID');
+	const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');
 	const binaryPropertyName = requireString(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field');
 
 	const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/order-invoices/${id}/`, itemIndex });

@@ -12,7 +12,7 @@ export const description = updateDisplayOptions({ show: { resource: ['orderInvoi
 
 /** GET /order-invoices/{id}/: one invoice record (file name, MIME type, order; the download address only when asked for). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice ID');
+	const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');
 	const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/order-invoices/${id}/`, itemIndex });
 	return this.helpers.returnJsonArray(applyDownloadLinksOption(this, itemIndex, response.body as IDataObject));
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryPropertyField, idLocator } from '../../descriptions/common';
 import { successItem } from '../../helpers/output';
-import { inputError, readBinary, requireId } from '../../../../shared/helpers/validation';
+import { ID_FORMATS, inputError, readBinary, requireId } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -11,6 +11,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Order',
 		name: 'orderId',
 		searchListMethod: 'searchOrders',
+		format: ID_FORMATS.text,
 		placeholder: 'e.g. MHRYPC1',
 		description: 'The order the invoice belongs to',
 	}),

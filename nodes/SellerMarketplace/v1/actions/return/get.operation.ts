@@ -1,20 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { embeddedField } from '../../descriptions/common';
+import { embeddedField, idLocator } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Return ID',
+	idLocator({
+		displayName: 'Return',
 		name: 'returnId',
-		type: 'string',
-		default: '',
-		required: true,
+		searchListMethod: 'searchReturns',
 		placeholder: 'e.g. 1234',
-		description: 'The ID of the return (id_return)',
-	},
+		description: 'A return, picked from your latest returns, found by its tracking code, or given by its ID (id_return)',
+	}),
 	{ ...embeddedField(['units', 'buyer'], 'Related data to include: the returned units and the buyer'), default: ['units', 'buyer'] },
 ];
 
@@ -22,7 +20,7 @@ export const description = updateDisplayOptions({ show: { resource: ['return'], 
 
 /** GET /returns/{id}/: one return, with its units and buyer when asked. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'returnId', itemIndex, 'Return ID');
+	const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');
 	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
 	const response = await apiRequest.call(this, {
 		method: 'GET',

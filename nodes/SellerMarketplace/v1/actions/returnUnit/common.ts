@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { idLocator } from '../../descriptions/common';
 import { successItem } from '../../helpers/output';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../transport';
@@ -8,15 +9,13 @@ import { statusReached } from '../../helpers/confirm';
 /** The state each decision moves a return unit to. */
 const REACHED_STATUS = { accept: 'return_accepted', reject: 'return_rejected', repair: 'return_in_repair', clarify: 'return_in_clarification' } as const;
 
-export const returnUnitIdField: INodeProperties = {
-	displayName: 'Return Unit ID',
+export const returnUnitIdField: INodeProperties = idLocator({
+	displayName: 'Return Unit',
 	name: 'returnUnitId',
-	type: 'string',
-	default: '',
-	required: true,
+	searchListMethod: 'searchReturnUnits',
 	placeholder: 'e.g. 4321',
-	description: 'The ID of the returned unit (id_return_unit), as listed by Get Many or in a return with its units',
-};
+	description: 'One returned unit, picked from your latest return units or given by its ID (id_return_unit)',
+});
 
 /** The message of Reject and Clarify: the API opens a claim on the unit and posts this text to it. */
 export function messageField(description: string): INodeProperties {
@@ -38,7 +37,7 @@ export async function changeReturnUnit(
 	action: 'accept' | 'reject' | 'repair' | 'clarify',
 	body?: IDataObject,
 ): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(context, 'returnUnitId', itemIndex, 'Return Unit ID');
+	const id = requireIntegerId(context, 'returnUnitId', itemIndex, 'Return Unit');
 	const response = await apiRequest.call(context, {
 		method: 'PATCH',
 		path: apiPath`/return-units/${id}/${action}/`,

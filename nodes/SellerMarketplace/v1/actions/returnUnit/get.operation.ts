@@ -15,7 +15,7 @@ export const description = updateDisplayOptions({ show: { resource: ['returnUnit
 
 /** GET /return-units/{id}/: one returned unit, with its item, return, order unit, claim and tickets when asked. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'returnUnitId', itemIndex, 'Return Unit ID');
+	const id = requireIntegerId(this, 'returnUnitId', itemIndex, 'Return Unit');
 	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
 	const response = await apiRequest.call(this, {
 		method: 'GET',

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { identifyProductField } from '../../../../shared/descriptions/fields';
+import { itemIdField } from '../../descriptions/common';
 import { successItem } from '../../helpers/output';
 import { inputError, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
@@ -19,16 +20,7 @@ const properties: INodeProperties[] = [
 		description: 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
 		displayOptions: { show: { identifyBy: ['ean'] } },
 	},
-	{
-		displayName: 'Item ID',
-		name: 'itemId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 20574181',
-		description: 'ID of the item (product) you offer',
-		displayOptions: { show: { identifyBy: ['itemId'] } },
-	},
+	{ ...itemIdField('The item (product) you offer, searched by title, manufacturer or EAN, or given by its ID'), displayOptions: { show: { identifyBy: ['itemId'] } } },
 	{ ...conditionField, required: true },
 	{ ...listingPriceField, required: true },
 	{ ...amountField, required: true },
@@ -64,7 +56,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const identifyBy = this.getNodeParameter('identifyBy', itemIndex) as string;
 	const product: IDataObject =
 		identifyBy === 'itemId'
-			? { id_item: requireIntegerId(this, 'itemId', itemIndex, 'Item ID') }
+			? { id_item: requireIntegerId(this, 'itemId', itemIndex, 'Item') }
 			: { ean: requireEan(this, 'ean', itemIndex) };
 	const required = {
 		condition: this.getNodeParameter('condition', itemIndex),

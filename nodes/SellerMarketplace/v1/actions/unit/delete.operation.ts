@@ -12,7 +12,7 @@ export const description = updateDisplayOptions({ show: { resource: ['unit'], op
 
 /** DELETE /units/{id_unit}/: takes the offer off the marketplace (204). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'unitId', itemIndex, 'Unit ID');
+	const id = requireIntegerId(this, 'unitId', itemIndex, 'Unit');
 	const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/units/${id}/`, itemIndex });
 	return this.helpers.returnJsonArray(successItem(response, { id_unit: id }));
 }

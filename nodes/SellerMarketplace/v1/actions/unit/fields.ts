@@ -1,18 +1,17 @@
 /** Offer fields shared by Unit → Create (Additional Fields) and Unit → Update (Update Fields). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { idLocator } from '../../descriptions/common';
 import { unitConditionOptions } from '../../helpers/options';
 import { checkCountryCode, compact, inputError, toCents, toWholeNumber } from '../../../../shared/helpers/validation';
 
-export const unitIdField: INodeProperties = {
-	displayName: 'Unit ID',
+export const unitIdField: INodeProperties = idLocator({
+	displayName: 'Unit',
 	name: 'unitId',
-	type: 'string',
-	required: true,
-	default: '',
+	searchListMethod: 'searchUnits',
 	placeholder: 'e.g. 151177892008',
-	description: 'ID of your unit (offer), as returned by Unit → Create or Unit → Get Many',
-};
+	description: 'One of your units (offers), searched by your offer ID or given by its ID (id_unit)',
+});
 
 export const conditionField: INodeProperties = {
 	displayName: 'Condition',

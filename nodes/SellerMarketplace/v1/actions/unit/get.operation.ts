@@ -12,7 +12,7 @@ export const description = updateDisplayOptions({ show: { resource: ['unit'], op
 
 /** GET /units/{id_unit}/: one of your units, optionally with its item. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'unitId', itemIndex, 'Unit ID');
+	const id = requireIntegerId(this, 'unitId', itemIndex, 'Unit');
 	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
 	const response = await apiRequest.call(this, {
 		method: 'GET',

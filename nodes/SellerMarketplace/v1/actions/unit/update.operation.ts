@@ -31,7 +31,7 @@ export const description = updateDisplayOptions({ show: { resource: ['unit'], op
 
 /** PATCH /units/{id_unit}/: changes the fields sent (204). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'unitId', itemIndex, 'Unit ID');
+	const id = requireIntegerId(this, 'unitId', itemIndex, 'Unit');
 	const body = offerBody(this, itemIndex, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
 	if (!Object.keys(body).length) throw inputError(this, itemIndex, '"Update Fields": add at least one field to change');
 	const response = await apiRequest.call(this, { method: 'PATCH', path: apiPath`/units/${id}/`, body, itemIndex });

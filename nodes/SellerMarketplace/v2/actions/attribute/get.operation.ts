@@ -1,5 +1,5 @@
 import { compact, requireId, requireIntegerId } from '../../../../shared/helpers/validation';
-import { textField } from '../../descriptions/fields';
+import { idLocator, textField } from '../../descriptions/fields';
 import { localeField, localeOf } from '../../descriptions/locale';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { apiPath, apiRequestData } from '../../transport';
@@ -27,7 +27,16 @@ export const get = defineOperation({
 			default: 'name',
 		},
 		textField('Name', 'name', 'The attribute name, e.g. title', { required: true, placeholder: 'e.g. title', displayOptions: { show: { identifyBy: ['name'] } } }),
-		textField('Attribute ID', 'attributeId', "The marketplace's ID of the attribute", { required: true, displayOptions: { show: { identifyBy: ['id'] } } }),
+		{
+			...idLocator({
+				displayName: 'Attribute',
+				name: 'attributeId',
+				searchListMethod: 'searchAttributes',
+				placeholder: 'e.g. 1450',
+				description: "The attribute, searched by name or given by the marketplace's ID of it",
+			}),
+			displayOptions: { show: { identifyBy: ['id'] } },
+		},
 		storefrontField,
 		localeField,
 	],
@@ -35,7 +44,7 @@ export const get = defineOperation({
 		const path =
 			this.getNodeParameter('identifyBy', itemIndex, 'name') === 'name'
 				? apiPath`/attributes/by-name/${requireId(this, 'name', itemIndex, 'Name')}`
-				: apiPath`/attributes/${requireIntegerId(this, 'attributeId', itemIndex, 'Attribute ID')}`;
+				: apiPath`/attributes/${requireIntegerId(this, 'attributeId', itemIndex, 'Attribute')}`;
 		const query = compact({ storefront: await requiredStorefront(this, itemIndex), locale: localeOf(this, itemIndex) });
 		return await apiRequestData.call(this, { method: 'GET', path, query, itemIndex });
 	},

@@ -1,3 +1,5 @@
+import { requireIntegerId } from '../../../../shared/helpers/validation';
+import { productIdField } from '../product/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { BUYBOX_CONDITIONS } from '../../helpers/enums';
 import { wholeNumber } from '../../helpers/values';
@@ -13,15 +15,7 @@ export const getRankings = defineOperation({
 	summary: "See which offers of a product rank best for the buy box, and where yours stand",
 	endpoint: { method: 'GET', path: '/buybox' },
 	properties: [
-		{
-			displayName: 'Product ID',
-			name: 'productId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 10001',
-			description: "The marketplace's ID of the product (id_product)",
-		},
+		productIdField("The product, searched in the catalogue or given by the marketplace's ID of it (id_product)"),
 		storefrontField,
 		{
 			displayName: 'Condition',
@@ -45,7 +39,7 @@ export const getRankings = defineOperation({
 	],
 	async execute(itemIndex) {
 		const query = {
-			id_product: wholeNumber(this, this.getNodeParameter('productId', itemIndex, ''), itemIndex, 'Product ID', { min: 1, max: Number.MAX_SAFE_INTEGER }),
+			id_product: requireIntegerId(this, 'productId', itemIndex, 'Product'),
 			storefront: await requiredStorefront(this, itemIndex),
 			condition: String(this.getNodeParameter('condition', itemIndex)),
 			limit: wholeNumber(this, this.getNodeParameter('topOffers', itemIndex, 10), itemIndex, 'Number of Offers', { min: 1, max: 10 }),

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireIntegerId } from '../../../../shared/helpers/validation';
-import { textField } from '../../descriptions/fields';
+import { idLocator } from '../../descriptions/fields';
 
 interface FileKind {
 	name: string;
@@ -46,11 +46,14 @@ export function fileKindOf(context: IExecuteFunctions, itemIndex: number): FileK
 	return FILE_KINDS[context.getNodeParameter('fileType', itemIndex, 'productData') as string] ?? FILE_KINDS.productData;
 }
 
-export const importFileIdField = textField('Import File ID', 'importFileId', 'ID of the import file, as Import File → Create or Get Many output it (id_import_file)', {
-	required: true,
+export const importFileIdField = idLocator({
+	displayName: 'Import File',
+	name: 'importFileId',
+	searchListMethod: 'searchImportFiles',
 	placeholder: 'e.g. 7051',
+	description: 'One of your import files of the chosen type, picked from the newest or given by its ID (id_import_file)',
 });
 
 export function getImportFileId(context: IExecuteFunctions, itemIndex: number): number {
-	return requireIntegerId(context, 'importFileId', itemIndex, 'Import File ID');
+	return requireIntegerId(context, 'importFileId', itemIndex, 'Import File');
 }

@@ -1,13 +1,14 @@
 /** The order to act on, shared by the order operations. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { requireId } from '../../../../shared/helpers/validation';
+import { ID_FORMATS, requireId } from '../../../../shared/helpers/validation';
 import { idLocator } from '../../descriptions/fields';
 
 export const orderIdField = idLocator({
 	displayName: 'Order',
 	name: 'orderId',
 	searchListMethod: 'searchOrders',
+	format: ID_FORMATS.text,
 	placeholder: 'e.g. MB7UWLD',
 	description: 'The order, picked from your latest orders or given by its ID (such as MB7UWLD)',
 });

@@ -1,7 +1,7 @@
 /** The order and invoice an operation addresses: invoices are read and deleted under their order's ID. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireId, requireIntegerId } from '../../../../shared/helpers/validation';
+import { ID_FORMATS, requireId, requireIntegerId } from '../../../../shared/helpers/validation';
 import { idLocator } from '../../descriptions/fields';
 import { apiPath } from '../../transport';
 
@@ -9,19 +9,18 @@ export const orderIdField = idLocator({
 	displayName: 'Order',
 	name: 'orderId',
 	searchListMethod: 'searchOrders',
+	format: ID_FORMATS.text,
 	placeholder: 'e.g. MB7UWLD',
 	description: 'The order the invoice belongs to, picked from your latest orders or given by its ID',
 });
 
-export const invoiceIdField: INodeProperties = {
-	displayName: 'Invoice ID',
+export const invoiceIdField: INodeProperties = idLocator({
+	displayName: 'Invoice',
 	name: 'invoiceId',
-	type: 'string',
-	default: '',
-	required: true,
+	searchListMethod: 'searchInvoices',
 	placeholder: 'e.g. 918273645',
-	description: 'The numeric ID of the invoice (id_invoice)',
-};
+	description: "One of the order's invoices, picked from the list or given by its numeric ID (id_invoice)",
+});
 
 export function getOrderId(context: IExecuteFunctions, itemIndex: number): string {
 	return requireId(context, 'orderId', itemIndex, 'Order');
@@ -30,6 +29,6 @@ export function getOrderId(context: IExecuteFunctions, itemIndex: number): strin
 /** `/order-invoices/{id_order}/{id_invoice}`, both checked before anything is sent. */
 export function invoicePath(context: IExecuteFunctions, itemIndex: number): { path: string; idOrder: string; idInvoice: number } {
 	const idOrder = getOrderId(context, itemIndex);
-	const idInvoice = requireIntegerId(context, 'invoiceId', itemIndex, 'Invoice ID');
+	const idInvoice = requireIntegerId(context, 'invoiceId', itemIndex, 'Invoice');
 	return { path: apiPath`/order-invoices/${idOrder}/${idInvoice}`, idOrder, idInvoice };
 }

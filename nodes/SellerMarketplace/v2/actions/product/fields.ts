@@ -1,5 +1,7 @@
 /** Fields of the product (catalogue) operations. */
-import { embeddedField } from '../../descriptions/fields';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { embeddedField, idLocator } from '../../descriptions/fields';
 import { PRODUCT_EMBEDDABLES } from '../../helpers/enums';
 
 /** "Include": the product's category (full or basic) and the offers on it. */
@@ -7,3 +9,11 @@ export const productEmbeddedField = embeddedField(
 	[...PRODUCT_EMBEDDABLES],
 	'More data to include with each product. Category wins over Category Basic when both are chosen.',
 );
+
+/** A product of the catalogue, searched by title, manufacturer or EAN in the form's storefront, or given by its ID. */
+export function productIdField(description: string, show?: Record<string, string[]>): INodeProperties {
+	return {
+		...idLocator({ displayName: 'Product', name: 'productId', searchListMethod: 'searchProducts', placeholder: 'e.g. 362524873', description }),
+		...(show ? { displayOptions: { show } } : {}),
+	};
+}

@@ -6,7 +6,7 @@ import { requiredStorefront, storefrontField } from '../../descriptions/storefro
 import { textField } from '../../descriptions/fields';
 import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
-import { productEmbeddedField } from './fields';
+import { productEmbeddedField, productIdField } from './fields';
 
 /** GET /products/{id_product} or GET /products/ean/{ean}, with ?storefront=. */
 export const get = defineOperation({
@@ -24,11 +24,7 @@ export const get = defineOperation({
 			placeholder: 'e.g. 4006381333931',
 			displayOptions: { show: { identifyBy: ['ean'] } },
 		}),
-		textField('Product ID', 'productId', "The marketplace's ID of the product (id_product)", {
-			required: true,
-			placeholder: 'e.g. 362524873',
-			displayOptions: { show: { identifyBy: ['id'] } },
-		}),
+		productIdField("The product, searched in the catalogue or given by the marketplace's ID of it (id_product)", { identifyBy: ['id'] }),
 		storefrontField,
 		productEmbeddedField,
 	],
@@ -36,7 +32,7 @@ export const get = defineOperation({
 		const byEan = this.getNodeParameter('identifyBy', itemIndex, 'ean') === 'ean';
 		const path = byEan
 			? apiPath`/products/ean/${requireEan(this, 'ean', itemIndex)}`
-			: apiPath`/products/${requireIntegerId(this, 'productId', itemIndex, 'Product ID')}`;
+			: apiPath`/products/${requireIntegerId(this, 'productId', itemIndex, 'Product')}`;
 		const query: IDataObject = compact({
 			storefront: await requiredStorefront(this, itemIndex),
 			embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { inputError, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
-import { textField } from '../../descriptions/fields';
+import { idLocator } from '../../descriptions/fields';
 
 interface ReportType {
 	value: string;
@@ -32,13 +32,16 @@ export const REPORT_TYPES: ReportType[] = [
 export const DATE_RANGE_REPORTS = ['bookings-new', 'sales-new'];
 export const STOREFRONTLESS_REPORTS = REPORT_TYPES.filter((type) => !type.storefront).map((type) => type.value);
 
-export const reportIdField = textField('Report ID', 'reportId', 'ID of the report, as Report → Request or Report → Get Many output it (id_report)', {
-	required: true,
+export const reportIdField = idLocator({
+	displayName: 'Report',
+	name: 'reportId',
+	searchListMethod: 'searchReports',
 	placeholder: 'e.g. 5000000001',
+	description: 'One of your reports, picked from the newest or given by its ID (id_report)',
 });
 
 export function getReportId(context: IExecuteFunctions, itemIndex: number): number {
-	return requireIntegerId(context, 'reportId', itemIndex, 'Report ID');
+	return requireIntegerId(context, 'reportId', itemIndex, 'Report');
 }
 
 export function reportType(context: IExecuteFunctions, itemIndex: number): ReportType {

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { inputError } from '../../../../shared/helpers/validation';
-import { collectionField } from '../../descriptions/fields';
+import { inputError, requireIntegerId } from '../../../../shared/helpers/validation';
+import { collectionField, idLocator } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { BOOKINGS_REPORT_VERSIONS, CANCELLATION_TYPES, toOptions } from '../../helpers/enums';
-import { has, wholeNumber } from '../../helpers/values';
+import { has } from '../../helpers/values';
 import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { DATE_RANGE_REPORTS, REPORT_TYPES, reportDate, reportType, STOREFRONTLESS_REPORTS } from './fields';
@@ -39,13 +39,13 @@ export const request = defineOperation({
 		{ displayName: 'Date From', name: 'dateFrom', type: 'dateTime', default: '', required: true, description: 'First day to include (only the date counts)', ...showFor(DATE_RANGE_REPORTS) },
 		{ displayName: 'Date To', name: 'dateTo', type: 'dateTime', default: '', required: true, description: 'Last day to include (only the date counts)', ...showFor(DATE_RANGE_REPORTS) },
 		{
-			displayName: 'Import File ID',
-			name: 'importFileId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 123456',
-			description: 'ID of the product data import file whose errors to list',
+			...idLocator({
+				displayName: 'Import File',
+				name: 'importFileId',
+				searchListMethod: 'searchImportFiles',
+				placeholder: 'e.g. 123456',
+				description: 'The product data import file whose errors to list, picked from the newest or given by its ID',
+			}),
 			...showFor(['product-data-import-file-errors']),
 		},
 		collectionField('Options', 'options', [
@@ -82,7 +82,7 @@ export const request = defineOperation({
 			}
 		}
 		if (type.value === 'product-data-import-file-errors') {
-			body = { id_file_import: wholeNumber(this, this.getNodeParameter('importFileId', itemIndex, ''), itemIndex, 'Import File ID', { min: 1, max: Number.MAX_SAFE_INTEGER }) };
+			body = { id_file_import: requireIntegerId(this, 'importFileId', itemIndex, 'Import File') };
 		}
 		if (type.value === 'cancellations' && has(options, 'cancellationType')) query.cancellation_type = String(options.cancellationType);
 		if (type.value === 'bookings-new' && has(options, 'version')) query.version = String(options.version);
@@ -92,7 +92,7 @@ export const request = defineOperation({
 			query,
 			body,
 			itemIndex,
-			fieldLabels: { date_from: 'Date From', date_to: 'Date To', id_file_import: 'Import File ID', storefront: 'Storefront', cancellation_type: 'Cancellation Type', version: 'Bookings Format Version' },
+			fieldLabels: { date_from: 'Date From', date_to: 'Date To', id_file_import: 'Import File', storefront: 'Storefront', cancellation_type: 'Cancellation Type', version: 'Bookings Format Version' },
 			uncertainWrite: { subject: 'the report request', check: 'Report → Get Many lists the report if it was requested' },
 		});
 	},

@@ -1,7 +1,7 @@
 /** The ticket to act on, shared by the ticket operations. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { inputError, requireId } from '../../../../shared/helpers/validation';
+import { ID_FORMATS, inputError, requireId } from '../../../../shared/helpers/validation';
 import { idLocator } from '../../descriptions/fields';
 
 /** Ticket IDs are text: 001 followed by digits, leading zeros kept. */
@@ -11,6 +11,7 @@ export const ticketIdField = idLocator({
 	displayName: 'Ticket',
 	name: 'ticketId',
 	searchListMethod: 'searchTickets',
+	format: ID_FORMATS.ticket,
 	placeholder: 'e.g. 0011234567',
 	description: 'A buyer\'s ticket, picked from your latest tickets or given by its ID (it starts with 001; keep the leading zeros)',
 });

@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact, requireEan, requireString } from '../../../../shared/helpers/validation';
+import { compact, requireEan, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { identifyProductField } from '../../../../shared/descriptions/fields';
 import { collectionField, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { toOptions, UNIT_CONDITIONS } from '../../helpers/enums';
-import { wholeNumber } from '../../helpers/values';
 import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
+import { productIdField } from '../product/fields';
 import { handlingTimeField, listingPriceField, optionalUnitFields, UNIT_FIELD_LABELS, unitBody, writeEmbeddedField } from './fields';
 
 /** POST /units?storefront=: answers 200 with the new unit, which is output. */
@@ -26,11 +26,7 @@ export const create = defineOperation({
 			placeholder: 'e.g. 4006381333931',
 			displayOptions: { show: { identifyBy: ['ean'] } },
 		}),
-		textField('Product ID', 'productId', "The marketplace's ID of the product you offer", {
-			required: true,
-			placeholder: 'e.g. 20574181',
-			displayOptions: { show: { identifyBy: ['productId'] } },
-		}),
+		productIdField('The product you offer, searched in the catalogue or given by its ID (id_product)', { identifyBy: ['productId'] }),
 		textField('Offer ID', 'offerId', 'Your own ID for this offer, such as your SKU. Orders refer to it; it cannot be changed later.', {
 			required: true,
 			placeholder: 'e.g. SKU-4711',
@@ -52,7 +48,7 @@ export const create = defineOperation({
 		const storefront = await requiredStorefront(this, itemIndex);
 		const product: IDataObject =
 			this.getNodeParameter('identifyBy', itemIndex) === 'productId'
-				? { id_product: wholeNumber(this, requireString(this, 'productId', itemIndex, 'Product ID'), itemIndex, 'Product ID', { min: 1, max: Number.MAX_SAFE_INTEGER }) }
+				? { id_product: requireIntegerId(this, 'productId', itemIndex, 'Product') }
 				: { ean: requireEan(this, 'ean', itemIndex) };
 		const fields = unitBody(this, itemIndex, {
 			...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),

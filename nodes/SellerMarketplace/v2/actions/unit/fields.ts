@@ -3,17 +3,20 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { compact, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
 import { stockField } from '../../../../shared/descriptions/fields';
-import { centsField, embeddedField, textField } from '../../descriptions/fields';
+import { centsField, embeddedField, idLocator, textField } from '../../descriptions/fields';
 import { toOptions, UNIT_AND_PRODUCT_EMBEDDABLES, UNIT_EMBEDDABLES, WRITEABLE_UNIT_STATUSES, WRITEABLE_VAT_INDICATORS, type Storefront } from '../../helpers/enums';
 import { has, listingPriceCents, optionalText, wholeNumber } from '../../helpers/values';
 
-export const unitIdField = textField('Unit ID', 'unitId', 'ID of your unit (offer), as Unit → Create or Unit → Get Many output it (id_unit)', {
-	required: true,
+export const unitIdField = idLocator({
+	displayName: 'Unit',
+	name: 'unitId',
+	searchListMethod: 'searchUnits',
 	placeholder: 'e.g. 151177892008',
+	description: 'One of your units (offers), searched by your offer ID, the EAN or its ID (id_unit)',
 });
 
 export function getUnitId(context: IExecuteFunctions, itemIndex: number): number {
-	return requireIntegerId(context, 'unitId', itemIndex, 'Unit ID');
+	return requireIntegerId(context, 'unitId', itemIndex, 'Unit');
 }
 
 /** "Include" for reading units: the product, and the eco and battery participation fees. */
@@ -38,7 +41,7 @@ export const UNIT_FIELD_LABELS: Record<string, string> = {
 	condition: 'Condition',
 	id_offer: 'Offer ID',
 	ean: 'EAN',
-	id_product: 'Product ID',
+	id_product: 'Product',
 };
 
 export const listingPriceField: INodeProperties = centsField('Listing Price', 'listingPrice', 'The price buyers pay');

@@ -69,7 +69,7 @@ export const updateMany = defineOperation<UpdatePart>({
 					firstItemOf.set(unit, itemIndex);
 					return true;
 				}
-				const error = inputError(this, itemIndex, `"Unit ID" ${part.unitId} is also in item ${first}: update each unit once per run`);
+				const error = inputError(this, itemIndex, `"Unit" ${part.unitId} is also in item ${first}: update each unit once per run`);
 				if (!this.continueOnFail()) throw error;
 				duplicates.push({ itemIndex, error });
 				return false;

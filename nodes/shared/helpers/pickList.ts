@@ -1,0 +1,102 @@
+/**
+ * The "From List" mode of every resource locator of both node versions: one page of a collection at a time,
+ * the records the typed text names exactly shown first, and only the records that fit the operation.
+ */
+import type { IDataObject, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+export interface PickPage {
+	records: IDataObject[];
+	/** How many records the collection holds; without it, the page is the last. */
+	total?: number;
+}
+
+export interface PickSource {
+	toEntry(record: IDataObject): INodeListSearchItems;
+	/** One page of the collection from `offset`, narrowed by the server to what fits the operation where it can. */
+	readPage(offset: number): Promise<PickPage>;
+	/**
+	 * The records the typed text names: a GET of the ID it is, or the server's own search (an offer ID, an EAN,
+	 * a tracking code). They are found on any page and shown before the list.
+	 */
+	lookup?(text: string): Promise<IDataObject[]>;
+	/** Whether a record fits the operation, e.g. Send offers only order units waiting to be sent. */
+	fits?(record: IDataObject): boolean;
+	/** Whether `readPage` is the API's own search for the typed text, so that every record it returns matches. */
+	searchedByServer?: boolean;
+}
+
+const OPEN_RETURN_UNIT = ['need_to_be_returned', 'return_arrived', 'return_in_clarification'];
+const ANSWERABLE_TICKET = ['opened', 'buyer_closed', 'seller_closed', 'both_closed'];
+
+/**
+ * The statuses each operation can act on, by resource and operation (the same in both API versions): a picker
+ * offers only records in them, as the API refuses the others. An operation not listed picks from every record.
+ */
+export const ACTIONABLE_STATUSES: Record<string, Record<string, readonly string[]>> = {
+	orderUnit: {
+		send: ['need_to_be_sent'],
+		cancel: ['open', 'need_to_be_sent'],
+		fulfil: ['open'],
+		refund: ['need_to_be_sent', 'sent', 'received', 'sent_and_autopaid', 'returned'],
+	},
+	returnUnit: { accept: OPEN_RETURN_UNIT, reject: OPEN_RETURN_UNIT, clarify: OPEN_RETURN_UNIT, repair: OPEN_RETURN_UNIT },
+	ticket: { close: ['opened', 'buyer_closed'], sendMessage: ANSWERABLE_TICKET },
+	ticketMessage: { send: ANSWERABLE_TICKET },
+	claim: { close: ['opened', 'buyer_closed'] },
+	claimMessage: { send: ANSWERABLE_TICKET },
+};
+
+/** The statuses the form's resource and operation can act on, or undefined for any. */
+export function actionableStatuses(context: { getCurrentNodeParameter(name: string): unknown }): readonly string[] | undefined {
+	return ACTIONABLE_STATUSES[String(context.getCurrentNodeParameter('resource') ?? '')]?.[String(context.getCurrentNodeParameter('operation') ?? '')];
+}
+
+/** Pages read in one call while nothing on them matches the typed text or fits, before the editor is handed the next offset. */
+const PAGES_PER_CALL = 10;
+
+/** The entries of one call of the list, and the offset of the next page as the pagination token. */
+export async function pickList(source: PickSource, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const text = filter?.trim() ?? '';
+	const needle = source.searchedByServer ? '' : text.toLowerCase();
+	const fits = (record: IDataObject) => source.fits?.(record) ?? true;
+	let offset = Math.max(0, Number(paginationToken ?? 0) || 0);
+	const named = offset === 0 && text && source.lookup ? (await source.lookup(text)).filter(fits).map(source.toEntry) : [];
+	const shown = new Set(named.map((entry) => String(entry.value)));
+	const results: INodeListSearchItems[] = [...uniqueEntries(named)];
+	for (let pages = 0; pages < PAGES_PER_CALL; pages++) {
+		const { records, total } = await source.readPage(offset);
+		offset += records.length;
+		for (const entry of records.filter(fits).map(source.toEntry)) {
+			const value = String(entry.value);
+			// A record the lookup finds is shown first, on the first call; later pages leave it out.
+			if (shown.has(value) || (source.lookup && value === text)) continue;
+			if (needle && !`${entry.name} ${value}`.toLowerCase().includes(needle)) continue;
+			shown.add(value);
+			results.push(entry);
+		}
+		const more = records.length > 0 && total !== undefined && offset < total;
+		if (!more) return { results };
+		if (results.length > 0) break;
+	}
+	return { results, paginationToken: String(offset) };
+}
+
+function uniqueEntries(entries: INodeListSearchItems[]): INodeListSearchItems[] {
+	const seen = new Set<string>();
+	return entries.filter((entry) => !seen.has(String(entry.value)) && seen.add(String(entry.value)));
+}
+
+/** A record read by its ID, or nothing when the API answers that there is none (404). */
+export async function readIfFound(read: () => Promise<IDataObject | undefined>): Promise<IDataObject[]> {
+	const record = await read().catch((error: unknown) => {
+		if (error instanceof NodeApiError && error.httpCode === '404') return undefined;
+		throw error;
+	});
+	return typeof record === 'object' ? [record] : [];
+}
+
+/** Whether `text` is typed as an ID of `regex` (an IdFormat's, which n8n applies whole). */
+export function isIdLike(regex: string, text: string): boolean {
+	return new RegExp(`^(?:${regex})$`).test(text);
+}
