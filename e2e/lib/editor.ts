@@ -142,13 +142,27 @@ export class Editor {
 		await this.testId(`parameter-input-${parameter}`).locator('input, textarea').first().fill(value);
 	}
 
-	/** Opens a resource locator's list ("From list" mode) and types into its search box. */
-	async searchPicker(parameter: string, search: string): Promise<Locator> {
-		await this.testId(`resource-locator-${parameter}`).locator('[data-test-id="rlc-input"]').click();
-		await this.page.locator('input[data-test-id="rlc-search"]').fill(search);
+	/**
+	 * Opens a resource locator's list ("From list" mode), types into its search box and returns the entry that
+	 * shows `search`. A list loaded with the credential n8n chose first can fail; typing again reloads it with the
+	 * node's credential, as a seller would. `onOpen` runs once the list first shows (e.g. for a screenshot).
+	 */
+	async searchPicker(parameter: string, search: string, { onOpen, timeoutMs = 90_000 }: { onOpen?: () => Promise<unknown>; timeoutMs?: number } = {}): Promise<Locator> {
+		const searchBox = this.page.locator('input[data-test-id="rlc-search"]');
 		const item = this.testId('rlc-item').filter({ hasText: search }).first();
-		await item.waitFor();
-		return item;
+		const deadline = Date.now() + timeoutMs;
+		for (let attempt = 0; ; attempt++) {
+			if (!(await searchBox.isVisible())) await this.testId(`resource-locator-${parameter}`).locator('[data-test-id="rlc-input"]').click();
+			await searchBox.fill('');
+			await searchBox.fill(search);
+			if (attempt === 0) await onOpen?.();
+			const shown = await item
+				.waitFor({ timeout: 15_000 })
+				.then(() => true)
+				.catch(() => false);
+			if (shown) return item;
+			if (Date.now() > deadline) throw new Error(`the "${parameter}" list never showed an entry with "${search}" within ${timeoutMs / 1000} s`);
+		}
 	}
 
 	/** Clicks "Execute step" in the NDV and waits until the output panel shows a successful run. */

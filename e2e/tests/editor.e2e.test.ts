@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 
 import { launchBrowser, type Browser } from '../lib/browser';
 import { Editor, screenshotDir } from '../lib/editor';
+import { sleep } from '../lib/n8n';
 import { connect } from '../setup/state';
 import { V2_CREDENTIAL } from '../workflows-v2';
 
@@ -54,11 +55,34 @@ async function workflowWithManualTrigger(name: string): Promise<string> {
 	return created.data.id;
 }
 
+/**
+ * A new order unit that waits to be sent, and keeps waiting: the e2e run publishes the example "new order → mark
+ * units sent", which ships every unit of a new order that needs sending (and Send's picker offers only those). So
+ * the order is placed with its unit open, and the unit is moved to need_to_be_sent once each workflow notified of
+ * the new order has read it.
+ */
+async function unitWaitingToBeSent(idUnit: number): Promise<string> {
+	const mark = await sandbox.lastSeq();
+	const { order, orderUnits } = await sandbox.createOrder({ units: [{ id_unit: idUnit }], status: 'open' });
+	const unitId = String(orderUnits[0].id_order_unit);
+	await sandbox.flush();
+	const notified = (await sandbox.deliveries()).filter(
+		(delivery) => delivery.kind === 'event' && delivery.event_name === 'order_new' && delivery.resource?.includes(order.id_order) && delivery.status === 200,
+	).length;
+	const readsOfOrder = async () =>
+		(await sandbox.requestsSince(mark)).filter((entry) => entry.method === 'GET' && entry.path.includes(`/orders/${order.id_order}`)).length;
+	const deadline = Date.now() + STEP_TIMEOUT_MS;
+	while ((await readsOfOrder()) < notified) {
+		if (Date.now() > deadline) throw new Error(`the ${notified} workflow(s) notified of order ${order.id_order} did not read it within ${STEP_TIMEOUT_MS / 1000} s`);
+		await sleep(250);
+	}
+	await sandbox.setStatus('orderUnits', unitId, 'need_to_be_sent');
+	return unitId;
+}
+
 describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 	it('fills Order Unit → Send from the pickers, runs it against the sandbox and shows the sent unit in the output panel', async () => {
-		// a fresh order, so that its unit waits to be sent whatever other e2e files did to the seed's units
-		const { orderUnits } = await sandbox.createOrder({ units: [{ id_unit: 500003 }] });
-		const unitId = String(orderUnits[0].id_order_unit);
+		const unitId = await unitWaitingToBeSent(500003);
 		const workflowId = await workflowWithManualTrigger('e2e: editor, send an order unit');
 		await editor.openWorkflow(workflowId);
 
@@ -69,7 +93,7 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 		await expect(editor.testId('node-version').innerText()).resolves.toMatch(/node version 2\b/i);
 		await shot('01-node-resource-operation-form');
 
-		const unit = await editor.searchPicker('orderUnitId', unitId);
+		const unit = await editor.searchPicker('orderUnitId', unitId, { onOpen: () => shot('02a-order-unit-picker-searching') });
 		await shot('02-order-unit-picker-open');
 		await unit.click();
 		await editor.chooseOption('carrierCode', 'DHL');
