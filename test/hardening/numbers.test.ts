@@ -55,7 +55,7 @@ describe('every other whole-number input', () => {
 	it.each([
 		['Stock', '1e3', { resource: 'unit', operation: 'update', unitId: '151177892008', updateFields: { amount: '={{ $json.v }}' } }],
 		['Limit', '0x10', { resource: 'orderUnit', operation: 'getMany', returnAll: false, limit: '={{ $json.v }}', filters: {} }],
-		['Unit ID', '1e3', { resource: 'unit', operation: 'get', unitId: '={{ $json.v }}' }],
+		['Unit', '1e3', { resource: 'unit', operation: 'get', unitId: '={{ $json.v }}' }],
 		['Item ID', '0x10', { resource: 'unit', operation: 'getMany', returnAll: false, limit: 5, filters: { itemId: '={{ $json.v }}' } }],
 		['Max Retries', '0b11', { resource: 'status', operation: 'ping', requestOptions: { maxRetries: '={{ $json.v }}' } }],
 		['Max Retries', 2.5, { resource: 'status', operation: 'ping', requestOptions: { maxRetries: '={{ $json.v }}' } }],

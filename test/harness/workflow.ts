@@ -191,7 +191,9 @@ export function loadOptionsContext(credentials: SellerCredentials, parameters: I
 	};
 	const workflowData = { id: 'wf-options', name: 'options', nodes: [node], connections: {}, active: false } as unknown as IWorkflowBase;
 	const workflow = new Workflow({ id: 'wf-options', nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes() });
-	return new LoadOptionsContext(workflow, node, testAdditionalData(credentials, workflowData), 'parameters');
+	// As n8n's load-options service does: the form's current values travel in currentNodeParameters.
+	const additionalData = { ...testAdditionalData(credentials, workflowData), currentNodeParameters: parameters };
+	return new LoadOptionsContext(workflow, node, additionalData as IWorkflowExecuteAdditionalData, 'parameters');
 }
 
 /** n8n-core's real context for a dropdown or list search of node version 2, with API v2 credentials. */

@@ -199,12 +199,12 @@ const SPECS: Record<string, Spec> = {
 			...rows('price', 'Price (in Cents)', 'missing', [MISSING]),
 		],
 	},
-	'claim.close': { base: { claimId: '4711' }, rows: integerId('claimId', 'Claim ID') },
+	'claim.close': { base: { claimId: '4711' }, rows: integerId('claimId', 'Claim') },
 	'claim.getMany': { base: { returnAll: false, limit: 5, filters: {} }, rows: conversationFilterRows(false) },
 	'claimMessage.send': {
 		base: { claimId: '4711', text: 'We are on it', interimNotice: false },
 		rows: [
-			...integerId('claimId', 'Claim ID'),
+			...integerId('claimId', 'Claim'),
 			...requiredText('text', 'Text'),
 			...rows('interimNotice', 'Interim Notice', 'wrong type', ['yes', 1]),
 		],
@@ -217,7 +217,7 @@ const SPECS: Record<string, Spec> = {
 			...rows('type', 'Type', 'unknown value', ['XML', 'command']),
 		],
 	},
-	'importFile.get': { base: { importFileId: '1234' }, rows: integerId('importFileId', 'Import File ID') },
+	'importFile.get': { base: { importFileId: '1234' }, rows: integerId('importFileId', 'Import File') },
 	'importFile.getMany': {
 		base: { returnAll: false, limit: 5, filters: {} },
 		rows: [
@@ -227,7 +227,7 @@ const SPECS: Record<string, Spec> = {
 			...rows('filters.type', 'Type', 'unknown value', ['nope'], { good: 'COMMAND' }),
 		],
 	},
-	'item.get': { base: { itemId: '20574181' }, rows: integerId('itemId', 'Item ID') },
+	'item.get': { base: { itemId: '20574181' }, rows: integerId('itemId', 'Item') },
 	'item.search': {
 		base: { searchTerm: '', ean: '4006381333931', returnAll: false, limit: 5 },
 		rows: [
@@ -244,12 +244,12 @@ const SPECS: Record<string, Spec> = {
 			...badDate('filters.unitsUpdatedFrom', 'Units Updated After', { good: '2025-01-01T10:00:00' }),
 		],
 	},
-	'orderInvoice.delete': { base: { invoiceId: '5012' }, rows: integerId('invoiceId', 'Invoice ID') },
+	'orderInvoice.delete': { base: { invoiceId: '5012' }, rows: integerId('invoiceId', 'Invoice') },
 	'orderInvoice.download': {
 		base: { invoiceId: '5012', binaryPropertyName: 'data' },
-		rows: [...integerId('invoiceId', 'Invoice ID'), ...requiredText('binaryPropertyName', 'Put Output File in Field')],
+		rows: [...integerId('invoiceId', 'Invoice'), ...requiredText('binaryPropertyName', 'Put Output File in Field')],
 	},
-	'orderInvoice.get': { base: { invoiceId: '5012' }, rows: integerId('invoiceId', 'Invoice ID') },
+	'orderInvoice.get': { base: { invoiceId: '5012' }, rows: integerId('invoiceId', 'Invoice') },
 	'orderInvoice.upload': {
 		base: { orderId: rl('MHRYPC1'), binaryPropertyName: 'data', additionalFields: {} },
 		locators: ['orderId'],
@@ -313,7 +313,7 @@ const SPECS: Record<string, Spec> = {
 			...rows('note', 'Note', 'out of range', ['abcd', ' ab ']),
 		],
 	},
-	'return.get': { base: { returnId: '1234' }, rows: integerId('returnId', 'Return ID') },
+	'return.get': { base: { returnId: '1234' }, rows: integerId('returnId', 'Return') },
 	'return.getMany': {
 		base: { returnAll: false, limit: 5, filters: {} },
 		rows: [
@@ -322,12 +322,12 @@ const SPECS: Record<string, Spec> = {
 			...rows('filters.status', 'Status', 'unknown value', [['nope']], { good: ['package_sent'] }),
 		],
 	},
-	'returnUnit.accept': { base: { returnUnitId: '4321' }, rows: integerId('returnUnitId', 'Return Unit ID') },
+	'returnUnit.accept': { base: { returnUnitId: '4321' }, rows: integerId('returnUnitId', 'Return Unit') },
 	'returnUnit.clarify': {
 		base: { returnUnitId: '4321', message: 'Which part is missing?' },
-		rows: [...integerId('returnUnitId', 'Return Unit ID'), ...requiredText('message', 'Message')],
+		rows: [...integerId('returnUnitId', 'Return Unit'), ...requiredText('message', 'Message')],
 	},
-	'returnUnit.get': { base: { returnUnitId: '4321' }, rows: integerId('returnUnitId', 'Return Unit ID') },
+	'returnUnit.get': { base: { returnUnitId: '4321' }, rows: integerId('returnUnitId', 'Return Unit') },
 	'returnUnit.getMany': {
 		base: { returnAll: false, limit: 5, filters: {} },
 		rows: [
@@ -337,9 +337,9 @@ const SPECS: Record<string, Spec> = {
 	},
 	'returnUnit.reject': {
 		base: { returnUnitId: '4321', message: 'The seal is broken' },
-		rows: [...integerId('returnUnitId', 'Return Unit ID'), ...requiredText('message', 'Message')],
+		rows: [...integerId('returnUnitId', 'Return Unit'), ...requiredText('message', 'Message')],
 	},
-	'returnUnit.repair': { base: { returnUnitId: '4321' }, rows: integerId('returnUnitId', 'Return Unit ID') },
+	'returnUnit.repair': { base: { returnUnitId: '4321' }, rows: integerId('returnUnitId', 'Return Unit') },
 	'subscription.create': {
 		base: { eventName: 'order_new', callbackUrl: 'https://n8n.example.com/webhook/x/webhook', fallbackEmail: 'ops@seller.example' },
 		rows: [
@@ -401,7 +401,7 @@ const SPECS: Record<string, Spec> = {
 		rows: [
 			...requiredText('ean', 'EAN'),
 			...ean('ean'),
-			...integerId('itemId', 'Item ID', { base: { identifyBy: 'itemId' }, good: '20574181' }),
+			...integerId('itemId', 'Item', { base: { identifyBy: 'itemId' }, good: '20574181' }),
 			...offerRows(undefined).filter((row) => ['condition', 'listingPrice', 'amount'].includes(row.field)),
 			...offerRows('additionalFields').filter((row) => /minimumPrice|deliveryTime|location/.test(row.field)),
 			// above the Listing Price (1999)
@@ -410,8 +410,8 @@ const SPECS: Record<string, Spec> = {
 			...rows('amount', 'Stock', 'missing', [MISSING]),
 		],
 	},
-	'unit.delete': { base: { unitId: '151177892008' }, rows: integerId('unitId', 'Unit ID') },
-	'unit.get': { base: { unitId: '151177892008' }, rows: integerId('unitId', 'Unit ID') },
+	'unit.delete': { base: { unitId: '151177892008' }, rows: integerId('unitId', 'Unit') },
+	'unit.get': { base: { unitId: '151177892008' }, rows: integerId('unitId', 'Unit') },
 	'unit.getMany': {
 		base: { returnAll: false, limit: 5, filters: {} },
 		rows: [
@@ -422,7 +422,7 @@ const SPECS: Record<string, Spec> = {
 	'unit.update': {
 		base: { unitId: '151177892008', updateFields: { listingPrice: 1999 } },
 		rows: [
-			...integerId('unitId', 'Unit ID'),
+			...integerId('unitId', 'Unit'),
 			...offerRows('updateFields', { listingPrice: 1999 }),
 			...rows('updateFields.minimumPrice', 'Minimum Price (in Cents)', 'out of range', [5000], { good: 999 }),
 			// nothing to change: the only field resolves to nothing

@@ -41,7 +41,7 @@ describe('Attribute → Get', () => {
 
 	it.each([
 		['a name that bends the path', { identifyBy: 'name', name: '../units' }, '"Name" must be an ID'],
-		['an ID that is text', { identifyBy: 'id', attributeId: 'x1' }, '"Attribute ID" must be a positive whole number'],
+		['an ID that is text', { identifyBy: 'id', attributeId: 'x1' }, '"Attribute" must be a positive whole number'],
 	])('refuses %s before sending', async (_, parameters, message) => {
 		const run = await v2.run({ operation: 'get', ...parameters });
 		expect(run.error?.message).toContain(message);

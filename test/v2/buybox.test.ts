@@ -44,7 +44,7 @@ describe('Buy Box → Get Offer Rankings', () => {
 	});
 
 	it.each([
-		['a product ID that is text', { productId: 'abc' }, '"Product ID" must be a whole number of at least 1, but it is "abc"'],
+		['a product ID that is text', { productId: 'abc' }, '"Product" must be a positive whole number, but it is "abc"'],
 		['more than 10 offers', { topOffers: 11 }, '"Number of Offers" must be at most 10, but it is 11'],
 		['an unknown condition', { condition: 'broken' }, '"Condition" has an unknown value "broken"'],
 	])('%s is refused before anything is sent, naming the field and the item', async (_case, overrides, message) => {

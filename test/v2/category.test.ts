@@ -6,7 +6,7 @@ import * as enums from '../../nodes/SellerMarketplace/v2/helpers/enums';
 import * as listSearch from '../../nodes/SellerMarketplace/v2/methods/listSearch';
 import spec from '../../sandbox/v2/seller-api-v2.openapi.json';
 import { loadOptionsContextV2 } from '../harness/workflow';
-import { expectSigned, useSandboxV2 } from './setup';
+import { expectSigned, fromExpression, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({}, 'category');
 const db = () => v2.sandbox().control.db;
@@ -49,7 +49,7 @@ describe('Category → Get', () => {
 	});
 
 	it.each([['../units'], ['1e3'], ['-4']])('refuses the category ID %s before sending', async (value) => {
-		const run = await v2.run({ operation: 'get', categoryId: { __rl: true, mode: 'id', value } });
+		const run = await v2.run({ operation: 'get', categoryId: fromExpression(value) });
 		expect(run.error?.message).toContain('"Category" must be a positive whole number');
 		expect(run.error?.message).toContain('[item 0]');
 		expect(v2.requests()).toHaveLength(0);

@@ -76,7 +76,7 @@ describe('Import File → Create and Get (product data)', () => {
 	it.each([
 		['create', { url: 'ftp://example.test/a.csv' }, '"File URL" must be a full web address'],
 		['create', { url: '   ' }, '"File URL" is required'],
-		['get', { importFileId: '12/../3' }, '"Import File ID" must be a positive whole number'],
+		['get', { importFileId: '12/../3' }, '"Import File" must be a positive whole number'],
 	])('%s refuses bad input before sending', async (operation, parameters, message) => {
 		const run = await v2.run({ operation, ...parameters });
 		expect(run.error?.message).toContain(message);

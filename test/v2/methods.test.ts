@@ -32,14 +32,18 @@ describe('order and order unit searches', () => {
 		}
 	});
 
-	it('narrows order units to those whose entry contains the filter text', async () => {
+	it('an order unit ID typed in the search: read by its ID, looked for as an offer ID, and not repeated from the list', async () => {
 		const context = loadOptionsContextV2(v2.credentials(), { resource: 'orderUnit', operation: 'get' });
 		const all = await listSearch.searchOrderUnits.call(context);
 		expect(all.results.length).toBeGreaterThan(5);
 		const id = Number(all.results[4].value);
 		const unit = v2.sandbox().control.db.orderUnits.find((candidate) => candidate.id_order_unit === id)!;
 		const found = await listSearch.searchOrderUnits.call(context, ` ${id} `);
-		expect(v2.requests()).toHaveLength(2);
+		expect(v2.requests().slice(1).map((request) => [request.path, request.query])).toEqual([
+			[`/order-units/${id}`, {}],
+			['/order-units', { id_offer: String(id), limit: '100', offset: '0' }],
+			['/order-units', { limit: '100', offset: '0' }],
+		]);
 		expect(found.results).toEqual([{ name: `${id}: ${unit.item.title} (${unit.status}, order ${unit.id_order})`, value: String(id) }]);
 	});
 });

@@ -3,7 +3,7 @@
  * received and the items output. Expected records come from the sandbox's store (`control.db`).
  */
 import type { Order } from '../../sandbox';
-import { expectSigned, useSandboxV2 } from './setup';
+import { expectSigned, fromExpression, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({ orders: 260 }, 'order');
 
@@ -164,7 +164,7 @@ describe('Order → Get', () => {
 	});
 
 	it.each(['../units/1', '..', '.', 'M1/2', 'M1\\2', 'M1\n2', '   '])('refuses the order ID %p before sending anything', async (id) => {
-		const run = await v2.run({ operation: 'get', orderId: byId(id) });
+		const run = await v2.run({ operation: 'get', orderId: fromExpression(id) });
 		expect(run.error?.message).toMatch(/^"Order" (must be an ID|is required)/);
 		expect(v2.requests()).toHaveLength(0);
 	});

@@ -87,7 +87,7 @@ describe('Order Invoice → Get, Get Many', () => {
 
 	it('Get refuses an invoice ID that is not a number before sending', async () => {
 		const run = await v2.run({ operation: 'get', orderId: byId(invoice().id_order), invoiceId: '1/../2' });
-		expect(run.error?.message).toBe('"Invoice ID" must be a positive whole number, but it is "1/../2" [item 0]');
+		expect(run.error?.message).toBe('"Invoice" must be a positive whole number, but it is "1/../2" [item 0]');
 		expect(v2.requests()).toHaveLength(0);
 	});
 

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { OrderUnit } from '../../sandbox';
 import { loadOptionsContextV2 } from '../harness/workflow';
-import { expectSigned, useSandboxV2 } from './setup';
+import { expectSigned, fromExpression, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({ orders: 120 }, 'orderUnit');
 
@@ -92,7 +92,7 @@ describe('Order Unit → Get', () => {
 	});
 
 	it.each(['12abc', '-1', '1e3', '1.5', '9007199254740993', '0', '../1'])('refuses the ID %p before sending', async (id) => {
-		const run = await v2.run({ operation: 'get', orderUnitId: byId(id) });
+		const run = await v2.run({ operation: 'get', orderUnitId: fromExpression(id) });
 		expect(run.error?.message).toBe(`"Order Unit" must be a positive whole number, but it is "${id}" [item 0]`);
 		expect(v2.requests()).toHaveLength(0);
 	});

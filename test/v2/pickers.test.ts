@@ -126,9 +126,12 @@ describe('pickers offer what fits the operation', () => {
 		expect(requests()[0]).toEqual({ method: 'GET', path: `/tickets/${ticket.id_ticket}`, query: {}, status: 200 });
 	});
 
-	it('Return Unit → Accept offers only return units still open', async () => {
+	it('Return Unit → Accept offers only return units still open, of units the seller fulfils', async () => {
 		await listSearch.searchReturnUnits.call(context({ resource: 'returnUnit', operation: 'accept' }));
-		expect(v2.requests()[0].queryValues?.status).toEqual(['need_to_be_returned', 'return_arrived', 'return_in_clarification']);
+		expect(v2.requests()[0].queryValues).toMatchObject({
+			status: ['need_to_be_returned', 'return_arrived', 'return_in_clarification'],
+			fulfillment_type: ['fulfilled_by_merchant'],
+		});
 	});
 
 	it("Order Invoice: with an order chosen, that order's invoices", async () => {
@@ -157,6 +160,20 @@ describe('pickers offer what fits the operation', () => {
 		const found = await listSearch.searchCategories.call(context({ resource: 'category', operation: 'get', storefront: 'de' }), String(category.id_category));
 		expect(values(found)[0]).toBe(String(category.id_category));
 		expect(requests()[0]).toEqual({ method: 'GET', path: `/categories/${category.id_category}`, query: { storefront: 'de' }, status: 200 });
+	});
+
+	it.each([
+		['searchReturns', { resource: 'return', operation: 'get' }, '/returns/777', '/returns'],
+		['searchImportFiles', { resource: 'importFile', operation: 'get', fileType: 'variantSuggestions' }, '/variant-suggestions/feed/777', '/variant-suggestions/feed'],
+		['searchReports', { resource: 'report', operation: 'get' }, '/reports/777', '/reports'],
+		['searchAttributes', { resource: 'attribute', operation: 'get', storefront: 'de' }, '/attributes/777', '/attributes/search'],
+		['searchWarehouses', { resource: 'warehouse', operation: 'get' }, '/warehouses/777', '/warehouses'],
+	] as const)('%s: a typed ID is asked for by its ID first, then the list', async (method, parameters, one, list) => {
+		const result = await listSearch[method].call(context(parameters), '777');
+		expect(requests()[0]).toMatchObject({ method: 'GET', path: one });
+		expect(requests().slice(1).every((request) => request.path === list)).toBe(true);
+		expect(requests().length).toBeGreaterThan(1);
+		expect(result.results.every((entry) => typeof entry.name === 'string' && typeof entry.value === 'string')).toBe(true);
 	});
 
 	it('a failed page is reported, not dropped', async () => {

@@ -51,8 +51,8 @@ describe('Product → Get', () => {
 
 	it.each([
 		['an EAN that bends the path', { identifyBy: 'ean', ean: '../units' }, '"EAN" must be 8 to 14 digits'],
-		['a product ID that is text', { identifyBy: 'id', productId: '12abc' }, '"Product ID" must be a positive whole number'],
-		['an empty product ID', { identifyBy: 'id', productId: ' ' }, '"Product ID" is required'],
+		['a product ID that is text', { identifyBy: 'id', productId: '12abc' }, '"Product" must be a positive whole number'],
+		['an empty product ID', { identifyBy: 'id', productId: ' ' }, '"Product" is required'],
 	])('refuses %s before sending, naming the item', async (_, parameters, message) => {
 		const run = await v2.run({ operation: 'get', ...parameters });
 		expect(run.error?.message).toContain(message);

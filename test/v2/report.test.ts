@@ -90,7 +90,7 @@ describe('Report → Request', () => {
 	it('an unknown import file is refused by the marketplace, naming the field', async () => {
 		const result = await request({ reportType: 'product-data-import-file-errors', importFileId: '999' });
 		expect(v2.requests()[0]).toMatchObject({ status: 400 });
-		expect(result.error?.message).toContain('"Import File ID" (id_file_import)');
+		expect(result.error?.message).toContain('"Import File" (id_file_import)');
 		expect(reports()).toHaveLength(0);
 	});
 
@@ -98,7 +98,7 @@ describe('Report → Request', () => {
 		['a Date From that is no date', { reportType: 'sales-new', dateFrom: 'yesterday', dateTo: '2024-01-01' }, '"Date From" must be a date such as 2026-11-01, but it is "yesterday"'],
 		['a date that does not exist', { reportType: 'bookings-new', dateFrom: '2024-02-30', dateTo: '2024-03-01' }, '"Date From" must be a date such as 2026-11-01, but it is "2024-02-30"'],
 		['Date From after Date To', { reportType: 'sales-new', dateFrom: '2024-05-02', dateTo: '2024-05-01' }, '"Date From" (2024-05-02) must not be after "Date To" (2024-05-01)'],
-		['an import file ID that is text', { reportType: 'product-data-import-file-errors', importFileId: '12abc' }, '"Import File ID" must be a whole number of at least 1, but it is "12abc"'],
+		['an import file ID that is text', { reportType: 'product-data-import-file-errors', importFileId: '12abc' }, '"Import File" must be a positive whole number, but it is "12abc"'],
 		['an unknown report type', { reportType: 'everything' }, '"Report Type" has an unknown value "everything"'],
 	])('%s is refused before anything is sent, naming the field and the item', async (_case, parameters, message) => {
 		const result = await request(parameters, { items: [{ json: {} }, { json: {} }], continueOnFail: true });
@@ -139,7 +139,7 @@ describe('Report → Get and Get Many', () => {
 	it('a report ID that bends the path is refused before sending', async () => {
 		const result = await v2.run({ operation: 'get', reportId: '../orders' });
 		expect(v2.requests()).toHaveLength(0);
-		expect(result.error?.message).toBe('"Report ID" must be a positive whole number, but it is "../orders" [item 0]');
+		expect(result.error?.message).toBe('"Report" must be a positive whole number, but it is "../orders" [item 0]');
 	});
 
 	it('Get Many reads every page of 30, filters by storefront and sorts as asked', async () => {

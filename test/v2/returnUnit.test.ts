@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ReturnUnit } from '../../sandbox';
-import { expectSigned, useSandboxV2 } from './setup';
+import { expectSigned, fromExpression, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({ orders: 60, strict: true });
 
@@ -75,7 +75,7 @@ describe('Return Unit → Get', () => {
 	});
 
 	it.each(['12abc', '-1', '1e3', '0', '../1'])('refuses the ID %p before sending', async (id) => {
-		const run = await v2.run({ resource: 'returnUnit', operation: 'get', returnUnitId: byId(id) });
+		const run = await v2.run({ resource: 'returnUnit', operation: 'get', returnUnitId: fromExpression(id) });
 		expect(run.error?.message).toBe(`"Return Unit" must be a positive whole number, but it is "${id}" [item 0]`);
 		expect(v2.requests()).toHaveLength(0);
 	});
@@ -176,7 +176,7 @@ describe('Return → Get Many, Get', () => {
 	});
 
 	it('refuses a return ID that is not a number before sending', async () => {
-		const run = await v2.run({ resource: 'return', operation: 'get', returnId: byId('1/../2') });
+		const run = await v2.run({ resource: 'return', operation: 'get', returnId: fromExpression('1/../2') });
 		expect(run.error?.message).toBe('"Return" must be a positive whole number, but it is "1/../2" [item 0]');
 		expect(v2.requests()).toHaveLength(0);
 	});

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Ticket } from '../../sandbox';
-import { expectSigned, useSandboxV2 } from './setup';
+import { expectSigned, fromExpression, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({ orders: 60, strict: true }, 'ticket');
 
@@ -74,7 +74,7 @@ describe('Ticket → Get', () => {
 	});
 
 	it.each(['13163664', '001abc', '0011/../2', ' '])('refuses the ticket ID %p before sending', async (id) => {
-		const run = await v2.run({ operation: 'get', ticketId: byId(id) });
+		const run = await v2.run({ operation: 'get', ticketId: fromExpression(id) });
 		expect(run.error?.message).toMatch(/^"Ticket" (must be a ticket ID: 001 followed by digits|must be an ID such as|is required)/);
 		expect(run.error?.message).toContain('[item 0]');
 		expect(v2.requests()).toHaveLength(0);

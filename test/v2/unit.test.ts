@@ -327,7 +327,7 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 1 } },
 			{ items: [{ json: { id: unit.id_unit } }, { json: { id: 1 } }, { json: { id: unit.id_unit } }] },
 		);
-		expect(run.error?.message).toBe(`"Unit ID" ${unit.id_unit} is also in item 0: update each unit once per run [item 2]`);
+		expect(run.error?.message).toBe(`"Unit" ${unit.id_unit} is also in item 0: update each unit once per run [item 2]`);
 		expect(v2.requests()).toHaveLength(0);
 	});
 

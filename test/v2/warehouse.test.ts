@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { expectSigned, useSandboxV2 } from './setup';
+import { expectSigned, fromExpression, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({ orders: 10, strict: true }, 'warehouse');
 
@@ -103,7 +103,7 @@ describe('Warehouse → Delete', () => {
 	});
 
 	it('refuses a warehouse ID that is not a number before sending', async () => {
-		const run = await v2.run({ operation: 'delete', warehouseId: byId('1;2') });
+		const run = await v2.run({ operation: 'delete', warehouseId: fromExpression('1;2') });
 		expect(run.error?.message).toBe('"Warehouse" must be a positive whole number, but it is "1;2" [item 0]');
 		expect(v2.requests()).toHaveLength(0);
 	});

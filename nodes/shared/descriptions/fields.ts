@@ -65,6 +65,8 @@ export function idLocator(options: {
 	name: string;
 	searchListMethod: string;
 	format?: IdFormat;
+	/** Whether the list shows nothing until text is typed (a catalogue searched by the API, not listed). */
+	searchFilterRequired?: boolean;
 	placeholder?: string;
 	description?: string;
 }): INodeProperties {
@@ -81,7 +83,7 @@ export function idLocator(options: {
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true, ...(options.searchFilterRequired ? { searchFilterRequired: true } : {}) },
 			},
 			{
 				displayName: 'By ID',

@@ -87,13 +87,19 @@ function uniqueEntries(entries: INodeListSearchItems[]): INodeListSearchItems[] 
 	return entries.filter((entry) => !seen.has(String(entry.value)) && seen.add(String(entry.value)));
 }
 
-/** A record read by its ID, or nothing when the API answers that there is none (404). */
+/**
+ * Answers to a GET of a typed ID that mean "no such record to pick": none (404), an ID the API does not take
+ * (400, 422), or one the seller may not act on, e.g. an order the marketplace fulfils (403).
+ */
+const NOT_A_PICK = ['400', '403', '404', '422'];
+
+/** A record read by the ID the seller typed, or nothing when the API answers that there is none to pick. */
 export async function readIfFound(read: () => Promise<IDataObject | undefined>): Promise<IDataObject[]> {
 	const record = await read().catch((error: unknown) => {
-		if (error instanceof NodeApiError && error.httpCode === '404') return undefined;
+		if (error instanceof NodeApiError && NOT_A_PICK.includes(String(error.httpCode))) return undefined;
 		throw error;
 	});
-	return typeof record === 'object' ? [record] : [];
+	return record && typeof record === 'object' && !Array.isArray(record) ? [record] : [];
 }
 
 /** Whether `text` is typed as an ID of `regex` (an IdFormat's, which n8n applies whole). */

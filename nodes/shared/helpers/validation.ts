@@ -63,7 +63,8 @@ function notAbove(bound: string): string {
 		const digit = Number(bound[position]);
 		if (digit > lowest) {
 			const rest = bound.length - position - 1;
-			alternatives.push(`${bound.slice(0, position)}[${lowest}-${digit - 1}]${rest ? `\\d{${rest}}` : ''}`);
+			const range = digit - 1 > lowest ? `[${lowest}-${digit - 1}]` : String(lowest);
+			alternatives.push(`${bound.slice(0, position)}${range}${rest > 1 ? `\\d{${rest}}` : rest === 1 ? '\\d' : ''}`);
 		}
 	}
 	return [...alternatives, bound].join('|');

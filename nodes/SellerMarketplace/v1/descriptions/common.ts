@@ -7,7 +7,7 @@ export { embeddedField, idLocator, returnAllOrLimit } from '../../../shared/desc
 
 /** An item (the shared product record), searched in the catalogue or given by its ID. */
 export function itemIdField(description: string): INodeProperties {
-	return idLocator({ displayName: 'Item', name: 'itemId', searchListMethod: 'searchItems', placeholder: 'e.g. 20574181', description });
+	return idLocator({ displayName: 'Item', name: 'itemId', searchListMethod: 'searchItems', searchFilterRequired: true, placeholder: 'e.g. 20574181', description });
 }
 
 export function binaryPropertyField(description: string, name = 'binaryPropertyName'): INodeProperties {

@@ -126,7 +126,7 @@ export const searchReturnUnits = listOf({
 		name: `${text(unit.id_return_unit)}: order unit ${text(unit.id_order_unit)} (${text(unit.status)}, ${text(unit.reason)})`,
 		value: text(unit.id_return_unit),
 	}),
-	...actionable(),
+	...actionable({ merchantOnly: true }),
 	byId: integerPath('/return-units'),
 });
 
