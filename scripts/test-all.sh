@@ -19,8 +19,9 @@ step "unit, integration and sandbox tests (jest, in-process n8n-core)"
 npx jest --ci --json --outputFile="$results_dir/unit.json" || status=1
 
 if [ -f e2e/jest.config.js ] && [ "${SKIP_E2E:-}" != "1" ]; then
-	step "end-to-end tests in real n8n"
+	step "end-to-end tests in real n8n (the editor test in headless Chromium, installed from Debian's packages when missing)"
 	bash e2e/ensure-runtime.sh
+	bash e2e/ensure-chromium.sh
 	npx jest --ci -c e2e/jest.config.js --json --outputFile="$results_dir/e2e.json" || status=1
 	step "n8n queue mode: Redis and PostgreSQL (installed from Debian's packages when missing), webhook processors, workers"
 	npx jest --ci -c e2e/jest.queue.config.js --json --outputFile="$results_dir/queue.json" || status=1

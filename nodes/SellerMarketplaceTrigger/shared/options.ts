@@ -1,8 +1,15 @@
 /** The trigger's "Options" collection, the same for every API version but for header names and the answer deadline. */
-import type { INodeProperties, INodePropertyOptions, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyOptions,
+	INodeTypeBaseDescription,
+	INodeTypeDescription,
+	TriggerPanelDefinition,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { choiceSubtitle, tidyProperties } from '../../shared/descriptions/words';
+import { EMAIL_ADDRESS_PATTERN } from '../../shared/helpers/validation';
 import type { FetchBudget } from './receive';
 import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS } from './time';
 
@@ -98,16 +105,56 @@ export const fallbackEmailField: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	placeholder: 'name@email.com',
+	placeholder: 'e.g. nathan@example.com',
 	description:
 		'Where the marketplace writes when it disables a subscription after about 12 hours of failed deliveries (required by the API)',
 };
+
+/**
+ * Shown under Fallback Email while it holds text that is not one e-mail address, so a typo shows in the form at
+ * once rather than when the workflow is activated. Empty is left to n8n's "required" mark, an expression to
+ * activation, which checks what it gives.
+ */
+export const fallbackEmailNotice: INodeProperties = {
+	displayName:
+		'This is not an e-mail address: listening for events or publishing the workflow fails until "Fallback Email" holds one address such as nathan@example.com.',
+	name: 'fallbackEmailNotice',
+	type: 'notice',
+	default: '',
+	// Only hide rules: n8n shows a parameter at once when a `show` rule meets an expression.
+	displayOptions: {
+		hide: { fallbackEmail: [{ _cnd: { regex: `^(?:\\s*${EMAIL_ADDRESS_PATTERN}\\s*)?$` } }, { _cnd: { startsWith: '=' } }] },
+	},
+};
+
+/** What the trigger panel (shown while the node waits for a test event) tells for one API version. */
+export interface TriggerPanelWording {
+	/** How to make the marketplace (or the sandbox) send an event, as one HTML sentence or two. */
+	testEvent: string;
+}
+
+/** The sandbox's control command that places an order (and so fires the new-order events), for the panels' text. */
+export const SANDBOX_ORDER_COMMAND =
+	"<code>curl -X POST -H 'Content-Type: application/json' -d '{\"units\":[{\"id_unit\":500001}]}' http://127.0.0.1:8787/_sandbox/orders</code>";
+
+function triggerPanel({ testEvent }: TriggerPanelWording): TriggerPanelDefinition {
+	const whileBuilding = `<b>While building your workflow</b>, click 'Execute step': the node subscribes the events under 'Trigger On' for its test URL, and the first one the marketplace sends runs the workflow here, in the editor. ${testEvent} The test subscription is removed when listening stops.`;
+	return {
+		header: 'Waiting for an event from the marketplace',
+		executionsHelp: {
+			inactive: `${whileBuilding}<br /><br /><b>Once you're happy with your workflow</b>, publish it: every event then runs it, and those executions show in the <a data-key="executions">executions list</a>, not in the editor.`,
+			active: `${whileBuilding}<br /><br /><b>The published workflow runs as well</b>: its subscriptions stay, and its executions show in the <a data-key="executions">executions list</a>, not in the editor.`,
+		},
+		activationHint: 'Once the workflow works, publish it to run it on every event (those executions show in the executions list, not here)',
+	};
+}
 
 /** What every version's description has besides its properties: one output, the credentials, the two webhooks. */
 export function triggerDescription(
 	baseDescription: INodeTypeBaseDescription,
 	version: number,
 	credentialType: string,
+	panel: TriggerPanelWording,
 	properties: INodeProperties[],
 ): INodeTypeDescription {
 	const tidy = tidyProperties(properties);
@@ -120,6 +167,7 @@ export function triggerDescription(
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: credentialType, required: true }],
+		triggerPanel: triggerPanel(panel),
 		// The GET route is registered first, so it already answers when the marketplace verifies the
 		// callback during create(). responseData '' makes n8n answer with the node's own response.
 		webhooks: [
@@ -130,16 +178,15 @@ export function triggerDescription(
 	};
 }
 
-/** The Events list: one subscription each. */
+/** The events that start the workflow, one subscription each; n8n's guidelines name it "Trigger On", without a tooltip. */
 export function eventsField(options: INodePropertyOptions[]): INodeProperties {
 	return {
-		displayName: 'Events',
+		displayName: 'Trigger On',
 		name: 'events',
 		type: 'multiOptions',
 		required: true,
 		default: ['order_new'],
 		options,
-		description: 'The events that start the workflow. Each one becomes its own subscription.',
 	};
 }
 

@@ -10,6 +10,7 @@
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { isEmailAddress } from '../../shared/helpers/validation';
 import type { RetryPolicy } from '../../shared/transport/retry';
 
 export type SubscriptionMap = Record<string, number>;
@@ -57,8 +58,6 @@ export interface SubscriptionApi {
 /** Lifecycle calls run while n8n activates or deactivates a workflow: retry a little, never for minutes. */
 export const LIFECYCLE_RETRY: Partial<RetryPolicy> = { maxRetries: 2, maxTotalWaitMs: 10_000 };
 
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
 export function staticDataOf(context: { getWorkflowStaticData(type: string): IDataObject }): TriggerStaticData {
 	return context.getWorkflowStaticData('node') as TriggerStaticData;
 }
@@ -95,15 +94,16 @@ function callbackUrlOf(context: IHookFunctions): string {
 function requireEvents(context: IHookFunctions, api: SubscriptionApi): string[] {
 	const events = api.selectedEvents(context);
 	if (!events.length) {
-		throw new NodeOperationError(context.getNode(), 'Select at least one event in "Events"');
+		throw new NodeOperationError(context.getNode(), 'Select at least one event in "Trigger On"');
 	}
 	return events;
 }
 
 function fallbackEmailOf(context: IHookFunctions): string {
 	const email = String(context.getNodeParameter('fallbackEmail', '') ?? '').trim();
-	if (!EMAIL.test(email)) {
-		throw new NodeOperationError(context.getNode(), '"Fallback Email" must be an e-mail address', {
+	if (!isEmailAddress(email)) {
+		const given = email ? `, but it is "${email}"` : ', but it is empty';
+		throw new NodeOperationError(context.getNode(), `"Fallback Email" must be an e-mail address like name@example.com${given}`, {
 			description:
 				'The marketplace requires it for every subscription: it writes there when it disables a subscription after about 12 hours of failed deliveries.',
 		});

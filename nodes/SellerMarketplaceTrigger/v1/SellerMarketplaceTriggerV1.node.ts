@@ -6,9 +6,21 @@ import type {
 } from 'n8n-workflow';
 
 import { eventNameOptions } from '../../SellerMarketplace/v1/helpers/options';
-import { eventsField, fallbackEmailField, reachabilityNotice, triggerDescription, triggerOptions, verificationNotice } from '../shared/options';
+import {
+	eventsField,
+	fallbackEmailField,
+	fallbackEmailNotice,
+	reachabilityNotice,
+	SANDBOX_ORDER_COMMAND,
+	triggerDescription,
+	triggerOptions,
+	verificationNotice,
+} from '../shared/options';
 import { answerChallenge, FETCH_BUDGET, receiveV1Notification } from './notification';
 import { V1_WEBHOOK_METHODS } from './subscriptions';
+
+/** How to cause an event while the editor listens (trigger panel). */
+const TEST_EVENT = `To cause one, place an order for one of your offers, or mark an order unit as sent (Order Unit → Send in the Seller Marketplace node), which sends Order Unit Status Changed. With the local sandbox (npm run sandbox), this places an order and fires the new-order events: ${SANDBOX_ORDER_COMMAND}`;
 
 const SCHEME_WORDING = { timestampHeader: 'HM-Timestamp', signatureHeader: 'HM-Signature' };
 
@@ -22,13 +34,14 @@ export class SellerMarketplaceTriggerV1 {
 	description: INodeTypeDescription;
 
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		this.description = triggerDescription(baseDescription, 1, 'sellerMarketplaceApi', [
+		this.description = triggerDescription(baseDescription, 1, 'sellerMarketplaceApi', { testEvent: TEST_EVENT }, [
 			reachabilityNotice,
 			verificationNotice(
 				'The marketplace does not publish how it signs notifications. By default an event runs when its signature matches the scheme this node assumes, or else once the node has read the order, order unit, return… it names through your signed API credentials and found it matching the event (Options → Verify Events By). A forged call can at most make the node read your own data.',
 			),
 			eventsField([...eventNameOptions].sort((a, b) => a.name.localeCompare(b.name))),
 			fallbackEmailField,
+			fallbackEmailNotice,
 			triggerOptions({ ...SCHEME_WORDING, fetchBudget: FETCH_BUDGET, resources: 'order, order unit, return, item, unit or category' }),
 		]);
 	}

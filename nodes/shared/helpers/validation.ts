@@ -232,9 +232,20 @@ export function checkHttpUrl(context: IExecuteFunctions, value: string, itemInde
 	return value;
 }
 
+/**
+ * One e-mail address (no display name, no list), as the source of a RegExp without anchors: the trigger's form
+ * tests it in the editor too (a display condition), so it stays a plain string.
+ */
+export const EMAIL_ADDRESS_PATTERN = '[^@\\s,;<>]+@[^@\\s,;<>]+\\.[^@\\s,;<>.]{2,}';
+const EMAIL_ADDRESS = new RegExp(`^${EMAIL_ADDRESS_PATTERN}$`);
+
+export function isEmailAddress(value: string): boolean {
+	return EMAIL_ADDRESS.test(value);
+}
+
 /** An e-mail address (one address, no display name). */
 export function checkEmail(context: IExecuteFunctions, value: string, itemIndex: number, label: string): string {
-	if (!/^[^@\s,;<>]+@[^@\s,;<>]+\.[^@\s,;<>.]{2,}$/.test(value)) {
+	if (!isEmailAddress(value)) {
 		throw inputError(context, itemIndex, `"${label}" must be an e-mail address like name@example.com, but it is "${value}"`);
 	}
 	return value;
