@@ -35,7 +35,8 @@ test('n8n lists every node in both versions, each with the credential of its API
 	expect(result.code).toBe(0);
 	type Exported = { name: string; version: number | number[]; credentials?: Array<{ name: string }> };
 	const nodes = (JSON.parse(readFileSync(out, 'utf8')) as Exported[]).filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`));
-	// n8n lists a versioned node once per version; version 1 speaks API v1, version 2 API v2
+	// n8n lists a versioned node once per version; versions 1 and 1.1 speak API v1, 2 and 2.1 API v2 (the action
+	// node's .1 versions add Simplify and the Sort collection)
 	const byName: Record<string, Record<number, string[]>> = {};
 	for (const node of nodes) {
 		for (const version of [node.version].flat()) {
@@ -43,9 +44,10 @@ test('n8n lists every node in both versions, each with the credential of its API
 		}
 	}
 	const both = { 1: ['sellerMarketplaceApi'], 2: ['sellerMarketplaceV2Api'] };
+	const action = { ...both, 1.1: ['sellerMarketplaceApi'], 2.1: ['sellerMarketplaceV2Api'] };
 	expect(byName).toEqual({
-		[`${PACKAGE_NAME}.sellerMarketplace`]: both,
-		[`${PACKAGE_NAME}.sellerMarketplaceTool`]: both,
+		[`${PACKAGE_NAME}.sellerMarketplace`]: action,
+		[`${PACKAGE_NAME}.sellerMarketplaceTool`]: action,
 		[`${PACKAGE_NAME}.sellerMarketplaceTrigger`]: both,
 		[`${PACKAGE_NAME}.sellerMarketplacePollTrigger`]: both,
 	});
