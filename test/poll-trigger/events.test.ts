@@ -2,32 +2,23 @@
  * The poll trigger's other events, polled through n8n-core's poll executor against the sandbox; the
  * seller's own actions go through the Seller Marketplace node, status moves through the sandbox's control.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import type { INodeParameters } from 'n8n-workflow';
 
+import { useFileServer } from '../harness/file-server';
 import { PollHost } from '../harness/poll-host';
 import { runSellerNode } from '../harness/workflow';
 import { asked, ids, pollState, sleep, startPollBench, type PollBench } from './helpers';
 
 let bench: PollBench;
-let files: Server;
-let filesOrigin: string;
+// The sandbox fetches import files from loopback addresses only.
+const files = useFileServer();
 
 beforeAll(async () => {
 	bench = await startPollBench();
-	// The sandbox fetches import files from loopback addresses only.
-	files = createServer((_request, response) => {
-		response.writeHead(200, { 'Content-Type': 'text/csv' });
-		response.end('id_offer;amount\nSKU-00003;12\n');
-	});
-	await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-	filesOrigin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+	files.serve('/stock.csv', 'id_offer;amount\nSKU-00003;12\n');
 });
 afterAll(async () => {
 	await bench.sandbox.close();
-	await new Promise<void>((resolve) => files.close(() => resolve()));
 });
 beforeEach(() => {
 	bench.sandbox.control.reset();
@@ -181,7 +172,7 @@ describe('Unit Out of Stock', () => {
 describe('Import File Finished', () => {
 	it('emits an import file once it is done', async () => {
 		const host = await published({ event: 'importFileFinished' });
-		await act({ resource: 'importFile', operation: 'create', uri: `${filesOrigin}/stock.csv`, type: 'COMMAND' });
+		await act({ resource: 'importFile', operation: 'create', uri: files.url('/stock.csv'), type: 'COMMAND' });
 		for (let attempt = 0; attempt < 100 && control().db.importFiles[0]?.status !== 'DOWNLOADED'; attempt++) await sleep(10);
 		expect(await host.tick()).toBeUndefined();
 

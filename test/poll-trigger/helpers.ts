@@ -6,14 +6,19 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { formatTimestamp, startSandbox, type RequestLogEntry, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
 import { PollHost } from '../harness/poll-host';
-import type { SellerCredentials } from '../harness/workflow';
+import type { SellerCredentials, SellerCredentialsV2 } from '../harness/workflow';
 
 export interface PollBench {
 	sandbox: Sandbox;
 	credentials: SellerCredentials;
 	/** A poll host for a fresh workflow (its own id, so its lock and state are its own). */
 	host(parameters: INodeParameters): PollHost;
+	/** The API v2 credentials of the sandbox (its /v2, storefront de). */
+	credentialsV2: SellerCredentialsV2;
+	/** A poll host of version 2 for a fresh workflow, with the v2 credentials changed by `overrides`. */
+	hostV2(parameters: INodeParameters, overrides?: Partial<SellerCredentialsV2>): PollHost;
 	/** Requests logged since the last `mark()`. */
 	since(): RequestLogEntry[];
 	mark(): void;
@@ -25,11 +30,26 @@ export async function startPollBench(options: SandboxOptions = {}): Promise<Poll
 	// A second of sandbox time per 31 years of real time: the clock only moves when a test moves it.
 	const sandbox = await startSandbox({ timeScale: 1e-9, strict: true, ...options });
 	const credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
+	const credentialsV2: SellerCredentialsV2 = {
+		clientKey: sandbox.clientKey,
+		secretKey: sandbox.secretKey,
+		baseUrl: sandbox.v2BaseUrl,
+		storefront: 'de',
+		userAgent: DEFAULT_USER_AGENT,
+	};
 	let marked = 0;
 	return {
 		sandbox,
 		credentials,
 		host: (parameters) => new PollHost({ credentials, parameters, workflowId: `wf-poll-${++workflows}` }),
+		credentialsV2,
+		hostV2: (parameters, overrides = {}) =>
+			new PollHost({
+				credentials: { sellerMarketplaceV2Api: { ...credentialsV2, ...overrides } },
+				typeVersion: 2,
+				parameters,
+				workflowId: `wf-poll-v2-${++workflows}`,
+			}),
 		since: () => sandbox.control.requests().slice(marked),
 		mark: () => {
 			marked = sandbox.control.requests().length;

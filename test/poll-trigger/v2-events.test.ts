@@ -4,44 +4,23 @@
  * seller's own actions go through the Seller Marketplace node (version 2); status moves through the sandbox's
  * control.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import type { INodeParameters } from 'n8n-workflow';
 
-import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
 import type { RequestLogEntry } from '../../sandbox';
-import { PollHost } from '../harness/poll-host';
-import { runSellerNodeV2, type SellerCredentialsV2 } from '../harness/workflow';
+import { useFileServer } from '../harness/file-server';
+import type { PollHost } from '../harness/poll-host';
+import { runSellerNodeV2 } from '../harness/workflow';
 import { ids, pollState, sleep, startPollBench, type PollBench } from './helpers';
 
 let bench: PollBench;
-let credentials: SellerCredentialsV2;
-let files: Server;
-let filesOrigin: string;
-let workflows = 0;
+// The sandbox fetches import files from loopback addresses only.
+const files = useFileServer();
 
 beforeAll(async () => {
 	bench = await startPollBench();
-	credentials = {
-		clientKey: bench.sandbox.clientKey,
-		secretKey: bench.sandbox.secretKey,
-		baseUrl: bench.sandbox.v2BaseUrl,
-		storefront: 'de',
-		userAgent: DEFAULT_USER_AGENT,
-	};
-	// The sandbox fetches import files from loopback addresses only.
-	files = createServer((_request, response) => {
-		response.writeHead(200, { 'Content-Type': 'text/csv' });
-		response.end('ean;title\n4006381333931;Pen\n');
-	});
-	await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-	filesOrigin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+	for (const path of ['/products.csv', '/second.csv']) files.serve(path, 'ean;title\n4006381333931;Pen\n');
 });
-afterAll(async () => {
-	await bench.sandbox.close();
-	await new Promise<void>((resolve) => files.close(() => resolve()));
-});
+afterAll(async () => await bench.sandbox.close());
 beforeEach(() => {
 	bench.sandbox.control.reset();
 	bench.mark();
@@ -51,14 +30,7 @@ afterEach(() => expect(bench.sandbox.control.responseViolations()).toEqual([]));
 const control = () => bench.sandbox.control;
 const v2Requests = (): RequestLogEntry[] => bench.since().filter((entry) => entry.api === 'v2');
 
-function host(parameters: INodeParameters): PollHost {
-	return new PollHost({
-		credentials: { sellerMarketplaceV2Api: { ...credentials } },
-		typeVersion: 2,
-		parameters,
-		workflowId: `wf-poll-v2-events-${++workflows}`,
-	});
-}
+const host = (parameters: INodeParameters): PollHost => bench.hostV2(parameters);
 
 /** A published trigger whose first poll is done (it marks what exists). */
 async function published(parameters: INodeParameters): Promise<PollHost> {
@@ -71,7 +43,7 @@ async function published(parameters: INodeParameters): Promise<PollHost> {
 
 /** The seller's own action, through node version 2. */
 async function act(parameters: INodeParameters) {
-	const run = await runSellerNodeV2(credentials, { parameters });
+	const run = await runSellerNodeV2(bench.credentialsV2, { parameters });
 	expect(run.error).toBeUndefined();
 	bench.mark();
 	return run.items.map((item) => item.json);
@@ -148,7 +120,7 @@ describe('Poll Trigger v2: Import File Finished', () => {
 	it('emits a product data import file once it is done, not while it is processed', async () => {
 		const trigger = await published({ event: 'importFileFinished' });
 		await control().advance(1);
-		const [created] = await act({ resource: 'importFile', operation: 'create', fileType: 'productData', url: `${filesOrigin}/products.csv` });
+		const [created] = await act({ resource: 'importFile', operation: 'create', fileType: 'productData', url: files.url('/products.csv') });
 		for (let attempt = 0; attempt < 200 && importFiles()[0]?.status !== 'DOWNLOADED'; attempt++) await sleep(10);
 		expect(importFiles()[0].status).toBe('DOWNLOADED');
 		bench.mark();
@@ -174,16 +146,16 @@ describe('Poll Trigger v2: Import File Finished', () => {
 		const none = await host({ event: 'importFileFinished' }).fetchTestEvent();
 		expect(none.error?.message).toBe('No finished import files found in the seller account yet');
 
-		await act({ resource: 'importFile', operation: 'create', fileType: 'productData', url: `${filesOrigin}/products.csv` });
+		await act({ resource: 'importFile', operation: 'create', fileType: 'productData', url: files.url('/products.csv') });
 		for (let attempt = 0; attempt < 200 && importFiles()[0]?.status !== 'DOWNLOADED'; attempt++) await sleep(10);
 		await control().advance(30);
-		await act({ resource: 'importFile', operation: 'create', fileType: 'productData', url: `${filesOrigin}/second.csv` });
+		await act({ resource: 'importFile', operation: 'create', fileType: 'productData', url: files.url('/second.csv') });
 
 		const run = await host({ event: 'importFileFinished' }).fetchTestEvent();
 
 		expect(run.error).toBeUndefined();
 		expect(run.output('Seller Marketplace Poll Trigger').map((item) => item.json)).toEqual([
-			expect.objectContaining({ uri: `${filesOrigin}/products.csv`, status: 'DONE' }),
+			expect.objectContaining({ uri: files.url('/products.csv'), status: 'DONE' }),
 		]);
 	});
 });

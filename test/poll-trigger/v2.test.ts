@@ -6,26 +6,18 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
 import { formatIsoTime } from '../../nodes/SellerMarketplacePollTrigger/shared/sources';
 import type { RequestLogEntry } from '../../sandbox';
-import { PollHost } from '../harness/poll-host';
+import type { PollHost } from '../harness/poll-host';
 import type { SellerCredentialsV2 } from '../harness/workflow';
 import { ids, pollState, sleep, startPollBench, type PollBench } from './helpers';
 
 let bench: PollBench;
 let credentials: SellerCredentialsV2;
-let workflows = 0;
 
 beforeAll(async () => {
 	bench = await startPollBench();
-	credentials = {
-		clientKey: bench.sandbox.clientKey,
-		secretKey: bench.sandbox.secretKey,
-		baseUrl: bench.sandbox.v2BaseUrl,
-		storefront: 'de',
-		userAgent: DEFAULT_USER_AGENT,
-	};
+	credentials = bench.credentialsV2;
 });
 afterAll(async () => await bench.sandbox.close());
 beforeEach(() => {
@@ -40,14 +32,7 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 const v2Requests = (): RequestLogEntry[] => bench.since().filter((entry) => entry.api === 'v2');
 const asked = (entry: RequestLogEntry) => ({ method: entry.method, path: entry.path, query: entry.query });
 
-function host(parameters: INodeParameters, overrides: Partial<SellerCredentialsV2> = {}): PollHost {
-	return new PollHost({
-		credentials: { sellerMarketplaceV2Api: { ...credentials, ...overrides } },
-		typeVersion: 2,
-		parameters,
-		workflowId: `wf-poll-v2-${++workflows}`,
-	});
-}
+const host = (parameters: INodeParameters, overrides: Partial<SellerCredentialsV2> = {}): PollHost => bench.hostV2(parameters, overrides);
 
 /** A published trigger whose first poll is done (it marks what exists). */
 async function published(parameters: INodeParameters): Promise<PollHost> {
