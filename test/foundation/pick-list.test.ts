@@ -1,7 +1,13 @@
 /** The shared "From List" logic of every picker (pickList), over a collection of 250 records in pages of 100. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { pickList, type PickSource } from '../../nodes/shared/helpers/pickList';
+import { pickList as pickListOf, type PickSource } from '../../nodes/shared/helpers/pickList';
+import type { PageReader } from '../../nodes/shared/transport/paging';
+
+/** What the paging engine needs from the editor's context: the node, for its errors. */
+const context = { getNode: () => ({ name: 'Seller Marketplace', type: 'sellerMarketplace', typeVersion: 2, position: [0, 0], parameters: {} }) } as unknown as ILoadOptionsFunctions;
+const pickList = async (list: PickSource, filter?: string, token?: string) => await pickListOf(context, list, filter, token);
+const pagesOf = (read: PageReader) => ({ read, pageSize: 100, what: 'GET /records' });
 
 const RECORDS: IDataObject[] = Array.from({ length: 250 }, (_, index) => ({ id: 1000 + index, title: index === 240 ? 'Espresso cup' : `Plate ${index}`, status: index % 2 ? 'sent' : 'open' }));
 
@@ -10,10 +16,10 @@ function source(extra: Partial<PickSource> = {}): PickSource & { offsets: number
 	return {
 		offsets,
 		toEntry: (record) => ({ name: `${String(record.id)}: ${String(record.title)}`, value: String(record.id) }),
-		readPage: async (offset) => {
+		pages: pagesOf(async (offset, limit) => {
 			offsets.push(offset);
-			return { records: RECORDS.slice(offset, offset + 100), total: RECORDS.length };
-		},
+			return { records: RECORDS.slice(offset, offset + limit), total: RECORDS.length };
+		}),
 		...extra,
 	};
 }
@@ -61,7 +67,7 @@ describe('pickList', () => {
 	});
 
 	it('a failed page fails the list', async () => {
-		const list = source({ readPage: async () => await Promise.reject(new Error('page lost')) });
+		const list = source({ pages: pagesOf(async () => await Promise.reject(new Error('page lost'))) });
 		await expect(pickList(list)).rejects.toThrow('page lost');
 	});
 });

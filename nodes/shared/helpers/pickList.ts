@@ -2,19 +2,18 @@
  * The "From List" mode of every resource locator of both node versions: one page of a collection at a time,
  * the records the typed text names exactly shown first, and only the records that fit the operation.
  */
-import type { IDataObject, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-export interface PickPage {
-	records: IDataObject[];
-	/** How many records the collection holds; without it, the page is the last. */
-	total?: number;
-}
+import { readPagesFrom, type PageReader } from '../transport/paging';
 
 export interface PickSource {
 	toEntry(record: IDataObject): INodeListSearchItems;
-	/** One page of the collection from `offset`, narrowed by the server to what fits the operation where it can. */
-	readPage(offset: number): Promise<PickPage>;
+	/**
+	 * The collection, narrowed by the server to what fits the operation where it can: an API version's page
+	 * reader for the paging engine, or the records themselves when they are already at hand. Absent: nothing to list.
+	 */
+	pages?: { read: PageReader; pageSize: number; what: string } | { records: IDataObject[] };
 	/**
 	 * The records the typed text names: a GET of the ID it is, or the server's own search (an offer ID, an EAN,
 	 * a tracking code). They are found on any page and shown before the list.
@@ -56,17 +55,21 @@ export function actionableStatuses(context: { getCurrentNodeParameter(name: stri
 const PAGES_PER_CALL = 10;
 
 /** The entries of one call of the list, and the offset of the next page as the pagination token. */
-export async function pickList(source: PickSource, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function pickList(
+	context: ILoadOptionsFunctions,
+	source: PickSource,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const text = filter?.trim() ?? '';
 	const needle = source.searchedByServer ? '' : text.toLowerCase();
 	const fits = (record: IDataObject) => source.fits?.(record) ?? true;
-	let offset = Math.max(0, Number(paginationToken ?? 0) || 0);
-	const named = offset === 0 && text && source.lookup ? (await source.lookup(text)).filter(fits).map(source.toEntry) : [];
+	const start = Math.max(0, Number(paginationToken ?? 0) || 0);
+	const named = start === 0 && text && source.lookup ? (await source.lookup(text)).filter(fits).map(source.toEntry) : [];
 	const shown = new Set(named.map((entry) => String(entry.value)));
 	const results: INodeListSearchItems[] = [...uniqueEntries(named)];
-	for (let pages = 0; pages < PAGES_PER_CALL; pages++) {
-		const { records, total } = await source.readPage(offset);
-		offset += records.length;
+	/** Adds a page's entries; whether this call has something to show. */
+	const show = (records: IDataObject[]): boolean => {
 		for (const entry of records.filter(fits).map(source.toEntry)) {
 			const value = String(entry.value);
 			// A record the lookup finds is shown first, on the first call; later pages leave it out.
@@ -75,11 +78,16 @@ export async function pickList(source: PickSource, filter?: string, paginationTo
 			shown.add(value);
 			results.push(entry);
 		}
-		const more = records.length > 0 && total !== undefined && offset < total;
-		if (!more) return { results };
-		if (results.length > 0) break;
+		return results.length > 0;
+	};
+	const { pages } = source;
+	if (!pages) return { results };
+	if ('records' in pages) {
+		show(pages.records);
+		return { results };
 	}
-	return { results, paginationToken: String(offset) };
+	const next = await readPagesFrom(context, pages.read, { pageSize: pages.pageSize, what: pages.what, start, maxPages: PAGES_PER_CALL }, show);
+	return next === undefined ? { results } : { results, paginationToken: String(next) };
 }
 
 function uniqueEntries(entries: INodeListSearchItems[]): INodeListSearchItems[] {

@@ -5,10 +5,10 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { actionableStatuses, isIdLike, pickList, readIfFound, type PickPage, type PickSource } from '../../../shared/helpers/pickList';
+import { actionableStatuses, isIdLike, pickList, readIfFound, type PickSource } from '../../../shared/helpers/pickList';
 import { ID_FORMATS, type IdFormat } from '../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../transport';
-import { parseCollectionRange } from '../transport/pagination';
+import { readRecords } from '../../../shared/transport/paging';
+import { apiPath, apiRequest, v1PageReader } from '../transport';
 import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
 
 const PAGE = 30;
@@ -29,10 +29,12 @@ interface Collection {
 	searches?(text: string): IDataObject[];
 }
 
-async function readPage(context: ILoadOptionsFunctions, path: string, query: IDataObject): Promise<PickPage> {
-	const response = await apiRequest.call(context, { method: 'GET', path, query });
-	const records = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
-	return { records, total: parseCollectionRange(response.headers['hm-collection-range'])?.total };
+/** The pages of a list, for the picker to show a screen at a time. */
+const pagesOf = (context: ILoadOptionsFunctions, path: string, query: IDataObject) => ({ read: v1PageReader(context, path, query), pageSize: PAGE, what: `GET ${path}` });
+
+/** The first page of the API's own search, e.g. the units of a typed offer ID. */
+async function firstPage(context: ILoadOptionsFunctions, path: string, query: IDataObject): Promise<IDataObject[]> {
+	return await readRecords(context, v1PageReader(context, path, query), { pageSize: PAGE, max: PAGE, what: `GET ${path}` });
 }
 
 function listOf(collection: Collection): ListSearch {
@@ -41,7 +43,7 @@ function listOf(collection: Collection): ListSearch {
 		const base: IDataObject = statuses ? { status: [...statuses] } : {};
 		const source: PickSource = {
 			toEntry: collection.toEntry,
-			readPage: async (offset) => await readPage(this, collection.path, { ...base, limit: PAGE, offset }),
+			pages: pagesOf(this, collection.path, base),
 			lookup: async (typed) => {
 				const { recordPath } = collection;
 				const exact =
@@ -50,13 +52,13 @@ function listOf(collection: Collection): ListSearch {
 						: [];
 				const searched = [];
 				for (const query of collection.searches?.(typed) ?? []) {
-					searched.push(...(await readPage(this, collection.path, { ...base, ...query, limit: PAGE, offset: 0 })).records);
+					searched.push(...(await firstPage(this, collection.path, { ...base, ...query })));
 				}
 				return [...exact, ...searched];
 			},
 			fits: statuses ? (record) => statuses.includes(String(record.status)) : undefined,
 		};
-		return await pickList(source, filter, paginationToken);
+		return await pickList(this, source, filter, paginationToken);
 	};
 }
 
@@ -176,16 +178,16 @@ export async function searchItems(this: ILoadOptionsFunctions, filter?: string, 
 	const q = filter?.trim() ?? '';
 	const source: PickSource = {
 		toEntry: (item) => ({ name: `${text(item.title)} (${text(item.id_item)})`, value: text(item.id_item) }),
-		readPage: async (offset) => (q ? await readPage(this, '/items/', { q, limit: PAGE, offset }) : { records: [] }),
+		pages: q ? pagesOf(this, '/items/', { q }) : undefined,
 		lookup: async (typed) => [
-			...(/^\d{8,14}$/.test(typed) ? (await readPage(this, '/items/', { ean: typed, limit: PAGE, offset: 0 })).records : []),
+			...(/^\d{8,14}$/.test(typed) ? await firstPage(this, '/items/', { ean: typed }) : []),
 			...(isIdLike(ID_FORMATS.integer.regex, typed)
 				? await readIfFound(async () => (await apiRequest.call(this, { method: 'GET', path: apiPath`/items/${Number(typed)}` })).body as IDataObject)
 				: []),
 		],
 		searchedByServer: true,
 	};
-	return await pickList(source, filter, paginationToken);
+	return await pickList(this, source, filter, paginationToken);
 }
 
 /** Categories have a name search (`q`) in the API itself; without text, the main product areas. */
@@ -197,12 +199,12 @@ export async function searchCategories(this: ILoadOptionsFunctions, filter?: str
 			name: `${text(category.title_singular ?? category.name ?? category.id_category)} (${text(category.id_category)})`,
 			value: text(category.id_category),
 		}),
-		readPage: async (offset) => await readPage(this, '/categories/', { ...query, limit: PAGE, offset }),
+		pages: pagesOf(this, '/categories/', query),
 		lookup: async (typed) =>
 			isIdLike(ID_FORMATS.integer.regex, typed)
 				? await readIfFound(async () => (await apiRequest.call(this, { method: 'GET', path: apiPath`/categories/${Number(typed)}/` })).body as IDataObject)
 				: [],
 		searchedByServer: true,
 	};
-	return await pickList(source, filter, paginationToken);
+	return await pickList(this, source, filter, paginationToken);
 }

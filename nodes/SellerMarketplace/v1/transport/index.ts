@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { withFailureWords } from '../../../shared/transport/errors';
-import { readAllPages, type CollectionLimit, type CollectionRequest } from '../../../shared/transport/collection';
+import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../shared/transport/paging';
 import {
 	downloadFromAddress,
 	sendRequest,
@@ -31,41 +31,27 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: ApiRequ
 }
 
 /**
- * Reads a collection of API v1, driven by `HM-Collection-Range` (see readAllPages for the sliding window).
- * A page without the header is taken as the last one if short, and as possibly followed by more if full.
+ * The paging engine's adapter for API v1 (nodes/shared/transport/paging.ts): one page of a list, a bare JSON
+ * array, and its total from `HM-Collection-Range` (a page without the header says nothing about the total).
  */
-export async function apiRequestAllItems(
-	this: ApiContext,
-	request: CollectionRequest,
-	limit: CollectionLimit,
-): Promise<IDataObject[]> {
-	return await readAllPages(
-		this,
-		request,
-		limit,
-		async (offset, pageLimit, onThrottled) => {
-			const response = await apiRequest.call(this, {
-				method: 'GET',
-				path: request.path,
-				query: { ...request.query, limit: pageLimit, offset },
-				itemIndex: request.itemIndex,
-				onThrottled,
+export function v1PageReader(context: ApiContext, path: string, query: IDataObject = {}, itemIndex?: number): PageReader {
+	return async (offset, limit, onThrottled) => {
+		const response = await apiRequest.call(context, { method: 'GET', path, query: { ...query, limit, offset }, itemIndex, onThrottled });
+		if (!Array.isArray(response.body)) {
+			const error = new NodeApiError(context.getNode(), { path } as never, {
+				message: `Expected a list from GET ${path}, but the API returned something else`,
+				description: `Request: GET ${path}, answered without a list. Check that the Base URL of the credentials is the API's.`,
+				itemIndex,
 			});
-			if (!Array.isArray(response.body)) {
-				const error = new NodeApiError(this.getNode(), { path: request.path } as never, {
-					message: `Expected a list from GET ${request.path}, but the API returned something else`,
-					description: `Request: GET ${request.path}, answered without a list. Check that the Base URL of the credentials is the API's.`,
-					itemIndex: request.itemIndex,
-				});
-				throw withFailureWords(error, { reason: "the marketplace's answer was not the list it should be" });
-			}
-			const records = response.body as IDataObject[];
-			const range = parseCollectionRange(response.headers['hm-collection-range']);
-			const total = range?.total ?? (records.length < pageLimit ? offset + records.length : offset + records.length + 1);
-			return { records, total };
-		},
-		DEFAULT_PAGE_SIZE,
-	);
+			throw withFailureWords(error, { reason: "the marketplace's answer was not the list it should be" });
+		}
+		return { records: response.body as IDataObject[], total: parseCollectionRange(response.headers['hm-collection-range'])?.total };
+	};
+}
+
+/** Return All / Limit of a collection of API v1 (see readCollection). */
+export async function apiRequestAllItems(this: ApiContext, request: CollectionRequest, limit: CollectionLimit): Promise<IDataObject[]> {
+	return await readCollection(this, request, limit, v1PageReader(this, request.path, request.query, request.itemIndex), DEFAULT_PAGE_SIZE);
 }
 
 /** Downloads a file from an absolute address the API handed out (it carries its own access token, so it is not signed). */

@@ -9,7 +9,8 @@ export function parseCollectionRange(header: unknown): CollectionRange | undefin
 	if (header === undefined || header === null) return undefined;
 	const match = /^\s*(\d+)-(\d+)\/(\d+)\s*$/.exec(String(Array.isArray(header) ? header[0] : header));
 	if (!match) return undefined;
-	return { start: Number(match[1]), end: Number(match[2]), total: Number(match[3]) };
+	const [start, end, total] = match.slice(1).map(Number);
+	return [start, end, total].every(Number.isSafeInteger) ? { start, end, total } : undefined;
 }
 
 /** Default largest page per request, as the public SDK uses it; categories allow 1000. */

@@ -5,10 +5,11 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { actionableStatuses, isIdLike, pickList, readIfFound, type PickPage, type PickSource } from '../../../shared/helpers/pickList';
+import { actionableStatuses, isIdLike, pickList, readIfFound, type PickSource } from '../../../shared/helpers/pickList';
 import { ID_FORMATS } from '../../../shared/helpers/validation';
+import { readRecords } from '../../../shared/transport/paging';
 import { FILE_KINDS } from '../actions/importFile/fields';
-import { apiPath, apiRequest, apiRequestData } from '../transport';
+import { apiPath, apiRequestData, v2PageReader } from '../transport';
 import { formStorefront } from './storefront';
 import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
 
@@ -28,11 +29,16 @@ interface Collection {
 	fits?(record: IDataObject, context: ILoadOptionsFunctions): boolean;
 }
 
-async function readPage(context: ILoadOptionsFunctions, path: string, query: IDataObject): Promise<PickPage> {
-	const { body } = await apiRequest.call(context, { method: 'GET', path, query });
-	const { data, pagination } = (body ?? {}) as { data?: unknown; pagination?: { total?: unknown } };
-	const total = Number(pagination?.total);
-	return { records: Array.isArray(data) ? (data as IDataObject[]) : [], total: Number.isSafeInteger(total) ? total : undefined };
+/** The pages of a list, for the picker to show a screen at a time. */
+const pagesOf = (context: ILoadOptionsFunctions, path: string, pageSize: number, query: IDataObject) => ({
+	read: v2PageReader(context, { path, query, pageSize }),
+	pageSize,
+	what: `GET ${path}`,
+});
+
+/** The first page of the API's own search, e.g. the units of a typed offer ID. */
+async function firstPage(context: ILoadOptionsFunctions, path: string, pageSize: number, query: IDataObject): Promise<IDataObject[]> {
+	return await readRecords(context, v2PageReader(context, { path, query, pageSize }), { pageSize, max: pageSize, what: `GET ${path}` });
 }
 
 function listOf(collection: Collection): ListSearch {
@@ -40,19 +46,19 @@ function listOf(collection: Collection): ListSearch {
 		const base = (await collection.query?.(this)) ?? {};
 		const source: PickSource = {
 			toEntry: collection.toEntry,
-			readPage: async (offset) => await readPage(this, collection.path, { ...base, limit: collection.pageSize, offset }),
+			pages: pagesOf(this, collection.path, collection.pageSize, base),
 			lookup: async (text) => {
 				const target = await collection.byId?.(text, this);
 				const exact = target ? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', ...target })) : [];
 				const searched = [];
 				for (const query of (await collection.searches?.(text, this)) ?? []) {
-					searched.push(...(await readPage(this, collection.path, { ...base, ...query, limit: collection.pageSize, offset: 0 })).records);
+					searched.push(...(await firstPage(this, collection.path, collection.pageSize, { ...base, ...query })));
 				}
 				return [...exact, ...searched];
 			},
 			fits: collection.fits ? (record) => collection.fits!(record, this) : undefined,
 		};
-		return await pickList(source, filter, paginationToken);
+		return await pickList(this, source, filter, paginationToken);
 	};
 }
 
@@ -169,14 +175,14 @@ export const searchProducts: ListSearch = async function (this: ILoadOptionsFunc
 			value: text(product.id_product),
 		}),
 		// The catalogue has no list of its own: without text there is nothing to show.
-		readPage: async (offset) => (q ? await readPage(this, '/products/search', { storefront, q, limit: 100, offset }) : { records: [] }),
+		pages: q ? pagesOf(this, '/products/search', 100, { storefront, q }) : undefined,
 		lookup: async (typed) => [
 			...(/^\d{8,14}$/.test(typed) ? await readOne(apiPath`/products/ean/${typed}`) : []),
 			...(isIdLike(ID_FORMATS.integer.regex, typed) ? await readOne(`/products/${Number(typed)}`) : []),
 		],
 		searchedByServer: true,
 	};
-	return await pickList(source, filter, paginationToken);
+	return await pickList(this, source, filter, paginationToken);
 };
 
 export const searchInvoices: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
@@ -190,7 +196,7 @@ export const searchInvoices: ListSearch = async function (this: ILoadOptionsFunc
 		const read = async () => await apiRequestData.call(this, { method: 'GET', path: apiPath`/orders/${order}`, query: { embedded: ['order_invoices'] } });
 		const [details] = await readIfFound(read);
 		const invoices = Array.isArray(details?.order_invoices) ? (details.order_invoices as IDataObject[]) : [];
-		return await pickList({ toEntry, readPage: async () => ({ records: invoices }) }, filter);
+		return await pickList(this, { toEntry, pages: { records: invoices } }, filter);
 	}
 	return await listOf({ path: '/order-invoices', pageSize: 100, toEntry }).call(this, filter, paginationToken);
 };
@@ -228,14 +234,14 @@ export const searchCategories: ListSearch = async function (this: ILoadOptionsFu
 			name: `${text(category.title_singular)} (${text(category.id_category)}${category.is_leaf === true ? '' : ', has subcategories'})`,
 			value: text(category.id_category),
 		}),
-		readPage: async (offset) => await readPage(this, '/categories', { storefront, ...(q ? { q } : {}), limit: 100, offset }),
+		pages: pagesOf(this, '/categories', 100, { storefront, ...(q ? { q } : {}) }),
 		lookup: async (typed) =>
 			isIdLike(ID_FORMATS.integer.regex, typed)
 				? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path: `/categories/${Number(typed)}`, query: { storefront } }))
 				: [],
 		searchedByServer: true,
 	};
-	return await pickList(source, filter, paginationToken);
+	return await pickList(this, source, filter, paginationToken);
 };
 
 export const searchWarehouses = listOf({
@@ -278,12 +284,12 @@ export const searchAttributes: ListSearch = async function (this: ILoadOptionsFu
 	const q = filter?.trim() ?? '';
 	const source: PickSource = {
 		toEntry: (attribute) => ({ name: `${text(attribute.title ?? attribute.name)} (${text(attribute.name)}, ${text(attribute.id)})`, value: text(attribute.id) }),
-		readPage: async (offset) => await readPage(this, q ? '/attributes/search' : '/attributes', { storefront, ...(q ? { q } : {}), limit: 100, offset }),
+		pages: pagesOf(this, q ? '/attributes/search' : '/attributes', 100, { storefront, ...(q ? { q } : {}) }),
 		lookup: async (typed) =>
 			isIdLike(ID_FORMATS.integer.regex, typed)
 				? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path: `/attributes/${Number(typed)}`, query: { storefront } }))
 				: [],
 		searchedByServer: true,
 	};
-	return await pickList(source, filter, paginationToken);
+	return await pickList(this, source, filter, paginationToken);
 };

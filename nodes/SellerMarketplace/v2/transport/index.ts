@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { withFailureWords } from '../../../shared/transport/errors';
-import { readAllPages, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../shared/transport/collection';
+import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../shared/transport/paging';
 import { downloadFromAddress, sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../../../shared/transport/request';
 import { STOREFRONTS, type Storefront } from '../helpers/enums';
 import { describeWrite, responseError } from './errors';
@@ -124,24 +124,38 @@ export async function apiRequestDataList(this: ApiContext, request: V2Request): 
 	return data as IDataObject[];
 }
 
+/** The part of a list request that stays the same from page to page. */
+export interface V2ListRequest {
+	path: string;
+	query?: IDataObject;
+	itemIndex?: number;
+	/** The endpoint's largest `limit`, and whether `offset` must be a multiple of `limit` (see V2CollectionRequest). */
+	pageSize?: number;
+	offsetMultipleOfLimit?: boolean;
+	fieldLabels?: Record<string, string>;
+}
+
 /**
- * Reads a collection of API v2, driven by the `pagination.total` of each page (see readAllPages for the
- * sliding window of Page Concurrency requests and for records repeated across pages).
+ * The paging engine's adapter for API v2 (nodes/shared/transport/paging.ts): one page of a list, read from the
+ * `{data, pagination}` envelope. `pagination` is optional in every list answer of the OpenAPI, so a page
+ * without a usable total says nothing about the total.
  */
-export async function apiRequestAllItems(this: ApiContext, request: V2CollectionRequest, limit: CollectionLimit): Promise<IDataObject[]> {
-	const readPage: PageReader = async (offset, pageLimit, onThrottled) => {
-		const asked = request.offsetMultipleOfLimit ? alignedLimit(offset, pageLimit, request.pageSize) : pageLimit;
+export function v2PageReader(context: ApiContext, request: V2ListRequest): PageReader {
+	return async (offset, limit, onThrottled) => {
+		const asked = request.offsetMultipleOfLimit ? alignedLimit(offset, limit, request.pageSize ?? limit) : limit;
 		const query = { ...request.query, limit: asked, offset };
 		const pageRequest: V2Request = { method: 'GET', path: request.path, query, itemIndex: request.itemIndex, onThrottled, fieldLabels: request.fieldLabels };
-		const body = (await apiRequest.call(this, pageRequest)).body as { data?: unknown; pagination?: { total?: unknown } } | undefined;
-		if (!body || !Array.isArray(body.data)) throw envelopeError(this, pageRequest, 'a {"data": […], "pagination": …} list');
-		const records = (body.data as IDataObject[]).slice(0, pageLimit);
-		const total = Number(body.pagination?.total);
-		// Without a total, a short page is the last one and a full page may be followed by a full one.
-		const known = Number.isSafeInteger(total) && total >= 0;
-		return { records, total: known ? total : offset + records.length + (records.length < pageLimit ? 0 : pageLimit) };
+		const body = (await apiRequest.call(context, pageRequest)).body as { data?: unknown; pagination?: { total?: unknown } | null } | undefined;
+		if (!body || typeof body !== 'object' || !Array.isArray(body.data)) throw envelopeError(context, pageRequest, 'a {"data": […], "pagination": …} list');
+		const total = body.pagination?.total;
+		const known = typeof total === 'number' && Number.isSafeInteger(total) && total >= 0;
+		return { records: (body.data as IDataObject[]).slice(0, asked), total: known ? total : undefined, asked };
 	};
-	return await readAllPages(this, request, limit, readPage, request.pageSize);
+}
+
+/** Return All / Limit of a collection of API v2 (see readCollection). */
+export async function apiRequestAllItems(this: ApiContext, request: V2CollectionRequest, limit: CollectionLimit): Promise<IDataObject[]> {
+	return await readCollection(this, request, limit, v2PageReader(this, request), request.pageSize);
 }
 
 /** Downloads a file from an address the API handed out (a report's `url`): not signed, it carries its own access token. */
