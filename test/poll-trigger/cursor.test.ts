@@ -1,12 +1,11 @@
 /**
  * The API-independent parts of the poll trigger as pure functions: choosing what a poll emits, the saved
- * cursor and its bounds, and reading a list that changes while it is read.
+ * cursor and its bounds (reading a list that changes while it is read: test/paging/engine.test.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readList, readNewest } from '../../nodes/SellerMarketplacePollTrigger/shared/readList';
 import { loadSnapshotState, selectEntered, snapshotBaseline } from '../../nodes/SellerMarketplacePollTrigger/shared/snapshot';
-import { formatSpaceTime, idField, parseApiTime, timeField, type ListPageReader } from '../../nodes/SellerMarketplacePollTrigger/shared/sources';
+import { formatSpaceTime, idField, parseApiTime, timeField } from '../../nodes/SellerMarketplacePollTrigger/shared/sources';
 import {
 	loadTimelineState,
 	MAX_REMEMBERED,
@@ -151,75 +150,5 @@ describe('Out of stock (snapshot)', () => {
 		expect(selection.waiting).toBe(1);
 		expect(loadSnapshotState(selection.state, 'k')).toEqual(selection.state);
 		expect(loadSnapshotState(selection.state, 'other')).toBeUndefined();
-	});
-});
-
-/** A list sorted newest first, served a page at a time; `between` runs before each page is answered. */
-function fakeList(records: IDataObject[], between: (call: number) => void = () => undefined, clamp = Infinity) {
-	const calls: Array<{ offset: number; limit: number }> = [];
-	const read: ListPageReader = async (offset, limit) => {
-		calls.push({ offset, limit });
-		between(calls.length);
-		return { records: records.slice(offset, offset + Math.min(limit, clamp)), total: records.length };
-	};
-	return { read, calls };
-}
-
-describe('readList', () => {
-	const list = (count: number) => Array.from({ length: count }, (_, index) => record(count - index, T + count - index));
-
-	it('reads only the end of a newest-first list when asked for the oldest records', async () => {
-		const records = list(100);
-		const { read, calls } = fakeList(records);
-		const result = await readList(read, { pageSize: 30, concurrency: 4, sequential: false, oldest: { count: 25, timeOf: identity.timeOf } });
-		expect(calls).toEqual([
-			{ offset: 0, limit: 30 },
-			{ offset: 75, limit: 25 },
-		]);
-		expect(idsOf(result!)).toEqual(idsOf(records.slice(75)));
-	});
-
-	it('reads the whole list when it turns out not to be sorted newest first', async () => {
-		const oldestFirst = list(100).reverse();
-		const { read, calls } = fakeList(oldestFirst);
-		const result = await readList(read, { pageSize: 30, concurrency: 4, sequential: false, oldest: { count: 25, timeOf: identity.timeOf } });
-		expect(calls.slice(2).map((call) => call.offset)).toEqual([0, 30, 60, 90]);
-		expect(idsOf(result!)).toEqual(idsOf(oldestFirst));
-	});
-
-	it('follows a server that serves smaller pages than asked', async () => {
-		const records = list(50);
-		const { read, calls } = fakeList(records, undefined, 20);
-		const result = await readList(read, { pageSize: 30, concurrency: 1, sequential: true });
-		expect(calls.map((call) => call.offset)).toEqual([0, 20, 40]);
-		expect(result).toHaveLength(50);
-	});
-
-	it('reads again, one page after another, when the list grew during a parallel read', async () => {
-		const records = list(90);
-		const { read, calls } = fakeList(records, (call) => {
-			if (call === 3) records.unshift(record(1000, T + 1000));
-		});
-		const result = await readList(read, { pageSize: 30, concurrency: 4, sequential: false });
-		expect(calls.slice(3).map((call) => call.offset)).toEqual([0, 30, 60, 90]);
-		expect(new Set(idsOf(result!))).toEqual(new Set(idsOf(records)));
-	});
-
-	it('gives up (undefined) on a list that shrinks during every read', async () => {
-		const records = list(100);
-		const { read } = fakeList(records, (call) => {
-			if (call % 2 === 0) records.pop();
-		});
-		expect(await readList(read, { pageSize: 30, concurrency: 1, sequential: true })).toBeUndefined();
-	});
-
-	it('finds the newest record at either end of a list of unknown order', async () => {
-		const oldestFirst = list(40).reverse();
-		const { read, calls } = fakeList(oldestFirst);
-		expect((await readNewest(read, 'unordered', identity.timeOf))?.id).toBe(40);
-		expect(calls).toEqual([
-			{ offset: 0, limit: 1 },
-			{ offset: 39, limit: 1 },
-		]);
 	});
 });

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ListChangedError, readList, type ListRead, type Page, type PageReader } from '../../shared/transport/paging';
 import type { PollOptions } from './options';
-import { readList, readNewest, type ReadListOptions } from './readList';
 import { loadSnapshotState, selectEntered, snapshotBaseline, type SnapshotState } from './snapshot';
-import type { EventSource, ListPageReader, SnapshotSource, TimelineSource } from './sources';
+import type { EventSource, SnapshotSource, TimelineSource } from './sources';
 import {
 	inWindow,
 	loadTimelineState,
@@ -13,6 +13,7 @@ import {
 	remember,
 	selectBatch,
 	windowStart,
+	type Census,
 	type TimelineState,
 } from './timeline';
 
@@ -25,6 +26,9 @@ export interface PollSettings extends PollOptions {
 
 /** Where the state lives in the node's static data. */
 const STATE_FIELD = 'pollState';
+
+/** Reads of a list that changed while it was read, before the poll gives up (the next poll tries again). */
+const ATTEMPTS = 3;
 
 interface Outcome {
 	batch: IDataObject[];
@@ -39,25 +43,112 @@ interface Outcome {
  */
 const running = new Set<string>();
 
-/** Reads a list, or fails the poll (nothing emitted, cursor unchanged) when it would not hold still. */
-async function readOrFail(context: IPollFunctions, source: EventSource, read: ListPageReader, options: ReadListOptions): Promise<IDataObject[]> {
-	const records = await readList(read, options);
-	if (records === undefined) {
-		throw new NodeOperationError(context.getNode(), `The list of ${source.noun} kept changing while it was read`, {
-			description: 'Nothing was emitted and the cursor did not move; the next poll reads the same window again.',
-		});
+interface ReadOptions {
+	concurrency: number;
+	/** Read pages strictly one after another (lists whose records move to the front when they change). */
+	sequential: boolean;
+	/** For lists sorted newest first: read only the oldest `count` records (the end of the list), plus the first page. */
+	oldest?: number;
+	/** The first page, read already (see ReadPlan.first). */
+	first?: Page;
+}
+
+const keyOf = (source: EventSource) => (record: IDataObject) => {
+	const id = source.idOf(record);
+	const time = source.timeOf(record);
+	return id === undefined || time === undefined ? undefined : `${time}|${id}`;
+};
+
+/**
+ * Reads a list through the paging engine as one consistent picture: a list that shrank while it was read
+ * (a record left it, so another may have slipped past a page) is read again, one page at a time, at most
+ * ATTEMPTS times; then the poll fails (nothing emitted, cursor unchanged).
+ */
+async function readConsistent(context: IPollFunctions, source: EventSource, read: PageReader, options: ReadOptions): Promise<ListRead> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			const list = await readList(context, read, {
+				pageSize: source.pageSize,
+				concurrency: attempt === 1 && !options.sequential ? options.concurrency : 1,
+				tail: options.oldest,
+				first: attempt === 1 ? options.first : undefined,
+				keyOf: keyOf(source),
+				strict: true,
+				what: `The list of ${source.noun}`,
+			});
+			// Reading only the end is right only if the list really is newest first; if not, read all of it.
+			const seen = list.start === 0 ? list.records : [...list.firstPage, ...list.records];
+			if (options.oldest !== undefined && !isNewestFirst(seen, source.timeOf)) {
+				return await readConsistent(context, source, read, { ...options, oldest: undefined, first: undefined });
+			}
+			return list;
+		} catch (error) {
+			if (!(error instanceof ListChangedError)) throw error;
+			if (attempt >= ATTEMPTS) {
+				throw new NodeOperationError(context.getNode(), `The list of ${source.noun} kept changing while it was read`, {
+					description: 'Nothing was emitted and the cursor did not move; the next poll reads the same window again.',
+				});
+			}
+		}
 	}
-	return records;
+}
+
+/** Whether records in list order never get newer (records without a time are not judged). */
+function isNewestFirst(records: IDataObject[], timeOf: (record: IDataObject) => number | undefined): boolean {
+	let previous = Infinity;
+	for (const record of records) {
+		const time = timeOf(record);
+		if (time === undefined) continue;
+		if (time > previous) return false;
+		previous = time;
+	}
+	return true;
+}
+
+/** The first page of a list alone (its newest records, when it is sorted newest first) and its total. */
+async function firstPage(context: IPollFunctions, source: EventSource, read: PageReader, pageSize = source.pageSize): Promise<ListRead> {
+	return await readList(context, read, { pageSize, max: pageSize, keyOf: keyOf(source), what: `The list of ${source.noun}` });
+}
+
+/** The newest record of a list sorted newest first, or of an unordered one (the larger of its two ends). */
+async function readNewest(context: IPollFunctions, source: TimelineSource, read: PageReader): Promise<IDataObject | undefined> {
+	const ends =
+		source.order === 'newestFirst'
+			? await firstPage(context, source, read, 1)
+			: await readList(context, read, { pageSize: 1, tail: 1, keyOf: keyOf(source), what: `The list of ${source.noun}` }).catch(() => undefined);
+	// An unordered list without a total (or with answers that do not add up one record at a time): read all of it.
+	const candidates = ends ? [...ends.firstPage, ...ends.records] : (await readConsistent(context, source, read, { concurrency: 1, sequential: true })).records;
+	const time = (record: IDataObject) => source.timeOf(record) ?? -Infinity;
+	return candidates.reduce<IDataObject | undefined>((newest, record) => (newest === undefined || time(record) > time(newest) ? record : newest), undefined);
 }
 
 async function timelineBaseline(context: IPollFunctions, source: TimelineSource, settings: PollSettings): Promise<TimelineState> {
-	const newest = await readNewest(source.list(context, undefined), source.order, source.timeOf);
+	const newest = await readNewest(context, source, source.list(context, undefined));
 	const newestTime = newest === undefined ? undefined : source.timeOf(newest);
 	// An empty list: whatever shows up from now on is new.
 	if (newestTime === undefined) return newTimelineState(settings.key);
 	const from = newestTime - settings.lookbackSeconds;
-	const records = await readOrFail(context, source, source.list(context, from), { pageSize: source.pageSize, concurrency: settings.concurrency, sequential: source.movable });
+	const { records } = await readConsistent(context, source, source.list(context, from), { concurrency: settings.concurrency, sequential: source.movable });
 	return remember(newTimelineState(settings.key), inWindow(records, source, from).entries, settings.lookbackSeconds);
+}
+
+/** Whether a read's records include one the state does not know (and so the poll has work to do). */
+function holdsNew(records: IDataObject[], source: TimelineSource, state: TimelineState, from: number | undefined): boolean {
+	return inWindow(records, source, from).entries.some((entry) => !state.seen[String(entry.time)]?.includes(entry.id));
+}
+
+/**
+ * The census to keep after a poll that read its whole window `from` (see Census): for a list no record leaves,
+ * the first page's total less the records read that the next window, from `next`, no longer holds; only when
+ * those records are all among the records read (the whole list, or a tail that reaches past them).
+ */
+function censusOf(list: ListRead, source: TimelineSource, next: number | undefined): Census | undefined {
+	if (list.firstTotal === undefined) return undefined;
+	const timeOf = (record: IDataObject) => source.timeOf(record) ?? Infinity;
+	const leaving = next === undefined ? [] : list.records.filter((record) => timeOf(record) < next);
+	if (list.start > 0 && leaving.length === list.records.length) return undefined;
+	const total = list.firstTotal - new Set(leaving.map(keyOf(source))).size;
+	return next === undefined ? { total } : { from: next, total };
 }
 
 async function pollTimeline(context: IPollFunctions, source: TimelineSource, saved: unknown, settings: PollSettings): Promise<Outcome> {
@@ -68,23 +159,47 @@ async function pollTimeline(context: IPollFunctions, source: TimelineSource, sav
 		state = newTimelineState(settings.key, settings.startFrom);
 	}
 	const from = windowStart(state, settings.lookbackSeconds);
-	const records = await readOrFail(context, source, source.list(context, from), {
-		pageSize: source.pageSize,
+	const read = source.list(context, from);
+	// The newest page: what is new at the front shows on it, and it is the first page of the read below anyway.
+	const front = await firstPage(context, source, read);
+	// A list narrowed by status is counted in its census (from where the last census started) before the records are read.
+	const censusFrom = state.census ? state.census.from : from;
+	const counted = source.census ? (await firstPage(context, source, source.census(context, censusFrom), 1)).firstTotal : undefined;
+	const { census } = state;
+	if (census && !holdsNew(front.firstPage, source, state, from)) {
+		const unchanged = source.census ? counted === census.total : census.from === from && front.firstTotal === census.total;
+		// Nothing arrived anywhere in the window since the last complete read: no need to read it again.
+		if (unchanged) return { batch: [], state, waiting: 0 };
+	}
+
+	const list = await readConsistent(context, source, read, {
 		concurrency: settings.concurrency,
 		sequential: source.movable,
 		// The oldest new records are within this many of the end of a newest-first list.
-		oldest: source.order === 'newestFirst' ? { count: settings.maxItems + rememberedSince(state, from), timeOf: source.timeOf } : undefined,
+		oldest: source.order === 'newestFirst' ? settings.maxItems + rememberedSince(state, from) : undefined,
+		first: { records: front.firstPage, total: front.firstTotal },
 	});
-	const selection = selectBatch(records, state, source, { max: settings.maxItems, lookbackSeconds: settings.lookbackSeconds });
+	const selection = selectBatch(list.records, state, source, { max: settings.maxItems, lookbackSeconds: settings.lookbackSeconds });
 	if (selection.unusable > 0) {
 		context.logger.warn(`${selection.unusable} ${source.noun} without an id or timestamp were skipped`, { node: context.getNode().name });
 	}
+	const next: TimelineState = { ...selection.state };
+	delete next.census;
+	// With records left for later polls (or unusable ones, never remembered), the next poll has work to do.
+	if (selection.waiting === 0 && selection.unusable === 0) {
+		const kept = source.census
+			? counted === undefined
+				? undefined
+				: { ...(censusFrom === undefined ? {} : { from: censusFrom }), total: counted }
+			: censusOf(list, source, windowStart(next, settings.lookbackSeconds));
+		if (kept) next.census = kept;
+	}
 	const { emits } = source;
-	return emits ? { ...selection, batch: selection.batch.filter((record) => emits(record)) } : selection;
+	return { ...selection, state: next, batch: emits ? selection.batch.filter((record) => emits(record)) : selection.batch };
 }
 
 async function pollSnapshot(context: IPollFunctions, source: SnapshotSource, saved: unknown, settings: PollSettings): Promise<Outcome> {
-	const records = await readOrFail(context, source, source.list(context), { pageSize: source.pageSize, concurrency: settings.concurrency, sequential: false });
+	const { records } = await readConsistent(context, source, source.list(context), { concurrency: settings.concurrency, sequential: false });
 	const state = loadSnapshotState(saved, settings.key);
 	if (state === undefined && settings.startFrom === undefined) {
 		return { batch: [], state: snapshotBaseline(settings.key, records, source, source.matches), waiting: 0 };
@@ -97,11 +212,11 @@ async function testEvent(context: IPollFunctions, source: EventSource, settings:
 	let newest: IDataObject | undefined;
 	const isEvent = source.kind === 'timeline' ? source.emits : source.matches;
 	if (source.kind === 'timeline' && !isEvent) {
-		newest = await readNewest(source.list(context, undefined), source.order, source.timeOf);
+		newest = await readNewest(context, source, source.list(context, undefined));
 	} else if (isEvent) {
 		// Only some records are events: the whole list is read to find the newest of them.
 		const read = source.kind === 'timeline' ? source.list(context, undefined) : source.list(context);
-		const records = await readOrFail(context, source, read, { pageSize: source.pageSize, concurrency: settings.concurrency, sequential: false });
+		const { records } = await readConsistent(context, source, read, { concurrency: settings.concurrency, sequential: false });
 		newest = records.filter(isEvent).sort((a, b) => (source.timeOf(b) ?? 0) - (source.timeOf(a) ?? 0))[0];
 	}
 	if (newest === undefined) {

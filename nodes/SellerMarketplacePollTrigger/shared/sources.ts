@@ -1,18 +1,12 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import type { PageReader } from '../../shared/transport/paging';
+
 /**
- * What the polling trigger needs from an API version: a way to read one page of a list, and how to find
- * a record's id and time. Everything else (window, cursor, de-duplication, bounds) is API-independent.
+ * What the polling trigger needs from an API version: its page reader (the paging engine's adapter) for a
+ * list, and how to find a record's id and time. Everything else (window, cursor, de-duplication, bounds) is
+ * API-independent.
  */
-
-/** One page of a list, with the list's total at the moment it was read. */
-export interface ListPage {
-	records: IDataObject[];
-	total: number;
-}
-
-/** Reads `limit` records from `offset`; `onThrottled` is called when the API answers 429, to slow down. */
-export type ListPageReader = (offset: number, limit: number, onThrottled: () => void) => Promise<ListPage>;
 
 interface SourceBase {
 	/** What the records are, for messages: "orders", "order units", … */
@@ -44,7 +38,13 @@ export interface TimelineSource extends SourceBase {
 	 */
 	movable: boolean;
 	/** Reader of the records whose timestamp is at or after `fromSeconds` (all records when undefined). */
-	list(context: IPollFunctions, fromSeconds: number | undefined): ListPageReader;
+	list(context: IPollFunctions, fromSeconds: number | undefined): PageReader;
+	/**
+	 * Where the list is narrowed by status, records leave it when their status changes: the same window
+	 * without that filter, a list no record leaves (a change moves a record to its front), whose count tells
+	 * an idle poll whether a record arrived late. Absent: the list itself is such a list.
+	 */
+	census?(context: IPollFunctions, fromSeconds: number | undefined): PageReader;
 	/**
 	 * Which records are events, where the API cannot filter on it (e.g. import files that are finished): the
 	 * others move the cursor past them but are not emitted. Every record is an event when absent.
@@ -55,7 +55,7 @@ export interface TimelineSource extends SourceBase {
 /** A list the trigger compares with what it saw last time, e.g. offers that are out of stock. */
 export interface SnapshotSource extends SourceBase {
 	kind: 'snapshot';
-	list(context: IPollFunctions): ListPageReader;
+	list(context: IPollFunctions): PageReader;
 	/** Whether a record is in the state the event is about. */
 	matches(record: IDataObject): boolean;
 }

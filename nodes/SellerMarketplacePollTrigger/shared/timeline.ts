@@ -22,6 +22,17 @@ export interface TimelineState {
 	floor?: number;
 	/** Ids emitted, or found at the start, by their timestamp's second; only seconds in the lookback window. */
 	seen: Record<string, string[]>;
+	/** The count, before the last complete read, of the census list (see TimelineSource.census) from `from`. */
+	census?: Census;
+}
+
+/**
+ * Records in the window from `from` of a list no record leaves: while it stays the same and the newest
+ * page shows nothing new, nothing arrived, so an idle poll need not read the window again.
+ */
+export interface Census {
+	from?: number;
+	total: number;
 }
 
 export interface TimelineRecord {
@@ -51,7 +62,11 @@ export function loadTimelineState(saved: unknown, key: string): TimelineState | 
 	const seenValid = Object.entries(state.seen).every(
 		([second, ids]) => /^-?\d+$/.test(second) && Array.isArray(ids) && ids.every((id) => typeof id === 'string'),
 	);
-	return seenValid ? (state as TimelineState) : undefined;
+	if (!seenValid) return undefined;
+	const { census, ...rest } = state as TimelineState;
+	const censusValid = !!census && typeof census === 'object' && isFiniteNumber(census.total) && (census.from === undefined || isFiniteNumber(census.from));
+	// A census that is not of this shape only costs the next poll a complete read.
+	return censusValid ? (state as TimelineState) : rest;
 }
 
 /** The oldest timestamp the next read asks for (undefined: the whole list). */

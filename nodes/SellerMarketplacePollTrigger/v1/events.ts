@@ -8,10 +8,10 @@ import {
 	orderUnitStatusOptions,
 	returnStatusOptions,
 } from '../../SellerMarketplace/v1/helpers/options';
+import { v1PageReader } from '../../SellerMarketplace/v1/transport';
 import { DEFAULT_PAGE_SIZE } from '../../SellerMarketplace/v1/transport/pagination';
 import { eventField, readChoices } from '../shared/options';
 import { formatSpaceTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
-import { v1ListPages } from './listPage';
 
 /** The events of API v1 a seller waits for, each read from one list. */
 
@@ -95,6 +95,13 @@ export const eventProperties: INodeProperties[] = [
 ];
 
 function timelineSource(list: TimelineList, filters: IDataObject): EventSource {
+	const pages = (context: IPollFunctions, fromSeconds: number | undefined, query: IDataObject) =>
+		v1PageReader(context, list.path, {
+			...query,
+			...(list.sort ? { sort: list.sort } : {}),
+			...(fromSeconds === undefined ? {} : { [list.fromParam]: formatSpaceTime(fromSeconds) }),
+		});
+	const { status, ...unnarrowed } = filters;
 	return {
 		kind: 'timeline',
 		noun: list.noun,
@@ -103,12 +110,8 @@ function timelineSource(list: TimelineList, filters: IDataObject): EventSource {
 		movable: list.time === 'ts_updated',
 		idOf: idField(list.id),
 		timeOf: timeField(list.time),
-		list: (context, fromSeconds) =>
-			v1ListPages(context, list.path, {
-				...filters,
-				...(list.sort ? { sort: list.sort } : {}),
-				...(fromSeconds === undefined ? {} : { [list.fromParam]: formatSpaceTime(fromSeconds) }),
-			}),
+		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
+		...(status === undefined ? {} : { census: (context: IPollFunctions, fromSeconds: number | undefined) => pages(context, fromSeconds, unnarrowed) }),
 	};
 }
 
@@ -118,7 +121,7 @@ const outOfStock: EventSource = {
 	pageSize: DEFAULT_PAGE_SIZE,
 	idOf: idField('id_unit'),
 	timeOf: timeField('date_lastchange'),
-	list: (context) => v1ListPages(context, '/units/seller/', {}),
+	list: (context) => v1PageReader(context, '/units/seller/'),
 	matches: isOutOfStock,
 };
 

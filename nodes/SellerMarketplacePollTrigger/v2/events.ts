@@ -11,10 +11,9 @@ import {
 	toOptions,
 	type Storefront,
 } from '../../SellerMarketplace/v2/helpers/enums';
-import { defaultStorefront } from '../../SellerMarketplace/v2/transport';
+import { defaultStorefront, v2PageReader } from '../../SellerMarketplace/v2/transport';
 import { eventField, readChoices } from '../shared/options';
 import { formatIsoTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
-import { v2ListPages } from './listPage';
 
 /**
  * The events of API v2 a seller waits for, one table entry each: the list it is read from, how that list
@@ -192,20 +191,26 @@ function sourceOf(entry: EventEntry, filters: IDataObject): EventSource {
 	const { follow } = entry;
 	const base = { noun: entry.noun, pageSize: entry.pageSize, idOf: idField(entry.id), timeOf: timeField(follow.time) };
 	if (follow.kind === 'snapshot') {
-		return { ...base, kind: 'snapshot', matches: follow.matches, list: (context) => v2ListPages(context, entry.path, filters) };
+		return { ...base, kind: 'snapshot', matches: follow.matches, list: (context) => v2PageReader(context, { path: entry.path, query: filters }) };
 	}
+	const pages = (context: IPollFunctions, fromSeconds: number | undefined, query: IDataObject) =>
+		v2PageReader(context, {
+			path: entry.path,
+			query: {
+				...query,
+				...(follow.sort ? { sort: follow.sort } : {}),
+				...(fromSeconds === undefined ? {} : { [follow.fromParam]: formatIsoTime(fromSeconds) }),
+			},
+		});
+	const { status, ...unnarrowed } = filters;
 	return {
 		...base,
 		kind: 'timeline',
 		order: 'newestFirst',
 		movable: follow.movable,
 		...(follow.emits ? { emits: follow.emits } : {}),
-		list: (context, fromSeconds) =>
-			v2ListPages(context, entry.path, {
-				...filters,
-				...(follow.sort ? { sort: follow.sort } : {}),
-				...(fromSeconds === undefined ? {} : { [follow.fromParam]: formatIsoTime(fromSeconds) }),
-			}),
+		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
+		...(status === undefined ? {} : { census: (context: IPollFunctions, fromSeconds: number | undefined) => pages(context, fromSeconds, unnarrowed) }),
 	};
 }
 

@@ -42,8 +42,14 @@ export interface ReadPlan {
 	tail?: number;
 	/** A record's identity, to drop records repeated when the list shifts while read (default: its JSON). */
 	keyOf?(record: IDataObject): string | undefined;
-	/** A list that shrinks while read (a record left it, so another may have slipped past) throws ListChangedError. */
+	/**
+	 * A list that changes so that a record may have slipped between two pages throws ListChangedError: read one
+	 * page after another, a list that shrinks (records move to earlier pages); read several pages at once, any
+	 * change of the total (a page asked later may be answered first).
+	 */
 	strict?: boolean;
+	/** The first page (offset 0, `pageSize` asked), when the caller has read it already. */
+	first?: Page;
 	/** The list, for messages: "GET /orders". */
 	what: string;
 	itemIndex?: number;
@@ -53,7 +59,10 @@ export interface ListRead {
 	records: IDataObject[];
 	/** The records of the first page (offset 0), whether or not they are part of `records` (see `tail`). */
 	firstPage: IDataObject[];
-	/** The list's last known total, if any answer gave one. */
+	/** Offset of the first of `records` (not 0 when `tail` skipped part of the list). */
+	start: number;
+	/** The total the first page gave, and the last one any page gave. */
+	firstTotal?: number;
 	total?: number;
 	/** Requests sent. */
 	pages: number;
@@ -83,7 +92,8 @@ class Reading {
 	total?: number;
 	/** Offset of the list's end, once a page showed it. */
 	end?: number;
-	private firstTotal?: number;
+	firstTotal?: number;
+	start: number;
 	private readonly seen = new Set<string>();
 
 	constructor(
@@ -92,10 +102,15 @@ class Reading {
 		start = 0,
 	) {
 		this.covered = start;
+		this.start = start;
 	}
 
 	get wanted(): number {
 		return this.plan.max ?? Infinity;
+	}
+
+	private get concurrent(): boolean {
+		return (this.plan.concurrency ?? 1) > 1;
 	}
 
 	get finished(): boolean {
@@ -117,8 +132,11 @@ class Reading {
 		return error;
 	}
 
-	/** Takes the page that starts at `covered`. */
-	accept(asked: number, page: Page): void {
+	/**
+	 * Takes the page that starts at `covered`. `before`: the largest total any page gave before this one was
+	 * asked for (pages read at the same time are answered in any order, so only an earlier answer can show a shrink).
+	 */
+	accept(asked: number, page: Page, before = this.total): void {
 		const offset = this.covered;
 		this.pages++;
 		const limit = Math.min(asked, page.asked ?? asked);
@@ -130,7 +148,9 @@ class Reading {
 			else if (total > 2 * this.firstTotal + this.plan.pageSize) {
 				throw this.inconsistent(`the page at offset ${offset} gave a total of ${total}, where the first gave ${this.firstTotal}`);
 			}
-			if (this.plan.strict && this.total !== undefined && total < this.total) throw new ListChangedError(`${this.plan.what} shrank while it was read`);
+			if (this.plan.strict && (this.concurrent ? total !== this.firstTotal : before !== undefined && total < before)) {
+				throw new ListChangedError(`${this.plan.what} changed while it was read`);
+			}
 			this.total = total;
 		}
 		const reached = offset + records.length;
@@ -159,10 +179,12 @@ class Reading {
 	skipTo(offset: number): void {
 		this.records.length = 0;
 		this.covered = offset;
+		this.start = offset;
 	}
 
 	result(): ListRead {
-		return { records: this.records, firstPage: this.firstPage, total: this.total, pages: this.pages };
+		const { records, firstPage, start, firstTotal, total, pages } = this;
+		return { records, firstPage, start, firstTotal, total, pages };
 	}
 }
 
@@ -198,23 +220,26 @@ export async function readList(context: Context, readPage: PageReader, plan: Rea
 		return await readPage(offset, limit, throttled);
 	};
 	try {
-		reading.accept(pageSize, await fetch(0, pageSize));
+		reading.accept(pageSize, plan.first ?? (await fetch(0, pageSize)));
 		if (plan.tail !== undefined && reading.total !== undefined && !reading.finished) {
 			const start = reading.total - plan.tail;
 			if (start > reading.covered) reading.skipTo(start);
 		}
 
-		const arrived = new Map<number, { asked: number; page: Page }>();
+		const arrived = new Map<number, { asked: number; page: Page; before?: number }>();
+		/** The largest total of the pages answered so far (see Reading.accept). */
+		let answered = reading.total;
 		let next = reading.covered;
 		let inFlight = 0;
 		let failure: unknown;
-		const limitOf = (offset: number) => Math.min(pageSize, reading.covered + (reading.wanted - reading.records.length) - offset);
+		// A page asks for no more than the Limit still misses, nor than the total says is left.
+		const limitOf = (offset: number) =>
+			Math.min(pageSize, reading.covered + (reading.wanted - reading.records.length) - offset, (reading.total ?? Infinity) - offset);
 		const more = () =>
 			failure === undefined &&
 			!reading.finished &&
 			inFlight < concurrency &&
 			next < reading.covered + concurrency * pageSize &&
-			(reading.total === undefined || next < reading.total) &&
 			limitOf(next) > 0;
 		await new Promise<void>((resolve) => {
 			const pump = () => {
@@ -227,13 +252,15 @@ export async function readList(context: Context, readPage: PageReader, plan: Rea
 					const limit = limitOf(offset);
 					next += limit;
 					inFlight++;
+					const before = answered;
 					fetch(offset, limit)
 						.then((page) => {
-							arrived.set(offset, { asked: limit, page });
+							if (page.total !== undefined) answered = Math.max(answered ?? 0, page.total);
+							arrived.set(offset, { asked: limit, page, before });
 							for (let ready = arrived.get(reading.covered); ready && !reading.finished; ready = arrived.get(reading.covered)) {
 								const from = reading.covered;
 								arrived.delete(from);
-								reading.accept(ready.asked, ready.page);
+								reading.accept(ready.asked, ready.page, ready.before);
 								// A page the adapter had to ask shorter (offset alignment) ends before the next one planned: plan again from it.
 								if (!reading.finished && reading.covered < from + ready.asked) {
 									arrived.clear();
