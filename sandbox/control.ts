@@ -8,6 +8,7 @@ import type { SandboxCore } from './core';
 import { EVENT_NAMES, ORDER_UNIT_STATUSES, RETURN_STATUSES, RETURN_UNIT_STATUSES, TICKET_STATUSES } from './enums';
 import { ApiError, badRequest, notFound } from './errors';
 import { parseJson } from './limits';
+import type { ListAnswersOptions } from './pagination';
 import type { Reply } from './router';
 import { newOrder, newOrderUnit } from './seed';
 import { COLLECTIONS, publicView, snapshotFile } from './store';
@@ -84,6 +85,8 @@ export interface SandboxControl extends V2Control {
 	requests(): RequestLogEntry[];
 	clearRequests(): void;
 	addFault(rule: FaultRule): string;
+	/** Odd list answers (both API versions) until reset or `null`: see ListAnswersOptions. */
+	setListAnswers(options: ListAnswersOptions | null): void;
 	removeFault(id: string): boolean;
 	clearFaults(): void;
 	createOrder(opts?: CreateOrderOptions): Promise<{ order: Order; orderUnits: OrderUnit[] }>;
@@ -111,6 +114,7 @@ export function createControl(core: SandboxCore, v2: V2Runtime): SandboxControl 
 		requests: () => core.requests,
 		clearRequests: () => core.clearRequests(),
 		addFault: (rule) => core.faults.add(rule),
+		setListAnswers: (options) => core.listAnswers.set(options),
 		removeFault: (id) => core.faults.remove(id),
 		clearFaults: () => core.faults.clear(),
 		createOrder: async (opts = {}) => createOrder(core, opts),
@@ -217,6 +221,14 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 				return json({ id: control.addFault(body() as unknown as FaultRule) }, 201);
 			case 'DELETE /faults':
 				control.clearFaults();
+				return done;
+			case 'GET /list-answers':
+				return json(core.listAnswers.get());
+			case 'PUT /list-answers':
+				control.setListAnswers(body() as ListAnswersOptions);
+				return json(core.listAnswers.get());
+			case 'DELETE /list-answers':
+				control.setListAnswers(null);
 				return done;
 			case 'POST /orders':
 				return json(await control.createOrder(body() as CreateOrderOptions), 201);

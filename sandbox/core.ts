@@ -5,7 +5,7 @@ import { SandboxClock, Scheduler } from './clock';
 import { Faults } from './faults';
 import { DEFAULT_REQUEST_LOG_LIMIT, LOG_TOTAL_BODY_BYTES } from './limits';
 import { Notifier } from './notifications';
-import { DEFAULT_PAGE_LIMIT, DEFAULT_PAGE_LIMITS } from './pagination';
+import { DEFAULT_PAGE_LIMIT, DEFAULT_PAGE_LIMITS, ListAnswers } from './pagination';
 import { createRandom, Random, seedDb } from './seed';
 import { readSnapshot, Store, writeSnapshot } from './store';
 import type { RequestLogEntry, SandboxDb, SandboxOptions } from './types';
@@ -46,6 +46,8 @@ export class SandboxCore {
 	readonly scheduler: Scheduler;
 	readonly notifier: Notifier;
 	readonly faults: Faults;
+	/** odd list answers a test asked for */
+	readonly listAnswers = new ListAnswers();
 	/** randomness for records created while running (order buyers, tokens) */
 	random: Random;
 	requests: RequestLogEntry[] = [];
@@ -121,6 +123,7 @@ export class SandboxCore {
 		this.store.replace(db);
 		this.random = createRandom(this.options.seed + 1);
 		this.faults.clear();
+		this.listAnswers.set(null);
 		this.notifier.reset();
 		this.clearRequests();
 	}

@@ -18,7 +18,7 @@ export { DOCUMENTED_RATE_LIMIT } from './v2/rate-limit';
 export { signature } from './auth';
 export { formatTimestamp } from './clock';
 export { RETRY_OFFSETS_MS } from './notifications';
-export { collectionRange } from './pagination';
+export { collectionRange, type ListAnswersOptions } from './pagination';
 export type { SandboxControl, StatusCollection } from './control';
 export type * from './types';
 

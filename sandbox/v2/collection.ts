@@ -12,10 +12,11 @@ const FALLBACK_LIMIT = 30;
 export function page<T>(ctx: V2Context, rows: readonly T[], view: (row: T) => unknown): V2Reply {
 	const limit = (ctx.query.limit as number | undefined) ?? FALLBACK_LIMIT;
 	const offset = (ctx.query.offset as number | undefined) ?? 0;
-	return {
-		status: 200,
-		body: { data: rows.slice(offset, offset + limit).map(view), pagination: { offset, limit, total: rows.length } },
-	};
+	// Odd answers a test asked for (ListAnswers): shorter pages, another total, repeats, no `pagination`.
+	const odd = ctx.core.listAnswers.page(ctx.entry.path, offset, limit);
+	const data = rows.slice(odd.from, odd.from + odd.limit).map(view);
+	const total = odd.total(rows.length);
+	return { status: 200, body: total === undefined ? { data } : { data, pagination: { offset, limit, total } } };
 }
 
 /** Rows passing every predicate; `undefined` predicates (filters not asked for) are skipped. */
