@@ -57,12 +57,6 @@ describe('Order Unit Reached Status', () => {
 				path: '/order-units/seller/',
 				query: expect.objectContaining({ status: 'need_to_be_sent', sort: 'ts_updated:desc', limit: '30', offset: '0' }),
 			},
-			// The census: the same window without the status filter, counted so that idle polls need not read the window again.
-			{
-				method: 'GET',
-				path: '/order-units/seller/',
-				query: { sort: 'ts_updated:desc', 'ts_updated:from': bench.since()[0].query['ts_updated:from'], limit: '1', offset: '0' },
-			},
 		]);
 		expect(bench.since()[0].query['ts_updated:from']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
@@ -186,7 +180,7 @@ describe('Import File Finished', () => {
 		const items = await host.tick();
 
 		expect(items).toEqual([expect.objectContaining({ id_import_file: control().db.importFiles[0].id_import_file, status: 'DONE' })]);
-		const query = bench.since().filter((entry) => entry.query.status !== undefined).slice(-1)[0].query;
+		const query = bench.since().slice(-1)[0].query;
 		expect(query.status.split(',')).toEqual(expect.arrayContaining(['DONE', 'ABORTED', 'IMPORTING_FAILED', 'DOWNLOADING_FAILED']));
 		expect(query.status.split(',')).not.toContain('IMPORTING');
 		expect(await host.tick()).toBeUndefined();

@@ -138,9 +138,9 @@ function holdsNew(records: IDataObject[], source: TimelineSource, state: Timelin
 }
 
 /**
- * The census to keep after a poll that read its whole window `from` (see Census): for a list no record leaves,
- * the first page's total less the records read that the next window, from `next`, no longer holds; only when
- * those records are all among the records read (the whole list, or a tail that reaches past them).
+ * The census to keep after a poll that read its whole window `from` (see Census): the first page's total less
+ * the records read that the next window, from `next`, no longer holds; only when those records are all among
+ * the records read (the whole list, or a tail that reaches past them).
  */
 function censusOf(list: ListRead, source: TimelineSource, next: number | undefined): Census | undefined {
 	if (list.firstTotal === undefined) return undefined;
@@ -162,14 +162,10 @@ async function pollTimeline(context: IPollFunctions, source: TimelineSource, sav
 	const read = source.list(context, from);
 	// The newest page: what is new at the front shows on it, and it is the first page of the read below anyway.
 	const front = await firstPage(context, source, read);
-	// A list narrowed by status is counted in its census (from where the last census started) before the records are read.
-	const censusFrom = state.census ? state.census.from : from;
-	const counted = source.census ? (await firstPage(context, source, source.census(context, censusFrom), 1)).firstTotal : undefined;
 	const { census } = state;
-	if (census && !holdsNew(front.firstPage, source, state, from)) {
-		const unchanged = source.census ? counted === census.total : census.from === from && front.firstTotal === census.total;
-		// Nothing arrived anywhere in the window since the last complete read: no need to read it again.
-		if (unchanged) return { batch: [], state, waiting: 0 };
+	// Nothing arrived in the window since the last complete read: no need to read it again.
+	if (census && census.from === from && front.firstTotal === census.total && !holdsNew(front.firstPage, source, state, from)) {
+		return { batch: [], state, waiting: 0 };
 	}
 
 	const list = await readConsistent(context, source, read, {
@@ -185,13 +181,10 @@ async function pollTimeline(context: IPollFunctions, source: TimelineSource, sav
 	}
 	const next: TimelineState = { ...selection.state };
 	delete next.census;
-	// With records left for later polls (or unusable ones, never remembered), the next poll has work to do.
-	if (selection.waiting === 0 && selection.unusable === 0) {
-		const kept = source.census
-			? counted === undefined
-				? undefined
-				: { ...(censusFrom === undefined ? {} : { from: censusFrom }), total: counted }
-			: censusOf(list, source, windowStart(next, settings.lookbackSeconds));
+	// Only a list whose records keep their place can be counted (see Census); and with records left for later
+	// polls (or unusable ones, never remembered), the next poll has work to do anyway.
+	if (!source.movable && selection.waiting === 0 && selection.unusable === 0) {
+		const kept = censusOf(list, source, windowStart(next, settings.lookbackSeconds));
 		if (kept) next.census = kept;
 	}
 	const { emits } = source;

@@ -40,12 +40,6 @@ export interface TimelineSource extends SourceBase {
 	/** Reader of the records whose timestamp is at or after `fromSeconds` (all records when undefined). */
 	list(context: IPollFunctions, fromSeconds: number | undefined): PageReader;
 	/**
-	 * Where the list is narrowed by status, records leave it when their status changes: the same window
-	 * without that filter, a list no record leaves (a change moves a record to its front), whose count tells
-	 * an idle poll whether a record arrived late. Absent: the list itself is such a list.
-	 */
-	census?(context: IPollFunctions, fromSeconds: number | undefined): PageReader;
-	/**
 	 * Which records are events, where the API cannot filter on it (e.g. import files that are finished): the
 	 * others move the cursor past them but are not emitted. Every record is an event when absent.
 	 */

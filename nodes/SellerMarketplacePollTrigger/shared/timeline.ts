@@ -22,13 +22,16 @@ export interface TimelineState {
 	floor?: number;
 	/** Ids emitted, or found at the start, by their timestamp's second; only seconds in the lookback window. */
 	seen: Record<string, string[]>;
-	/** The count, before the last complete read, of the census list (see TimelineSource.census) from `from`. */
+	/** The count of the window at the last complete read (see Census); absent, the next poll reads the window. */
 	census?: Census;
 }
 
 /**
- * Records in the window from `from` of a list no record leaves: while it stays the same and the newest
- * page shows nothing new, nothing arrived, so an idle poll need not read the window again.
+ * How many records the window from `from` held at the last complete read, for a list whose records neither
+ * leave nor change their place (records followed by their creation time): a record listed late only adds to
+ * it. While the count stays the same and the newest page shows nothing new, nothing arrived, so an idle poll
+ * need not read the window again (records followed by their update time move when they change, which a count
+ * does not show: those lists are read again every poll).
  */
 export interface Census {
 	from?: number;

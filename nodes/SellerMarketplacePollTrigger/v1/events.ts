@@ -101,7 +101,6 @@ function timelineSource(list: TimelineList, filters: IDataObject): EventSource {
 			...(list.sort ? { sort: list.sort } : {}),
 			...(fromSeconds === undefined ? {} : { [list.fromParam]: formatSpaceTime(fromSeconds) }),
 		});
-	const { status, ...unnarrowed } = filters;
 	return {
 		kind: 'timeline',
 		noun: list.noun,
@@ -111,7 +110,6 @@ function timelineSource(list: TimelineList, filters: IDataObject): EventSource {
 		idOf: idField(list.id),
 		timeOf: timeField(list.time),
 		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
-		...(status === undefined ? {} : { census: (context: IPollFunctions, fromSeconds: number | undefined) => pages(context, fromSeconds, unnarrowed) }),
 	};
 }
 

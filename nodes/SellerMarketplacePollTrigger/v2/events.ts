@@ -202,7 +202,6 @@ function sourceOf(entry: EventEntry, filters: IDataObject): EventSource {
 				...(fromSeconds === undefined ? {} : { [follow.fromParam]: formatIsoTime(fromSeconds) }),
 			},
 		});
-	const { status, ...unnarrowed } = filters;
 	return {
 		...base,
 		kind: 'timeline',
@@ -210,7 +209,6 @@ function sourceOf(entry: EventEntry, filters: IDataObject): EventSource {
 		movable: follow.movable,
 		...(follow.emits ? { emits: follow.emits } : {}),
 		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
-		...(status === undefined ? {} : { census: (context: IPollFunctions, fromSeconds: number | undefined) => pages(context, fromSeconds, unnarrowed) }),
 	};
 }
 

@@ -121,7 +121,7 @@ class Reading {
 	inconsistent(reason: string): NodeOperationError {
 		const error = new NodeOperationError(
 			this.context.getNode(),
-			`${this.plan.what}: read ${this.records.length} records in ${this.pages} pages, then ${reason}`,
+			`${this.plan.what}: read ${this.records.length} records in ${this.pages} pages; ${reason}`,
 			{
 				description:
 					"The marketplace's answers contradict each other, so the list cannot be read completely; nothing was output. Running the node again reads the list from the start.",
@@ -138,7 +138,6 @@ class Reading {
 	 */
 	accept(asked: number, page: Page, before = this.total): void {
 		const offset = this.covered;
-		this.pages++;
 		const limit = Math.min(asked, page.asked ?? asked);
 		const records = page.records.slice(0, limit);
 		if (offset === 0) this.firstPage = records;
@@ -173,6 +172,7 @@ class Reading {
 			this.records.push(record);
 		});
 		this.covered = reached;
+		this.pages++;
 	}
 
 	/** Leaves out what lies before `offset` (see ReadPlan.tail): the read goes on from there. */
