@@ -1,5 +1,5 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ListChangedError, readList, type ListRead, type Page, type PageReader } from '../../shared/transport/paging';
 import type { PollOptions } from './options';
@@ -83,7 +83,8 @@ async function readConsistent(context: IPollFunctions, source: EventSource, read
 			}
 			return list;
 		} catch (error) {
-			if (!(error instanceof ListChangedError)) throw error;
+			// The engine's other errors are the node's already (NodeApiError, NodeOperationError).
+			if (!(error instanceof ListChangedError)) throw error instanceof NodeApiError ? error : new NodeOperationError(context.getNode(), error as Error);
 			if (attempt >= ATTEMPTS) {
 				throw new NodeOperationError(context.getNode(), `The list of ${source.noun} kept changing while it was read`, {
 					description: 'Nothing was emitted and the cursor did not move; the next poll reads the same window again.',
