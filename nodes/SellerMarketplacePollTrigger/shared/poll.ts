@@ -113,12 +113,15 @@ async function firstPage(context: IPollFunctions, source: EventSource, read: Pag
 
 /** The newest record of a list sorted newest first, or of an unordered one (the larger of its two ends). */
 async function readNewest(context: IPollFunctions, source: TimelineSource, read: PageReader): Promise<IDataObject | undefined> {
-	const ends =
-		source.order === 'newestFirst'
-			? await firstPage(context, source, read, 1)
-			: await readList(context, read, { pageSize: 1, tail: 1, keyOf: keyOf(source), what: `The list of ${source.noun}` }).catch(() => undefined);
-	// An unordered list without a total (or with answers that do not add up one record at a time): read all of it.
-	const candidates = ends ? [...ends.firstPage, ...ends.records] : (await readConsistent(context, source, read, { concurrency: 1, sequential: true })).records;
+	const first = await firstPage(context, source, read, 1);
+	let candidates = first.firstPage;
+	if (source.order === 'unordered' && first.firstTotal === undefined) {
+		// An unordered list without a total: its other end cannot be found, so all of it is read.
+		candidates = (await readConsistent(context, source, read, { concurrency: 1, sequential: true })).records;
+	} else if (source.order === 'unordered') {
+		const last = await readList(context, read, { pageSize: 1, tail: 1, first: { records: first.firstPage, total: first.firstTotal }, what: `The list of ${source.noun}` });
+		candidates = [...first.firstPage, ...last.records];
+	}
 	const time = (record: IDataObject) => source.timeOf(record) ?? -Infinity;
 	return candidates.reduce<IDataObject | undefined>((newest, record) => (newest === undefined || time(record) > time(newest) ? record : newest), undefined);
 }
