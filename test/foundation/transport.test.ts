@@ -53,12 +53,12 @@ describe('pagination', () => {
 		expect(run.items[94].pairedItem).toEqual({ item: 0 });
 	});
 
-	it('a server that clamps the limit below the page asked: an error after one request, not a smaller page size (test/paging)', async () => {
+	it('advances by what the server returned when it clamps the limit', async () => {
 		server.respondWith(serveCollection(() => groups(23), 10));
 		const run = await runSellerNode(credentials, { parameters: getMany({ returnAll: true }) });
-		expect(run.error?.message).toContain('read 0 records in 0 pages; the page at offset 0 held 10 of the 30 records asked, although the total is 23');
-		expect(run.items).toHaveLength(0);
-		expect(offsets()).toEqual([0]);
+		expect(run.items).toHaveLength(23);
+		expect(offsets()).toEqual([0, 10, 20]);
+		expect(limits()).toEqual([30, 13, 3]); // never a page size from a short page: at most what the total says is left
 	});
 
 	it('stops on an empty collection after one request', async () => {

@@ -46,12 +46,23 @@ describe('readList', () => {
 		expect(idsOf(list.firstPage)).toEqual(idsOf(records(100).slice(0, 30)));
 	});
 
-	it('a server that serves smaller pages than asked: an error after one request, not a smaller page size', async () => {
+	it('a server that serves smaller pages than asked: read on from where each page ended, with the same page size', async () => {
 		const { read, calls } = served(records(50), { clamp: 20 });
-		await expect(readList(context, read, { pageSize: 30, concurrency: 1, what: 'GET /x' })).rejects.toThrow(
-			'GET /x: read 0 records in 0 pages; the page at offset 0 held 20 of the 30 records asked, although the total is 50',
+		const list = await readList(context, read, { pageSize: 30, concurrency: 4, what: 'GET /x' });
+		expect(calls).toEqual([
+			{ offset: 0, limit: 30 },
+			{ offset: 20, limit: 30 },
+			{ offset: 40, limit: 10 },
+		]);
+		expect(idsOf(list.records)).toEqual(idsOf(records(50)));
+	});
+
+	it('an empty page under a total that says more: an error that says what was read', async () => {
+		const { read } = served(records(50), { clamp: 20 });
+		const lying: PageReader = async (offset, limit, onThrottled) => ({ ...(await read(offset, limit, onThrottled)), total: 1_000_000 });
+		await expect(readList(context, lying, { pageSize: 30, concurrency: 1, what: 'GET /x' })).rejects.toThrow(
+			'GET /x: read 50 records in 3 pages; the page at offset 50 was empty, although the total is 1000000',
 		);
-		expect(calls).toHaveLength(1);
 	});
 
 	it('a strict read of several pages at once: a total that changes is a changed list', async () => {

@@ -57,19 +57,20 @@ async function failedPoll(trigger: PollHost, api: 'v1' | 'v2'): Promise<{ messag
 describe.each(VERSIONS)('Poll Trigger $api: list answers the OpenAPI allows', (version) => {
 	const odd = (answers: Omit<ListAnswersOptions, 'path'>) => control().setListAnswers({ path: version.path, ...answers });
 
-	it('a short first page under a huge total: the poll fails after one request, naming what it read (before: n8n crashed, "invalid size error")', async () => {
+	it('short pages under a huge total: the poll reads what there is, then fails saying the total lied (before: wrong page size, "kept changing")', async () => {
 		const trigger = await published(version);
 		await placeOrders(3);
 		odd({ pageRecords: 1, total: 1_000_000_000 });
 
 		const { message, requests } = await failedPoll(trigger, version.api);
 
-		expect(message).toMatch(/read 0 records in 0 pages; the page at offset 0 held 1 of the \d+ records asked, although the total is 1000000000/);
-		expect(requests).toHaveLength(1);
+		expect(message).toMatch(/read (\d+) records in \1 pages; the page at offset \1 was empty, although the total is 1000000000/);
+		const read = Number(/read (\d+) records/.exec(message)![1]);
+		expect(requests.length).toBeLessThanOrEqual(read + 4);
 		expect(trigger.executions).toEqual([]);
 	});
 
-	it('a short first page under a huge total at activation: it fails after two requests (before: the whole window was planned page by page)', async () => {
+	it('short pages under a huge total at activation: it fails after reading what there is (before: the window was planned one record a page, up to the total)', async () => {
 		odd({ pageRecords: 1, total: 1_000_000_000 });
 		const trigger = version.host({});
 
@@ -78,9 +79,10 @@ describe.each(VERSIONS)('Poll Trigger $api: list answers the OpenAPI allows', (v
 			(failure: Error) => failure,
 		);
 
-		// The newest order (one asked, one given), then the window's first page, short under its total.
-		expect(error?.message).toMatch(/read 0 records in 0 pages; the page at offset 0 held 1 of the \d+ records asked, although the total is 1000000000/);
-		expect(lists(version.api)).toHaveLength(2);
+		expect(error?.message).toMatch(/read (\d+) records in \1 pages; the page at offset \1 was empty, although the total is 1000000000/);
+		const read = Number(/read (\d+) records/.exec(error!.message)![1]);
+		// The newest order, then the window: a page a record, and the empty page.
+		expect(lists(version.api).length).toBeLessThanOrEqual(read + 5);
 	});
 
 	it('pages that repeat the first one under a large total: the activation fails within a few requests (before: it hung)', async () => {

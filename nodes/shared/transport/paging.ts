@@ -3,10 +3,11 @@
  * list searches, the poll triggers) reads it here, through an API version's adapter that reads one page.
  *
  * Against any answer the OpenAPI allows it terminates within a bounded number of requests: the page size
- * asked stays the same; a page shorter than asked is the list's end (and one that contradicts its total is
- * an error, not a reason to read on); a page of records all read before is an error; a total that more than
- * doubles is an error; a list without a total is read until a short page, at most MAX_PAGES pages. Offsets
- * are planned one page at a time, so nothing is allocated for a total whose records were not seen.
+ * asked stays the same (a short page is read on from where it ended, never with a smaller `limit`); an empty
+ * page under a total that says more, a page of records all read before, and a total that more than doubles
+ * are errors that say what was read; a list without a total is read until a short page; no read asks more
+ * than MAX_PAGES pages. Offsets are planned one page at a time, so nothing is allocated for a total whose
+ * records were not seen.
  */
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -154,10 +155,12 @@ class Reading {
 		}
 		const reached = offset + records.length;
 		if (records.length < limit) {
-			if (total !== undefined && total > reached) {
-				throw this.inconsistent(`the page at offset ${offset} held ${records.length} of the ${limit} records asked, although the total is ${total}`);
+			// Shorter than asked while the total says there is more: a server that clamps `limit`. The read goes on from
+			// where the page ended, still asking the same page size; an empty page under such a total is a contradiction.
+			if (total !== undefined && total > reached && records.length === 0) {
+				throw this.inconsistent(`the page at offset ${offset} was empty, although the total is ${total}`);
 			}
-			this.end = reached;
+			if (total === undefined || total <= reached) this.end = reached;
 		} else if (total !== undefined && total <= reached) {
 			this.end = reached;
 		}
@@ -261,10 +264,12 @@ export async function readList(context: Context, readPage: PageReader, plan: Rea
 								const from = reading.covered;
 								arrived.delete(from);
 								reading.accept(ready.asked, ready.page, ready.before);
-								// A page the adapter had to ask shorter (offset alignment) ends before the next one planned: plan again from it.
+								// A page that ended before the next one planned (offset alignment, a server that clamps `limit`): plan
+								// again from it, one page at a time, so that no page is asked for a gap.
 								if (!reading.finished && reading.covered < from + ready.asked) {
 									arrived.clear();
 									next = reading.covered;
+									concurrency = 1;
 								}
 							}
 						})
