@@ -100,6 +100,7 @@ async function answer(
 		}
 		const request = contract.validateRequest(operation, {
 			rawParams: match.rawParams,
+			rawQuery: (req.url ?? '').split('?').slice(1).join('?'),
 			query: entry.queryValues ?? {},
 			contentType: req.headers['content-type'],
 			rawBody: entry.body,

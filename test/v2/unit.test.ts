@@ -59,7 +59,7 @@ describe('Unit → Get Many', () => {
 			id_offer: [unit.id_offer],
 			id_product: [String(unit.id_item)],
 			ean: [unit.ean],
-			embedded: ['products', 'eco_participation'],
+			embedded: ['products,eco_participation'],
 			limit: ['5'],
 			offset: ['0'],
 		});
