@@ -58,8 +58,7 @@ export const create = defineOperation({
 			{
 				...additionalFields,
 				listingPrice: this.getNodeParameter('listingPrice', itemIndex, undefined),
-				// Stock was an additional field before it got its own: a workflow saved then keeps its value.
-				amount: additionalFields.amount ?? this.getNodeParameter('amount', itemIndex, undefined),
+				amount: this.getNodeParameter('amount', itemIndex, undefined),
 				handlingTime: this.getNodeParameter('handlingTime', itemIndex, undefined),
 			},
 			storefront,

@@ -1,6 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { compact, inputError } from '../../../../shared/helpers/validation';

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { compact, inputError } from '../../../../shared/helpers/validation';
+import { requestSettings } from '../../../../shared/transport/request';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { apiRequestDataList } from '../../transport';
 import { parseProblem } from '../../transport/errors';
@@ -9,7 +10,6 @@ import { defineOperation, type BatchOutcome } from '../define';
 import { sendInChunks } from './batches';
 import { getUnitId, UNIT_FIELD_LABELS, unitIdField, writeEmbeddedField } from './fields';
 import { currentListingPrice, unitChanges, updateFieldsProperty } from './update.operation';
-import { requestSettings } from '../../../../shared/transport/request';
 
 /** POST /units/bulk takes at most 150 units, each once. */
 const MAX_UNITS = 150;
@@ -40,7 +40,8 @@ function unitFailure(node: INode, entry: IDataObject, unitId: number, itemIndex:
 
 /**
  * Gives each part without a listing price the unit's current one, read with Page Concurrency reads at a time
- * (see currentListingPrice). A unit that cannot be read fails its item, which is then not sent.
+ * (see currentListingPrice). A unit that cannot be read fails its item, which is then not sent; unless the node
+ * continues on failure, the reads stop there.
  */
 async function addCurrentListingPrices(
 	context: IExecuteFunctions,
@@ -50,12 +51,11 @@ async function addCurrentListingPrices(
 	const failures = new Map<number, Error>();
 	let next = 0;
 	const worker = async () => {
-		while (next < missing.length) {
+		while (next < missing.length && (failures.size === 0 || context.continueOnFail())) {
 			const { itemIndex, part } = missing[next++];
 			try {
 				part.changes = { ...part.changes, listing_price: await currentListingPrice(context, part.unitId, part.storefront, itemIndex) };
 			} catch (error) {
-				if (!context.continueOnFail()) throw error;
 				failures.set(itemIndex, error as Error);
 			}
 		}
@@ -109,6 +109,13 @@ export const updateMany = defineOperation<UpdatePart>({
 				return false;
 			});
 			const { ready, failed } = await addCurrentListingPrices(this, unique);
+			if (failed.length && !this.continueOnFail()) {
+				const notSent = ready.map(({ itemIndex }) => ({
+					itemIndex,
+					error: new NodeOperationError(this.getNode(), 'Not sent, because the price of another unit of this run could not be read', { itemIndex }),
+				}));
+				return [...duplicates, ...failed, ...notSent];
+			}
 			const outcomes = await sendInChunks(this, ready, MAX_UNITS, async (chunk) => {
 				const { storefront, embedded } = chunk[0].part;
 				const results = await apiRequestDataList.call(this, {
