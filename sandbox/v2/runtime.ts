@@ -9,7 +9,7 @@ import type { ResponseViolation, SandboxV2Options } from '../types';
 import { Contract, loadContract } from './contract';
 import { v2NotificationFormat } from './events';
 import type { V2Handler, V2Operations } from './handler';
-import { RateLimiter } from './rate-limit';
+import { DOCUMENTED_RATE_LIMIT, RateLimiter } from './rate-limit';
 import { DEFAULT_STOREFRONTS, STOREFRONTS } from './storefronts';
 
 export const DEFAULT_PARTNER_CLIENT_KEY = 'sbxpartner0123456789abcdefghijkl';
@@ -35,12 +35,15 @@ export function resolveV2Options(options: SandboxV2Options): ResolvedV2Options {
 	if (storefronts.length === 0 || unknown.length > 0) {
 		throw new Error(`storefronts must be some of ${STOREFRONTS.join(', ')}; got ${storefronts.join(', ') || 'none'}`);
 	}
+	const strictResponses = options.strictResponses ?? process.env.JEST_WORKER_ID !== undefined;
+	const strict = strictResponses || (options as { strict?: boolean }).strict === true;
 	return {
 		partnerClientKey: options.partnerClientKey ?? DEFAULT_PARTNER_CLIENT_KEY,
 		partnerSecretKey: options.partnerSecretKey ?? DEFAULT_PARTNER_SECRET_KEY,
 		storefronts,
-		rateLimitPerSecond: options.rateLimitPerSecond ?? null,
-		strictResponses: options.strictResponses ?? process.env.JEST_WORKER_ID !== undefined,
+		// Strict (every test, --strict): the documented 111 a second per seller unless set; null switches it off.
+		rateLimitPerSecond: options.rateLimitPerSecond !== undefined ? options.rateLimitPerSecond : strict ? DOCUMENTED_RATE_LIMIT : null,
+		strictResponses,
 		v2NotificationTimeoutSeconds: options.v2NotificationTimeoutSeconds ?? 5,
 	};
 }

@@ -108,7 +108,7 @@ describe('answers lost after the marketplace applied the request (a proxy cuts t
 		const [a, b] = v2.sandbox().control.db.units.filter((unit) => (unit._storefront ?? 'de') === 'de');
 		v2.sandbox().control.addFault({ method: 'POST', path: '/v2/units/bulk', kind: 'status', status: 503, times: 1 });
 		const run = await v2.run(
-			{ resource: 'unit', operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 4, listingPrice: 1999 } },
+			{ resource: 'unit', operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 4, listingPrice: 999_999 } },
 			{ items: [{ json: { id: a.id_unit } }, { json: { id: b.id_unit } }] },
 		);
 		expect(run.error).toBeUndefined();

@@ -79,6 +79,7 @@ export const updateMany = defineOperation<UpdatePart>({
 	attempt: 'update unit {id}',
 	summary: 'Change many offers at once, one per input item (150 a request), e.g. prices and stock from a CSV',
 	endpoint: { method: 'POST', path: '/units/bulk' },
+	reads: [{ method: 'GET', path: '/units/{id_unit}' }],
 	properties: [unitIdField, storefrontField, updateFieldsProperty, writeEmbeddedField],
 	batch: {
 		async prepare(itemIndex) {

@@ -13,6 +13,7 @@ export const update = defineOperation({
 	action: 'Update a warehouse',
 	summary: 'Replace the name, address and default setting of a warehouse',
 	endpoint: { method: 'PUT', path: '/warehouses/{id_warehouse}' },
+	reads: [{ method: 'GET', path: '/warehouses/{id_warehouse}' }],
 	properties: [warehouseIdField, ...updateWarehouseFields],
 	async execute(itemIndex) {
 		const id = getWarehouseId(this, itemIndex);
