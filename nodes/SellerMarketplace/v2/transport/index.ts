@@ -111,6 +111,14 @@ async function requestEnvelope(context: ApiContext, request: V2Request): Promise
 	return (body as { data: unknown }).data;
 }
 
+/**
+ * The `data` of a `{"data": …}` answer whatever it holds, for operations whose OpenAPI leaves it free-form
+ * (`ApiResponse`: PUT and PATCH /product-data): a record, a list, text or null are all a success.
+ */
+export async function apiRequestAnyData(this: ApiContext, request: V2Request): Promise<unknown> {
+	return await requestEnvelope(this, request);
+}
+
 /** One record: the object in `{"data": {…}}`. */
 export async function apiRequestData(this: ApiContext, request: V2Request): Promise<IDataObject> {
 	const data = await requestEnvelope(this, request);
