@@ -12,8 +12,10 @@ import {
 	describeCredentialProblem,
 	parseBaseUrl,
 	signRequestOptions,
+	V2_QUERY_FORM,
 	type SignableRequest,
 } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { documentedExceptions, loadContract } from '../../sandbox/v2/contract';
 
 const credentials = {
 	clientKey: 'c'.repeat(32),
@@ -63,6 +65,21 @@ describe('API v2 signature', () => {
 		const url = 'https://sellerapi.kaufland.com/v2/vouchers?search_term=Gr%C3%B6%C3%9Fe+L+%7E+it%27s+%28new%29%21%2A&status=active&status=new&sort=redemptions%3Adesc';
 		expect(signed.url).toBe(url);
 		expect(signed.headers!['Shop-Signature']).toBe(computeSignature(credentials.secretKey, 'GET', url, '', 1700000000));
+	});
+
+	it('writes every array query parameter of the OpenAPI in its documented form: one comma list where documented-exceptions.json says so, else repeated keys', () => {
+		const commaLists = new Set(documentedExceptions().map((e) => `${e.method} ${e.path} ${e.parameter}`));
+		const contract = loadContract();
+		const forms = contract.operations.flatMap((operation) =>
+			operation.parameters
+				.filter((parameter) => parameter.in === 'query' && (parameter.schema.type === 'array' || contract.document.components.schemas[String(parameter.schema.$ref ?? '').split('/').pop() ?? '']?.type === 'array'))
+				.map((parameter) => {
+					const key = `${operation.method} ${operation.path} ${parameter.name}`;
+					return { key, node: V2_QUERY_FORM.arrayForm(parameter.name), documented: commaLists.has(key) ? 'comma' : 'repeat' };
+				}),
+		);
+		expect(forms.length).toBeGreaterThan(30);
+		expect(forms.filter((form) => form.node !== form.documented)).toEqual([]);
 	});
 
 	it('adds the partner pair, signed over the same text with the partner secret (spec §B.4)', () => {
