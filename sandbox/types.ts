@@ -386,7 +386,7 @@ export interface SandboxV2Options {
 	partnerSecretKey?: string;
 	/** storefronts the seller has set up; others answer /problems/storefront-not-configured; default de, at, cz */
 	storefronts?: string[];
-	/** v2 requests per second per client key before 429; null or absent: no limit (the real one is 111) */
+	/** v2 requests per second per client key before 429; null: no limit; absent: the documented 111 in strict mode (strict or strictResponses, so every test), else none */
 	rateLimitPerSecond?: number | null;
 	/** a v2 response that does not match the OpenAPI is replaced by a 500 problem; default on under jest */
 	strictResponses?: boolean;

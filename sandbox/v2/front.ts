@@ -1,7 +1,7 @@
 /**
  * The HTTP front of /v2. Per request: log → route (OpenAPI paths, exactly as written: no trailing-slash or other
  * aliases) → signature (always computed, for the log) → faults → rate limit → 401 → 404/405 → 501 for operations
- * the sandbox does not simulate → OpenAPI request check (400) → handler → OpenAPI response check.
+ * the sandbox does not simulate → OpenAPI request check (400) → handler (or a scripted answer) → OpenAPI response check.
  * Every answer, errors included, is JSON in the `ErrorResponse` problem shape unless the operation says otherwise.
  */
 import type http from 'http';
@@ -100,6 +100,7 @@ async function answer(
 		}
 		const request = contract.validateRequest(operation, {
 			rawParams: match.rawParams,
+			rawQuery: (req.url ?? '').split('?').slice(1).join('?'),
 			query: entry.queryValues ?? {},
 			contentType: req.headers['content-type'],
 			rawBody: entry.body,
@@ -107,7 +108,10 @@ async function answer(
 		checkStorefronts(runtime, request.query);
 		const ctx: V2Context = { core, storefronts: runtime.options.storefronts, operation, ...request, entry };
 		inHandler = true;
-		return await handler(ctx);
+		const scripted = runtime.takeScriptedAnswer(operation.operationId);
+		if (scripted && (scripted.status < 200 || scripted.status >= 300)) return scripted;
+		const reply = await handler(ctx);
+		return scripted ? { ...reply, ...scripted } : reply;
 	} catch (error) {
 		if (error instanceof Problem) return { ...problemReply(error), fromFront: !inHandler };
 		if (error instanceof ApiError) return problemReply(new Problem(error.status, error.status === 404 ? '/problems/not-found' : 'about:blank', error.message));

@@ -9,7 +9,7 @@ import type { ResponseViolation, SandboxV2Options } from '../types';
 import { Contract, loadContract } from './contract';
 import { v2NotificationFormat } from './events';
 import type { V2Handler, V2Operations } from './handler';
-import { RateLimiter } from './rate-limit';
+import { DOCUMENTED_RATE_LIMIT, RateLimiter } from './rate-limit';
 import { DEFAULT_STOREFRONTS, STOREFRONTS } from './storefronts';
 
 export const DEFAULT_PARTNER_CLIENT_KEY = 'sbxpartner0123456789abcdefghijkl';
@@ -24,9 +24,24 @@ export interface V2Control {
 	rateLimit(): number | null;
 	/** the storefronts the seller has set up */
 	storefronts(): readonly string[];
+	/**
+	 * The next `times` (default 1) requests of an operation get this answer, as long as the OpenAPI allows it
+	 * (strict mode checks it like any other): a schema-valid answer the simulation would not give by itself, e.g.
+	 * `{data: null}` after a product data write, or a 401 whose problem type is `about:blank`. A 2xx answer
+	 * replaces the handler's after it ran (the change is made); any other is given instead of running it.
+	 */
+	scriptAnswer(answer: ScriptedAnswer): void;
 	/** v2 responses that did not match the OpenAPI since the start or the last reset/clear */
 	responseViolations(): ResponseViolation[];
 	clearResponseViolations(): void;
+}
+
+export interface ScriptedAnswer {
+	operationId: string;
+	status: number;
+	/** JSON body; undefined sends none */
+	body?: unknown;
+	times?: number;
 }
 
 export function resolveV2Options(options: SandboxV2Options): ResolvedV2Options {
@@ -35,12 +50,15 @@ export function resolveV2Options(options: SandboxV2Options): ResolvedV2Options {
 	if (storefronts.length === 0 || unknown.length > 0) {
 		throw new Error(`storefronts must be some of ${STOREFRONTS.join(', ')}; got ${storefronts.join(', ') || 'none'}`);
 	}
+	const strictResponses = options.strictResponses ?? process.env.JEST_WORKER_ID !== undefined;
+	const strict = strictResponses || (options as { strict?: boolean }).strict === true;
 	return {
 		partnerClientKey: options.partnerClientKey ?? DEFAULT_PARTNER_CLIENT_KEY,
 		partnerSecretKey: options.partnerSecretKey ?? DEFAULT_PARTNER_SECRET_KEY,
 		storefronts,
-		rateLimitPerSecond: options.rateLimitPerSecond ?? null,
-		strictResponses: options.strictResponses ?? process.env.JEST_WORKER_ID !== undefined,
+		// Strict (every test, --strict): the documented 111 a second per seller unless set; null switches it off.
+		rateLimitPerSecond: options.rateLimitPerSecond !== undefined ? options.rateLimitPerSecond : strict ? DOCUMENTED_RATE_LIMIT : null,
+		strictResponses,
 		v2NotificationTimeoutSeconds: options.v2NotificationTimeoutSeconds ?? 5,
 	};
 }
@@ -73,6 +91,7 @@ export function loadHandlers(contract: Contract, dir = ROUTES_DIR): Map<string, 
 export class V2Runtime {
 	readonly rateLimiter: RateLimiter;
 	violations: ResponseViolation[] = [];
+	private scripted: Array<Required<Omit<ScriptedAnswer, 'body'>> & { body?: unknown }> = [];
 	private loaded?: { contract: Contract; handlers: Map<string, V2Handler> };
 
 	constructor(
@@ -99,10 +118,19 @@ export class V2Runtime {
 		return this.loaded;
 	}
 
-	/** Back to the start: the configured rate limit, no recorded violations. */
+	/** Back to the start: the configured rate limit, no recorded violations, no scripted answers. */
 	reset(): void {
 		this.rateLimiter.set(this.options.rateLimitPerSecond);
 		this.violations = [];
+		this.scripted = [];
+	}
+
+	/** The scripted answer for this request of `operationId`, if one is waiting (counted as used). */
+	takeScriptedAnswer(operationId: string): { status: number; body?: unknown } | undefined {
+		const answer = this.scripted.find((candidate) => candidate.operationId === operationId && candidate.times > 0);
+		if (!answer) return undefined;
+		answer.times--;
+		return { status: answer.status, body: structuredClone(answer.body) };
 	}
 
 	control(): V2Control {
@@ -110,6 +138,12 @@ export class V2Runtime {
 			setRateLimit: (perSecond) => this.rateLimiter.set(perSecond),
 			rateLimit: () => this.rateLimiter.perSecond,
 			storefronts: () => this.options.storefronts,
+			scriptAnswer: (answer) => {
+				if (!this.contract.operations.some((operation) => operation.operationId === answer.operationId)) {
+					throw new Error(`the OpenAPI has no operation '${answer.operationId}'`);
+				}
+				this.scripted.push({ ...answer, times: answer.times ?? 1 });
+			},
 			responseViolations: () => this.violations,
 			clearResponseViolations: () => {
 				this.violations = [];

@@ -2,7 +2,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { startSandbox } from '../../sandbox';
-import { loadContract } from '../../sandbox/v2/contract';
+import { documentedExceptions, loadContract } from '../../sandbox/v2/contract';
 import type { V2Handler } from '../../sandbox/v2/handler';
 import { loadHandlers, ROUTES_DIR, V2Runtime } from '../../sandbox/v2/runtime';
 import { problem, useV2Sandbox, V2Client } from './client';
@@ -108,13 +108,34 @@ describe('sandbox API v2: requests that break the OpenAPI are refused with 400 n
 		expect(response.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['colour', 'limit', 'offset', 'status']);
 	});
 
-	it('takes repeated keys for array parameters and a comma list for embedded', async () => {
+	it('takes only the documented wire form: repeated keys for array parameters, one comma list for embedded, + for a space', async () => {
 		const repeated = await api().get('/order-units?status=sent&status=received&limit=100');
 		expect(new Set(repeated.json.data.map((u: { status: string }) => u.status))).toEqual(new Set(['sent', 'received']));
-		const comma = await api().get('/order-units?status=sent,received');
+		const comma = await api().get('/order-units?status=sent%2Creceived');
 		expect(comma.status).toBe(400);
-		const embedded = await api().get('/order-units/1000001?embedded=tickets,delivery');
+		expect(comma.json.errors).toEqual([{ field: 'status', message: 'takes several values as repeated keys (status=a&status=b), not as a comma-separated list' }]);
+		const embedded = await api().get('/order-units/1000001?embedded=tickets%2Cdelivery');
 		expect(Object.keys(embedded.json.data)).toEqual(expect.arrayContaining(['tickets', 'delivery']));
+		const repeatedEmbedded = await api().get('/order-units/1000001?embedded=tickets&embedded=delivery');
+		expect(repeatedEmbedded.status).toBe(400);
+		expect(repeatedEmbedded.json.errors).toEqual([
+			{ field: 'embedded', message: 'may be given only once, as one comma-separated list (embedded=a,b), not as repeated keys' },
+		]);
+		const plus = await api().get('/vouchers?search_term=summer+sale');
+		expect(plus.status).toBe(200);
+		const percent = await api().get('/vouchers?search_term=summer%20sale');
+		expect(percent.status).toBe(400);
+		expect(percent.json.errors).toEqual([{ field: 'search_term', message: expect.stringMatching(/space as %20.*a space as \+/) }]);
+	});
+
+	it('reads the wire-form exceptions from documented-exceptions.json: every embedded parameter of the OpenAPI, and nothing else', () => {
+		const exceptions = documentedExceptions();
+		const contract = loadContract();
+		const embeddedParameters = contract.operations.flatMap((o) =>
+			o.parameters.filter((p) => p.in === 'query' && p.name === 'embedded').map(() => `${o.method} ${o.path}`),
+		);
+		expect(exceptions.map((e) => `${e.method} ${e.path}`).sort()).toEqual(embeddedParameters.sort());
+		for (const e of exceptions) expect(e).toEqual({ path: e.path, method: e.method, parameter: 'embedded', in: 'query', style: 'form', explode: false, reason: expect.any(String) });
 	});
 
 	const send = '/order-units/1000055/send';

@@ -84,7 +84,7 @@ describe('sandbox API v2: orders', () => {
 		expect(data.order_units[0]).toMatchObject({ storefront: 'de', currency: 'EUR', shipping_rate: 495, tickets: expect.any(Array), discounts: [] });
 		expect(data.order_units[0].product).toMatchObject({ id_product: units[0].item.id_item, title: units[0].item.title, storefront: 'de' });
 
-		const embedded = await api().get(`/orders/${order.id_order}?embedded=order_invoices&embedded=delivery`);
+		const embedded = await api().get(`/orders/${order.id_order}?embedded=order_invoices%2Cdelivery`);
 		expect(embedded.json.data.order_invoices).toEqual([
 			{
 				id_invoice: invoice.id_invoice,
@@ -159,7 +159,7 @@ describe('sandbox API v2: order units', () => {
 		const plain = await api().get(`/order-units/${id}`);
 		expect(Object.keys(plain.json.data)).toEqual(ORDER_UNIT_FIELDS);
 		const full = await api().get(
-			`/order-units/${id}?embedded=tickets,return_unit,delivery,kss_delivery,shipping_group&embedded=delivery_attempt_timestamp_iso`,
+			`/order-units/${id}?embedded=tickets%2Creturn_unit%2Cdelivery%2Ckss_delivery%2Cshipping_group%2Cdelivery_attempt_timestamp_iso`,
 		);
 		const data = full.json.data;
 		expect(data.tickets).toEqual([

@@ -1,14 +1,26 @@
 import { DOCUMENTED_RATE_LIMIT } from '../../sandbox';
+import { RateLimiter } from '../../sandbox/v2/rate-limit';
 import { TestClient } from '../sandbox/client';
 import { problem, useV2Sandbox } from './client';
 
 const statuses = (responses: Array<{ status: number }>) => responses.map((r) => r.status);
 
-describe('sandbox API v2: rate limit off by default', () => {
+describe('sandbox API v2: rate limit in strict mode (every test): the documented 111 a second per seller', () => {
 	const { api, sandbox } = useV2Sandbox();
 
-	it('lets a burst of 150 requests through', async () => {
-		expect(sandbox().control.rateLimit()).toBeNull();
+	it('is on at 111 a second per client key: the 112th request within a second is refused, the next second has room again', async () => {
+		expect(sandbox().control.rateLimit()).toBe(DOCUMENTED_RATE_LIMIT);
+		// the sandbox's own limiter, driven by an explicit clock: a busy machine cannot spread the burst
+		const limiter = new RateLimiter(sandbox().control.rateLimit());
+		const burst = Array.from({ length: 112 }, (_, i) => limiter.take('seller', 1_000 + i * 8));
+		expect(burst.filter(Boolean)).toHaveLength(111);
+		expect(burst[111]).toBe(false);
+		expect(limiter.take('another seller', 1_900)).toBe(true);
+		expect(limiter.take('seller', 2_001)).toBe(true);
+	});
+
+	it('is off when asked (null), as without strict mode', async () => {
+		sandbox().control.setRateLimit(null);
 		const responses = await Promise.all(Array.from({ length: 150 }, () => api().get('/status/ping')));
 		expect(new Set(statuses(responses))).toEqual(new Set([200]));
 	});

@@ -210,7 +210,7 @@ describe('sandbox API v2: push notifications (spec §F.3 to §F.6)', () => {
 		const orderUnit = sandbox().control.db.orderUnits.find((u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace && u._storefront === 'de')!;
 		await api().patch(`/order-units/${orderUnit.id_order_unit}/send`, { tracking_numbers: '1', carrier_code: 'UPS' });
 		const unit = sandbox().control.db.units.find((u) => u.amount > 0 && u._storefront === 'de')!;
-		await api().patch(`/units/${unit.id_unit}?storefront=de`, { amount: 0 });
+		await api().patch(`/units/${unit.id_unit}?storefront=de`, { amount: 0, listing_price: unit.listing_price });
 		await sandbox().control.flushNotifications();
 		expect(bodies().map((b) => [b.event_name, b.resource])).toEqual([
 			['order_unit_status_changed', `/order-units/${orderUnit.id_order_unit}/`],

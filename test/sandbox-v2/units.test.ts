@@ -61,7 +61,7 @@ describe('sandbox API v2: units', () => {
 
 		it('adds the product and the participations only when embedded', async () => {
 			const unit = unitsIn('de')[0];
-			const response = await api().get(`/units/${unit.id_unit}?storefront=de&embedded=products,eco_participation&embedded=battery_participation`);
+			const response = await api().get(`/units/${unit.id_unit}?storefront=de&embedded=products%2Ceco_participation%2Cbattery_participation`);
 			expect(response.json.data.product).toMatchObject({ id_product: unit.id_item, storefront: 'de', eans: [unit.ean] });
 			expect(response.json.data).toMatchObject({ eco_participation: null, battery_participation: null });
 			const plain = await api().get(`/units/${unit.id_unit}?storefront=de`);
@@ -198,7 +198,7 @@ describe('sandbox API v2: units', () => {
 			});
 			expect(response.status).toBe(200);
 			expect(response.json.data).toMatchObject({ listing_price: 1500, price: 1500, minimum_price: 1200, amount: 3, status: 'ONHOLD', note: 'Neu', is_live: false, manufacturer_guarantee_years: 3 });
-			const cleared = await api().patch(`/units/${unit.id_unit}?storefront=de`, { manufacturer_guarantee_years: null, status: 'AVAILABLE' });
+			const cleared = await api().patch(`/units/${unit.id_unit}?storefront=de`, { manufacturer_guarantee_years: null, status: 'AVAILABLE', listing_price: 1500 });
 			expect(cleared.json.data).toMatchObject({ manufacturer_guarantee_years: null, status: 'AVAILABLE', is_live: true, listing_price: 1500 });
 			expect(record(unit.id_unit)).toMatchObject({ listing_price: 1500, price: 1500, amount: 3, note: 'Neu' });
 		});
@@ -209,10 +209,26 @@ describe('sandbox API v2: units', () => {
 			const path = `/units/${unit.id_unit}?storefront=de`;
 			expect((await api().patch(path, {})).json).toEqual(problem('/problems/validation-error', ['body']));
 			expect((await api().patch(path, { id_offer: 'NEW' })).json).toEqual(problem('/problems/validation-error', ['id_offer']));
-			const price = await api().patch(path, { minimum_price: unit.listing_price + 1, amount: 0 });
+			const price = await api().patch(path, { minimum_price: unit.listing_price + 1, amount: 0, listing_price: unit.listing_price });
 			expect(price.json.errors).toEqual([{ field: 'minimum_price', message: `${unit.listing_price + 1} is above listing_price ${unit.listing_price}` }]);
-			expect((await api().patch(`/units/${unit.id_unit}?storefront=at`, { amount: 1 })).status).toBe(404);
+			expect((await api().patch(`/units/${unit.id_unit}?storefront=at`, { amount: 1, listing_price: 1000 })).status).toBe(404);
 			expect(record(unit.id_unit)).toEqual(before);
+		});
+
+		it('refuses a change without a listing price above 0, as the OpenAPI text says ("you have to specify a listing price greater than zero")', async () => {
+			const unit = unitsIn('de')[0];
+			const before = { ...record(unit.id_unit)! };
+			const stockOnly = await api().patch(`/units/${unit.id_unit}?storefront=de`, { amount: 3 });
+			expect(stockOnly.status).toBe(400);
+			expect(stockOnly.json).toEqual({
+				type: '/problems/validation-error',
+				message: 'Parameters [listingPrice] are missing or have wrong value.',
+				errors: [{ field: 'listing_price', message: 'listing_price must be greater than 0' }],
+			});
+			expect(record(unit.id_unit)).toEqual(before);
+			const withPrice = await api().patch(`/units/${unit.id_unit}?storefront=de`, { amount: 3, listing_price: unit.listing_price });
+			expect(withPrice.status).toBe(200);
+			expect(record(unit.id_unit)!.amount).toBe(3);
 		});
 
 		it('deletes a unit of the storefront', async () => {
@@ -227,18 +243,29 @@ describe('sandbox API v2: units', () => {
 
 	describe('bulk change', () => {
 		it('answers 207 with a result per unit: changed, not found, refused', async () => {
-			const [a, b] = unitsIn('de');
+			const [a, b, c] = unitsIn('de');
+			const stockOfC = c.amount;
+			expect(stockOfC).not.toBe(5);
 			const response = await api().post('/units/bulk?storefront=de', [
-				{ id_unit: a.id_unit, unit_data: { amount: 11 } },
-				{ id_unit: unitsIn('at')[0].id_unit, unit_data: { amount: 1 } },
-				{ id_unit: b.id_unit, unit_data: { minimum_price: b.listing_price + 1 } },
+				{ id_unit: a.id_unit, unit_data: { amount: 11, listing_price: a.listing_price } },
+				{ id_unit: unitsIn('at')[0].id_unit, unit_data: { amount: 1, listing_price: 1000 } },
+				{ id_unit: b.id_unit, unit_data: { minimum_price: b.listing_price + 1, listing_price: b.listing_price } },
+				{ id_unit: c.id_unit, unit_data: { amount: 5 } },
 			]);
 			expect(response.status).toBe(207);
 			expect(response.json.data).toEqual([
 				{ id_unit: a.id_unit, status_code: 200, unit: expect.objectContaining({ id_unit: a.id_unit, amount: 11 }) },
 				{ id_unit: unitsIn('at')[0].id_unit, status_code: 404, message: expect.stringMatching(/not found on storefront de/), errors: [] },
 				{ id_unit: b.id_unit, status_code: 400, message: expect.any(String), errors: [{ field: 'minimum_price', message: expect.any(String) }] },
+				// the OpenAPI's own 207 example, for a unit without a listing price
+				{
+					id_unit: c.id_unit,
+					status_code: 400,
+					message: 'Parameters [listingPrice] are missing or have wrong value.',
+					errors: [{ field: 'listing_price', message: 'listing_price must be greater than 0' }],
+				},
 			]);
+			expect(record(c.id_unit)!.amount).toBe(stockOfC);
 			expect(record(a.id_unit)!.amount).toBe(11);
 			expect(record(b.id_unit)!.minimum_price).toBe(b.minimum_price);
 		});
@@ -263,7 +290,7 @@ describe('sandbox API v2: units', () => {
 		it('reports live units, the reasons of others, and units of other storefronts as not found, each id once', async () => {
 			const live = unitsIn('de').find((u) => u.amount > 0)!;
 			const empty = unitsIn('de').find((u) => u.amount === 0)!;
-			await api().patch(`/units/${live.id_unit}?storefront=de`, { status: 'ONHOLD' });
+			await api().patch(`/units/${live.id_unit}?storefront=de`, { status: 'ONHOLD', listing_price: live.listing_price });
 			const other = unitsIn('at')[0];
 			const response = await api().post('/units/status?storefront=de', { unit_ids: [empty.id_unit, live.id_unit, other.id_unit, empty.id_unit] });
 			expect(response.status).toBe(200);

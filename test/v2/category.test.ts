@@ -29,7 +29,7 @@ describe('Category → Get', () => {
 		expect(run.error).toBeUndefined();
 		const [request] = v2.requests();
 		expect(request).toMatchObject({ method: 'GET', path: `/categories/${leaf.id_category}`, status: 200 });
-		expect(request.queryValues).toEqual({ storefront: ['at'], embedded: ['parent', 'required_attributes'], locale: ['en-US'] });
+		expect(request.queryValues).toEqual({ storefront: ['at'], embedded: ['parent,required_attributes'], locale: ['en-US'] });
 		expectSigned(request, v2.credentials());
 		expect(run.items[0].json).toMatchObject({
 			id_category: leaf.id_category,

@@ -108,7 +108,7 @@ describe('Order → Get Many', () => {
 });
 
 describe('Order → Get', () => {
-	it('reads one order with the chosen embedded data, as repeated keys', async () => {
+	it('reads one order with the chosen embedded data, as one comma-separated list', async () => {
 		const order = merchantOrders('de')[0];
 
 		const run = await v2.run({ operation: 'get', orderId: byId(order.id_order), embedded: ['order_invoices', 'delivery'] });
@@ -117,7 +117,7 @@ describe('Order → Get', () => {
 		expect(v2.requests()).toHaveLength(1);
 		const [request] = v2.requests();
 		expect(request).toMatchObject({ method: 'GET', path: `/orders/${order.id_order}`, status: 200 });
-		expect(request.rawUrl).toBe(`/v2/orders/${order.id_order}?embedded=order_invoices&embedded=delivery`);
+		expect(request.rawUrl).toBe(`/v2/orders/${order.id_order}?embedded=order_invoices%2Cdelivery`);
 		expectSigned(request, v2.credentials());
 		expect(run.items).toHaveLength(1);
 		expect(run.items[0].json).toMatchObject({

@@ -86,7 +86,7 @@ describe('Order Unit → Get', () => {
 		const run = await v2.run({ operation: 'get', orderUnitId: byId(unit.id_order_unit), embedded: ['shipping_group', 'tickets'] });
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/order-units/${unit.id_order_unit}`, status: 200 });
-		expect(v2.requests()[0].queryValues).toEqual({ embedded: ['shipping_group', 'tickets'] });
+		expect(v2.requests()[0].rawUrl).toBe(`/v2/order-units/${unit.id_order_unit}?embedded=shipping_group%2Ctickets`);
 		expect(run.items).toHaveLength(1);
 		expect(run.items[0].json).toMatchObject({ id_order_unit: unit.id_order_unit, status: 'sent', price: unit.price, tickets: expect.any(Array) });
 	});

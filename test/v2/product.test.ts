@@ -21,7 +21,7 @@ describe('Product → Get', () => {
 		expect(run.error).toBeUndefined();
 		const [request] = v2.requests();
 		expect(request).toMatchObject({ method: 'GET', path: `/products/ean/${item.eans[0]}`, status: 200 });
-		expect(request.queryValues).toEqual({ storefront: ['at'], embedded: ['category', 'units'] });
+		expect(request.rawUrl).toBe(`/v2/products/ean/${item.eans[0]}?storefront=at&embedded=category%2Cunits`);
 		expectSigned(request, v2.credentials());
 		expect(run.items).toHaveLength(1);
 		expect(run.items[0].json).toMatchObject({

@@ -122,6 +122,20 @@ describe('Product Data → Update and Delete', () => {
 		expect(db().productData.find((record) => record.ean === EAN)).toBeUndefined();
 	});
 
+	it.each([
+		['createOrReplace', 'CreateProductData', 'PUT'],
+		['update', 'UpdateProductData', 'PATCH'],
+	])('%s: a success whose free-form data is null (as the OpenAPI allows) is a success, not a failure', async (operation, operationId, method) => {
+		if (operation === 'update') await v2.run({ operation: 'createOrReplace', ean: EAN, ...complete });
+		const before = v2.requests().length;
+		v2.sandbox().control.scriptAnswer({ operationId, status: 200, body: { data: null } });
+		const run = await v2.run({ operation, ean: EAN, locale: 'de-DE', attributes: { attribute: [row('description', 'Neu')] } });
+		expect(run.error).toBeUndefined();
+		expect(v2.requests().slice(before).map((request) => [request.method, request.path, request.status])).toEqual([[method, '/product-data', 200]]);
+		expect(run.items.map((item) => item.json)).toEqual([{ ean: EAN, locale: 'de-DE', data: null }]);
+		expect(db().productData.find((record) => record.ean === EAN)).toBeDefined();
+	});
+
 	it('reports an update of an EAN without data as refused by the marketplace', async () => {
 		const run = await v2.run({ operation: 'update', ean: '4000000000000', attributes: { attribute: [row('title', 'T')] } });
 		expect(v2.requests()[0]).toMatchObject({ method: 'PATCH', status: 400 });

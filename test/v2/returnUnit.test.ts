@@ -62,7 +62,7 @@ describe('Return Unit → Get', () => {
 		const run = await v2.run({ resource: 'returnUnit', operation: 'get', returnUnitId: byId(unit.id_return_unit), embedded: ['order_unit', 'tickets'] });
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/return-units/${unit.id_return_unit}`, status: 200 });
-		expect(v2.requests()[0].queryValues).toEqual({ embedded: ['order_unit', 'tickets'] });
+		expect(v2.requests()[0].rawUrl).toBe(`/v2/return-units/${unit.id_return_unit}?embedded=order_unit%2Ctickets`);
 		expect(run.items).toHaveLength(1);
 		expect(run.items[0].json).toMatchObject({
 			id_return_unit: unit.id_return_unit,
@@ -166,7 +166,7 @@ describe('Return → Get Many, Get', () => {
 		const run = await v2.run({ resource: 'return', operation: 'get', returnId: byId(record.id_return), embedded: ['return_units', 'buyer'] });
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/returns/${record.id_return}`, status: 200 });
-		expect(v2.requests()[0].queryValues).toEqual({ embedded: ['return_units', 'buyer'] });
+		expect(v2.requests()[0].rawUrl).toBe(`/v2/returns/${record.id_return}?embedded=return_units%2Cbuyer`);
 		const units = db().returnUnits.filter((unit) => unit.id_return === record.id_return);
 		expect(run.items[0].json).toMatchObject({
 			id_return: record.id_return,

@@ -12,8 +12,10 @@ import {
 	describeCredentialProblem,
 	parseBaseUrl,
 	signRequestOptions,
+	V2_QUERY_FORM,
 	type SignableRequest,
 } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { documentedExceptions, loadContract } from '../../sandbox/v2/contract';
 
 const credentials = {
 	clientKey: 'c'.repeat(32),
@@ -29,7 +31,7 @@ const patchUnit: SignableRequest = {
 	qs: { storefront: 'de', embedded: ['eco_participation', 'battery_participation'] },
 	body: { listing_price: 1999, note: 'Größe L' },
 };
-const patchUrl = 'https://sellerapi.kaufland.com/v2/units/123?storefront=de&embedded=eco_participation&embedded=battery_participation';
+const patchUrl = 'https://sellerapi.kaufland.com/v2/units/123?storefront=de&embedded=eco_participation%2Cbattery_participation';
 
 describe('API v2 signature', () => {
 	it("matches the documentation's example (spec §B.3)", () => {
@@ -39,7 +41,7 @@ describe('API v2 signature', () => {
 		);
 	});
 
-	it('signs the absolute URL with repeated list keys and the JSON body exactly as sent, with the Shop- headers', () => {
+	it('signs the absolute URL with `embedded` as one comma list and the JSON body exactly as sent, with the Shop- headers', () => {
 		const signed = signRequestOptions(credentials, patchUnit, 1700000000);
 		expect(signed.url).toBe(patchUrl);
 		expect((signed.body as Buffer).toString('utf8')).toBe('{"listing_price":1999,"note":"Größe L"}');
@@ -49,19 +51,44 @@ describe('API v2 signature', () => {
 			'User-Agent': DEFAULT_USER_AGENT,
 			'Shop-Client-Key': credentials.clientKey,
 			'Shop-Timestamp': '1700000000',
-			'Shop-Signature': 'ae0bafb311f6fe9ae0172b0e75c2a636cbfb364ec4b2722711292a3b241b284b',
+			'Shop-Signature': '9cef995a511cb227a72f24178561083db9627b12951711c2c8364be5b0de1e18',
 		});
 		expect(signed.qs).toBeUndefined();
 		expect(signed.baseURL).toBeUndefined();
+	});
+
+	it("writes the query as PHP's http_build_query does (space as +, ~ as %7E), repeats other list keys, and signs those bytes (spec §B.3, §C.4)", () => {
+		// http_build_query(['search_term' => "Größe L ~ it's (new)!*", 'status' => …]) in PHP, the form the marketplace's examples use;
+		// the voucher filters are documented as repeated keys (?status=active&status=new).
+		const search: SignableRequest = { method: 'GET', url: '/vouchers', qs: { search_term: "Größe L ~ it's (new)!*", status: ['active', 'new'], sort: 'redemptions:desc' } };
+		const signed = signRequestOptions(credentials, search, 1700000000);
+		const url = 'https://sellerapi.kaufland.com/v2/vouchers?search_term=Gr%C3%B6%C3%9Fe+L+%7E+it%27s+%28new%29%21%2A&status=active&status=new&sort=redemptions%3Adesc';
+		expect(signed.url).toBe(url);
+		expect(signed.headers!['Shop-Signature']).toBe(computeSignature(credentials.secretKey, 'GET', url, '', 1700000000));
+	});
+
+	it('writes every array query parameter of the OpenAPI in its documented form: one comma list where documented-exceptions.json says so, else repeated keys', () => {
+		const commaLists = new Set(documentedExceptions().map((e) => `${e.method} ${e.path} ${e.parameter}`));
+		const contract = loadContract();
+		const forms = contract.operations.flatMap((operation) =>
+			operation.parameters
+				.filter((parameter) => parameter.in === 'query' && (parameter.schema.type === 'array' || contract.document.components.schemas[String(parameter.schema.$ref ?? '').split('/').pop() ?? '']?.type === 'array'))
+				.map((parameter) => {
+					const key = `${operation.method} ${operation.path} ${parameter.name}`;
+					return { key, node: V2_QUERY_FORM.arrayForm(parameter.name), documented: commaLists.has(key) ? 'comma' : 'repeat' };
+				}),
+		);
+		expect(forms.length).toBeGreaterThan(30);
+		expect(forms.filter((form) => form.node !== form.documented)).toEqual([]);
 	});
 
 	it('adds the partner pair, signed over the same text with the partner secret (spec §B.4)', () => {
 		const partner = { ...credentials, partnerClientKey: 'partner-key', partnerSecretKey: 'p'.repeat(64) };
 		const signed = signRequestOptions(partner, patchUnit, 1700000000);
 		expect(signed.headers).toMatchObject({
-			'Shop-Signature': 'ae0bafb311f6fe9ae0172b0e75c2a636cbfb364ec4b2722711292a3b241b284b',
+			'Shop-Signature': '9cef995a511cb227a72f24178561083db9627b12951711c2c8364be5b0de1e18',
 			'Shop-Partner-Client-Key': 'partner-key',
-			'Shop-Partner-Signature': '09910bb02335620dbe837fa8d75f5af7eaa34f143a41dba697f7d9f14756c084',
+			'Shop-Partner-Signature': '1c189c3a5ae110cc0c30a246eb224bb379344a1d1ea7d2a69893296d722004a5',
 		});
 	});
 

@@ -47,6 +47,17 @@ describe('API v2 credentials: the editor\'s credential test', () => {
 		expect(v2.requests()[0]).toMatchObject({ status: 401 });
 	});
 
+	it.each([
+		[401, 'about:blank', /^The marketplace refused the test request without naming a reason\. Most often the keys are wrong: check the Client Key and the Secret Key/],
+		[500, '/problems/server-error', /^The marketplace failed while answering the test request .* The keys were not judged/],
+	])('a %s answer of type %s (as the OpenAPI allows for the ping) is judged by its problem, not as a wrong Base URL', async (status, type, message) => {
+		v2.sandbox().control.scriptAnswer({ operationId: 'Ping', status, body: { type, message: 'Unauthorized', errors: [] } });
+		const result = await test();
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(message) });
+		expect(result.message).not.toMatch(/Base URL/);
+		expect(v2.requests()).toEqual([expect.objectContaining({ method: 'GET', path: '/status/ping', status, signatureValid: true })]);
+	});
+
 	it('a key of the wrong length: says which and sends nothing', async () => {
 		const result = await test({ secretKey: 'short' });
 		expect(result).toEqual({ status: 'Error', message: expect.stringContaining('The Secret Key must be 64 characters long, but it has 5') });

@@ -108,7 +108,7 @@ describe('answers lost after the marketplace applied the request (a proxy cuts t
 		const [a, b] = v2.sandbox().control.db.units.filter((unit) => (unit._storefront ?? 'de') === 'de');
 		v2.sandbox().control.addFault({ method: 'POST', path: '/v2/units/bulk', kind: 'status', status: 503, times: 1 });
 		const run = await v2.run(
-			{ resource: 'unit', operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 4 } },
+			{ resource: 'unit', operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 4, listingPrice: 999_999 } },
 			{ items: [{ json: { id: a.id_unit } }, { json: { id: b.id_unit } }] },
 		);
 		expect(run.error).toBeUndefined();
@@ -167,7 +167,7 @@ describe('error answers', () => {
 			{ 'Content-Type': 'application/json', 'X-Request-ID': 'req-7' },
 		);
 		const run = await runSellerNodeV2(credentials, {
-			parameters: { resource: 'unit', operation: 'update', unitId: '5', updateFields: { amount: 1 } },
+			parameters: { resource: 'unit', operation: 'update', unitId: '5', updateFields: { amount: 1, listingPrice: 1999 } },
 		});
 		expect(server.requests).toHaveLength(1);
 		expect(server.requests[0].signatureValid).toBe(true);

@@ -2,9 +2,10 @@
  * Unit (Offer) (node version 2): every unit endpoint of the OpenAPI through n8n-core against the v2 sandbox —
  * Get Many, Get, Create, Update, Delete, Get Status (POST /units/status) and Update Many (POST /units/bulk).
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 
 import type { Unit } from '../../sandbox';
+import { nodeTypes } from '../harness/workflow';
 import { expectSigned, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({}, 'unit');
@@ -59,7 +60,7 @@ describe('Unit → Get Many', () => {
 			id_offer: [unit.id_offer],
 			id_product: [String(unit.id_item)],
 			ean: [unit.ean],
-			embedded: ['products', 'eco_participation'],
+			embedded: ['products,eco_participation'],
 			limit: ['5'],
 			offset: ['0'],
 		});
@@ -113,8 +114,8 @@ describe('Unit → Create', () => {
 			ean: product.ean,
 			offerId: 'SKU-NEW-1',
 			condition: 'USED___VERY_GOOD',
+			amount: 7,
 			additionalFields: {
-				amount: 7,
 				minimumPrice: 1499,
 				note: ' Leichte Kratzer ',
 				shippingGroupId: 2,
@@ -128,7 +129,7 @@ describe('Unit → Create', () => {
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()).toHaveLength(1);
 		const [request] = v2.requests();
-		expect(request).toMatchObject({ method: 'POST', path: '/units', queryValues: { storefront: ['de'], embedded: ['eco_participation'] }, status: 200 });
+		expect(request).toMatchObject({ method: 'POST', path: '/units', rawUrl: '/v2/units?storefront=de&embedded=eco_participation', status: 200 });
 		expectSigned(request, v2.credentials());
 		expect(body()).toEqual({
 			id_offer: 'SKU-NEW-1',
@@ -159,11 +160,21 @@ describe('Unit → Create', () => {
 		]);
 	});
 
+	it('shows Listing Price (required, starting at 0, which is refused) and Stock on the form, not among the Additional Fields', () => {
+		const { properties } = (nodeTypes().getByNameAndVersion('n8n-nodes-seller-marketplace.sellerMarketplace', 2.1) as INodeType).description;
+		const forCreate = properties.filter((p) => p.displayOptions?.show?.resource?.includes('unit') && p.displayOptions?.show?.operation?.includes('create'));
+		const field = (name: string) => forCreate.find((p) => p.name === name);
+		expect(field('listingPrice')).toMatchObject({ required: true, default: 0 });
+		expect(field('amount')).toMatchObject({ displayName: 'Stock', required: true });
+		const additional = field('additionalFields')!.options as INodeProperties[];
+		expect(additional.map((option) => option.name)).not.toContain('amount');
+	});
+
 	it('offers a product by its product ID on another storefront, in its currency', async () => {
 		const product = freeProduct('cz');
 		const run = await create({ identifyBy: 'productId', productId: String(product.id), offerId: 'SKU-CZ-1', storefront: 'cz', listingPrice: 150_000_000 });
 		expect(run.error).toBeUndefined();
-		expect(body()).toEqual({ id_offer: 'SKU-CZ-1', id_product: product.id, condition: 'NEW', listing_price: 150_000_000, handling_time: 2 });
+		expect(body()).toEqual({ id_offer: 'SKU-CZ-1', id_product: product.id, condition: 'NEW', listing_price: 150_000_000, amount: 1, handling_time: 2 });
 		expect(run.items[0].json).toMatchObject({ currency: 'CZK', listing_price: 150_000_000, storefront: 'cz' });
 	});
 
@@ -178,6 +189,12 @@ describe('Unit → Create', () => {
 	it.each([
 		['a price above 1 million EUR on de', { listingPrice: 100_000_001 }, '"Listing Price (in Cents)" must be at most 100000000'],
 		['a price of 0', { listingPrice: 0 }, '"Listing Price (in Cents)" must be a whole number of at least 1'],
+		['no price (the field starts empty, at 0)', { listingPrice: undefined }, '"Listing Price (in Cents)" must be a whole number of at least 1'],
+		[
+			'a price in euros typed into the cents field',
+			{ listingPrice: 20 },
+			'"Listing Price (in Cents)" is 20, which is 0.20 EUR: prices are in cents (1999 for 19.99 EUR). Listing prices below 100 (1.00 EUR) are refused as a likely mistake',
+		],
 		['a price with cents after a point', { listingPrice: 19.99 }, '"Listing Price (in Cents)" must be a whole number'],
 		['a minimum price above the listing price', { additionalFields: { minimumPrice: 2000 } }, '"Minimum Price (in Cents)" (2000) must not be above "Listing Price (in Cents)" (1999)'],
 		['a handling time over 100 days', { handlingTime: 101 }, '"Handling Time (Days)" must be at most 100'],
@@ -196,6 +213,36 @@ describe('Unit → Create', () => {
 });
 
 describe('Unit → Update', () => {
+	it('a stock-only update reads the unit first and sends its current listing price with the new stock (the API needs a price on every write)', async () => {
+		const unit = unitsIn('de')[3];
+		const price = unit.listing_price;
+		const run = await v2.run({ operation: 'update', unitId: String(unit.id_unit), updateFields: { amount: 3 } });
+		expect(run.error).toBeUndefined();
+		expect(v2.requests().map((request) => [request.method, request.rawUrl, request.status])).toEqual([
+			['GET', `/v2/units/${unit.id_unit}?storefront=de`, 200],
+			['PATCH', `/v2/units/${unit.id_unit}?storefront=de`, 200],
+		]);
+		v2.requests().forEach((request) => expectSigned(request, v2.credentials()));
+		expect(body(1)).toEqual({ amount: 3, listing_price: price });
+		expect(run.items.map((item) => item.json)).toEqual([expect.objectContaining({ id_unit: unit.id_unit, amount: 3, listing_price: price })]);
+		expect(unitById(unit.id_unit)).toMatchObject({ amount: 3, listing_price: price });
+	});
+
+	it('a price set by the seller is sent as it is, without reading the unit', async () => {
+		const unit = unitsIn('de')[3];
+		const newPrice = unit.listing_price + 100;
+		const run = await v2.run({ operation: 'update', unitId: String(unit.id_unit), updateFields: { amount: 4, listingPrice: newPrice } });
+		expect(run.error).toBeUndefined();
+		expect(v2.requests().map((request) => request.method)).toEqual(['PATCH']);
+		expect(body()).toEqual({ amount: 4, listing_price: newPrice });
+	});
+
+	it('a unit that cannot be read is not changed, and the error says so', async () => {
+		const run = await v2.run({ operation: 'update', unitId: '999999', updateFields: { amount: 3 } });
+		expect(v2.requests().map((request) => [request.method, request.status])).toEqual([['GET', 404]]);
+		expect(run.error?.message).toMatch(/999999/);
+	});
+
 	it('changes only the fields set, pauses the offer and removes the guarantee; outputs the changed unit', async () => {
 		const unit = unitsIn('de')[2];
 		const run = await v2.run({
@@ -274,10 +321,14 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 			{ items: [a, b, c].map((unit, index) => ({ json: { id: unit.id_unit, stock: index + 10 } })) },
 		);
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()).toHaveLength(1);
-		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: '/units/bulk', query: { storefront: 'de' }, status: 207 });
-		expectSigned(v2.requests()[0], v2.credentials());
-		expect(body()).toEqual([a, b, c].map((unit, index) => ({ id_unit: unit.id_unit, unit_data: { amount: index + 10 } })));
+		// Stock only: each unit's current listing price is read first, then all go in one request.
+		expect(v2.requests().map((request) => `${request.method} ${request.rawUrl}`).sort()).toEqual(
+			[...[a, b, c].map((unit) => `GET /v2/units/${unit.id_unit}?storefront=de`), 'POST /v2/units/bulk?storefront=de'].sort(),
+		);
+		const bulk = v2.requests().length - 1;
+		expect(v2.requests()[bulk]).toMatchObject({ method: 'POST', path: '/units/bulk', query: { storefront: 'de' }, status: 207 });
+		expectSigned(v2.requests()[bulk], v2.credentials());
+		expect(body(bulk)).toEqual([a, b, c].map((unit, index) => ({ id_unit: unit.id_unit, unit_data: { amount: index + 10, listing_price: unit.listing_price } })));
 		expect(run.items.map((item) => [item.pairedItem, item.json.id_unit, item.json.amount])).toEqual([
 			[{ item: 0 }, a.id_unit, 10],
 			[{ item: 1 }, b.id_unit, 11],
@@ -293,7 +344,7 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 			{ json: { id: b.id_unit, minimum: 1 } },
 		];
 		const run = await v2.run({ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { minimumPrice: '={{ $json.minimum }}' } }, { items });
-		expect(v2.requests()).toHaveLength(1);
+		expect(v2.requests().map((request) => request.method)).toEqual(['GET', 'GET', 'POST']);
 		expect(run.error?.message).toBe(
 			`Unit ${a.id_unit} was not updated: the marketplace refused "Minimum Price (in Cents)" (minimum_price): ${a.listing_price + 100} is above listing_price ${a.listing_price}`,
 		);
@@ -314,11 +365,51 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 		addUnits(130);
 		const units = unitsIn('de').slice(0, 151);
 		expect(units).toHaveLength(151);
-		const run = await v2.run({ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { handlingTime: 3 } }, { items: units.map((unit) => ({ json: { id: unit.id_unit } })) });
+		const run = await v2.run(
+			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { handlingTime: 3, listingPrice: 999_999 } },
+			{ items: units.map((unit) => ({ json: { id: unit.id_unit } })) },
+		);
 		expect(run.error).toBeUndefined();
 		expect(v2.requests().map((request) => (JSON.parse(request.body) as unknown[]).length)).toEqual([150, 1]);
 		expect(run.items).toHaveLength(151);
 		expect(run.items.every((item) => item.json.handling_time === 3)).toBe(true);
+	});
+
+	it('only the units without a price set are read; a price set is sent as it is', async () => {
+		const [a, b] = unitsIn('de');
+		const newPrice = a.listing_price + 1;
+		const run = await v2.run(
+			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 2, listingPrice: '={{ $json.price }}' } },
+			{ items: [{ json: { id: a.id_unit, price: newPrice } }, { json: { id: b.id_unit, price: '' } }] },
+		);
+		expect(run.error).toBeUndefined();
+		expect(v2.requests().map((request) => `${request.method} ${request.path}`)).toEqual([`GET /units/${b.id_unit}`, 'POST /units/bulk']);
+		expect(body(1)).toEqual([
+			{ id_unit: a.id_unit, unit_data: { amount: 2, listing_price: newPrice } },
+			{ id_unit: b.id_unit, unit_data: { amount: 2, listing_price: b.listing_price } },
+		]);
+	});
+
+	it('a unit whose price cannot be read fails its item (Continue On Fail) and is not sent; the others are', async () => {
+		const a = unitsIn('de')[0];
+		const items = [{ json: { id: 999999 } }, { json: { id: a.id_unit } }];
+		const run = await v2.run({ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 6 } }, { items, continueOnFail: true });
+		expect(v2.requests().map((request) => `${request.method} ${request.path} ${request.status}`).sort()).toEqual(
+			[`GET /units/999999 404`, `GET /units/${a.id_unit} 200`, 'POST /units/bulk 207'].sort(),
+		);
+		expect(body(2)).toEqual([{ id_unit: a.id_unit, unit_data: { amount: 6, listing_price: a.listing_price } }]);
+		expect(run.items.map((item) => [item.pairedItem, item.json.error === undefined ? item.json.amount : 'error'])).toEqual([
+			[{ item: 0 }, 'error'],
+			[{ item: 1 }, 6],
+		]);
+	});
+
+	it('without Continue On Fail, a unit whose price cannot be read stops the run before any unit is changed', async () => {
+		const a = unitsIn('de')[0];
+		const run = await v2.run({ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 6 } }, { items: [{ json: { id: a.id_unit } }, { json: { id: 999999 } }] });
+		expect(run.error?.message).toMatch(/999999/);
+		expect(v2.requests().map((request) => request.method)).not.toContain('POST');
+		expect(unitById(a.id_unit)!.amount).not.toBe(6);
 	});
 
 	it('the same unit in two items is refused before anything is sent', async () => {

@@ -25,7 +25,7 @@ import {
 	type UncertainWrite,
 } from './errors';
 import { DEFAULT_RETRY_POLICY, describeWait, isRetryable, mayHaveReachedServer, parseRetryAfter, retryDelay, type RetryPolicy } from './retry';
-import { appendQuery, buildQueryString, encodeComponent, isStablePathSegment } from './signing';
+import { appendQuery, buildQueryString, encodeComponent, isStablePathSegment, type QueryForm } from './signing';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
@@ -75,8 +75,8 @@ export interface ApiResponse<T = unknown> {
 export interface ApiDialect {
 	/** The credential type that signs the requests. */
 	credentialType: string;
-	/** How arrays go into the query: `a=1,2` (v1) or `a=1&a=2` (v2). */
-	repeatArrayQuery?: boolean;
+	/** How the query is written (arrays, escapes); the same form the credentials sign with. Default: v1's. */
+	queryForm?: QueryForm;
 	/**
 	 * Maps an error answer of this API to an error a seller can act on: the API's own words, the resource and
 	 * id, status-specific hints (401, 403, 404, 4xx). Advice about retrying (429, 5xx) is added by the shared path.
@@ -175,7 +175,7 @@ export async function sendRequest<T = unknown>(context: ApiContext, dialect: Api
 	if (new URL(pathname, 'http://host').pathname !== pathname) {
 		throw new NodeOperationError(context.getNode(), `The request path ${path} would be changed by URL parsing, so nothing was sent [item ${itemIndex ?? 0}]`, { itemIndex });
 	}
-	const url = appendQuery(path, buildQueryString(request.query, { repeatArrays: dialect.repeatArrayQuery }));
+	const url = appendQuery(path, buildQueryString(request.query, dialect.queryForm));
 	const body = request.body === undefined ? undefined : JSON.stringify(request.body);
 	const options: IHttpRequestOptions = {
 		method,

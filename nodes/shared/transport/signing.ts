@@ -18,25 +18,44 @@ export function encodeComponent(value: string): string {
 	);
 }
 
+/** How an API wants its query written; each API version has one (see its transport). */
+export interface QueryForm {
+	/** How an array goes in: one comma-separated value (`a=1%2C2`) or the key repeated (`a=1&a=2`). */
+	arrayForm(key: string): 'comma' | 'repeat';
+	/**
+	 * Space as `+` and `~` as `%7E`, as PHP's `http_build_query` (RFC 1738) writes a query; otherwise the strict
+	 * RFC 3986 form (space as `%20`).
+	 */
+	phpStyle: boolean;
+}
+
+/** API v1: arrays as comma-separated lists, RFC 3986 escapes (its documentation says no more). */
+export const COMMA_LIST_QUERY: QueryForm = { arrayForm: () => 'comma', phpStyle: false };
+
+/** One query key or value, escaped as the form asks. */
+export function encodeQueryComponent(value: string, form: QueryForm): string {
+	const strict = encodeComponent(value);
+	return form.phpStyle ? strict.replace(/%20/g, '+').replace(/~/g, '%7E') : strict;
+}
+
 /**
- * Serialises a query object into `a=1&b=x%2Cy`, keeping the key order.
- * Arrays become comma-separated lists (API v1's convention for multi-value filters) unless `repeatArrays`
- * asks for `a=1&a=2` (API v2's); undefined, null and empty strings are left out so that empty optional
- * filters are not sent.
+ * Serialises a query object into `a=1&b=x%2Cy`, keeping the key order, in the API's form (see QueryForm);
+ * undefined, null and empty strings are left out so that empty optional filters are not sent.
  */
-export function buildQueryString(query: IDataObject | undefined, { repeatArrays = false } = {}): string {
+export function buildQueryString(query: IDataObject | undefined, form: QueryForm = COMMA_LIST_QUERY): string {
 	if (!query) return '';
 	const pairs: string[] = [];
+	const pair = (key: string, value: string) => pairs.push(`${encodeQueryComponent(key, form)}=${encodeQueryComponent(value, form)}`);
 	for (const [key, raw] of Object.entries(query)) {
 		if (raw === undefined || raw === null || raw === '') continue;
 		if (Array.isArray(raw)) {
 			const values = raw.map(String).filter((value) => value !== '');
 			if (!values.length) continue;
-			if (repeatArrays) values.forEach((value) => pairs.push(`${encodeComponent(key)}=${encodeComponent(value)}`));
-			else pairs.push(`${encodeComponent(key)}=${encodeComponent(values.join(','))}`);
+			if (form.arrayForm(key) === 'repeat') values.forEach((value) => pair(key, value));
+			else pair(key, values.join(','));
 			continue;
 		}
-		pairs.push(`${encodeComponent(key)}=${encodeComponent(String(raw))}`);
+		pair(key, String(raw));
 	}
 	return pairs.join('&');
 }
@@ -113,9 +132,9 @@ export interface WireRequest {
  * credential test (baseURL + url + qs object) and n8n's HTTP Request node (`url` or legacy `uri`, object body
  * and qs).
  */
-export function fixWireRequest(request: SignableRequest, apiBase: string, { repeatArrays = false } = {}): WireRequest {
+export function fixWireRequest(request: SignableRequest, apiBase: string, form: QueryForm = COMMA_LIST_QUERY): WireRequest {
 	const target = request.uri ?? request.url ?? '';
-	const queryString = buildQueryString(request.qs, { repeatArrays });
+	const queryString = buildQueryString(request.qs, form);
 	const absolute = /^https?:\/\//i.test(target)
 		? appendQuery(target, queryString)
 		: appendQuery(joinUrl(request.baseURL ?? apiBase, target), queryString);

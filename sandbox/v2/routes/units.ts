@@ -9,7 +9,10 @@
  *    500 USED___ACCEPTABLE (the refurbished codes are undocumented and refused);
  *  - `minimum_price` at most `listing_price`; `listing_price` at most 1,000,000 EUR / 25,000,000 CZK /
  *    4,500,000 PLN in cents; `id_shipping_group` and `id_warehouse` must be the seller's;
- *  - a PATCH must change something.
+ *  - a PATCH must change something, and every write must carry a `listing_price` above 0: the OpenAPI's text
+ *    on create, update and bulk update says "you have to specify a listing price greater than zero", and the
+ *    bulk 207 example refuses a unit for it ("Parameters [listingPrice] are missing or have wrong value.");
+ *    PATCH answers 400, bulk refuses that unit in its 207 answer.
  * A unit of another storefront is "not found". New units are listed after unitVisibilityDelaySeconds.
  */
 import type { SandboxCore } from '../../core';
@@ -115,8 +118,18 @@ function changeEvents(core: SandboxCore, before: Unit, unit: Unit): void {
 	for (const event of events) core.notifier.emit(event, `/units/${unit.id_unit}/`);
 }
 
+/** The OpenAPI's prose rule on unit writes (see the header); the words are those of its bulk 207 example. */
+function requireListingPrice(patch: UnitPatch, field = 'listing_price'): void {
+	if (patch.listing_price === undefined || !(patch.listing_price > 0)) {
+		throw new Problem(400, '/problems/validation-error', 'Parameters [listingPrice] are missing or have wrong value.', [
+			{ field, message: 'listing_price must be greater than 0' },
+		]);
+	}
+}
+
 function applyPatch(core: SandboxCore, unit: Unit, patch: UnitPatch): void {
 	if (Object.keys(patch).length === 0) throw invalidField('body', 'names no field to change');
+	requireListingPrice(patch);
 	const before = { ...unit };
 	Object.assign(unit, patched(core, unit, patch));
 	unit.date_lastchange = core.timestamp();

@@ -51,6 +51,11 @@ interface OperationBase {
 	 * coverage test (test/v2/coverage) checks each against the OpenAPI and against what a run sends.
 	 */
 	endpoint?: Endpoint | Endpoint[];
+	/**
+	 * Reads a run makes before its write, as part of the operation (not to check a lost answer): e.g. a unit's
+	 * current listing price, which the API needs with every change. The coverage test expects them besides `endpoint`.
+	 */
+	reads?: Endpoint[];
 }
 
 /** An output item that carries files (a download): its record and its binary properties. */

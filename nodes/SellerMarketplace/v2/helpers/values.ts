@@ -27,6 +27,27 @@ export function listingPriceCents(context: IExecuteFunctions, value: unknown, it
 	return wholeNumber(context, value, itemIndex, label, { min: 1, max: MAX_LISTING_PRICE_CENTS[currency] });
 }
 
+/**
+ * The lowest listing price the node sends, in cents: the API takes any price above 0, but a price below 1.00 is
+ * far more often a price typed in euros into a cents field (20 for 20.00 EUR), or a default left in place, than a
+ * real offer, and it sells at once at that price.
+ */
+export const MIN_PLAUSIBLE_LISTING_PRICE_CENTS = 100;
+
+/** A listing price as listingPriceCents checks it, refused below MIN_PLAUSIBLE_LISTING_PRICE_CENTS with what it would mean. */
+export function plausibleListingPriceCents(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string, storefront: Storefront): number {
+	const cents = listingPriceCents(context, value, itemIndex, label, storefront);
+	if (cents < MIN_PLAUSIBLE_LISTING_PRICE_CENTS) {
+		const { currency } = STOREFRONT_DETAILS[storefront];
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}" is ${cents}, which is ${(cents / 100).toFixed(2)} ${currency}: prices are in cents (1999 for 19.99 ${currency}). Listing prices below ${MIN_PLAUSIBLE_LISTING_PRICE_CENTS} (1.00 ${currency}) are refused as a likely mistake`,
+		);
+	}
+	return cents;
+}
+
 /** Trimmed text, or undefined when empty. */
 export function optionalText(value: unknown): string | undefined {
 	if (value === undefined || value === null) return undefined;

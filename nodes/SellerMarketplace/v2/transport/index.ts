@@ -1,6 +1,6 @@
 /**
- * API v2 over the shared request path (nodes/shared/transport): the `Shop-` signed credentials, repeated keys
- * for list parameters, `{data}` and `{data, pagination}` envelopes, `ErrorResponse` problems, a storefront on
+ * API v2 over the shared request path (nodes/shared/transport): the `Shop-` signed credentials, the query
+ * written as PHP writes it (V2_QUERY_FORM), `{data}` and `{data, pagination}` envelopes, `ErrorResponse` problems, a storefront on
  * every call that takes one, and at most 100 requests a second per seller. The action node and a v2 trigger
  * use the same functions.
  */
@@ -13,6 +13,7 @@ import { downloadFromAddress, sendRequest, type ApiContext, type ApiDialect, typ
 import { STOREFRONTS, type Storefront } from '../helpers/enums';
 import { describeWrite, responseError } from './errors';
 import { limiterFor } from './rateLimit';
+import { V2_QUERY_FORM } from './signing';
 
 export { apiPath } from '../../../shared/transport/request';
 export type { ApiContext, ApiResponse, CollectionLimit };
@@ -79,7 +80,7 @@ export async function defaultStorefront(context: ApiContext): Promise<Storefront
 function dialectFor(request: V2Request): ApiDialect {
 	return {
 		credentialType: CREDENTIALS_TYPE,
-		repeatArrayQuery: true,
+		queryForm: V2_QUERY_FORM,
 		responseError: (node, method, path, response, attempts, itemIndex) =>
 			responseError(node, method, path, response, attempts, itemIndex, request.fieldLabels),
 		describeWrite,
@@ -108,6 +109,14 @@ async function requestEnvelope(context: ApiContext, request: V2Request): Promise
 	if (body === undefined || body === null || body === '') return undefined;
 	if (typeof body !== 'object' || Array.isArray(body) || !('data' in body)) throw envelopeError(context, request, 'a {"data": …} answer');
 	return (body as { data: unknown }).data;
+}
+
+/**
+ * The `data` of a `{"data": …}` answer whatever it holds, for operations whose OpenAPI leaves it free-form
+ * (`ApiResponse`: PUT and PATCH /product-data): a record, a list, text or null are all a success.
+ */
+export async function apiRequestAnyData(this: ApiContext, request: V2Request): Promise<unknown> {
+	return await requestEnvelope(this, request);
 }
 
 /** One record: the object in `{"data": {…}}`. */

@@ -1,10 +1,24 @@
 import { computeSignature } from '../../../shared/transport/signature';
-import { CredentialProblemError, fixWireRequest, withSignedHeaders, type SignableRequest } from '../../../shared/transport/signing';
+import { CredentialProblemError, fixWireRequest, withSignedHeaders, type QueryForm, type SignableRequest } from '../../../shared/transport/signing';
 
 /** The package's name and version: the default User-Agent, which API v2 requires on every request (kept in sync with package.json by a test). */
 export const DEFAULT_USER_AGENT = 'n8n-nodes-seller-marketplace/0.1.0';
 
 export const DEFAULT_BASE_URL = 'https://sellerapi.kaufland.com/v2';
+
+/**
+ * How API v2 wants its query (spec §B.3, §C.4). Written as PHP's `http_build_query` writes it (space as `+`,
+ * `,` as `%2C`): the form of the marketplace's own code examples and SDKs, and so the bytes that get signed.
+ * `embedded` goes as one comma-separated list, as its descriptions and the official examples give it
+ * (`embedded=category%2Cunits`), although its OpenAPI schema (an array with the default style) means repeated
+ * keys; a PHP server would keep only the last of those. Every other array goes as repeated keys: the
+ * OpenAPI's default form, and the one the voucher filters are documented with (`?status=active&status=new`).
+ * The exceptions are listed in sandbox/v2/documented-exceptions.json.
+ */
+export const V2_QUERY_FORM: QueryForm = {
+	arrayForm: (key) => (key === 'embedded' ? 'comma' : 'repeat'),
+	phpStyle: true,
+};
 
 export const CLIENT_KEY_LENGTH = 32;
 export const SECRET_KEY_LENGTH = 64;
@@ -85,7 +99,7 @@ export function signRequestOptions<T extends SignableRequest>(credentials: V2Sig
 	const problem = describeCredentialProblem(credentials);
 	if (problem) throw new CredentialProblemError(problem);
 	const base = parseBaseUrl(credentials.baseUrl) as { baseUrl: string };
-	const wire = fixWireRequest(request, base.baseUrl, { repeatArrays: true });
+	const wire = fixWireRequest(request, base.baseUrl, V2_QUERY_FORM);
 	const body = wire.body ?? '';
 	const headers: Record<string, string> = {
 		Accept: 'application/json',

@@ -1,6 +1,6 @@
-import { apiRequestData } from '../../transport';
+import { apiRequestAnyData } from '../../transport';
 import { defineOperation } from '../define';
-import { eanField, localeField, productDataBody, productDataFields, productDataKey } from './fields';
+import { eanField, localeField, productDataBody, productDataFields, productDataKey, writtenProductData } from './fields';
 
 /** PUT /product-data?locale=: replaces all product data of the EAN in that language; checking it takes a while (Get Status). */
 export const createOrReplace = defineOperation({
@@ -14,6 +14,6 @@ export const createOrReplace = defineOperation({
 	async execute(itemIndex) {
 		const { ean, locale } = productDataKey(this, itemIndex);
 		const body = productDataBody(this, itemIndex, ean);
-		return await apiRequestData.call(this, { method: 'PUT', path: '/product-data', query: { locale }, body, itemIndex });
+		return writtenProductData(await apiRequestAnyData.call(this, { method: 'PUT', path: '/product-data', query: { locale }, body, itemIndex }), ean, locale);
 	},
 });

@@ -78,3 +78,12 @@ export function productDataBody(context: IExecuteFunctions, itemIndex: number, e
 	if (Object.keys(attributes).length === 0) throw inputError(context, itemIndex, `${where}: add at least one attribute to send for EAN ${ean}`);
 	return { ean: [ean], attributes };
 }
+
+/**
+ * The output of a successful write (PUT or PATCH /product-data): the record the marketplace answered, or, where its
+ * free-form `data` is none (null, text, a list, as its OpenAPI allows), the EAN and language written with that data.
+ */
+export function writtenProductData(data: unknown, ean: string, locale: string): IDataObject {
+	if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
+	return { ean, locale, data: (data ?? null) as IDataObject['data'] };
+}

@@ -1,6 +1,6 @@
-import { apiRequestData } from '../../transport';
+import { apiRequestAnyData } from '../../transport';
 import { defineOperation } from '../define';
-import { eanField, localeField, productDataBody, productDataFields, productDataKey } from './fields';
+import { eanField, localeField, productDataBody, productDataFields, productDataKey, writtenProductData } from './fields';
 
 /** PATCH /product-data?locale=: changes the attributes sent, keeps the others. */
 export const update = defineOperation({
@@ -14,6 +14,6 @@ export const update = defineOperation({
 	async execute(itemIndex) {
 		const { ean, locale } = productDataKey(this, itemIndex);
 		const body = productDataBody(this, itemIndex, ean);
-		return await apiRequestData.call(this, { method: 'PATCH', path: '/product-data', query: { locale }, body, itemIndex });
+		return writtenProductData(await apiRequestAnyData.call(this, { method: 'PATCH', path: '/product-data', query: { locale }, body, itemIndex }), ean, locale);
 	},
 });

@@ -8,7 +8,7 @@ import { toOptions, UNIT_CONDITIONS } from '../../helpers/enums';
 import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { productIdField } from '../product/fields';
-import { handlingTimeField, listingPriceField, optionalUnitFields, UNIT_FIELD_LABELS, unitBody, writeEmbeddedField } from './fields';
+import { createListingPriceField, createStockField, handlingTimeField, optionalUnitFields, UNIT_FIELD_LABELS, unitBody, writeEmbeddedField } from './fields';
 
 /** POST /units?storefront=: answers 200 with the new unit, which is output. */
 export const create = defineOperation({
@@ -39,9 +39,10 @@ export const create = defineOperation({
 			default: 'NEW',
 			description: 'Condition of the product you offer',
 		},
-		{ ...listingPriceField, required: true },
+		createListingPriceField,
+		createStockField,
 		{ ...handlingTimeField, required: true },
-		collectionField('Additional Fields', 'additionalFields', optionalUnitFields),
+		collectionField('Additional Fields', 'additionalFields', optionalUnitFields.filter((field) => field.name !== createStockField.name)),
 		writeEmbeddedField,
 	],
 	async execute(itemIndex) {
@@ -50,11 +51,18 @@ export const create = defineOperation({
 			this.getNodeParameter('identifyBy', itemIndex) === 'productId'
 				? { id_product: requireIntegerId(this, 'productId', itemIndex, 'Product') }
 				: { ean: requireEan(this, 'ean', itemIndex) };
-		const fields = unitBody(this, itemIndex, {
-			...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-			listingPrice: this.getNodeParameter('listingPrice', itemIndex, undefined),
-			handlingTime: this.getNodeParameter('handlingTime', itemIndex, undefined),
-		}, storefront);
+		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const fields = unitBody(
+			this,
+			itemIndex,
+			{
+				...additionalFields,
+				listingPrice: this.getNodeParameter('listingPrice', itemIndex, undefined),
+				amount: this.getNodeParameter('amount', itemIndex, undefined),
+				handlingTime: this.getNodeParameter('handlingTime', itemIndex, undefined),
+			},
+			storefront,
+		);
 		const body: IDataObject = {
 			id_offer: requireString(this, 'offerId', itemIndex, 'Offer ID'),
 			...product,

@@ -5,7 +5,7 @@ import { compact, inputError, requireIntegerId } from '../../../../shared/helper
 import { stockField } from '../../../../shared/descriptions/fields';
 import { centsField, embeddedField, idLocator, textField } from '../../descriptions/fields';
 import { toOptions, UNIT_AND_PRODUCT_EMBEDDABLES, UNIT_EMBEDDABLES, WRITEABLE_UNIT_STATUSES, WRITEABLE_VAT_INDICATORS, type Storefront } from '../../helpers/enums';
-import { has, listingPriceCents, optionalText, wholeNumber } from '../../helpers/values';
+import { has, listingPriceCents, MIN_PLAUSIBLE_LISTING_PRICE_CENTS, optionalText, plausibleListingPriceCents, wholeNumber } from '../../helpers/values';
 
 export const unitIdField = idLocator({
 	displayName: 'Unit',
@@ -44,7 +44,17 @@ export const UNIT_FIELD_LABELS: Record<string, string> = {
 	id_product: 'Product',
 };
 
-export const listingPriceField: INodeProperties = centsField('Listing Price', 'listingPrice', 'The price buyers pay');
+export const listingPriceField: INodeProperties = centsField(
+	'Listing Price',
+	'listingPrice',
+	"The price buyers pay (when left out, the node reads the unit's current price and sends it again: the marketplace needs a price with every change)",
+);
+
+/** Create's listing price: required and without a price of its own (0 is refused), so that no offer goes on sale at a default. */
+export const createListingPriceField: INodeProperties = {
+	...centsField('Listing Price', 'listingPrice', `The price buyers pay, at least ${MIN_PLAUSIBLE_LISTING_PRICE_CENTS}`, 0),
+	required: true,
+};
 export const handlingTimeField: INodeProperties = {
 	displayName: 'Handling Time (Days)',
 	name: 'handlingTime',
@@ -54,7 +64,10 @@ export const handlingTimeField: INodeProperties = {
 	description: 'Working days between the order and handing the parcel to the carrier (0 to 100)',
 };
 
-/** The optional unit fields of Create, Update and Update Many, alphabetical as n8n lists collection options. */
+/** Create's stock: shown on the form, not hidden among the additional fields. */
+export const createStockField: INodeProperties = { ...stockField, required: true };
+
+/** The optional unit fields of Create, Update and Update Many, alphabetical as n8n lists collection options (Create shows Stock on its own). */
 export const optionalUnitFields: INodeProperties[] = [
 	centsField('Battery Participation', 'batteryParticipation', 'The battery take-back fee (France)'),
 	centsField('Eco Participation', 'ecoParticipation', 'The eco-participation fee (France)'),
@@ -144,7 +157,7 @@ export function unitBody(context: IExecuteFunctions, itemIndex: number, values: 
 		status: optionalText(values.status),
 		amount: has(values, 'amount') ? wholeNumber(context, values.amount, itemIndex, label.amount) : undefined,
 		handling_time: has(values, 'handlingTime') ? wholeNumber(context, values.handlingTime, itemIndex, label.handling_time, { max: 100 }) : undefined,
-		listing_price: has(values, 'listingPrice') ? listingPriceCents(context, values.listingPrice, itemIndex, label.listing_price, storefront) : undefined,
+		listing_price: has(values, 'listingPrice') ? plausibleListingPriceCents(context, values.listingPrice, itemIndex, label.listing_price, storefront) : undefined,
 		minimum_price: has(values, 'minimumPrice') ? listingPriceCents(context, values.minimumPrice, itemIndex, label.minimum_price, storefront) : undefined,
 		note,
 		id_shipping_group: id('shippingGroupId', 'id_shipping_group'),

@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { compact, inputError } from '../../../../shared/helpers/validation';
 import { collectionField } from '../../descriptions/fields';
@@ -21,7 +22,35 @@ export function unitChanges(context: Parameters<typeof unitBody>[0], itemIndex: 
 	return changes;
 }
 
-/** PATCH /units/{id_unit}?storefront=: answers 200 with the changed unit, which is output. */
+/**
+ * The unit's listing price as the marketplace has it now. Every unit write must carry a listing price above 0
+ * (OpenAPI, PATCH /units/{id_unit} and POST /units/bulk: "you have to specify a listing price greater than
+ * zero"); a change that sets none (a stock update) sends the current one again. Between the read and the write
+ * the price could change elsewhere (e.g. Smart Pricing); the write then sets it back, as a price given here would.
+ */
+export async function currentListingPrice(context: IExecuteFunctions, unitId: number, storefront: string, itemIndex: number): Promise<number> {
+	const unit = await apiRequestData.call(context, { method: 'GET', path: apiPath`/units/${unitId}`, query: { storefront }, itemIndex });
+	const price = unit.listing_price;
+	if (typeof price !== 'number' || !Number.isSafeInteger(price) || price < 1) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Unit ${unitId} was not changed: the marketplace must have a listing price with every change, and the unit's current one could not be read (it answered ${JSON.stringify(price ?? null)}). Set "Listing Price (in Cents)" in "Update Fields"`,
+			{ itemIndex },
+		);
+	}
+	return price;
+}
+
+/** The changes with a listing price: the one set, or else the unit's current one (see currentListingPrice). */
+export async function withListingPrice(context: IExecuteFunctions, changes: IDataObject, unitId: number, storefront: string, itemIndex: number): Promise<IDataObject> {
+	if (changes.listing_price !== undefined) return changes;
+	return { ...changes, listing_price: await currentListingPrice(context, unitId, storefront, itemIndex) };
+}
+
+/**
+ * PATCH /units/{id_unit}?storefront=: answers 200 with the changed unit, which is output. Without a Listing Price
+ * among the changes, the unit is read first for its current one (see currentListingPrice).
+ */
 export const update = defineOperation({
 	resource: 'unit',
 	value: 'update',
@@ -29,11 +58,12 @@ export const update = defineOperation({
 	action: 'Update a unit',
 	summary: 'Change price, stock or other details of an offer, or pause it',
 	endpoint: { method: 'PATCH', path: '/units/{id_unit}' },
+	reads: [{ method: 'GET', path: '/units/{id_unit}' }],
 	properties: [unitIdField, storefrontField, updateFieldsProperty, writeEmbeddedField],
 	async execute(itemIndex) {
 		const id = getUnitId(this, itemIndex);
 		const storefront = await requiredStorefront(this, itemIndex);
-		const body = unitChanges(this, itemIndex, storefront);
+		const body = await withListingPrice(this, unitChanges(this, itemIndex, storefront), id, storefront, itemIndex);
 		const query = compact({ storefront, embedded: this.getNodeParameter('embedded', itemIndex, []) as string[] });
 		return await apiRequestData.call(this, {
 			method: 'PATCH',

@@ -1,14 +1,15 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { compact, inputError } from '../../../../shared/helpers/validation';
+import { requestSettings } from '../../../../shared/transport/request';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { apiRequestDataList } from '../../transport';
 import { parseProblem } from '../../transport/errors';
 import { defineOperation, type BatchOutcome } from '../define';
 import { sendInChunks } from './batches';
 import { getUnitId, UNIT_FIELD_LABELS, unitIdField, writeEmbeddedField } from './fields';
-import { unitChanges, updateFieldsProperty } from './update.operation';
+import { currentListingPrice, unitChanges, updateFieldsProperty } from './update.operation';
 
 /** POST /units/bulk takes at most 150 units, each once. */
 const MAX_UNITS = 150;
@@ -37,7 +38,39 @@ function unitFailure(node: INode, entry: IDataObject, unitId: number, itemIndex:
 	});
 }
 
-/** POST /units/bulk?storefront=: changes many units, one per input item, 150 a request; outputs each changed unit. */
+/**
+ * Gives each part without a listing price the unit's current one, read with Page Concurrency reads at a time
+ * (see currentListingPrice). A unit that cannot be read fails its item, which is then not sent; unless the node
+ * continues on failure, the reads stop there.
+ */
+async function addCurrentListingPrices(
+	context: IExecuteFunctions,
+	parts: Array<{ itemIndex: number; part: UpdatePart }>,
+): Promise<{ ready: Array<{ itemIndex: number; part: UpdatePart }>; failed: BatchOutcome[] }> {
+	const missing = parts.filter(({ part }) => part.changes.listing_price === undefined);
+	const failures = new Map<number, Error>();
+	let next = 0;
+	const worker = async () => {
+		while (next < missing.length && (failures.size === 0 || context.continueOnFail())) {
+			const { itemIndex, part } = missing[next++];
+			try {
+				part.changes = { ...part.changes, listing_price: await currentListingPrice(context, part.unitId, part.storefront, itemIndex) };
+			} catch (error) {
+				failures.set(itemIndex, error as Error);
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(requestSettings(context).concurrency, missing.length) }, worker));
+	return {
+		ready: parts.filter(({ itemIndex }) => !failures.has(itemIndex)),
+		failed: [...failures].map(([itemIndex, error]) => ({ itemIndex, error })),
+	};
+}
+
+/**
+ * POST /units/bulk?storefront=: changes many units, one per input item, 150 a request; outputs each changed unit.
+ * Units whose changes set no listing price are read first for their current one, which the API needs.
+ */
 export const updateMany = defineOperation<UpdatePart>({
 	resource: 'unit',
 	value: 'updateMany',
@@ -46,6 +79,7 @@ export const updateMany = defineOperation<UpdatePart>({
 	attempt: 'update unit {id}',
 	summary: 'Change many offers at once, one per input item (150 a request), e.g. prices and stock from a CSV',
 	endpoint: { method: 'POST', path: '/units/bulk' },
+	reads: [{ method: 'GET', path: '/units/{id_unit}' }],
 	properties: [unitIdField, storefrontField, updateFieldsProperty, writeEmbeddedField],
 	batch: {
 		async prepare(itemIndex) {
@@ -75,7 +109,15 @@ export const updateMany = defineOperation<UpdatePart>({
 				duplicates.push({ itemIndex, error });
 				return false;
 			});
-			const outcomes = await sendInChunks(this, unique, MAX_UNITS, async (chunk) => {
+			const { ready, failed } = await addCurrentListingPrices(this, unique);
+			if (failed.length && !this.continueOnFail()) {
+				const notSent = ready.map(({ itemIndex }) => ({
+					itemIndex,
+					error: new NodeOperationError(this.getNode(), 'Not sent, because the price of another unit of this run could not be read', { itemIndex }),
+				}));
+				return [...duplicates, ...failed, ...notSent];
+			}
+			const outcomes = await sendInChunks(this, ready, MAX_UNITS, async (chunk) => {
 				const { storefront, embedded } = chunk[0].part;
 				const results = await apiRequestDataList.call(this, {
 					method: 'POST',
@@ -101,7 +143,7 @@ export const updateMany = defineOperation<UpdatePart>({
 					return { itemIndex, error: unitFailure(this.getNode(), entry, part.unitId, itemIndex) };
 				});
 			});
-			return [...duplicates, ...outcomes];
+			return [...duplicates, ...failed, ...outcomes];
 		},
 	},
 });

@@ -4,6 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { checkCountryCode, inputError, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { idLocator, textField } from '../../descriptions/fields';
 import { optionalText } from '../../helpers/values';
+import { apiPath, apiRequestData } from '../../transport';
 
 export const warehouseIdField = idLocator({
 	displayName: 'Warehouse',
@@ -43,6 +44,18 @@ export const warehouseFields: INodeProperties[] = [
 	},
 ];
 
+/** Update's "Default Warehouse": on makes it the default; off keeps what the warehouse is now (the default stays the default). */
+export const updateWarehouseFields: INodeProperties[] = warehouseFields.map((field) =>
+	field.name === 'isDefault'
+		? {
+				...field,
+				displayName: 'Make Default',
+				description:
+					'Whether to make this your default warehouse (the previous default becomes an ordinary one). Off keeps the current setting: the default warehouse stays the default.',
+			}
+		: field,
+);
+
 /** The `WarehouseBodyRequest` from the form, checked before anything is sent. */
 export function warehouseBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const value = (name: string, label: string) => requireString(context, name, itemIndex, label);
@@ -54,6 +67,18 @@ export function warehouseBody(context: IExecuteFunctions, itemIndex: number): ID
 	const phone = optionalText(context.getNodeParameter('phone', itemIndex, ''));
 	if (phone) address.phone = phone;
 	return { name: value('name', 'Name'), address, is_default: context.getNodeParameter('isDefault', itemIndex, false) === true };
+}
+
+/**
+ * PUT's body: `is_default` is required there, so when the seller does not make the warehouse the default, its
+ * current setting is read and sent again (sending false for the default warehouse would be refused: the
+ * default can only be replaced).
+ */
+export async function warehouseUpdateBody(context: IExecuteFunctions, id: number, itemIndex: number): Promise<IDataObject> {
+	const body = warehouseBody(context, itemIndex);
+	if (body.is_default === true) return body;
+	const current = await apiRequestData.call(context, { method: 'GET', path: apiPath`/warehouses/${id}`, itemIndex });
+	return { ...body, is_default: current.is_default === true };
 }
 
 export const WAREHOUSE_FIELD_LABELS: Record<string, string> = {

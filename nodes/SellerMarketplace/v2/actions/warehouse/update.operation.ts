@@ -1,8 +1,11 @@
 import { apiPath, apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
-import { getWarehouseId, WAREHOUSE_FIELD_LABELS, warehouseBody, warehouseFields, warehouseIdField } from './fields';
+import { getWarehouseId, updateWarehouseFields, WAREHOUSE_FIELD_LABELS, warehouseIdField, warehouseUpdateBody } from './fields';
 
-/** PUT /warehouses/{id_warehouse}: replaces the whole warehouse, so every field is sent. */
+/**
+ * PUT /warehouses/{id_warehouse}: replaces the whole warehouse, so every field is sent; unless Make Default is on,
+ * the warehouse is read first for its current default setting (see warehouseUpdateBody).
+ */
 export const update = defineOperation({
 	resource: 'warehouse',
 	value: 'update',
@@ -10,10 +13,11 @@ export const update = defineOperation({
 	action: 'Update a warehouse',
 	summary: 'Replace the name, address and default setting of a warehouse',
 	endpoint: { method: 'PUT', path: '/warehouses/{id_warehouse}' },
-	properties: [warehouseIdField, ...warehouseFields],
+	reads: [{ method: 'GET', path: '/warehouses/{id_warehouse}' }],
+	properties: [warehouseIdField, ...updateWarehouseFields],
 	async execute(itemIndex) {
 		const id = getWarehouseId(this, itemIndex);
-		const body = warehouseBody(this, itemIndex);
+		const body = await warehouseUpdateBody(this, id, itemIndex);
 		return await apiRequestData.call(this, { method: 'PUT', path: apiPath`/warehouses/${id}`, body, itemIndex, fieldLabels: WAREHOUSE_FIELD_LABELS });
 	},
 });
