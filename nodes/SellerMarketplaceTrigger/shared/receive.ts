@@ -333,7 +333,7 @@ export async function receiveNotification(context: IWebhookFunctions, dialect: R
 	// Taken last, atomically (no await from here to the answer): a concurrent copy is a repeat.
 	const taken = deliveries.take(keys);
 	if (taken.outcome === 'repeat') {
-		const sameState = taken.key === messageKey ? repeated : `${notification.event_name} for ${path} already ran`;
+		const sameState = taken.key === messageKey ? repeated : `${notification.event_name} for ${path}${rule.once ? '' : ' in the same state'} already ran`;
 		return signed ? tell(200, sameState) : acknowledge(sameState);
 	}
 	if (taken.outcome === 'full') {

@@ -72,7 +72,36 @@ export async function checkWithCachedSecret(
 	return { secret, matches: secret !== '' && matches(secret) };
 }
 
-/** Forgets every cached secret, as a restarted process would have (for tests of restarts). */
+const values = new Map<string, { value: string; readAt: number; reading?: Promise<string> }>();
+
+/**
+ * Another credential value a notification needs (e.g. API v2's default storefront), read from n8n at most
+ * once per MAX_AGE_MS per key however many notifications come; concurrent calls share one read.
+ */
+export async function cachedCredentialValue(key: string, read: () => Promise<string>): Promise<string> {
+	const now = Date.now();
+	const cached = values.get(key);
+	if (cached && now - cached.readAt < MAX_AGE_MS) return cached.value;
+	if (cached?.reading) return await cached.reading;
+	const entry = { value: cached?.value ?? '', readAt: cached?.readAt ?? 0, reading: read() };
+	values.set(key, entry);
+	try {
+		const value = await entry.reading;
+		values.delete(key); // re-inserted last: most recently used
+		values.set(key, { value, readAt: Date.now() });
+		for (const evicted of values.keys()) {
+			if (values.size <= MAX_TRIGGERS_IN_PROCESS) break;
+			values.delete(evicted);
+		}
+		return value;
+	} catch (error) {
+		values.delete(key);
+		throw error;
+	}
+}
+
+/** Forgets every cached secret and value, as a restarted process would have (for tests of restarts). */
 export function forgetCachedSecrets(): void {
 	cache.clear();
+	values.clear();
 }

@@ -10,7 +10,8 @@ import { STOREFRONTS, SUBSCRIPTION_EVENT_NAMES } from '../../SellerMarketplace/v
 import { apiRequestData, CREDENTIALS_TYPE, defaultStorefront } from '../../SellerMarketplace/v2/transport';
 import { nodeParameter } from '../shared/parameters';
 import { receiveNotification, type ReceiveDialect } from '../shared/receive';
-import { checkSignature } from '../shared/signature';
+import { cachedCredentialValue } from '../shared/secretCache';
+import { checkSignature, secretCacheKey } from '../shared/signature';
 import { parseEvents } from '../shared/subscriptions';
 import { readBackRuleOf, readPathOf, resourcePathOf, RESOURCE_FORMS } from './events';
 import { FROM_CREDENTIALS } from './subscriptions';
@@ -24,7 +25,8 @@ const storefrontOf = (extra: { storefront?: unknown }): string => String(extra.s
 /** The storefront the trigger subscribed its events for: the Storefront parameter, or the credentials' default. */
 async function triggerStorefront(context: IWebhookFunctions): Promise<string> {
 	const chosen = String(nodeParameter<string>(context, 'storefront', FROM_CREDENTIALS) ?? '').trim().toLowerCase();
-	return chosen === FROM_CREDENTIALS || chosen === '' ? await defaultStorefront(context) : chosen;
+	if (chosen !== FROM_CREDENTIALS && chosen !== '') return chosen;
+	return await cachedCredentialValue(`${secretCacheKey(context, CREDENTIALS_TYPE)}|storefront`, async () => await defaultStorefront(context));
 }
 
 const V2_DIALECT: ReceiveDialect = {
