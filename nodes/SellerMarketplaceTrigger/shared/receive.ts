@@ -22,6 +22,7 @@
  * before the delivery is taken, and a failure releases it, so a redelivery runs.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { bodyLimitProblem, repeatedTopLevelName } from './bodyLimits';
 import { DeliveryLog, storedFromKeys, type KeyToTake } from './deliveryLog';
@@ -349,6 +350,6 @@ export async function receiveNotification(context: IWebhookFunctions, dialect: R
 	} catch (error) {
 		// not handed to n8n: a redelivery must run
 		deliveries.release(keys);
-		throw error;
+		throw new NodeOperationError(context.getNode(), error as Error);
 	}
 }

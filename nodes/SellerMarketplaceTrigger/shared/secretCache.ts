@@ -85,19 +85,18 @@ export async function cachedCredentialValue(key: string, read: () => Promise<str
 	if (cached?.reading) return await cached.reading;
 	const entry = { value: cached?.value ?? '', readAt: cached?.readAt ?? 0, reading: read() };
 	values.set(key, entry);
+	let value: string | undefined;
 	try {
-		const value = await entry.reading;
-		values.delete(key); // re-inserted last: most recently used
-		values.set(key, { value, readAt: Date.now() });
-		for (const evicted of values.keys()) {
-			if (values.size <= MAX_TRIGGERS_IN_PROCESS) break;
-			values.delete(evicted);
-		}
-		return value;
-	} catch (error) {
-		values.delete(key);
-		throw error;
+		value = await entry.reading;
+	} finally {
+		values.delete(key); // re-inserted last (most recently used) when the read gave a value
 	}
+	values.set(key, { value, readAt: Date.now() });
+	for (const evicted of values.keys()) {
+		if (values.size <= MAX_TRIGGERS_IN_PROCESS) break;
+		values.delete(evicted);
+	}
+	return value;
 }
 
 /** Forgets every cached secret and value, as a restarted process would have (for tests of restarts). */
