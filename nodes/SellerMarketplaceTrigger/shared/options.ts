@@ -45,7 +45,7 @@ export function triggerOptions({ timestampHeader, signatureHeader, fetchBudget, 
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: maxSeconds },
 				default: defaultSeconds,
-				description: `How long reading the resource (for Fetch Resource or a read-back) may take, retries included, because the marketplace waits only ${answerDeadlineSeconds} seconds for an answer. Past it, Fetch Resource emits the event with "fetch_error" instead of "data"; a read-back answers 503 so the marketplace retries.`,
+				description: `How long reading the resource (for Fetch Resource or a read-back) may take, retries included, because the marketplace waits only ${answerDeadlineSeconds} seconds for an answer. Past it, Fetch Resource emits the event with "fetch_error" instead of "data"; a read-back refuses the event, so the marketplace retries it.`,
 			},
 			{
 				displayName: 'Ignore Repeated Deliveries',
