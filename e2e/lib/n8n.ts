@@ -78,6 +78,8 @@ export interface ExecutionRecord {
 	runData: Record<string, NodeRun[]>;
 	error?: { message: string; description?: string };
 	lastNodeExecuted?: string;
+	/** The items the execution started with (its trigger's output), kept even when it crashed before running. */
+	startItems: Array<Record<string, unknown>>;
 }
 
 export interface CredentialFile {
@@ -514,9 +516,15 @@ const [after, workflowId] = process.argv.slice(1);
 function decode(rows) {
   return rows.map((row) => {
     let resultData = {};
-    try { resultData = (row.data ? parse(row.data) : {}).resultData || {}; } catch (e) { resultData = { error: { message: 'undecodable execution data: ' + e.message } }; }
+    let startItems = [];
+    try {
+      const data = row.data ? parse(row.data) : {};
+      resultData = data.resultData || {};
+      const start = ((data.executionData || {}).nodeExecutionStack || [])[0];
+      startItems = ((((start || {}).data || {}).main || [])[0] || []).map((item) => item.json);
+    } catch (e) { resultData = { error: { message: 'undecodable execution data: ' + e.message } }; }
     const error = resultData.error ? { message: resultData.error.message, description: resultData.error.description } : undefined;
-    return { id: Number(row.id), workflowId: row.workflowId, mode: row.mode, status: row.status, startedAt: row.startedAt, stoppedAt: row.stoppedAt, runData: resultData.runData || {}, error, lastNodeExecuted: resultData.lastNodeExecuted };
+    return { id: Number(row.id), workflowId: row.workflowId, mode: row.mode, status: row.status, startedAt: row.startedAt, stoppedAt: row.stoppedAt, runData: resultData.runData || {}, error, lastNodeExecuted: resultData.lastNodeExecuted, startItems };
   });
 }
 `;

@@ -129,7 +129,7 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 		await form.waitFor({ state: 'hidden' });
 	});
 
-	it('checks the fallback e-mail as it is typed, explains the trigger panel, and receives the sandbox order it describes', async () => {
+	it('takes the fallback e-mail (checked on listening and publishing), explains the trigger panel, and receives the sandbox order it describes', async () => {
 		await editor.newWorkflow();
 		await editor.addNode('Seller Marketplace', /^on new order$/i);
 		await editor.chooseCredential(V2_CREDENTIAL.name);
@@ -137,12 +137,9 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 		const eventField = editor.testId('parameter-item').filter({ has: editor.testId('parameter-input-events') });
 		await expect(eventField.innerText()).resolves.toMatch(/^Trigger On\b/);
 
-		const notice = page.getByText('This is not an e-mail address', { exact: false });
-		await editor.fillText('fallbackEmail', 'ops@seller');
-		await notice.waitFor();
-		await shot('06-trigger-fallback-email-checked');
+		// no notice checks it as it is typed: that took a regular-expression display rule, which n8n evaluates on
+		// every webhook call (issue 23); listening and publishing check it instead (test/trigger/form.test.ts)
 		await editor.fillText('fallbackEmail', 'ops@seller.example');
-		await notice.waitFor({ state: 'hidden' });
 
 		const header = editor.testId('trigger-header');
 		await header.waitFor();

@@ -63,6 +63,8 @@ export interface HostedCall {
 	contentType?: string;
 	executed: boolean;
 	error?: string;
+	/** What the node logged while handling the call (n8n's logger), e.g. why it refused it. */
+	log: string[];
 }
 
 export interface WebhookHostOptions {
@@ -390,6 +392,7 @@ export class WebhookHost {
 			status: 0,
 			responseBody: '',
 			executed: false,
+			log: [],
 		};
 		const send = res.send.bind(res);
 		res.send = (body?: unknown) => {
@@ -429,6 +432,12 @@ export class WebhookHost {
 			[],
 			null,
 		);
+
+		// the node's logger for this call only, recording what it says (n8n's own goes to the console)
+		const record = (message: string) => call.log.push(message);
+		Object.defineProperty(context, 'logger', {
+			value: { error: record, warn: record, info: record, debug: record, verbose: record },
+		});
 
 		let result: IWebhookResponseData;
 		try {

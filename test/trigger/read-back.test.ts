@@ -4,13 +4,17 @@
  * of the signature scheme does not refuse every real notification (and get the subscription disabled).
  * Through n8n-core's real webhook context against the sandbox: what the node answered, what it read, what ran.
  */
-import { storedCount } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
+import { READ_BACK_BURST, READ_BACK_PER_MINUTE, storedCount } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
+import { ACKNOWLEDGED, REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
 import { formatTimestamp, signature } from '../../sandbox';
+import type { WebhookHost } from '../harness/webhook-host';
 import { notification, triggerStaticData, useTestbed } from './testbed';
 
 const bed = useTestbed({ events: ['order_new', 'order_unit_status_changed', 'item_unit_out_of_stock', 'item_unit_deleted'] });
 
-const ignored = (reason: string) => ({ received: true, ignored: expect.stringContaining(reason) });
+/** Why the trigger answered the last call as it did: it says so only in n8n's log, its answer is one of two. */
+const logged = (host: WebhookHost) => posts(host).at(-1)!.log.join('\n');
+const posts = (host: WebhookHost) => host.calls.filter((call) => call.method === 'POST');
 
 describe('default ("Signature or Read-Back")', () => {
 	it('runs a genuine event signed some other way once it read the order back through the signed API', async () => {
@@ -57,7 +61,8 @@ describe('default ("Signature or Read-Back")', () => {
 		expect((await bed.post(host, inMilliseconds(notification({ resource: `/orders/${idOrder}/` })))).status).toBe(200);
 		const refused = await bed.post(host, inMilliseconds(notification({ resource: '/orders/NOSUCH4/' })));
 		expect(refused.status).toBe(401);
-		expect(refused.json.error).toMatch(/^HM-Timestamp is not a Unix time in seconds, and the event could not be confirmed/);
+		expect(refused.json).toEqual(REFUSED.body);
+		expect(logged(host)).toMatch(/HM-Timestamp is not a Unix time in seconds, and the event could not be confirmed/);
 		expect(host.executions.map((execution) => execution.items[0])).toEqual([expect.objectContaining({ id_order: idOrder, verified_by: 'read-back' })]);
 	});
 
@@ -66,7 +71,8 @@ describe('default ("Signature or Read-Back")', () => {
 		bed.sandbox.control.clearRequests();
 		const response = await bed.post(host, bed.signedOtherwise(notification({ resource: '/orders/NOSUCH1/' })));
 		expect(response.status).toBe(401);
-		expect(response.json.error).toMatch(/could not be confirmed.*\/orders\/NOSUCH1 does not exist/);
+		expect(response.json).toEqual(REFUSED.body);
+		expect(logged(host)).toMatch(/could not be confirmed.*\/orders\/NOSUCH1 does not exist/);
 		expect(host.executions).toEqual([]);
 		expect(bed.apiReads().map((read) => read.path)).toEqual(['/orders/NOSUCH1']);
 	});
@@ -77,7 +83,7 @@ describe('default ("Signature or Read-Back")', () => {
 		const host = await bed.activeHost();
 		const response = await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${old.id_order}/` })));
 		expect(response.status).toBe(401);
-		expect(response.json.error).toMatch(/ts_created .* is not recent/);
+		expect(logged(host)).toMatch(/ts_created .* is not recent/);
 		expect(host.executions).toEqual([]);
 	});
 
@@ -100,7 +106,8 @@ describe('default ("Signature or Read-Back")', () => {
 		}
 		expect(statuses).toEqual([200, 200, 200]);
 		expect(host.executions.map((execution) => execution.items[0].id_message)).toEqual(['forged-a']);
-		expect(host.calls.at(-1)!.responseBody).toContain(`order_new for /orders/${idOrder} already ran`);
+		expect(posts(host).at(-1)!.responseBody).toBe(JSON.stringify(ACKNOWLEDGED.body));
+		expect(logged(host)).toContain(`order_new for /orders/${idOrder} already ran`);
 	});
 
 	it('also ignores a read-back order_new for an order whose signed order_new already ran', async () => {
@@ -124,13 +131,53 @@ describe('default ("Signature or Read-Back")', () => {
 
 		expect((await bed.post(host, bed.signedOtherwise(changed()))).status).toBe(200);
 		const again = await bed.post(host, bed.signedOtherwise(changed()));
-		expect(again.json).toEqual(ignored(`order_unit_status_changed for /order-units/${unit.id_order_unit}/ in the same state already ran`));
+		expect(again.json).toEqual(ACKNOWLEDGED.body);
+		expect(logged(host)).toContain(`order_unit_status_changed for /order-units/${unit.id_order_unit}/ in the same state already ran`);
 		expect(readBackRuns()).toHaveLength(1);
 
-		// a later change is a new state: it runs (the sandbox sends its own, signed, notification of it too)
-		bed.sandbox.control.setStatus('orderUnits', unit.id_order_unit, 'returned');
+		// a later change is a new state: it runs (changed in the sandbox's data directly, which sends no signed notification of it)
+		Object.assign(unit, { status: 'returned', ts_updated: formatTimestamp(Date.now()) });
 		expect((await bed.post(host, bed.signedOtherwise(changed()))).status).toBe(200);
 		expect(readBackRuns().map((execution) => execution.items[0].id_order_unit)).toEqual([unit.id_order_unit, unit.id_order_unit]);
+	});
+
+	// Issue 23: after a genuine signed status change, an unsigned copy with a new id_message ran the workflow again:
+	// the resource read back did look changed.
+	it('does not run an unsigned copy of a signed status change, whatever id_message it carries, and reads nothing for it', async () => {
+		const unit = bed.sandbox.control.db.orderUnits.find((candidate) => candidate.status === 'need_to_be_sent' && !candidate._fulfilled_by_marketplace)!;
+		const host = await bed.activeHost();
+		bed.sandbox.control.setStatus('orderUnits', unit.id_order_unit, 'sent');
+		await bed.sandbox.control.flushNotifications();
+		expect(host.executions.map((execution) => [execution.items[0].event_name, execution.items[0].verified_by])).toEqual([['order_unit_status_changed', 'signature']]);
+		bed.sandbox.control.clearRequests();
+
+		const forged = await bed.post(host, bed.signedOtherwise(notification({ event_name: 'order_unit_status_changed', resource: `/order-units/${unit.id_order_unit}/`, id_message: 'forged-copy' })));
+		expect(forged.status).toBe(401);
+		expect(host.executions).toHaveLength(1);
+		expect(bed.apiReads()).toEqual([]);
+	});
+
+	it('reads back at most its budget for a burst of forged calls, and nothing for copies of an event that ran', async () => {
+		const idOrder = await bed.newOrder();
+		const host = await bed.activeHost({}, { freshProcess: true });
+		const started = Date.now();
+		expect((await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/`, id_message: 'genuine' })))).status).toBe(200);
+		bed.sandbox.control.clearRequests();
+		const copies = await Promise.all(
+			Array.from({ length: 40 }, async (_, i) => await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/`, id_message: `copy-${i}` })))),
+		);
+		expect(copies.map((answer) => answer.json)).toEqual(Array(40).fill(ACKNOWLEDGED.body));
+		expect(bed.apiReads()).toEqual([]);
+
+		const strangers = await Promise.all(
+			Array.from({ length: 40 }, async (_, i) => await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/NOSUCH${i}/` })))),
+		);
+		expect(strangers.map((answer) => [answer.status, answer.json])).toEqual(Array(40).fill([401, REFUSED.body]));
+		// the first read was the genuine event's; the budget refills by READ_BACK_PER_MINUTE while the test runs
+		const refilled = Math.ceil(((Date.now() - started) / 60_000) * READ_BACK_PER_MINUTE);
+		expect(bed.apiReads().length).toBeGreaterThanOrEqual(READ_BACK_BURST - 1);
+		expect(bed.apiReads().length).toBeLessThanOrEqual(READ_BACK_BURST - 1 + refilled);
+		expect(host.executions).toHaveLength(1);
 	});
 
 	it('checks what the event says about the read resource: out of stock means amount 0', async () => {
@@ -139,7 +186,7 @@ describe('default ("Signature or Read-Back")', () => {
 		const outOfStock = notification({ event_name: 'item_unit_out_of_stock', resource: `/units/${unit.id_unit}/` });
 		const refused = await bed.post(host, bed.signedOtherwise(outOfStock));
 		expect(refused.status).toBe(401);
-		expect(refused.json.error).toMatch(/amount/);
+		expect(logged(host)).toMatch(/amount/);
 
 		unit.amount = 0;
 		expect((await bed.post(host, bed.signedOtherwise(notification({ event_name: 'item_unit_out_of_stock', resource: `/units/${unit.id_unit}/` })))).status).toBe(200);
@@ -151,19 +198,20 @@ describe('default ("Signature or Read-Back")', () => {
 		const deleted = notification({ event_name: 'item_unit_deleted', resource: '/units/987654/' });
 		const refused = await bed.post(host, bed.signedOtherwise(deleted));
 		expect(refused.status).toBe(401);
-		expect(refused.json.error).toMatch(/item_unit_deleted .* cannot be confirmed by reading/);
+		expect(logged(host)).toMatch(/item_unit_deleted .* cannot be confirmed by reading/);
 		expect((await bed.post(host, bed.signed(host, deleted))).status).toBe(200);
 		expect(host.executions.map((execution) => execution.items[0].verified_by)).toEqual(['signature']);
 	});
 
-	it('answers 503 when the API cannot be read, so the marketplace retries; the retry runs once', async () => {
+	it('refuses when the API cannot be read, so the marketplace retries; the retry runs once', async () => {
 		const idOrder = await bed.newOrder();
 		const host = await bed.activeHost();
 		bed.sandbox.control.addFault({ method: 'GET', path: `/orders/${idOrder}`, kind: 'status', status: 503, times: 2 });
 		const body = notification({ resource: `/orders/${idOrder}/`, id_message: 'api-down' });
 
 		const first = await bed.post(host, bed.signedOtherwise(body));
-		expect(first.status).toBe(503);
+		expect(first.json).toEqual(REFUSED.body);
+		expect(logged(host)).toMatch(/could not be read now/);
 		expect(host.executions).toEqual([]);
 
 		const retry = await bed.post(host, bed.signedOtherwise(body));
@@ -175,8 +223,8 @@ describe('default ("Signature or Read-Back")', () => {
 		const { order } = await bed.sandbox.control.createOrder({ fulfilledByMarketplace: true });
 		const host = await bed.activeHost();
 		const response = await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${order.id_order}/` })));
-		expect(response.status).toBe(200);
-		expect(response.json).toEqual(ignored('403'));
+		expect(response.json).toEqual(ACKNOWLEDGED.body);
+		expect(logged(host)).toContain('403');
 		expect(host.executions).toEqual([]);
 	});
 
@@ -195,7 +243,8 @@ describe('"Signature" only', () => {
 		bed.sandbox.control.clearRequests();
 		const response = await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/` })));
 		expect(response.status).toBe(401);
-		expect(response.json.error).toBe('HM-Signature does not match');
+		expect(response.json).toEqual(REFUSED.body);
+		expect(logged(host)).toContain('HM-Signature does not match');
 		expect(host.executions).toEqual([]);
 		expect(bed.apiReads()).toEqual([]);
 	});

@@ -71,22 +71,27 @@ describe('DeliveryLog', () => {
 
 	it('remembers keys until they expire, then forgets them (also in what it returns for the static data)', () => {
 		const id = fresh();
-		const first = new DeliveryLog(id, '', 1000).take([{ key: 'a', expiresAt: 2000 }]);
-		expect(first).toEqual({ outcome: 'taken', remembered: stored(['a', 2000]) });
+		const first = new DeliveryLog(id, '', 1000);
+		expect(first.take([{ key: 'a', expiresAt: 2000 }])).toEqual({ outcome: 'taken' });
+		expect(first.storedForm()).toBe(stored(['a', 2000]));
 		expect(new DeliveryLog(id, '', 1999).take([{ key: 'a', expiresAt: 3000 }])).toEqual({ outcome: 'repeat', key: 'a' });
-		expect(new DeliveryLog(id, '', 2000).take([{ key: 'b', expiresAt: 4000 }])).toEqual({ outcome: 'taken', remembered: stored(['b', 4000]) });
+		const later = new DeliveryLog(id, '', 2000);
+		expect(later.take([{ key: 'b', expiresAt: 4000 }])).toEqual({ outcome: 'taken' });
+		expect(later.storedForm()).toBe(stored(['b', 4000]));
 	});
 
 	it('stores 19 bytes an entry, whatever the key', () => {
-		const taken = new DeliveryLog(fresh(), '', 0).take([{ key: 'x'.repeat(500), expiresAt: 2 ** 32 }]);
-		expect(taken.outcome === 'taken' && taken.remembered).toMatch(/^[A-Za-z0-9_-]{12}[0-9a-z]{7}$/);
+		const log = new DeliveryLog(fresh(), '', 0);
+		log.take([{ key: 'x'.repeat(500), expiresAt: 2 ** 32 }]);
+		expect(log.storedForm()).toMatch(/^[A-Za-z0-9_-]{12}[0-9a-z]{7}$/);
 	});
 
 	it('knows what the static data holds (another process, or a restart), keeping the later expiry', () => {
 		const log = new DeliveryLog(fresh(), stored(['x', 5000], ['old', 10], ['x', 3000]), 1000);
 		expect(log.seen(['y', 'x'])).toBe('x');
 		expect(log.seen(['old'])).toBeUndefined();
-		expect(log.take([{ key: 'z', expiresAt: 4000 }])).toEqual({ outcome: 'taken', remembered: stored(['x', 5000], ['z', 4000]) });
+		expect(log.take([{ key: 'z', expiresAt: 4000 }])).toEqual({ outcome: 'taken' });
+		expect(log.storedForm()).toBe(stored(['x', 5000], ['z', 4000]));
 		expect(storedCount(stored(['x', 5000], ['z', 4000]))).toBe(2);
 	});
 
@@ -102,7 +107,9 @@ describe('DeliveryLog', () => {
 		expect(new DeliveryLog(id, '', 0, 2).take([{ key: 'a', expiresAt: 10 }, { key: 'b', expiresAt: 20 }]).outcome).toBe('taken');
 		expect(new DeliveryLog(id, '', 5, 2).take([{ key: 'c', expiresAt: 30 }])).toEqual({ outcome: 'full', cap: 2 });
 		expect(new DeliveryLog(id, '', 5, 2).seen(['a', 'b'])).toBe('a');
-		expect(new DeliveryLog(id, '', 10, 2).take([{ key: 'c', expiresAt: 30 }])).toEqual({ outcome: 'taken', remembered: stored(['b', 20], ['c', 30]) });
+		const expired = new DeliveryLog(id, '', 10, 2);
+		expect(expired.take([{ key: 'c', expiresAt: 30 }])).toEqual({ outcome: 'taken' });
+		expect(expired.storedForm()).toBe(stored(['b', 20], ['c', 30]));
 	});
 
 	it('keeps at most 100 triggers in this process; one pushed out relies on its static data', () => {
@@ -111,6 +118,23 @@ describe('DeliveryLog', () => {
 		for (let i = 0; i < 100; i++) new DeliveryLog(fresh(), '', 0);
 		expect(new DeliveryLog(first, '', 1).seen(['k'])).toBeUndefined();
 		expect(new DeliveryLog(first, stored(['k', 100]), 1).seen(['k'])).toBe('k');
+	});
+
+	it('forgets keys released by a call that could not hand its event to n8n', () => {
+		const id = fresh();
+		const log = new DeliveryLog(id, '', 0);
+		const keys = [{ key: 'message:m', expiresAt: 100 }, { key: 'creation', expiresAt: 100, rememberOnly: true }];
+		log.take(keys);
+		log.release(keys);
+		expect(new DeliveryLog(id, '', 1).seen(['message:m', 'creation'])).toBe('creation');
+	});
+
+	it('lets a trigger read back 30 resources at once and 30 a minute after that', () => {
+		const id = fresh();
+		const spent = (now: number, times: number) => Array.from({ length: times }, () => new DeliveryLog(id, '', now).spendReadBack()).filter(Boolean).length;
+		expect(spent(1000, 40)).toBe(30);
+		expect(spent(1010, 10)).toBe(5);
+		expect(spent(1070, 40)).toBe(30);
 	});
 
 	it('skips what is malformed in the static data', () => {

@@ -52,3 +52,37 @@ export function bodyLimitProblem(
 	if (nestsDeeperThan(raw, limits.maxDepth)) return `the body is nested more than ${limits.maxDepth} levels deep`;
 	return undefined;
 }
+
+/**
+ * The first member name the top-level object of valid JSON text has twice, if any. JSON.parse keeps the last
+ * of them, while another reader may keep the first: a body naming e.g. its storefront twice means two things.
+ * One pass over the text (valid JSON, as JSON.parse already accepted it), names decoded as JSON strings.
+ */
+export function repeatedTopLevelName(text: string): string | undefined {
+	if (!text.trimStart().startsWith('{')) return undefined;
+	const names = new Set<string>();
+	let depth = 0;
+	let expectName = false;
+	for (let at = 0; at < text.length; at++) {
+		const char = text[at];
+		if (char === '"') {
+			let end = at + 1;
+			while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+			if (depth === 1 && expectName) {
+				const name = JSON.parse(text.slice(at, end + 1)) as string;
+				if (names.has(name)) return name;
+				names.add(name);
+				expectName = false;
+			}
+			at = end;
+		} else if (char === '{' || char === '[') {
+			depth++;
+			expectName = depth === 1 && char === '{';
+		} else if (char === '}' || char === ']') {
+			depth--;
+		} else if (char === ',' && depth === 1) {
+			expectName = true;
+		}
+	}
+	return undefined;
+}

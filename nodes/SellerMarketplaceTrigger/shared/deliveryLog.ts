@@ -7,13 +7,13 @@
  * each other's keys there), and the workflow's static data, which carries them across restarts and
  * processes. A call merges the stored copy into the process's unless it is what this process last wrote.
  *
- * Write-behind: within a process the in-memory copy is authoritative (every check and take goes through
- * it), so the static data need not be written on every delivery, and n8n then saves nothing for that call.
- * A take writes the unexpired entries back when this process has not written for WRITE_BEHIND_SECONDS, or
- * MAX_UNWRITTEN keys are waiting; a lone event is therefore written at once, and a burst about once a second.
- * Keys taken since the last write are lost if the process dies, or go unseen by another process (queue
- * mode), until a later call of this trigger writes them: a retry of such a delivery, which the marketplace
- * only sends when our 200 did not reach it, or a replay of it could then run again.
+ * Write-through: a call that takes keys writes the whole log (every unexpired entry of this process's copy)
+ * into its static data as the last thing before it answers, so n8n saves it as soon as the call returns,
+ * before it creates the execution (n8n 2.41 saves a webhook call's static data right after the node
+ * returns, then starts the run). Writing the whole copy at the end of the call keeps the saves monotone:
+ * a call that returns later writes everything an earlier one wrote, whatever order their reads took.
+ * Several processes (queue mode) each write their own copy; the last save wins until one of them merges
+ * the other's on its next call.
  *
  * Stored form: one string of fixed-width entries, each a 12-character hash of the key and its expiry in 7
  * base-36 digits (19 bytes). One string is cheap for n8n to copy and save, and its size does not depend on
@@ -33,18 +33,22 @@ export interface KeyToTake {
 }
 
 export type TakeResult =
-	/** `remembered`: the stored form to write to the static data now, or undefined when the write is deferred. */
-	| { outcome: 'taken'; remembered: string | undefined }
+	| { outcome: 'taken' }
 	| { outcome: 'repeat'; key: string }
 	| { outcome: 'full'; cap: number };
 
 export const MAX_REMEMBERED = 20_000;
 /** Triggers whose keys this process keeps; one evicted reloads its keys from its static data. */
 const MAX_TRIGGERS_IN_PROCESS = 100;
-/** A burst writes its keys to the static data at most about once per this many seconds… */
-export const WRITE_BEHIND_SECONDS = 1;
-/** …or once this many keys wait to be written. */
-export const MAX_UNWRITTEN = 100;
+
+/**
+ * Reading a resource is the only check of a notification that is not signed (API v1, or Verify Events By
+ * "Signature or Read-Back"), and a stranger can ask for it. Each trigger may make READ_BACK_BURST reads at
+ * once and READ_BACK_PER_MINUTE a minute after that, per process; past it, such notifications are refused
+ * unread (a genuine one is retried by the marketplace a minute later, then after 15 and 30 minutes).
+ */
+export const READ_BACK_BURST = 30;
+export const READ_BACK_PER_MINUTE = 30;
 
 const HASH_LENGTH = 12;
 const EXPIRY_LENGTH = 7;
@@ -55,10 +59,9 @@ interface ProcessCopy {
 	entries: Map<string, number>;
 	/** The stored form this process wrote last: when the static data still holds it, there is nothing to merge. */
 	written?: string;
-	/** When (Unix seconds) it was written. */
-	writtenAt?: number;
-	/** Keys taken since then. */
-	unwritten: number;
+	/** Read-backs this trigger may still make now (see spendReadBack), and when (Unix seconds) that was counted. */
+	readBacks: number;
+	readBacksAt: number;
 }
 
 const inProcess = new Map<string, ProcessCopy>();
@@ -108,7 +111,7 @@ export class DeliveryLog {
 		private readonly now: number,
 		private readonly cap = MAX_REMEMBERED,
 	) {
-		const copy = inProcess.get(trigger) ?? { entries: new Map<string, number>(), unwritten: 0 };
+		const copy = inProcess.get(trigger) ?? { entries: new Map<string, number>(), readBacks: READ_BACK_BURST, readBacksAt: now };
 		inProcess.delete(trigger); // re-inserted last: most recently used
 		inProcess.set(trigger, copy);
 		for (const evicted of inProcess.keys()) {
@@ -130,31 +133,43 @@ export class DeliveryLog {
 
 	/**
 	 * Atomically (no await in between, so concurrent calls cannot both pass): a repeat when one of the keys
-	 * to check is remembered; 'full' when remembering them would exceed the cap; otherwise remembers all of
-	 * them and returns the stored form of every unexpired entry for the static data, when a write is due.
+	 * to check is remembered; 'full' when remembering them would exceed the cap; otherwise remembers all of them.
 	 */
 	take(keys: readonly KeyToTake[]): TakeResult {
 		const repeat = this.seen(keys.filter(({ rememberOnly }) => !rememberOnly).map(({ key }) => key));
 		if (repeat !== undefined) return { outcome: 'repeat', key: repeat };
 		const { entries } = this.copy;
-		for (const [hash, expiresAt] of entries) if (expiresAt <= this.now) entries.delete(hash);
+		this.prune();
 		if (entries.size + keys.length > this.cap) return { outcome: 'full', cap: this.cap };
-		for (const { key, expiresAt } of keys) entries.set(hashKey(key), expiresAt);
-		this.copy.unwritten += keys.length;
-		return { outcome: 'taken', remembered: this.dueWrite() };
+		for (const { key, expiresAt } of keys) entries.set(hashKey(key), Math.max(expiresAt, entries.get(hashKey(key)) ?? 0));
+		return { outcome: 'taken' };
 	}
 
-	/** The stored form to write now when keys wait and a write is due (see the write-behind above), else undefined. */
-	dueWrite(): string | undefined {
+	/** Whether this trigger may read one more resource to confirm a notification now; counts it when it may. */
+	spendReadBack(): boolean {
 		const copy = this.copy;
-		if (copy.unwritten === 0) return undefined;
-		const due = copy.writtenAt === undefined || this.now >= copy.writtenAt + WRITE_BEHIND_SECONDS || copy.unwritten >= MAX_UNWRITTEN;
-		if (!due) return undefined;
-		for (const [hash, expiresAt] of copy.entries) if (expiresAt <= this.now) copy.entries.delete(hash);
-		copy.written = encode(copy.entries);
-		copy.writtenAt = this.now;
-		copy.unwritten = 0;
-		return copy.written;
+		const elapsed = Math.max(0, this.now - copy.readBacksAt);
+		copy.readBacks = Math.min(READ_BACK_BURST, copy.readBacks + (elapsed * READ_BACK_PER_MINUTE) / 60);
+		copy.readBacksAt = Math.max(copy.readBacksAt, this.now);
+		if (copy.readBacks < 1) return false;
+		copy.readBacks -= 1;
+		return true;
+	}
+
+	/** Forgets keys taken by a call that then could not hand its event to n8n, so a redelivery is not a repeat. */
+	release(keys: readonly KeyToTake[]): void {
+		for (const { key, rememberOnly } of keys) if (!rememberOnly) this.copy.entries.delete(hashKey(key));
+	}
+
+	/** The stored form of every unexpired entry, for the static data; remembered as what this process wrote last. */
+	storedForm(): string {
+		this.prune();
+		this.copy.written = encode(this.copy.entries);
+		return this.copy.written;
+	}
+
+	private prune(): void {
+		for (const [hash, expiresAt] of this.copy.entries) if (expiresAt <= this.now) this.copy.entries.delete(hash);
 	}
 }
 

@@ -9,9 +9,9 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { choiceSubtitle, tidyProperties } from '../../shared/descriptions/words';
-import { EMAIL_ADDRESS_PATTERN } from '../../shared/helpers/validation';
 import type { FetchBudget } from './receive';
 import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS } from './time';
+import type { VerifyEventsBy } from './verifyEvent';
 
 export interface OptionsWording {
 	timestampHeader: string;
@@ -19,9 +19,11 @@ export interface OptionsWording {
 	fetchBudget: FetchBudget;
 	/** What Fetch Resource reads, e.g. "order, order unit, return, item, unit or category". */
 	resources: string;
+	/** "Verify Events By" of a node that has none saved: what the API version's documentation supports. */
+	defaultVerifyEventsBy: VerifyEventsBy;
 }
 
-export function triggerOptions({ timestampHeader, signatureHeader, fetchBudget, resources }: OptionsWording): INodeProperties {
+export function triggerOptions({ timestampHeader, signatureHeader, fetchBudget, resources, defaultVerifyEventsBy }: OptionsWording): INodeProperties {
 	const { defaultSeconds, maxSeconds, answerDeadlineSeconds } = fetchBudget;
 	return {
 		displayName: 'Options',
@@ -43,7 +45,7 @@ export function triggerOptions({ timestampHeader, signatureHeader, fetchBudget, 
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: maxSeconds },
 				default: defaultSeconds,
-				description: `How long reading the resource (for Fetch Resource or a read-back) may take, retries included, because the marketplace waits only ${answerDeadlineSeconds} seconds for an answer. Past it, Fetch Resource emits the event with "fetch_error" instead of "data"; a read-back answers 503 so the marketplace retries.`,
+				description: `How long reading the resource (for Fetch Resource or a read-back) may take, retries included, because the marketplace waits only ${answerDeadlineSeconds} seconds for an answer. Past it, Fetch Resource emits the event with "fetch_error" instead of "data"; a read-back refuses the event, so the marketplace retries it.`,
 			},
 			{
 				displayName: 'Ignore Repeated Deliveries',
@@ -65,17 +67,17 @@ export function triggerOptions({ timestampHeader, signatureHeader, fetchBudget, 
 				displayName: 'Verify Events By',
 				name: 'verifyEventsBy',
 				type: 'options',
-				default: 'signatureOrReadBack',
+				default: defaultVerifyEventsBy,
 				options: [
-					{
-						name: 'Signature or Read-Back',
-						value: 'signatureOrReadBack',
-						description: `Run an event whose ${signatureHeader} matches; otherwise read its resource through the API and run it only if that bears the event out`,
-					},
 					{
 						name: 'Signature',
 						value: 'signature',
-						description: `Refuse (401) every event whose ${signatureHeader} does not match. If the assumed scheme is wrong, every event is refused and the marketplace disables the subscription after 12 hours.`,
+						description: `Run only events whose ${signatureHeader} verifies; refuse (401) every other call unread, at no cost`,
+					},
+					{
+						name: 'Signature or Read-Back',
+						value: 'signatureOrReadBack',
+						description: `Run an event whose ${signatureHeader} verifies; otherwise read its resource through the API and run it only if that bears the event out. Anyone can make the node read (up to 30 reads at once, then 30 a minute).`,
 					},
 					{
 						name: 'Read-Back (Resource Exists)',
@@ -83,8 +85,11 @@ export function triggerOptions({ timestampHeader, signatureHeader, fetchBudget, 
 						description: 'Ignore signatures; run an event only once reading its resource through the API bears it out',
 					},
 				],
-				description:
-					'How an event is trusted. Read-back runs an event only if its resource exists, is the kind the event is about, was created or changed recently, and has not run in the same state before; deletions cannot be confirmed that way.',
+				description: `How an event is trusted. ${
+					defaultVerifyEventsBy === 'signature'
+						? 'The API documents that notifications are signed, so only a verified signature counts unless read-back is chosen here.'
+						: 'The API does not document how notifications are signed, so an event that is not signed as assumed is confirmed by reading.'
+				} Read-back runs a creation once and a change only for a state of the record it has not run yet; deletions cannot be confirmed that way.`,
 			},
 		],
 	};
@@ -107,24 +112,7 @@ export const fallbackEmailField: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. nathan@example.com',
 	description:
-		'Where the marketplace writes when it disables a subscription after about 12 hours of failed deliveries (required by the API)',
-};
-
-/**
- * Shown under Fallback Email while it holds text that is not one e-mail address, so a typo shows in the form at
- * once rather than when the workflow is activated. Empty is left to n8n's "required" mark, an expression to
- * activation, which checks what it gives.
- */
-export const fallbackEmailNotice: INodeProperties = {
-	displayName:
-		'This is not an e-mail address: listening for events or publishing the workflow fails until "Fallback Email" holds one address such as nathan@example.com.',
-	name: 'fallbackEmailNotice',
-	type: 'notice',
-	default: '',
-	// Only hide rules: n8n shows a parameter at once when a `show` rule meets an expression.
-	displayOptions: {
-		hide: { fallbackEmail: [{ _cnd: { regex: `^(?:\\s*${EMAIL_ADDRESS_PATTERN}\\s*)?$` } }, { _cnd: { startsWith: '=' } }] },
-	},
+		'Where the marketplace writes when it disables a subscription after about 12 hours of failed deliveries (required by the API). Checked when the workflow is published or listens for a test event.',
 };
 
 /** What the trigger panel (shown while the node waits for a test event) tells for one API version. */

@@ -3,23 +3,43 @@
  * differs between API versions (header names, extra body fields, resource paths, signing, reading) comes in
  * a `ReceiveDialect`.
  *
- * Order of checks on a notification, each refusal answered at once and without an execution:
- * body size and nesting (400) → JSON shape (400) → resource path (400) → event selected (200, ignored) →
- * the version's own filter (e.g. another storefront: 200, ignored) → id_message already taken (200, ignored)
- * → verification, per "Verify Events By": a matching signature whose timestamp is in the window (a stale one:
- * 401), else or instead read-back (401 not confirmed, 200 never confirmable, 503 API not readable now) →
- * remembering the delivery (200 if it turns out to be a repeat, 503 if the log is full) → emitted.
+ * A stranger's call costs nothing: the signature is checked first, on the raw bytes, with the secret kept in
+ * memory (secretCache.ts). A call whose signature does not verify gets one answer, whatever it names
+ * (REFUSED, 401), and makes no request, no execution and no write to static data: only read-back, where a
+ * version allows it, reads the resource, within a budget per trigger (deliveryLog.ts). Signed calls get
+ * answers that say what happened.
+ *
+ * Order on a notification: body size and nesting (400) → signature (not signed: REFUSED, unless read-back
+ * may confirm it) → JSON shape, one name once (400) → resource path (400) → event selected (200, ignored) →
+ * the version's own filter (another storefront: 200, ignored) → signed: id_message taken (200, repeat);
+ * not signed: read-back (REFUSED, or ACKNOWLEDGED when it already ran) → Fetch Resource → the delivery taken
+ * (atomic in this process), the whole log written to static data → 200 and the event returned.
+ *
+ * When the log is saved: n8n 2.41 saves a webhook call's static data right after the node returns and before
+ * it creates the execution, but only when the node answered the call itself (noWebhookResponse); when n8n
+ * answers, it does so after creating the execution, which resets the "changed" mark of the static data, and
+ * nothing is saved. So the node answers itself, as the last thing it does: everything that can fail happens
+ * before the delivery is taken, and a failure releases it, so a redelivery runs.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { bodyLimitProblem } from './bodyLimits';
+import { bodyLimitProblem, repeatedTopLevelName } from './bodyLimits';
 import { DeliveryLog, storedFromKeys, type KeyToTake } from './deliveryLog';
 import { nodeParameter } from './parameters';
-import { eventFingerprint, readFailure, type ReadBackRule, type ReadResult } from './readBack';
+import { readFailure, type ReadBackRule, type ReadResult } from './readBack';
 import { parseResource, type IdForm, type ResourceRef } from './resourcePath';
 import { staticDataOf, type TriggerStaticData } from './subscriptions';
 import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS, MIN_MAX_AGE_SECONDS, nowInSeconds, rememberSeconds } from './time';
-import { VERIFY_EVENTS_BY, verifyEvent, type SignatureCheck, type VerifyEventsBy } from './verifyEvent';
+import {
+	authenticate,
+	confirmByReading,
+	type Authentication,
+	signedEventKeys,
+	VERIFY_EVENTS_BY,
+	type SignatureCheck,
+	type VerifyEventsBy,
+} from './verifyEvent';
 
 /** The node's "Options" as saved. */
 export interface TriggerOptions {
@@ -52,6 +72,8 @@ export interface ReceiveDialect {
 	/** Header names as the API writes them (e.g. `Shop-Timestamp`); read case-insensitively. */
 	timestampHeader: string;
 	signatureHeader: string;
+	/** "Verify Events By" when the node has none saved: what the version's documentation supports. */
+	defaultVerifyEventsBy: VerifyEventsBy;
 	fetchBudget: FetchBudget;
 	resourceForms: Readonly<Record<string, IdForm>>;
 	/** The resource in the `/<collection>/<id>/` form the forms check, when the version also names it otherwise. */
@@ -82,17 +104,23 @@ interface Settings {
 /** The marketplace retries on its own schedule; this only tells others when to try again. */
 const RETRY_AFTER_SECONDS = 60;
 
+/** The one answer to every call refused without a valid signature, whatever it names. */
+export const REFUSED = { status: 401, body: { error: 'The notification is not accepted: it is not signed as this trigger expects' } } as const;
+/** The one answer to a call without a valid signature that is acknowledged: run, or known and not run again. */
+export const ACKNOWLEDGED = { status: 200, body: { received: true } } as const;
+
 function clamp(value: unknown, fallback: number, min: number, max: number): number {
 	const number = Number(value ?? fallback);
 	return Number.isFinite(number) ? Math.min(max, Math.max(min, number)) : fallback;
 }
 
-function settingsOf(options: TriggerOptions, budget: FetchBudget): Settings {
+function settingsOf(options: TriggerOptions, dialect: ReceiveDialect): Settings {
+	const budget = dialect.fetchBudget;
 	const maxAge = Number(options.maxTimestampAgeSeconds ?? 0);
 	return {
 		verifyEventsBy: (VERIFY_EVENTS_BY as readonly string[]).includes(String(options.verifyEventsBy))
 			? (options.verifyEventsBy as VerifyEventsBy)
-			: 'signatureOrReadBack',
+			: dialect.defaultVerifyEventsBy,
 		// 0 (the "off" of earlier versions) and anything unreadable mean the default span
 		maxAgeSeconds: Number.isFinite(maxAge) && maxAge > 0 ? clamp(maxAge, DEFAULT_MAX_AGE_SECONDS, MIN_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS) : DEFAULT_MAX_AGE_SECONDS,
 		ignoreRepeats: options.ignoreRepeatedDeliveries !== false,
@@ -109,6 +137,8 @@ function parseNotification(raw: Buffer, dialect: ReceiveDialect): Notification |
 		return 'the body is not JSON';
 	}
 	if (!body || typeof body !== 'object' || Array.isArray(body)) return 'the body is not a JSON object';
+	const repeated = repeatedTopLevelName(raw.toString('utf8'));
+	if (repeated !== undefined) return `the body names ${JSON.stringify(repeated)} twice`;
 	const { event_name, resource, id_message, payload } = body as IDataObject;
 	if (typeof event_name !== 'string' || !event_name) return 'event_name is missing';
 	if (typeof resource !== 'string' || !resource) return 'resource is missing';
@@ -194,90 +224,95 @@ function deliveryLogOf(context: IWebhookFunctions, data: TriggerStaticData, sett
 export async function receiveNotification(context: IWebhookFunctions, dialect: ReceiveDialect): Promise<IWebhookResponseData> {
 	const request = context.getRequestObject();
 	const response = context.getResponseObject();
-	const settings = settingsOf(nodeParameter<TriggerOptions>(context, 'options', {}), dialect.fetchBudget);
-	const deadline = dialect.fetchBudget.answerDeadlineSeconds;
+	const settings = settingsOf(nodeParameter<TriggerOptions>(context, 'options', {}), dialect);
 	const node = context.getNode().name;
-	/** Set once the delivery log is read: whatever it has due for the static data is written on every answer. */
-	const deferred: { persist?: () => void } = {};
 
-	const answer = (status: number, message: string): IWebhookResponseData => {
-		deferred.persist?.();
-		if (status >= 500) context.logger.error(`Seller Marketplace Trigger could not take a notification (${status}): ${message}`, { node });
-		else if (status >= 400) context.logger.warn(`Seller Marketplace Trigger refused a notification (${status}): ${message}`, { node });
-		else context.logger.debug(`Seller Marketplace Trigger ignored a notification: ${message}`, { node });
+	const log = (level: 'error' | 'warn' | 'debug', message: string) => context.logger[level](`Seller Marketplace Trigger: ${message}`, { node });
+	const answer = (status: number, body: IDataObject, logged: string): IWebhookResponseData => {
+		log(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'debug', `${status >= 400 ? 'refused' : 'ignored'} a notification (${status}): ${logged}`);
 		if (status === 503) response.set('Retry-After', String(RETRY_AFTER_SECONDS));
-		response.status(status).json(status >= 400 ? { error: message } : { received: true, ignored: message });
+		response.status(status).json(body);
 		return { noWebhookResponse: true };
 	};
+	/** For signed calls: the answer says what happened. */
+	const tell = (status: number, message: string) => answer(status, status >= 400 ? { error: message } : { received: true, ignored: message }, message);
+	/** For calls without a valid signature: the same answer whatever happened, the reason only in n8n's log. */
+	const refuse = (reason: string) => answer(REFUSED.status, { ...REFUSED.body }, reason);
+	const acknowledge = (reason: string) => answer(ACKNOWLEDGED.status, { ...ACKNOWLEDGED.body }, reason);
 
 	const rawBody = rawBodyOf(request as unknown as { rawBody?: unknown });
-	if (!rawBody) return answer(400, 'the request has no body');
+	if (!rawBody) return refuse('the request has no body');
 	const tooMuch = bodyLimitProblem(rawBody);
-	if (tooMuch) return answer(400, `malformed notification: ${tooMuch}`);
-	const notification = parseNotification(rawBody, dialect);
-	if (typeof notification === 'string') return answer(400, `malformed notification: ${notification}`);
-	const ref = parseResource(dialect.resourcePathOf?.(notification) ?? notification.resource, dialect.resourceForms);
-	if (!ref) return answer(400, 'resource is not an API path such as /orders/<id>/ whose id leaves the path as it is');
-
-	if (!dialect.selectedEvents(context).includes(notification.event_name)) {
-		return answer(200, `event ${notification.event_name} is not selected`);
-	}
-	const elsewhere = await dialect.notForThisTrigger?.(context, notification);
-	if (elsewhere) return answer(200, elsewhere);
+	if (tooMuch) return tell(400, `malformed notification: ${tooMuch}`);
 
 	const now = nowInSeconds();
-	const data = staticDataOf(context);
-	const log = deliveryLogOf(context, data, settings, now);
-	const write = (stored: string | undefined) => {
-		if (stored === undefined) return;
-		data.seenDeliveries = stored;
-		delete data.recentMessageIds;
-	};
-	deferred.persist = () => write(log.dueWrite());
-	// Retries of a delivery keep their id_message: start nothing for one already taken.
-	const messageKey = `message:${notification.id_message}`;
-	const repeated = `id_message ${notification.id_message} was already received`;
-	if (settings.ignoreRepeats && log.seen([messageKey])) return answer(200, repeated);
-
 	const headers = request.headers as Record<string, unknown>;
 	const timestamp = headerOf(headers, dialect.timestampHeader.toLowerCase());
+	const authentication: Authentication =
+		settings.verifyEventsBy === 'readBack'
+			? { kind: 'unsigned', problem: 'Verify Events By is Read-Back' }
+			: await authenticate(
+					async () => await dialect.checkSignature(context, rawBody, timestamp, headerOf(headers, dialect.signatureHeader.toLowerCase())),
+					timestamp,
+					dialect.timestampHeader,
+					settings.maxAgeSeconds,
+					now,
+				);
+	if (authentication.kind === 'replay') return tell(401, authentication.problem);
+	const signed = authentication.kind === 'signed';
+	if (!signed && settings.verifyEventsBy === 'signature') {
+		if (authentication.noSecret) log('error', `cannot verify notifications: ${authentication.problem}`);
+		return refuse(authentication.problem);
+	}
+	/** A refusal of what the body says: detailed for the signed sender, the one refusal for anyone else. */
+	const malformed = (problem: string) => (signed ? tell(400, `malformed notification: ${problem}`) : refuse(`malformed notification: ${problem}`));
+
+	const notification = parseNotification(rawBody, dialect);
+	if (typeof notification === 'string') return malformed(notification);
+	const ref = parseResource(dialect.resourcePathOf?.(notification) ?? notification.resource, dialect.resourceForms);
+	if (!ref) return malformed('resource is not an API path such as /orders/<id>/ whose id leaves the path as it is');
+
+	if (!dialect.selectedEvents(context).includes(notification.event_name)) {
+		const reason = `event ${notification.event_name} is not selected`;
+		return signed ? tell(200, reason) : acknowledge(reason);
+	}
+	const elsewhere = await dialect.notForThisTrigger?.(context, notification);
+	if (elsewhere) return signed ? tell(200, elsewhere) : acknowledge(elsewhere);
+
+	const data = staticDataOf(context);
+	const deliveries = deliveryLogOf(context, data, settings, now);
+	const messageKey = `message:${notification.id_message}`;
+	const repeated = `id_message ${notification.id_message} was already received`;
 	const path = dialect.readPathOf(ref, notification);
+	const rule = dialect.readBackRuleOf(notification);
 	const read = async () => await readResource(context, dialect, path, settings.fetchTimeoutSeconds);
-	const verification = await verifyEvent({
-		mode: settings.verifyEventsBy,
-		eventName: notification.event_name,
-		collection: ref.collection,
-		path,
-		idField: ref.idField,
-		id: ref.id,
-		rule: dialect.readBackRuleOf(notification),
-		timestamp,
-		timestampHeader: dialect.timestampHeader,
-		maxAgeSeconds: settings.maxAgeSeconds,
-		now,
-		checkSignature: async () => await dialect.checkSignature(context, rawBody, timestamp, headerOf(headers, dialect.signatureHeader.toLowerCase())),
-		read,
-	});
-	if (!verification.verified) return answer(verification.status, verification.message);
 
 	const keys: KeyToTake[] = [];
 	if (settings.ignoreRepeats) keys.push({ key: messageKey, expiresAt: now + rememberSeconds(settings.maxAgeSeconds) });
-	if (verification.fingerprint) keys.push(verification.fingerprint);
-	if (keys.length) {
-		const taken = log.take(keys);
-		if (taken.outcome === 'repeat') {
-			const sameCreation = taken.key === eventFingerprint(notification.event_name, path);
-			const ran = `${notification.event_name} for ${path}${sameCreation ? '' : ' in the same state'} already ran`;
-			return answer(200, taken.key === messageKey ? repeated : ran);
-		}
-		if (taken.outcome === 'full') {
-			const hours = Math.round(rememberSeconds(settings.maxAgeSeconds) / 3600);
-			return answer(
-				503,
-				`the trigger remembers ${taken.cap} deliveries of the last ${hours} hours, its limit, and takes new ones once some expire (the marketplace retries); split the events over several workflows`,
-			);
-		}
-		write(taken.remembered);
+	let record: IDataObject | undefined;
+	if (signed) {
+		// Retries of a delivery keep their id_message: start nothing for one already taken.
+		if (settings.ignoreRepeats && deliveries.seen([messageKey])) return tell(200, repeated);
+		keys.push(...signedEventKeys(notification.event_name, path, rule, settings.maxAgeSeconds, now));
+	} else {
+		// Not signed: the id_message proves nothing, so it is checked only once the event is confirmed,
+		// and the answer is the same whether the id was known or not.
+		const confirmation = await confirmByReading({
+			eventName: notification.event_name,
+			collection: ref.collection,
+			path,
+			idField: ref.idField,
+			id: ref.id,
+			rule,
+			maxAgeSeconds: settings.maxAgeSeconds,
+			now,
+			log: deliveries,
+			read,
+		});
+		if (confirmation.kind === 'refused') return refuse(`${authentication.problem}, and ${confirmation.reason}`);
+		if (confirmation.kind === 'acknowledged') return acknowledge(confirmation.reason);
+		record = confirmation.record;
+		keys.push(...confirmation.keys);
 	}
 
 	const item: IDataObject = {
@@ -289,15 +324,32 @@ export async function receiveNotification(context: IWebhookFunctions, dialect: R
 		[ref.idField]: ref.id,
 		timestamp: timestamp !== undefined && /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : null,
 		received_at: new Date().toISOString(),
-		verified_by: verification.by,
+		verified_by: signed ? 'signature' : 'read-back',
 	};
 	if (settings.fetchResource) {
-		const fetched = verification.record ? ({ kind: 'found', body: verification.record } as const) : await read();
-		Object.assign(item, fetchedFields(path, settings.fetchTimeoutSeconds, deadline, fetched));
+		const fetched: ReadResult = record ? { kind: 'found', body: record } : await read();
+		Object.assign(item, fetchedFields(path, settings.fetchTimeoutSeconds, dialect.fetchBudget.answerDeadlineSeconds, fetched));
 	}
-	// The node answers itself: n8n 2.41 saves a trigger's static data (the delivery log) only for calls that
-	// answer with noWebhookResponse; with the answer left to n8n, what the call wrote would never be saved.
-	deferred.persist?.();
-	response.status(200).json({ received: true });
-	return { workflowData: [context.helpers.returnJsonArray(item)], noWebhookResponse: true };
+
+	// Taken last, atomically (no await from here to the answer): a concurrent copy is a repeat.
+	const taken = deliveries.take(keys);
+	if (taken.outcome === 'repeat') {
+		const sameState = taken.key === messageKey ? repeated : `${notification.event_name} for ${path}${rule.once ? '' : ' in the same state'} already ran`;
+		return signed ? tell(200, sameState) : acknowledge(sameState);
+	}
+	if (taken.outcome === 'full') {
+		const hours = Math.round(rememberSeconds(settings.maxAgeSeconds) / 3600);
+		const full = `the trigger remembers ${taken.cap} deliveries of the last ${hours} hours, its limit, and takes new ones once some expire (the marketplace retries); split the events over several workflows`;
+		return signed ? tell(503, full) : refuse(full);
+	}
+	try {
+		data.seenDeliveries = deliveries.storedForm();
+		delete data.recentMessageIds;
+		response.status(200).json({ received: true });
+		return { workflowData: [context.helpers.returnJsonArray(item)], noWebhookResponse: true };
+	} catch (error) {
+		// not handed to n8n: a redelivery must run
+		deliveries.release(keys);
+		throw new NodeOperationError(context.getNode(), error as Error);
+	}
 }

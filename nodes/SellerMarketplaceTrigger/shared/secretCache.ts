@@ -72,7 +72,35 @@ export async function checkWithCachedSecret(
 	return { secret, matches: secret !== '' && matches(secret) };
 }
 
-/** Forgets every cached secret, as a restarted process would have (for tests of restarts). */
+const values = new Map<string, { value: string; readAt: number; reading?: Promise<string> }>();
+
+/**
+ * Another credential value a notification needs (e.g. API v2's default storefront), read from n8n at most
+ * once per MAX_AGE_MS per key however many notifications come; concurrent calls share one read.
+ */
+export async function cachedCredentialValue(key: string, read: () => Promise<string>): Promise<string> {
+	const now = Date.now();
+	const cached = values.get(key);
+	if (cached && now - cached.readAt < MAX_AGE_MS) return cached.value;
+	if (cached?.reading) return await cached.reading;
+	const entry = { value: cached?.value ?? '', readAt: cached?.readAt ?? 0, reading: read() };
+	values.set(key, entry);
+	let value: string | undefined;
+	try {
+		value = await entry.reading;
+	} finally {
+		values.delete(key); // re-inserted last (most recently used) when the read gave a value
+	}
+	values.set(key, { value, readAt: Date.now() });
+	for (const evicted of values.keys()) {
+		if (values.size <= MAX_TRIGGERS_IN_PROCESS) break;
+		values.delete(evicted);
+	}
+	return value;
+}
+
+/** Forgets every cached secret and value, as a restarted process would have (for tests of restarts). */
 export function forgetCachedSecrets(): void {
 	cache.clear();
+	values.clear();
 }

@@ -41,7 +41,7 @@ function callbackUrlsOf(context: IWebhookFunctions): string[] {
 }
 
 /** Identifies the secret this node uses: its workflow, the node and the credential chosen on it. */
-function secretCacheKey(context: IWebhookFunctions, credentialType: string): string {
+export function secretCacheKey(context: IWebhookFunctions, credentialType: string): string {
 	const node = context.getNode();
 	const credential = node.credentials?.[credentialType];
 	return [context.getWorkflow().id, node.id, credentialType, credential?.id ?? '', credential?.name ?? ''].join('|');

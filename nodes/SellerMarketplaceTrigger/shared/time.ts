@@ -33,7 +33,11 @@ export function checkTimestamp(header: string | undefined, maxAgeSeconds: number
 	}
 	const seconds = Number(header);
 	if (now - seconds > maxAgeSeconds) {
-		return { ok: false, unreadable: false, problem: `${name} is ${now - seconds} s old, older than ${maxAgeSeconds} s` };
+		return {
+			ok: false,
+			unreadable: false,
+			problem: `${name} is ${now - seconds} s behind this server's clock (${new Date(now * 1000).toISOString()}), more than the ${maxAgeSeconds} s Max Timestamp Age allows`,
+		};
 	}
 	if (seconds - now > FUTURE_TOLERANCE_SECONDS) {
 		return { ok: false, unreadable: false, problem: `${name} is ${seconds - now} s ahead of this server's clock` };

@@ -4,22 +4,61 @@
  * - signature: the signature must match and its timestamp be within the window; a matching signature over
  *   a stale timestamp is a replay and always refused;
  * - read-back: the resource is read and must bear the event out (see readBack.ts);
- * - signature or read-back (the default): the signature when it matches, else read-back. A guessed
- *   signature scheme that turns out wrong then costs a read per event instead of every event.
+ * - signature or read-back: the signature when it matches, else read-back.
+ *
+ * Read-back confirms an event, not only a resource: a creation runs once, whoever names it; a change runs
+ * only for a state of the record the trigger has not emitted yet. A change let through by its signature
+ * was emitted without reading, so its state is unknown: for as long as its id_message is remembered, a
+ * notification of the same change that is not signed is refused unread (the genuine ones are signed).
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { KeyToTake } from './deliveryLog';
+import type { DeliveryLog, KeyToTake } from './deliveryLog';
 import { eventFingerprint, judgeReadBack, type ReadBackRule, type ReadResult } from './readBack';
-import { checkTimestamp, TIME_ZONE_SLACK_SECONDS } from './time';
+import { checkTimestamp, rememberSeconds, TIME_ZONE_SLACK_SECONDS } from './time';
 
 export const VERIFY_EVENTS_BY = ['signatureOrReadBack', 'signature', 'readBack'] as const;
 export type VerifyEventsBy = (typeof VERIFY_EVENTS_BY)[number];
 
 export type SignatureCheck = { matches: true } | { matches: false; problem: string; noSecret?: boolean };
 
-export interface EventToVerify {
-	mode: VerifyEventsBy;
+export type Authentication =
+	/** The signature matches and its timestamp is within the window. */
+	| { kind: 'signed' }
+	/** The signature matches a timestamp outside the window: genuine bytes sent again, refused. */
+	| { kind: 'replay'; problem: string }
+	/** No signature that proves anything. */
+	| { kind: 'unsigned'; problem: string; noSecret?: boolean };
+
+export async function authenticate(
+	checkSignature: () => Promise<SignatureCheck>,
+	timestamp: string | undefined,
+	timestampHeader: string,
+	maxAgeSeconds: number,
+	now: number,
+): Promise<Authentication> {
+	const signature = await checkSignature();
+	if (!signature.matches) return { kind: 'unsigned', problem: signature.problem, noSecret: signature.noSecret };
+	const time = checkTimestamp(timestamp, maxAgeSeconds, now, timestampHeader);
+	if (time.ok) return { kind: 'signed' };
+	// a signature over a timestamp in an unknown format proves nothing
+	return time.unreadable ? { kind: 'unsigned', problem: time.problem } : { kind: 'replay', problem: time.problem };
+}
+
+/** The key that marks "a signed notification of this change ran", so an unsigned copy of it is not read back. */
+export function signedChangeKey(eventName: string, path: string): string {
+	return `signed:${eventName}|${path}`;
+}
+
+/** What a signed event leaves in the log besides its id_message, so that a read-back of the same event does not run it again. */
+export function signedEventKeys(eventName: string, path: string, rule: ReadBackRule, maxAgeSeconds: number, now: number): KeyToTake[] {
+	if (rule.once) {
+		return [{ key: eventFingerprint(eventName, path), expiresAt: now + maxAgeSeconds + 2 * TIME_ZONE_SLACK_SECONDS, rememberOnly: true }];
+	}
+	return [{ key: signedChangeKey(eventName, path), expiresAt: now + rememberSeconds(maxAgeSeconds), rememberOnly: true }];
+}
+
+export interface EventToConfirm {
 	eventName: string;
 	/** The collection the resource is in, and the path the node reads it at. */
 	collection: string;
@@ -27,68 +66,32 @@ export interface EventToVerify {
 	idField: string;
 	id: string | number;
 	rule: ReadBackRule;
-	/** The timestamp header the signature covers, as received. */
-	timestamp: string | undefined;
-	/** Its name, for messages (default `HM-Timestamp`, API v1). */
-	timestampHeader?: string;
 	maxAgeSeconds: number;
 	now: number;
-	checkSignature: () => Promise<SignatureCheck>;
+	log: DeliveryLog;
 	read: () => Promise<ReadResult>;
 }
 
-export type Verification =
-	| {
-			verified: true;
-			by: 'signature' | 'read-back';
-			/** What was read, when the event was confirmed by reading it. */
-			record?: IDataObject;
-			/** What to remember of the event besides its id_message. */
-			fingerprint?: KeyToTake;
-	  }
-	| { verified: false; status: number; message: string };
+export type ReadBackOutcome =
+	/** Run it, remembering `keys` (its state) with its id_message. */
+	| { kind: 'confirmed'; record: IDataObject; keys: KeyToTake[] }
+	/** Answer 200 and run nothing: it already ran, or can never be confirmed. */
+	| { kind: 'acknowledged'; reason: string }
+	/** Answer with the refusal: not confirmed (a genuine one is retried by the marketplace). */
+	| { kind: 'refused'; reason: string };
 
-export async function verifyEvent(event: EventToVerify): Promise<Verification> {
-	const { mode, eventName, path, rule, now } = event;
-	/** Why the signature did not count, when it was checked. */
-	let unsigned: string | undefined;
+/** Confirms an event that is not signed by reading its resource, within the trigger's read-back budget. */
+export async function confirmByReading(event: EventToConfirm): Promise<ReadBackOutcome> {
+	const { eventName, path, rule, log, now } = event;
+	if (rule.unconfirmable) return { kind: 'refused', reason: `${eventName} events cannot be confirmed by reading (${rule.unconfirmable})` };
+	if (rule.collection !== event.collection) return { kind: 'refused', reason: `${eventName} is not about /${event.collection}/` };
+	// what would be read is known not to run again: nothing to read
+	if (rule.once && log.seen([eventFingerprint(eventName, path)])) return { kind: 'acknowledged', reason: `${eventName} for ${path} already ran` };
+	if (!rule.once && log.seen([signedChangeKey(eventName, path)])) {
+		return { kind: 'refused', reason: `a signed ${eventName} for ${path} ran; one that is not signed is not read back` };
+	}
+	if (!log.spendReadBack()) return { kind: 'refused', reason: 'the read-back budget of this trigger is spent for now' };
 
-	if (mode !== 'readBack') {
-		const signature = await event.checkSignature();
-		if (signature.matches) {
-			const time = checkTimestamp(event.timestamp, event.maxAgeSeconds, now, event.timestampHeader);
-			if (time.ok) {
-				// A signed event is a repeat only by its id_message. A creation is still remembered, so a
-				// read-back of it (e.g. forged by someone who knows the order id) does not run it again.
-				const fingerprint: KeyToTake | undefined = rule.once
-					? {
-							key: eventFingerprint(eventName, path),
-							expiresAt: now + event.maxAgeSeconds + 2 * TIME_ZONE_SLACK_SECONDS,
-							rememberOnly: true,
-						}
-					: undefined;
-				return { verified: true, by: 'signature', fingerprint };
-			}
-			// a genuine signature over an old timestamp is a replay; one over a timestamp in an unknown format proves nothing
-			if (!time.unreadable) return { verified: false, status: 401, message: time.problem };
-			unsigned = time.problem;
-		} else {
-			unsigned = signature.problem;
-			if (signature.noSecret && mode === 'signature') {
-				return { verified: false, status: 500, message: `the trigger cannot verify notifications: ${signature.problem}` };
-			}
-		}
-		if (mode === 'signature') return { verified: false, status: 401, message: unsigned };
-	}
-
-	const notConfirmed = (problem: string) =>
-		`${unsigned ? `${unsigned}, and ` : ''}the event could not be confirmed by reading it: ${problem}`;
-	if (rule.unconfirmable) {
-		return { verified: false, status: 401, message: notConfirmed(`${eventName} events cannot be confirmed by reading (${rule.unconfirmable})`) };
-	}
-	if (rule.collection !== event.collection) {
-		return { verified: false, status: 401, message: notConfirmed(`${eventName} is not about /${event.collection}/`) };
-	}
 	const verdict = judgeReadBack({
 		eventName,
 		resource: path,
@@ -101,17 +104,10 @@ export async function verifyEvent(event: EventToVerify): Promise<Verification> {
 	});
 	switch (verdict.kind) {
 		case 'confirmed':
-			return {
-				verified: true,
-				by: 'read-back',
-				record: verdict.record,
-				fingerprint: { key: verdict.fingerprint, expiresAt: verdict.rememberUntil },
-			};
+			return { kind: 'confirmed', record: verdict.record, keys: [{ key: verdict.fingerprint, expiresAt: verdict.rememberUntil }] };
 		case 'ignored':
-			return { verified: false, status: 200, message: verdict.problem };
-		case 'retry':
-			return { verified: false, status: 503, message: notConfirmed(verdict.problem) };
+			return { kind: 'acknowledged', reason: verdict.problem };
 		default:
-			return { verified: false, status: 401, message: notConfirmed(verdict.problem) };
+			return { kind: 'refused', reason: `the event could not be confirmed by reading it: ${verdict.problem}` };
 	}
 }

@@ -9,7 +9,6 @@ import { eventNameOptions } from '../../SellerMarketplace/v1/helpers/options';
 import {
 	eventsField,
 	fallbackEmailField,
-	fallbackEmailNotice,
 	reachabilityNotice,
 	SANDBOX_ORDER_COMMAND,
 	triggerDescription,
@@ -37,12 +36,16 @@ export class SellerMarketplaceTriggerV1 {
 		this.description = triggerDescription(baseDescription, 1, 'sellerMarketplaceApi', { testEvent: TEST_EVENT }, [
 			reachabilityNotice,
 			verificationNotice(
-				'The marketplace does not publish how it signs notifications. By default an event runs when its signature matches the scheme this node assumes, or else once the node has read the order, order unit, return… it names through your signed API credentials and found it matching the event (Options → Verify Events By). A forged call can at most make the node read your own data.',
+				'API v1 does not document how it signs notifications. By default an event runs when its signature matches the scheme this node assumes, or else once the node has read the order, order unit, return… it names through your signed API credentials and found the event borne out: a creation runs once, a change only for a state of the record not run yet (Options → Verify Events By). A forged call can at most make the node read your own data, at most 30 reads at once and 30 a minute per trigger.',
 			),
 			eventsField([...eventNameOptions].sort((a, b) => a.name.localeCompare(b.name))),
 			fallbackEmailField,
-			fallbackEmailNotice,
-			triggerOptions({ ...SCHEME_WORDING, fetchBudget: FETCH_BUDGET, resources: 'order, order unit, return, item, unit or category' }),
+			triggerOptions({
+				...SCHEME_WORDING,
+				fetchBudget: FETCH_BUDGET,
+				resources: 'order, order unit, return, item, unit or category',
+				defaultVerifyEventsBy: 'signatureOrReadBack',
+			}),
 		]);
 	}
 

@@ -24,6 +24,8 @@ const SCHEME = { credentialType: CREDENTIALS_TYPE, timestampHeader: 'HM-Timestam
 
 const V1_DIALECT: ReceiveDialect = {
 	...SCHEME,
+	// API v1 does not document how notifications are signed: reading the resource is the check that holds.
+	defaultVerifyEventsBy: 'signatureOrReadBack',
 	fetchBudget: FETCH_BUDGET,
 	resourceForms: RESOURCE_FORMS,
 	readBackRuleOf: (notification) => READ_BACK_RULES[notification.event_name as keyof typeof READ_BACK_RULES],

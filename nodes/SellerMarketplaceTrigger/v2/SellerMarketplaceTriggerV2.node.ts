@@ -10,7 +10,6 @@ import { CREDENTIALS_TYPE } from '../../SellerMarketplace/v2/transport';
 import {
 	eventsField,
 	fallbackEmailField,
-	fallbackEmailNotice,
 	reachabilityNotice,
 	SANDBOX_ORDER_COMMAND,
 	triggerDescription,
@@ -34,7 +33,7 @@ export class SellerMarketplaceTriggerV2 {
 		this.description = triggerDescription(baseDescription, 2, CREDENTIALS_TYPE, { testEvent: TEST_EVENT }, [
 			reachabilityNotice,
 			verificationNotice(
-				'How events are trusted: the marketplace signs each notification with your Secret Key "with the function that signs requests" but does not spell out its inputs. The node checks Shop-Signature as hex HMAC-SHA256 of POST, this webhook URL as registered, the raw body and Shop-Timestamp: the body binds every field (storefront and payload included), the URL binds it to this trigger, and the timestamp, at most 13 hours old (retries) and 15 minutes ahead, together with the id_message log stops replays. An event whose signature does not match runs only once the node has read the order, order unit, unit… it names through your signed API credentials and found it matching the event and its storefront (Options → Verify Events By), so a forged call can at most make the node read your own data.',
+				'How events are trusted: the marketplace signs each notification with your Secret Key "with the function that signs requests". The node checks Shop-Signature as hex HMAC-SHA256 of POST, this webhook URL as registered, the raw body and Shop-Timestamp (at most 13 hours old, for retries, and 15 minutes ahead), and runs only events whose signature verifies and whose storefront is the one under Storefront. Any other call is refused with one answer and costs nothing: no request to the marketplace, no execution. Options → Verify Events By can add confirming by reading (off by default).',
 			),
 			eventsField(eventOptions),
 			{
@@ -46,12 +45,12 @@ export class SellerMarketplaceTriggerV2 {
 				description: 'The storefront (country) whose events start the workflow. A subscription is per event and storefront.',
 			},
 			fallbackEmailField,
-			fallbackEmailNotice,
 			triggerOptions({
 				timestampHeader: 'Shop-Timestamp',
 				signatureHeader: 'Shop-Signature',
 				fetchBudget: FETCH_BUDGET,
 				resources: 'order, order unit, return, return unit, unit, product or category',
+				defaultVerifyEventsBy: 'signature',
 			}),
 		]);
 	}

@@ -7,12 +7,14 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { STOREFRONTS, SUBSCRIPTION_EVENT_NAMES } from '../../SellerMarketplace/v2/helpers/enums';
-import { apiRequestData, CREDENTIALS_TYPE } from '../../SellerMarketplace/v2/transport';
+import { apiRequestData, CREDENTIALS_TYPE, defaultStorefront } from '../../SellerMarketplace/v2/transport';
 import { nodeParameter } from '../shared/parameters';
 import { receiveNotification, type ReceiveDialect } from '../shared/receive';
-import { checkSignature } from '../shared/signature';
+import { cachedCredentialValue } from '../shared/secretCache';
+import { checkSignature, secretCacheKey } from '../shared/signature';
 import { parseEvents } from '../shared/subscriptions';
 import { readBackRuleOf, readPathOf, resourcePathOf, RESOURCE_FORMS } from './events';
+import { FROM_CREDENTIALS } from './subscriptions';
 
 export const FETCH_BUDGET = { defaultSeconds: 3, maxSeconds: 4, answerDeadlineSeconds: 5 };
 
@@ -20,8 +22,17 @@ const SCHEME = { credentialType: CREDENTIALS_TYPE, timestampHeader: 'Shop-Timest
 
 const storefrontOf = (extra: { storefront?: unknown }): string => String(extra.storefront);
 
+/** The storefront the trigger subscribed its events for: the Storefront parameter, or the credentials' default. */
+async function triggerStorefront(context: IWebhookFunctions): Promise<string> {
+	const chosen = String(nodeParameter<string>(context, 'storefront', FROM_CREDENTIALS) ?? '').trim().toLowerCase();
+	if (chosen !== FROM_CREDENTIALS && chosen !== '') return chosen;
+	return await cachedCredentialValue(`${secretCacheKey(context, CREDENTIALS_TYPE)}|storefront`, async () => await defaultStorefront(context));
+}
+
 const V2_DIALECT: ReceiveDialect = {
 	...SCHEME,
+	// API v2 documents that notifications are signed with the seller's secret key (spec §F.5).
+	defaultVerifyEventsBy: 'signature',
 	fetchBudget: FETCH_BUDGET,
 	resourceForms: RESOURCE_FORMS,
 	resourcePathOf: (notification) => resourcePathOf(notification.event_name, notification.resource),
@@ -30,6 +41,11 @@ const V2_DIALECT: ReceiveDialect = {
 		typeof storefront === 'string' && (STOREFRONTS as readonly string[]).includes(storefront)
 			? { storefront }
 			: `storefront ${JSON.stringify(storefront ?? null)} is not one of ${STOREFRONTS.join(', ')}`,
+	async notForThisTrigger(context, notification) {
+		const storefront = await triggerStorefront(context);
+		const theirs = storefrontOf(notification.extra);
+		return theirs === storefront ? undefined : `the event is of storefront ${theirs}, this trigger listens to ${storefront}`;
+	},
 	selectedEvents: (context) => parseEvents(nodeParameter<unknown[]>(context, 'events', []), SUBSCRIPTION_EVENT_NAMES),
 	readPathOf: (ref, notification) => readPathOf(ref, storefrontOf(notification.extra)),
 	async read(context, pathAndQuery, timeoutMs, retry) {
