@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { includeDownloadLinksOption } from '../../../../shared/helpers/output';
 import { failureWords } from '../../../../shared/transport/errors';
-import { requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
+import { bounded, requireIntegerIds, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { collectionField, textField } from '../../descriptions/fields';
 import { wholeNumber } from '../../helpers/values';
 import { apiRequestData, downloadFile } from '../../transport';
@@ -102,10 +102,10 @@ export const create = defineOperation({
 	summary: 'Buy a shipping label for one parcel through Kaufland Shipment Solutions and get it as a PDF',
 	endpoint: { method: 'POST', path: '/shipping-labels' },
 	properties: [
-		textField('Order Unit IDs', 'orderUnitIds', 'The order units packed in this parcel, separated by commas: all of one order, waiting to be sent', {
+		bounded(textField('Order Unit IDs', 'orderUnitIds', 'The order units packed in this parcel, separated by commas: all of one order, waiting to be sent', {
 			required: true,
 			placeholder: 'e.g. 391581935120, 391581935121',
-		}),
+		}), { fills: ['ids_order_units'], maxLength: TEXT_CAPS.trackingNumbers }),
 		{
 			displayName: 'Carriers',
 			name: 'carriers',

@@ -1,7 +1,7 @@
 /** Fields of the unit (offer) operations, and the checks that turn them into API v2's unit fields. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { compact, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
+import { bounded, compact, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
 import { stockField } from '../../../../shared/descriptions/fields';
 import { centsField, embeddedField, idLocator, textField } from '../../descriptions/fields';
 import { toOptions, UNIT_AND_PRODUCT_EMBEDDABLES, UNIT_EMBEDDABLES, WRITEABLE_UNIT_STATUSES, WRITEABLE_VAT_INDICATORS, type Storefront } from '../../helpers/enums';
@@ -44,30 +44,30 @@ export const UNIT_FIELD_LABELS: Record<string, string> = {
 	id_product: 'Product',
 };
 
-export const listingPriceField: INodeProperties = centsField('Listing Price', 'listingPrice', 'The price buyers pay');
-export const handlingTimeField: INodeProperties = {
+export const listingPriceField: INodeProperties = bounded(centsField('Listing Price', 'listingPrice', 'The price buyers pay'), { fills: ['listing_price', 'unit_data.listing_price'], minimum: 1, decimals: 0 });
+export const handlingTimeField: INodeProperties = bounded({
 	displayName: 'Handling Time (Days)',
 	name: 'handlingTime',
 	type: 'number',
 	typeOptions: { minValue: 0, maxValue: 100 },
 	default: 1,
 	description: 'Working days between the order and handing the parcel to the carrier (0 to 100)',
-};
+}, { fills: ['handling_time', 'unit_data.handling_time'], minimum: 0, maximum: 100, decimals: 0 });
 
 /** The optional unit fields of Create, Update and Update Many, alphabetical as n8n lists collection options. */
 export const optionalUnitFields: INodeProperties[] = [
-	centsField('Battery Participation', 'batteryParticipation', 'The battery take-back fee (France)'),
-	centsField('Eco Participation', 'ecoParticipation', 'The eco-participation fee (France)'),
-	{
+	bounded(centsField('Battery Participation', 'batteryParticipation', 'The battery take-back fee (France)'), { fills: ['battery_participation', 'unit_data.battery_participation'], minimum: 1, decimals: 0 }),
+	bounded(centsField('Eco Participation', 'ecoParticipation', 'The eco-participation fee (France)'), { fills: ['eco_participation', 'unit_data.eco_participation'], minimum: 1, decimals: 0 }),
+	bounded({
 		displayName: 'Manufacturer Guarantee (Years)',
 		name: 'manufacturerGuaranteeYears',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 99 },
 		default: 2,
 		description: "Years of the manufacturer's guarantee (1 to 99)",
-	},
-	centsField('Minimum Price', 'minimumPrice', 'The lowest price Smart Pricing may lower the listing price to'),
-	textField('Note', 'note', 'A note shown to buyers with your offer, e.g. about the condition of a used product (at most 250 characters)'),
+	}, { fills: ['manufacturer_guarantee_years', 'unit_data.manufacturer_guarantee_years'], minimum: 1, maximum: 99, decimals: 0 }),
+	bounded(centsField('Minimum Price', 'minimumPrice', 'The lowest price Smart Pricing may lower the listing price to'), { fills: ['minimum_price', 'unit_data.minimum_price'], minimum: 1, decimals: 0 }),
+	bounded(textField('Note', 'note', 'A note shown to buyers with your offer, e.g. about the condition of a used product (at most 250 characters)'), { fills: ['note'], maxLength: 250 }),
 	{
 		displayName: 'Shipping Group Name or ID',
 		name: 'shippingGroupId',
@@ -77,7 +77,7 @@ export const optionalUnitFields: INodeProperties[] = [
 		description:
 			'The shipping group that sets the shipping costs. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
-	stockField,
+	bounded(stockField, { fills: ['amount', 'unit_data.amount'], minimum: 0, decimals: 0 }),
 	{
 		displayName: 'VAT Rate',
 		name: 'vatIndicator',
