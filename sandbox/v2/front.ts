@@ -64,7 +64,7 @@ export function createV2Handler(runtime: V2Runtime) {
 			return;
 		}
 
-		respond(runtime, res, entry, operation, await answer(runtime, req, method, path, match, auth, entry));
+		respond(runtime, res, entry, operation, await answer(runtime, req, method, path, match, auth, entry, rawBody.toString('utf8')));
 	};
 }
 
@@ -76,6 +76,8 @@ async function answer(
 	match: RouteMatch,
 	auth: V2AuthResult,
 	entry: RequestLogEntry,
+	/** The body as received: the log keeps only the first 64 KiB of a longer one, never what is judged. */
+	bodyText: string,
 ): Promise<FrontReply> {
 	const { core, contract } = runtime;
 	let inHandler = false;
@@ -103,7 +105,7 @@ async function answer(
 			rawQuery: (req.url ?? '').split('?').slice(1).join('?'),
 			query: entry.queryValues ?? {},
 			contentType: req.headers['content-type'],
-			rawBody: entry.body,
+			rawBody: bodyText,
 		});
 		checkStorefronts(runtime, request.query);
 		const ctx: V2Context = { core, storefronts: runtime.options.storefronts, operation, ...request, entry };

@@ -198,6 +198,11 @@ describe('Settings', () => {
 		[{ event: 'orderUnitStatus', orderUnitStatuses: [] }, '"Order Unit Statuses" needs at least one value'],
 		[{ event: 'orderNew', options: { maxItemsPerPoll: '={{ 0 }}' } }, '"Max Items per Poll" must be a whole number from 1 to 5000, but it is 0'],
 		[{ event: 'orderNew', options: { startDate: 'yesterday' } }, '"Start Date" must be a date like 2026-11-20 or 2026-11-20T08:30:00, but it is "yesterday"'],
+		// Issue 23: the action node's checks, not Number() and Date.UTC(), which read "0x10" as 16 and 30 February as 1 March.
+		[{ event: 'orderNew', options: { maxItemsPerPoll: '={{ "0x10" }}' } }, '"Max Items per Poll" must be a whole number from 1 to 5000, but it is "0x10"'],
+		[{ event: 'orderNew', options: { lookbackMinutes: '={{ "1e3" }}' } }, '"Lookback Window (Minutes)" must be a whole number from 0 to 1440, but it is "1e3"'],
+		[{ event: 'orderNew', options: { startDate: '2024-02-30' } }, '"Start Date" must be a date like 2026-11-20 or 2026-11-20T08:30:00, but it is "2024-02-30"'],
+		[{ event: 'orderNew', options: { startDate: '2031-01-01T25:61' } }, '"Start Date" must be a date like 2026-11-20 or 2026-11-20T08:30:00, but it is "2031-01-01T25:61"'],
 		[{ event: '={{ "orderDeleted" }}' }, '"Event" has an unknown value "orderDeleted"'],
 	])('refuses %j before any request: %s', async (parameters, message) => {
 		await expect(bench.host(parameters as INodeParameters).activate()).rejects.toThrow(message);

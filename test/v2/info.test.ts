@@ -84,7 +84,7 @@ describe('Info → Look Up Commission Rates', () => {
 
 	it.each([
 		['no EAN', ' , ', '"EANs" is required: give at least one EAN, e.g. 4006380100015'],
-		['51 EANs', Array.from({ length: 51 }, (_, n) => String(4006380000000 + n)).join(','), '"EANs" may hold at most 50 EANs, but it has 51'],
+		['51 EANs', Array.from({ length: 51 }, (_, n) => String(4006380000000 + n)).join(','), '"EANs" takes at most 50 EANs, but it holds 51'],
 		['an EAN with letters', '40063801000AB', '"EANs" must be 8 to 14 digits, but it is "40063801000AB"'],
 	])('%s is refused before anything is sent, naming the field and the item', async (_case, eans, message) => {
 		const result = await v2.run({ operation: 'lookupCommissionRates', eans }, { items: [{ json: {} }, { json: {} }], continueOnFail: true });

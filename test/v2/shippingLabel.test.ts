@@ -151,6 +151,18 @@ describe('Shipping Label → Create', () => {
 		expect(run.error?.description).toContain('Do not run this item again: that buys another label.');
 		expect(JSON.stringify(run.error)).not.toContain(stored._access_token);
 	});
+
+	it('a label bought whose PDF download answers 503: it says the label was bought and where its PDF is, never to try again', async () => {
+		v2.sandbox().control.addFault({ method: 'GET', path: '/shipping-label-files/*', kind: 'status', status: 503 });
+		const run = await v2.run({ operation: 'create', orderUnitIds: String(waitingUnits()[0].id_order_unit), ...parcel, requestOptions: { maxRetries: 0 } });
+		expect(labels()).toHaveLength(1);
+		expect(v2.requests().filter((request) => request.method === 'POST')).toHaveLength(1);
+		expect(run.error?.message).toContain('was created (GLS tracking number');
+		expect(run.error?.description).toBe(
+			'The label was bought. Get its PDF in the Seller Portal, with the order units of this label.<br>Do not run this item again: that buys another label.',
+		);
+		expect(`${run.error?.message} ${run.error?.description}`).not.toMatch(/try again|retry/i);
+	});
 });
 
 describe('the sandbox label PDF', () => {

@@ -10,7 +10,8 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { requestOptionsField } from '../../shared/descriptions/fields';
 import { choiceSubtitle, tidyProperties } from '../../shared/descriptions/words';
-import { parseApiTime } from './sources';
+import { parseDateTime } from '../../shared/helpers/dates';
+import { parseWholeNumber } from '../../shared/helpers/validation';
 
 export const DEFAULT_MAX_ITEMS_PER_POLL = 100;
 export const MAX_MAX_ITEMS_PER_POLL = 5000;
@@ -108,13 +109,31 @@ export interface PollOptions {
 	startFrom?: number;
 }
 
+/** A whole number by the action node's rule (decimal digits only: `0x10` or `1e3` are refused, not read as 16 or 1000). */
 function wholeNumber(context: IPollFunctions, value: unknown, label: string, min: number, max: number, fallback: number): number {
 	if (value === undefined || value === null || value === '') return fallback;
-	const number = typeof value === 'string' ? Number(value.trim()) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+	const number = parseWholeNumber(value);
+	if (number === undefined || number < min || number > max) {
 		throw new NodeOperationError(context.getNode(), `"${label}" must be a whole number from ${min} to ${max}, but it is ${JSON.stringify(value)}`);
 	}
 	return number;
+}
+
+/**
+ * The Start Date by the action node's rule (shared/helpers/dates): a real date, and a real time if one is given
+ * (`2024-02-30` or `25:61` is refused, not rolled over); without an offset it is on the marketplace's clock, UTC.
+ */
+function startDate(context: IPollFunctions, value: unknown): number | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value.trim() : '';
+	const instant = text ? parseDateTime(text, 'UTC') : undefined;
+	if (!instant) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`"Start Date" must be a date like 2026-11-20 or 2026-11-20T08:30:00, but it is ${JSON.stringify(typeof value === 'string' ? value : String(value))}`,
+		);
+	}
+	return Math.floor(instant.getTime() / 1000);
 }
 
 /** Reads and checks the Options collection. */
@@ -122,17 +141,7 @@ export function readPollOptions(context: IPollFunctions): PollOptions {
 	const options = (context.getNodeParameter('options', {}) as IDataObject) ?? {};
 	const maxItems = wholeNumber(context, options.maxItemsPerPoll, 'Max Items per Poll', 1, MAX_MAX_ITEMS_PER_POLL, DEFAULT_MAX_ITEMS_PER_POLL);
 	const minutes = wholeNumber(context, options.lookbackMinutes, 'Lookback Window (Minutes)', 0, MAX_LOOKBACK_MINUTES, DEFAULT_LOOKBACK_MINUTES);
-	let startFrom: number | undefined;
-	if (options.startDate !== undefined && options.startDate !== null && options.startDate !== '') {
-		startFrom = parseApiTime(String(options.startDate));
-		if (startFrom === undefined) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`"Start Date" must be a date like 2026-11-20 or 2026-11-20T08:30:00, but it is ${JSON.stringify(options.startDate)}`,
-			);
-		}
-	}
-	return { maxItems, lookbackSeconds: minutes * 60, startFrom };
+	return { maxItems, lookbackSeconds: minutes * 60, startFrom: startDate(context, options.startDate) };
 }
 
 /** The values of a dropdown list, checked against its options (an expression could produce anything). */

@@ -1,25 +1,31 @@
 /** Attribute rows (name and value, several rows per name allowed) of the product data forms of both node versions. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError } from '../helpers/validation';
+import { bounded, inputError, lineOfText, TEXT_CAPS } from '../helpers/validation';
 
 export const attributeRow = (nameDescription: string): INodeProperties[] => [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. title',
-		description: nameDescription,
-	},
-	{
-		displayName: 'Value',
-		name: 'value',
-		type: 'string',
-		default: '',
-		description:
-			'One value. For several values, add another row with the same name, or give a list of values with an expression.',
-	},
+	bounded(
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. title',
+			description: nameDescription,
+		},
+		lineOfText(),
+	),
+	bounded(
+		{
+			displayName: 'Value',
+			name: 'value',
+			type: 'string',
+			default: '',
+			description:
+				'One value. For several values, add another row with the same name, or give a list of values with an expression.',
+		},
+		{ maxLength: TEXT_CAPS.document },
+	),
 ];
 
 /** "Define Data": attribute rows, or one JSON value (`jsonDescription` says what it holds). */

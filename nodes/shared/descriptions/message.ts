@@ -1,17 +1,22 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { bounded, TEXT_CAPS } from '../helpers/validation';
+
 /** Text and Interim Notice of a message to the buyer, as ticket and claim messages both take them. */
 export function messageFields(conversation: 'ticket' | 'claim'): INodeProperties[] {
 	return [
-		{
-			displayName: 'Text',
-			name: 'text',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			default: '',
-			required: true,
-			description: 'The message to the buyer (up to 65,535 characters)',
-		},
+		bounded(
+			{
+				displayName: 'Text',
+				name: 'text',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: '',
+				required: true,
+				description: 'The message to the buyer (up to 65,535 characters)',
+			},
+			{ fills: ['text'], minLength: 1, maxLength: TEXT_CAPS.message },
+		),
 		{
 			displayName: 'Interim Notice',
 			name: 'interimNotice',

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { inputError } from './validation';
+import { boundOf, checkBound, inputError } from './validation';
 
 /** The allowed values of a fixed dropdown; undefined for lists loaded from the account at run time. */
 function allowedValues(property: INodeProperties): Array<string | number | boolean> | undefined {
@@ -39,19 +39,47 @@ function checkValue(context: IExecuteFunctions, property: INodeProperties, value
 	}
 }
 
-/** Validates the current values of the operation's dropdowns and yes/no fields, including those inside collections. */
+/** The values of a fixedCollection as rows, each with the properties of its group. */
+function fixedCollectionRows(property: INodeProperties, value: unknown): Array<{ fields: INodeProperties[]; row: IDataObject }> {
+	if (!value || typeof value !== 'object') return [];
+	return ((property.options ?? []) as Array<{ name: string; values?: INodeProperties[] }>).flatMap((group) => {
+		const rows = (value as IDataObject)[group.name];
+		return [rows ?? []].flat().map((row) => ({ fields: group.values ?? [], row: (row ?? {}) as IDataObject }));
+	});
+}
+
+/** Checks a field that declares a bound (see bounded), and the bounded fields of its rows when it is a fixedCollection. */
+function checkBounds(context: IExecuteFunctions, property: INodeProperties, value: unknown, itemIndex: number): void {
+	const bound = boundOf(property);
+	if (bound) checkBound(context, property.displayName, value, bound, itemIndex);
+	if (property.type === 'fixedCollection') {
+		for (const { fields, row } of fixedCollectionRows(property, value)) {
+			for (const field of fields) if (field.name in row) checkBounds(context, field, row[field.name], itemIndex);
+		}
+	}
+}
+
+/**
+ * Validates the current values of the operation's dropdowns and yes/no fields, and of every field that declares a
+ * bound, including those inside collections.
+ */
 export function checkParameterTypes(context: IExecuteFunctions, properties: INodeProperties[], itemIndex: number): void {
 	for (const property of properties) {
 		if (property.type === 'collection') {
 			const values = context.getNodeParameter(property.name, itemIndex, {}) as IDataObject;
 			for (const option of (property.options ?? []) as INodeProperties[]) {
-				if (values && option.name in values) checkValue(context, option, values[option.name], itemIndex);
+				if (!values || !(option.name in values)) continue;
+				checkValue(context, option, values[option.name], itemIndex);
+				checkBounds(context, option, values[option.name], itemIndex);
 			}
 			continue;
 		}
 		if (property.type === 'boolean' || property.type === 'options' || property.type === 'multiOptions') {
 			// null, not undefined, as the fallback: n8n throws for a parameter that is hidden (not set) and has no fallback.
 			checkValue(context, property, context.getNodeParameter(property.name, itemIndex, null), itemIndex);
+		}
+		if (boundOf(property) || property.type === 'fixedCollection') {
+			checkBounds(context, property, context.getNodeParameter(property.name, itemIndex, null), itemIndex);
 		}
 	}
 }

@@ -14,6 +14,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { inputError, parseWholeNumber } from '../helpers/validation';
 import {
 	addToDescription,
+	credentialSecrets,
 	describeNetworkFailure,
 	explainUncertainWrite,
 	findNetworkErrorCode,
@@ -191,9 +192,33 @@ export async function sendRequest<T = unknown>(context: ApiContext, dialect: Api
 		json: !request.binary,
 		timeout: request.timeoutMs ?? 60_000,
 	};
-	return await exchange<T>(context, dialect, request, async () =>
-		(await context.helpers.httpRequestWithAuthentication.call(context, dialect.credentialType, { ...options })) as RawResponse,
+	return await withCredentialsRedacted(context, dialect, async () =>
+		await exchange<T>(context, dialect, request, async () =>
+			(await context.helpers.httpRequestWithAuthentication.call(context, dialect.credentialType, { ...options })) as RawResponse,
+		),
 	);
+}
+
+/** The literal values of the credentials' keys and of the Base URL's user information (none when they cannot be read). */
+async function secretsOf(context: ApiContext, credentialType: string): Promise<string[]> {
+	try {
+		return credentialSecrets((await context.getCredentials(credentialType)) as Record<string, unknown>);
+	} catch {
+		return [];
+	}
+}
+
+/**
+ * Runs a request; any error it ends with leaves without the literal values of the credentials, wherever the text
+ * came from (an API echoing the key, a Base URL with `user:password@` in a network error or a credential problem).
+ */
+async function withCredentialsRedacted<T>(context: ApiContext, dialect: ApiDialect, run: () => Promise<T>): Promise<T> {
+	try {
+		return await run();
+	} catch (error) {
+		const failure = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(context.getNode(), error as Error);
+		throw redactError(failure, await secretsOf(context, dialect.credentialType));
+	}
 }
 
 /**
@@ -207,15 +232,17 @@ export async function downloadFromAddress(context: IExecuteFunctions, dialect: A
 		...dialect,
 		responseError: (node, method, path, response, attempts, index) => dialect.responseError(node, method, path, { ...response, body: undefined }, attempts, index),
 	};
-	const response = await exchange<Buffer>(context, withoutHostText, { method: 'GET', path: shownAddress, binary: true, itemIndex }, async () =>
-		(await context.helpers.httpRequest({
-			method: 'GET',
-			url: address,
-			encoding: 'arraybuffer',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: 60_000,
-		})) as RawResponse,
+	const response = await withCredentialsRedacted(context, dialect, async () =>
+		await exchange<Buffer>(context, withoutHostText, { method: 'GET', path: shownAddress, binary: true, itemIndex }, async () =>
+			(await context.helpers.httpRequest({
+				method: 'GET',
+				url: address,
+				encoding: 'arraybuffer',
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: 60_000,
+			})) as RawResponse,
+		),
 	);
 	const contentType = response.headers['content-type'];
 	return { data: response.body, contentType: contentType === undefined ? undefined : String(contentType) };

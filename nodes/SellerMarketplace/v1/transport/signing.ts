@@ -1,3 +1,4 @@
+import { redactSecrets } from '../../../shared/transport/errors';
 import { computeSignature } from '../../../shared/transport/signature';
 import {
 	CredentialProblemError,
@@ -31,7 +32,10 @@ export function describeCredentialProblem(credentials: {
 		return `The Secret Key must be ${SECRET_KEY_LENGTH} characters long, but it has ${secretKey.length}. Copy it again from the seller account's API settings.`;
 	}
 	if (!/^https?:\/\/[^/?#]+(\/[^?#]*)?\/v1\/?$/i.test(baseUrl)) {
-		return `The Base URL must be an http(s) address ending in /v1, such as https://www.kaufland.de/api/v1 (got "${baseUrl}").`;
+		return `The Base URL must be an http(s) address ending in /v1, such as https://www.kaufland.de/api/v1 (got "${redactSecrets(baseUrl)}").`;
+	}
+	if (/^https?:\/\/[^/?#]*@/i.test(baseUrl)) {
+		return `The Base URL must not hold a user name or password: the API takes its keys only (got "${redactSecrets(baseUrl)}").`;
 	}
 	return undefined;
 }

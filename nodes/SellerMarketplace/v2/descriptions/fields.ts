@@ -4,20 +4,24 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { collectionField, returnAllOrLimit } from '../../../shared/descriptions/fields';
 import type { Term } from '../../../shared/descriptions/words';
 import { collectionLimit } from '../../../shared/helpers/collectionLimit';
+import { bounded } from '../../../shared/helpers/validation';
 import { FULFILLMENT_TYPES, toOptions } from '../helpers/enums';
 import { apiRequestAllItems, type V2CollectionRequest } from '../transport';
 
 export { collectionField, embeddedField, idLocator, textField } from '../../../shared/descriptions/fields';
 
-/** A date filter (`*_from_iso`): records at or after this time. */
-export function dateFilterField(displayName: string, name: string, description: string): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'dateTime',
-		default: '',
-		description: `${description}. A time without a zone is read in the workflow's time zone.`,
-	};
+/** A date filter (`*_from_iso`, filling the query parameter `fills`): records at or after this time. */
+export function dateFilterField(displayName: string, name: string, description: string, fills: string): INodeProperties {
+	return bounded(
+		{
+			displayName,
+			name,
+			type: 'dateTime',
+			default: '',
+			description: `${description}. A time without a zone is read in the workflow's time zone.`,
+		},
+		{ fills: [fills], date: 'date-time' },
+	);
 }
 
 export const fulfillmentTypeFilter: INodeProperties = {

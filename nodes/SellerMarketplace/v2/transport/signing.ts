@@ -1,3 +1,4 @@
+import { redactSecrets } from '../../../shared/transport/errors';
 import { computeSignature } from '../../../shared/transport/signature';
 import { CredentialProblemError, fixWireRequest, withSignedHeaders, type QueryForm, type SignableRequest } from '../../../shared/transport/signing';
 
@@ -54,12 +55,12 @@ export function parseBaseUrl(value: unknown): { baseUrl: string } | { problem: s
 		url = undefined;
 	}
 	if (!url || url.search || url.hash || url.username || url.password || !/\/v2\/?$/.test(url.pathname)) {
-		return { problem: `The Base URL must be an address ending in /v2, such as ${DEFAULT_BASE_URL} (got "${raw}").` };
+		return { problem: `The Base URL must be an address ending in /v2, such as ${DEFAULT_BASE_URL}, without a user name or password (got "${redactSecrets(raw)}").` };
 	}
 	const loopback = LOOPBACK_HOSTS.has(url.hostname);
 	if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
 		return {
-			problem: `The Base URL must start with https:// (got "${raw}"). Plain http:// is only allowed for a sandbox on this machine (127.0.0.1 or localhost).`,
+			problem: `The Base URL must start with https:// (got "${redactSecrets(raw)}"). Plain http:// is only allowed for a sandbox on this machine (127.0.0.1 or localhost).`,
 		};
 	}
 	return { baseUrl: url.href.replace(/\/+$/, '') };

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnReasonOptions } from '../../helpers/options';
 import { successItem } from '../../helpers/output';
-import { inputError, requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
+import { bounded, inputError, requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../transport';
 
 /** The API refuses shorter notes. */
@@ -27,7 +27,7 @@ const properties: INodeProperties[] = [
 		default: 'defect',
 		description: 'Why the units are returned',
 	},
-	{
+	bounded({
 		displayName: 'Note',
 		name: 'note',
 		type: 'string',
@@ -36,7 +36,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. Screen flickers after a few minutes',
 		description: `What is wrong, in at least ${MIN_NOTE_LENGTH} characters`,
-	},
+	}, { fills: ['note'], minLength: MIN_NOTE_LENGTH }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['create'] } }, properties);

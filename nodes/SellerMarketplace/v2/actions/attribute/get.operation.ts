@@ -1,4 +1,4 @@
-import { compact, requireId, requireIntegerId } from '../../../../shared/helpers/validation';
+import { bounded, compact, lineOfText, requireId, requireIntegerId } from '../../../../shared/helpers/validation';
 import { idLocator, textField } from '../../descriptions/fields';
 import { localeField, localeOf } from '../../descriptions/locale';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
@@ -28,7 +28,7 @@ export const get = defineOperation({
 			default: 'name',
 			description: 'How to name the attribute. An expression may choose per item (name or ID); then fill in both fields below.',
 		},
-		textField('Name', 'name', 'The attribute name, e.g. title', { required: true, placeholder: 'e.g. title', displayOptions: { show: { identifyBy: ['name'] } } }),
+		bounded(textField('Name', 'name', 'The attribute name, e.g. title', { required: true, placeholder: 'e.g. title', displayOptions: { show: { identifyBy: ['name'] } } }), lineOfText()),
 		{
 			...idLocator({
 				displayName: 'Attribute',

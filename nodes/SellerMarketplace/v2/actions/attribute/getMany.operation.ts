@@ -1,4 +1,4 @@
-import { compact } from '../../../../shared/helpers/validation';
+import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
 import { listFields, readCollection, textField } from '../../descriptions/fields';
 import { localeField, localeOf } from '../../descriptions/locale';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
@@ -16,7 +16,7 @@ export const getMany = defineOperation({
 		{ method: 'GET', path: '/attributes' },
 		{ method: 'GET', path: '/attributes/search' },
 	],
-	properties: [...listFields(storefrontField, [textField('Search Text', 'q', 'Only attributes whose name or title matches, e.g. colour')]), localeField],
+	properties: [...listFields(storefrontField, [bounded(textField('Search Text', 'q', 'Only attributes whose name or title matches, e.g. colour'), lineOfText('q'))]), localeField],
 	async execute(itemIndex) {
 		const q = optionalText((this.getNodeParameter('filters', itemIndex, {}) as { q?: unknown }).q);
 		const query = compact({ storefront: await requiredStorefront(this, itemIndex), q, locale: localeOf(this, itemIndex) });

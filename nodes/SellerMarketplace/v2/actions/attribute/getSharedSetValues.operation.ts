@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
-import { compact, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
+import { bounded, compact, lineOfText, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { collectionField, readCollection, textField } from '../../descriptions/fields';
 import { optionalText } from '../../helpers/values';
 import { apiPath } from '../../transport';
@@ -20,7 +20,7 @@ export const getSharedSetValues = defineOperation({
 		sharedSetAttributeField,
 		sharedSetLocaleField,
 		...returnAllOrLimit(),
-		collectionField('Filters', 'filters', [textField('Search Text', 'q', 'Only values whose label contains this text, e.g. Braun')], 'Add Filter'),
+		collectionField('Filters', 'filters', [bounded(textField('Search Text', 'q', 'Only values whose label contains this text, e.g. Braun'), lineOfText('q'))], 'Add Filter'),
 	],
 	async execute(itemIndex) {
 		const path = apiPath`/attributes/${requireIntegerId(this, 'attributeId', itemIndex, 'Attribute')}/shared-set`;

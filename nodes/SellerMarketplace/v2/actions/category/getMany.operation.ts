@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact } from '../../../../shared/helpers/validation';
+import { bounded, compact, lineOfText, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { listFields, readCollection, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { has, optionalText, wholeNumber } from '../../helpers/values';
@@ -17,8 +17,8 @@ export const getMany = defineOperation({
 	endpoint: { method: 'GET', path: '/categories' },
 	properties: [
 		...listFields(storefrontField, [
-			textField('Parent Category ID', 'parentId', 'Only the direct subcategories of this category (id_category)'),
-			textField('Search Text', 'q', 'Only categories whose name matches this text, e.g. Buch'),
+			bounded(textField('Parent Category ID', 'parentId', 'Only the direct subcategories of this category (id_category)'), { fills: ['id_parent'], minimum: 1, decimals: 0, maxLength: TEXT_CAPS.line }),
+			bounded(textField('Search Text', 'q', 'Only categories whose name matches this text, e.g. Buch'), lineOfText('q')),
 		]),
 		localeField,
 	],

@@ -1,4 +1,4 @@
-import { compact, requireString } from '../../../../shared/helpers/validation';
+import { bounded, compact, lineOfText, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { centsField, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { listingPriceCents } from '../../helpers/values';
@@ -15,9 +15,9 @@ export const suggest = defineOperation({
 	summary: 'Let the marketplace guess the category of a product from its title, description, manufacturer and price',
 	endpoint: { method: 'POST', path: '/categories/decide' },
 	properties: [
-		textField('Title', 'title', 'The product title', { required: true }),
-		textField('Description', 'description', 'The product description', { required: true, typeOptions: { rows: 3 } }),
-		textField('Manufacturer', 'manufacturer', 'The brand or manufacturer', { required: true }),
+		bounded(textField('Title', 'title', 'The product title', { required: true }), lineOfText('item.title')),
+		bounded(textField('Description', 'description', 'The product description', { required: true, typeOptions: { rows: 3 } }), { fills: ['item.description'], maxLength: TEXT_CAPS.message }),
+		bounded(textField('Manufacturer', 'manufacturer', 'The brand or manufacturer', { required: true }), lineOfText('item.manufacturer')),
 		{ ...centsField('Price', 'price', 'The price of the product'), required: true },
 		storefrontField,
 		localeField,

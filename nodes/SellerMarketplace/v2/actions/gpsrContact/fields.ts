@@ -1,7 +1,7 @@
 /** Fields shared by the GPSR contact operations: whose contacts (a manufacturer or a product) and which contact type. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError, requireEan, requireString } from '../../../../shared/helpers/validation';
+import { bounded, inputError, lineOfText, requireEan, requireString } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
 import { toOptions } from '../../helpers/enums';
 import { apiPath } from '../../transport';
@@ -20,12 +20,12 @@ export const ownerFields: INodeProperties[] = [
 		default: 'manufacturer',
 		description: 'Whether the contact belongs to a manufacturer or to one product',
 	},
-	textField('Manufacturer Name', 'manufacturerName', 'The manufacturer as the catalogue names it (case does not matter)', {
+	bounded(textField('Manufacturer Name', 'manufacturerName', 'The manufacturer as the catalogue names it (case does not matter)', {
 		required: true,
 		placeholder: 'e.g. Kaffeewerk',
 		displayOptions: { show: { contactFor: ['manufacturer'] } },
-	}),
-	textField('EAN', 'ean', 'EAN of the product', { required: true, placeholder: 'e.g. 4006380100015', displayOptions: { show: { contactFor: ['product'] } } }),
+	}), lineOfText()),
+	bounded(textField('EAN', 'ean', 'EAN of the product', { required: true, placeholder: 'e.g. 4006380100015', displayOptions: { show: { contactFor: ['product'] } } }), lineOfText()),
 ];
 
 export const contactTypeField: INodeProperties = {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkCountryCode, checkEmail, checkHttpUrl, compact, inputError, requireString } from '../../../../shared/helpers/validation';
+import { bounded, checkCountryCode, checkEmail, checkHttpUrl, compact, inputError, requireString } from '../../../../shared/helpers/validation';
 import { collectionField, textField } from '../../descriptions/fields';
 import { optionalText } from '../../helpers/values';
 import { apiRequestData } from '../../transport';
@@ -43,17 +43,17 @@ export const upsert = defineOperation({
 	properties: [
 		...ownerFields,
 		contactTypeField,
-		textField('Name', 'name', 'Name of the company or person (at most 255 characters)', { required: true }),
-		textField('Street', 'street', 'Street of the postal address', { required: true }),
-		textField('House Number', 'houseNumber', 'House number of the postal address', { required: true }),
-		textField('City', 'city', 'City of the postal address', { required: true }),
-		textField('Country Code', 'countryCode', 'Two-letter country code (ISO 3166-1), e.g. DE', { required: true, placeholder: 'DE' }),
+		bounded(textField('Name', 'name', 'Name of the company or person (at most 255 characters)', { required: true }), { fills: ['name'], minLength: 1, maxLength: 255 }),
+		bounded(textField('Street', 'street', 'Street of the postal address', { required: true }), { fills: ['postal_address.street'], minLength: 1, maxLength: 255 }),
+		bounded(textField('House Number', 'houseNumber', 'House number of the postal address', { required: true }), { fills: ['postal_address.house_number'], minLength: 1, maxLength: 50 }),
+		bounded(textField('City', 'city', 'City of the postal address', { required: true }), { fills: ['postal_address.city'], minLength: 1, maxLength: 255 }),
+		bounded(textField('Country Code', 'countryCode', 'Two-letter country code (ISO 3166-1), e.g. DE', { required: true, placeholder: 'DE' }), { fills: ['postal_address.country_code'], pattern: { regex: /^[A-Za-z]{2}$/, says: 'a two-letter country code such as DE' } }),
 		collectionField('Additional Fields', 'additionalFields', [
-			textField('Address Line 2', 'addressAdditional', 'More of the postal address'),
-			textField('Email', 'email', 'E-mail address of the contact. Email or Website is required.', { placeholder: 'name@email.com' }),
-			textField('Phone', 'phone', 'Phone number of the contact'),
-			textField('Postal Code', 'postalCode', 'Postal code; required for an address in the EU'),
-			textField('Website', 'website', 'Website of the contact (http or https). Email or Website is required.'),
+			bounded(textField('Address Line 2', 'addressAdditional', 'More of the postal address'), { fills: ['postal_address.address_additional'], minLength: 1, maxLength: 255 }),
+			bounded(textField('Email', 'email', 'E-mail address of the contact. Email or Website is required.', { placeholder: 'name@email.com' }), { fills: ['contact_info.email_address'], maxLength: 255 }),
+			bounded(textField('Phone', 'phone', 'Phone number of the contact'), { fills: ['contact_info.phone_number'], minLength: 1, maxLength: 50 }),
+			bounded(textField('Postal Code', 'postalCode', 'Postal code; required for an address in the EU'), { fills: ['postal_address.postal_code'], minLength: 1, maxLength: 20 }),
+			bounded(textField('Website', 'website', 'Website of the contact (http or https). Email or Website is required.'), { fills: ['contact_info.website_url'], maxLength: 2048 }),
 		]),
 	],
 	async execute(itemIndex) {

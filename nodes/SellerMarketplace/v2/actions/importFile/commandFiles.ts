@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
-import { checkHttpUrl, compact, inputError, requireString } from '../../../../shared/helpers/validation';
+import { bounded, checkHttpUrl, compact, inputError, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, readCollection, textField } from '../../descriptions/fields';
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { sortField } from '../../descriptions/sort';
@@ -82,10 +82,10 @@ export function createFileOperation(kind: CommandFileKind): Operation {
 		endpoint: { method: 'POST', path: kind.path },
 		properties: [
 			...storefrontFields(kind),
-			textField('File URL', 'url', 'Public http(s) address the marketplace downloads the CSV file from', {
+			bounded(textField('File URL', 'url', 'Public http(s) address the marketplace downloads the CSV file from', {
 				required: true,
 				placeholder: 'e.g. https://example.com/my_file.csv',
-			}),
+			}), { fills: ['url'], maxLength: TEXT_CAPS.url }),
 		],
 		async execute(itemIndex) {
 			const url = fileUrl(this, itemIndex);
@@ -203,8 +203,8 @@ export function getManyFilesOperation(kind: CommandFileKind): Operation {
 			...storefrontFields(kind),
 			...returnAllOrLimit(),
 			importFileFilters(IMPORT_STATUSES, 'IMPORTED', [
-				dateFilterField('Created Since', 'createdSince', 'Only files created at or after this time'),
-				dateFilterField('Updated Since', 'updatedSince', 'Only files changed at or after this time'),
+				dateFilterField('Created Since', 'createdSince', 'Only files created at or after this time', 'ts_created_iso'),
+				dateFilterField('Updated Since', 'updatedSince', 'Only files changed at or after this time', 'ts_updated_iso'),
 			]),
 			collectionField('Options', 'options', [
 				{

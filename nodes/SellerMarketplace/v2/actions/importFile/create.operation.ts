@@ -1,4 +1,4 @@
-import { checkHttpUrl, requireString } from '../../../../shared/helpers/validation';
+import { bounded, checkHttpUrl, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
 import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
@@ -17,10 +17,10 @@ export const create = defineOperation({
 	],
 	properties: [
 		fileKindField,
-		textField('File URL', 'url', 'Public http(s) address the marketplace downloads the file from', {
+		bounded(textField('File URL', 'url', 'Public http(s) address the marketplace downloads the file from', {
 			required: true,
 			placeholder: 'e.g. https://example.com/my_products.csv',
-		}),
+		}), { fills: ['url'], maxLength: TEXT_CAPS.url }),
 	],
 	async execute(itemIndex) {
 		const kind = fileKindOf(this, itemIndex);

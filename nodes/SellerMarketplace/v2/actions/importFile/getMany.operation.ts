@@ -24,7 +24,7 @@ export const getMany = defineOperation({
 		fileKindField,
 		...returnAllOrLimit(),
 		importFileFilters(PRODUCT_DATA_IMPORT_FILE_STATUSES, 'DONE', [
-			dateFilterField('Updated Since', 'updatedSince', 'Only files changed at or after this time'),
+			dateFilterField('Updated Since', 'updatedSince', 'Only files changed at or after this time', 'ts_updated'),
 		]),
 	],
 	async execute(itemIndex) {

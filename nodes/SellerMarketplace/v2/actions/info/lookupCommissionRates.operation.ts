@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { checkEan, inputError } from '../../../../shared/helpers/validation';
+import { bounded, checkEan, inputError, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { defineOperation } from '../define';
@@ -29,10 +29,10 @@ export const lookupCommissionRates = defineOperation({
 	endpoint: { method: 'POST', path: '/info/commission-rates/lookup' },
 	properties: [
 		storefrontField,
-		textField('EANs', 'eans', 'Up to 50 EANs, separated by commas, or a list from an expression. Each gets one output item: its status (OK, NOT_FOUND, NO_COMMISSION_RATE) and the estimate (variable fee in percent, fixed fee in cents).', {
+		bounded(textField('EANs', 'eans', 'Up to 50 EANs, separated by commas, or a list from an expression. Each gets one output item: its status (OK, NOT_FOUND, NO_COMMISSION_RATE) and the estimate (variable fee in percent, fixed fee in cents).', {
 			required: true,
 			placeholder: '4006380100015, 4006380100022',
-		}),
+		}), { fills: ['eans'], maxItems: 50, itemsAre: 'EANs', maxLength: TEXT_CAPS.trackingNumbers }),
 	],
 	async execute(itemIndex) {
 		const eans = eansOf(this, itemIndex);

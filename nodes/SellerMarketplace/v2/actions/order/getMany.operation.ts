@@ -17,9 +17,9 @@ export const getMany = defineOperation({
 	endpoint: { method: 'GET', path: '/orders' },
 	output: outputShapes.order,
 	properties: listFields(storefrontFilterField, [
-		dateFilterField('Created After', 'createdFrom', 'Only orders placed at or after this time'),
+		dateFilterField('Created After', 'createdFrom', 'Only orders placed at or after this time', 'ts_created_from_iso'),
 		fulfillmentTypeFilter,
-		dateFilterField('Units Updated After', 'unitsUpdatedFrom', 'Only orders with an order unit that changed (sent, cancelled, refunded...) at or after this time'),
+		dateFilterField('Units Updated After', 'unitsUpdatedFrom', 'Only orders with an order unit that changed (sent, cancelled, refunded...) at or after this time', 'ts_units_updated_from_iso'),
 	]),
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

@@ -16,7 +16,7 @@ export const getMany = defineOperation({
 	summary: 'List the invoices you uploaded',
 	endpoint: { method: 'GET', path: '/order-invoices' },
 	properties: [
-		...listFields(storefrontFilterField, [dateFilterField('Created After', 'createdFrom', 'Only invoices uploaded at or after this time')]),
+		...listFields(storefrontFilterField, [dateFilterField('Created After', 'createdFrom', 'Only invoices uploaded at or after this time', 'ts_created_from_iso')]),
 		collectionField('Options', 'options', [includeDownloadLinksOption], 'Add Option'),
 	],
 	async execute(itemIndex) {

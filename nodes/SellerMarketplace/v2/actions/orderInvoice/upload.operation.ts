@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { inputError, readBinary } from '../../../../shared/helpers/validation';
+import { bounded, inputError, lineOfText, readBinary } from '../../../../shared/helpers/validation';
 import { includeDownloadLinksOption, withoutSecretLinks } from '../../../../shared/helpers/output';
 import { collectionField, textField } from '../../descriptions/fields';
 import { apiPath, apiRequestData } from '../../transport';
@@ -36,8 +36,8 @@ export const upload = defineOperation({
 			description: 'The invoice file (e.g. a PDF) to upload, from a binary field of the input item',
 		},
 		collectionField('Additional Fields', 'additionalFields', [
-			textField('File Name', 'fileName', 'File name the buyer sees. By default the file name of the binary data.', { placeholder: 'e.g. invoice-2026-0042.pdf' }),
-			textField('MIME Type', 'mimeType', 'Type of the file. By default the MIME type of the binary data.', { placeholder: 'e.g. application/pdf' }),
+			bounded(textField('File Name', 'fileName', 'File name the buyer sees. By default the file name of the binary data.', { placeholder: 'e.g. invoice-2026-0042.pdf' }), lineOfText()),
+			bounded(textField('MIME Type', 'mimeType', 'Type of the file. By default the MIME type of the binary data.', { placeholder: 'e.g. application/pdf' }), lineOfText()),
 			includeDownloadLinksOption,
 		]),
 	],

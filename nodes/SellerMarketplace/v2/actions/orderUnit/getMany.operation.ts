@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { ORDER_UNIT_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
-import { compact } from '../../../../shared/helpers/validation';
+import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, readCollection, textField } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
@@ -23,9 +23,9 @@ export const getMany = defineOperation({
 	output: outputShapes.orderUnit,
 	properties: [
 		...listFields(storefrontFilterField, [
-			dateFilterField('Created After', 'createdFrom', 'Only order units ordered at or after this time'),
+			dateFilterField('Created After', 'createdFrom', 'Only order units ordered at or after this time', 'ts_created_from_iso'),
 			fulfillmentTypeFilter,
-			textField('Offer ID', 'offerId', 'Only order units of this offer: the ID you gave your unit (id_offer)'),
+			bounded(textField('Offer ID', 'offerId', 'Only order units of this offer: the ID you gave your unit (id_offer)'), lineOfText('id_offer')),
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -34,7 +34,7 @@ export const getMany = defineOperation({
 				default: [],
 				description: 'Only order units in one of these states, e.g. "Need To Be Sent" for the units waiting to be shipped',
 			},
-			dateFilterField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
+			dateFilterField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time', 'ts_updated_from_iso'),
 		]),
 		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
 	],

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { inputError, requireString } from '../../../../shared/helpers/validation';
+import { bounded, inputError, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { carrierField } from '../../descriptions/carrier';
 import { textField } from '../../descriptions/fields';
 import { defineOperation } from '../define';
@@ -30,10 +30,10 @@ export const send = defineOperation({
 	properties: [
 		orderUnitIdField,
 		carrierField,
-		textField('Tracking Numbers', 'trackingNumbers', 'The parcel tracking number; for several parcels, separate the numbers with commas', {
+		bounded(textField('Tracking Numbers', 'trackingNumbers', 'The parcel tracking number; for several parcels, separate the numbers with commas', {
 			required: true,
 			placeholder: 'e.g. 00340434161094042557',
-		}),
+		}), { fills: ['tracking_numbers'], maxLength: TEXT_CAPS.trackingNumbers }),
 	],
 	async execute(itemIndex) {
 		const carrier = requireString(this, 'carrierCode', itemIndex, 'Carrier');

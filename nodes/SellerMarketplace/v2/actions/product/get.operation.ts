@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { identifyProductField } from '../../../../shared/descriptions/fields';
-import { compact, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
+import { bounded, compact, lineOfText, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { textField } from '../../descriptions/fields';
 import { apiPath, apiRequestData } from '../../transport';
@@ -25,11 +25,11 @@ export const get = defineOperation({
 			noDataExpression: false,
 			description: 'How to name the product. An expression may choose per item (ean or id); then fill in both fields below.',
 		},
-		textField('EAN', 'ean', 'The EAN (GTIN) of the product, 8 to 14 digits', {
+		bounded(textField('EAN', 'ean', 'The EAN (GTIN) of the product, 8 to 14 digits', {
 			required: true,
 			placeholder: 'e.g. 4006381333931',
 			displayOptions: { show: { identifyBy: ['ean'] } },
-		}),
+		}), lineOfText()),
 		productIdField("The product, searched in the catalogue or given by the marketplace's ID of it (id_product)", { identifyBy: ['id'] }),
 		storefrontField,
 		productEmbeddedField,

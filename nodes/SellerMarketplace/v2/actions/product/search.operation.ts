@@ -1,5 +1,5 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
-import { compact, requireString } from '../../../../shared/helpers/validation';
+import { bounded, compact, lineOfText, requireString } from '../../../../shared/helpers/validation';
 import { readCollection, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { defineOperation } from '../define';
@@ -14,7 +14,7 @@ export const search = defineOperation({
 	summary: 'Find products of the catalogue by a search text, e.g. a title, a brand or an EAN',
 	endpoint: { method: 'GET', path: '/products/search' },
 	properties: [
-		textField('Search Text', 'q', 'What to search for, e.g. words of the title or the manufacturer', { required: true, placeholder: 'e.g. Book' }),
+		bounded(textField('Search Text', 'q', 'What to search for, e.g. words of the title or the manufacturer', { required: true, placeholder: 'e.g. Book' }), lineOfText('q')),
 		storefrontField,
 		...returnAllOrLimit(),
 		productEmbeddedField,

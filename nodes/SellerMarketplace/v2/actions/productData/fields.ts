@@ -3,17 +3,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { LOCALE_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { attributeRowsField, collectRows, defineDataField, isValue } from '../../../../shared/descriptions/attributeRows';
-import { inputError, parseJsonObject, requireEan } from '../../../../shared/helpers/validation';
+import { bounded, inputError, lineOfText, parseJsonObject, requireEan } from '../../../../shared/helpers/validation';
 import { PRODUCT_DATA_LOCALES, toOptions } from '../../helpers/enums';
 import { textField } from '../../descriptions/fields';
 
 /** An object attribute, not a list: who in the EU answers for the product's safety (GPSR). */
 const SAFETY_CONTACT = 'product_safety_contact';
 
-export const eanField = textField('EAN', 'ean', 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
+export const eanField = bounded(textField('EAN', 'ean', 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
 	required: true,
 	placeholder: 'e.g. 0012345678905',
-});
+}), lineOfText('ean'));
 
 export const localeField: INodeProperties = {
 	displayName: 'Language',

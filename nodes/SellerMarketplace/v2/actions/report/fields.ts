@@ -2,6 +2,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
+import { parseDateTime } from '../../../../shared/helpers/dates';
 import { inputError, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { idLocator } from '../../descriptions/fields';
 
@@ -59,7 +60,9 @@ export function reportDate(context: IExecuteFunctions, name: string, itemIndex: 
 	const value = raw && typeof raw === 'object' && 'toISO' in raw ? String((raw as { toISO(): string }).toISO()) : String(raw ?? '').trim();
 	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(value);
 	const date = match && new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-	if (!match || !date || date.getUTCMonth() !== Number(match[2]) - 1 || date.getUTCDate() !== Number(match[3])) {
+	// Only the date counts, but a time given with it must be a real one too (2031-01-01T25:61 is no date to send).
+	const timeIsReal = value.length === 10 || parseDateTime(value, 'UTC') !== undefined;
+	if (!match || !date || !timeIsReal || date.getUTCMonth() !== Number(match[2]) - 1 || date.getUTCDate() !== Number(match[3])) {
 		throw inputError(context, itemIndex, `"${label}" must be a date such as 2026-11-01, but it is ${JSON.stringify(value)}`);
 	}
 	return `${match[1]}-${match[2]}-${match[3]}`;

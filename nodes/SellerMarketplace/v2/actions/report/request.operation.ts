@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { inputError, requireIntegerId } from '../../../../shared/helpers/validation';
+import { bounded, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
 import { collectionField, idLocator } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { BOOKINGS_REPORT_VERSIONS, CANCELLATION_TYPES, toOptions } from '../../helpers/enums';
@@ -36,8 +36,8 @@ export const request = defineOperation({
 			description: 'Which report to generate',
 		},
 		{ ...storefrontField, displayOptions: { hide: { reportType: STOREFRONTLESS_REPORTS } } },
-		{ displayName: 'Date From', name: 'dateFrom', type: 'dateTime', default: '', required: true, description: 'First day to include (only the date counts)', ...showFor(DATE_RANGE_REPORTS) },
-		{ displayName: 'Date To', name: 'dateTo', type: 'dateTime', default: '', required: true, description: 'Last day to include (only the date counts)', ...showFor(DATE_RANGE_REPORTS) },
+		bounded({ displayName: 'Date From', name: 'dateFrom', type: 'dateTime', default: '', required: true, description: 'First day to include (only the date counts)', ...showFor(DATE_RANGE_REPORTS) }, { fills: ['date_from'], date: 'date' }),
+		bounded({ displayName: 'Date To', name: 'dateTo', type: 'dateTime', default: '', required: true, description: 'Last day to include (only the date counts)', ...showFor(DATE_RANGE_REPORTS) }, { fills: ['date_to'], date: 'date' }),
 		{
 			...idLocator({
 				displayName: 'Import File',

@@ -1,7 +1,7 @@
 /** The return to read or change, and the order units a return takes, shared by the return operations. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError, requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
+import { bounded, inputError, requireIntegerIds, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { idLocator, textField } from '../../descriptions/fields';
 import { RETURN_REASONS, toOptions } from '../../helpers/enums';
 
@@ -15,10 +15,10 @@ export const returnIdField = idLocator({
 
 /** The order units a return takes, with one reason and note for all of them. */
 export const returnLineFields: INodeProperties[] = [
-	textField('Order Unit IDs', 'orderUnitIds', 'The order units coming back, separated by commas: all of one order, sent or received', {
+	bounded(textField('Order Unit IDs', 'orderUnitIds', 'The order units coming back, separated by commas: all of one order, sent or received', {
 		required: true,
 		placeholder: 'e.g. 391581935120, 391581935121',
-	}),
+	}), { fills: ['id_order_unit'], maxLength: TEXT_CAPS.trackingNumbers }),
 	{
 		displayName: 'Reason',
 		name: 'reason',
@@ -28,7 +28,7 @@ export const returnLineFields: INodeProperties[] = [
 		required: true,
 		description: 'Why the buyer sends the units back',
 	},
-	textField('Note', 'note', 'Why, in a few words: 5 to 100 characters', { required: true, placeholder: 'e.g. Buyer called: the jacket is too small' }),
+	bounded(textField('Note', 'note', 'Why, in a few words: 5 to 100 characters', { required: true, placeholder: 'e.g. Buyer called: the jacket is too small' }), { fills: ['note'], minLength: 5, maxLength: 100 }),
 ];
 
 /** API field names of a return line → the form's labels, for the marketplace's refusals. */

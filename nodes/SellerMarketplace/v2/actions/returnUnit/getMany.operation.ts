@@ -20,7 +20,7 @@ export const getMany = defineOperation({
 	endpoint: { method: 'GET', path: '/return-units' },
 	properties: [
 		...listFields(storefrontFilterField, [
-			dateFilterField('Created After', 'createdFrom', 'Only return units created at or after this time'),
+			dateFilterField('Created After', 'createdFrom', 'Only return units created at or after this time', 'ts_created_from_iso'),
 			fulfillmentTypeFilter,
 			multiOptionsFilter('Status', 'status', RETURN_UNIT_STATUSES, 'Only return units in one of these states, e.g. "Return Arrived" for those waiting for your decision', RETURN_UNIT_STATUS_TERMS),
 		]),

@@ -1,10 +1,10 @@
 /** The message Reject and Clarify send to the buyer. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireString } from '../../../../shared/helpers/validation';
+import { bounded, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 
 export function messageField(description: string): INodeProperties {
-	return {
+	return bounded({
 		displayName: 'Message',
 		name: 'message',
 		type: 'string',
@@ -12,7 +12,7 @@ export function messageField(description: string): INodeProperties {
 		default: '',
 		required: true,
 		description,
-	};
+	}, { fills: ['message'], maxLength: TEXT_CAPS.message });
 }
 
 export function getMessage(context: IExecuteFunctions, itemIndex: number): string {

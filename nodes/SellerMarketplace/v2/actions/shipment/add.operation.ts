@@ -1,4 +1,4 @@
-import { inputError, requireString } from '../../../../shared/helpers/validation';
+import { bounded, inputError, lineOfText, requireString } from '../../../../shared/helpers/validation';
 import { carrierField } from '../../descriptions/carrier';
 import { textField } from '../../descriptions/fields';
 import { apiRequest } from '../../transport';
@@ -20,7 +20,7 @@ export const add = defineOperation({
 	properties: [
 		{ ...orderUnitIdField, description: 'The order unit, already marked as sent (Order Unit → Send), that ships in one more parcel' },
 		carrierField,
-		textField('Tracking Number', 'trackingNumber', 'The tracking number of this one parcel', { required: true, placeholder: 'e.g. 00340434161094042557' }),
+		bounded(textField('Tracking Number', 'trackingNumber', 'The tracking number of this one parcel', { required: true, placeholder: 'e.g. 00340434161094042557' }), lineOfText('shipment_information.tracking_number')),
 	],
 	async execute(itemIndex) {
 		const id = getOrderUnitId(this, itemIndex);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
-import { compact, inputError, parseWholeNumber } from '../../../../shared/helpers/validation';
+import { bounded, compact, inputError, parseWholeNumber, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { collectionField, listFields, readCollection, textField } from '../../descriptions/fields';
 import { sortField } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
@@ -37,10 +37,10 @@ export const getAddresses = defineOperation({
 	endpoint: { method: 'GET', path: '/shipping-addresses' },
 	properties: [
 		...listFields(storefrontFilterField, [
-			textField('Order IDs', 'orderIds', 'Only the addresses of these orders, separated by commas (at most 100)', { placeholder: 'e.g. MB7UWLD, MXANBSH' }),
-			textField('Order Unit IDs', 'orderUnitIds', 'Only the addresses of these order units, separated by commas (at most 100)', {
+			bounded(textField('Order IDs', 'orderIds', 'Only the addresses of these orders, separated by commas (at most 100)', { placeholder: 'e.g. MB7UWLD, MXANBSH' }), { fills: ['order_ids'], maxItems: 100, itemsAre: 'IDs', maxLength: TEXT_CAPS.trackingNumbers }),
+			bounded(textField('Order Unit IDs', 'orderUnitIds', 'Only the addresses of these order units, separated by commas (at most 100)', {
 				placeholder: 'e.g. 391581935120, 391581935121',
-			}),
+			}), { fills: ['order_unit_ids'], maxItems: 100, itemsAre: 'IDs', maxLength: TEXT_CAPS.trackingNumbers }),
 		]),
 		collectionField(
 			'Options',

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { includeDownloadLinksOption } from '../../../../shared/helpers/output';
 import { failureWords } from '../../../../shared/transport/errors';
-import { requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
+import { bounded, requireIntegerIds, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { collectionField, textField } from '../../descriptions/fields';
 import { wholeNumber } from '../../helpers/values';
 import { apiRequestData, downloadFile } from '../../transport';
@@ -51,12 +51,16 @@ function labelRequest(context: IExecuteFunctions, itemIndex: number): LabelPart[
 
 /**
  * The label was bought: an error after that must say so, or a second run buys a second label. Its own message,
- * not the operation's "Could not create …" headline, which would say the opposite.
+ * not the operation's "Could not create …" headline, which would say the opposite. The download's own advice
+ * (a 503's "try again later") stays out: trying again means running the item, which buys another label.
  */
-function boughtButNotDownloaded(context: IExecuteFunctions, label: IDataObject, itemIndex: number, cause: string, details?: string): Error {
+function boughtButNotDownloaded(context: IExecuteFunctions, label: IDataObject, itemIndex: number, cause: string): Error {
 	const what = `Shipping label ${String(label.id)} was created (${String(label.carrier)} tracking number ${String(label.tracking_number)}), but its PDF could not be downloaded`;
-	const advice = 'Do not run this item again: that buys another label. Download this one in the Seller Portal.';
-	return new NodeOperationError(context.getNode(), `${what}: ${cause} [item ${itemIndex}]`, { itemIndex, description: [advice, details].filter(Boolean).join('\n') });
+	const description = [
+		'The label was bought. Get its PDF in the Seller Portal, with the order units of this label.',
+		'Do not run this item again: that buys another label.',
+	].join('\n');
+	return new NodeOperationError(context.getNode(), `${what}: ${cause} [item ${itemIndex}]`, { itemIndex, description });
 }
 
 /** Buys one label and downloads its PDF. */
@@ -76,8 +80,7 @@ async function buyLabel(context: IExecuteFunctions, itemIndex: number, { body, b
 	try {
 		file = await downloadFile.call(context, downloadUrl, itemIndex);
 	} catch (error) {
-		const failure = error as Error & { description?: string | null };
-		throw boughtButNotDownloaded(context, label, itemIndex, failureWords(error)?.reason ?? failure.message, failure.description ?? undefined);
+		throw boughtButNotDownloaded(context, label, itemIndex, failureWords(error)?.reason ?? (error as Error).message);
 	}
 	if (!file.data.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
 		throw boughtButNotDownloaded(context, label, itemIndex, 'the download address answered with something other than a PDF');
@@ -99,10 +102,10 @@ export const create = defineOperation({
 	summary: 'Buy a shipping label for one parcel through Kaufland Shipment Solutions and get it as a PDF',
 	endpoint: { method: 'POST', path: '/shipping-labels' },
 	properties: [
-		textField('Order Unit IDs', 'orderUnitIds', 'The order units packed in this parcel, separated by commas: all of one order, waiting to be sent', {
+		bounded(textField('Order Unit IDs', 'orderUnitIds', 'The order units packed in this parcel, separated by commas: all of one order, waiting to be sent', {
 			required: true,
 			placeholder: 'e.g. 391581935120, 391581935121',
-		}),
+		}), { fills: ['ids_order_units'], maxLength: TEXT_CAPS.trackingNumbers }),
 		{
 			displayName: 'Carriers',
 			name: 'carriers',

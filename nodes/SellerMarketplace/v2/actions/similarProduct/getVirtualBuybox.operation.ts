@@ -1,5 +1,5 @@
 import { identifyProductField } from '../../../../shared/descriptions/fields';
-import { compact, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
+import { bounded, compact, lineOfText, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { apiRequestDataList } from '../../transport';
@@ -17,7 +17,7 @@ export const getVirtualBuybox = defineOperation({
 	endpoint: { method: 'GET', path: '/similar-products/buybox' },
 	properties: [
 		identifyProductField({ name: 'Product ID', value: 'id', description: "The marketplace's ID of the product (id_product)" }),
-		textField('EAN', 'ean', 'The EAN of one of your products', { required: true, placeholder: 'e.g. 4006381333931', displayOptions: { show: { identifyBy: ['ean'] } } }),
+		bounded(textField('EAN', 'ean', 'The EAN of one of your products', { required: true, placeholder: 'e.g. 4006381333931', displayOptions: { show: { identifyBy: ['ean'] } } }), lineOfText()),
 		productIdField('One of your products, searched by title, manufacturer or EAN, or given by its ID (id_product)', { identifyBy: ['id'] }),
 		storefrontField,
 		buyboxConditionField,

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { EVENT_TERMS } from '../../../../shared/descriptions/vocabulary';
-import { checkEmail, checkHttpUrl, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
+import { bounded, checkEmail, checkHttpUrl, inputError, lineOfText, requireIntegerId } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
 import { SUBSCRIPTION_EVENT_NAMES, toOptions } from '../../helpers/enums';
 
@@ -16,11 +16,11 @@ export function eventField(description: string, required = false): INodeProperti
 }
 
 export function callbackUrlField(description: string, required = false): INodeProperties {
-	return textField('Callback URL', 'callbackUrl', description, { required, placeholder: 'https://example.com/webhook/marketplace' });
+	return bounded(textField('Callback URL', 'callbackUrl', description, { required, placeholder: 'https://example.com/webhook/marketplace' }), { fills: ['callback_url'], maxLength: 255 });
 }
 
 export function fallbackEmailField(required = false): INodeProperties {
-	return textField('Fallback Email', 'fallbackEmail', FALLBACK_EMAIL_DESCRIPTION, { required, placeholder: 'name@email.com' });
+	return bounded(textField('Fallback Email', 'fallbackEmail', FALLBACK_EMAIL_DESCRIPTION, { required, placeholder: 'name@email.com' }), lineOfText('fallback_email'));
 }
 
 export function getSubscriptionId(context: IExecuteFunctions, itemIndex: number): number {

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { TICKET_REASON_TERMS, TICKET_STATUS_TERMS, TICKET_TOPIC_TERMS } from '../../../../shared/descriptions/vocabulary';
-import { compact, toWholeNumber } from '../../../../shared/helpers/validation';
+import { bounded, compact, lineOfText, toWholeNumber } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
@@ -22,13 +22,13 @@ export const getMany = defineOperation({
 	output: outputShapes.ticket,
 	properties: [
 		...listFields(storefrontFilterField, [
-			{ displayName: 'Buyer ID', name: 'buyerId', type: 'string', default: '', placeholder: 'e.g. 12345', description: 'Only tickets of this buyer (id_buyer)' },
-			dateFilterField('Created After', 'createdFrom', 'Only tickets opened at or after this time'),
+			bounded({ displayName: 'Buyer ID', name: 'buyerId', type: 'string', default: '', placeholder: 'e.g. 12345', description: 'Only tickets of this buyer (id_buyer)' }, lineOfText('id_buyer')),
+			dateFilterField('Created After', 'createdFrom', 'Only tickets opened at or after this time', 'ts_created_from_iso'),
 			fulfillmentTypeFilter,
 			multiOptionsFilter('Open Reason', 'openReason', TICKET_REASONS, 'Only tickets opened for one of these reasons', TICKET_REASON_TERMS),
 			multiOptionsFilter('Status', 'status', TICKET_STATUSES, 'Only tickets in one of these states, e.g. "Open"', TICKET_STATUS_TERMS),
 			multiOptionsFilter('Topic', 'topic', TICKET_TOPICS, 'Only tickets about one of these topics', TICKET_TOPIC_TERMS),
-			dateFilterField('Updated After', 'updatedFrom', 'Only tickets that changed at or after this time'),
+			dateFilterField('Updated After', 'updatedFrom', 'Only tickets that changed at or after this time', 'ts_updated_from_iso'),
 		]),
 		collectionField('Options', 'options', [
 			sortField([

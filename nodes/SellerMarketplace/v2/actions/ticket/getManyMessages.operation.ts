@@ -19,7 +19,7 @@ export const getManyMessages = defineOperation({
 	properties: [
 		...returnAllOrLimit(),
 		collectionField('Filters', 'filters', [
-			dateFilterField('Created After', 'createdFrom', 'Only messages written at or after this time'),
+			dateFilterField('Created After', 'createdFrom', 'Only messages written at or after this time', 'ts_created_from_iso'),
 			fulfillmentTypeFilter,
 		], 'Add Filter'),
 		collectionField('Options', 'options', [

@@ -1,5 +1,5 @@
 import { TICKET_REASON_TERMS } from '../../../../shared/descriptions/vocabulary';
-import { requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
+import { bounded, requireIntegerIds, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { TICKET_REASONS, toOptions } from '../../helpers/enums';
 import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
@@ -13,7 +13,7 @@ export const open = defineOperation({
 	summary: 'Open a ticket to write to the buyer about order units',
 	endpoint: { method: 'POST', path: '/tickets' },
 	properties: [
-		{
+		bounded({
 			displayName: 'Order Unit IDs',
 			name: 'orderUnitIds',
 			type: 'string',
@@ -21,7 +21,7 @@ export const open = defineOperation({
 			required: true,
 			placeholder: 'e.g. 391581935120, 391581935121',
 			description: 'The order units the ticket is about, separated by commas; all of one order',
-		},
+		}, { fills: ['id_order_unit'], maxLength: TEXT_CAPS.trackingNumbers }),
 		{
 			displayName: 'Reason',
 			name: 'reason',
@@ -31,7 +31,7 @@ export const open = defineOperation({
 			required: true,
 			description: 'What the ticket is about',
 		},
-		{
+		bounded({
 			displayName: 'Message',
 			name: 'message',
 			type: 'string',
@@ -39,7 +39,7 @@ export const open = defineOperation({
 			default: '',
 			required: true,
 			description: 'The first message to the buyer',
-		},
+		}, { fills: ['message'], minLength: 1, maxLength: TEXT_CAPS.message }),
 	],
 	async execute(itemIndex) {
 		const body = {

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { messageFields } from '../../../../shared/descriptions/message';
 import { ATTACHMENTS_LABEL, readAttachments } from '../../../../shared/helpers/attachments';
-import { requireString } from '../../../../shared/helpers/validation';
+import { bounded, lineOfText, requireString } from '../../../../shared/helpers/validation';
 import { collectionField } from '../../descriptions/fields';
 import { apiPath, apiRequest } from '../../transport';
 import { defineOperation } from '../define';
@@ -20,14 +20,14 @@ export const sendMessage = defineOperation({
 		ticketIdField,
 		...messageFields('ticket'),
 		collectionField('Additional Fields', 'additionalFields', [
-			{
+			bounded({
 				displayName: ATTACHMENTS_LABEL,
 				name: 'attachments',
 				type: 'string',
 				default: 'data',
 				placeholder: 'e.g. data, photo',
 				description: 'Names of the input binary fields to attach as files, separated by commas. Each file keeps its file name and MIME type.',
-			},
+			}, lineOfText()),
 		]),
 	],
 	async execute(itemIndex) {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact, requireEan, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
+import { bounded, compact, lineOfText, requireEan, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { identifyProductField } from '../../../../shared/descriptions/fields';
 import { collectionField, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
@@ -21,16 +21,16 @@ export const create = defineOperation({
 	properties: [
 		storefrontField,
 		identifyProductField({ name: 'Product ID', value: 'productId', description: "The marketplace's ID of the product (id_product)" }),
-		textField('EAN', 'ean', 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
+		bounded(textField('EAN', 'ean', 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
 			required: true,
 			placeholder: 'e.g. 4006381333931',
 			displayOptions: { show: { identifyBy: ['ean'] } },
-		}),
+		}), { fills: ['ean'], pattern: { regex: /^\d{8,14}$/, says: '8 to 14 digits' } }),
 		productIdField('The product you offer, searched in the catalogue or given by its ID (id_product)', { identifyBy: ['productId'] }),
-		textField('Offer ID', 'offerId', 'Your own ID for this offer, such as your SKU. Orders refer to it; it cannot be changed later.', {
+		bounded(textField('Offer ID', 'offerId', 'Your own ID for this offer, such as your SKU. Orders refer to it; it cannot be changed later.', {
 			required: true,
 			placeholder: 'e.g. SKU-4711',
-		}),
+		}), lineOfText('id_offer')),
 		{
 			displayName: 'Condition',
 			name: 'condition',

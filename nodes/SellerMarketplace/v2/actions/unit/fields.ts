@@ -1,7 +1,7 @@
 /** Fields of the unit (offer) operations, and the checks that turn them into API v2's unit fields. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { compact, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
+import { bounded, compact, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
 import { stockField } from '../../../../shared/descriptions/fields';
 import { centsField, embeddedField, idLocator, textField } from '../../descriptions/fields';
 import { toOptions, UNIT_AND_PRODUCT_EMBEDDABLES, UNIT_EMBEDDABLES, WRITEABLE_UNIT_STATUSES, WRITEABLE_VAT_INDICATORS, type Storefront } from '../../helpers/enums';
@@ -44,43 +44,50 @@ export const UNIT_FIELD_LABELS: Record<string, string> = {
 	id_product: 'Product',
 };
 
-export const listingPriceField: INodeProperties = centsField(
-	'Listing Price',
-	'listingPrice',
-	"The price buyers pay (when left out, the node reads the unit's current price and sends it again: the marketplace needs a price with every change)",
+export const listingPriceField: INodeProperties = bounded(
+	centsField(
+		'Listing Price',
+		'listingPrice',
+		"The price buyers pay (when left out, the node reads the unit's current price and sends it again: the marketplace needs a price with every change)",
+	),
+	{ fills: ['listing_price', 'unit_data.listing_price'], minimum: 1, decimals: 0 },
 );
 
 /** Create's listing price: required and without a price of its own (0 is refused), so that no offer goes on sale at a default. */
 export const createListingPriceField: INodeProperties = {
-	...centsField('Listing Price', 'listingPrice', `The price buyers pay, at least ${MIN_PLAUSIBLE_LISTING_PRICE_CENTS}`, 0),
+	...bounded(centsField('Listing Price', 'listingPrice', `The price buyers pay, at least ${MIN_PLAUSIBLE_LISTING_PRICE_CENTS}`, 0), {
+		fills: ['listing_price', 'unit_data.listing_price'],
+		minimum: 1,
+		decimals: 0,
+	}),
 	required: true,
 };
-export const handlingTimeField: INodeProperties = {
+export const handlingTimeField: INodeProperties = bounded({
 	displayName: 'Handling Time (Days)',
 	name: 'handlingTime',
 	type: 'number',
 	typeOptions: { minValue: 0, maxValue: 100 },
 	default: 1,
 	description: 'Working days between the order and handing the parcel to the carrier (0 to 100)',
-};
+}, { fills: ['handling_time', 'unit_data.handling_time'], minimum: 0, maximum: 100, decimals: 0 });
 
 /** Create's stock: shown on the form, not hidden among the additional fields. */
 export const createStockField: INodeProperties = { ...stockField, required: true };
 
 /** The optional unit fields of Create, Update and Update Many, alphabetical as n8n lists collection options (Create shows Stock on its own). */
 export const optionalUnitFields: INodeProperties[] = [
-	centsField('Battery Participation', 'batteryParticipation', 'The battery take-back fee (France)'),
-	centsField('Eco Participation', 'ecoParticipation', 'The eco-participation fee (France)'),
-	{
+	bounded(centsField('Battery Participation', 'batteryParticipation', 'The battery take-back fee (France)'), { fills: ['battery_participation', 'unit_data.battery_participation'], minimum: 1, decimals: 0 }),
+	bounded(centsField('Eco Participation', 'ecoParticipation', 'The eco-participation fee (France)'), { fills: ['eco_participation', 'unit_data.eco_participation'], minimum: 1, decimals: 0 }),
+	bounded({
 		displayName: 'Manufacturer Guarantee (Years)',
 		name: 'manufacturerGuaranteeYears',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 99 },
 		default: 2,
 		description: "Years of the manufacturer's guarantee (1 to 99)",
-	},
-	centsField('Minimum Price', 'minimumPrice', 'The lowest price Smart Pricing may lower the listing price to'),
-	textField('Note', 'note', 'A note shown to buyers with your offer, e.g. about the condition of a used product (at most 250 characters)'),
+	}, { fills: ['manufacturer_guarantee_years', 'unit_data.manufacturer_guarantee_years'], minimum: 1, maximum: 99, decimals: 0 }),
+	bounded(centsField('Minimum Price', 'minimumPrice', 'The lowest price Smart Pricing may lower the listing price to'), { fills: ['minimum_price', 'unit_data.minimum_price'], minimum: 1, decimals: 0 }),
+	bounded(textField('Note', 'note', 'A note shown to buyers with your offer, e.g. about the condition of a used product (at most 250 characters)'), { fills: ['note'], maxLength: 250 }),
 	{
 		displayName: 'Shipping Group Name or ID',
 		name: 'shippingGroupId',
@@ -90,7 +97,7 @@ export const optionalUnitFields: INodeProperties[] = [
 		description:
 			'The shipping group that sets the shipping costs. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
-	stockField,
+	bounded(stockField, { fills: ['amount', 'unit_data.amount'], minimum: 0, decimals: 0 }),
 	{
 		displayName: 'VAT Rate',
 		name: 'vatIndicator',

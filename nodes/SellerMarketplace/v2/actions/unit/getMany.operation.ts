@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkEan, compact } from '../../../../shared/helpers/validation';
+import { bounded, checkEan, compact, lineOfText, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { fulfillmentTypeFilter, listFields, readCollection, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { has, optionalText, wholeNumber } from '../../helpers/values';
@@ -19,10 +19,10 @@ export const getMany = defineOperation({
 	output: outputShapes.unit,
 	properties: [
 		...listFields(storefrontField, [
-			textField('EAN', 'ean', 'Only units of the product with this EAN'),
+			bounded(textField('EAN', 'ean', 'Only units of the product with this EAN'), lineOfText('ean')),
 			fulfillmentTypeFilter,
-			textField('Offer ID', 'offerId', 'Only units with this offer ID (id_offer)'),
-			textField('Product ID', 'productId', "Only units of this product (the marketplace's id_product)"),
+			bounded(textField('Offer ID', 'offerId', 'Only units with this offer ID (id_offer)'), lineOfText('id_offer')),
+			bounded(textField('Product ID', 'productId', "Only units of this product (the marketplace's id_product)"), { fills: ['id_product'], minimum: 1, decimals: 0, maxLength: TEXT_CAPS.line }),
 		]),
 		readEmbeddedField,
 	],

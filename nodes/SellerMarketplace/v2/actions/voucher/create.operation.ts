@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { inputError, requireString } from '../../../../shared/helpers/validation';
+import { bounded, inputError, lineOfText, requireString } from '../../../../shared/helpers/validation';
 import { centsField, collectionField, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { DISCOUNT_TYPES } from '../../helpers/enums';
@@ -8,10 +8,9 @@ import { wholeNumber } from '../../helpers/values';
 import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { reportDate } from '../report/fields';
-import { eansField, eansOf, productIdsField, productIdsOf, VOUCHER_FIELD_LABELS } from './fields';
+import { eansField, eansOf, MAX_VOUCHER_PRODUCTS, productIdsField, productIdsOf, VOUCHER_FIELD_LABELS } from './fields';
 
 const MAX_PERCENT = 85;
-const MAX_ITEMS = 3000;
 const PERCENT_LABEL = 'Discount (in Percent)';
 const CENTS_LABEL = 'Discount (in Cents)';
 
@@ -39,7 +38,7 @@ export const create = defineOperation({
 	summary: 'Create a discount voucher for some of your products in one storefront',
 	endpoint: { method: 'POST', path: '/vouchers' },
 	properties: [
-		textField('Title', 'title', 'Name of the voucher campaign (only you see it)', { required: true, placeholder: 'e.g. Christmas Sale' }),
+		bounded(textField('Title', 'title', 'Name of the voucher campaign (only you see it)', { required: true, placeholder: 'e.g. Christmas Sale' }), lineOfText('title')),
 		storefrontField,
 		{
 			displayName: 'Discount Type',
@@ -52,7 +51,7 @@ export const create = defineOperation({
 			default: 'PERCENTAGE',
 			required: true,
 		},
-		{
+		bounded({
 			displayName: PERCENT_LABEL,
 			name: 'discountPercent',
 			type: 'number',
@@ -61,15 +60,18 @@ export const create = defineOperation({
 			required: true,
 			description: 'The discount in percent of the price, above 0 and at most 85',
 			...showFor('PERCENTAGE'),
-		},
-		{
-			...centsField('Discount', 'discountCents', 'The amount off each product'),
-			required: true,
-			...showFor('ABSOLUTE'),
-		},
-		{ displayName: 'Begin At', name: 'beginAt', type: 'dateTime', default: '', required: true, description: 'First day the voucher is valid: today or later (only the date counts)' },
-		{ displayName: 'End At', name: 'endAt', type: 'dateTime', default: '', required: true, description: 'Last day the voucher is valid, not before Begin At (only the date counts)' },
-		{
+		}, { fills: ['discount_amount'], minimum: 0, exclusiveMinimum: true, maximum: MAX_PERCENT, decimals: 2 }),
+		bounded(
+			{
+				...centsField('Discount', 'discountCents', 'The amount off each product'),
+				required: true,
+				...showFor('ABSOLUTE'),
+			},
+			{ fills: ['discount_amount'], minimum: 1, decimals: 0 },
+		),
+		bounded({ displayName: 'Begin At', name: 'beginAt', type: 'dateTime', default: '', required: true, description: 'First day the voucher is valid: today or later (only the date counts)' }, { fills: ['begin_at'], date: 'date' }),
+		bounded({ displayName: 'End At', name: 'endAt', type: 'dateTime', default: '', required: true, description: 'Last day the voucher is valid, not before Begin At (only the date counts)' }, { fills: ['end_at'], date: 'date' }),
+		bounded({
 			displayName: 'Usage Limit',
 			name: 'usageLimit',
 			type: 'number',
@@ -77,7 +79,7 @@ export const create = defineOperation({
 			default: 100,
 			required: true,
 			description: 'How many times the voucher can be redeemed in all',
-		},
+		}, { fills: ['usage_limit'], minimum: 1, decimals: 0 }),
 		productIdsField('The products the voucher is for, by product ID (id_product), separated by commas. Give these, EANs, or both (at most 3000 in all).'),
 		eansField('The products the voucher is for, by EAN, separated by commas'),
 		collectionField('Options', 'options', [
@@ -105,8 +107,8 @@ export const create = defineOperation({
 		const products = productIdsOf(this, this.getNodeParameter('productIds', itemIndex, ''), itemIndex, 'Product IDs');
 		const eans = eansOf(this, this.getNodeParameter('eans', itemIndex, ''), itemIndex, 'EANs');
 		if (products.length + eans.length === 0) throw inputError(this, itemIndex, '"Product IDs" or "EANs" must name at least one product');
-		if (products.length + eans.length > MAX_ITEMS) {
-			throw inputError(this, itemIndex, `"Product IDs" and "EANs" may name at most ${MAX_ITEMS} products together, but they name ${products.length + eans.length}`);
+		if (products.length + eans.length > MAX_VOUCHER_PRODUCTS) {
+			throw inputError(this, itemIndex, `"Product IDs" and "EANs" may name at most ${MAX_VOUCHER_PRODUCTS} products together, but they name ${products.length + eans.length}`);
 		}
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const body: IDataObject = {

@@ -1,7 +1,7 @@
 /** Fields and checks shared by the voucher operations. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkEan, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
+import { bounded, checkEan, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
 import { idLocator, textField } from '../../descriptions/fields';
 import { apiPath, apiRequestData, type ApiContext } from '../../transport';
 
@@ -20,12 +20,15 @@ export function getVoucherId(context: IExecuteFunctions, itemIndex: number): num
 	return requireIntegerId(context, 'voucherId', itemIndex, 'Voucher');
 }
 
+/** How many products a voucher may name, by product ID and EAN together (spec: at most 3000). */
+export const MAX_VOUCHER_PRODUCTS = 3000;
+
 export function productIdsField(description: string, required = false): INodeProperties {
-	return textField('Product IDs', 'productIds', description, { required, placeholder: 'e.g. 545476015, 322791766' });
+	return bounded(textField('Product IDs', 'productIds', description, { required, placeholder: 'e.g. 545476015, 322791766' }), { fills: ['products'], maxItems: MAX_VOUCHER_PRODUCTS, itemsAre: 'products' });
 }
 
 export function eansField(description: string): INodeProperties {
-	return textField('EANs', 'eans', description, { placeholder: 'e.g. 4006381333931, 4006381333948' });
+	return bounded(textField('EANs', 'eans', description, { placeholder: 'e.g. 4006381333931, 4006381333948' }), { fills: ['eans'], maxItems: MAX_VOUCHER_PRODUCTS, itemsAre: 'products' });
 }
 
 /** A list from an expression's array, or text separated by commas, semicolons, spaces or line breaks; empty entries dropped. */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact } from '../../../../shared/helpers/validation';
+import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
 import { listFields, multiOptionsFilter, readCollection, textField } from '../../descriptions/fields';
 import { sortField } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
@@ -20,7 +20,7 @@ export const getMany = defineOperation({
 	endpoint: { method: 'GET', path: '/vouchers' },
 	properties: listFields(storefrontFilterField, [
 		multiOptionsFilter('Status', 'status', VOUCHER_STATUSES, 'Only vouchers in these states. Not set: every state.', VOUCHER_STATUS_TERMS),
-		textField('Search Term', 'searchTerm', 'Only vouchers whose title contains this text, or whose ID it is'),
+		bounded(textField('Search Term', 'searchTerm', 'Only vouchers whose title contains this text, or whose ID it is'), lineOfText('q')),
 		productIdsField('Only vouchers for any of these product IDs (id_product), separated by commas'),
 		eansField('Only vouchers for any of the products with these EANs, separated by commas'),
 		sortField([

@@ -1,7 +1,7 @@
 /** The warehouse to act on, and the fields of a warehouse (create and update both send all of them). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkCountryCode, inputError, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
+import { bounded, checkCountryCode, inputError, lineOfText, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { idLocator, textField } from '../../descriptions/fields';
 import { optionalText } from '../../helpers/values';
 import { apiPath, apiRequestData } from '../../transport';
@@ -28,13 +28,16 @@ const REQUIRED: Array<[name: string, label: string, apiField: string, placeholde
 ];
 
 export const warehouseFields: INodeProperties[] = [
-	...REQUIRED.map(([name, label, , placeholder]) =>
-		textField(label, name, name === 'country' ? 'Two-letter country code (ISO 3166), e.g. DE. A warehouse keeps its country.' : `The warehouse's ${label.toLowerCase()}`, {
-			required: true,
-			placeholder,
-		}),
+	...REQUIRED.map(([name, label, apiField, placeholder]) =>
+		bounded(
+			textField(label, name, name === 'country' ? 'Two-letter country code (ISO 3166), e.g. DE. A warehouse keeps its country.' : `The warehouse's ${label.toLowerCase()}`, {
+				required: true,
+				placeholder,
+			}),
+			lineOfText(apiField),
+		),
 	),
-	textField('Phone', 'phone', 'Phone number of the warehouse', { placeholder: 'e.g. +49 40 1234567' }),
+	bounded(textField('Phone', 'phone', 'Phone number of the warehouse', { placeholder: 'e.g. +49 40 1234567' }), lineOfText('phone')),
 	{
 		displayName: 'Default Warehouse',
 		name: 'isDefault',
