@@ -224,7 +224,8 @@ export async function runBurst(sandbox: Sandbox, target: BurstTarget, { count, w
 
 /**
  * Passed only when the marketplace would be content: every notification's first delivery answered 200
- * within v1's 15 s (so nothing was retried), every one executed exactly once, none lost, nothing foreign.
+ * within the deadline (API v1 15 s, v2 5 s: so nothing was retried), every one executed exactly once, none lost,
+ * nothing foreign.
  */
 export function verdict(result: BurstResult): { passed: boolean; reasons: string[] } {
 	const reasons: string[] = [];

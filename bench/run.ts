@@ -9,7 +9,7 @@
  * printed as a FAIL line and the exit code is 1.
  *
  *   npm run bench [-- --quick] [--rounds=3] [--sizes=3000,10000] [--latency=25] [--count=200] [--records=1000]
- *                 [--idle-polls=2] [--wait=120] [--skip=paging,push,poll]
+ *                 [--idle-polls=2] [--wait=120] [--skip=paging,push,poll] [--n8n-env=KEY=VALUE …]
  *   npm run bench -- --api v1 [v1 options]   the API v1 benchmarks of issue 7 (bench/run-v1.ts)
  *
  * --quick checks that the script works: N = 300 and 1,000, one round, bursts of 50, 100 new orders, one idle poll.
@@ -40,7 +40,9 @@ const options = {
 	count: number('count', 200, 50),
 	records: number('records', 1000, 100),
 	idlePolls: number('idle-polls', 2, 1),
-	waitMs: number('wait', 120, 60) * 1000,
+	waitMs: number('wait', 120, 120) * 1000,
+	// e.g. N8N_EXPRESSION_ENGINE=legacy
+	n8nEnv: Object.fromEntries(args.filter((a) => a.startsWith('--n8n-env=')).map((a) => a.slice('--n8n-env='.length).split(/=(.*)/s, 2))) as Record<string, string>,
 };
 
 const started = Date.now();
@@ -77,7 +79,7 @@ async function mainV2(): Promise<number> {
 	let poll: Part<PollResult>;
 	let paging: Part<PagingResult>;
 	try {
-		bench = await startV2Bench({ orderUnits: Math.max(...options.sizes), log });
+		bench = await startV2Bench({ orderUnits: Math.max(...options.sizes), n8nEnv: options.n8nEnv, log });
 		const b = bench;
 		push = await part('push', () => v2Push(b, { rounds: options.rounds, count: options.count, waitMs: options.waitMs, log: (line) => log(`push ${line}`) }));
 		poll = await part('poll', () => v2Poll(b, { records: options.records, idlePolls: options.idlePolls, log: (line) => log(`poll ${line}`) }));
@@ -91,7 +93,8 @@ async function mainV2(): Promise<number> {
 	const out: string[] = [];
 	out.push(`## Benchmark: API v2 in a real n8n (${date})\n`);
 	out.push(`- command: \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\``);
-	out.push(`- n8n ${bench.n8nVersion} (\`n8n start\`, SQLite), Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim()})`);
+	const env = Object.entries(options.n8nEnv).map(([k, v]) => `${k}=${v}`);
+	out.push(`- n8n ${bench.n8nVersion} (\`n8n start\`, SQLite, ${env.length ? env.join(', ') : 'default settings'}), Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim()})`);
 	out.push(`- load before: \`${loadBefore}\``);
 	out.push(`- load after: \`${loadAfter}\``);
 	out.push(`- took ${fmt((Date.now() - started) / 60000, 1)} min (set-up ${fmt(bench.setupMs / 1000)} s)\n`);

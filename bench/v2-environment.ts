@@ -23,9 +23,10 @@ import { fmt } from './measure';
 export const V2_PAGE_SIZE = 100;
 export const STOREFRONT = 'de';
 
+/** The nodes whose execution times add up to the reader's time; the last one's output is the order units. */
 export const PAGING = {
-	node: { workflowId: 'benchV2PageNode1', path: 'bench-v2-paging-node', nodeName: 'Read order units' },
-	http: { workflowId: 'benchV2PageHttp1', path: 'bench-v2-paging-http', nodeName: 'Read order units' },
+	node: { workflowId: 'benchV2PageNode1', path: 'bench-v2-paging-node', nodeNames: ['Read order units'] },
+	http: { workflowId: 'benchV2PageHttp1', path: 'bench-v2-paging-http', nodeNames: ['Read order units', 'One item per order unit'] },
 } as const;
 
 export const PUSH = {
@@ -73,11 +74,11 @@ function workflow(id: string, name: string, nodes: NodeJson[]): WorkflowFile {
 function workflows(v2BaseUrl: string): WorkflowFile[] {
 	const pagingNode = workflow(PAGING.node.workflowId, 'bench v2: Return All, the package', [
 		startWebhook(601, PAGING.node.path),
-		node(602, PAGING.node.nodeName, ACTION_TYPE, 2, { resource: 'orderUnit', operation: 'getMany', returnAll: true }, { credentials: v2Credentials }),
+		node(602, PAGING.node.nodeNames[0], ACTION_TYPE, 2, { resource: 'orderUnit', operation: 'getMany', returnAll: true }, { credentials: v2Credentials }),
 	]);
 	const pagingHttp = workflow(PAGING.http.workflowId, "bench v2: Return All, n8n's HTTP Request pagination", [
 		startWebhook(611, PAGING.http.path),
-		node(612, PAGING.http.nodeName, 'n8n-nodes-base.httpRequest', 4.2, {
+		node(612, PAGING.http.nodeNames[0], 'n8n-nodes-base.httpRequest', 4.2, {
 			method: 'GET',
 			url: `${v2BaseUrl}/order-units`,
 			authentication: 'predefinedCredentialType',
@@ -95,9 +96,11 @@ function workflows(v2BaseUrl: string): WorkflowFile[] {
 				},
 			},
 		}, { credentials: v2Credentials }),
+		// the HTTP Request node outputs one item per page ({data, pagination}): a user splits out the records
+		node(613, PAGING.http.nodeNames[1], 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'data', include: 'noOtherFields', options: {} }),
 	]);
 	const trigger = workflow(PUSH.trigger.workflowId, 'bench v2: notifications through the trigger', [
-		node(621, PUSH.trigger.nodeName, TRIGGER_TYPE, 2, { events: [PUSH.trigger.event], options: {} }, { webhookId: PUSH.trigger.webhookId, credentials: v2Credentials }),
+		node(621, PUSH.trigger.nodeName, TRIGGER_TYPE, 2, { events: [PUSH.trigger.event], fallbackEmail: 'ops@seller.example', options: {} }, { webhookId: PUSH.trigger.webhookId, credentials: v2Credentials }),
 	]);
 	const webhook = workflow(PUSH.webhook.workflowId, "bench v2: notifications through n8n's Webhook node", [
 		node(631, PUSH.webhook.nodeName, 'n8n-nodes-base.webhook', 2.1, { httpMethod: 'POST', path: PUSH.webhook.path, responseMode: 'onReceived', options: {} }, { webhookId: '7a1f0000-0000-4000-8000-0000000be632' }),
@@ -118,12 +121,13 @@ function workflows(v2BaseUrl: string): WorkflowFile[] {
 export const PUBLISHED = [PAGING.node.workflowId, PAGING.http.workflowId, PUSH.trigger.workflowId, PUSH.webhook.workflowId, PUSH.github.workflowId];
 
 /** Seeds enough orders for `orderUnits` merchant units in storefront de (about 1.4 per order). */
-export async function startV2Bench({ orderUnits, log }: { orderUnits: number; log: (line: string) => void }): Promise<V2Bench> {
+export async function startV2Bench({ orderUnits, n8nEnv = {}, log }: { orderUnits: number; n8nEnv?: Record<string, string>; log: (line: string) => void }): Promise<V2Bench> {
 	const started = Date.now();
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, timeScale: 1, orders: Math.ceil(orderUnits / 1.3) + 100 });
 	const port = await freePort();
 	const proxy = await startWebhookProxy({ upstreams: [`http://127.0.0.1:${port}`] });
 	const github = await startGithubStub();
+	let n8n: N8n | undefined;
 	try {
 		const credentials: CredentialFile[] = [
 			v2Credential(sandbox),
@@ -134,11 +138,17 @@ export async function startV2Bench({ orderUnits, log }: { orderUnits: number; lo
 			port,
 			credentials,
 			workflows: workflows(sandbox.v2BaseUrl),
-			extraEnv: { N8N_WEBHOOK_URL: `${proxy.origin}/` },
-			publish: PUBLISHED,
+			extraEnv: { N8N_WEBHOOK_URL: `${proxy.origin}/`, ...n8nEnv },
+			// published through the running server's REST API, as the editor does: one CLI start of n8n per workflow takes minutes here
+			publish: [],
 			progress: (step) => log(step),
 			keepRuns: 1,
 		});
+		n8n = environment.n8n;
+		for (const id of PUBLISHED) {
+			log(`Publishing workflow ${id}`);
+			await environment.n8n.activate(id);
+		}
 		const setupMs = Date.now() - started;
 		log(`n8n ${environment.runtime.n8nVersion} ready (set-up ${fmt(setupMs / 1000, 1)} s)`);
 		return {
@@ -155,6 +165,7 @@ export async function startV2Bench({ orderUnits, log }: { orderUnits: number; lo
 			},
 		};
 	} catch (error) {
+		await n8n?.stop();
 		await Promise.all([proxy.close(), github.close(), sandbox.close()]);
 		throw error;
 	}

@@ -4,7 +4,7 @@
  * the package's node (A) and the HTTP Request node (B) once per N, A then B, against the same order units with a
  * latency fault on every page. Per run: the node's execution time (n8n's own, from the run), the requests the
  * sandbox saw and its own service time (answered − received − latency, from its request log), the items output,
- * and how much the n8n server's resident memory grew (/proc, sampled every 50 ms) above what it held before.
+ * and how much the n8n server's resident memory grew (/proc, sampled every 100 ms) above what it held before.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -42,26 +42,36 @@ export interface PagingResult {
 	runs: PagingRun[];
 }
 
-/** Resident memory (bytes) of the process `pid` and its descendants. */
-function treeRss(pid: number): number {
+/** The process `pid` and its descendants (one scan of /proc: done before a run, not while the sandbox serves). */
+function processTree(pid: number): number[] {
 	const parents = new Map<number, number>();
-	const rss = new Map<number, number>();
 	for (const name of readdirSync('/proc')) {
 		if (!/^\d+$/.test(name)) continue;
 		try {
-			const status = readFileSync(`/proc/${name}/status`, 'utf8');
-			parents.set(Number(name), Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]));
-			rss.set(Number(name), Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) * 1024);
+			parents.set(Number(name), Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1]));
 		} catch {
 			// gone in between
 		}
 	}
-	let total = 0;
+	const tree: number[] = [];
 	const pending = [pid];
 	while (pending.length) {
 		const current = pending.pop()!;
-		total += rss.get(current) ?? 0;
+		tree.push(current);
 		for (const [child, parent] of parents) if (parent === current) pending.push(child);
+	}
+	return tree;
+}
+
+/** Resident memory (bytes) of these processes. */
+function rss(pids: number[]): number {
+	let total = 0;
+	for (const pid of pids) {
+		try {
+			total += Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+		} catch {
+			// gone in between
+		}
 	}
 	return total;
 }
@@ -75,10 +85,10 @@ const concurrencyOf = (reader: Reader) => (reader === 'node' ? NODE_CONCURRENCY 
 async function runOnce(bench: V2Bench, reader: Reader, n: number, round: number, latencyMs: number, afterId: number): Promise<{ run: PagingRun; lastId: number }> {
 	const { n8n, sandbox } = bench;
 	sandbox.control.clearRequests();
-	const pid = n8n.pid!;
-	const before = treeRss(pid);
+	const pids = processTree(n8n.pid!);
+	const before = rss(pids);
 	let peak = before;
-	const sampler = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 50);
+	const sampler = setInterval(() => (peak = Math.max(peak, rss(pids))), 100);
 	let answer: Response;
 	try {
 		answer = await fetch(n8n.webhookUrl(PAGING[reader].path), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
@@ -86,16 +96,17 @@ async function runOnce(bench: V2Bench, reader: Reader, n: number, round: number,
 	} finally {
 		clearInterval(sampler);
 	}
-	peak = Math.max(peak, treeRss(pid));
+	peak = Math.max(peak, rss(pids));
 	const [execution] = await n8n.executions({ afterId, workflowId: PAGING[reader].workflowId });
-	const nodeRun = execution?.runData[PAGING[reader].nodeName]?.[0] as (NodeRun & { executionTime?: number }) | undefined;
+	const nodeRuns = PAGING[reader].nodeNames.map((name) => execution?.runData[name]?.[0] as (NodeRun & { executionTime?: number }) | undefined);
+	const output = nodeRuns.at(-1);
 	const log = sandbox.control.requests().filter((entry) => entry.operationId === ROUTE);
 	const run: PagingRun = {
 		reader,
 		n,
 		round,
-		ms: nodeRun?.executionTime ?? NaN,
-		items: nodeRun?.data?.main?.[0]?.length ?? 0,
+		ms: nodeRuns.reduce((sum, run) => sum + (run?.executionTime ?? NaN), 0),
+		items: output?.data?.main?.[0]?.length ?? 0,
 		requests: log.length,
 		notOk: log.filter((entry) => entry.status !== 200).length,
 		unsigned: log.filter((entry) => !entry.signatureValid).length,
@@ -185,11 +196,12 @@ export function pagingTable(result: PagingResult): string {
 		'',
 		table(['N', 'HTTP Request ÷ package, per round', 'speed-up, median (min–max)', 'memory growth package ÷ HTTP Request'], ratioRows),
 		'',
-		`Each round runs the package's Get Many order units (Return All, node v2 defaults) and then n8n's HTTP Request node, ` +
+		`Each round runs the package's Get Many order units (Return All, node v2 defaults) and then n8n's HTTP Request node followed by a Split Out of \`data\` ` +
+			`(the HTTP Request node outputs one item per page; its time is both nodes'), ` +
 			`each started by a POST to its workflow's Webhook, against the same N order units of storefront de with a ${result.latencyMs} ms latency fault on every page. ` +
 			`Time is the reading node's execution time from n8n's run data (n8n's webhook and saving the execution are not counted). ` +
 			`ideal: the package reads the first page, then ${NODE_CONCURRENCY} at a time (latency × (1 + ⌈(pages − 1) ÷ ${NODE_CONCURRENCY}⌉)); the HTTP Request node reads ` +
 			`one page after the other, and one more to see a short page. Sandbox service: its own time per request without the latency (request log), ` +
-			`divided by the concurrency. Memory: peak resident memory of n8n's processes during the run minus before it.`,
+			`divided by the concurrency. Memory: peak resident memory of n8n's processes (sampled every 100 ms) during the run minus before it.`,
 	].join('\n');
 }

@@ -132,8 +132,8 @@ export async function v2Push(bench: V2Bench, { rounds, count, waitMs, log }: { r
 	const all = targets(bench);
 	const order: PushTargetName[] = ['trigger', 'webhook', 'github'];
 	for (const name of order) {
-		const warm = await runBurst(sandbox, all[name], { count: WARM_UP, waitMs, log: (line) => log(`warm-up ${line}`) });
-		if (warm.lost || warm.duplicates || warm.timedOut) throw new Error(`warm-up of ${WARM_UP} events through the ${all[name].label}: ${verdict(warm).reasons.join('; ')}`);
+		// not counted, and not judged: it loads the code paths; a late answer here is retried a minute later like any other
+		await runBurst(sandbox, all[name], { count: WARM_UP, waitMs, log: (line) => log(`warm-up (not counted) ${line}`) });
 	}
 	const bursts: Record<PushTargetName, BurstResult[]> = { trigger: [], webhook: [], github: [] };
 	const stopped = new Set<PushTargetName>();
