@@ -120,6 +120,19 @@ function workflows(v2BaseUrl: string): WorkflowFile[] {
 
 export const PUBLISHED = [PAGING.node.workflowId, PAGING.http.workflowId, PUSH.trigger.workflowId, PUSH.webhook.workflowId, PUSH.github.workflowId];
 
+/** n8n.activate, asking again for the status when a request met a kept-alive socket n8n had just closed. */
+async function publish(n8n: N8n, id: string, log: (line: string) => void): Promise<void> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return attempt === 1 ? await n8n.activate(id) : await n8n.waitForPublication(id, 'published');
+		} catch (error) {
+			const message = (error as Error).message;
+			if (attempt >= 3 || !message.includes('fetch failed')) throw error;
+			log(`publishing ${id}: ${message}; asking again`);
+		}
+	}
+}
+
 /** Seeds enough orders for `orderUnits` merchant units in storefront de (about 1.4 per order). */
 export async function startV2Bench({ orderUnits, n8nEnv = {}, log }: { orderUnits: number; n8nEnv?: Record<string, string>; log: (line: string) => void }): Promise<V2Bench> {
 	const started = Date.now();
@@ -147,7 +160,7 @@ export async function startV2Bench({ orderUnits, n8nEnv = {}, log }: { orderUnit
 		n8n = environment.n8n;
 		for (const id of PUBLISHED) {
 			log(`Publishing workflow ${id}`);
-			await environment.n8n.activate(id);
+			await publish(environment.n8n, id, log);
 		}
 		const setupMs = Date.now() - started;
 		log(`n8n ${environment.runtime.n8nVersion} ready (set-up ${fmt(setupMs / 1000, 1)} s)`);

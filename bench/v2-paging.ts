@@ -7,6 +7,7 @@
  * and how much the n8n server's resident memory grew (/proc, sampled every 100 ms) above what it held before.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 
 import type { OrderUnit } from '../sandbox';
 import type { NodeRun } from '../e2e/lib/n8n';
@@ -82,6 +83,19 @@ export const idealMs = (reader: Reader, n: number, latencyMs: number) =>
 	reader === 'node' ? latencyMs * (1 + Math.ceil((idealRequests('node', n) - 1) / NODE_CONCURRENCY)) : latencyMs * idealRequests('http', n);
 const concurrencyOf = (reader: Reader) => (reader === 'node' ? NODE_CONCURRENCY : 1);
 
+/** POST {} on a connection of its own (no kept-alive socket n8n may have closed meanwhile); the status once answered. */
+function post(url: string): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const request = http.request(url, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': 2 } }, (response) => {
+			response.resume();
+			response.on('end', () => resolve(response.statusCode ?? 0));
+			response.on('error', reject);
+		});
+		request.on('error', reject);
+		request.end('{}');
+	});
+}
+
 async function runOnce(bench: V2Bench, reader: Reader, n: number, round: number, latencyMs: number, afterId: number): Promise<{ run: PagingRun; lastId: number }> {
 	const { n8n, sandbox } = bench;
 	sandbox.control.clearRequests();
@@ -89,10 +103,9 @@ async function runOnce(bench: V2Bench, reader: Reader, n: number, round: number,
 	const before = rss(pids);
 	let peak = before;
 	const sampler = setInterval(() => (peak = Math.max(peak, rss(pids))), 100);
-	let answer: Response;
+	let status: number;
 	try {
-		answer = await fetch(n8n.webhookUrl(PAGING[reader].path), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-		await answer.arrayBuffer();
+		status = await post(n8n.webhookUrl(PAGING[reader].path));
 	} finally {
 		clearInterval(sampler);
 	}
@@ -113,8 +126,8 @@ async function runOnce(bench: V2Bench, reader: Reader, n: number, round: number,
 		serviceMs: log.reduce((sum, entry) => sum + Math.max(0, (entry.answeredMs ?? entry.receivedMs) - entry.receivedMs - latencyMs), 0),
 		rssGrowth: peak - before,
 	};
-	if (answer.status !== 200 || execution?.status !== 'success') {
-		run.error = `HTTP ${answer.status}, execution ${execution?.status ?? 'missing'}${execution?.error?.message ? `: ${execution.error.message}` : ''}`;
+	if (status !== 200 || execution?.status !== 'success') {
+		run.error = `HTTP ${status}, execution ${execution?.status ?? 'missing'}${execution?.error?.message ? `: ${execution.error.message}` : ''}`;
 	} else if (run.items !== n) run.error = `${run.items} items output, ${n} expected`;
 	else if (run.notOk || run.unsigned) run.error = `${run.notOk} requests not answered 200, ${run.unsigned} not signed`;
 	return { run, lastId: execution?.id ?? afterId };
