@@ -93,3 +93,22 @@ export function table(header: string[], rows: string[][]): string {
 	for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
 	return lines.join('\n');
 }
+
+/** min, median and max of per-round values (the spread of a ratio across rounds). */
+export interface Spread {
+	min: number;
+	median: number;
+	max: number;
+	rounds: number;
+}
+
+export function spread(values: number[]): Spread {
+	const finite = values.filter(Number.isFinite);
+	return { min: Math.min(...finite), median: median(finite), max: Math.max(...finite), rounds: finite.length };
+}
+
+/** "2.31× (2.10–2.52)": the median with the range over the rounds. */
+export function fmtSpread(s: Spread, digits = 2, unit = '×'): string {
+	if (!s.rounds) return '–';
+	return s.rounds === 1 ? `${fmt(s.median, digits)}${unit}` : `${fmt(s.median, digits)}${unit} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
+}

@@ -1,318 +1,138 @@
 /**
- * Benchmarks (issue 7): `npx ts-node --transpile-only bench/run.ts [--quick] [--runs=5] [--large-runs=3] [--real-bursts=3] [--real-count=200] [--queue-count=1000] [--skip=overhead,paging,trigger,http,real,queue]`
+ * `npm run bench` (issue 26): API v2 in a real n8n, measured side by side with what n8n offers without the package,
+ * interleaved (A, B, A, B…), with per-round ratios and their spread:
+ *  - paging (bench/v2-paging.ts): Return All vs n8n's HTTP Request node with pagination, N = 3,000 and 10,000;
+ *  - push (bench/v2-push.ts): the trigger vs n8n's Webhook node and GitHub Trigger, bursts of 200, API v2's 5 s deadline;
+ *  - poll (bench/v2-poll.ts): the poll trigger's requests per idle poll, and 1,000 new orders, each exactly once.
+ * All three run in one `n8n start` (bench/v2-environment.ts); the pinned runtime must be installed
+ * (`bash e2e/ensure-runtime.sh`). Progress goes to stderr, the Markdown report to stdout. A failed measure is
+ * printed as a FAIL line and the exit code is 1.
  *
- * 1. Return All of N order units through the node (n8n-core in-process) vs a sequential signed-request peer,
- *    with 25 ms injected latency per page, and in a real n8n against n8n's HTTP Request pagination
- *    (bench/real-n8n-paging.ts); 2. per-request overhead without latency; 3. trigger throughput and
- *    a 1,000-event burst from the sandbox, in-process and through a real n8n (bench/real-n8n-burst.ts: the trigger
- *    side by side with n8n's Webhook node; bench/queue-mode-burst.ts: 1,000 at once in queue mode; both need
- *    `bash e2e/ensure-runtime.sh`); 4. memory per record at 3,000 and 30,000.
- * The sandbox runs in a child process (bench/sandbox-process.ts). Prints a Markdown table at the end.
+ *   npm run bench [-- --quick] [--rounds=3] [--push-rounds=3] [--sizes=3000,10000] [--latency=25] [--count=200] [--records=1000]
+ *                 [--idle-polls=2] [--wait=120] [--skip=paging,push,poll] [--n8n-env=KEY=VALUE …]
+ *   npm run bench -- --api v1 [v1 options]   the API v1 benchmarks of issue 7 (bench/run-v1.ts)
+ *
+ * --quick checks that the script works: N = 300 and 1,000, one round, bursts of 50, 100 new orders, one idle poll.
  */
-import './env';
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
 
-import { fmt, gc, MB, median, table } from './measure';
-import { medianOf, nodeReturnAll, peerReturnAll, pingNode, pingPeer, PAGE_SIZE, type Sample } from './paging';
-import { PeerClient } from './peer';
-import { queueModeBurst, queueModeTable, type QueueModeResult } from './queue-mode-burst';
-import { realN8nPaging, realN8nPagingTable, type RealPagingResult } from './real-n8n-paging';
-import { realN8nBurst, realN8nTable, runtimeInstalled, type RealN8nResult } from './real-n8n-burst';
-import { SandboxProcess } from './sandbox-client';
-import { signingMicroseconds } from './signing';
-import { closeAgent, directThroughput, sandboxBurst, startHost, type BurstCheck, type DirectResult } from './trigger';
+import { fmt } from './measure';
+import { runtimeInstalled } from './real-n8n-burst';
+import { startV2Bench, type V2Bench } from './v2-environment';
+import { pagingFailures, pagingTable, v2Paging, type PagingResult } from './v2-paging';
+import { pollFailures, pollTable, v2Poll, type PollResult } from './v2-poll';
+import { pushFailures, pushTable, v2Push, type PushResult } from './v2-push';
 
 const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const option = (name: string, fallback: number) => {
-	const found = args.find((a) => a.startsWith(`--${name}=`));
-	return found ? Number(found.split('=')[1]) : fallback;
+const apiIndex = args.findIndex((a) => a === '--api' || a.startsWith('--api='));
+const api = apiIndex < 0 ? 'v2' : args[apiIndex].includes('=') ? args[apiIndex].split('=')[1] : args[apiIndex + 1];
+
+const quick = args.includes('--quick');
+const value = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const number = (name: string, full: number, fast: number) => Number(value(name) ?? (quick ? fast : full));
+const skip = new Set((value('skip') ?? '').split(',').filter(Boolean));
+
+const options = {
+	rounds: number('rounds', 3, 1),
+	// bursts take minutes each on a busy machine: their rounds can be fewer than the paging rounds
+	pushRounds: Number(value('push-rounds') ?? value('rounds') ?? (quick ? 1 : 3)),
+	sizes: (value('sizes') ?? (quick ? '300,1000' : '3000,10000')).split(',').map(Number),
+	latencyMs: number('latency', 25, 25),
+	count: number('count', 200, 50),
+	records: number('records', 1000, 100),
+	idlePolls: number('idle-polls', 2, 1),
+	waitMs: number('wait', 120, 120) * 1000,
+	// e.g. N8N_EXPRESSION_ENGINE=legacy
+	n8nEnv: Object.fromEntries(args.filter((a) => a.startsWith('--n8n-env=')).map((a) => a.slice('--n8n-env='.length).split(/=(.*)/s, 2))) as Record<string, string>,
 };
-const skip = new Set((args.find((a) => a.startsWith('--skip='))?.split('=')[1] ?? '').split(',').filter(Boolean));
 
-const LATENCY_MS = option('latency', 25);
-const RUNS = option('runs', 5);
-const LARGE_RUNS = option('large-runs', 3);
-const SIZES = flag('quick') ? [3000] : [3000, 30000];
-const PINGS = 300;
-
-const log = (line: string) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`);
 const started = Date.now();
+const log = (line: string) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`);
+const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 
-interface PagingResult {
-	n: number;
-	pages: number;
-	serviceMsPerPage: number;
-	peer: ReturnType<typeof medianOf>;
-	node: Record<number, ReturnType<typeof medianOf>>;
+interface Part<T> {
+	name: string;
+	result?: T;
+	/** the part crashed: what it threw */
+	crash?: string;
 }
 
-async function paging(sandbox: SandboxProcess, n: number): Promise<PagingResult> {
-	const pages = Math.ceil(n / PAGE_SIZE);
-	await sandbox.start(n);
-	const peer = new PeerClient(sandbox.credentials);
-	await sandbox.clearFaults();
-	// calibration without latency: what one page costs the sandbox (and a lean client), sequentially
-	const service: number[] = [];
-	for (let i = 0; i < (n > 10000 ? 1 : 3); i++) service.push((await peerReturnAll(sandbox, peer, n)).ms / pages);
-	await sandbox.addFault({ kind: 'latency', latencyMs: LATENCY_MS, path: '/order-units/seller/' });
-
-	const runs = n > 10000 ? LARGE_RUNS : RUNS;
-	// at 30,000 the sequential readers take ~30 s a run: fewer runs of them, the concurrent node gets `runs`
-	const plan: Array<[string, number]> = [];
-	for (let r = 0; r < runs; r++) {
-		plan.push(['c4', r]);
-		if (n <= 10000 || r < Math.max(1, runs - 1)) plan.push(['peer', r]);
-		if (n <= 10000 || r < Math.max(1, runs - 2)) plan.push(['c1', r]);
-	}
-	const samples: Record<string, Sample[]> = { peer: [], c1: [], c4: [] };
-	for (const [what] of plan) {
-		const s = what === 'peer' ? await peerReturnAll(sandbox, peer, n) : await nodeReturnAll(sandbox, n, what === 'c4' ? 4 : 1);
-		samples[what].push(s);
-		log(`N=${n} ${what}: ${fmt(s.ms)} ms, ${s.requests} requests, retained ${fmt(s.retainedHeap / MB, 1)} MB, peak +${fmt(s.peakHeap / MB, 1)} MB heap`);
-	}
-	await sandbox.clearFaults();
-	peer.close();
-	return { n, pages, serviceMsPerPage: median(service), peer: medianOf(samples.peer), node: { 1: medianOf(samples.c1), 4: medianOf(samples.c4) } };
-}
-
-interface OverheadResult {
-	pingNodeUs: number;
-	pingPeerUs: number;
-	pageNodeUs: number;
-	pagePeerUs: number;
-	signUs: number;
-	runs: number;
-}
-
-async function overhead(sandbox: SandboxProcess): Promise<OverheadResult> {
-	const n = 3000;
-	const pages = Math.ceil(n / PAGE_SIZE);
-	await sandbox.start(n);
-	await sandbox.clearFaults();
-	const peer = new PeerClient(sandbox.credentials);
-	// warm-up: load and compile the node, JIT both paths
-	await nodeReturnAll(sandbox, n, 4);
-	await pingNode(sandbox, 50);
-	await pingPeer(peer, 50);
-	await peerReturnAll(sandbox, peer, n);
-	const r: Record<string, number[]> = { pingNode: [], pingPeer: [], pageNode: [], pagePeer: [] };
-	for (let i = 0; i < RUNS + 2; i++) {
-		r.pingNode.push(((await pingNode(sandbox, PINGS)) / PINGS) * 1000);
-		r.pingPeer.push(((await pingPeer(peer, PINGS)) / PINGS) * 1000);
-		r.pageNode.push(((await nodeReturnAll(sandbox, n, 1)).ms / pages) * 1000);
-		r.pagePeer.push(((await peerReturnAll(sandbox, peer, n)).ms / pages) * 1000);
-	}
-	peer.close();
-	const result = {
-		pingNodeUs: median(r.pingNode),
-		pingPeerUs: median(r.pingPeer),
-		pageNodeUs: median(r.pageNode),
-		pagePeerUs: median(r.pagePeer),
-		signUs: signingMicroseconds(sandbox.credentials),
-		runs: RUNS + 2,
-	};
-	log(`overhead: ping node ${fmt(result.pingNodeUs)} µs vs peer ${fmt(result.pingPeerUs)} µs; page node ${fmt(result.pageNodeUs)} µs vs peer ${fmt(result.pagePeerUs)} µs`);
-	return result;
-}
-
-interface TriggerResult {
-	direct: Record<number, DirectResult[]>;
-	bursts: BurstCheck[];
-}
-
-async function trigger(sandbox: SandboxProcess): Promise<TriggerResult> {
-	await sandbox.start(300);
-	const host = await startHost(sandbox);
-	const orderIds = await sandbox.orderIds(50);
-	const result: TriggerResult = { direct: { 1: [], 16: [] }, bursts: [] };
+async function part<T>(name: string, measure: () => Promise<T>): Promise<Part<T>> {
+	if (skip.has(name)) return { name };
+	log(`${name}: starting (load: ${uptime()})`);
 	try {
-		await directThroughput(host, sandbox.credentials.secretKey, orderIds, 200, 16); // warm-up
-		for (let i = 0; i < 3; i++) {
-			for (const concurrency of [1, 16]) {
-				const d = await directThroughput(host, sandbox.credentials.secretKey, orderIds, 1000, concurrency);
-				result.direct[concurrency].push(d);
-				log(`trigger direct c=${concurrency}: ${fmt(d.perSecond)}/s, ${d.executions} executions, repeats run ${d.repeatsExecuted}/${d.repeats}`);
-			}
-			const b = await sandboxBurst(host, sandbox, orderIds, 1000);
-			result.bursts.push(b);
-			log(`trigger burst: ${fmt(b.perSecond)}/s, delivered ${b.delivered}, exactly once ${b.exactlyOnce}, lost ${b.lost}, duplicated ${b.duplicated}`);
-		}
-	} finally {
-		await host.deactivate().catch(() => undefined);
-		await host.close();
-		closeAgent();
-	}
-	return result;
-}
-
-/** The parts measured in the real n8n: a result, or a sentence saying why there is none; undefined when skipped. */
-interface RealParts {
-	httpPaging?: RealPagingResult | string;
-	real?: RealN8nResult | string;
-	queue?: QueueModeResult | string;
-}
-
-function report(paged: PagingResult[], over: OverheadResult | undefined, trig: TriggerResult | undefined, { httpPaging, real, queue }: RealParts): string {
-	const out: string[] = [];
-	if (paged.length) {
-		out.push(`### Return All of N order units, ${LATENCY_MS} ms latency per request (median of runs)\n`);
-		const rows: string[][] = [];
-		for (const p of paged) {
-			const peerMs = p.peer.ms;
-			const line = (label: string, s: ReturnType<typeof medianOf>, concurrency: number) => {
-				const ideal = (p.pages / concurrency) * LATENCY_MS;
-				const idealService = ideal + p.pages * p.serviceMsPerPage;
-				rows.push([
-					`${fmt(p.n)}`,
-					label,
-					`${s.runs}`,
-					`${fmt(s.requests)} / ${fmt(p.pages)}`,
-					fmt(s.ms),
-					`${fmt(ideal)} (${fmt(s.ms / ideal, 2)}×)`,
-					`${fmt(idealService)} (${fmt(s.ms / idealService, 2)}×)`,
-					`${fmt(peerMs / s.ms, 2)}×`,
-					fmt(s.peakHeap / MB, 1),
-					fmt(s.peakRss / MB, 1),
-					fmt(s.retainedHeap / s.records),
-				]);
-			};
-			line('peer (sequential, node:http)', p.peer, 1);
-			line('node, Page Concurrency 1', p.node[1], 1);
-			line('node, Page Concurrency 4', p.node[4], 4);
-		}
-		out.push(
-			table(
-				['N', 'reader', 'runs', 'requests / min', 'wall ms', 'ideal ms (×)', 'ideal + sandbox service ms (×)', 'speed-up vs peer', 'peak heap +MB', 'peak RSS +MB', 'retained B/record'],
-				rows,
-			),
-		);
-		out.push(
-			`\nideal = pages ÷ concurrency × ${LATENCY_MS} ms. The sandbox serves one request at a time; "sandbox service" adds pages × its measured cost per page without latency (` +
-				paged.map((p) => `${fmt(p.serviceMsPerPage, 2)} ms at ${fmt(p.n)}`).join(', ') +
-				`).\n`,
-		);
-	}
-
-	if (paged.length > 1) {
-		const [small, large] = paged;
-		const per = (p: PagingResult, f: (s: Sample) => number) => f(p.node[4]) / p.n;
-		out.push(`### Memory per record (node, Page Concurrency 4)\n`);
-		out.push(
-			table(
-				['measure', `N = ${fmt(small.n)}`, `N = ${fmt(large.n)}`, 'ratio (1 = linear)'],
-				[
-					['retained heap B/record (output held)', fmt(per(small, (s) => s.retainedHeap)), fmt(per(large, (s) => s.retainedHeap)), fmt(per(large, (s) => s.retainedHeap) / per(small, (s) => s.retainedHeap), 2)],
-					['peak heap growth B/record', fmt(per(small, (s) => s.peakHeap)), fmt(per(large, (s) => s.peakHeap)), fmt(per(large, (s) => s.peakHeap) / per(small, (s) => s.peakHeap), 2)],
-					['peer: retained heap B/record (parsed records only)', fmt(small.peer.retainedHeap / small.n), fmt(large.peer.retainedHeap / large.n), fmt(large.peer.retainedHeap / large.n / (small.peer.retainedHeap / small.n), 2)],
-				],
-			),
-		);
-		out.push('');
-	}
-
-	if (over) {
-		out.push(`### Per-request overhead, no latency (median of ${over.runs} runs, sequential)\n`);
-		out.push(
-			table(
-				['request', 'node µs/request', 'bare signed node:http µs/request', 'difference µs', 'goal'],
-				[
-					[`ping ×${PINGS} (one item each)`, fmt(over.pingNodeUs), fmt(over.pingPeerUs), fmt(over.pingNodeUs - over.pingPeerUs), over.pingNodeUs - over.pingPeerUs < 1000 ? '< 1 ms ✓' : '< 1 ms ✗'],
-					[`page of 30 order units (Return All, concurrency 1)`, fmt(over.pageNodeUs), fmt(over.pagePeerUs), fmt(over.pageNodeUs - over.pagePeerUs), over.pageNodeUs - over.pagePeerUs < 1000 ? '< 1 ms ✓' : '< 1 ms ✗'],
-					['of which the package signs (signRequestOptions: URL + HMAC)', fmt(over.signUs, 1), '', '', ''],
-				],
-			),
-		);
-		out.push('');
-	}
-
-	if (trig) {
-		out.push(`### Trigger, in-process webhook host (n8n-core WebhookContext; parse, verify, de-duplicate)\n`);
-		const rows2: string[][] = [];
-		for (const [concurrency, list] of Object.entries(trig.direct)) {
-			if (!list.length) continue;
-			rows2.push([
-				`1,000 signed POSTs, ${concurrency} in flight (×${list.length})`,
-				fmt(median(list.map((d) => d.perSecond))),
-				`${fmt(median(list.map((d) => d.exactlyOnce)))} / ${fmt(list[0].unique)}`,
-				`${fmt(Math.max(...list.map((d) => d.repeatsExecuted)))} of ${list[0].repeats} repeats started a run; ${fmt(Math.max(...list.map((d) => d.non200)))} non-200`,
-			]);
-		}
-		if (trig.bursts.length) {
-			const b = trig.bursts;
-			rows2.push([
-				`sandbox burst: 1,000 events at once (×${b.length})`,
-				fmt(median(b.map((x) => x.perSecond))),
-				`${fmt(Math.min(...b.map((x) => x.exactlyOnce)))} / 1,000 (worst run)`,
-				`lost ${Math.max(...b.map((x) => x.lost))}, duplicated ${Math.max(...b.map((x) => x.duplicated))}, delivered ok ${Math.min(...b.map((x) => x.delivered))} (worst run)`,
-			]);
-		}
-		out.push(table(['load', 'notifications/s (median)', 'executed exactly once', 'notes'], rows2));
-		out.push('');
-	}
-
-	if (httpPaging) {
-		out.push(`### Return All in a real n8n: the node vs n8n's HTTP Request pagination\n`);
-		out.push(typeof httpPaging === 'string' ? httpPaging : realN8nPagingTable(httpPaging));
-		out.push('');
-	}
-	if (real) {
-		out.push(`### Trigger vs n8n's Webhook node in a real n8n: bursts of ${typeof real === 'string' ? 'notifications' : `${real.count.toLocaleString('en-US')} notifications`} from the sandbox\n`);
-		out.push(typeof real === 'string' ? real : realN8nTable(real));
-		out.push('');
-	}
-	if (queue) {
-		out.push(`### The trigger in n8n's queue mode: ${typeof queue === 'string' ? 'a burst' : `${queue.burst.sent.toLocaleString('en-US')} notifications at once`}\n`);
-		out.push(typeof queue === 'string' ? queue : queueModeTable(queue));
-		out.push('');
-	}
-	return out.join('\n');
-}
-
-async function main() {
-	const sandbox = new SandboxProcess();
-	let over: OverheadResult | undefined;
-	let trig: TriggerResult | undefined;
-	const paged: PagingResult[] = [];
-	try {
-		if (!skip.has('overhead')) over = await overhead(sandbox);
-		if (!skip.has('paging')) for (const n of SIZES) paged.push(await paging(sandbox, n));
-		gc();
-		if (!skip.has('trigger')) trig = await trigger(sandbox);
-	} finally {
-		await sandbox.close();
-	}
-	const httpPaging = skip.has('http') ? undefined : await realN8nPart('HTTP Request pagination', () => realN8nPaging({ runs: RUNS, latencyMs: LATENCY_MS, log: (line) => log(`http paging: ${line}`) }));
-	// 200 at once is about what n8n 2.41 on SQLite answers within the marketplace's 15 s on 2 CPUs
-	const real = skip.has('real')
-		? undefined
-		: await realN8nPart('real n8n', () => realN8nBurst({ bursts: option('real-bursts', 3), count: option('real-count', 200), log: (line) => log(`real n8n: ${line}`) }));
-	const queue = skip.has('queue')
-		? undefined
-		: await realN8nPart('queue mode', () => queueModeBurst({ count: option('queue-count', 1000), log: (line) => log(`queue mode: ${line}`) }));
-	log('done');
-	console.log(`\n## Benchmark results (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${require('node:os').cpus().length} CPUs)\n`);
-	console.log(report(paged, over, trig, { httpPaging, real, queue }));
-}
-
-/** A part that needs the pinned n8n runtime: its result, or a sentence saying why there is none. */
-async function realN8nPart<T>(name: string, measure: () => Promise<T>): Promise<T | string> {
-	if (!runtimeInstalled()) {
-		const why = 'Skipped: the pinned n8n runtime is not installed (`bash e2e/ensure-runtime.sh`, 3-5 minutes once).';
-		log(`${name} skipped: ${why}`);
-		return why;
-	}
-	try {
-		return await measure();
+		return { name, result: await measure() };
 	} catch (error) {
-		log(`${name} failed: ${(error as Error).stack ?? String(error)}`);
-		return `Failed: ${(error as Error).message.split('\n')[0]}`;
+		log(`${name} crashed: ${(error as Error).stack ?? String(error)}`);
+		return { name, crash: (error as Error).message.split('\n')[0] };
 	}
 }
 
-main().then(
-	() => process.exit(0),
-	(error) => {
-		console.error(error);
-		process.exit(1);
-	},
-);
+async function mainV2(): Promise<number> {
+	if (!runtimeInstalled()) {
+		console.log('FAIL: the pinned n8n runtime is not installed (`bash e2e/ensure-runtime.sh`, 3-5 minutes once).');
+		return 1;
+	}
+	const loadBefore = uptime();
+	const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+	let bench: V2Bench | undefined;
+	let push: Part<PushResult>;
+	let poll: Part<PollResult>;
+	let paging: Part<PagingResult>;
+	try {
+		bench = await startV2Bench({ orderUnits: Math.max(...options.sizes), n8nEnv: options.n8nEnv, log });
+		const b = bench;
+		push = await part('push', () => v2Push(b, { rounds: options.pushRounds, count: options.count, waitMs: options.waitMs, log: (line) => log(`push ${line}`) }));
+		poll = await part('poll', () => v2Poll(b, { records: options.records, idlePolls: options.idlePolls, log: (line) => log(`poll ${line}`) }));
+		paging = await part('paging', () => v2Paging(b, { sizes: options.sizes, rounds: options.rounds, latencyMs: options.latencyMs, log: (line) => log(`paging ${line}`) }));
+	} finally {
+		await bench?.close();
+	}
+	const loadAfter = uptime();
+
+	const failures: string[] = [];
+	const out: string[] = [];
+	out.push(`## Benchmark: API v2 in a real n8n (${date})\n`);
+	out.push(`- command: \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\``);
+	const env = Object.entries(options.n8nEnv).map(([k, v]) => `${k}=${v}`);
+	out.push(`- n8n ${bench.n8nVersion} (\`n8n start\`, SQLite, ${env.length ? env.join(', ') : 'default settings'}), Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim()})`);
+	out.push(`- load before: \`${loadBefore}\``);
+	out.push(`- load after: \`${loadAfter}\``);
+	out.push(`- took ${fmt((Date.now() - started) / 60000, 1)} min (set-up ${fmt(bench.setupMs / 1000)} s)\n`);
+	const section = <T>(title: string, p: Part<T>, render: (result: T) => string, check: (result: T) => string[]) => {
+		out.push(`### ${title}\n`);
+		if (p.crash) {
+			failures.push(`${p.name} crashed: ${p.crash}`);
+			out.push(`**FAIL**: the part crashed: ${p.crash}\n`);
+		} else if (p.result) {
+			failures.push(...check(p.result));
+			out.push(render(p.result), '');
+		} else out.push('Skipped (--skip).\n');
+	};
+	section(`Return All vs n8n's HTTP Request pagination (N = ${options.sizes.map((n) => fmt(n)).join(' and ')})`, paging, pagingTable, pagingFailures);
+	section(`Push: the trigger vs n8n's Webhook node and GitHub Trigger (bursts of ${fmt(options.count)}, 5 s deadline)`, push, pushTable, pushFailures);
+	section(`Poll trigger: idle polls and ${fmt(options.records)} new orders`, poll, pollTable, pollFailures);
+	if (failures.length) out.push('### Failures\n', ...failures.map((f) => `- FAIL: ${f}`), '');
+	console.log(out.join('\n'));
+	for (const failure of failures) console.error(`FAIL: ${failure}`);
+	log(failures.length ? `done: ${failures.length} failure(s)` : 'done: everything passed');
+	return failures.length ? 1 : 0;
+}
+
+if (api === 'v1') {
+	// the v1 benchmarks parse the same argv and run on load
+	require('./run-v1');
+} else if (api !== 'v2') {
+	console.error(`--api must be v1 or v2, not ${api}`);
+	process.exit(2);
+} else {
+	mainV2().then(
+		(code) => process.exit(code),
+		(error) => {
+			console.error(error);
+			console.log(`FAIL: the benchmark crashed: ${(error as Error).message}`);
+			process.exit(1);
+		},
+	);
+}

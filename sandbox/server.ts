@@ -76,7 +76,7 @@ async function handleApi(core: SandboxCore, router: Router, req: http.IncomingMe
 	}
 	const path = rawPath.slice(API_PREFIX.length) || '/';
 	const entry = logRequest(core, req, method, rawUrl, path, rawQuery, body);
-	res.on('finish', () => (entry.status = res.statusCode));
+	res.on('finish', () => answered(entry, res));
 
 	const { match, allowed } = router.match(method, path);
 	entry.route = match?.name;
@@ -164,6 +164,7 @@ export function logRequest(
 		bodyBytes: received.bytes,
 		signatureValid: false,
 		status: 0,
+		receivedMs: performance.now(),
 	};
 	if (bodyTruncated) entry.bodyTruncated = true;
 	else if (body !== '') {
@@ -175,6 +176,12 @@ export function logRequest(
 	}
 	core.recordRequest(entry);
 	return entry;
+}
+
+/** Records the answer's status and time in the request log (on the response's 'finish'). */
+export function answered(entry: RequestLogEntry, res: http.ServerResponse): void {
+	entry.status = res.statusCode;
+	entry.answeredMs = performance.now();
 }
 
 async function answer(produce: () => Reply | Promise<Reply>): Promise<Reply> {

@@ -423,6 +423,9 @@ export interface RequestLogEntry {
 	signatureValid: boolean;
 	authError?: string;
 	status: number;
+	/** when the request was logged and when its answer was handed to the socket: monotonic ms (performance.now()) */
+	receivedMs: number;
+	answeredMs?: number;
 	route?: string;
 	fault?: string;
 	refundPathForm?: 'underscore' | 'hyphen';

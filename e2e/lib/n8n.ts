@@ -323,6 +323,11 @@ export class N8n {
 	}
 
 	/** CPU milliseconds the running process and its children (the task runner) have used since they started. */
+	/** the server's process id while it runs (its memory and CPU are read from /proc) */
+	get pid(): number | undefined {
+		return this.server?.pid;
+	}
+
 	cpuMs(): number {
 		return this.server?.pid === undefined ? 0 : cpuMsOfTrees([this.server.pid]);
 	}

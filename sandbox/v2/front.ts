@@ -7,7 +7,7 @@
 import type http from 'http';
 import { ApiError } from '../errors';
 import { tooLargeError, type ReceivedBody } from '../limits';
-import { logRequest as logSharedRequest, V2_PREFIX } from '../server';
+import { answered, logRequest as logSharedRequest, V2_PREFIX } from '../server';
 import type { RequestLogEntry } from '../types';
 import { V2AuthResult, verifyV2Request } from './auth';
 import type { Operation, RouteMatch } from './contract';
@@ -33,7 +33,7 @@ export function createV2Handler(runtime: V2Runtime) {
 		const rawPath = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
 		const path = rawPath.slice(V2_PREFIX.length) || '/';
 		const entry = logRequest(runtime, req, method, rawUrl, path, received);
-		res.on('finish', () => (entry.status = res.statusCode));
+		res.on('finish', () => answered(entry, res));
 		if (received.tooLarge) {
 			const problem = new Problem(413, 'about:blank', tooLargeError().message, []);
 			respond(runtime, res, entry, undefined, { ...problemReply(problem), fromFront: true });
