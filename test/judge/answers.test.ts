@@ -70,4 +70,17 @@ describe("the judge's answers", () => {
 		expect(checker.problems(groups, { data: [{ ...group, recommendation: 'nonsense' }] }).length).toBeGreaterThan(checker.problems(groups, { data: [group] }).length);
 		expect(checker.problems(ORDERS, { data: [{ ...order, id_order: null }] })).not.toEqual([]);
 	});
+
+	it('inside an anyOf, within the branch the value follows (a bulk update result that is an error)', () => {
+		const bulk = '/components/schemas/UnitsBulkUpdateResponse';
+		const refused = { id_unit: 1000, status_code: 400, message: 'Parameters [listingPrice] are missing', errors: [{ field: 'listing_price', message: 'must be greater than 0' }] };
+		expect(checker.problems(bulk, { data: [refused] })).toEqual([]);
+		const answer = reshape(openApi, { $ref: `#${bulk}` }, { data: [refused] }, 'empty-lists', seededRandom(1), checker);
+		expect(answer).toEqual({ data: [] });
+		const inner = reshape(openApi, { $ref: `#${bulk}/properties/data/items` }, refused, 'empty-lists', seededRandom(1), checker);
+		expect(inner).toEqual({ ...refused, errors: [] });
+		expect(checker.problems(bulk, { data: [inner] })).toEqual([]);
+		// Without a checker to tell the branch, the value stays as it is.
+		expect(reshape(openApi, { $ref: `#${bulk}/properties/data/items` }, refused, 'empty-lists', seededRandom(1))).toBe(refused);
+	});
 });

@@ -1,7 +1,7 @@
 /**
  * Answers the OpenAPI allows but a mock rarely gives: Prism fills in every optional field, so the judge reshapes
  * its answer within the response schema (optional fields left out, nullable fields null, lists without a minimum
- * empty, unknown extra fields), and checks with Ajv that the reshaped answer still matches the schema, so that a
+ * empty, unknown extra fields; inside a `oneOf`/`anyOf`, within the branch the answer follows), and checks with Ajv that the reshaped answer still matches the schema, so that a
  * finding is always the node's and never the judge's.
  */
 import AjvModule from 'ajv';
@@ -39,7 +39,7 @@ export function seededRandom(seed: number): () => number {
 /** The properties and required names of an object schema, `allOf` parts merged. */
 function objectShape(openApi: OpenApi, schema: Json): { properties: Record<string, Json>; required: string[]; closed: boolean } | undefined {
 	const resolved = resolveRef(openApi, schema);
-	if (resolved.oneOf || resolved.anyOf) return undefined; // which branch a value follows is not ours to guess
+	if (resolved.oneOf || resolved.anyOf) return undefined; // reshape() picks the branch first
 	const parts = [resolved, ...((resolved.allOf as Json[] | undefined) ?? []).map((part) => resolveRef(openApi, part))];
 	if (!parts.some((part) => part.properties || part.type === 'object')) return undefined;
 	const properties: Record<string, Json> = {};
@@ -63,13 +63,19 @@ function admitsNull(openApi: OpenApi, schema: Json): boolean {
 }
 
 /** Prism's answer reshaped as the variant says, within `schema`. */
-export function reshape(openApi: OpenApi, schema: Json, value: unknown, variant: Variant, random: () => number): unknown {
+export function reshape(openApi: OpenApi, schema: Json, value: unknown, variant: Variant, random: () => number, checker?: AnswerChecker): unknown {
 	if (variant === 'generated' || value === null || typeof value !== 'object') return value;
 	const resolved = resolveRef(openApi, schema);
+	const branches = (resolved.oneOf ?? resolved.anyOf) as Json[] | undefined;
+	if (branches) {
+		// The branch the value follows, found by checking it against each (named) branch in turn.
+		const branch = checker && branches.find((candidate) => typeof candidate.$ref === 'string' && !checker.problems((candidate.$ref as string).slice(1), value).length);
+		return branch ? reshape(openApi, branch, value, variant, random, checker) : value;
+	}
 	if (Array.isArray(value)) {
 		if (variant === 'empty-lists' && !((resolved.minItems as number | undefined) ?? 0)) return [];
 		const items = resolved.items as Json | undefined;
-		return items ? value.map((item) => reshape(openApi, items, item, variant, random)) : value;
+		return items ? value.map((item) => reshape(openApi, items, item, variant, random, checker)) : value;
 	}
 	const shape = objectShape(openApi, schema);
 	if (!shape) return value;
@@ -82,7 +88,7 @@ export function reshape(openApi: OpenApi, schema: Json, value: unknown, variant:
 		}
 		const optional = !shape.required.includes(key);
 		if (optional && (variant === 'minimal' || (variant === 'sparse' && random() < 0.5))) continue;
-		result[key] = variant === 'nulls' && admitsNull(openApi, fieldSchema) ? null : reshape(openApi, fieldSchema, field, variant, random);
+		result[key] = variant === 'nulls' && admitsNull(openApi, fieldSchema) ? null : reshape(openApi, fieldSchema, field, variant, random, checker);
 	}
 	if (variant === 'extra-fields' && !shape.closed) result[EXTRA_FIELD] = 'a field the OpenAPI does not name';
 	return result;

@@ -93,6 +93,10 @@ export async function startPrism(openApi: OpenApi, port: number): Promise<PrismS
 	child.stderr?.on('data', collect);
 	let gone = false;
 	const exited = new Promise<void>((resolve) => child.once('exit', () => ((gone = true), resolve())));
+	// Should the test process end without afterAll (a crash, a kill), Prism goes with it.
+	const killOnExit = () => child.kill('SIGTERM');
+	process.once('exit', killOnExit);
+	void exited.then(() => process.removeListener('exit', killOnExit));
 	// Ready when it answers; it reads and compiles the whole document first, which takes long on a busy machine.
 	while (!(await answers(port))) {
 		if (gone) throw new Error(`Prism exited before it listened:\n${output}`);

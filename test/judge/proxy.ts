@@ -171,7 +171,7 @@ export class JudgeProxy {
 				.join('/');
 			const schema = this.schemaAt(pointer);
 			if (schema) {
-				const reshaped = this.withLocalUrls(reshape(this.openApi, schema, JSON.parse(answerBody.toString('utf8')), this.scenario.variant, seededRandom(hash(`${seed} ${url}`))));
+				const reshaped = this.withLocalUrls(reshape(this.openApi, schema, JSON.parse(answerBody.toString('utf8')), this.scenario.variant, seededRandom(hash(`${seed} ${url}`)), this.checker));
 				const problems = this.checker.problems(pointer, reshaped);
 				if (problems.length) exchange.answerProblems = problems;
 				answerBody = Buffer.from(JSON.stringify(reshaped));
