@@ -17,7 +17,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { AnswerChecker, reshape, seededRandom, type Variant } from './answers';
-import { resolveRef, type OpenApi } from './prism';
+import { resolveRef, type DocumentedException, type OpenApi } from './prism';
 
 export interface Scenario {
 	variant: Variant;
@@ -69,11 +69,16 @@ export class JudgeProxy {
 	private exchanges: Exchange[] = [];
 	url = '';
 
-	/** `bound`: requests answered per run; beyond it the proxy refuses (400) so that a runaway read ends, and records it. */
+	/**
+	 * `bound`: requests answered per run; beyond it the proxy refuses (400) so that a runaway read ends, and records it.
+	 * `exceptions`: the documented exceptions Prism was given. Prism reads a repeated key of an `explode: false`
+	 * parameter as well as one comma list, so the proxy refuses the repeated form of those itself.
+	 */
 	constructor(
 		private readonly openApi: OpenApi,
 		private readonly prismUrl: string,
 		private readonly bound: number,
+		private readonly exceptions: DocumentedException[] = [],
 	) {
 		this.checker = new AnswerChecker(openApi);
 		this.routes = Object.entries(openApi.paths)
@@ -150,6 +155,13 @@ export class JudgeProxy {
 			return { status: 400, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(problem)) };
 		}
 		// Chosen from the request, not from its turn: pages read concurrently get the same answers in any order.
+		const repeated = this.repeatedListKeys(method, route?.path, url);
+		if (repeated.length) {
+			exchange.status = 400;
+			exchange.violations = `repeated keys for ${repeated.join(', ')}, documented as one comma-separated value (sandbox/v2/documented-exceptions.json)`;
+			const problem = { type: '/problems/judge/wire-form', errors: [], message: exchange.violations };
+			return { status: 400, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(problem)) };
+		}
 		const seed = this.scenario.repeat ? `${this.scenario.seed}` : `${this.scenario.seed}-${hash(`${method} ${url}`)}`;
 		const headers: Record<string, string> = {};
 		for (const [name, value] of Object.entries(request.headers)) {
@@ -178,6 +190,15 @@ export class JudgeProxy {
 			}
 		}
 		return { status: answer.status, headers: { 'content-type': contentType || 'application/octet-stream' }, body: answerBody };
+	}
+
+	/** The `explode: false` exception parameters of the operation that the query repeats. */
+	private repeatedListKeys(method: string, path: string | undefined, url: string): string[] {
+		const query = new URLSearchParams(url.split('?')[1] ?? '');
+		return this.exceptions
+			.filter((exception) => !exception.explode && exception.in === 'query' && exception.path === path && exception.method.toUpperCase() === method)
+			.map((exception) => exception.parameter)
+			.filter((name) => query.getAll(name).length > 1);
 	}
 
 	private schemaAt(pointer: string): Record<string, unknown> | undefined {
