@@ -444,7 +444,7 @@ function template(id: string, name: string, nodes: Node[], connections: Record<s
 /** The part of every sticky note that says what to change for a live account. */
 const LIVE_ACCOUNT = [
 	'### For your live account',
-	'1. In each Seller Marketplace node, create or pick a **Seller Marketplace V2 API** credential: Client Key and Secret Key from the Seller Portal (Settings → API), your main storefront as Default Storefront.',
+	'1. In each Seller Marketplace node, create or pick a **Seller Marketplace V2 API** credential: Client Key and Secret Key from the API settings of the Seller Portal, your main storefront as Default Storefront.',
 ];
 
 function note(id: string, position: [number, number], title: string, what: string[], change: string[], width = 620, height = 420): Node {

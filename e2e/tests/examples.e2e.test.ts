@@ -226,7 +226,8 @@ describe('the seller templates (node version 2)', () => {
 		const mark = await sandbox.lastSeq();
 		expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.stockSync]));
 		const bulk = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2' && r.method === 'POST' && r.path === '/units/bulk');
-		expect(bulk.map((r) => [r.status, r.signatureValid, r.query.storefront])).toEqual([[200, true, 'de']]);
+		// 207: the bulk answer reports on each unit
+		expect(bulk.map((r) => [r.status, r.signatureValid, r.query.storefront])).toEqual([[207, true, 'de']]);
 		expect(bulk[0].json).toEqual(
 			changed.map((row) => ({ id_unit: offer(row.id_offer, before).id_unit, unit_data: { amount: row.amount, listing_price: row.listing_price } })),
 		);
@@ -315,7 +316,7 @@ describe('the seller templates (node version 2)', () => {
 		const binary = downloads?.[0].data?.main?.[0]?.[0]?.binary as Record<string, { fileName?: string; mimeType?: string }> | undefined;
 		expect(binary?.data).toMatchObject({ fileName: `account-listing-${id}.csv`, mimeType: 'text/csv' });
 		const requests = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2');
-		expect(requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.query.storefront, r.status])).toEqual([['/reports/account-listing', 'de', 201]]);
+		expect(requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.query.storefront, r.status])).toEqual([['/reports/account-listing', 'de', 202]]);
 		expect(requests.filter((r) => r.method === 'GET' && r.path === `/reports/${id}`).length).toBeGreaterThanOrEqual(2);
 	});
 });
