@@ -31,7 +31,7 @@ export function describeInsecureBaseUrl(credentials: { clientKey?: unknown; secr
 	}
 	return (
 		`The Base URL must start with https://, because the API takes requests over HTTPS only (got ${shown}). ` +
-		'Plain http is allowed only for a loopback address such as the local sandbox, e.g. http://127.0.0.1:8787/api/v1.'
+		'Plain http is allowed only for an address on this machine (127.0.0.1, localhost or [::1]).'
 	);
 }
 
@@ -74,7 +74,7 @@ export class SellerMarketplaceApi implements ICredentialType {
 			default: 'https://www.kaufland.de/api/v1',
 			required: true,
 			description:
-				'Address of the API, ending in /v1, with https://. Change it only to use the local sandbox (npm run sandbox prints its address), the one place where http:// is allowed.',
+				'Address of the API, ending in /v1, with https://. Change it only for a test server on this machine, the one place where http:// is allowed.',
 		},
 	];
 

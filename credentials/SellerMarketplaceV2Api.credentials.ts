@@ -48,7 +48,7 @@ export class SellerMarketplaceV2Api implements ICredentialType {
 		textField(
 			'Base URL',
 			'baseUrl',
-			'Address of the API, ending in /v2. Change it only for the playground (https://sellerapi-playground.kaufland.com/v2) or the local sandbox (npm run sandbox prints its address).',
+			'Address of the API, ending in /v2. Change it only for the playground (https://sellerapi-playground.kaufland.com/v2) or a test server on this machine (http:// is allowed only there).',
 			{ required: true, default: DEFAULT_BASE_URL },
 		),
 		textField(

@@ -1,12 +1,16 @@
 /**
- * Writes examples/*.json, the example workflows (importable as they are: n8n editor → Import from File,
- * or `n8n import:workflow --input=<file>`). Their JavaScript is easier to keep right here than inside JSON.
+ * Writes examples/*.json, the seller templates (node version 2, API v2), and examples/v1/*.json, the workflows of
+ * node version 1 (API v1, switched off by the marketplace in 2023), kept for saved workflows. They import as they
+ * are: n8n editor → Import from File, or `n8n import:workflow --input=<file>`. Their JavaScript is easier to keep
+ * right here than inside JSON.
  *
  *   npx ts-node --transpile-only e2e/build-examples.ts
  *
- * Every example refers to the credential "Seller Marketplace sandbox" (id sellerMarketSbx1); on import
- * into another n8n, pick your own Seller Marketplace credential in each Seller Marketplace node.
- * The e2e tests run each example (e2e/tests/examples.e2e.test.ts).
+ * The templates are shaped for n8n's template library: no credentials (the editor asks for a Seller Marketplace V2
+ * API credential on import), no pinned data, a sticky note saying what to change for a live account. The e2e set-up
+ * and the demo attach their sandbox credential on import (e2e/lib/workflows.ts, loadExamples). The v1 workflows
+ * refer to the credential "Seller Marketplace sandbox" (id sellerMarketSbx1). The e2e tests run every one of them
+ * (e2e/tests/examples.e2e.test.ts, e2e/tests/v2-order-workflow.e2e.test.ts).
  */
 import { mkdirSync, writeFileSync } from 'fs';
 import { join } from 'path';
@@ -28,9 +32,6 @@ type Node = {
 };
 
 const credentials = { [CREDENTIAL_TYPE]: { ...EXAMPLE_CREDENTIAL } };
-/** API v2 examples (node version 2) use the Seller Marketplace V2 API credential. */
-export const EXAMPLE_CREDENTIAL_V2 = { id: 'sellerMarketV2Sbx1', name: 'Seller Marketplace V2 sandbox' };
-const credentialsV2 = { sellerMarketplaceV2Api: { ...EXAMPLE_CREDENTIAL_V2 } };
 
 function uuid(example: number, node: number): string {
 	return `e0e0e0e0-0000-4000-8000-${String(example).padStart(4, '0')}${String(node).padStart(8, '0')}`;
@@ -38,10 +39,6 @@ function uuid(example: number, node: number): string {
 
 function seller(id: string, name: string, position: [number, number], parameters: Record<string, unknown>, notes?: string): Node {
 	return { id, name, type: ACTION_TYPE, typeVersion: 1, position, parameters, credentials, ...(notes ? { notes, notesInFlow: true } : {}) };
-}
-
-function sellerV2(id: string, name: string, position: [number, number], parameters: Record<string, unknown>): Node {
-	return { id, name, type: ACTION_TYPE, typeVersion: 2, position, parameters, credentials: credentialsV2 };
 }
 
 function code(id: string, name: string, position: [number, number], jsCode: string, notes?: string): Node {
@@ -432,20 +429,417 @@ return $input.all().map(({ json: unit }) => ({
 	connect(['Units to send', 'Book parcel'], ['Book parcel', 'Mark unit sent']),
 );
 
-// ------------------------------------------------------------------------------------------------
-// 7. API v2: request a report, wait until it is generated, download the CSV
+// ================================================================================================
+// The seller templates: node version 2 (API v2), no credentials, a sticky note on what to change for a live account
 
-const reportAndWait = workflow(
-	'exV2ReportWait01',
-	'Seller Marketplace (API v2): request a report and download it when done',
+/** A Seller Marketplace node of version 2, without credentials: the editor asks for them on import. */
+function sellerV2(id: string, name: string, position: [number, number], parameters: Record<string, unknown>, notes?: string): Node {
+	return { id, name, type: ACTION_TYPE, typeVersion: 2, position, parameters, ...(notes ? { notes, notesInFlow: true } : {}) };
+}
+
+function template(id: string, name: string, nodes: Node[], connections: Record<string, unknown>) {
+	return { id, name, nodes, connections, settings: { executionOrder: 'v1' }, meta: { templateCredsSetupCompleted: false }, tags: [] as Array<{ name: string }> };
+}
+
+/** The part of every sticky note that says what to change for a live account. */
+const LIVE_ACCOUNT = [
+	'### For your live account',
+	'1. In each Seller Marketplace node, create or pick a **Seller Marketplace V2 API** credential: Client Key and Secret Key from the API settings of the Seller Portal, your main storefront as Default Storefront.',
+];
+
+function note(id: string, position: [number, number], title: string, what: string[], change: string[], width = 620, height = 420): Node {
+	return sticky(id, position, [`## ${title}`, ...what, '', ...LIVE_ACCOUNT, ...change.map((line, index) => `${index + 2}. ${line}`)].join('\n'), width, height);
+}
+
+const PUBLIC_URL = 'n8n must be reachable by the marketplace: set n8n\'s `WEBHOOK_URL` to its public https address. Where it cannot be reached, use the polling template instead.';
+const CARRIER_STAND_IN = '**Book parcels** stands in for your carrier: replace it with the call that books the parcel and returns its tracking number, and set the carrier in **Mark unit sent**.';
+
+function pollTriggerV2(id: string, name: string, position: [number, number], parameters: Record<string, unknown>): Node {
+	return { id, name, type: `${PACKAGE_NAME}.sellerMarketplacePollTrigger`, typeVersion: 2, position, parameters };
+}
+
+/** Order Unit → Send (version 2) with the carrier and tracking number of the incoming item. */
+function markUnitSentV2(id: string, position: [number, number]): Node {
+	return sellerV2(id, 'Mark unit sent', position, {
+		resource: 'orderUnit',
+		operation: 'send',
+		orderUnitId: rl('={{ $json.id_order_unit }}'),
+		carrierCode: '={{ $json.carrier_code }}',
+		trackingNumbers: '={{ $json.tracking_number }}',
+	});
+}
+
+const BOOK_PARCELS = `
+// One item per order unit that still has to be sent, with the carrier and tracking number of its parcel.
+// Replace this node with your carrier (e.g. an HTTP Request node that books the parcel and returns the tracking number).
+const parcels = [];
+for (const order of $input.all()) {
+  for (const unit of order.json.order_units ?? []) {
+    if (unit.status !== 'need_to_be_sent') continue;
+    parcels.push({
+      json: {
+        id_order: order.json.id_order,
+        id_order_unit: unit.id_order_unit,
+        title: unit.product?.title ?? '',
+        ship_to: [order.json.shipping_address?.first_name, order.json.shipping_address?.last_name, order.json.shipping_address?.city].filter(Boolean).join(' '),
+        carrier_code: 'DHL',
+        tracking_number: '0034' + String(unit.id_order_unit).padStart(16, '0'),
+      },
+    });
+  }
+}
+return parcels;
+`;
+
+// ------------------------------------------------------------------------------------------------
+// New order (push) → read it → mark its units sent with tracking (the demo's workflow)
+
+const orderNewV2 = template(
+	'exV2OrderNewShp1',
+	'Seller Marketplace: new order → mark units sent with tracking (push)',
 	[
-		sticky(uuid(7, 90), [-80, -300], [
-			'## Request a report, wait for it, download the CSV',
-			'**Request report** queues an inventory report (all your offers) for the storefront of the credential. The marketplace generates it within minutes; the loop checks its status every minute until it is no longer `new` or `processing`.',
+		note(uuid(20, 90), [-80, -440], 'New order → read it → mark units sent with tracking', [
+			'Publishing this workflow subscribes the webhook of **New order** to `order_new` notifications of the **de** storefront; unpublishing removes the subscription. Each new order is read, and each of its units marked sent with a carrier and tracking number.',
 			'',
-			'**Download report** puts the CSV into the binary field `data`: continue with Extract from File, or write it to Google Drive, e-mail or S3. Choose another **Report Type** in *Request report* for sales, cancellations, buy box reports and more.',
-		].join('\n'), 640, 240),
-		{ id: uuid(7, 1), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			CARRIER_STAND_IN,
+		], [PUBLIC_URL, 'In **New order**, pick the storefront whose orders you ship (or *Credentials\' Default Storefront*) and your e-mail as **Fallback Email**.', 'Replace **Book parcels** with your carrier.'], 640, 440),
+		{
+			id: uuid(20, 1),
+			name: 'New order',
+			type: TRIGGER_TYPE,
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000b002',
+			parameters: { events: ['order_new'], fallbackEmail: 'seller@example.com', storefront: 'de' },
+		},
+		sellerV2(uuid(20, 2), 'Read order', [240, 0], { resource: 'order', operation: 'get', orderId: rl('={{ $json.id_order }}') }),
+		code(uuid(20, 3), 'Book parcels', [480, 0], BOOK_PARCELS, 'Replace with your carrier'),
+		markUnitSentV2(uuid(20, 4), [720, 0]),
+	],
+	connect(['New order', 'Read order'], ['Read order', 'Book parcels'], ['Book parcels', 'Mark unit sent']),
+);
+
+// ------------------------------------------------------------------------------------------------
+// Order units to send (poll) → mark them sent with tracking; no public URL needed
+
+const pollShipV2 = template(
+	'exV2PollShip0001',
+	'Seller Marketplace: order units to send → mark sent with tracking (polling)',
+	[
+		note(uuid(21, 90), [-80, -440], 'Order units to send → mark them sent (no public URL needed)', [
+			'**Units to send** checks the marketplace every minute for order units that reached *Need to Be Sent*, so it works where the marketplace cannot reach n8n (a laptop, an office server). The first check after publishing starts from now; each unit starts the workflow once.',
+			'',
+			'**Book parcel** stands in for your carrier: replace it with the call that books the parcel and returns its tracking number.',
+		], ['In **Units to send**, pick your storefront (or all of them) and how often to check.', 'Replace **Book parcel** with your carrier, and set the carrier it returns.'], 640, 420),
+		pollTriggerV2(uuid(21, 1), 'Units to send', [0, 0], {
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			event: 'orderUnitStatus',
+			orderUnitStatuses: ['need_to_be_sent'],
+			options: {},
+		}),
+		code(uuid(21, 2), 'Book parcel', [240, 0], `
+// One parcel per order unit, with its carrier and tracking number.
+// Replace this node with your carrier (e.g. an HTTP Request node that books the parcel and returns the tracking number).
+return $input.all().map(({ json: unit }) => ({
+  json: {
+    id_order: unit.id_order,
+    id_order_unit: unit.id_order_unit,
+    carrier_code: 'DHL',
+    tracking_number: '0034' + String(unit.id_order_unit).padStart(16, '0'),
+  },
+}));
+`, 'Replace with your carrier'),
+		markUnitSentV2(uuid(21, 3), [480, 0]),
+	],
+	connect(['Units to send', 'Book parcel'], ['Book parcel', 'Mark unit sent']),
+);
+
+// ------------------------------------------------------------------------------------------------
+// Order units to send (poll) → buy a shipping label from the marketplace → mark sent with its tracking number
+
+const labelShipV2 = template(
+	'exV2LabelSend001',
+	'Seller Marketplace: buy a shipping label and mark units sent',
+	[
+		note(uuid(22, 90), [-80, -460], 'Buy a shipping label, then mark the units sent', [
+			'**Units to send** finds order units that reached *Need to Be Sent* (every minute). **One parcel per order** groups them by order with the parcel\'s size and weight; **Buy label** buys a GLS label through the marketplace (its PDF goes to the binary field `label`), and **Mark unit sent** reports each unit sent with the label\'s tracking number.',
+			'',
+			'Buying a label costs money, and a second run of the same item buys a second label: the node never repeats it on its own.',
+		], ['Replace the size and weight in **One parcel per order** with your products\' (e.g. from your product table).', 'Send the PDF of **Buy label** to your printer or your e-mail.'], 660, 440),
+		pollTriggerV2(uuid(22, 1), 'Units to send', [0, 0], {
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			event: 'orderUnitStatus',
+			orderUnitStatuses: ['need_to_be_sent'],
+			options: {},
+		}),
+		code(uuid(22, 2), 'One parcel per order', [240, 0], `
+// One parcel per order, with the IDs of its units, its weight (grams) and size (cm).
+// Replace the weight and size with your products' (e.g. looked up in your product table by EAN).
+const parcels = new Map();
+for (const { json: unit } of $input.all()) {
+  const parcel = parcels.get(unit.id_order) ?? { id_order: unit.id_order, ids_order_units: [], weight_gram: 0, length_cm: 30, width_cm: 20, height_cm: 15 };
+  parcel.ids_order_units.push(unit.id_order_unit);
+  parcel.weight_gram += 1000;
+  parcels.set(unit.id_order, parcel);
+}
+return [...parcels.values()].map((parcel) => ({ json: parcel }));
+`, 'Set your weights and sizes'),
+		sellerV2(uuid(22, 3), 'Buy label', [480, 0], {
+			resource: 'shippingLabel',
+			operation: 'create',
+			orderUnitIds: "={{ $json.ids_order_units.join(',') }}",
+			carriers: ['GLS'],
+			weightGram: '={{ $json.weight_gram }}',
+			lengthCm: '={{ $json.length_cm }}',
+			widthCm: '={{ $json.width_cm }}',
+			heightCm: '={{ $json.height_cm }}',
+			binaryPropertyName: 'label',
+			options: {},
+		}),
+		code(uuid(22, 4), 'One item per unit', [720, 0], `
+// The label covers every unit of the parcel: each of them is reported sent with its tracking number.
+return $input.all().flatMap(({ json: label }) =>
+  label.ids_order_units.map((id) => ({ json: { id_order_unit: id, carrier_code: label.carrier, tracking_number: label.tracking_number } })),
+);
+`),
+		markUnitSentV2(uuid(22, 5), [960, 0]),
+	],
+	connect(['Units to send', 'One parcel per order'], ['One parcel per order', 'Buy label'], ['Buy label', 'One item per unit'], ['One item per unit', 'Mark unit sent']),
+);
+
+// ------------------------------------------------------------------------------------------------
+// Stock sync from a table: only the offers whose stock or price differ are sent
+
+const stockSyncV2 = template(
+	'exV2StockSync001',
+	'Seller Marketplace: sync stock and prices from a table (changed offers only)',
+	[
+		note(uuid(23, 90), [-80, -460], 'Sync stock and prices from your table', [
+			'Every day at 6:00 **Your stock table** (a stand-in) gives one row per offer: `id_offer` (your SKU), `amount` and `listing_price` in cents. **Your offers** reads your units on the marketplace, **Only changed offers** keeps the rows whose stock or price differ, and **Update offers** sends them in bulk (150 a request) with the price from the table, so no price is ever left to guess.',
+		], ['Replace **Your stock table** with your source: Google Sheets, Microsoft Excel, Extract from File (CSV), your shop or ERP. Keep the three columns; prices in cents.', 'Pick the storefront in **Your offers** and **Update offers** if it is not the credential\'s default.'], 660, 420),
+		schedule(uuid(23, 1), 'Every day at 6:00', [0, 0], { triggerAtHour: 6 }),
+		code(uuid(23, 2), 'Your stock table', [220, 0], `
+// Stand-in for your table: one row per offer, prices in cents. Replace with Google Sheets, Extract from File...
+return [
+  { json: { id_offer: 'SKU-00003', amount: 150, listing_price: 2499 } },
+  { json: { id_offer: 'SKU-00004', amount: 33, listing_price: 25499 } },
+  { json: { id_offer: 'SKU-00011', amount: 120, listing_price: 21999 } },
+];
+`, 'Replace with your table'),
+		sellerV2(uuid(23, 3), 'Your offers', [440, 0], { resource: 'unit', operation: 'getMany', storefront: 'credentials', returnAll: true, filters: {}, embedded: [] }),
+		code(uuid(23, 4), 'Only changed offers', [660, 0], `
+// Rows of the table whose stock or price differ from the offer on the marketplace, with the offer's unit ID.
+// Rows without an offer on the marketplace are skipped (create those with Unit → Create).
+const offers = new Map($input.all().map(({ json }) => [json.id_offer, json]));
+const changed = [];
+for (const { json: row } of $('Your stock table').all()) {
+  const offer = offers.get(row.id_offer);
+  if (!offer) continue;
+  if (Number(offer.amount) === Number(row.amount) && Number(offer.listing_price) === Number(row.listing_price)) continue;
+  changed.push({ json: { id_unit: offer.id_unit, id_offer: row.id_offer, amount: Number(row.amount), listing_price: Number(row.listing_price) } });
+}
+return changed;
+`),
+		sellerV2(uuid(23, 5), 'Update offers', [880, 0], {
+			resource: 'unit',
+			operation: 'updateMany',
+			unitId: rl('={{ $json.id_unit }}'),
+			storefront: 'credentials',
+			updateFields: { amount: '={{ $json.amount }}', listingPrice: '={{ $json.listing_price }}' },
+		}),
+	],
+	connect(['Every day at 6:00', 'Your stock table'], ['Your stock table', 'Your offers'], ['Your offers', 'Only changed offers'], ['Only changed offers', 'Update offers']),
+);
+// Read the offers once, not once per row of the table.
+(stockSyncV2.nodes.find((node) => node.name === 'Your offers') as Node & { executeOnce?: boolean }).executeOnce = true;
+
+// ------------------------------------------------------------------------------------------------
+// Price within the seller's minimum and maximum, one cent below the best other offer in the buy box
+
+const repriceV2 = template(
+	'exV2BuyboxPrice1',
+	'Seller Marketplace: price against the buy box within your min and max',
+	[
+		note(uuid(24, 90), [-80, -500], 'Price against the buy box, within your minimum and maximum', [
+			'Every hour, for each row of **Your price rules** (`id_offer`, `min_price`, `max_price` in cents), **Your offers** finds the unit, **Buy box** reads the best offers of its product, and **New price** sets one cent below the cheapest other seller, never under your minimum nor over your maximum. **Update price** changes only the offers whose price moves.',
+			'',
+			'Buy box prices come in the storefront\'s currency (e.g. 172.25); **New price** turns them into cents. If your account shows them in cents already, remove the `* 100` there.',
+		], ['Replace **Your price rules** with your table (Google Sheets, a database).', 'Check the condition in **Buy box** (new, used…) matches your offers.'], 680, 460),
+		schedule(uuid(24, 1), 'Every hour', [0, 0], { field: 'hours', hoursInterval: 1 }),
+		code(uuid(24, 2), 'Your price rules', [220, 0], `
+// Stand-in for your table: the offers to reprice, with your lowest and highest price in cents.
+return [
+  { json: { id_offer: 'SKU-00006', min_price: 15000, max_price: 20000 } },
+  { json: { id_offer: 'SKU-00007', min_price: 26000, max_price: 30000 } },
+];
+`, 'Replace with your rules'),
+		sellerV2(uuid(24, 3), 'Your offers', [440, 0], { resource: 'unit', operation: 'getMany', storefront: 'credentials', returnAll: true, filters: {}, embedded: [] }),
+		code(uuid(24, 4), 'Offers with rules', [660, 0], `
+// One item per rule whose offer is on the marketplace, with its unit, product and current price.
+const offers = new Map($input.all().map(({ json }) => [json.id_offer, json]));
+return $('Your price rules').all().flatMap(({ json: rule }) => {
+  const offer = offers.get(rule.id_offer);
+  return offer ? [{ json: { ...rule, id_unit: offer.id_unit, id_product: offer.id_product, listing_price: offer.listing_price } }] : [];
+});
+`),
+		sellerV2(uuid(24, 5), 'Buy box', [880, 0], {
+			resource: 'buybox',
+			operation: 'getRankings',
+			productId: rl('={{ $json.id_product }}'),
+			storefront: 'credentials',
+			condition: 'new',
+			topOffers: 10,
+		}),
+		code(uuid(24, 6), 'New price', [1100, 0], `
+// One cent below the cheapest other seller, kept within the rule's minimum and maximum; only prices that move.
+const rules = $('Offers with rules').all();
+const moves = [];
+$input.all().forEach(({ json: ranking }, index) => {
+  const rule = rules[index].json;
+  const others = (ranking.units ?? []).filter((offer) => offer.id_unit === undefined || offer.id_unit === null);
+  if (others.length === 0) return;
+  const cheapest = Math.min(...others.map((offer) => Math.round(Number(offer.price) * 100)));
+  const price = Math.min(rule.max_price, Math.max(rule.min_price, cheapest - 1));
+  if (price === Number(rule.listing_price)) return;
+  moves.push({ json: { id_unit: rule.id_unit, id_offer: rule.id_offer, old_price: rule.listing_price, cheapest_other: cheapest, listing_price: price } });
+});
+return moves;
+`),
+		sellerV2(uuid(24, 7), 'Update price', [1320, 0], {
+			resource: 'unit',
+			operation: 'update',
+			unitId: rl('={{ $json.id_unit }}'),
+			storefront: 'credentials',
+			updateFields: { listingPrice: '={{ $json.listing_price }}' },
+			embedded: [],
+		}),
+	],
+	connect(
+		['Every hour', 'Your price rules'],
+		['Your price rules', 'Your offers'],
+		['Your offers', 'Offers with rules'],
+		['Offers with rules', 'Buy box'],
+		['Buy box', 'New price'],
+		['New price', 'Update price'],
+	),
+);
+(repriceV2.nodes.find((node) => node.name === 'Your offers') as Node & { executeOnce?: boolean }).executeOnce = true;
+
+// ------------------------------------------------------------------------------------------------
+// Accept the returned units that arrived
+
+const returnsV2 = template(
+	'exV2ReturnsAcc01',
+	'Seller Marketplace: accept returned units that arrived',
+	[
+		note(uuid(25, 90), [-80, -380], 'Accept returned units that arrived', [
+			'Every hour, each returned unit in state *Return Arrived* is accepted: the buyer gets the refund. Put a check in between (an IF on the unit, or a form for your warehouse) if not every return should be accepted.',
+		], ['Pick the storefront in **Arrived returns** (or all of them).'], 560, 320),
+		schedule(uuid(25, 1), 'Every hour', [0, 0], { field: 'hours', hoursInterval: 1 }),
+		sellerV2(uuid(25, 2), 'Arrived returns', [240, 0], {
+			resource: 'returnUnit',
+			operation: 'getMany',
+			storefront: 'credentials',
+			returnAll: true,
+			filters: { status: ['return_arrived'] },
+			options: {},
+		}),
+		sellerV2(uuid(25, 3), 'Accept return', [480, 0], { resource: 'returnUnit', operation: 'accept', returnUnitId: rl('={{ $json.id_return_unit }}') }),
+	],
+	connect(['Every hour', 'Arrived returns'], ['Arrived returns', 'Accept return']),
+);
+
+// ------------------------------------------------------------------------------------------------
+// An interim notice on every new ticket
+
+const ticketsV2 = template(
+	'exV2TicketNote01',
+	'Seller Marketplace: interim notice on new tickets',
+	[
+		note(uuid(26, 90), [-80, -380], 'Answer new tickets with an interim notice', [
+			'Every 15 minutes, each ticket opened in the last 15 minutes gets a short "we are on it" message. It is sent as an **interim notice**, so the ticket still waits for your real answer.',
+		], ['Write your own text (and language) in **Send interim notice**.', 'Keep the schedule and the 15 minutes in **New tickets** equal.'], 560, 340),
+		schedule(uuid(26, 1), 'Every 15 minutes', [0, 0], { field: 'minutes', minutesInterval: 15 }),
+		sellerV2(uuid(26, 2), 'New tickets', [240, 0], {
+			resource: 'ticket',
+			operation: 'getMany',
+			storefront: 'credentials',
+			returnAll: true,
+			filters: { status: ['opened'], createdFrom: '={{ $now.minus({ minutes: 15 }).toISO() }}' },
+			options: {},
+		}),
+		sellerV2(uuid(26, 3), 'Send interim notice', [480, 0], {
+			resource: 'ticket',
+			operation: 'sendMessage',
+			ticketId: rl('={{ $json.id_ticket }}'),
+			text: 'Thank you for your message. We are looking into it and will get back to you within one working day.',
+			interimNotice: true,
+			additionalFields: {},
+		}),
+	],
+	connect(['Every 15 minutes', 'New tickets'], ['New tickets', 'Send interim notice']),
+);
+
+// ------------------------------------------------------------------------------------------------
+// Upload the invoice of every order sent in the last day
+
+const invoicesV2 = template(
+	'exV2InvoiceUpl01',
+	'Seller Marketplace: upload invoices for sent orders',
+	[
+		note(uuid(27, 90), [-80, -420], 'Upload the invoice of each sent order', [
+			'Every day at 7:00, **Sent order units** lists the units marked sent in the last day; **Invoice per order** makes one PDF per order (a stand-in), and **Upload invoice** attaches it to the order, where the buyer can download it.',
+		], ['Replace **Invoice per order** with your invoicing tool (e.g. an HTTP Request node that downloads the PDF of the order\'s invoice into the binary field `data`).', 'Pick the storefront in **Sent order units** (or all of them).'], 620, 380),
+		schedule(uuid(27, 1), 'Every day at 7:00', [0, 0], { triggerAtHour: 7 }),
+		sellerV2(uuid(27, 2), 'Sent order units', [240, 0], {
+			resource: 'orderUnit',
+			operation: 'getMany',
+			storefront: 'credentials',
+			returnAll: true,
+			filters: { status: ['sent'], updatedFrom: '={{ $now.minus({ days: 1 }).toISO() }}' },
+			options: {},
+		}),
+		code(uuid(27, 3), 'Invoice per order', [480, 0], `
+// One invoice PDF per order. Stand-in: a one-page PDF naming the order. Replace with your invoicing tool.
+const orders = [...new Set($input.all().map(({ json }) => json.id_order))];
+const pdf = (text) => {
+  const body = \`BT /F1 18 Tf 72 720 Td (\${text}) Tj ET\`;
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    \`<< /Length \${body.length} >>\\nstream\\n\${body}\\nendstream\`, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'];
+  let out = '%PDF-1.4\\n';
+  const offsets = objects.map((object, index) => { const at = out.length; out += \`\${index + 1} 0 obj\\n\${object}\\nendobj\\n\`; return at; });
+  const xref = out.length;
+  out += \`xref\\n0 \${objects.length + 1}\\n0000000000 65535 f \\n\` + offsets.map((at) => String(at).padStart(10, '0') + ' 00000 n \\n').join('');
+  return out + \`trailer\\n<< /Size \${objects.length + 1} /Root 1 0 R >>\\nstartxref\\n\${xref}\\n%%EOF\\n\`;
+};
+return orders.map((id_order) => ({
+  json: { id_order },
+  binary: { data: { data: Buffer.from(pdf(\`Invoice for order \${id_order}\`)).toString('base64'), mimeType: 'application/pdf', fileName: \`invoice-\${id_order}.pdf\` } },
+}));
+`, 'Replace with your invoicing tool'),
+		sellerV2(uuid(27, 4), 'Upload invoice', [720, 0], {
+			resource: 'orderInvoice',
+			operation: 'upload',
+			orderId: rl('={{ $json.id_order }}'),
+			binaryPropertyName: 'data',
+			additionalFields: {},
+		}),
+	],
+	connect(['Every day at 7:00', 'Sent order units'], ['Sent order units', 'Invoice per order'], ['Invoice per order', 'Upload invoice']),
+);
+
+// ------------------------------------------------------------------------------------------------
+// Every morning: request a report, wait until it is generated, download the CSV
+
+const reportDailyV2 = template(
+	'exV2ReportWait01',
+	'Seller Marketplace: download a daily report',
+	[
+		note(uuid(7, 90), [-80, -420], 'Download a report every morning', [
+			'Every day at 5:00 **Request report** asks for an inventory report (all your offers). The marketplace generates it within minutes; the loop checks its status every minute until it is no longer `new` or `processing`, and **Download report** puts the CSV into the binary field `data`.',
+		], ['Choose the **Report Type** in **Request report**: sales, cancellations, buy box reports and more.', 'Continue after **Download report**: Extract from File, Google Drive, e-mail or S3.'], 640, 380),
+		schedule(uuid(7, 1), 'Every day at 5:00', [0, 0], { triggerAtHour: 5 }),
 		sellerV2(uuid(7, 2), 'Request report', [220, 0], { resource: 'report', operation: 'request', reportType: 'account-listing', storefront: 'credentials', options: {} }),
 		wait(uuid(7, 3), 'Wait a minute', [440, 0], 1, 'minutes'),
 		sellerV2(uuid(7, 4), 'Get report status', [660, 0], { resource: 'report', operation: 'get', reportId: '={{ $json.id_report }}', options: {} }),
@@ -453,29 +847,37 @@ const reportAndWait = workflow(
 		sellerV2(uuid(7, 6), 'Download report', [1100, 100], { resource: 'report', operation: 'download', reportId: '={{ $json.id_report }}', binaryPropertyName: 'data' }),
 	],
 	connect(
-		['Start', 'Request report'],
+		['Every day at 5:00', 'Request report'],
 		['Request report', 'Wait a minute'],
 		['Wait a minute', 'Get report status'],
 		['Get report status', 'Still being generated?'],
 		['Still being generated?', 'Wait a minute', 0],
 		['Still being generated?', 'Download report', 1],
 	),
-	['API v2'],
 );
 
-export const EXAMPLES: Record<string, ReturnType<typeof workflow>> = {
-	'order-new-ship-with-tracking.json': orderNew,
-	'inventory-daily-import-file.json': inventory,
-	'tickets-interim-notice.json': tickets,
-	'product-data-upload-and-status.json': productData,
-	'returns-accept-arrived.json': returns,
-	'poll-order-units-ship-with-tracking.json': pollShip,
-	'v2-report-request-and-wait.json': reportAndWait,
+/** The seller templates (examples/, node version 2) and the version 1 workflows (examples/v1/). */
+export const EXAMPLES: Record<string, { id: string; name: string; nodes: Node[] }> = {
+	'order-new-ship-with-tracking.json': orderNewV2,
+	'poll-order-units-ship-with-tracking.json': pollShipV2,
+	'shipping-label-buy-and-mark-sent.json': labelShipV2,
+	'stock-sync-from-table.json': stockSyncV2,
+	'price-buybox-within-min-max.json': repriceV2,
+	'returns-accept-arrived.json': returnsV2,
+	'tickets-interim-notice.json': ticketsV2,
+	'invoices-upload-for-sent-orders.json': invoicesV2,
+	'report-daily-download.json': reportDailyV2,
+	'v1/order-new-ship-with-tracking.json': orderNew,
+	'v1/inventory-daily-import-file.json': inventory,
+	'v1/tickets-interim-notice.json': tickets,
+	'v1/product-data-upload-and-status.json': productData,
+	'v1/returns-accept-arrived.json': returns,
+	'v1/poll-order-units-ship-with-tracking.json': pollShip,
 };
 
 if (require.main === module) {
 	const dir = join(REPO_ROOT, 'examples');
-	mkdirSync(dir, { recursive: true });
+	mkdirSync(join(dir, 'v1'), { recursive: true });
 	for (const [file, content] of Object.entries(EXAMPLES)) {
 		writeFileSync(join(dir, file), JSON.stringify(content, null, 2) + '\n');
 		console.log(`examples/${file}`);

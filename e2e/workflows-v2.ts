@@ -4,10 +4,11 @@
  */
 import type { RequestLogEntry } from '../sandbox/types';
 import type { CredentialFile, WorkflowFile } from './lib/n8n';
-import { ACTION_TYPE, chain, manualTrigger, NodeJson } from './lib/workflows';
+import { ACTION_TYPE, chain, EXAMPLE_CREDENTIAL_V2, manualTrigger, NodeJson } from './lib/workflows';
 
 export const V2_CREDENTIAL_TYPE = 'sellerMarketplaceV2Api';
-export const V2_CREDENTIAL = { id: 'sellerMarketV2S1', name: 'Seller Marketplace V2 sandbox' };
+/** The same credential the templates get on import (e2e/lib/workflows.ts). */
+export const V2_CREDENTIAL = EXAMPLE_CREDENTIAL_V2;
 export const BAD_V2_CREDENTIAL = { id: 'sellerMarketV2B1', name: 'Seller Marketplace V2 (wrong secret key)' };
 export const V2_USER_AGENT = 'n8n-nodes-seller-marketplace e2e';
 

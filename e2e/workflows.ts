@@ -141,6 +141,19 @@ export const EXAMPLE_IDS = {
 	returns: 'exReturnsAccept1',
 };
 
+/** The seller templates of examples/ (node version 2, API v2). */
+export const V2_EXAMPLE_IDS = {
+	orderNew: 'exV2OrderNewShp1',
+	pollShip: 'exV2PollShip0001',
+	label: 'exV2LabelSend001',
+	stockSync: 'exV2StockSync001',
+	reprice: 'exV2BuyboxPrice1',
+	returns: 'exV2ReturnsAcc01',
+	tickets: 'exV2TicketNote01',
+	invoices: 'exV2InvoiceUpl01',
+	report: 'exV2ReportWait01',
+};
+
 /** Published at start: the order_new trigger, and the inventory workflow whose webhook serves the CSV. */
 export const PUBLISHED_EXAMPLES = [EXAMPLE_IDS.orderNew, EXAMPLE_IDS.inventory];
 
@@ -150,6 +163,12 @@ export const RUN_COPIES: Record<string, string> = {
 	[EXAMPLE_IDS.tickets]: 'e2eRunTickets001',
 	[EXAMPLE_IDS.productData]: 'e2eRunProductDat',
 	[EXAMPLE_IDS.returns]: 'e2eRunReturns001',
+	[V2_EXAMPLE_IDS.stockSync]: 'e2eRunV2Stock001',
+	[V2_EXAMPLE_IDS.reprice]: 'e2eRunV2Price001',
+	[V2_EXAMPLE_IDS.returns]: 'e2eRunV2Return01',
+	[V2_EXAMPLE_IDS.tickets]: 'e2eRunV2Ticket01',
+	[V2_EXAMPLE_IDS.invoices]: 'e2eRunV2Invoic01',
+	[V2_EXAMPLE_IDS.report]: 'e2eRunV2Report01',
 };
 
 /** Copies of the examples that `n8n execute` can run: schedule → manual start, waits shortened to a second. */

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
 	console.log(`Seller Marketplace API sandbox ready in ${Date.now() - started} ms`);
 	console.log(
 		options.strict
-			? '  Mode:        strict (only the spec\'s paths and body shapes; see docs/conformance.md)'
+			? '  Mode:        strict (only the spec\'s paths and body shapes; see docs/decisions.md)'
 			: '  Mode:        lenient (aliases accepted and logged; --strict refuses them)',
 	);
 	console.log(`  v1 base URL: ${sandbox.baseUrl}`);

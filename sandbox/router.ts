@@ -2,7 +2,7 @@
  * Route table: path templates such as '/order-units/{id}/send/' matched segment by segment.
  * A route's first path is the one the spec writes; the others are aliases (forms the SDK or other sources
  * use). A lenient sandbox answers aliases and logs them in the request log's `alias`; a strict one
- * (`strict` option, `--strict`) refuses every alias. See docs/conformance.md.
+ * (`strict` option, `--strict`) refuses every alias. See docs/decisions.md.
  */
 import { ApiError, badRequest } from './errors';
 import type { SandboxCore } from './core';

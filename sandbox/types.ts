@@ -375,7 +375,7 @@ export interface SandboxOptions {
 	callbackTimeoutSeconds?: number;
 	/** extension: PRODUCT_FEED import files allowed per 24 h of sandbox time; default 30 */
 	productFeedsPerDay?: number;
-	/** only the spec's literal paths and body shapes, no aliases (docs/conformance.md); default false */
+	/** only the spec's literal paths and body shapes, no aliases (docs/decisions.md); default false */
 	strict?: boolean;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Generates the README's table of resources and operations from the node description itself, so the
- * documentation cannot drift from the code. `--write` updates README.md between the markers; without it
- * the table is printed. test/docs/readme.test.ts fails when README.md is out of date.
+ * Generates the tables of resources and operations (docs/operations-v2.md, docs/operations-v1.md) from the node
+ * description itself, so the documentation cannot drift from the code. `--write` (`npm run docs`) updates each page
+ * between its markers; without it the tables are printed. test/docs/operations.test.ts fails when a page is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,26 +84,34 @@ export function operationsTable(version = 1): string {
 	return `${rows.join('\n')}\n\n${summary}`;
 }
 
-function withTable(readme: string, begin: string, end: string, table: string): string {
-	const start = readme.indexOf(begin);
-	const stop = readme.indexOf(end);
-	if (start < 0 || stop < 0) throw new Error(`README.md has no ${begin} … ${end} markers`);
-	return `${readme.slice(0, start + begin.length)}\n${table}\n${readme.slice(stop)}`;
+function withTable(page: string, begin: string, end: string, table: string): string {
+	const start = page.indexOf(begin);
+	const stop = page.indexOf(end);
+	if (start < 0 || stop < 0) throw new Error(`the page has no ${begin} … ${end} markers`);
+	return `${page.slice(0, start + begin.length)}\n${table}\n${page.slice(stop)}`;
 }
 
-/** The README's section between `begin` and `end` (undefined without the markers). */
-export function tableIn(readme: string, begin: string, end: string): string | undefined {
-	const start = readme.indexOf(begin);
-	const stop = readme.indexOf(end);
-	return start < 0 || stop < 0 ? undefined : readme.slice(start + begin.length, stop).trim();
+/** The page's section between `begin` and `end` (undefined without the markers). */
+export function tableIn(page: string, begin: string, end: string): string | undefined {
+	const start = page.indexOf(begin);
+	const stop = page.indexOf(end);
+	return start < 0 || stop < 0 ? undefined : page.slice(start + begin.length, stop).trim();
 }
 
-export function readmeWithTable(readme: string): string {
-	return withTable(withTable(readme, BEGIN, END, operationsTable(1)), BEGIN_V2, END_V2, operationsTable(2));
+/** The generated page of each node version, under docs/, with its markers. */
+export const OPERATION_PAGES = [
+	{ version: 2, path: join(__dirname, '..', 'docs', 'operations-v2.md'), begin: BEGIN_V2, end: END_V2 },
+	{ version: 1, path: join(__dirname, '..', 'docs', 'operations-v1.md'), begin: BEGIN, end: END },
+] as const;
+
+/** The page with its table as `npm run docs` writes it. */
+export function pageWithTable(page: string, version: 1 | 2): string {
+	const { begin, end } = OPERATION_PAGES.find((candidate) => candidate.version === version)!;
+	return withTable(page, begin, end, operationsTable(version));
 }
 
 if (require.main === module) {
-	const path = join(__dirname, '..', 'README.md');
-	if (process.argv.includes('--write')) writeFileSync(path, readmeWithTable(readFileSync(path, 'utf8')));
-	else console.log(`${operationsTable(1)}\n\n${operationsTable(2)}`);
+	if (process.argv.includes('--write')) {
+		for (const { version, path } of OPERATION_PAGES) writeFileSync(path, pageWithTable(readFileSync(path, 'utf8'), version));
+	} else console.log(`${operationsTable(2)}\n\n${operationsTable(1)}`);
 }

@@ -85,16 +85,42 @@ export interface Example {
 	workflow: WorkflowFile;
 }
 
-/** Every examples/*.json, as committed. */
-export function loadExamples(): Example[] {
-	const dir = join(REPO_ROOT, 'examples');
-	let files: string[] = [];
-	try {
-		files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-	} catch {
-		return [];
+/** The credential of API v2 the e2e runs and the demo import; the templates get it on import (they carry none). */
+export const EXAMPLE_CREDENTIAL_V2 = { id: 'sellerMarketV2S1', name: 'Seller Marketplace V2 sandbox' };
+const OWN_NODE_TYPES = new Set([ACTION_TYPE, TRIGGER_TYPE, `${PACKAGE_NAME}.sellerMarketplacePollTrigger`]);
+
+/**
+ * A workflow whose Seller Marketplace nodes without a credential get the sandbox's (version 1 nodes the API v1
+ * credential, version 2 nodes the API v2 one), as a seller picks theirs after importing a template.
+ */
+export function withSandboxCredentials(workflow: WorkflowFile): WorkflowFile {
+	const copy = JSON.parse(JSON.stringify(workflow)) as WorkflowFile;
+	for (const node of copy.nodes as NodeJson[]) {
+		if (!OWN_NODE_TYPES.has(node.type) || node.credentials) continue;
+		node.credentials = node.typeVersion >= 2 ? { sellerMarketplaceV2Api: { ...EXAMPLE_CREDENTIAL_V2 } } : { [CREDENTIAL_TYPE]: { ...EXAMPLE_CREDENTIAL } };
 	}
-	return files.sort().map((file) => ({ file, workflow: JSON.parse(readFileSync(join(dir, file), 'utf8')) as WorkflowFile }));
+	return copy;
+}
+
+/** Every examples/*.json (the templates) and examples/v1/*.json, as committed: `file` is the path under examples/. */
+export function readExamples(): Example[] {
+	const dir = join(REPO_ROOT, 'examples');
+	const list = (sub: string) => {
+		try {
+			return readdirSync(join(dir, sub))
+				.filter((f) => f.endsWith('.json'))
+				.sort()
+				.map((f) => (sub ? `${sub}/${f}` : f));
+		} catch {
+			return [];
+		}
+	};
+	return [...list(''), ...list('v1')].map((file) => ({ file, workflow: JSON.parse(readFileSync(join(dir, file), 'utf8')) as WorkflowFile }));
+}
+
+/** The examples as the e2e runs and the demo import them: with the sandbox credentials attached. */
+export function loadExamples(): Example[] {
+	return readExamples().map(({ file, workflow }) => ({ file, workflow: withSandboxCredentials(workflow) }));
 }
 
 /** Copy of a workflow in which every node of the given type is replaced by a Manual Trigger (to run it with `n8n execute`). */

@@ -1,5 +1,5 @@
 /**
- * The API v2 example (examples/v2-order-new-ship-with-tracking.json, the demo's workflow) published in the real
+ * The API v2 example (examples/order-new-ship-with-tracking.json, the demo's workflow) published in the real
  * n8n: the version 2 trigger subscribes order_new for the de storefront, and a new order is read and its units
  * marked sent with tracking numbers, through signed /v2 requests.
  */

@@ -9,7 +9,7 @@ import { runRequestProbe, runSellerNode } from '../harness/workflow';
 
 const strict = useStrictSandbox();
 
-const HTTPS_RULE = /^The Base URL must start with https:\/\/, because the API takes requests over HTTPS only \(got http:\/\/seller\.example\/api\/v1\)\. Plain http is allowed only for a loopback address/;
+const HTTPS_RULE = /^The Base URL must start with https:\/\/, because the API takes requests over HTTPS only \(got http:\/\/seller\.example\/api\/v1\)\. Plain http is allowed only for an address on this machine \(127\.0\.0\.1, localhost or \[::1\]\)\.$/;
 
 describe('Credentials: HTTPS only, loopback excepted', () => {
 	it('signs and sends over plain http to a loopback address (the sandbox)', async () => {
@@ -56,7 +56,7 @@ describe('Credentials: HTTPS only, loopback excepted', () => {
 
 		expect(message).toBe(
 			'The Base URL must start with https://, because the API takes requests over HTTPS only (got http://seller.example/…/api/v1). ' +
-				'Plain http is allowed only for a loopback address such as the local sandbox, e.g. http://127.0.0.1:8787/api/v1.',
+				'Plain http is allowed only for an address on this machine (127.0.0.1, localhost or [::1]).',
 		);
 		const shown = JSON.stringify({ error: run.error?.message, description: run.error?.description, data: run.run.data });
 		expect(shown).toContain('The Base URL must start with https://');

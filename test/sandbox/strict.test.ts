@@ -1,5 +1,5 @@
 /**
- * The strict and the lenient sandbox side by side (docs/conformance.md). Every alias, a second form of
+ * The strict and the lenient sandbox side by side (docs/decisions.md). Every alias, a second form of
  * something the spec writes, is answered by the lenient sandbox, which names it in the request log's
  * `alias`, and refused by the strict one (the node's tests run against it), which changes nothing.
  */

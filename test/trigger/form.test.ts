@@ -34,7 +34,7 @@ const NOT_ADDRESSES = [
 ];
 
 describe.each(VERSIONS)('trigger version %i: the form', (version) => {
-	it('shows a trigger panel that says how to cause a test event, with the sandbox command that places an order', () => {
+	it('shows a trigger panel that says how to cause a test event, with a link to the documentation on it', () => {
 		const panel = descriptionOf(version).triggerPanel;
 		expect(panel).toEqual({
 			header: expect.stringMatching(/\S/),
@@ -45,7 +45,9 @@ describe.each(VERSIONS)('trigger version %i: the form', (version) => {
 		for (const help of [executionsHelp.inactive, executionsHelp.active]) {
 			expect(help).toContain("click 'Execute step'");
 			expect(help).toContain('Order Unit → Send');
-			expect(help).toContain(`-d '{"units":[{"id_unit":500001}]}' http://127.0.0.1:8787/_sandbox/orders`);
+			expect(help).toContain(
+				'<a href="https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/nodes/SellerMarketplaceTrigger.md#cause-a-test-event" target="_blank">More ways to cause a test event</a>',
+			);
 			expect(help).toContain('<a data-key="executions">executions list</a>');
 		}
 		expect(executionsHelp.inactive).toMatch(/publish it/);

@@ -121,9 +121,10 @@ export interface TriggerPanelWording {
 	testEvent: string;
 }
 
-/** The sandbox's control command that places an order (and so fires the new-order events), for the panels' text. */
-export const SANDBOX_ORDER_COMMAND =
-	"<code>curl -X POST -H 'Content-Type: application/json' -d '{\"units\":[{\"id_unit\":500001}]}' http://127.0.0.1:8787/_sandbox/orders</code>";
+/** The documentation's section on causing a test event (the test account, the playground and the offline marketplace), for the panels' text. */
+export const TEST_EVENT_DOCS_URL =
+	'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/nodes/SellerMarketplaceTrigger.md#cause-a-test-event';
+export const TEST_EVENT_DOCS_LINK = `<a href="${TEST_EVENT_DOCS_URL}" target="_blank">More ways to cause a test event</a>`;
 
 function triggerPanel({ testEvent }: TriggerPanelWording): TriggerPanelDefinition {
 	const whileBuilding = `<b>While building your workflow</b>, click 'Execute step': the node subscribes the events under 'Trigger On' for its test URL, and the first one the marketplace sends runs the workflow here, in the editor. ${testEvent} The test subscription is removed when listening stops.`;

@@ -10,7 +10,7 @@ import {
 	eventsField,
 	fallbackEmailField,
 	reachabilityNotice,
-	SANDBOX_ORDER_COMMAND,
+	TEST_EVENT_DOCS_LINK,
 	triggerDescription,
 	triggerOptions,
 	verificationNotice,
@@ -19,7 +19,7 @@ import { answerChallenge, FETCH_BUDGET, receiveV1Notification } from './notifica
 import { V1_WEBHOOK_METHODS } from './subscriptions';
 
 /** How to cause an event while the editor listens (trigger panel). */
-const TEST_EVENT = `To cause one, place an order for one of your offers, or mark an order unit as sent (Order Unit → Send in the Seller Marketplace node), which sends Order Unit Status Changed. With the local sandbox (npm run sandbox), this places an order and fires the new-order events: ${SANDBOX_ORDER_COMMAND}`;
+const TEST_EVENT = `To cause one, place an order for one of your offers, or mark an order unit as sent (Order Unit → Send in the Seller Marketplace node), which sends Order Unit Status Changed. ${TEST_EVENT_DOCS_LINK}.`;
 
 const SCHEME_WORDING = { timestampHeader: 'HM-Timestamp', signatureHeader: 'HM-Signature' };
 

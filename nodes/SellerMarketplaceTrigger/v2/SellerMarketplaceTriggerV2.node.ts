@@ -11,7 +11,7 @@ import {
 	eventsField,
 	fallbackEmailField,
 	reachabilityNotice,
-	SANDBOX_ORDER_COMMAND,
+	TEST_EVENT_DOCS_LINK,
 	triggerDescription,
 	triggerOptions,
 	verificationNotice,
@@ -22,7 +22,7 @@ import { FETCH_BUDGET, receiveV2Notification } from './notification';
 import { FROM_CREDENTIALS, V2_WEBHOOK_METHODS } from './subscriptions';
 
 /** How to cause an event while the editor listens (trigger panel). */
-const TEST_EVENT = `To cause one, place an order for one of your units in the storefront under 'Storefront', or mark an order unit as sent (Order Unit → Send in the Seller Marketplace node), which sends Order Unit Status Changed. With the local sandbox (npm run sandbox), this places an order in storefront de and fires the new-order events: ${SANDBOX_ORDER_COMMAND}`;
+const TEST_EVENT = `To cause one, place an order for one of your units in the storefront under 'Storefront', or mark an order unit as sent (Order Unit → Send in the Seller Marketplace node), which sends Order Unit Status Changed. ${TEST_EVENT_DOCS_LINK}.`;
 
 /** Trigger version 2: push notifications of the seller API v2 (spec §F), one subscription per event for one storefront. */
 // Typed as INodeType where the versioned node lists it; its icon comes from the base description.

@@ -60,7 +60,7 @@ export function parseBaseUrl(value: unknown): { baseUrl: string } | { problem: s
 	const loopback = LOOPBACK_HOSTS.has(url.hostname);
 	if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
 		return {
-			problem: `The Base URL must start with https:// (got "${redactSecrets(raw)}"). Plain http:// is only allowed for a sandbox on this machine (127.0.0.1 or localhost).`,
+			problem: `The Base URL must start with https:// (got "${redactSecrets(raw)}"). Plain http:// is only allowed for an address on this machine (127.0.0.1, localhost or [::1]).`,
 		};
 	}
 	return { baseUrl: url.href.replace(/\/+$/, '') };

@@ -1,20 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { BEGIN, BEGIN_V2, END, END_V2, operationsTable, readmeWithTable, tableIn } from '../../scripts/operations-table';
+import { OPERATION_PAGES, operationsTable, pageWithTable, tableIn } from '../../scripts/operations-table';
 
-const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
-
-describe('README operations tables (run `npm run docs` to update them)', () => {
-	it.each([
-		[1, BEGIN, END],
-		[2, BEGIN_V2, END_V2],
-	])('the table of node version %i lists exactly the operations the node has', (version, begin, end) => {
-		expect(tableIn(readme, begin, end)).toBe(operationsTable(version));
+describe('the operations tables of docs/ (run `npm run docs` to update them)', () => {
+	it.each(OPERATION_PAGES.map((page) => [page.version, page]))('the table of node version %i lists exactly the operations the node has', (version, { path, begin, end }) => {
+		expect(tableIn(readFileSync(path, 'utf8'), begin, end)).toBe(operationsTable(version));
 	});
 
-	it('README.md is exactly what `npm run docs` writes', () => {
-		expect(readmeWithTable(readme)).toBe(readme);
+	it.each(OPERATION_PAGES.map((page) => [page.version, page]))('docs/operations-v%i.md is exactly what `npm run docs` writes', (version, { path }) => {
+		const page = readFileSync(path, 'utf8');
+		expect(pageWithTable(page, version)).toBe(page);
+	});
+
+	it('the README links both pages', () => {
+		const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+		expect(readme).toContain('](docs/operations-v2.md)');
+		expect(readme).toContain('](docs/operations-v1.md)');
 	});
 
 	it.each([1, 2])('the table of node version %i marks deprecated operations in name and description', (version) => {
