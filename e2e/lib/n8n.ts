@@ -8,6 +8,7 @@ import { ChildProcess, execFile, spawn } from 'child_process';
 import { createWriteStream, mkdirSync, WriteStream, writeFileSync } from 'fs';
 import { join } from 'path';
 
+import { budget } from '../../test/budget';
 import { cpuMsOfTrees } from './process-cpu';
 import { bcryptHash, freePort, Runtime } from './runtime';
 
@@ -44,10 +45,21 @@ export interface N8nOptions {
 }
 
 export interface CliResult {
+	/** the exit code; null when a signal ended the process */
 	code: number | null;
+	/** the signal that ended the process, if one did */
+	signal: NodeJS.Signals | null;
+	/** how it ended, in words for errors: "exit 1", "killed by SIGTERM", "killed by SIGKILL after its time budget of 300 s ran out" */
+	exit: string;
 	stdout: string;
 	stderr: string;
 	ms: number;
+}
+
+/** How a child process ended, as an error message says it: never "exit null". */
+export function describeExit(code: number | null, signal: NodeJS.Signals | null, budgetMs?: number): string {
+	if (signal === null) return `exit ${code}`;
+	return budgetMs === undefined ? `killed by ${signal}` : `killed by ${signal} after its time budget of ${Math.round(budgetMs / 1000)} s ran out`;
 }
 
 export interface WorkflowRun {
@@ -188,8 +200,9 @@ export class N8n {
 	}
 
 	/** One n8n CLI command in its own process (its own task-broker port, so it can run beside the server). */
-	// `n8n execute` starts a whole n8n; on a loaded 2-CPU machine that alone took over two minutes.
-	async cli(args: string[], { timeoutMs = 300_000 } = {}): Promise<CliResult> {
+	// `n8n execute` starts a whole n8n; on a loaded 2-CPU machine that alone took over two minutes, hence a
+	// budget that grows with the load (test/budget.js) rather than a fixed one.
+	async cli(args: string[], { timeoutMs = budget(150_000) } = {}): Promise<CliResult> {
 		const env = await this.env(await freePort());
 		const started = Date.now();
 		return await new Promise((done) => {
@@ -199,7 +212,10 @@ export class N8n {
 				{ env, cwd: this.userFolder, maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' },
 				(error, stdout, stderr) => {
 					const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-					done({ code, stdout, stderr, ms: Date.now() - started });
+					const signal = error?.signal ?? null;
+					// execFile sets `killed` when it sent killSignal itself, on reaching the timeout
+					const exit = describeExit(code, signal, error?.killed ? timeoutMs : undefined);
+					done({ code, signal, exit, stdout, stderr, ms: Date.now() - started });
 				},
 			);
 		});
@@ -208,7 +224,7 @@ export class N8n {
 	private async cliOrThrow(args: string[]): Promise<CliResult> {
 		const result = await this.cli(args);
 		if (result.code !== 0) {
-			throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code} after ${Math.round(result.ms / 1000)} s):\n${tail(result.stdout + result.stderr)}`);
+			throw new Error(`n8n ${args.join(' ')} failed (${result.exit}, after ${Math.round(result.ms / 1000)} s):\n${tail(result.stdout + result.stderr)}`);
 		}
 		return result;
 	}
@@ -248,9 +264,9 @@ export class N8n {
 	 * `n8n execute --id` and the run it prints. Never throws for a failed run: `run.status` and
 	 * `run.data.resultData.error` say what failed; `run` is undefined only if n8n printed no run at all.
 	 */
-	async execute(workflowId: string): Promise<{ code: number | null; run?: WorkflowRun; output: string; ms: number }> {
+	async execute(workflowId: string): Promise<{ code: number | null; exit: string; run?: WorkflowRun; output: string; ms: number }> {
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
-		return { code: result.code, run: parseRunJson(result.stdout), output: result.stdout + result.stderr, ms: result.ms };
+		return { code: result.code, exit: result.exit, run: parseRunJson(result.stdout), output: result.stdout + result.stderr, ms: result.ms };
 	}
 
 	// ------------------------------------------------------------------------------------------
@@ -264,7 +280,7 @@ export class N8n {
 	 * webhook answers 404 and trigger subscriptions do not exist).
 	 */
 	async start({
-		timeoutMs = 180_000,
+		timeoutMs = budget(90_000),
 		published = [] as string[],
 		command = 'start' as ServerCommand,
 		args = [] as string[],
@@ -430,7 +446,7 @@ export class N8n {
 	 * publish/unpublish): waits until the workflow's triggers are live ('published') or gone
 	 * ('not_published'); a trigger that failed to activate (e.g. create() threw) fails with its message.
 	 */
-	async waitForPublication(workflowId: string, want: 'published' | 'not_published', { timeoutMs = 60_000 } = {}): Promise<void> {
+	async waitForPublication(workflowId: string, want: 'published' | 'not_published', { timeoutMs = budget(30_000) } = {}): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		let last: unknown;
 		for (;;) {
@@ -491,7 +507,7 @@ export class N8n {
 	}
 
 	/** Waits until `count` executions of the workflow with id > afterId have finished. */
-	async waitForExecutions(workflowId: string, { afterId = 0, count = 1, timeoutMs = 30_000 } = {}): Promise<ExecutionRecord[]> {
+	async waitForExecutions(workflowId: string, { afterId = 0, count = 1, timeoutMs = budget(15_000) } = {}): Promise<ExecutionRecord[]> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			const done = (await this.executions({ afterId, workflowId })).filter((e) => !['new', 'running', 'waiting'].includes(e.status));

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { budget } from '../budget';
 
 const SCRIPT = join(__dirname, '../../e2e/ensure-runtime.sh');
 const PINNED = require('../../e2e/n8n-runtime/package.json') as { dependencies: { n8n: string } };
@@ -109,7 +110,7 @@ it('shows progress that moves, counts the warnings instead of printing them, and
 	expect(again.stderr[0]).toBe(
 		`[n8n runtime] n8n ${PINNED.dependencies.n8n} already installed in ${runtime} (verified: bin, Node, every package's manifest)`,
 	);
-}, 30_000);
+}, budget(30_000));
 
 it('shows npm\'s errors as they come and says that the install failed and where the whole log is', async () => {
 	const runtime = join(mkdtempSync(join(tmpdir(), 'runtime-')), 'n8n-runtime');
@@ -127,4 +128,4 @@ it('shows npm\'s errors as they come and says that the install failed and where 
 	);
 	expect(run.stderr.some((line) => line.includes('EBADENGINE'))).toBe(false);
 	expect(existsSync(join(runtime, 'npm-install.log'))).toBe(true);
-}, 30_000);
+}, budget(30_000));

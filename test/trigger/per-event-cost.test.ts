@@ -8,6 +8,7 @@ import { DeliveryLog, MAX_UNWRITTEN, storedCount, storedFromKeys } from '../../n
 import { holdsExpression } from '../../nodes/SellerMarketplaceTrigger/shared/parameters';
 import { checkWithCachedSecret, forgetCachedSecrets, REREAD_INTERVAL_MS } from '../../nodes/SellerMarketplaceTrigger/shared/secretCache';
 import { nowSeconds, notification, triggerStaticData, useTestbed } from './testbed';
+import { budget } from '../budget';
 
 const bed = useTestbed();
 
@@ -172,5 +173,5 @@ describe('the delivery log, written behind', () => {
 		const replays = await Promise.all([...burst, next].map(async (delivery) => await bed.post(restarted, delivery)));
 		expect(replays.every((answer) => answer.status === 200 && /was already received$/.test(String(answer.json.ignored)))).toBe(true);
 		expect(restarted.executions).toEqual([]);
-	}, 30_000);
+	}, budget(30_000));
 });
