@@ -3,7 +3,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { carrierLabel } from '../../../shared/descriptions/vocabulary';
 import { sortOptions } from '../../../shared/descriptions/words';
-import { apiRequestAllItems, apiRequestData, type V2CollectionRequest } from '../transport';
+import { carrierOptions } from '../../v1/helpers/options';
+import { apiRequestAllItems, apiRequestData, CREDENTIALS_TYPE, type V2CollectionRequest } from '../transport';
 import { formStorefront } from './storefront';
 
 async function options(
@@ -15,8 +16,14 @@ async function options(
 	return sortOptions(records.map(toOption));
 }
 
-/** GET /carriers: the `name` is the carrier code Send takes; freight carriers are marked. */
+/**
+ * GET /carriers: the `name` is the carrier code Send takes; freight carriers are marked. n8n asks for the list as
+ * soon as the node is added, before a credential is chosen, and shows nothing until the node is reopened if that
+ * fails: without a credential the list is the carriers the marketplace documents, and the account's list replaces
+ * it once a credential is set (n8n loads the options again when the node's credentials change).
+ */
 export async function getCarriers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	if (!this.getNode().credentials?.[CREDENTIALS_TYPE]) return carrierOptions;
 	const data = await apiRequestData.call(this, { method: 'GET', path: '/carriers' });
 	const carriers = Array.isArray(data?.carriers) ? (data.carriers as IDataObject[]) : [];
 	return sortOptions(
