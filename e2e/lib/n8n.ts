@@ -189,7 +189,8 @@ export class N8n {
 			N8N_WEBHOOK_URL: `${this.baseUrl}/`,
 			N8N_SECURE_COOKIE: 'false',
 			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
-			N8N_DISABLED_MODULES: 'mcp-registry',
+			// n8n 1.x has no such module and refuses to start when asked to disable it
+			...(this.isN8n1 ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 			N8N_DIAGNOSTICS_ENABLED: 'false',
 			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 			N8N_TEMPLATES_ENABLED: 'false',

@@ -87,6 +87,8 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 		await editor.openWorkflow(workflowId);
 
 		await editor.addNode('Seller Marketplace', /order unit as sent/i, { after: 'Start' });
+		// Carrier on first open, before a credential is chosen: the carriers the marketplace documents, no error
+		await editor.chooseOption('carrierCode', 'DHL');
 		await editor.chooseCredential(V2_CREDENTIAL.name);
 		expect(await editor.parameterValue('resource')).toBe('Order Unit');
 		expect(await editor.parameterValue('operation')).toBe('Send');
