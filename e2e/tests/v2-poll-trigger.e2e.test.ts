@@ -26,6 +26,8 @@ beforeAll(async () => {
 		],
 		connections: {},
 		settings: { executionOrder: 'v1' },
+		// n8n 1.x stores `active` as given and refuses a workflow without it
+		...(n8n.isN8n1 ? { active: false } : {}),
 	});
 	if (created.status !== 200) throw new Error(`saving the workflow failed: HTTP ${created.status} ${JSON.stringify(created.raw)}`);
 	workflowId = created.data.id;
