@@ -45,6 +45,12 @@ it('before a credential is chosen, Carrier lists the carriers the marketplace do
 	expect(options.map((option) => option.name)).toEqual([...options.map((option) => option.name)].sort((a, b) => a.localeCompare(b)));
 });
 
+it('with a credential n8n picked that the marketplace refuses, Carrier still lists the documented carriers', async () => {
+	const options = await getCarriers.call(loadOptionsContextV2({ ...v2.credentials(), secretKey: 'x'.repeat(64) }, { resource: 'orderUnit', operation: 'send' }));
+	expect(v2.requests().map((request) => [request.method, request.path, request.status])).toEqual([['GET', '/carriers', 401]]);
+	expect(options.map((option) => option.value).sort()).toEqual([...CARRIER_CODES].sort());
+});
+
 it('once a credential is set, Carrier lists the account\'s carriers from GET /carriers', async () => {
 	const options = await getCarriers.call(loadOptionsContextV2(v2.credentials(), { resource: 'orderUnit', operation: 'send' }));
 	expect(v2.requests().map((request) => [request.method, request.path, request.status])).toEqual([['GET', '/carriers', 200]]);

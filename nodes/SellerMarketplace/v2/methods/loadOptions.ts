@@ -18,13 +18,19 @@ async function options(
 
 /**
  * GET /carriers: the `name` is the carrier code Send takes; freight carriers are marked. n8n asks for the list as
- * soon as the node is added, before a credential is chosen, and shows nothing until the node is reopened if that
- * fails: without a credential the list is the carriers the marketplace documents, and the account's list replaces
- * it once a credential is set (n8n loads the options again when the node's credentials change).
+ * soon as the node is added, before a credential is chosen or with the one it picked itself, and shows an error
+ * and an empty list until the node is reopened if that fails. So without a credential, or when the account's list
+ * cannot be read, the list is the carriers the marketplace documents (the codes are the same for every account);
+ * n8n loads the options again when the node's credentials change. A wrong key still fails the run, with its error.
  */
 export async function getCarriers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	if (!this.getNode().credentials?.[CREDENTIALS_TYPE]) return carrierOptions;
-	const data = await apiRequestData.call(this, { method: 'GET', path: '/carriers' });
+	let data: IDataObject | undefined;
+	try {
+		data = await apiRequestData.call(this, { method: 'GET', path: '/carriers' });
+	} catch {
+		return carrierOptions;
+	}
 	const carriers = Array.isArray(data?.carriers) ? (data.carriers as IDataObject[]) : [];
 	return sortOptions(
 		carriers.map((carrier) => ({
