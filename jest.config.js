@@ -1,3 +1,6 @@
+/* global module, require */
+const { budget } = require('./test/budget');
+
 /** @type {import('jest').Config} */
 module.exports = {
 	testEnvironment: 'node',
@@ -7,6 +10,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
-	testTimeout: 30000,
+	// test/budget.js: 30 s on an idle machine, scaled by the load when the run starts
+	testTimeout: budget(30_000),
 	maxWorkers: 2,
 };

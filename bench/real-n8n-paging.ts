@@ -120,7 +120,7 @@ export async function realN8nPaging({ units = 3000, runs = 3, latencyMs = 25, lo
 				const [execution] = await n8n.executions({ afterId, workflowId: workflows[i].id });
 				const nodeRun = execution?.runData[NODE_NAME]?.[0] as (NodeRun & { executionTime?: number }) | undefined;
 				if (execution?.status !== 'success' || !nodeRun?.executionTime) {
-					throw new Error(`${reader.label}: the run failed (exit ${result.code}): ${execution?.error?.message ?? result.output.slice(-500)}`);
+					throw new Error(`${reader.label}: the run failed (${result.exit}): ${execution?.error?.message ?? result.output.slice(-500)}`);
 				}
 				const requests = await sandbox.requests(ROUTE);
 				const sample = { ms: nodeRun.executionTime, items: nodeRun.data?.main?.[0]?.length ?? 0, requests: requests.count, notOk: requests.notOk };

@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { retiredApiV1Notice } from '../nodes/shared/descriptions/retired';
 import { SIGNATURE_HINT } from '../nodes/SellerMarketplace/v1/transport/errors';
 import { CredentialProblemError, signRequestOptions } from '../nodes/SellerMarketplace/v1/transport/signing';
 
@@ -38,7 +39,9 @@ export function describeInsecureBaseUrl(credentials: { clientKey?: unknown; secr
 export class SellerMarketplaceApi implements ICredentialType {
 	name = 'sellerMarketplaceApi';
 
-	displayName = 'Seller Marketplace API';
+	// Not "Seller Marketplace API": n8n lists credential types by display name, and the retired type must come
+	// after "Seller Marketplace V2 API", which is the one to pick ("V2" sorts before "Version").
+	displayName = 'Seller Marketplace Version 1 (Retired) API';
 
 	icon: Icon = {
 		light: 'file:../icons/seller-marketplace.svg',
@@ -48,6 +51,7 @@ export class SellerMarketplaceApi implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/credentials/SellerMarketplaceApi.md';
 
 	properties: INodeProperties[] = [
+		retiredApiV1Notice,
 		{
 			displayName: 'Client Key',
 			name: 'clientKey',
@@ -71,10 +75,11 @@ export class SellerMarketplaceApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'https://www.kaufland.de/api/v1',
+			placeholder: 'https://…/api/v1',
+			// empty: the address API v1 had no longer answers
+			default: '',
 			required: true,
-			description:
-				'Address of the API, ending in /v1, with https://. Change it only for a test server on this machine, the one place where http:// is allowed.',
+			description: 'The API v1 address, ending in /v1, with https:// (http:// only for an address on this machine)',
 		},
 	];
 

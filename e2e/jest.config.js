@@ -1,9 +1,11 @@
-/* global module */
+/* global module, require */
 /**
  * End-to-end tests in a real n8n (e2e/n8n-runtime, installed by e2e/ensure-runtime.sh) against the sandbox:
  *   npx jest -c e2e/jest.config.js
  * One n8n and one sandbox for the whole run (global set-up); test files run one after another.
  */
+const { budget } = require('../test/budget');
+
 /** @type {import('jest').Config} */
 module.exports = {
 	rootDir: '..',
@@ -17,7 +19,8 @@ module.exports = {
 	},
 	globalSetup: '<rootDir>/e2e/setup/global-setup.ts',
 	globalTeardown: '<rootDir>/e2e/setup/global-teardown.ts',
-	testTimeout: 360000,
+	// test/budget.js: 3 minutes on an idle machine (an `n8n execute` starts a whole n8n), scaled by the load
+	testTimeout: budget(180_000),
 	maxWorkers: 1,
 	modulePathIgnorePatterns: ['<rootDir>/.e2e/', '<rootDir>/dist/'],
 };

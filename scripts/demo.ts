@@ -317,8 +317,12 @@ async function main(): Promise<void> {
 			return;
 		}
 		say(`  n8n editor:  ${n8n.baseUrl}   (log in as ${n8n.owner.email} / ${n8n.owner.password})`);
-		say(`  Sandbox API: ${sandbox.baseUrl}   control: ${sandbox.controlUrl}/`);
+		for (const line of sandboxLines(sandbox, options.api)) say(`  ${line}`);
 		say(`  n8n's files: ${n8n.userFolder}`);
+		say();
+		say(`  The workflow "new order → ship with tracking" (${scenario.label}) stays published while the demo runs: it`);
+		say('  marks the units of every new order in the sandbox as sent, with a tracking number, orders you place too.');
+		say('  Unpublish it in the editor to stop that.');
 		say();
 		say('Running until Ctrl-C. Place another order with:');
 		say(`  curl -X POST ${sandbox.controlUrl}/orders -H 'content-type: application/json' -d '{}'`);
@@ -343,4 +347,18 @@ async function main(): Promise<void> {
 	}
 }
 
-void main();
+/**
+ * Where the sandbox answers the chosen API, and the keys its credentials in n8n hold (made for this local
+ * sandbox only): what to type into a credential of one's own.
+ */
+export function sandboxLines(sandbox: Pick<Sandbox, 'baseUrl' | 'v2BaseUrl' | 'controlUrl' | 'clientKey' | 'secretKey'>, api: Api): string[] {
+	const credential = api === 'v2' ? 'Seller Marketplace V2 API' : 'Seller Marketplace Version 1 (Retired) API';
+	return [
+		`Sandbox API ${api}: ${api === 'v2' ? sandbox.v2BaseUrl : sandbox.baseUrl}   (Base URL of the "${credential}" credential)`,
+		`  Client Key: ${sandbox.clientKey}`,
+		`  Secret Key: ${sandbox.secretKey}   (the local sandbox's own keys, valid nowhere else)`,
+		`Sandbox control: ${sandbox.controlUrl}/`,
+	];
+}
+
+if (require.main === module) void main();

@@ -10,6 +10,8 @@ step "build (n8n-node build)"
 npm run --silent build
 step "lint (n8n community rules on nodes/ and credentials/, TypeScript rules elsewhere)"
 npm run --silent lint
+step "n8n's own lint as a reviewer runs it (npx n8n-node lint on a staged copy of what is published)"
+npm run --silent lint:n8n
 step "type-check"
 npm run --silent typecheck
 

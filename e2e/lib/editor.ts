@@ -112,14 +112,12 @@ export class Editor {
 		const failed = input.locator('input[placeholder^="Error fetching options"]');
 		const wanted = this.visibleOption(option);
 		const deadline = Date.now() + timeoutMs;
-		let refreshed = false;
-		// The dropdown may open before its options arrive, or close again while they load: open it until the option shows.
+		// The dropdown may open before its options arrive, or close again while they load: open it until the option
+		// shows. A list that failed to load is a failure: a seller would see it so on a freshly added node (no
+		// reopening, no Refresh List here).
 		for (;;) {
 			if (await wanted.isVisible()) return await wanted.click();
-			if (!refreshed && (await failed.isVisible())) {
-				await this.refreshList(parameter);
-				refreshed = true;
-			}
+			if (await failed.isVisible()) throw new Error(`"${parameter}" shows "${await failed.getAttribute('placeholder')}" instead of its options`);
 			if (Date.now() > deadline) throw new Error(`"${parameter}" never offered the option "${option}" within ${timeoutMs / 1000} s`);
 			await input.click();
 			await wanted

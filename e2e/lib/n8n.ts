@@ -8,6 +8,7 @@ import { ChildProcess, execFile, spawn } from 'child_process';
 import { createWriteStream, mkdirSync, WriteStream, writeFileSync } from 'fs';
 import { join } from 'path';
 
+import { budget } from '../../test/budget';
 import { cpuMsOfTrees } from './process-cpu';
 import { bcryptHash, freePort, Runtime } from './runtime';
 
@@ -44,10 +45,21 @@ export interface N8nOptions {
 }
 
 export interface CliResult {
+	/** the exit code; null when a signal ended the process */
 	code: number | null;
+	/** the signal that ended the process, if one did */
+	signal: NodeJS.Signals | null;
+	/** how it ended, in words for errors: "exit 1", "killed by SIGTERM", "killed by SIGKILL after its time budget of 300 s ran out" */
+	exit: string;
 	stdout: string;
 	stderr: string;
 	ms: number;
+}
+
+/** How a child process ended, as an error message says it: never "exit null". */
+export function describeExit(code: number | null, signal: NodeJS.Signals | null, budgetMs?: number): string {
+	if (signal === null) return `exit ${code}`;
+	return budgetMs === undefined ? `killed by ${signal}` : `killed by ${signal} after its time budget of ${Math.round(budgetMs / 1000)} s ran out`;
 }
 
 export interface WorkflowRun {
@@ -140,6 +152,16 @@ export class N8n {
 		return `http://127.0.0.1:${this.port}`;
 	}
 
+	/**
+	 * n8n 1.x (e2e/compat.sh runs the smoke on it): no owner from the environment, no publication outbox.
+	 * Publishing there is the workflow's `active` flag (CLI `update:workflow --active`), triggers are live
+	 * when the activate call answers and, at start, before "Editor is now accessible"; the owner is set up
+	 * through the set-up form's endpoint.
+	 */
+	get isN8n1(): boolean {
+		return /^1\./.test(this.runtime.n8nVersion);
+	}
+
 	get dbPath(): string {
 		return join(this.userFolder, '.n8n', 'database.sqlite');
 	}
@@ -169,7 +191,8 @@ export class N8n {
 			N8N_WEBHOOK_URL: `${this.baseUrl}/`,
 			N8N_SECURE_COOKIE: 'false',
 			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
-			N8N_DISABLED_MODULES: 'mcp-registry',
+			// n8n 1.x has no such module and refuses to start when asked to disable it
+			...(this.isN8n1 ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 			N8N_DIAGNOSTICS_ENABLED: 'false',
 			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 			N8N_TEMPLATES_ENABLED: 'false',
@@ -190,8 +213,9 @@ export class N8n {
 	}
 
 	/** One n8n CLI command in its own process (its own task-broker port, so it can run beside the server). */
-	// `n8n execute` starts a whole n8n; on a loaded 2-CPU machine that alone took over two minutes.
-	async cli(args: string[], { timeoutMs = 300_000 } = {}): Promise<CliResult> {
+	// `n8n execute` starts a whole n8n; on a loaded 2-CPU machine that alone took over two minutes, hence a
+	// budget that grows with the load (test/budget.js) rather than a fixed one.
+	async cli(args: string[], { timeoutMs = budget(150_000) } = {}): Promise<CliResult> {
 		const env = await this.env(await freePort());
 		const started = Date.now();
 		return await new Promise((done) => {
@@ -201,7 +225,10 @@ export class N8n {
 				{ env, cwd: this.userFolder, maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' },
 				(error, stdout, stderr) => {
 					const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-					done({ code, stdout, stderr, ms: Date.now() - started });
+					const signal = error?.signal ?? null;
+					// execFile sets `killed` when it sent killSignal itself, on reaching the timeout
+					const exit = describeExit(code, signal, error?.killed ? timeoutMs : undefined);
+					done({ code, signal, exit, stdout, stderr, ms: Date.now() - started });
 				},
 			);
 		});
@@ -210,7 +237,7 @@ export class N8n {
 	private async cliOrThrow(args: string[]): Promise<CliResult> {
 		const result = await this.cli(args);
 		if (result.code !== 0) {
-			throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code} after ${Math.round(result.ms / 1000)} s):\n${tail(result.stdout + result.stderr)}`);
+			throw new Error(`n8n ${args.join(' ')} failed (${result.exit}, after ${Math.round(result.ms / 1000)} s):\n${tail(result.stdout + result.stderr)}`);
 		}
 		return result;
 	}
@@ -239,10 +266,12 @@ export class N8n {
 
 	/** Database only: takes effect when the server (re)starts. */
 	async publish(workflowId: string): Promise<CliResult> {
+		if (this.isN8n1) return await this.cliOrThrow(['update:workflow', `--id=${workflowId}`, '--active=true']);
 		return await this.cliOrThrow(['publish:workflow', `--id=${workflowId}`]);
 	}
 
 	async unpublish(workflowId: string): Promise<CliResult> {
+		if (this.isN8n1) return await this.cliOrThrow(['update:workflow', `--id=${workflowId}`, '--active=false']);
 		return await this.cliOrThrow(['unpublish:workflow', `--id=${workflowId}`]);
 	}
 
@@ -250,9 +279,9 @@ export class N8n {
 	 * `n8n execute --id` and the run it prints. Never throws for a failed run: `run.status` and
 	 * `run.data.resultData.error` say what failed; `run` is undefined only if n8n printed no run at all.
 	 */
-	async execute(workflowId: string): Promise<{ code: number | null; run?: WorkflowRun; output: string; ms: number }> {
+	async execute(workflowId: string): Promise<{ code: number | null; exit: string; run?: WorkflowRun; output: string; ms: number }> {
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
-		return { code: result.code, run: parseRunJson(result.stdout), output: result.stdout + result.stderr, ms: result.ms };
+		return { code: result.code, exit: result.exit, run: parseRunJson(result.stdout), output: result.stdout + result.stderr, ms: result.ms };
 	}
 
 	// ------------------------------------------------------------------------------------------
@@ -266,7 +295,7 @@ export class N8n {
 	 * webhook answers 404 and trigger subscriptions do not exist).
 	 */
 	async start({
-		timeoutMs = 180_000,
+		timeoutMs = budget(90_000),
 		published = [] as string[],
 		command = 'start' as ServerCommand,
 		args = [] as string[],
@@ -313,6 +342,7 @@ export class N8n {
 			await sleep(100);
 		}
 		this.cookie = '';
+		if (this.isN8n1 && command === 'start') await this.setUpOwner();
 		// triggers are activated after "Editor is now accessible" (publication outbox): wait for them too
 		for (const id of published) await this.waitForPublication(id, 'published', { timeoutMs: Math.max(10_000, deadline - Date.now()) });
 		return { ms: Date.now() - started };
@@ -393,6 +423,17 @@ export class N8n {
 		this.cookie = cookies.join('; ');
 	}
 
+	/** n8n 1.x: the owner account the set-up form creates (answers 400 once there is one). */
+	private async setUpOwner(): Promise<void> {
+		const response = await fetch(`${this.baseUrl}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': this.browserId },
+			body: JSON.stringify({ email: this.owner.email, password: this.owner.password, firstName: this.owner.firstName, lastName: this.owner.lastName }),
+		});
+		const text = await response.text();
+		if (response.status !== 200 && !/already set ?up/i.test(text)) throw new Error(`setting up the owner failed: HTTP ${response.status} ${text}`);
+	}
+
 	/** An authenticated call to n8n's internal REST API; returns the `data` of the answer. */
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T; raw: unknown }> {
 		if (!this.cookie) await this.login();
@@ -437,10 +478,17 @@ export class N8n {
 	 * publish/unpublish): waits until the workflow's triggers are live ('published') or gone
 	 * ('not_published'); a trigger that failed to activate (e.g. create() threw) fails with its message.
 	 */
-	async waitForPublication(workflowId: string, want: 'published' | 'not_published', { timeoutMs = 60_000 } = {}): Promise<void> {
+	async waitForPublication(workflowId: string, want: 'published' | 'not_published', { timeoutMs = budget(30_000) } = {}): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		let last: unknown;
 		for (;;) {
+			if (this.isN8n1) {
+				const workflow = await this.rest<{ active: boolean }>('GET', `/workflows/${workflowId}`);
+				if (workflow.data?.active === (want === 'published')) return;
+				if (Date.now() > deadline) throw new Error(`workflow ${workflowId} did not become ${want} in ${timeoutMs / 1000} s: ${JSON.stringify(workflow.raw)}`);
+				await sleep(200);
+				continue;
+			}
 			const result = await this.rest<{ status: string; triggers: Array<{ nodeId: string; status: string; errorMessage?: string | null }> }>(
 				'GET',
 				`/workflows/${workflowId}/publication-status`,
@@ -498,7 +546,7 @@ export class N8n {
 	}
 
 	/** Waits until `count` executions of the workflow with id > afterId have finished. */
-	async waitForExecutions(workflowId: string, { afterId = 0, count = 1, timeoutMs = 30_000 } = {}): Promise<ExecutionRecord[]> {
+	async waitForExecutions(workflowId: string, { afterId = 0, count = 1, timeoutMs = budget(15_000) } = {}): Promise<ExecutionRecord[]> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			const done = (await this.executions({ afterId, workflowId })).filter((e) => !['new', 'running', 'waiting'].includes(e.status));

@@ -87,6 +87,9 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 		await editor.openWorkflow(workflowId);
 
 		await editor.addNode('Seller Marketplace', /order unit as sent/i, { after: 'Start' });
+		// Carrier on first open, with the credential n8n chose for the fresh node (here one of two, possibly the one with
+		// a wrong key) or none: its options, no error, no reopening
+		await editor.chooseOption('carrierCode', 'DHL');
 		await editor.chooseCredential(V2_CREDENTIAL.name);
 		expect(await editor.parameterValue('resource')).toBe('Order Unit');
 		expect(await editor.parameterValue('operation')).toBe('Send');

@@ -12,10 +12,10 @@ import { EXAMPLE_IDS, RESOURCE_CASES, RUN_COPIES, V2_EXAMPLE_IDS } from '../work
 
 const { n8n, sandbox } = connect();
 
-function expectSuccess(result: { code: number | null; run?: WorkflowRun; output: string }): WorkflowRun {
+function expectSuccess(result: { code: number | null; exit: string; run?: WorkflowRun; output: string }): WorkflowRun {
 	const error = result.run?.data.resultData.error;
 	if (result.code !== 0 || result.run?.status !== 'success') {
-		throw new Error(`run failed (exit ${result.code}): ${error ? `${error.message} ${error.description ?? ''}` : result.output.slice(-2000)}`);
+		throw new Error(`run failed (${result.exit}): ${error ? `${error.message} ${error.description ?? ''}` : result.output.slice(-2000)}`);
 	}
 	return result.run;
 }

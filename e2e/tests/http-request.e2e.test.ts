@@ -12,7 +12,7 @@ test('GET with an encoded query and POST with a JSON body, both signed as sent',
 	const mark = await sandbox.lastSeq();
 	const result = await n8n.execute(HTTP_REQUEST_WORKFLOW_ID);
 	if (result.code !== 0 || result.run?.status !== 'success') {
-		throw new Error(`n8n execute failed (exit ${result.code}): ${result.output.slice(-2000)}`);
+		throw new Error(`n8n execute failed (${result.exit}): ${result.output.slice(-2000)}`);
 	}
 	const requests = await sandbox.requestsSince(mark);
 	const list = requests.find((request) => request.method === 'GET' && request.path === '/order-units/seller/');

@@ -8,6 +8,7 @@ import { nodeItems, sleep, type ExecutionRecord } from '../lib/n8n';
 import { PACKAGE_NAME } from '../lib/runtime';
 import { CREDENTIAL_TYPE, EXAMPLE_CREDENTIAL } from '../lib/workflows';
 import { connect } from '../setup/state';
+import { budget } from '../../test/budget';
 
 const { n8n, sandbox } = connect();
 const NODE_NAME = 'New order (polling)';
@@ -86,7 +87,7 @@ test('an order placed after publishing starts one execution with it, within a po
 	console.log(`Poll trigger in n8n 2.41, one-minute poll: order ${id} placed → execution started after ${delay.toFixed(1)} s`);
 	expect(delay).toBeGreaterThan(0);
 	expect(delay).toBeLessThan(70);
-}, 150_000);
+}, budget(150_000));
 
 test('orders placed across the next polls are each emitted exactly once, and an idle poll costs one request', async () => {
 	const before = (await executions()).length;
@@ -130,4 +131,4 @@ test('orders placed across the next polls are each emitted exactly once, and an 
 	expect(idle.length).toBeLessThanOrEqual(2);
 	expect(idle.every((entry) => entry.query.limit === '30' && entry.query.offset === '0')).toBe(true);
 	expect((await executions()).length).toBe(count);
-}, 330_000);
+}, budget(330_000));

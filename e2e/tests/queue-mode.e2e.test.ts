@@ -18,6 +18,7 @@ import { buildAndPack } from '../lib/package';
 import { createRunDatabase, dropRunDatabase, QueueCluster, QueueServices, runSql, startQueueServices, stopQueueServices } from '../lib/queue-mode';
 import { ensureRuntime, REPO_ROOT, Runtime } from '../lib/runtime';
 import { chain, CREDENTIAL_TYPE, DELIVERIES_TABLE_SQL, EXAMPLE_CREDENTIAL, loadExamples, postgresCredential, rememberDeliveryNode, sandboxCredential, TRIGGER_TYPE } from '../lib/workflows';
+import { budget } from '../../test/budget';
 
 const WORKFLOW_ID = 'exOrderNewShip01';
 const WEBHOOK_PATH = '5e11e400-0de4-4c1e-9a5e-00000000a001/webhook';
@@ -92,7 +93,7 @@ beforeAll(async () => {
 	await runSql(runtime, database, [DELIVERIES_TABLE_SQL]);
 	const { ms } = await cluster.start({ published: [DEDUPE_WORKFLOW_ID] });
 	log(`main, 2 webhook processors and 2 workers ready in ${(ms / 1000).toFixed(1)} s (set-up ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-}, 600_000);
+}, budget(600_000));
 
 afterAll(async () => {
 	await cluster?.stop();
@@ -101,7 +102,7 @@ afterAll(async () => {
 		await dropRunDatabase(runtime, services, DATABASE).catch((error: Error) => log(`could not drop ${DATABASE}: ${error.message}`));
 		await stopQueueServices(services);
 	}
-}, 120_000);
+}, budget(120_000));
 
 const callbackUrl = () => cluster.webhookUrl(WEBHOOK_PATH);
 const subscriptions = () => sandbox.control.db.subscriptions.filter((s) => s.callback_url === callbackUrl());

@@ -16,7 +16,7 @@ describe.each(V2_RESOURCE_CASES.map((c) => [c.title, c] as const))('v2 %s', (_ti
 		const result = await n8n.execute(c.workflowId);
 		const error = result.run?.data.resultData.error;
 		if (result.code !== 0 || result.run?.status !== 'success') {
-			throw new Error(`n8n execute failed (exit ${result.code}): ${error ? `${error.message} ${error.description ?? ''}` : result.output.slice(-2000)}`);
+			throw new Error(`n8n execute failed (${result.exit}): ${error ? `${error.message} ${error.description ?? ''}` : result.output.slice(-2000)}`);
 		}
 		const requests = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2');
 		const { clientKey, secretKey } = await sandbox.info();

@@ -3,6 +3,7 @@ import { VersionedNodeType } from 'n8n-workflow';
 
 import { SellerMarketplacePollTriggerV1 } from './v1/SellerMarketplacePollTriggerV1.node';
 import { SellerMarketplacePollTriggerV2 } from './v2/SellerMarketplacePollTriggerV2.node';
+import { withRetiredNotice } from '../shared/descriptions/retired';
 
 /** One polling trigger, one version per API version of the marketplace: 1 reads API v1 (kept for saved workflows), 2 reads API v2 and is what a new node gets. */
 export class SellerMarketplacePollTrigger extends VersionedNodeType {
@@ -16,7 +17,7 @@ export class SellerMarketplacePollTrigger extends VersionedNodeType {
 			defaultVersion: 2,
 		};
 		const nodeVersions: IVersionedNodeType['nodeVersions'] = {
-			1: new SellerMarketplacePollTriggerV1(baseDescription),
+			1: withRetiredNotice(new SellerMarketplacePollTriggerV1(baseDescription)),
 			2: new SellerMarketplacePollTriggerV2(baseDescription),
 		};
 		super(nodeVersions, baseDescription);

@@ -3,6 +3,8 @@ import { VersionedNodeType } from 'n8n-workflow';
 
 import { SellerMarketplaceTriggerV1 } from './v1/SellerMarketplaceTriggerV1.node';
 import { SellerMarketplaceTriggerV2 } from './v2/SellerMarketplaceTriggerV2.node';
+import { withRetiredNotice } from '../shared/descriptions/retired';
+import { PUSH_TRIGGER_DESCRIPTION } from '../shared/descriptions/app';
 
 /** One trigger, one version per API version of the marketplace: 1 receives API v1 push notifications, 2 those of API v2. */
 export class SellerMarketplaceTrigger extends VersionedNodeType {
@@ -12,11 +14,12 @@ export class SellerMarketplaceTrigger extends VersionedNodeType {
 			name: 'sellerMarketplaceTrigger',
 			icon: { light: 'file:../../icons/seller-marketplace.svg', dark: 'file:../../icons/seller-marketplace.dark.svg' },
 			group: ['trigger'],
-			description: 'Starts the workflow when the marketplace sends a push notification (orders, order units, returns, offers, …)',
+			// n8n's node panel shows it for the action node too (nodes/shared/descriptions/app.ts)
+			description: PUSH_TRIGGER_DESCRIPTION,
 			defaultVersion: 2,
 		};
 		const nodeVersions: IVersionedNodeType['nodeVersions'] = {
-			1: new SellerMarketplaceTriggerV1(baseDescription),
+			1: withRetiredNotice(new SellerMarketplaceTriggerV1(baseDescription)),
 			2: new SellerMarketplaceTriggerV2(baseDescription),
 		};
 		super(nodeVersions, baseDescription);

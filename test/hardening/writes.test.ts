@@ -10,6 +10,7 @@
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 import { startFaultProxy, type FaultProxy } from './proxy';
 import { useSandbox } from './sandbox';
+import { budget } from '../budget';
 
 const env = useSandbox();
 let proxy: FaultProxy;
@@ -111,7 +112,7 @@ describe('a state change retried after a lost answer that finds it done succeeds
 		expect(run.items.filter((item) => item.json.alreadyApplied === true)).toHaveLength(30);
 		const sent = new Set(unitsIn('sent').map((unit) => unit.id_order_unit));
 		expect(units.filter((unit) => !sent.has(unit.id_order_unit))).toEqual([]);
-	}, 60_000);
+	}, budget(60_000));
 
 	it.each([
 		['Order Unit → Cancel', () => unitsIn('need_to_be_sent')[0], (id: number) => ({ resource: 'orderUnit', operation: 'cancel', orderUnitId: byId(id), reason: 'NoInventory' }), (id: number) => `/order-units/${id}/cancel/`, (id: number) => `/order-units/${id}/`],

@@ -4,6 +4,7 @@
  * README and n8n's verification rely on: CI runs the README's test command, and a version tag publishes
  * through `n8n-node release` with the OIDC token that npm provenance needs.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -49,4 +50,56 @@ it('a version tag such as 0.2.0 publishes through n8n-node release, with the OID
 	};
 	expect(pkg.scripts.release).toBe('n8n-node release');
 	expect(pkg.publishConfig).toEqual({ access: 'public', provenance: true });
+});
+
+/** The lines of a step's `run: |` block, by the step's name, as the runner's bash gets them. */
+function runBlock(workflow: string, stepName: string): string {
+	const lines = workflow.split('\n');
+	const start = lines.findIndex((line) => line.trim() === `- name: ${stepName}`);
+	expect(start).toBeGreaterThan(-1);
+	const run = lines.findIndex((line, index) => index > start && /^\s+run: \|$/.test(line));
+	const indent = /^\s*/.exec(lines[run + 1])![0];
+	const block: string[] = [];
+	for (const line of lines.slice(run + 1)) {
+		if (line.trim() && !line.startsWith(indent)) break;
+		block.push(line.slice(indent.length));
+	}
+	return block.join('\n');
+}
+
+it('a tag that is not package.json\'s version stops the publish workflow before anything is built', () => {
+	const publish = read('publish.yml');
+	const check = runBlock(publish, "The tag is package.json's version");
+	expect(publish).toMatch(/- name: The tag is package\.json's version\n(?: {8}#.*\n)* {8}env:\n {10}TAG: \$\{\{ github\.ref_name \}\}\n/);
+	const version = (JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+	const tagged = (tag: string) =>
+		spawnSync('bash', ['-e', '-c', check], { cwd: join(__dirname, '../..'), env: { ...process.env, TAG: tag }, encoding: 'utf8' });
+
+	const same = tagged(version);
+	expect(same.status).toBe(0);
+	expect(same.stdout.trim()).toBe(`tag ${version} = package.json's version`);
+
+	const other = tagged('9.9.9');
+	expect(other.status).toBe(1);
+	expect(other.stdout).toContain(`::error title=Tag and version differ::the tag is 9.9.9 but package.json's version is ${version}`);
+	// the check is the first step of the job every publish needs
+	const testJob = publish.slice(publish.indexOf('\n  test:'), publish.indexOf('\n  publish:'));
+	expect(testJob.indexOf("- name: The tag is package.json's version")).toBeLessThan(testJob.indexOf('run: npm ci'));
+	expect(publish).toMatch(/\n {2}publish:\n(?: {4}.*\n)* {4}needs: test\n/);
+});
+
+it('CI installs what the tests start (chromium, redis-server, postgresql) on the Debian the scripts expect, and runs n8n\'s lint', () => {
+	const ci = read('ci.yml');
+	const testAll = ci.slice(ci.indexOf('\n  test-all:'), ci.indexOf('\n  n8n-versions:'));
+	expect(testAll).toMatch(/^ {4}container: node:20-bookworm$/m);
+	const packages = runBlock(testAll, 'Install the system packages the tests use').split(/\s+/);
+	expect(packages).toEqual(expect.arrayContaining(['chromium', 'redis-server', 'postgresql', 'build-essential', 'python3', 'util-linux']));
+	const testAllScript = readFileSync(join(__dirname, '../../scripts/test-all.sh'), 'utf8');
+	expect(testAllScript).toMatch(/^npm run --silent lint:n8n$/m);
+});
+
+it('CI runs the e2e smoke on the newest n8n 1.x and 2.x, one job per version', () => {
+	const ci = read('ci.yml');
+	expect(ci).toMatch(/^ {8}n8n: \['1\.\d+\.\d+', '2\.\d+\.\d+'\]$/m);
+	expect(ci).toMatch(/^\s+run: bash e2e\/compat\.sh \$\{\{ matrix\.n8n \}\}$/m);
 });

@@ -13,6 +13,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { RETRY_OFFSETS_MS, type Sandbox } from '../../sandbox';
 import { startStrictSandbox } from '../harness/sandbox';
 import { WebhookHost } from '../harness/webhook-host';
+import { budget } from '../budget';
 
 const EMAIL = 'ops@seller.example';
 const WEBHOOK_ID = 'c0ffee00-0000-4000-8000-00000000beef';
@@ -314,7 +315,7 @@ describe('the marketplace disabled the subscription', () => {
 		expect(second.executions.map((execution) => execution.items[0].id_message)).toEqual([one.idMessage, two.idMessage]);
 		await sandbox.control.advance(3600);
 		expect(expectNoEventTwice(first, second)).toEqual([one.idMessage, two.idMessage]);
-	}, 60_000);
+	}, budget(60_000));
 
 	it('re-activation by the user (deactivate, activate) repairs it the same way', async () => {
 		const host = await startN8n();
@@ -333,7 +334,7 @@ describe('the marketplace disabled the subscription', () => {
 		const event = await newOrderEvent();
 		expect(host.executions.map((execution) => execution.items[0].id_message)).toEqual([event.idMessage]);
 		expectNoEventTwice(host);
-	}, 60_000);
+	}, budget(60_000));
 });
 
 it('reports the figures (for the issue note)', () => {

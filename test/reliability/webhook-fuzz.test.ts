@@ -22,6 +22,7 @@ import { signature, type Sandbox } from '../../sandbox';
 import { startStrictSandbox } from '../harness/sandbox';
 import { startRecordingServer, type RecordingServer } from '../harness/recording-server';
 import { WebhookHost } from '../harness/webhook-host';
+import { budget } from '../budget';
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 600);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -429,4 +430,4 @@ it(`${NUM_RUNS} random requests: always an answer below 500, no execution withou
 	expect(figures.readBackExecutions).toBeGreaterThan(0);
 	expect(figures.hugeBodies).toBeGreaterThan(5);
 	expect(figures.refusedBadSignature).toBeGreaterThan(20);
-}, 60_000);
+}, budget(60_000));

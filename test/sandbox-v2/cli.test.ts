@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'child_process';
 import path from 'path';
 import { rawRequest } from './client';
+import { budget } from '../budget';
 
 const ROOT = path.join(__dirname, '../..');
 
@@ -40,12 +41,12 @@ describe('npm run sandbox: the v2 options', () => {
 			cli.child.kill('SIGTERM');
 			await cli.exited;
 		}
-	}, 60_000);
+	}, budget(60_000));
 
 	it('stops with a message naming a storefront that does not exist', async () => {
 		const cli = startCli(['--port', '0', '--storefronts', 'de,uk']);
 		expect(await cli.exited).toBe(1);
 		expect(cli.output()).toContain('storefronts must be some of de, cz, sk, pl, at, fr, it, es, nl; got de, uk');
 		await expect(cli.ready).rejects.toThrow();
-	}, 60_000);
+	}, budget(60_000));
 });

@@ -8,6 +8,7 @@ import os from 'os';
 import path from 'path';
 import type { Sandbox } from '../../sandbox';
 import { rawRequest, TestClient } from './client';
+import { budget } from '../budget';
 
 const ROOT = path.join(__dirname, '..', '..');
 const EAN = '4006380999998';
@@ -30,7 +31,7 @@ async function startCli(args: string[]): Promise<Cli> {
 	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 	const started = Date.now();
 	while (!/Press Ctrl-C/.test(output)) {
-		if (child.exitCode !== null || Date.now() - started > 20_000) throw new Error(`sandbox did not start:\n${output}`);
+		if (child.exitCode !== null || Date.now() - started > budget(20_000)) throw new Error(`sandbox did not start:\n${output}`);
 		await new Promise((resolve) => setTimeout(resolve, 50));
 	}
 	const line = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(output)![1];
@@ -42,7 +43,7 @@ async function startCli(args: string[]): Promise<Cli> {
 
 async function stop(cli: Cli): Promise<number | null> {
 	cli.child.kill('SIGINT');
-	const timer = setTimeout(() => cli.child.kill('SIGKILL'), 15_000);
+	const timer = setTimeout(() => cli.child.kill('SIGKILL'), budget(15_000));
 	try {
 		return await cli.exited;
 	} finally {
@@ -73,7 +74,7 @@ describe('npm run sandbox', () => {
 		} finally {
 			cli.child.kill('SIGKILL');
 		}
-	}, 60_000);
+	}, budget(60_000));
 
 	it('saves named snapshots into the --data-dir folder', async () => {
 		const data = path.join(dir, 'data');
@@ -90,7 +91,7 @@ describe('npm run sandbox', () => {
 		} finally {
 			cli.child.kill('SIGKILL');
 		}
-	}, 60_000);
+	}, budget(60_000));
 
 	it('says why the snapshot could not be written and exits with 1', async () => {
 		// its folder is a file, so the snapshot cannot be written
@@ -104,7 +105,7 @@ describe('npm run sandbox', () => {
 		} finally {
 			cli.child.kill('SIGKILL');
 		}
-	}, 60_000);
+	}, budget(60_000));
 
 	it('refuses a time scale of 0 before starting', async () => {
 		const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'sandbox/cli.ts', '--port', '0', '--time-scale', '0'], {
@@ -113,10 +114,10 @@ describe('npm run sandbox', () => {
 		});
 		let output = '';
 		child.stderr!.on('data', (data: Buffer) => (output += data.toString()));
-		const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+		const timer = setTimeout(() => child.kill('SIGKILL'), budget(15_000));
 		const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
 		clearTimeout(timer);
 		expect(code).toBe(1);
 		expect(output).toMatch(/time.?scale must be/i);
-	}, 60_000);
+	}, budget(60_000));
 });

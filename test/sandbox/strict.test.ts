@@ -6,6 +6,7 @@
 import { spawn } from 'child_process';
 import type { SandboxDb, Subscription } from '../../sandbox';
 import { ApiResponse, CallbackServer, startCallbackServer, TestClient, useSandbox } from './client';
+import { budget } from '../budget';
 
 const lenient = useSandbox();
 const strict = useSandbox({ strict: true });
@@ -242,5 +243,5 @@ describe('the command line', () => {
 		} finally {
 			child.kill('SIGTERM');
 		}
-	}, 30_000);
+	}, budget(30_000));
 });

@@ -9,6 +9,7 @@ import { REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
 import { holdsExpression } from '../../nodes/SellerMarketplaceTrigger/shared/parameters';
 import { checkWithCachedSecret, forgetCachedSecrets, REREAD_INTERVAL_MS } from '../../nodes/SellerMarketplaceTrigger/shared/secretCache';
 import { nowSeconds, notification, triggerStaticData, useTestbed } from './testbed';
+import { budget } from '../budget';
 
 const bed = useTestbed();
 
@@ -156,5 +157,5 @@ describe('the delivery log, written through', () => {
 		const replays = await Promise.all(burst.map(async (delivery) => await bed.post(restarted, delivery)));
 		expect(replays.every((answer) => answer.status === 200 && /was already received$/.test(String(answer.json.ignored)))).toBe(true);
 		expect(restarted.executions).toEqual([]);
-	});
+	}, budget(30_000));
 });

@@ -7,6 +7,7 @@
  */
 import { storedCount, storedFromKeys } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
 import { nowSeconds, notification, triggerStaticData, useTestbed } from './testbed';
+import { budget } from '../budget';
 
 const bed = useTestbed();
 
@@ -57,7 +58,7 @@ it('starts nothing for a captured notification replayed after 1,000 newer ones',
 	expect(replay.status).toBe(200);
 	expect(replay.json).toEqual({ received: true, ignored: 'id_message captured was already received' });
 	expect(host.executions).toHaveLength(1001);
-}, 60_000);
+}, budget(60_000));
 
 it('runs a retry that keeps its original timestamp, up to the end of the 12-hour retry span', async () => {
 	const host = await bed.activeHost();

@@ -10,6 +10,7 @@ import { WRONG_CLOCK_MESSAGE } from '../../nodes/SellerMarketplace/v2/transport/
 import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
 import { runCredentialTest } from '../harness/credential-test';
 import { runSellerNodeV2, type SellerCredentialsV2 } from '../harness/workflow';
+import { budget } from '../budget';
 
 let child: ChildProcess;
 let credentials: SellerCredentialsV2;
@@ -39,7 +40,7 @@ beforeAll(async () => {
 		userAgent: DEFAULT_USER_AGENT,
 	};
 	controlUrl = value('Control API:').replace(/\/$/, '');
-}, 60_000);
+}, budget(60_000));
 
 afterAll(() => {
 	child.kill();

@@ -10,6 +10,7 @@ import { startFaultProxy, type FaultProxy } from '../hardening/proxy';
 import { startRecordingServer, V2_RECORDING, type RecordingServer } from '../harness/recording-server';
 import { runSellerNodeV2, type SellerCredentialsV2 } from '../harness/workflow';
 import { useSandboxV2 } from './setup';
+import { budget } from '../budget';
 
 const v2 = useSandboxV2({ orders: 120 });
 const merchantUnits = () => v2.sandbox().control.db.orderUnits.filter((unit) => !unit._fulfilled_by_marketplace);
@@ -132,7 +133,7 @@ describe('rate limit: 111 requests a second per seller', () => {
 		expect(v2.requests().filter((request) => request.status !== 200)).toEqual([]);
 		// 100 a second at most: the 201st request cannot start before 2 s have passed.
 		expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
-	}, 20_000);
+	}, budget(20_000));
 });
 
 describe('error answers', () => {

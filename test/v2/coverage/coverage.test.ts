@@ -17,6 +17,7 @@ import type { RequestLogEntry, ResponseViolation } from '../../../sandbox';
 import { V2Client } from '../../sandbox-v2/client';
 import { useSandboxV2 } from '../setup';
 import { samples, WithInput } from './samples';
+import { budget } from '../../budget';
 
 const readJson = (path: string) => JSON.parse(readFileSync(join(__dirname, path), 'utf8')) as unknown;
 const notYetCovered = readJson('not-yet-covered.json') as string[];
@@ -100,7 +101,7 @@ beforeAll(async () => {
 			violations: [...control.responseViolations()],
 		});
 	}
-}, 60_000);
+}, budget(60_000));
 afterAll(async () => await new Promise<void>((resolve) => callbackServer.close(() => resolve())));
 
 describe('API v2 coverage of node version 2', () => {

@@ -3,7 +3,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { carrierLabel } from '../../../shared/descriptions/vocabulary';
 import { sortOptions } from '../../../shared/descriptions/words';
-import { apiRequestAllItems, apiRequestData, type V2CollectionRequest } from '../transport';
+import { carrierOptions } from '../../v1/helpers/options';
+import { apiRequestAllItems, apiRequestData, CREDENTIALS_TYPE, type V2CollectionRequest } from '../transport';
 import { formStorefront } from './storefront';
 
 async function options(
@@ -15,9 +16,21 @@ async function options(
 	return sortOptions(records.map(toOption));
 }
 
-/** GET /carriers: the `name` is the carrier code Send takes; freight carriers are marked. */
+/**
+ * GET /carriers: the `name` is the carrier code Send takes; freight carriers are marked. n8n asks for the list as
+ * soon as the node is added, before a credential is chosen or with the one it picked itself, and shows an error
+ * and an empty list until the node is reopened if that fails. So without a credential, or when the account's list
+ * cannot be read, the list is the carriers the marketplace documents (the codes are the same for every account);
+ * n8n loads the options again when the node's credentials change. A wrong key still fails the run, with its error.
+ */
 export async function getCarriers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const data = await apiRequestData.call(this, { method: 'GET', path: '/carriers' });
+	if (!this.getNode().credentials?.[CREDENTIALS_TYPE]) return carrierOptions;
+	let data: IDataObject | undefined;
+	try {
+		data = await apiRequestData.call(this, { method: 'GET', path: '/carriers' });
+	} catch {
+		return carrierOptions;
+	}
 	const carriers = Array.isArray(data?.carriers) ? (data.carriers as IDataObject[]) : [];
 	return sortOptions(
 		carriers.map((carrier) => ({
