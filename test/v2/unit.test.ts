@@ -160,14 +160,24 @@ describe('Unit → Create', () => {
 		]);
 	});
 
-	it('shows Listing Price (required, starting at 0, which is refused) and Stock on the form, not among the Additional Fields', () => {
+	it('shows Listing Price (required, starting at 0, which is refused) and Stock on the form; the Additional Fields keep Stock only for saved workflows', () => {
 		const { properties } = (nodeTypes().getByNameAndVersion('n8n-nodes-seller-marketplace.sellerMarketplace', 2.1) as INodeType).description;
 		const forCreate = properties.filter((p) => p.displayOptions?.show?.resource?.includes('unit') && p.displayOptions?.show?.operation?.includes('create'));
 		const field = (name: string) => forCreate.find((p) => p.name === name);
 		expect(field('listingPrice')).toMatchObject({ required: true, default: 0 });
 		expect(field('amount')).toMatchObject({ displayName: 'Stock', required: true });
 		const additional = field('additionalFields')!.options as INodeProperties[];
-		expect(additional.map((option) => option.name)).not.toContain('amount');
+		expect(additional.find((option) => option.name === 'amount')).toMatchObject({ displayName: 'Stock (Replaces Stock Above)' });
+	});
+
+	it('a workflow saved with Stock among the Additional Fields still sends that stock, not the default of the new field', async () => {
+		const product = freeProduct('de');
+		const run = await create({ ean: product.ean, offerId: 'SKU-SAVED-1', additionalFields: { amount: 50 } });
+
+		expect(run.error).toBeUndefined();
+		expect(v2.requests()).toHaveLength(1);
+		expect(body()).toMatchObject({ id_offer: 'SKU-SAVED-1', amount: 50, listing_price: 1999 });
+		expect(run.items[0].json).toMatchObject({ id_offer: 'SKU-SAVED-1', amount: 50 });
 	});
 
 	it('offers a product by its product ID on another storefront, in its currency', async () => {

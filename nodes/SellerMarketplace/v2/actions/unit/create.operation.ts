@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { bounded, compact, lineOfText, requireEan, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { identifyProductField } from '../../../../shared/descriptions/fields';
@@ -9,6 +9,19 @@ import { apiRequestData } from '../../transport';
 import { defineOperation } from '../define';
 import { productIdField } from '../product/fields';
 import { createListingPriceField, createStockField, handlingTimeField, optionalUnitFields, UNIT_FIELD_LABELS, unitBody, writeEmbeddedField } from './fields';
+
+/**
+ * Stock has its own field on Create now; the additional field of the same name stays, so that workflows saved
+ * with a Stock there keep sending it (n8n drops a saved value whose option is gone, and Stock would become 1).
+ */
+function keptForSavedWorkflows(field: INodeProperties): INodeProperties {
+	if (field.name !== createStockField.name) return field;
+	return {
+		...field,
+		displayName: 'Stock (Replaces Stock Above)',
+		description: 'For workflows saved when Stock was an additional field: a value here is sent instead of Stock above',
+	};
+}
 
 /** POST /units?storefront=: answers 200 with the new unit, which is output. */
 export const create = defineOperation({
@@ -42,7 +55,7 @@ export const create = defineOperation({
 		createListingPriceField,
 		createStockField,
 		{ ...handlingTimeField, required: true },
-		collectionField('Additional Fields', 'additionalFields', optionalUnitFields.filter((field) => field.name !== createStockField.name)),
+		collectionField('Additional Fields', 'additionalFields', optionalUnitFields.map(keptForSavedWorkflows)),
 		writeEmbeddedField,
 	],
 	async execute(itemIndex) {
@@ -58,7 +71,8 @@ export const create = defineOperation({
 			{
 				...additionalFields,
 				listingPrice: this.getNodeParameter('listingPrice', itemIndex, undefined),
-				amount: this.getNodeParameter('amount', itemIndex, undefined),
+				// a Stock saved among the Additional Fields (before Stock had its own field) still wins
+				amount: additionalFields.amount ?? this.getNodeParameter('amount', itemIndex, undefined),
 				handlingTime: this.getNodeParameter('handlingTime', itemIndex, undefined),
 			},
 			storefront,
