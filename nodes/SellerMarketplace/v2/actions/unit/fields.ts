@@ -53,13 +53,20 @@ export const listingPriceField: INodeProperties = bounded(
 	{ fills: ['listing_price', 'unit_data.listing_price'], minimum: 1, decimals: 0 },
 );
 
-/** Create's listing price: required and without a price of its own (0 is refused), so that no offer goes on sale at a default. */
+const createListingPriceBounded = bounded(centsField('Listing Price', 'listingPrice', `The price buyers pay, at least ${MIN_PLAUSIBLE_LISTING_PRICE_CENTS}`, 0), {
+	fills: ['listing_price', 'unit_data.listing_price'],
+	minimum: 1,
+	decimals: 0,
+});
+
+/**
+ * Create's listing price: required and without a price of its own, so that no offer goes on sale at a default.
+ * The form starts at 0, an empty price (the form's minimum is 0 so that it shows it), which the check refuses like
+ * any price below a plausible one.
+ */
 export const createListingPriceField: INodeProperties = {
-	...bounded(centsField('Listing Price', 'listingPrice', `The price buyers pay, at least ${MIN_PLAUSIBLE_LISTING_PRICE_CENTS}`, 0), {
-		fills: ['listing_price', 'unit_data.listing_price'],
-		minimum: 1,
-		decimals: 0,
-	}),
+	...createListingPriceBounded,
+	typeOptions: { ...createListingPriceBounded.typeOptions, minValue: 0 },
 	required: true,
 };
 export const handlingTimeField: INodeProperties = bounded({
