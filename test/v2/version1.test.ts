@@ -51,7 +51,12 @@ describe('versions of the Seller Marketplace node', () => {
 					? { ...value, default: 1 }
 					: value,
 			) as unknown;
-		expect(parametersOnly(current)).toEqual(parametersOnly({ ...released, properties: raised(released.properties) }));
+		// A notice is words, not a parameter: the retired notice version 1 opens with is no value a workflow saves.
+		const parameters = (current.properties as Array<{ type: string; name: string }>).filter(
+			(property) => !(property.type === 'notice' && property.name === 'retiredApiV1'),
+		);
+		expect(parameters.length).toBe((current.properties as unknown[]).length - 1);
+		expect(parametersOnly({ ...current, properties: parameters })).toEqual(parametersOnly({ ...released, properties: raised(released.properties) }));
 		expect(subtitle).toMatch(/^=\{\{ .* \}\}$/);
 	});
 });
