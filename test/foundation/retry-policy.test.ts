@@ -1,5 +1,5 @@
 import { parseCollectionRange } from '../../nodes/SellerMarketplace/v1/transport/pagination';
-import { DEFAULT_RETRY_POLICY, describeWait, isRetryable, mayHaveReachedServer, parseRetryAfter, retryDelay } from '../../nodes/shared/transport/retry';
+import { DEFAULT_RETRY_POLICY, describeWait, isRetryable, mayHaveReachedServer, parseRetryAfter, retryDelay } from '../../nodes/api/core/retry';
 import { idFromLocation } from '../../nodes/SellerMarketplace/v1/transport';
 import { describePath as describeErrorPath } from '../../nodes/SellerMarketplace/v1/transport/errors';
 

@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
-import { isStablePathSegment } from '../transport/signing';
+import { isStablePathSegment } from '../../api/core/signing';
 import { parseDateTime } from './dates';
 
 export function inputError(context: { getNode(): INode }, itemIndex: number, message: string, description?: string): NodeOperationError {

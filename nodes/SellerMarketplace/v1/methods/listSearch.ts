@@ -7,7 +7,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 
 import { actionableStatuses, isIdLike, pickList, readIfFound, type PickSource } from '../../../shared/helpers/pickList';
 import { ID_FORMATS, type IdFormat } from '../../../shared/helpers/validation';
-import { readRecords } from '../../../shared/transport/paging';
+import { readRecords } from '../../../api/core/paging';
 import { apiPath, apiRequest, v1PageReader } from '../transport';
 import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
 

@@ -7,7 +7,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 
 import { actionableStatuses, isIdLike, pickList, readIfFound, type PickSource } from '../../../shared/helpers/pickList';
 import { ID_FORMATS } from '../../../shared/helpers/validation';
-import { readRecords } from '../../../shared/transport/paging';
+import { readRecords } from '../../../api/core/paging';
 import { FILE_KINDS } from '../actions/importFile/fields';
 import { apiPath, apiRequestData, v2PageReader } from '../transport';
 import { formStorefront } from './storefront';

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { includeDownloadLinksOption } from '../../../../shared/helpers/output';
-import { failureWords } from '../../../../shared/transport/errors';
+import { failureWords } from '../../../../api/core/errors';
 import { bounded, requireIntegerIds, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { collectionField, textField } from '../../descriptions/fields';
 import { wholeNumber } from '../../helpers/values';

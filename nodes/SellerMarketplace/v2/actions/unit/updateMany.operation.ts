@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { compact, inputError } from '../../../../shared/helpers/validation';
-import { requestSettings } from '../../../../shared/transport/request';
+import { requestSettings } from '../../../../api/core/request';
 import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
 import { apiRequestDataList } from '../../transport';
 import { parseProblem } from '../../transport/errors';
