@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 
 import { retiredApiV1Notice } from '../nodes/shared/descriptions/retired';
-import { SIGNATURE_HINT } from '../nodes/SellerMarketplace/v1/transport/errors';
-import { CredentialProblemError, signRequestOptions } from '../nodes/SellerMarketplace/v1/transport/signing';
+import { SIGNATURE_HINT } from '../nodes/api/v1/errors';
+import { CredentialProblemError, signRequestOptions } from '../nodes/api/v1/signing';
 
 /**
  * Requests use HTTPS only (the spec, Authentication rule 2); plain http is allowed for a loopback address,

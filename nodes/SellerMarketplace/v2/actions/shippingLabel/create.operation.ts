@@ -7,7 +7,7 @@ import { failureWords } from '../../../../api/core/errors';
 import { bounded, requireIntegerIds, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { collectionField, textField } from '../../descriptions/fields';
 import { wholeNumber } from '../../helpers/values';
-import { apiRequestData, downloadFile } from '../../transport';
+import { apiRequestData, downloadFile } from '../../../../api/v2';
 import { defineOperation, FileItem, type BatchOutcome } from '../define';
 
 /** The carriers Kaufland Shipment Solutions sells labels of (the OpenAPI: "must be one of GLS"). */

@@ -7,15 +7,15 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { withFailureWords } from '../../../api/core/errors';
-import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../api/core/paging';
-import { downloadFromAddress, sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../../../api/core/request';
-import { STOREFRONTS, type Storefront } from '../helpers/enums';
+import { withFailureWords } from '../core/errors';
+import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../core/paging';
+import { downloadFromAddress, sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../core/request';
+import { STOREFRONTS, type Storefront } from './enums';
 import { describeWrite, responseError } from './errors';
 import { limiterFor } from './rateLimit';
 import { V2_QUERY_FORM } from './signing';
 
-export { apiPath } from '../../../api/core/request';
+export { apiPath } from '../core/request';
 export type { ApiContext, ApiResponse, CollectionLimit };
 
 export const CREDENTIALS_TYPE = 'sellerMarketplaceV2Api';

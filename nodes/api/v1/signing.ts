@@ -1,11 +1,11 @@
-import { redactSecrets } from '../../../api/core/errors';
-import { computeSignature } from '../../../api/core/signature';
+import { redactSecrets } from '../core/errors';
+import { computeSignature } from '../core/signature';
 import {
 	CredentialProblemError,
 	fixWireRequest,
 	withSignedHeaders,
 	type SignableRequest,
-} from '../../../api/core/signing';
+} from '../core/signing';
 
 /** The package's name and version, sent as the User-Agent of every request (kept in sync with package.json by a test). */
 export const USER_AGENT = 'n8n-nodes-seller-marketplace/0.1.0';
@@ -14,7 +14,7 @@ export const CLIENT_KEY_LENGTH = 32;
 export const SECRET_KEY_LENGTH = 64;
 
 export { computeSignature, CredentialProblemError, type SignableRequest };
-export { appendQuery, buildQueryString, encodeComponent, joinUrl } from '../../../api/core/signing';
+export { appendQuery, buildQueryString, encodeComponent, joinUrl } from '../core/signing';
 
 /** Returns a message describing what is wrong with the credentials, or undefined when they look usable. */
 export function describeCredentialProblem(credentials: {

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { withFailureWords } from '../../../api/core/errors';
-import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../api/core/paging';
+import { withFailureWords } from '../core/errors';
+import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../core/paging';
 import {
 	downloadFromAddress,
 	sendRequest,
@@ -10,11 +10,11 @@ import {
 	type ApiDialect,
 	type ApiRequest,
 	type ApiResponse,
-} from '../../../api/core/request';
+} from '../core/request';
 import { describeWrite, responseError } from './errors';
 import { DEFAULT_PAGE_SIZE, parseCollectionRange } from './pagination';
 
-export { apiPath, idFromLocation } from '../../../api/core/request';
+export { apiPath, idFromLocation } from '../core/request';
 export type { ApiContext, ApiRequest, ApiResponse, CollectionLimit, CollectionRequest };
 
 export const CREDENTIALS_TYPE = 'sellerMarketplaceApi';
