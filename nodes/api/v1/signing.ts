@@ -64,3 +64,40 @@ export function signRequestOptions<T extends SignableRequest>(
 		'HM-Signature': computeSignature(secretKey, wire.method, wire.url, wire.body ?? '', timestamp),
 	});
 }
+
+/**
+ * Requests use HTTPS only (the spec, Authentication rule 2); plain http is allowed for a loopback address,
+ * which is where the local sandbox runs. Returns what is wrong, or undefined. The message shows the scheme,
+ * host and path only, never credentials written into the URL, and never the keys.
+ */
+export function describeInsecureBaseUrl(credentials: { clientKey?: unknown; secretKey?: unknown; baseUrl?: unknown }): string | undefined {
+	let url: URL;
+	try {
+		url = new URL(String(credentials.baseUrl ?? '').trim());
+	} catch {
+		return undefined; // not a URL at all: the format check explains that
+	}
+	if (url.protocol !== 'http:') return undefined;
+	const host = url.hostname.replace(/^\[|\]$/g, '');
+	if (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return undefined;
+	let shown = `http://${url.host}${url.pathname}`;
+	for (const key of [credentials.clientKey, credentials.secretKey]) {
+		const text = String(key ?? '').trim();
+		if (text.length >= 8) shown = shown.split(text).join('…');
+	}
+	return (
+		`The Base URL must start with https://, because the API takes requests over HTTPS only (got ${shown}). ` +
+		'Plain http is allowed only for an address on this machine (127.0.0.1, localhost or [::1]).'
+	);
+}
+
+/** What the credential's `authenticate` does: refuse an insecure Base URL, then sign. */
+export function authenticateRequest<T extends SignableRequest>(
+	credentials: { clientKey?: unknown; secretKey?: unknown; baseUrl?: unknown },
+	request: T,
+	timestamp: number,
+): T {
+	const insecure = describeInsecureBaseUrl(credentials);
+	if (insecure) throw new CredentialProblemError(insecure);
+	return signRequestOptions(credentials, request, timestamp);
+}
