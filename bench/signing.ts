@@ -1,5 +1,5 @@
 /** The package's own share of a request: signRequestOptions (URL building + HMAC) in a tight loop. */
-import { signRequestOptions } from '../nodes/SellerMarketplace/v1/transport/signing';
+import { signRequestOptions } from '../nodes/api/v1/signing';
 import { now } from './measure';
 
 export function signingMicroseconds(credentials: { clientKey: string; secretKey: string; baseUrl: string }, count = 20000): number {

@@ -7,34 +7,8 @@ import type {
 } from 'n8n-workflow';
 
 import { retiredApiV1Notice } from '../nodes/shared/descriptions/retired';
-import { SIGNATURE_HINT } from '../nodes/SellerMarketplace/v1/transport/errors';
-import { CredentialProblemError, signRequestOptions } from '../nodes/SellerMarketplace/v1/transport/signing';
-
-/**
- * Requests use HTTPS only (the spec, Authentication rule 2); plain http is allowed for a loopback address,
- * which is where the local sandbox runs. Returns what is wrong, or undefined. The message shows the scheme,
- * host and path only, never credentials written into the URL, and never the keys.
- */
-export function describeInsecureBaseUrl(credentials: { clientKey?: unknown; secretKey?: unknown; baseUrl?: unknown }): string | undefined {
-	let url: URL;
-	try {
-		url = new URL(String(credentials.baseUrl ?? '').trim());
-	} catch {
-		return undefined; // not a URL at all: the format check explains that
-	}
-	if (url.protocol !== 'http:') return undefined;
-	const host = url.hostname.replace(/^\[|\]$/g, '');
-	if (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return undefined;
-	let shown = `http://${url.host}${url.pathname}`;
-	for (const key of [credentials.clientKey, credentials.secretKey]) {
-		const text = String(key ?? '').trim();
-		if (text.length >= 8) shown = shown.split(text).join('…');
-	}
-	return (
-		`The Base URL must start with https://, because the API takes requests over HTTPS only (got ${shown}). ` +
-		'Plain http is allowed only for an address on this machine (127.0.0.1, localhost or [::1]).'
-	);
-}
+import { SIGNATURE_HINT } from '../nodes/api/v1/errors';
+import { authenticateRequest } from '../nodes/api/v1/signing';
 
 export class SellerMarketplaceApi implements ICredentialType {
 	name = 'sellerMarketplaceApi';
@@ -83,11 +57,8 @@ export class SellerMarketplaceApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticate = async (credentials, requestOptions) => {
-		const insecure = describeInsecureBaseUrl(credentials);
-		if (insecure) throw new CredentialProblemError(insecure);
-		return signRequestOptions(credentials, requestOptions, Math.floor(Date.now() / 1000));
-	};
+	authenticate: IAuthenticate = async (credentials, requestOptions) =>
+		authenticateRequest(credentials, requestOptions, Math.floor(Date.now() / 1000));
 
 	/** A signed ping. API v1 does not say whether the key or the clock was wrong, so a 401 names both, as the node does. */
 	test: ICredentialTestRequest = {

@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 
 import { textField } from '../nodes/shared/descriptions/fields';
-import { storefrontOptions } from '../nodes/SellerMarketplace/v2/helpers/enums';
-import { credentialTestRules } from '../nodes/SellerMarketplace/v2/transport/credentialTest';
-import { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, signRequestOptions } from '../nodes/SellerMarketplace/v2/transport/signing';
+import { storefrontOptions } from '../nodes/api/v2/enums';
+import { credentialTestRules } from '../nodes/api/v2/credentialTest';
+import { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, signRequestOptions } from '../nodes/api/v2/signing';
 
 export class SellerMarketplaceV2Api implements ICredentialType {
 	name = 'sellerMarketplaceV2Api';

@@ -3,7 +3,7 @@
  * anything is signed or sent, except for a loopback address, where the local sandbox runs. The message
  * names the rule and the address, never a key.
  */
-import { describeInsecureBaseUrl } from '../../credentials/SellerMarketplaceApi.credentials';
+import { describeInsecureBaseUrl } from '../../nodes/api/v1/signing';
 import { useStrictSandbox } from '../harness/sandbox';
 import { runRequestProbe, runSellerNode } from '../harness/workflow';
 

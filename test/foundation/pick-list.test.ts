@@ -2,7 +2,7 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { pickList as pickListOf, type PickSource } from '../../nodes/shared/helpers/pickList';
-import type { PageReader } from '../../nodes/shared/transport/paging';
+import type { PageReader } from '../../nodes/api/core/paging';
 
 /** What the paging engine needs from the editor's context: the node, for its errors. */
 const context = { getNode: () => ({ name: 'Seller Marketplace', type: 'sellerMarketplace', typeVersion: 2, position: [0, 0], parameters: {} }) } as unknown as ILoadOptionsFunctions;

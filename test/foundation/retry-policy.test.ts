@@ -1,7 +1,7 @@
-import { parseCollectionRange } from '../../nodes/SellerMarketplace/v1/transport/pagination';
-import { DEFAULT_RETRY_POLICY, describeWait, isRetryable, mayHaveReachedServer, parseRetryAfter, retryDelay } from '../../nodes/shared/transport/retry';
-import { idFromLocation } from '../../nodes/SellerMarketplace/v1/transport';
-import { describePath as describeErrorPath } from '../../nodes/SellerMarketplace/v1/transport/errors';
+import { parseCollectionRange } from '../../nodes/api/v1/pagination';
+import { DEFAULT_RETRY_POLICY, describeWait, isRetryable, mayHaveReachedServer, parseRetryAfter, retryDelay } from '../../nodes/api/core/retry';
+import { idFromLocation } from '../../nodes/api/v1';
+import { describePath as describeErrorPath } from '../../nodes/api/v1/errors';
 
 describe('retry policy', () => {
 	it.each([

@@ -8,7 +8,7 @@ import {
 	describeCredentialProblem,
 	signRequestOptions,
 	type SignableRequest,
-} from '../../nodes/SellerMarketplace/v1/transport/signing';
+} from '../../nodes/api/v1/signing';
 
 const credentials = {
 	clientKey: 'c'.repeat(32),

@@ -16,7 +16,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Operation } from '../../nodes/SellerMarketplace/v2/actions/define';
 import { resources } from '../../nodes/SellerMarketplace/v2/actions';
 import { listSearch, loadOptions } from '../../nodes/SellerMarketplace/v2/methods';
-import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { loadOptionsContextV2, runSellerNodeV2, type NodeRunOptions, type SellerCredentialsV2 } from '../harness/workflow';
 import { samples, WithInput } from '../v2/coverage/samples';

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { runSellerTool, type SellerCredentials, type SellerCredentialsV2 } from '../harness/workflow';
 import { ORDER_UNIT_1000001 } from './seed';
 

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import * as listSearchV2 from '../../nodes/SellerMarketplace/v2/methods/listSearch';
 import { startSandbox, type ListAnswersOptions, type RequestLogEntry, type Sandbox } from '../../sandbox';
-import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { loadOptionsContextV2, runSellerNode, runSellerNodeV2, type SellerCredentialsV2 } from '../harness/workflow';
 
 let sandbox: Sandbox;

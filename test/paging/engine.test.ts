@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ListChangedError, readList, type PageReader } from '../../nodes/shared/transport/paging';
+import { ListChangedError, readList, type PageReader } from '../../nodes/api/core/paging';
 
 const context = { getNode: () => ({ id: '1', name: 'Seller Marketplace', type: 'sellerMarketplace', typeVersion: 2, position: [0, 0] as [number, number], parameters: {} }) };
 const records = (count: number): IDataObject[] => Array.from({ length: count }, (_, index) => ({ id: count - index }));

@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { formatTimestamp, startSandbox, type RequestLogEntry, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { PollHost } from '../harness/poll-host';
 import type { SellerCredentials, SellerCredentialsV2 } from '../harness/workflow';
 

@@ -3,7 +3,7 @@
  * sandbox: every event of §F.3 as the sandbox sends it, the Shop-Signature check, forged, replayed, stale and
  * deep notifications, resource paths that would bend the read, the storefront.
  */
-import { SUBSCRIPTION_EVENT_NAMES } from '../../nodes/SellerMarketplace/v2/helpers/enums';
+import { SUBSCRIPTION_EVENT_NAMES } from '../../nodes/api/v2/enums';
 import { REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
 import { rawRequest } from '../sandbox/client';
 import { notification, nowSeconds, useTestbedV2 } from './testbed';

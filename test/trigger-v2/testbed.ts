@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { signature, startSandbox, type RequestLogEntry, type Sandbox } from '../../sandbox';
 import { WebhookHost, type WebhookHostOptions } from '../harness/webhook-host';
 import type { SellerCredentialsV2 } from '../harness/workflow';

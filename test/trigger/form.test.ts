@@ -9,7 +9,7 @@ import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { SellerMarketplace } from '../../nodes/SellerMarketplace/SellerMarketplace.node';
 import { SellerMarketplacePollTrigger } from '../../nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node';
 import { SellerMarketplaceTrigger } from '../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node';
-import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { WebhookHost } from '../harness/webhook-host';
 

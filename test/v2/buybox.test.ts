@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { BUYBOX_CONDITIONS } from '../../nodes/SellerMarketplace/v2/helpers/enums';
+import { BUYBOX_CONDITIONS } from '../../nodes/api/v2/enums';
 import { expectSigned, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({ strict: true }, 'buybox');

@@ -8,7 +8,7 @@ import { LoadOptionsContext } from 'n8n-core';
 import type { INode, IWorkflowBase, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { CARRIER_CODES } from '../../nodes/SellerMarketplace/v1/helpers/options';
+import { CARRIER_CODES } from '../../nodes/api/v1/enums';
 import { getCarriers } from '../../nodes/SellerMarketplace/v2/methods/loadOptions';
 import { loadOptionsContextV2, nodeTypes, PACKAGE, testAdditionalData } from '../harness/workflow';
 import { useSandboxV2 } from './setup';

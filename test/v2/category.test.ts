@@ -2,7 +2,7 @@
  * Category (node version 2): Get, Get Many, Get Tree and Suggest (POST /categories/decide) through n8n-core
  * against the v2 sandbox, and the category search behind the Category field's "From List".
  */
-import * as enums from '../../nodes/SellerMarketplace/v2/helpers/enums';
+import * as enums from '../../nodes/api/v2/enums';
 import * as listSearch from '../../nodes/SellerMarketplace/v2/methods/listSearch';
 import spec from '../../sandbox/v2/seller-api-v2.openapi.json';
 import { loadOptionsContextV2 } from '../harness/workflow';

@@ -6,8 +6,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 import { SellerMarketplaceV2Api } from '../../credentials/SellerMarketplaceV2Api.credentials';
-import { WRONG_CLOCK_MESSAGE } from '../../nodes/SellerMarketplace/v2/transport/credentialTest';
-import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { WRONG_CLOCK_MESSAGE } from '../../nodes/api/v2/credentialTest';
+import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { runCredentialTest } from '../harness/credential-test';
 import { runSellerNodeV2, type SellerCredentialsV2 } from '../harness/workflow';
 import { budget } from '../budget';

@@ -5,7 +5,7 @@
  * 50 times faster than real time, so a file is processed (50 + 50 sandbox seconds) in about two seconds: the
  * node reads it more than once while it waits.
  */
-import * as enums from '../../nodes/SellerMarketplace/v2/helpers/enums';
+import * as enums from '../../nodes/api/v2/enums';
 import { formatTimestamp } from '../../sandbox';
 import spec from '../../sandbox/v2/seller-api-v2.openapi.json';
 import { allCommandFiles, type CommandFileType } from '../../sandbox/v2/state/command-files';

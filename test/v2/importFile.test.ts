@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import * as enums from '../../nodes/SellerMarketplace/v2/helpers/enums';
+import * as enums from '../../nodes/api/v2/enums';
 import spec from '../../sandbox/v2/seller-api-v2.openapi.json';
 import { expectSigned, useSandboxV2 } from './setup';
 

@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { SellerMarketplaceV2Api } from '../../credentials/SellerMarketplaceV2Api.credentials';
 import * as listSearch from '../../nodes/SellerMarketplace/v2/methods/listSearch';
 import * as loadOptions from '../../nodes/SellerMarketplace/v2/methods/loadOptions';
-import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { startRecordingServer, V2_RECORDING, type RecordingServer } from '../harness/recording-server';
 import { loadOptionsContextV2, type SellerCredentialsV2 } from '../harness/workflow';
 import { expectSigned, useSandboxV2 } from './setup';

@@ -1,7 +1,7 @@
 /**
  * Product (node version 2): Get (by EAN or by product ID) and Search, through n8n-core against the v2 sandbox.
  */
-import * as enums from '../../nodes/SellerMarketplace/v2/helpers/enums';
+import * as enums from '../../nodes/api/v2/enums';
 import spec from '../../sandbox/v2/seller-api-v2.openapi.json';
 import { expectSigned, useSandboxV2 } from './setup';
 

@@ -2,7 +2,7 @@
  * Product Data (node version 2): Create or Replace (PUT), Update (PATCH), Get, Get Status and Delete, through
  * n8n-core against the v2 sandbox, including the asynchronous checks Get Status reports.
  */
-import * as enums from '../../nodes/SellerMarketplace/v2/helpers/enums';
+import * as enums from '../../nodes/api/v2/enums';
 import spec from '../../sandbox/v2/seller-api-v2.openapi.json';
 import { expectSigned, useSandboxV2 } from './setup';
 

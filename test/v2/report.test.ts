@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import * as enums from '../../nodes/SellerMarketplace/v2/helpers/enums';
+import * as enums from '../../nodes/api/v2/enums';
 import { REPORT_TYPES } from '../../nodes/SellerMarketplace/v2/actions/report/fields';
 import { DONE_AFTER_SECONDS, PROCESSING_AFTER_SECONDS, reportState } from '../../sandbox/v2/state/reports';
 import { expectSigned, useSandboxV2 } from './setup';

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { startSandbox, type RequestLogEntry, type Sandbox, type StartOptions } from '../../sandbox';
 import { runSellerNodeV2, type NodeRunOptionsV2, type SellerCredentialsV2 } from '../harness/workflow';
 

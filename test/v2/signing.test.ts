@@ -14,7 +14,7 @@ import {
 	signRequestOptions,
 	V2_QUERY_FORM,
 	type SignableRequest,
-} from '../../nodes/SellerMarketplace/v2/transport/signing';
+} from '../../nodes/api/v2/signing';
 import { documentedExceptions, loadContract } from '../../sandbox/v2/contract';
 
 const credentials = {

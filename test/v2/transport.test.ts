@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 
-import { DEFAULT_USER_AGENT } from '../../nodes/SellerMarketplace/v2/transport/signing';
+import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { startFaultProxy, type FaultProxy } from '../hardening/proxy';
 import { startRecordingServer, V2_RECORDING, type RecordingServer } from '../harness/recording-server';
 import { runSellerNodeV2, type SellerCredentialsV2 } from '../harness/workflow';

@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import * as enums from '../../nodes/SellerMarketplace/v2/helpers/enums';
+import * as enums from '../../nodes/api/v2/enums';
 import { formatInstant, parseDateTime } from '../../nodes/shared/helpers/dates';
-import { describeTarget, parseProblem } from '../../nodes/SellerMarketplace/v2/transport/errors';
-import { DOCUMENTED_LIMIT_PER_SECOND, REQUESTS_PER_SECOND, SlidingWindowLimiter, type Clock } from '../../nodes/SellerMarketplace/v2/transport/rateLimit';
+import { describeTarget, parseProblem } from '../../nodes/api/v2/errors';
+import { DOCUMENTED_LIMIT_PER_SECOND, REQUESTS_PER_SECOND, SlidingWindowLimiter, type Clock } from '../../nodes/api/v2/rateLimit';
 
 describe('time filters: ISO 8601 in UTC with the right zone', () => {
 	const utc = (text: string, zone = 'Europe/Berlin') => formatInstant(parseDateTime(text, zone)!, 'iso');

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { voucher } from '../../nodes/SellerMarketplace/v2/actions/voucher';
-import { alignedLimit } from '../../nodes/SellerMarketplace/v2/transport';
-import { DISCOUNT_TYPES, VOUCHER_STATUSES } from '../../nodes/SellerMarketplace/v2/helpers/enums';
+import { alignedLimit } from '../../nodes/api/v2';
+import { DISCOUNT_TYPES, VOUCHER_STATUSES } from '../../nodes/api/v2/enums';
 import { voucherState, type StoredVoucher } from '../../sandbox/v2/state/vouchers';
 import { V2Client } from '../sandbox-v2/client';
 import { expectSigned, useSandboxV2 } from './setup';

@@ -12,7 +12,7 @@ import { propertiesOfVersion } from '../../shared/helpers/simplify';
 import { resources, resourceSelector } from './actions';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
-import { CREDENTIALS_TYPE } from './transport';
+import { CREDENTIALS_TYPE } from '../../api/v2';
 
 /** Node version 2: the seller API v2 (`/v2`, `Shop-` signed requests, storefronts); 2.1 adds Simplify. */
 // Typed as INodeType where the versioned node lists it; its icon comes from the base description.

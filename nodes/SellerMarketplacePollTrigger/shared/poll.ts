@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { ListChangedError, readList, type ListRead, type Page, type PageReader } from '../../shared/transport/paging';
+import { ListChangedError, readList, type ListRead, type Page, type PageReader } from '../../api/core/paging';
 import type { PollOptions } from './options';
 import { loadSnapshotState, selectEntered, snapshotBaseline, type SnapshotState } from './snapshot';
 import type { EventSource, SnapshotSource, TimelineSource } from './sources';

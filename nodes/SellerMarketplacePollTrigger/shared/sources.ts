@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { PageReader } from '../../shared/transport/paging';
+import type { PageReader } from '../../api/core/paging';
 
 /**
  * What the polling trigger needs from an API version: its page reader (the paging engine's adapter) for a

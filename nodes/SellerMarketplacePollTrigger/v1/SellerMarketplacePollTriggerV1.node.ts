@@ -1,6 +1,6 @@
 import type { INodeExecutionData, INodeTypeBaseDescription, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { requestSettings } from '../../shared/transport/request';
+import { requestSettings } from '../../api/core/request';
 import { pollTriggerDescription, readPollOptions } from '../shared/options';
 import { pollEvent } from '../shared/poll';
 import { eventProperties, v1EventSource } from './events';

@@ -7,9 +7,9 @@ import {
 	RETURN_STATUSES,
 	orderUnitStatusOptions,
 	returnStatusOptions,
-} from '../../SellerMarketplace/v1/helpers/options';
-import { v1PageReader } from '../../SellerMarketplace/v1/transport';
-import { DEFAULT_PAGE_SIZE } from '../../SellerMarketplace/v1/transport/pagination';
+} from '../../api/v1/enums';
+import { v1PageReader } from '../../api/v1';
+import { DEFAULT_PAGE_SIZE } from '../../api/v1/pagination';
 import { eventField, readChoices } from '../shared/options';
 import { formatSpaceTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
 

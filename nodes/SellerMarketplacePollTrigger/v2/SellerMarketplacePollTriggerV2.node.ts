@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeTypeBaseDescription, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { CREDENTIALS_TYPE } from '../../SellerMarketplace/v2/transport';
-import { requestSettings } from '../../shared/transport/request';
+import { CREDENTIALS_TYPE } from '../../api/v2';
+import { requestSettings } from '../../api/core/request';
 import { pollTriggerDescription, readPollOptions } from '../shared/options';
 import { pollEvent } from '../shared/poll';
 import { eventProperties, v2EventSource } from './events';

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ORDER_UNIT_STATUS_TERMS, RETURN_STATUS_TERMS } from '../../shared/descriptions/vocabulary';
-import { storefrontField, storefrontFilterField } from '../../SellerMarketplace/v2/descriptions/storefront';
+import { storefrontField, storefrontFilterField } from '../../api/v2/storefront';
 import {
 	ORDER_UNIT_STATUSES,
 	PRODUCT_DATA_IMPORT_FILE_STATUSES,
@@ -10,8 +10,8 @@ import {
 	STOREFRONTS,
 	toOptions,
 	type Storefront,
-} from '../../SellerMarketplace/v2/helpers/enums';
-import { defaultStorefront, v2PageReader } from '../../SellerMarketplace/v2/transport';
+} from '../../api/v2/enums';
+import { defaultStorefront, v2PageReader } from '../../api/v2';
 import { eventField, readChoices } from '../shared/options';
 import { formatIsoTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
 

@@ -1,12 +1,12 @@
 /**
  * Checking a notification's signature, for any API version: hex HMAC-SHA256 keyed with the seller's secret
  * key over `POST\n<callback URL as registered>\n<raw body>\n<timestamp header>` — the function that signs
- * requests (nodes/shared/transport/signature.ts), with the callback URL in place of the request URL.
+ * requests (nodes/api/core/signature.ts), with the callback URL in place of the request URL.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { computeSignature } from '../../shared/transport/signature';
+import { computeSignature } from '../../api/core/signature';
 import { checkWithCachedSecret } from './secretCache';
 import { staticDataOf } from './subscriptions';
 import type { SignatureCheck } from './verifyEvent';

@@ -11,7 +11,7 @@ import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isEmailAddress } from '../../shared/helpers/validation';
-import type { RetryPolicy } from '../../shared/transport/retry';
+import type { RetryPolicy } from '../../api/core/retry';
 
 export type SubscriptionMap = Record<string, number>;
 

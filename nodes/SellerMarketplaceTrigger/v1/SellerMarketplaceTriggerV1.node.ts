@@ -5,7 +5,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { eventNameOptions } from '../../SellerMarketplace/v1/helpers/options';
+import { eventNameOptions } from '../../api/v1/enums';
 import {
 	eventsField,
 	fallbackEmailField,

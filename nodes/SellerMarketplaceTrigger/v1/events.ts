@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { EVENT_NAMES } from '../../SellerMarketplace/v1/helpers/options';
-import { apiPath } from '../../SellerMarketplace/v1/transport';
+import type { EVENT_NAMES } from '../../api/v1/enums';
+import { apiPath } from '../../api/v1';
 import type { ReadBackRule } from '../shared/readBack';
 import { COMMON_RESOURCE_FORMS, type IdForm } from '../shared/resourcePath';
 

@@ -7,8 +7,8 @@
  */
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { EVENT_NAMES } from '../../SellerMarketplace/v1/helpers/options';
-import { apiRequest, CREDENTIALS_TYPE } from '../../SellerMarketplace/v1/transport';
+import { EVENT_NAMES } from '../../api/v1/enums';
+import { apiRequest, CREDENTIALS_TYPE } from '../../api/v1';
 import { nodeParameter } from '../shared/parameters';
 import { receiveNotification, type ReceiveDialect } from '../shared/receive';
 import { checkSignature } from '../shared/signature';

@@ -1,8 +1,8 @@
 /** API v1 subscription requests for the shared lifecycle (../shared/subscriptions.ts). */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { EVENT_NAMES } from '../../SellerMarketplace/v1/helpers/options';
-import { apiPath, apiRequest, apiRequestAllItems } from '../../SellerMarketplace/v1/transport';
+import { EVENT_NAMES } from '../../api/v1/enums';
+import { apiPath, apiRequest, apiRequestAllItems } from '../../api/v1';
 import {
 	LIFECYCLE_RETRY,
 	lifecycleMethods,

@@ -5,8 +5,8 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { storefrontOptions } from '../../SellerMarketplace/v2/helpers/enums';
-import { CREDENTIALS_TYPE } from '../../SellerMarketplace/v2/transport';
+import { storefrontOptions } from '../../api/v2/enums';
+import { CREDENTIALS_TYPE } from '../../api/v2';
 import {
 	eventsField,
 	fallbackEmailField,

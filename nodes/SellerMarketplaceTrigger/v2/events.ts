@@ -6,8 +6,8 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import { EVENT_TERMS } from '../../shared/descriptions/vocabulary';
-import { SUBSCRIPTION_EVENT_NAMES, toOptions } from '../../SellerMarketplace/v2/helpers/enums';
-import { apiPath } from '../../SellerMarketplace/v2/transport';
+import { SUBSCRIPTION_EVENT_NAMES, toOptions } from '../../api/v2/enums';
+import { apiPath } from '../../api/v2';
 import type { ReadBackRule } from '../shared/readBack';
 import { COMMON_RESOURCE_FORMS, type IdForm, type ResourceRef } from '../shared/resourcePath';
 

@@ -6,8 +6,8 @@
  */
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { STOREFRONTS, SUBSCRIPTION_EVENT_NAMES } from '../../SellerMarketplace/v2/helpers/enums';
-import { apiRequestData, CREDENTIALS_TYPE, defaultStorefront } from '../../SellerMarketplace/v2/transport';
+import { STOREFRONTS, SUBSCRIPTION_EVENT_NAMES } from '../../api/v2/enums';
+import { apiRequestData, CREDENTIALS_TYPE, defaultStorefront } from '../../api/v2';
 import { nodeParameter } from '../shared/parameters';
 import { receiveNotification, type ReceiveDialect } from '../shared/receive';
 import { cachedCredentialValue } from '../shared/secretCache';

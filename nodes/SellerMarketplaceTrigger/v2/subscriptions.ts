@@ -6,8 +6,8 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { STOREFRONTS, SUBSCRIPTION_EVENT_NAMES, type Storefront } from '../../SellerMarketplace/v2/helpers/enums';
-import { apiPath, apiRequest, apiRequestAllItems, apiRequestData, defaultStorefront } from '../../SellerMarketplace/v2/transport';
+import { STOREFRONTS, SUBSCRIPTION_EVENT_NAMES, type Storefront } from '../../api/v2/enums';
+import { apiPath, apiRequest, apiRequestAllItems, apiRequestData, defaultStorefront } from '../../api/v2';
 import {
 	LIFECYCLE_RETRY,
 	lifecycleMethods,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { CollectionLimit } from '../transport/paging';
+import type { CollectionLimit } from '../../api/core/paging';
 import { toWholeNumber } from './validation';
 
 /** The form's Return All / Limit of a Get Many, checked. */

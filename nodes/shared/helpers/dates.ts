@@ -4,7 +4,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { inputError } from './validation';
+import { inputError } from './inputError';
 
 /** `YYYY-MM-DD`, optionally with `[T ]HH:MM[:SS[.fff]]`, and after a time optionally `Z` or an offset `±HH[:MM]`. */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;

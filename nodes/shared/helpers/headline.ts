@@ -6,7 +6,7 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { failureWords, redactSecrets, type FailureWords } from '../transport/errors';
+import { failureWords, redactSecrets, type FailureWords } from '../../api/core/errors';
 
 export interface OperationWording {
 	/** n8n's action of the operation, e.g. "Mark an order unit as sent". */

@@ -5,7 +5,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { readPagesFrom, type PageReader } from '../transport/paging';
+import { readPagesFrom, type PageReader } from '../../api/core/paging';
 
 export interface PickSource {
 	toEntry(record: IDataObject): INodeListSearchItems;

@@ -5,12 +5,11 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
-import { isStablePathSegment } from '../transport/signing';
+import { isStablePathSegment } from '../../api/core/signing';
 import { parseDateTime } from './dates';
+import { inputError } from './inputError';
 
-export function inputError(context: { getNode(): INode }, itemIndex: number, message: string, description?: string): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `${message} [item ${itemIndex}]`, { itemIndex, description });
-}
+export { inputError };
 
 /**
  * A whole number as a seller may give it: a safe integer, or text of decimal digits (an optional minus,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequestAllItems, type CollectionRequest } from '../transport';
+import { apiRequestAllItems, type CollectionRequest } from '../../../api/v1';
 import { collectionLimit } from '../../../shared/helpers/collectionLimit';
 
 /** A Get Many: honours the form's Return All / Limit and outputs one item per record (after `present`, if given). */

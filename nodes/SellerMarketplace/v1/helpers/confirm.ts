@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { apiRequest } from '../../../api/v1';
 
 /**
  * A `confirmApplied` check for a state change: reads the record at `path` and tells whether its `status` is

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { API_TIME_ZONE, type ApiResponse } from '../transport';
+import { API_TIME_ZONE, type ApiResponse } from '../../../api/v1';
 import { formatInstant, toInstant } from '../../../shared/helpers/dates';
 import { insertOutputProperties, outputProperties, outputShaper, type OutputShape } from '../../../shared/helpers/simplify';
 

@@ -4,7 +4,7 @@
  */
 import { copied, outputField } from '../../../shared/helpers/simplify';
 import { minimumPrice, recordOutputShapes, unitCondition } from '../../../shared/helpers/outputShapes';
-import { API_TIME_ZONE } from '../transport';
+import { API_TIME_ZONE } from '../../../api/v1';
 
 const currency = { fixed: 'EUR' };
 

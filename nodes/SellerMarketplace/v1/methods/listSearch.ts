@@ -7,8 +7,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 
 import { actionableStatuses, isIdLike, pickList, readIfFound, type PickSource } from '../../../shared/helpers/pickList';
 import { ID_FORMATS, type IdFormat } from '../../../shared/helpers/validation';
-import { readRecords } from '../../../shared/transport/paging';
-import { apiPath, apiRequest, v1PageReader } from '../transport';
+import { readRecords } from '../../../api/core/paging';
+import { apiPath, apiRequest, v1PageReader } from '../../../api/v1';
 import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
 
 const PAGE = 30;

@@ -2,7 +2,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { sortOptions } from '../../../shared/descriptions/words';
-import { apiRequestAllItems } from '../transport';
+import { apiRequestAllItems } from '../../../api/v1';
 
 async function options(
 	context: ILoadOptionsFunctions,

@@ -5,8 +5,8 @@ import { collectionField, returnAllOrLimit } from '../../../shared/descriptions/
 import type { Term } from '../../../shared/descriptions/words';
 import { collectionLimit } from '../../../shared/helpers/collectionLimit';
 import { bounded } from '../../../shared/helpers/validation';
-import { FULFILLMENT_TYPES, toOptions } from '../helpers/enums';
-import { apiRequestAllItems, type V2CollectionRequest } from '../transport';
+import { FULFILLMENT_TYPES, toOptions } from '../../../api/v2/enums';
+import { apiRequestAllItems, type V2CollectionRequest } from '../../../api/v2';
 
 export { collectionField, embeddedField, idLocator, textField } from '../../../shared/descriptions/fields';
 

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCALE_TERMS } from '../../../shared/descriptions/vocabulary';
-import { CATALOG_LOCALES, toOptions } from '../helpers/enums';
+import { CATALOG_LOCALES, toOptions } from '../../../api/v2/enums';
 import { optionalText } from '../helpers/values';
 
 /** `locale`: the language of the names and titles, when not the storefront's own. */

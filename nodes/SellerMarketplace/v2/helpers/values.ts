@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { inputError, toWholeNumber } from '../../../shared/helpers/validation';
-import { STOREFRONT_DETAILS, type Storefront } from './enums';
+import { STOREFRONT_DETAILS, type Storefront } from '../../../api/v2/enums';
 
 export const INT32_MAX = 2_147_483_647;
 

@@ -7,9 +7,9 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 
 import { actionableStatuses, isIdLike, pickList, readIfFound, type PickSource } from '../../../shared/helpers/pickList';
 import { ID_FORMATS } from '../../../shared/helpers/validation';
-import { readRecords } from '../../../shared/transport/paging';
+import { readRecords } from '../../../api/core/paging';
 import { FILE_KINDS } from '../actions/importFile/fields';
-import { apiPath, apiRequestData, v2PageReader } from '../transport';
+import { apiPath, apiRequestData, v2PageReader } from '../../../api/v2';
 import { formStorefront } from './storefront';
 import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
 

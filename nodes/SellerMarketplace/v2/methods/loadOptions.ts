@@ -3,8 +3,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { carrierLabel } from '../../../shared/descriptions/vocabulary';
 import { sortOptions } from '../../../shared/descriptions/words';
-import { carrierOptions } from '../../v1/helpers/options';
-import { apiRequestAllItems, apiRequestData, CREDENTIALS_TYPE, type V2CollectionRequest } from '../transport';
+import { carrierOptions } from '../../../api/v1/enums';
+import { apiRequestAllItems, apiRequestData, CREDENTIALS_TYPE, type V2CollectionRequest } from '../../../api/v2';
 import { formStorefront } from './storefront';
 
 async function options(

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 
 const properties: INodeProperties[] = [
 	{

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireString, toCents } from '../../../../shared/helpers/validation';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../../api/v1';
 
 const properties: INodeProperties[] = [
 	{

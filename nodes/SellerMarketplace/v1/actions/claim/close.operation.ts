@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { successItem } from '../../helpers/output';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { claimIdField } from './shared';
 
 const properties: INodeProperties[] = [claimIdField('The claim to close')];

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { messageFields } from '../../../../shared/descriptions/message';
 import { successItem } from '../../helpers/output';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../../api/v1';
 import { claimIdField } from '../claim/shared';
 
 const properties: INodeProperties[] = [

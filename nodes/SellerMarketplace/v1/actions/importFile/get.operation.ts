@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idLocator } from '../../descriptions/common';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 
 const properties: INodeProperties[] = [
 	idLocator({

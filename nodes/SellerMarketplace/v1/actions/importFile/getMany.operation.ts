@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { fromDateField, returnAllOrLimit, sortOptions } from '../../descriptions/common';
-import { importFileStatusOptions, importFileTypeOptions } from '../../helpers/options';
+import { importFileStatusOptions, importFileTypeOptions } from '../../../../api/v1/enums';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';

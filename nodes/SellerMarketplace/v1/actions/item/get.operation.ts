@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField, itemIdField } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 
 const properties: INodeProperties[] = [
 	itemIdField('The item (the shared product record), searched by title, manufacturer or EAN, or given by its ID (id_item)'),

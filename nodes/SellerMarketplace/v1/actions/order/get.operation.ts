@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { embeddedField, idLocator } from '../../descriptions/common';
 import { ID_FORMATS, requireId } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 
 const properties: INodeProperties[] = [
 	idLocator({

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest, downloadFile } from '../../transport';
+import { apiPath, apiRequest, downloadFile } from '../../../../api/v1';
 import { invoiceIdField } from './common';
 
 const properties: INodeProperties[] = [

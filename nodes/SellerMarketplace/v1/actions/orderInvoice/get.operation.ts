@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { invoiceIdField } from './common';
 
 const properties: INodeProperties[] = [invoiceIdField, downloadLinksOptions];

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { binaryPropertyField, idLocator } from '../../descriptions/common';
 import { successItem } from '../../helpers/output';
 import { ID_FORMATS, inputError, readBinary, requireId } from '../../../../shared/helpers/validation';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../../api/v1';
 
 const properties: INodeProperties[] = [
 	idLocator({

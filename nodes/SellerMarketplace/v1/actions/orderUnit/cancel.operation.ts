@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { cancelReasonOptions } from '../../helpers/options';
+import { cancelReasonOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { requireString } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { statusReached } from '../../helpers/confirm';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { successItem } from '../../helpers/output';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 
 const properties: INodeProperties[] = [orderUnitIdField];

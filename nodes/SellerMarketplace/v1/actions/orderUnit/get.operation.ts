@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField } from '../../descriptions/common';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 
 const properties: INodeProperties[] = [

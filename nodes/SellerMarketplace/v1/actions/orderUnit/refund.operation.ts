@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { refundReasonOptions } from '../../helpers/options';
+import { refundReasonOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { requireString, toCents } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 
 const AMOUNT_LABEL = 'Amount (in Cents)';

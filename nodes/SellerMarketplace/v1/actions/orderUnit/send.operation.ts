@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { carrierOptions } from '../../helpers/options';
+import { carrierOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { checkCountryCode, compact, inputError, requireString } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { statusReached } from '../../helpers/confirm';
 import { getOrderUnitId, orderUnitIdField, SENT_OR_LATER } from './fields';
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireEan } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { eanField } from './fields';
 
 const properties: INodeProperties[] = [eanField];

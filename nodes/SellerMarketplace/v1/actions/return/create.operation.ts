@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnReasonOptions } from '../../helpers/options';
+import { returnReasonOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { bounded, inputError, requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../../api/v1';
 
 /** The API refuses shorter notes. */
 const MIN_NOTE_LENGTH = 5;

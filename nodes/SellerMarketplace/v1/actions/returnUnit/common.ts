@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { idLocator } from '../../descriptions/common';
 import { successItem } from '../../helpers/output';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { statusReached } from '../../helpers/confirm';
 
 /** The state each decision moves a return unit to. */

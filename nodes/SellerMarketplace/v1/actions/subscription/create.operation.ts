@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { eventNameOptions } from '../../helpers/options';
+import { eventNameOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { requireString } from '../../../../shared/helpers/validation';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../../api/v1';
 import { CALLBACK_URL_DESCRIPTION, checkCallbackUrl, checkFallbackEmail, explainRefusal, FALLBACK_EMAIL_DESCRIPTION } from './shared';
 
 const properties: INodeProperties[] = [

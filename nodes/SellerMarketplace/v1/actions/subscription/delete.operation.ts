@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deletedItem } from '../../../../shared/helpers/output';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { requireSubscriptionId, subscriptionField } from './shared';
 
 const properties: INodeProperties[] = [subscriptionField('delete')];

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../descriptions/common';
-import { eventNameOptions } from '../../helpers/options';
+import { eventNameOptions } from '../../../../api/v1/enums';
 import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { subscriptionActiveField } from '../../../../shared/descriptions/subscription';
-import { eventNameOptions } from '../../helpers/options';
+import { eventNameOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { inputError } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { CALLBACK_URL_DESCRIPTION, checkCallbackUrl, checkFallbackEmail, explainRefusal, FALLBACK_EMAIL_DESCRIPTION, requireSubscriptionId, subscriptionField } from './shared';
 
 const properties: INodeProperties[] = [

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { successItem } from '../../helpers/output';
 import { requireId } from '../../../../shared/helpers/validation';
 import { statusReached } from '../../helpers/confirm';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { ticketLocator } from './shared';
 
 const properties: INodeProperties[] = [ticketLocator('The ticket to close')];

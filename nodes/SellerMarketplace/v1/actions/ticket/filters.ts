@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { fromDateField } from '../../descriptions/common';
-import { ticketReasonOptions, ticketStatusOptions, ticketTopicOptions } from '../../helpers/options';
+import { ticketReasonOptions, ticketStatusOptions, ticketTopicOptions } from '../../../../api/v1/enums';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
 

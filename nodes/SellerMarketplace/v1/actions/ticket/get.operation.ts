@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField } from '../../descriptions/common';
 import { compact, requireId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { ticketLocator } from './shared';
 
 const properties: INodeProperties[] = [

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { ticketReasonOptions } from '../../helpers/options';
+import { ticketReasonOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../../api/v1';
 
 const properties: INodeProperties[] = [
 	{

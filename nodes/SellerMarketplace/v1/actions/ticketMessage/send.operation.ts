@@ -5,7 +5,7 @@ import { messageFields } from '../../../../shared/descriptions/message';
 import { successItem } from '../../helpers/output';
 import { readAttachments } from '../../../../shared/helpers/attachments';
 import { requireId, requireString } from '../../../../shared/helpers/validation';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../../api/v1';
 import { ticketLocator } from '../ticket/shared';
 
 const properties: INodeProperties[] = [

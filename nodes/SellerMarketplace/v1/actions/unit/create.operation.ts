@@ -5,7 +5,7 @@ import { identifyProductField } from '../../../../shared/descriptions/fields';
 import { itemIdField } from '../../descriptions/common';
 import { successItem } from '../../helpers/output';
 import { inputError, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../../api/v1';
 import { amountField, conditionField, listingPriceField, offerBody, offerFields } from './fields';
 
 const properties: INodeProperties[] = [

@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { idLocator } from '../../descriptions/common';
-import { unitConditionOptions } from '../../helpers/options';
+import { unitConditionOptions } from '../../../../api/v1/enums';
 import { checkCountryCode, compact, inputError, toCents, toWholeNumber } from '../../../../shared/helpers/validation';
 
 export const unitIdField: INodeProperties = idLocator({

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { embeddedField } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v1';
 import { unitIdField } from './fields';
 
 const properties: INodeProperties[] = [unitIdField, embeddedField(['item'], 'Related data to include: the item (product) offered')];

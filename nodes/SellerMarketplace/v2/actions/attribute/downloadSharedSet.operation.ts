@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest, downloadFile } from '../../transport';
+import { apiPath, apiRequest, downloadFile } from '../../../../api/v2';
 import { defineOperation, FileItem } from '../define';
 import { SHARED_SET_FIELD_LABELS, sharedSetAttributeField, sharedSetLocaleField } from './fields';
 

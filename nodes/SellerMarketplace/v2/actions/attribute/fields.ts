@@ -2,7 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { idLocator } from '../../descriptions/fields';
-import { CATALOG_LOCALES } from '../../helpers/enums';
+import { CATALOG_LOCALES } from '../../../../api/v2/enums';
 
 export const sharedSetAttributeField = idLocator({
 	displayName: 'Attribute',

@@ -1,8 +1,8 @@
 import { bounded, compact, lineOfText, requireId, requireIntegerId } from '../../../../shared/helpers/validation';
 import { idLocator, textField } from '../../descriptions/fields';
 import { localeField, localeOf } from '../../descriptions/locale';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { apiPath, apiRequestData } from '../../transport';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 
 /** GET /attributes/{id_attribute} or GET /attributes/by-name/{name}, with ?storefront=. */

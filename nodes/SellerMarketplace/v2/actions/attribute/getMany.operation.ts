@@ -1,7 +1,7 @@
 import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
 import { listFields, readCollection, textField } from '../../descriptions/fields';
 import { localeField, localeOf } from '../../descriptions/locale';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
 

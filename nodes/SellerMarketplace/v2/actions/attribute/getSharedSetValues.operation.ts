@@ -4,7 +4,7 @@ import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { bounded, compact, lineOfText, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { collectionField, readCollection, textField } from '../../descriptions/fields';
 import { optionalText } from '../../helpers/values';
-import { apiPath } from '../../transport';
+import { apiPath } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { SHARED_SET_FIELD_LABELS, sharedSetAttributeField, sharedSetLocaleField } from './fields';
 

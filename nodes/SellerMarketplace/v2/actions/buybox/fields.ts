@@ -1,7 +1,7 @@
 /** Fields shared by the buy box and the virtual buy box of similar products. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { BUYBOX_CONDITIONS } from '../../helpers/enums';
+import { BUYBOX_CONDITIONS } from '../../../../api/v2/enums';
 
 export const buyboxConditionField: INodeProperties = {
 	displayName: 'Condition',

@@ -1,8 +1,8 @@
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { productIdField } from '../product/fields';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { wholeNumber } from '../../helpers/values';
-import { apiRequestData } from '../../transport';
+import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { buyboxConditionField } from './fields';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequestData } from '../../transport';
+import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 
 /** GET /carriers: the carrier codes Order Unit → Send takes (`name`), and whether each is a freight carrier. */

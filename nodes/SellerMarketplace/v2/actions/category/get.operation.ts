@@ -1,8 +1,8 @@
 import { compact } from '../../../../shared/helpers/validation';
 import { embeddedField } from '../../descriptions/fields';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { CATEGORY_EMBEDDABLES } from '../../helpers/enums';
-import { apiPath, apiRequestData } from '../../transport';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
+import { CATEGORY_EMBEDDABLES } from '../../../../api/v2/enums';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { categoryIdField, getCategoryId } from './fields';
 import { localeField, localeOf } from '../../descriptions/locale';

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { bounded, compact, lineOfText, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { listFields, readCollection, textField } from '../../descriptions/fields';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { has, optionalText, wholeNumber } from '../../helpers/values';
 import { defineOperation } from '../define';
 import { localeField, localeOf } from '../../descriptions/locale';

@@ -1,8 +1,8 @@
 import { bounded, compact, lineOfText, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { centsField, textField } from '../../descriptions/fields';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { listingPriceCents } from '../../helpers/values';
-import { apiRequestDataList } from '../../transport';
+import { apiRequestDataList } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { localeField, localeOf } from '../../descriptions/locale';
 

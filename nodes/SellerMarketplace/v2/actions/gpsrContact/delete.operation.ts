@@ -1,5 +1,5 @@
 import { deletedItem } from '../../../../shared/helpers/output';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { contactPath, contactTypeField, ownerFields } from './fields';
 

@@ -3,8 +3,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { bounded, inputError, lineOfText, requireEan, requireString } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
-import { toOptions } from '../../helpers/enums';
-import { apiPath } from '../../transport';
+import { toOptions } from '../../../../api/v2/enums';
+import { apiPath } from '../../../../api/v2';
 
 export const CONTACT_TYPES = ['manufacturer', 'eu-responsible-person'] as const;
 

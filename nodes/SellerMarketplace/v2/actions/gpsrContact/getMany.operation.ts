@@ -1,4 +1,4 @@
-import { apiRequestData } from '../../transport';
+import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { ownerFields, ownerPath } from './fields';
 

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { bounded, checkCountryCode, checkEmail, checkHttpUrl, compact, inputError, requireString } from '../../../../shared/helpers/validation';
 import { collectionField, textField } from '../../descriptions/fields';
 import { optionalText } from '../../helpers/values';
-import { apiRequestData } from '../../transport';
+import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { contactPath, contactTypeField, ownerFields } from './fields';
 

@@ -11,11 +11,11 @@ import { bounded, checkHttpUrl, compact, inputError, requireString, TEXT_CAPS } 
 import { collectionField, dateFilterField, readCollection, textField } from '../../descriptions/fields';
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { sortField } from '../../descriptions/sort';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { IMPORT_STATUSES } from '../../helpers/enums';
+import { IMPORT_STATUSES } from '../../../../api/v2/enums';
 import { optionalText, wholeNumber } from '../../helpers/values';
-import { apiPath, apiRequestData } from '../../transport';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation, type Operation } from '../define';
 import { getImportFileId, importFileFilters, importFileIdField } from './fields';
 

@@ -1,6 +1,6 @@
 import { bounded, checkHttpUrl, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
-import { apiRequestData } from '../../transport';
+import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { fileKindField, fileKindOf } from './fields';
 

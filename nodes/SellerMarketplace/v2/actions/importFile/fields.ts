@@ -4,7 +4,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { inputError, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { IMPORT_FILE_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { collectionField, idLocator } from '../../descriptions/fields';
-import { toOptions } from '../../helpers/enums';
+import { toOptions } from '../../../../api/v2/enums';
 
 interface FileKind {
 	name: string;

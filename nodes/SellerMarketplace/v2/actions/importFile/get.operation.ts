@@ -1,4 +1,4 @@
-import { apiRequestData } from '../../transport';
+import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { fileKindField, fileKindOf, getImportFileId, importFileIdField } from './fields';
 

@@ -4,7 +4,7 @@ import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { compact } from '../../../../shared/helpers/validation';
 import { dateFilterField, readCollection } from '../../descriptions/fields';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { PRODUCT_DATA_IMPORT_FILE_STATUSES } from '../../helpers/enums';
+import { PRODUCT_DATA_IMPORT_FILE_STATUSES } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
 import { fileKindField, fileKindOf, importFileFilters } from './fields';

@@ -1,4 +1,4 @@
-import { apiRequestDataList } from '../../transport';
+import { apiRequestDataList } from '../../../../api/v2';
 import { defineOperation } from '../define';
 
 /** GET /info/locale: the values the `locale` of product data takes, one output item each. */

@@ -1,4 +1,4 @@
-import { apiRequestDataList } from '../../transport';
+import { apiRequestDataList } from '../../../../api/v2';
 import { defineOperation } from '../define';
 
 /** GET /info/storefront: the storefronts the seller sells in, one output item each. */

@@ -1,6 +1,6 @@
 import { compact } from '../../../../shared/helpers/validation';
-import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
-import { apiRequestDataList } from '../../transport';
+import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
+import { apiRequestDataList } from '../../../../api/v2';
 import { defineOperation } from '../define';
 
 /** GET /info/vat-indicators: per storefront, the percentage behind each VAT rate a unit can name. */

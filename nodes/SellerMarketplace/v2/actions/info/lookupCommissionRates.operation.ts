@@ -2,9 +2,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { bounded, checkEan, inputError, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { defineOperation } from '../define';
-import { apiRequestDataList } from '../../transport';
+import { apiRequestDataList } from '../../../../api/v2';
 
 /** POST /info/commission-rates/lookup takes 1 to 50 EANs. */
 const MAX_EANS = 50;

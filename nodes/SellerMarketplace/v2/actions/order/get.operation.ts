@@ -1,8 +1,8 @@
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
 import { embeddedField } from '../../descriptions/fields';
-import { ORDER_EMBEDDABLES } from '../../helpers/enums';
-import { apiPath, apiRequestData } from '../../transport';
+import { ORDER_EMBEDDABLES } from '../../../../api/v2/enums';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getOrderId, orderIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
 import { dateFilterField, fulfillmentTypeFilter, listFields, readCollection } from '../../descriptions/fields';
-import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../define';
 import { outputShapes } from '../../helpers/outputShapes';

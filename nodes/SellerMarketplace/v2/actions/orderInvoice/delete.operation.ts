@@ -1,5 +1,5 @@
 import { deletedItem } from '../../../../shared/helpers/output';
-import { apiRequest, confirmGone } from '../../transport';
+import { apiRequest, confirmGone } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { invoiceIdField, invoicePath, orderIdField } from './fields';
 

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requireString } from '../../../../shared/helpers/validation';
-import { apiRequestData, downloadFile } from '../../transport';
+import { apiRequestData, downloadFile } from '../../../../api/v2';
 import { FileItem, defineOperation } from '../define';
 import { invoiceIdField, invoicePath, orderIdField } from './fields';
 

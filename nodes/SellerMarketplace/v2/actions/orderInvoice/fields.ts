@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ID_FORMATS, requireId, requireIntegerId } from '../../../../shared/helpers/validation';
 import { idLocator } from '../../descriptions/fields';
-import { apiPath } from '../../transport';
+import { apiPath } from '../../../../api/v2';
 
 export const orderIdField = idLocator({
 	displayName: 'Order',

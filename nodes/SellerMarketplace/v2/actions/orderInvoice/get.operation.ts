@@ -1,5 +1,5 @@
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
-import { apiRequestData } from '../../transport';
+import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { invoiceIdField, invoicePath, orderIdField } from './fields';
 

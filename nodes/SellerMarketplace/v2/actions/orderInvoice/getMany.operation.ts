@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { compact } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, includeDownloadLinksOption } from '../../../../shared/helpers/output';
 import { collectionField, dateFilterField, listFields, readCollection } from '../../descriptions/fields';
-import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../define';
 

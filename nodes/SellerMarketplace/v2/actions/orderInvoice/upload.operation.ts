@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { bounded, inputError, lineOfText, readBinary } from '../../../../shared/helpers/validation';
 import { includeDownloadLinksOption, withoutSecretLinks } from '../../../../shared/helpers/output';
 import { collectionField, textField } from '../../descriptions/fields';
-import { apiPath, apiRequestData } from '../../transport';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getOrderId, orderIdField } from './fields';
 

@@ -1,5 +1,5 @@
 import { requireString } from '../../../../shared/helpers/validation';
-import { ORDER_UNIT_CANCEL_REASONS, toOptions } from '../../helpers/enums';
+import { ORDER_UNIT_CANCEL_REASONS, toOptions } from '../../../../api/v2/enums';
 import { defineOperation } from '../define';
 import { orderUnitAction, orderUnitIdField } from './fields';
 

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { idLocator } from '../../descriptions/fields';
-import { apiPath, apiRequest, apiRequestData, type V2Request } from '../../transport';
+import { apiPath, apiRequest, apiRequestData, type V2Request } from '../../../../api/v2';
 
 export const orderUnitIdField = idLocator({
 	displayName: 'Order Unit',

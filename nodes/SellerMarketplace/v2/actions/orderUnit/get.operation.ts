@@ -1,7 +1,7 @@
 import { compact } from '../../../../shared/helpers/validation';
 import { embeddedField } from '../../descriptions/fields';
-import { ORDER_UNIT_EMBEDDABLES } from '../../helpers/enums';
-import { apiPath, apiRequestData } from '../../transport';
+import { ORDER_UNIT_EMBEDDABLES } from '../../../../api/v2/enums';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';

@@ -5,9 +5,9 @@ import { ORDER_UNIT_STATUS_TERMS } from '../../../../shared/descriptions/vocabul
 import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, readCollection, textField } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
-import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { ORDER_UNIT_STATUSES, toOptions } from '../../helpers/enums';
+import { ORDER_UNIT_STATUSES, toOptions } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
 import { outputShapes } from '../../helpers/outputShapes';

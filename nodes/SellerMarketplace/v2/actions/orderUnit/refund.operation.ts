@@ -1,6 +1,6 @@
 import { requireString } from '../../../../shared/helpers/validation';
 import { centsField } from '../../descriptions/fields';
-import { ORDER_UNIT_REFUND_REASONS, toOptions } from '../../helpers/enums';
+import { ORDER_UNIT_REFUND_REASONS, toOptions } from '../../../../api/v2/enums';
 import { wholeNumber } from '../../helpers/values';
 import { defineOperation } from '../define';
 import { orderUnitAction, orderUnitIdField } from './fields';

@@ -2,7 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { embeddedField, idLocator } from '../../descriptions/fields';
-import { PRODUCT_EMBEDDABLES } from '../../helpers/enums';
+import { PRODUCT_EMBEDDABLES } from '../../../../api/v2/enums';
 
 /** "Include": the product's category (full or basic) and the offers on it. */
 export const productEmbeddedField = embeddedField(

@@ -2,9 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { identifyProductField } from '../../../../shared/descriptions/fields';
 import { bounded, compact, lineOfText, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { textField } from '../../descriptions/fields';
-import { apiPath, apiRequestData } from '../../transport';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { productEmbeddedField, productIdField } from './fields';
 

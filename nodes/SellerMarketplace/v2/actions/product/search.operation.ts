@@ -1,7 +1,7 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { bounded, compact, lineOfText, requireString } from '../../../../shared/helpers/validation';
 import { readCollection, textField } from '../../descriptions/fields';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { defineOperation } from '../define';
 import { productEmbeddedField } from './fields';
 

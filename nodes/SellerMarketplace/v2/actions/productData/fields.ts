@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { LOCALE_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { attributeRowsField, collectRows, defineDataField, isValue } from '../../../../shared/descriptions/attributeRows';
 import { bounded, inputError, lineOfText, parseJsonObject, requireEan } from '../../../../shared/helpers/validation';
-import { PRODUCT_DATA_LOCALES, toOptions } from '../../helpers/enums';
+import { PRODUCT_DATA_LOCALES, toOptions } from '../../../../api/v2/enums';
 import { textField } from '../../descriptions/fields';
 
 /** An object attribute, not a list: who in the EU answers for the product's safety (GPSR). */

@@ -1,4 +1,4 @@
-import { apiRequestAnyData } from '../../transport';
+import { apiRequestAnyData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { eanField, localeField, productDataBody, productDataFields, productDataKey, writtenProductData } from './fields';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { inputError, requireString } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequestData, downloadFile } from '../../transport';
+import { apiPath, apiRequestData, downloadFile } from '../../../../api/v2';
 import { defineOperation, FileItem } from '../define';
 import { binaryPropertyField, getReportId, reportIdField } from './fields';
 

@@ -1,5 +1,5 @@
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
-import { apiPath, apiRequestData } from '../../transport';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getReportId, reportIdField } from './fields';
 

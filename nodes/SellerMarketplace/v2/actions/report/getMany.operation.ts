@@ -3,8 +3,8 @@ import { applyDownloadLinksOption, includeDownloadLinksOption } from '../../../.
 import { compact } from '../../../../shared/helpers/validation';
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { collectionField, readCollection } from '../../descriptions/fields';
-import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
-import { REPORTS_SORTINGS, toOptions } from '../../helpers/enums';
+import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
+import { REPORTS_SORTINGS, toOptions } from '../../../../api/v2/enums';
 import { defineOperation } from '../define';
 
 /** GET /reports: 30 a page, the endpoint's maximum. */

@@ -2,10 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { bounded, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
 import { collectionField, idLocator } from '../../descriptions/fields';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { BOOKINGS_REPORT_VERSIONS, CANCELLATION_TYPES, toOptions } from '../../helpers/enums';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
+import { BOOKINGS_REPORT_VERSIONS, CANCELLATION_TYPES, toOptions } from '../../../../api/v2/enums';
 import { has } from '../../helpers/values';
-import { apiRequestData } from '../../transport';
+import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { DATE_RANGE_REPORTS, REPORT_TYPES, reportDate, reportType, STOREFRONTLESS_REPORTS } from './fields';
 

@@ -1,5 +1,5 @@
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { apiRequestData } from '../../transport';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
+import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 
 /**

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest, apiRequestData } from '../../transport';
+import { apiPath, apiRequest, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { RETURN_LINE_LABELS, returnIdField, returnLineFields, returnLines } from './fields';
 

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bounded, inputError, requireIntegerIds, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { idLocator, textField } from '../../descriptions/fields';
-import { RETURN_REASONS, toOptions } from '../../helpers/enums';
+import { RETURN_REASONS, toOptions } from '../../../../api/v2/enums';
 
 export const returnIdField = idLocator({
 	displayName: 'Return',

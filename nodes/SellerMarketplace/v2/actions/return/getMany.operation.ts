@@ -5,9 +5,9 @@ import { RETURN_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary'
 import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection, textField } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
-import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { RETURN_STATUSES } from '../../helpers/enums';
+import { RETURN_STATUSES } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../define';
 import { outputShapes } from '../../helpers/outputShapes';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { idLocator } from '../../descriptions/fields';
-import { apiPath, apiRequest, apiRequestData } from '../../transport';
+import { apiPath, apiRequest, apiRequestData } from '../../../../api/v2';
 
 export const returnUnitIdField = idLocator({
 	displayName: 'Return Unit',

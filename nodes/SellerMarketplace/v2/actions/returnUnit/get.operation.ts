@@ -1,7 +1,7 @@
 import { compact } from '../../../../shared/helpers/validation';
 import { embeddedField } from '../../descriptions/fields';
-import { RETURN_UNIT_EMBEDDABLES } from '../../helpers/enums';
-import { apiPath, apiRequestData } from '../../transport';
+import { RETURN_UNIT_EMBEDDABLES } from '../../../../api/v2/enums';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getReturnUnitId, returnUnitIdField } from './fields';
 

@@ -4,9 +4,9 @@ import { chosenSort } from '../../../../shared/descriptions/sort';
 import { RETURN_UNIT_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
-import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { RETURN_UNIT_STATUSES } from '../../helpers/enums';
+import { RETURN_UNIT_STATUSES } from '../../../../api/v2/enums';
 import { newestFirstSort } from '../../descriptions/sort';
 import { defineOperation } from '../define';
 

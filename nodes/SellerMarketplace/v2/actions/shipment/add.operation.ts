@@ -1,7 +1,7 @@
 import { bounded, inputError, lineOfText, requireString } from '../../../../shared/helpers/validation';
 import { carrierField } from '../../descriptions/carrier';
 import { textField } from '../../descriptions/fields';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getOrderUnitId, orderUnitIdField } from '../orderUnit/fields';
 

@@ -4,7 +4,7 @@ import { chosenSort } from '../../../../shared/descriptions/sort';
 import { bounded, compact, inputError, parseWholeNumber, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { collectionField, listFields, readCollection, textField } from '../../descriptions/fields';
 import { sortField } from '../../descriptions/sort';
-import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { defineOperation } from '../define';
 
 const MAX_IDS = 100;

@@ -1,6 +1,6 @@
 import { requireIntegerId } from '../../../../shared/helpers/validation';
-import { storefrontField, requiredStorefront } from '../../descriptions/storefront';
-import { apiPath, apiRequestData } from '../../transport';
+import { storefrontField, requiredStorefront } from '../../../../api/v2/storefront';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 
 /** GET /shipping-groups/{id_shipping_group}: costs and transport times per region, for one storefront. */

@@ -1,6 +1,6 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { readCollection } from '../../descriptions/fields';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { defineOperation } from '../define';
 
 /** GET /shipping-groups: the groups of one storefront, 30 a page (the API's maximum). */

@@ -3,11 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { includeDownloadLinksOption } from '../../../../shared/helpers/output';
-import { failureWords } from '../../../../shared/transport/errors';
+import { failureWords } from '../../../../api/core/errors';
 import { bounded, requireIntegerIds, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { collectionField, textField } from '../../descriptions/fields';
 import { wholeNumber } from '../../helpers/values';
-import { apiRequestData, downloadFile } from '../../transport';
+import { apiRequestData, downloadFile } from '../../../../api/v2';
 import { defineOperation, FileItem, type BatchOutcome } from '../define';
 
 /** The carriers Kaufland Shipment Solutions sells labels of (the OpenAPI: "must be one of GLS"). */

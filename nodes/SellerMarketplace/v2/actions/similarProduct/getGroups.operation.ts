@@ -1,6 +1,6 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { readCollection } from '../../descriptions/fields';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { defineOperation } from '../define';
 
 /** GET /similar-products/groups?storefront=: 50 a page (the API's maximum). */

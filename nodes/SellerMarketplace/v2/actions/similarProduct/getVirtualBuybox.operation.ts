@@ -1,8 +1,8 @@
 import { identifyProductField } from '../../../../shared/descriptions/fields';
 import { bounded, compact, lineOfText, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { apiRequestDataList } from '../../transport';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
+import { apiRequestDataList } from '../../../../api/v2';
 import { buyboxConditionField } from '../buybox/fields';
 import { productIdField } from '../product/fields';
 import { defineOperation } from '../define';

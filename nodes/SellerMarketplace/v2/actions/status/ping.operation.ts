@@ -1,4 +1,4 @@
-import { apiRequestData } from '../../transport';
+import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 
 /** GET /status/ping: a cheap signed request that proves the keys and the clock are right. */

@@ -1,6 +1,6 @@
 import { requireString } from '../../../../shared/helpers/validation';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { apiRequestData } from '../../transport';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
+import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import {
 	callbackUrlField,

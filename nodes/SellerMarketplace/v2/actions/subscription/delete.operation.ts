@@ -1,5 +1,5 @@
 import { deletedItem } from '../../../../shared/helpers/output';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getSubscriptionId, subscriptionField } from './fields';
 

@@ -4,7 +4,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { EVENT_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { bounded, checkEmail, checkHttpUrl, inputError, lineOfText, requireIntegerId } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
-import { SUBSCRIPTION_EVENT_NAMES, toOptions } from '../../helpers/enums';
+import { SUBSCRIPTION_EVENT_NAMES, toOptions } from '../../../../api/v2/enums';
 
 export { subscriptionField } from '../../../../shared/descriptions/subscription';
 

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
 import { listFields, readCollection } from '../../descriptions/fields';
-import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { defineOperation } from '../define';
 import { eventField } from './fields';
 

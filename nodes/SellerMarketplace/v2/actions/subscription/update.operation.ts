@@ -3,8 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { inputError } from '../../../../shared/helpers/validation';
 import { subscriptionActiveField } from '../../../../shared/descriptions/subscription';
 import { collectionField } from '../../descriptions/fields';
-import { storefrontOptions } from '../../helpers/enums';
-import { apiPath, apiRequestData } from '../../transport';
+import { storefrontOptions } from '../../../../api/v2/enums';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import {
 	callbackUrlField,

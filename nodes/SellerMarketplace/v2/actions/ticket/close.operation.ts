@@ -1,4 +1,4 @@
-import { apiPath, apiRequest, apiRequestData } from '../../transport';
+import { apiPath, apiRequest, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getTicketId, ticketIdField } from './fields';
 

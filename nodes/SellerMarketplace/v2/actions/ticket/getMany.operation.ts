@@ -4,10 +4,10 @@ import { chosenSort } from '../../../../shared/descriptions/sort';
 import { TICKET_REASON_TERMS, TICKET_STATUS_TERMS, TICKET_TOPIC_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { bounded, compact, lineOfText, toWholeNumber } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
-import { storefrontFilterField, storefrontOf } from '../../descriptions/storefront';
+import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { sortField } from '../../descriptions/sort';
-import { TICKET_REASONS, TICKET_STATUSES, TICKET_TOPICS } from '../../helpers/enums';
+import { TICKET_REASONS, TICKET_STATUSES, TICKET_TOPICS } from '../../../../api/v2/enums';
 import { defineOperation } from '../define';
 import { outputShapes } from '../../helpers/outputShapes';
 

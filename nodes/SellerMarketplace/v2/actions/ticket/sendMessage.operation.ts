@@ -4,7 +4,7 @@ import { messageFields } from '../../../../shared/descriptions/message';
 import { ATTACHMENTS_LABEL, readAttachments } from '../../../../shared/helpers/attachments';
 import { bounded, lineOfText, requireString } from '../../../../shared/helpers/validation';
 import { collectionField } from '../../descriptions/fields';
-import { apiPath, apiRequest } from '../../transport';
+import { apiPath, apiRequest } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getTicketId, ticketIdField } from './fields';
 

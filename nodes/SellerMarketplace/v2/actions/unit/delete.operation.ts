@@ -1,6 +1,6 @@
 import { deletedItem } from '../../../../shared/helpers/output';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { apiPath, apiRequest } from '../../transport';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
+import { apiPath, apiRequest } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getUnitId, unitIdField } from './fields';
 

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { bounded, compact, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
 import { stockField } from '../../../../shared/descriptions/fields';
 import { centsField, embeddedField, idLocator, textField } from '../../descriptions/fields';
-import { toOptions, UNIT_AND_PRODUCT_EMBEDDABLES, UNIT_EMBEDDABLES, WRITEABLE_UNIT_STATUSES, WRITEABLE_VAT_INDICATORS, type Storefront } from '../../helpers/enums';
+import { toOptions, UNIT_AND_PRODUCT_EMBEDDABLES, UNIT_EMBEDDABLES, WRITEABLE_UNIT_STATUSES, WRITEABLE_VAT_INDICATORS, type Storefront } from '../../../../api/v2/enums';
 import { has, listingPriceCents, MIN_PLAUSIBLE_LISTING_PRICE_CENTS, optionalText, plausibleListingPriceCents, wholeNumber } from '../../helpers/values';
 
 export const unitIdField = idLocator({

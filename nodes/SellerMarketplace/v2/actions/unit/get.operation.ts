@@ -1,6 +1,6 @@
 import { compact } from '../../../../shared/helpers/validation';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { apiPath, apiRequestData } from '../../transport';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getUnitId, readEmbeddedField, unitIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';

@@ -1,8 +1,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import type { Storefront } from '../../helpers/enums';
-import { apiRequestDataList } from '../../transport';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
+import type { Storefront } from '../../../../api/v2/enums';
+import { apiRequestDataList } from '../../../../api/v2';
 import { defineOperation, type BatchOutcome } from '../define';
 import { sendInChunks } from './batches';
 import { getUnitId, unitIdField } from './fields';

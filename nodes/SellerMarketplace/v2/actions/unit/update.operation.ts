@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { compact, inputError } from '../../../../shared/helpers/validation';
 import { collectionField } from '../../descriptions/fields';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { apiPath, apiRequestData } from '../../transport';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getUnitId, handlingTimeField, listingPriceField, optionalUnitFields, UNIT_FIELD_LABELS, unitBody, unitIdField, updateOnlyFields, writeEmbeddedField } from './fields';
 

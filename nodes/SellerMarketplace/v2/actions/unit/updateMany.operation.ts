@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { compact, inputError } from '../../../../shared/helpers/validation';
-import { requestSettings } from '../../../../shared/transport/request';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { apiRequestDataList } from '../../transport';
-import { parseProblem } from '../../transport/errors';
+import { requestSettings } from '../../../../api/core/request';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
+import { apiRequestDataList } from '../../../../api/v2';
+import { parseProblem } from '../../../../api/v2/errors';
 import { defineOperation, type BatchOutcome } from '../define';
 import { sendInChunks } from './batches';
 import { getUnitId, UNIT_FIELD_LABELS, unitIdField, writeEmbeddedField } from './fields';

@@ -2,10 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { bounded, inputError, lineOfText, requireString } from '../../../../shared/helpers/validation';
 import { centsField, collectionField, textField } from '../../descriptions/fields';
-import { requiredStorefront, storefrontField } from '../../descriptions/storefront';
-import { DISCOUNT_TYPES } from '../../helpers/enums';
+import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
+import { DISCOUNT_TYPES } from '../../../../api/v2/enums';
 import { wholeNumber } from '../../helpers/values';
-import { apiRequestData } from '../../transport';
+import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { reportDate } from '../report/fields';
 import { eansField, eansOf, MAX_VOUCHER_PRODUCTS, productIdsField, productIdsOf, VOUCHER_FIELD_LABELS } from './fields';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiPath, apiRequest, apiRequestData } from '../../transport';
+import { apiPath, apiRequest, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getVoucherId, VOUCHER_FIELD_LABELS, voucherIdField, voucherIs } from './fields';
 

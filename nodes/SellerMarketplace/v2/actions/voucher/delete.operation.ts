@@ -1,4 +1,4 @@
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getVoucherId, VOUCHER_FIELD_LABELS, voucherIdField, voucherIs } from './fields';
 

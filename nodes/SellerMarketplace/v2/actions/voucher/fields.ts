@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { bounded, checkEan, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
 import { idLocator, textField } from '../../descriptions/fields';
-import { apiPath, apiRequestData, type ApiContext } from '../../transport';
+import { apiPath, apiRequestData, type ApiContext } from '../../../../api/v2';
 
 /** The API's largest page of vouchers and of a voucher's products; `offset` must be a multiple of `limit`. */
 export const VOUCHER_PAGE_SIZE = 100;

@@ -5,7 +5,7 @@ import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, readCollection } from '../../descriptions/fields';
 import { sortField } from '../../descriptions/sort';
 import { optionalText } from '../../helpers/values';
-import { apiPath } from '../../transport';
+import { apiPath } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getVoucherId, productIdsField, productIdsOf, VOUCHER_PAGE_SIZE, voucherIdField } from './fields';
 

@@ -1,5 +1,5 @@
 import { deletedItem } from '../../../../shared/helpers/output';
-import { apiPath, apiRequest, confirmGone } from '../../transport';
+import { apiPath, apiRequest, confirmGone } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getWarehouseId, warehouseIdField } from './fields';
 

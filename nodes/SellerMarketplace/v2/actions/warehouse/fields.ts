@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { bounded, checkCountryCode, inputError, lineOfText, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { idLocator, textField } from '../../descriptions/fields';
 import { optionalText } from '../../helpers/values';
-import { apiPath, apiRequestData } from '../../transport';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 
 export const warehouseIdField = idLocator({
 	displayName: 'Warehouse',

@@ -1,4 +1,4 @@
-import { apiPath, apiRequestData } from '../../transport';
+import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../define';
 import { getWarehouseId, updateWarehouseFields, WAREHOUSE_FIELD_LABELS, warehouseIdField, warehouseUpdateBody } from './fields';
 

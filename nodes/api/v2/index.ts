@@ -1,5 +1,5 @@
 /**
- * API v2 over the shared request path (nodes/shared/transport): the `Shop-` signed credentials, the query
+ * API v2 over the shared request path (nodes/api/core): the `Shop-` signed credentials, the query
  * written as PHP writes it (V2_QUERY_FORM), `{data}` and `{data, pagination}` envelopes, `ErrorResponse` problems, a storefront on
  * every call that takes one, and at most 100 requests a second per seller. The action node and a v2 trigger
  * use the same functions.
@@ -7,15 +7,15 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { withFailureWords } from '../../../shared/transport/errors';
-import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../shared/transport/paging';
-import { downloadFromAddress, sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../../../shared/transport/request';
-import { STOREFRONTS, type Storefront } from '../helpers/enums';
+import { withFailureWords } from '../core/errors';
+import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../core/paging';
+import { downloadFromAddress, sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../core/request';
+import { STOREFRONTS, type Storefront } from './enums';
 import { describeWrite, responseError } from './errors';
 import { limiterFor } from './rateLimit';
 import { V2_QUERY_FORM } from './signing';
 
-export { apiPath } from '../../../shared/transport/request';
+export { apiPath } from '../core/request';
 export type { ApiContext, ApiResponse, CollectionLimit };
 
 export const CREDENTIALS_TYPE = 'sellerMarketplaceV2Api';
@@ -145,7 +145,7 @@ export interface V2ListRequest {
 }
 
 /**
- * The paging engine's adapter for API v2 (nodes/shared/transport/paging.ts): one page of a list, read from the
+ * The paging engine's adapter for API v2 (nodes/api/core/paging.ts): one page of a list, read from the
  * `{data, pagination}` envelope. `pagination` is optional in every list answer of the OpenAPI, so a page
  * without a usable total says nothing about the total.
  */

@@ -4,7 +4,7 @@
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { optionsOf, type Term } from '../../../shared/descriptions/words';
+import { optionsOf, type Term } from '../../shared/descriptions/words';
 
 export const STOREFRONTS = ['de', 'cz', 'sk', 'pl', 'at', 'fr', 'it', 'es', 'nl'] as const;
 export type Storefront = (typeof STOREFRONTS)[number];

@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { asClause, redactSecrets, withFailureWords, type FailedResponse, type UncertainWrite } from '../../../shared/transport/errors';
+import { asClause, redactSecrets, withFailureWords, type FailedResponse, type UncertainWrite } from '../core/errors';
 
 /** API v1's error answers in a seller's words. */
 

@@ -11,8 +11,8 @@ import {
 	TICKET_REASON_TERMS,
 	TICKET_STATUS_TERMS,
 	TICKET_TOPIC_TERMS,
-} from '../../../shared/descriptions/vocabulary';
-import { optionsOf, sortOptions } from '../../../shared/descriptions/words';
+} from '../../shared/descriptions/vocabulary';
+import { optionsOf, sortOptions } from '../../shared/descriptions/words';
 
 export const CARRIER_CODES = [
 	'Other', 'Other Hauler', 'Amazon Logistics DE (Swiship)', 'Austrian Post', 'Bursped', 'Cargoline',

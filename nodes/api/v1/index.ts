@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { withFailureWords } from '../../../shared/transport/errors';
-import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../../../shared/transport/paging';
+import { withFailureWords } from '../core/errors';
+import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../core/paging';
 import {
 	downloadFromAddress,
 	sendRequest,
@@ -10,11 +10,11 @@ import {
 	type ApiDialect,
 	type ApiRequest,
 	type ApiResponse,
-} from '../../../shared/transport/request';
+} from '../core/request';
 import { describeWrite, responseError } from './errors';
 import { DEFAULT_PAGE_SIZE, parseCollectionRange } from './pagination';
 
-export { apiPath, idFromLocation } from '../../../shared/transport/request';
+export { apiPath, idFromLocation } from '../core/request';
 export type { ApiContext, ApiRequest, ApiResponse, CollectionLimit, CollectionRequest };
 
 export const CREDENTIALS_TYPE = 'sellerMarketplaceApi';
@@ -31,7 +31,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: ApiRequ
 }
 
 /**
- * The paging engine's adapter for API v1 (nodes/shared/transport/paging.ts): one page of a list, a bare JSON
+ * The paging engine's adapter for API v1 (nodes/api/core/paging.ts): one page of a list, a bare JSON
  * array, and its total from `HM-Collection-Range` (a page without the header says nothing about the total).
  */
 export function v1PageReader(context: ApiContext, path: string, query: IDataObject = {}, itemIndex?: number): PageReader {

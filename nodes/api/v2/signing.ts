@@ -1,6 +1,6 @@
-import { redactSecrets } from '../../../shared/transport/errors';
-import { computeSignature } from '../../../shared/transport/signature';
-import { CredentialProblemError, fixWireRequest, withSignedHeaders, type QueryForm, type SignableRequest } from '../../../shared/transport/signing';
+import { redactSecrets } from '../core/errors';
+import { computeSignature } from '../core/signature';
+import { CredentialProblemError, fixWireRequest, withSignedHeaders, type QueryForm, type SignableRequest } from '../core/signing';
 
 /** The package's name and version: the default User-Agent, which API v2 requires on every request (kept in sync with package.json by a test). */
 export const DEFAULT_USER_AGENT = 'n8n-nodes-seller-marketplace/0.1.0';

@@ -4,9 +4,9 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError } from '../../../shared/helpers/validation';
-import { STOREFRONTS, storefrontOptions, type Storefront } from '../helpers/enums';
-import { defaultStorefront } from '../transport';
+import { inputError } from '../../shared/helpers/validation';
+import { STOREFRONTS, storefrontOptions, type Storefront } from './enums';
+import { defaultStorefront } from './';
 
 const FROM_CREDENTIALS = 'credentials';
 const ALL = 'all';

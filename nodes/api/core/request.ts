@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { inputError, parseWholeNumber } from '../helpers/validation';
+import { inputError, parseWholeNumber } from '../../shared/helpers/validation';
 import {
 	addToDescription,
 	credentialSecrets,

@@ -6,8 +6,8 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { asClause, withFailureWords, type UncertainWrite } from '../../../shared/transport/errors';
-import type { ApiDialect } from '../../../shared/transport/request';
+import { asClause, withFailureWords, type UncertainWrite } from '../core/errors';
+import type { ApiDialect } from '../core/request';
 
 export interface ProblemDetail {
 	field: string;
