@@ -8,7 +8,7 @@ import type { SandboxCore } from './core';
 import { EVENT_NAMES, ORDER_UNIT_STATUSES, RETURN_STATUSES, RETURN_UNIT_STATUSES, TICKET_STATUSES } from './enums';
 import { ApiError, badRequest, notFound } from './errors';
 import { parseJson } from './limits';
-import type { ListAnswersOptions } from './pagination';
+import type { ListAnswersOptions } from './list-answers';
 import type { Reply } from './router';
 import { newOrder, newOrderUnit } from './seed';
 import { COLLECTIONS, publicView, snapshotFile } from './store';

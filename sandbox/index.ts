@@ -18,7 +18,8 @@ export { DOCUMENTED_RATE_LIMIT } from './v2/rate-limit';
 export { signature } from './auth';
 export { formatTimestamp } from './clock';
 export { RETRY_OFFSETS_MS } from './notifications';
-export { collectionRange, type ListAnswersOptions } from './pagination';
+export { type ListAnswersOptions } from './list-answers';
+export { collectionRange } from './pagination';
 export type { SandboxControl, StatusCollection } from './control';
 export type * from './types';
 

@@ -1,26 +1,14 @@
 /** Returns and return units. */
 import type { SandboxCore } from '../core';
 import { RETURN_REASONS } from '../enums';
-import { conflict, forbidden, unprocessable } from '../errors';
+import { conflict } from '../errors';
 import { filters, listReply, readEmbedded } from '../pagination';
 import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicRecord, publicView } from '../store';
 import type { OrderUnit, ReturnRecord, ReturnUnit } from '../types';
 import { arrayOf, integer, minLength, nonEmptyString, oneOf, parseBody } from '../validate';
 import { openClaimWithMessage } from './claims';
-
-/** The order units a return or ticket names: all must exist, be the seller's and belong to one order. */
-export function orderUnitsForRequest(core: SandboxCore, ids: number[]): OrderUnit[] {
-	const units = [...new Set(ids)].map((id) => {
-		const unit = core.store.find('orderUnits', id);
-		if (!unit) throw unprocessable(`Order unit ${id} not found`);
-		if (unit._fulfilled_by_marketplace) throw forbidden(`Order unit ${id} is fulfilled by the marketplace; API v1 cannot change it`);
-		return unit;
-	});
-	const orders = [...new Set(units.map((u) => u.id_order))];
-	if (orders.length > 1) throw unprocessable(`id_order_unit must hold order units of one order; got orders ${orders.join(', ')}`);
-	return units;
-}
+import { orderUnitsForRequest } from './order-unit-requests';
 
 function returnView(core: SandboxCore, record: ReturnRecord, embedded: Set<string>) {
 	const view = publicRecord(record);

@@ -8,7 +8,7 @@ import { ticketIdFor } from '../seed';
 import { publicRecord, publicView } from '../store';
 import type { OrderUnit, Ticket } from '../types';
 import { arrayOf, base64, boolean, Check, integer, nonEmptyString, object, oneOf, optional, parseBody } from '../validate';
-import { orderUnitsForRequest } from './returns';
+import { orderUnitsForRequest } from './order-unit-requests';
 
 /** Status after the seller closes: the buyer may have closed already. */
 export const CLOSED_BY_SELLER: Record<string, string | undefined> = { opened: 'seller_closed', buyer_closed: 'both_closed' };
