@@ -7,7 +7,7 @@ import type { AddressInfo } from 'net';
 import { createControl, createControlHandler, SandboxControl } from './control';
 import { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, resolveOptions, ResolvedOptions, SandboxCore } from './core';
 import { Router } from './router';
-import { allRoutes } from './routes';
+import { allRoutes } from './v1/routes';
 import { API_PREFIX, CONTROL_PREFIX, createHttpServer, V2_PREFIX } from './server';
 import type { SandboxOptions, SandboxV2Options } from './types';
 import { createV2Handler } from './v2/front';
@@ -19,7 +19,7 @@ export { signature } from './auth';
 export { formatTimestamp } from './clock';
 export { RETRY_OFFSETS_MS } from './notifications';
 export { type ListAnswersOptions } from './list-answers';
-export { collectionRange } from './pagination';
+export { collectionRange } from './v1/pagination';
 export type { SandboxControl, StatusCollection } from './control';
 export type * from './types';
 

@@ -15,7 +15,7 @@
  */
 import { parseTimestamp } from '../../clock';
 import { ApiError } from '../../errors';
-import { loopbackUri, productFeedWait, startImportFile } from '../../routes/import-files';
+import { loopbackUri, productFeedWait, startImportFile } from '../../v1/routes/import-files';
 import type { ImportFile } from '../../types';
 import { equals, newestFirst, page, since, where } from '../collection';
 import { created, found, ok, param, text, V2Context, V2Operations } from '../handler';

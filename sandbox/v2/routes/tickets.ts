@@ -7,7 +7,7 @@
  */
 import type { SandboxCore } from '../../core';
 import { MIME_TYPES } from '../../enums';
-import { CLOSED_BY_SELLER, insertMessage, insertTicket, respondToMessage } from '../../routes/tickets';
+import { CLOSED_BY_SELLER, insertMessage, insertTicket, respondToMessage } from '../../v1/routes/tickets';
 import type { OrderUnit, Ticket, TicketMessage } from '../../types';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { found, list, noContent, ok, param, text, V2Context, V2Operations, V2Reply } from '../handler';

@@ -21,7 +21,7 @@
 import type { SandboxCore } from '../../core';
 import { parseCsv } from '../../csv';
 import { CANCEL_REASONS, CARRIER_CODES } from '../../enums';
-import { fetchImportFile, newImportFile, setStatus } from '../../routes/import-files';
+import { fetchImportFile, newImportFile, setStatus } from '../../v1/routes/import-files';
 import type { ImportFile, SandboxDb } from '../../types';
 
 export const COMMAND_FILE_TYPES = ['INVENTORY_FEED', 'INVENTORY_COMMAND', 'ORDER_COMMAND'] as const;

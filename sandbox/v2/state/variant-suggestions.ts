@@ -7,7 +7,7 @@
 import { parseTimestamp } from '../../clock';
 import type { SandboxCore } from '../../core';
 import { parseCsv } from '../../csv';
-import { fetchImportFile, newImportFile, setStatus } from '../../routes/import-files';
+import { fetchImportFile, newImportFile, setStatus } from '../../v1/routes/import-files';
 import type { ImportFile, SandboxDb } from '../../types';
 
 const files = new WeakMap<SandboxDb, ImportFile[]>();

@@ -1,12 +1,12 @@
 /** Returns and return units. */
-import type { SandboxCore } from '../core';
-import { RETURN_REASONS } from '../enums';
-import { conflict } from '../errors';
+import type { SandboxCore } from '../../core';
+import { RETURN_REASONS } from '../../enums';
+import { conflict } from '../../errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
-import { publicRecord, publicView } from '../store';
-import type { OrderUnit, ReturnRecord, ReturnUnit } from '../types';
-import { arrayOf, integer, minLength, nonEmptyString, oneOf, parseBody } from '../validate';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../router';
+import { publicRecord, publicView } from '../../store';
+import type { OrderUnit, ReturnRecord, ReturnUnit } from '../../types';
+import { arrayOf, integer, minLength, nonEmptyString, oneOf, parseBody } from '../../validate';
 import { openClaimWithMessage } from './claims';
 import { orderUnitsForRequest } from './order-unit-requests';
 
