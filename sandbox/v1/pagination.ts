@@ -2,9 +2,9 @@
  * Collections: query-parameter checking, filters, sorting, limit/offset and the
  * `HM-Collection-Range: <start>-<end>/<total>` header (1-based, inclusive, `0-0/<total>` when empty).
  */
-import { badRequest } from '../errors';
-import { DEFAULT_PAGE_LIMIT } from '../list-answers';
-import type { Reply, RouteContext } from '../router';
+import { badRequest } from '../core/errors';
+import { DEFAULT_PAGE_LIMIT } from '../core/list-answers';
+import type { Reply, RouteContext } from '../core/router';
 
 export function collectionRange(offset: number, count: number, total: number): string {
 	return count === 0 ? `0-0/${total}` : `${offset + 1}-${offset + count}/${total}`;

@@ -1,7 +1,7 @@
 /** Which order units a v1 return or ticket may name (returns and tickets both check them). */
-import type { SandboxCore } from '../../core';
-import { forbidden, unprocessable } from '../../errors';
-import type { OrderUnit } from '../../types';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { forbidden, unprocessable } from '../../core/errors';
+import type { OrderUnit } from '../../core/types';
 
 /** The order units a return or ticket names: all must exist, be the seller's and belong to one order. */
 export function orderUnitsForRequest(core: SandboxCore, ids: number[]): OrderUnit[] {

@@ -1,12 +1,12 @@
 /** Returns and return units. */
-import type { SandboxCore } from '../../core';
-import { RETURN_REASONS } from '../../enums';
-import { conflict } from '../../errors';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { RETURN_REASONS } from '../../core/enums';
+import { conflict } from '../../core/errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../router';
-import { publicRecord, publicView } from '../../store';
-import type { OrderUnit, ReturnRecord, ReturnUnit } from '../../types';
-import { arrayOf, integer, minLength, nonEmptyString, oneOf, parseBody } from '../../validate';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { publicRecord, publicView } from '../../core/store';
+import type { OrderUnit, ReturnRecord, ReturnUnit } from '../../core/types';
+import { arrayOf, integer, minLength, nonEmptyString, oneOf, parseBody } from '../../core/validate';
 import { openClaimWithMessage } from './claims';
 import { orderUnitsForRequest } from './order-unit-requests';
 
