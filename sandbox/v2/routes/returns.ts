@@ -9,7 +9,7 @@
  * `return_requested` or `label_generated`) 403.
  */
 import type { SandboxCore } from '../../core/sandbox-core';
-import { addReturnUnits, openReturn, RETURNABLE, returnOf, type ReturnLine } from '../../v1/routes/returns';
+import { addReturnUnits, openReturn, RETURNABLE, returnOf, type ReturnLine } from '../../model/returns';
 import type { ReturnRecord } from '../../core/types';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { created, embedded, found, list, ok, param, text, V2Context, V2Operations } from '../handler';
