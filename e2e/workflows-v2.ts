@@ -2,7 +2,7 @@
  * The API v2 workflows of the e2e run (node typeVersion 2, credential type sellerMarketplaceV2Api), imported
  * in the same batch as the v1 ones, and what each test expects of them.
  */
-import type { RequestLogEntry } from '../sandbox/types';
+import type { RequestLogEntry } from '../sandbox/core/types';
 import type { CredentialFile, WorkflowFile } from './lib/n8n';
 import { ACTION_TYPE, chain, EXAMPLE_CREDENTIAL_V2, manualTrigger, NodeJson } from './lib/workflows';
 

@@ -1,7 +1,7 @@
 /**
  * Every workflow the e2e run imports (in one batch, before n8n starts), and what each test expects of it.
  */
-import type { RequestLogEntry } from '../sandbox/types';
+import type { RequestLogEntry } from '../sandbox/core/types';
 import type { WorkflowFile } from './lib/n8n';
 import { v2Workflows } from './workflows-v2';
 import { chain, CREDENTIAL_TYPE, EXAMPLE_CREDENTIAL, loadExamples, manualTrigger, operationWorkflow, sellerNode, TRIGGER_TYPE, withManualStart } from './lib/workflows';

@@ -4,23 +4,24 @@
  * Independent of nodes/ and credentials/ on purpose: its own routes, its own signature check.
  */
 import type { AddressInfo } from 'net';
-import { createControl, createControlHandler, SandboxControl } from './control';
-import { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, resolveOptions, ResolvedOptions, SandboxCore } from './core';
-import { Router } from './router';
-import { allRoutes } from './routes';
-import { API_PREFIX, CONTROL_PREFIX, createHttpServer, V2_PREFIX } from './server';
-import type { SandboxOptions, SandboxV2Options } from './types';
+import { createControl, createControlHandler, SandboxControl } from './core/control';
+import { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, resolveOptions, ResolvedOptions, SandboxCore } from './core/sandbox-core';
+import { Router } from './core/router';
+import { allRoutes } from './v1/routes';
+import { API_PREFIX, CONTROL_PREFIX, createHttpServer, V2_PREFIX } from './core/server';
+import type { SandboxOptions, SandboxV2Options } from './core/types';
 import { createV2Handler } from './v2/front';
 import { DEFAULT_PARTNER_CLIENT_KEY, DEFAULT_PARTNER_SECRET_KEY, resolveV2Options, startV2 } from './v2/runtime';
 
 export { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, DEFAULT_PARTNER_CLIENT_KEY, DEFAULT_PARTNER_SECRET_KEY };
 export { DOCUMENTED_RATE_LIMIT } from './v2/rate-limit';
-export { signature } from './auth';
-export { formatTimestamp } from './clock';
-export { RETRY_OFFSETS_MS } from './notifications';
-export { collectionRange, type ListAnswersOptions } from './pagination';
-export type { SandboxControl, StatusCollection } from './control';
-export type * from './types';
+export { signature } from './core/auth';
+export { formatTimestamp } from './core/clock';
+export { RETRY_OFFSETS_MS } from './core/notifications';
+export { type ListAnswersOptions } from './core/list-answers';
+export { collectionRange } from './v1/pagination';
+export type { SandboxControl, StatusCollection } from './core/control';
+export type * from './core/types';
 
 export type StartOptions = SandboxOptions & SandboxV2Options;
 

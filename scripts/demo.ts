@@ -16,7 +16,7 @@
 import { createServer } from 'net';
 
 import { startSandbox, Sandbox } from '../sandbox';
-import type { OrderUnit } from '../sandbox/types';
+import type { OrderUnit } from '../sandbox/core/types';
 import { startEnvironment } from '../e2e/lib/environment';
 import { DEFAULT_OWNER, ExecutionRecord, N8n, nodeItems, sleep } from '../e2e/lib/n8n';
 import { freePort } from '../e2e/lib/runtime';

@@ -3,7 +3,7 @@
  * API v2; the push template of new orders in v2-order-workflow.e2e.test.ts) and the version 1 workflows of
  * examples/v1/. Each test asserts what reached the sandbox.
  */
-import type { ImportFile, Order, OrderInvoice, OrderUnit, ProductData, ReturnUnit, Subscription, TicketMessage, Unit } from '../../sandbox/types';
+import type { ImportFile, Order, OrderInvoice, OrderUnit, ProductData, ReturnUnit, Subscription, TicketMessage, Unit } from '../../sandbox/core/types';
 import { nodeItems, sleep, type NodeRun, WorkflowRun } from '../lib/n8n';
 import { PACKAGE_NAME } from '../lib/runtime';
 import { readExamples } from '../lib/workflows';

@@ -3,7 +3,7 @@
  * every minute, starts one execution per poll that found new orders, each order exactly once; the delay
  * from placing an order to its execution is measured and printed.
  */
-import type { RequestLogEntry } from '../../sandbox/types';
+import type { RequestLogEntry } from '../../sandbox/core/types';
 import { nodeItems, sleep, type ExecutionRecord } from '../lib/n8n';
 import { PACKAGE_NAME } from '../lib/runtime';
 import { CREDENTIAL_TYPE, EXAMPLE_CREDENTIAL } from '../lib/workflows';

@@ -8,7 +8,7 @@ import { createHmac } from 'crypto';
 import { mkdirSync } from 'fs';
 import { join } from 'path';
 
-import type { Subscription } from '../../sandbox/types';
+import type { Subscription } from '../../sandbox/core/types';
 import { N8n, nodeItems, sleep } from '../lib/n8n';
 import { installTarball } from '../lib/package';
 import { runtimePaths } from '../lib/runtime';

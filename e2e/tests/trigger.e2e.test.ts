@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'crypto';
 
-import type { Subscription } from '../../sandbox/types';
+import type { Subscription } from '../../sandbox/core/types';
 import { nodeItems, sleep } from '../lib/n8n';
 import { connect } from '../setup/state';
 import { LIFECYCLE } from '../workflows';

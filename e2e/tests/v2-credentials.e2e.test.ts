@@ -2,7 +2,7 @@
  * API v2 credentials in the real n8n: the editor's credential test through n8n's REST API, and a workflow run
  * with a wrong key: what the sandbox received, and the words n8n shows the seller.
  */
-import type { RequestLogEntry } from '../../sandbox/types';
+import type { RequestLogEntry } from '../../sandbox/core/types';
 import { connect } from '../setup/state';
 import { BAD_V2_CREDENTIAL, V2_BAD_KEY_WORKFLOW_ID, V2_CREDENTIAL, V2_USER_AGENT } from '../workflows-v2';
 

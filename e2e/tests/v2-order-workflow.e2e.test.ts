@@ -3,7 +3,7 @@
  * n8n: the version 2 trigger subscribes order_new for the de storefront, and a new order is read and its units
  * marked sent with tracking numbers, through signed /v2 requests.
  */
-import type { OrderUnit, Subscription, Unit } from '../../sandbox/types';
+import type { OrderUnit, Subscription, Unit } from '../../sandbox/core/types';
 import { nodeItems } from '../lib/n8n';
 import { connect } from '../setup/state';
 

@@ -2,7 +2,7 @@
  * One workflow per API v2 resource of the action node (typeVersion 2, credential sellerMarketplaceV2Api), each
  * run by `n8n execute` in the real n8n against the sandbox's /v2: the signed requests it received and the output.
  */
-import type { OrderUnit } from '../../sandbox/types';
+import type { OrderUnit } from '../../sandbox/core/types';
 import { nodeItems } from '../lib/n8n';
 import { connect } from '../setup/state';
 import { RESOURCE_CASES } from '../workflows';

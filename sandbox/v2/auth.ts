@@ -7,7 +7,7 @@
  * (the v1 algorithm, `signature` in ../auth.ts), computed over the bytes received.
  */
 import { timingSafeEqual } from 'crypto';
-import { signature } from '../auth';
+import { signature } from '../core/auth';
 
 export interface V2AuthConfig {
 	clientKey: string;

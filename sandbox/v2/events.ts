@@ -14,10 +14,10 @@
  * only gets that storefront's events. `payload` is the unit (v2 `Unit` shape) for item_unit_* events and `[]`
  * otherwise, unless the control API gives one.
  */
-import { signature } from '../auth';
-import type { SandboxCore } from '../core';
-import type { SandboxEvent, V2NotificationFormat } from '../notifications';
-import type { Subscription } from '../types';
+import { signature } from '../core/auth';
+import type { SandboxCore } from '../core/sandbox-core';
+import type { SandboxEvent, V2NotificationFormat } from '../core/notifications';
+import type { Subscription } from '../core/types';
 import { storefrontOf } from './storefronts';
 import { unitView } from './views';
 

@@ -5,10 +5,10 @@
  * Every answer, errors included, is JSON in the `ErrorResponse` problem shape unless the operation says otherwise.
  */
 import type http from 'http';
-import { ApiError } from '../errors';
-import { tooLargeError, type ReceivedBody } from '../limits';
-import { answered, logRequest as logSharedRequest, V2_PREFIX } from '../server';
-import type { RequestLogEntry } from '../types';
+import { ApiError } from '../core/errors';
+import { tooLargeError, type ReceivedBody } from '../core/limits';
+import { answered, logRequest as logSharedRequest, V2_PREFIX } from '../core/server';
+import type { RequestLogEntry } from '../core/types';
 import { V2AuthResult, verifyV2Request } from './auth';
 import type { Operation, RouteMatch } from './contract';
 import type { V2Context, V2Reply } from './handler';

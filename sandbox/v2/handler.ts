@@ -3,8 +3,8 @@
  * OpenAPI operationId. The request reaching a handler has passed authentication and the OpenAPI checks,
  * so `params`, `query` and `body` hold values of the declared types (query defaults filled in).
  */
-import type { SandboxCore } from '../core';
-import type { RequestLogEntry } from '../types';
+import type { SandboxCore } from '../core/sandbox-core';
+import type { RequestLogEntry } from '../core/types';
 import type { Operation } from './contract';
 import { Problem } from './problems';
 

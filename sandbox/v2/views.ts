@@ -9,8 +9,8 @@
  *  - v1 `delivery_time_min/max` are the v2 `transport_time_min/max`; `handling_time` is v2-only (default 1);
  *  - a v1 `minimum_price` of 0 (none) reads as the listing price, v2 requires at least 1.
  */
-import type { SandboxCore } from '../core';
-import type { Order, OrderInvoice, OrderUnit, ReturnUnit, Subscription, Ticket, Unit } from '../types';
+import type { SandboxCore } from '../core/sandbox-core';
+import type { Order, OrderInvoice, OrderUnit, ReturnUnit, Subscription, Ticket, Unit } from '../core/types';
 import { enumValues } from './contract';
 import { currencyOf, storefrontOf } from './storefronts';
 

@@ -3,7 +3,7 @@
  * yet, in item id order, with figures the sandbox derives from the item id (prices in cents of EUR). Every third is
  * a marketplace bestseller; the demand indicator cycles through the OpenAPI's values.
  */
-import type { Item } from '../../types';
+import type { Item } from '../../core/types';
 import { page } from '../collection';
 import type { V2Operations } from '../handler';
 

@@ -5,7 +5,7 @@
  * by a text in the label (case-insensitive), and the signed address of their CSV. The list answers 400 for an
  * attribute that is unknown or no shared set (the OpenAPI declares no 404 there); the CSV address 404 with a message alone, as its schema says.
  */
-import type { Attribute } from '../../types';
+import type { Attribute } from '../../core/types';
 import { page } from '../collection';
 import { ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalidField } from '../problems';

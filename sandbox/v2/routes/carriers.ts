@@ -1,5 +1,5 @@
 /** Carriers: GET /carriers, the codes `PATCH /order-units/{id}/send` accepts. */
-import { CARRIER_CODES } from '../../enums';
+import { CARRIER_CODES } from '../../core/enums';
 import { ok, V2Operations } from '../handler';
 
 /**

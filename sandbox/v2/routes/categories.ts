@@ -7,8 +7,8 @@
  * titles, best first; none matching is an empty list. Every category needs the v1 mandatory attributes, so
  * `conditional_attributes` is empty.
  */
-import type { SandboxCore } from '../../core';
-import type { Category } from '../../types';
+import type { SandboxCore } from '../../core/sandbox-core';
+import type { Category } from '../../core/types';
 import { page, where } from '../collection';
 import { embedded, found, ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalidField } from '../problems';

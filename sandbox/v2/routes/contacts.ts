@@ -8,7 +8,7 @@
  * `email_address` and `website_url`; `postal_code` when the country is an EU member state; the e-mail an address,
  * the website an http(s) URL.
  */
-import type { SandboxCore } from '../../core';
+import type { SandboxCore } from '../../core/sandbox-core';
 import { found, noContent, ok, param, V2Context, V2Operations } from '../handler';
 import { ErrorDetail, Problem } from '../problems';
 import { contactsOf, contactState, StoredContact } from '../state/contacts';

@@ -13,10 +13,10 @@
  * order command files: see ../state/command-files.ts. Created with 201; lists newest first unless `sort` says
  * otherwise (`id` or `ts_created`, asc or desc); `ts_created_iso` and `ts_updated_iso` filter from that moment on.
  */
-import { parseTimestamp } from '../../clock';
-import { ApiError } from '../../errors';
-import { loopbackUri, productFeedWait, startImportFile } from '../../routes/import-files';
-import type { ImportFile } from '../../types';
+import { parseTimestamp } from '../../core/clock';
+import { ApiError } from '../../core/errors';
+import { loopbackUri, productFeedWait, startImportFile } from '../../v1/routes/import-files';
+import type { ImportFile } from '../../core/types';
 import { equals, newestFirst, page, since, where } from '../collection';
 import { created, found, ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalidField, Problem } from '../problems';

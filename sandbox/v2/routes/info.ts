@@ -9,7 +9,7 @@
  *    13 and its leaves, the sandbox's choice), `NOT_FOUND` otherwise. The estimate is the product's category fee
  *    (`variable_fee` percent, `fixed_fee` cents), as v1 shows it on the category.
  */
-import type { SandboxCore } from '../../core';
+import type { SandboxCore } from '../../core/sandbox-core';
 import { ok, text, V2Operations } from '../handler';
 
 const LOCALES = ['de-DE', 'cs-CZ', 'sk-SK', 'de-AT', 'pl-PL', 'fr-FR', 'it-IT', 'es-ES', 'nl-NL'];

@@ -3,9 +3,9 @@
  * /order-invoices/{id_order} (base64 file), over the shared v1 invoices. The `url` is the token-protected
  * download address both APIs share. An invoice read under another order's ID is not found.
  */
-import { MIME_TYPES } from '../../enums';
-import { storeInvoice } from '../../routes/invoices';
-import type { Order, OrderInvoice } from '../../types';
+import { MIME_TYPES } from '../../core/enums';
+import { storeInvoice } from '../../v1/routes/invoices';
+import type { Order, OrderInvoice } from '../../core/types';
 import { equals, newestFirst, page, since, where } from '../collection';
 import { created, found, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalid, Problem, type ErrorDetail } from '../problems';

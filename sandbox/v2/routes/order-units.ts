@@ -10,9 +10,9 @@
  *    refunds, at most the price (400 validation-error on `amount` naming what is left)
  *  - marketplace-fulfilled units (fulfillment_type fulfilled_by_kaufland) can be read but not changed
  */
-import type { SandboxCore } from '../../core';
-import { CARRIER_CODES } from '../../enums';
-import type { OrderUnit } from '../../types';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { CARRIER_CODES } from '../../core/enums';
+import type { OrderUnit } from '../../core/types';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { embedded, found, list, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalidField, refused } from '../problems';

@@ -3,7 +3,7 @@ import { among, equals, newestFirst, page, since, where } from '../collection';
 import { embedded, found, list, ok, param, text, V2Operations } from '../handler';
 import { storefrontOf } from '../storefronts';
 import { fulfillmentType, orderDetailsView, orderView } from '../views';
-import type { Order } from '../../types';
+import type { Order } from '../../core/types';
 
 export const operations: V2Operations = {
 	GetOrders: (ctx) => {

@@ -3,7 +3,7 @@
  * Search matches every word of `q` (case-insensitive) in the title, the manufacturer or an EAN, in id order.
  */
 import { page } from '../collection';
-import type { Item } from '../../types';
+import type { Item } from '../../core/types';
 import { embedded, param, text, V2Context, V2Operations } from '../handler';
 import { invalidField } from '../problems';
 import { productWithEmbedded, viewOrMissing } from '../state/catalog';

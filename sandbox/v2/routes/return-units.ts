@@ -4,8 +4,8 @@
  * closed or in repair); repeating the status it already has is 403 duplicate-action, any other refusal 403
  * action-not-allowed. Reject and clarify take a message, which (as in v1) opens a claim with it.
  */
-import type { ReturnUnit } from '../../types';
-import { openClaimWithMessage } from '../../routes/claims';
+import type { ReturnUnit } from '../../core/types';
+import { openClaimWithMessage } from '../../v1/routes/claims';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { embedded, found, list, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { refused } from '../problems';

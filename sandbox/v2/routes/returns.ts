@@ -8,9 +8,9 @@
  * return's) 400 on the line's `id_order_unit`; adding to a return whose parcel is on its way or back (not
  * `return_requested` or `label_generated`) 403.
  */
-import type { SandboxCore } from '../../core';
-import { addReturnUnits, openReturn, RETURNABLE, returnOf, type ReturnLine } from '../../routes/returns';
-import type { ReturnRecord } from '../../types';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { addReturnUnits, openReturn, RETURNABLE, returnOf, type ReturnLine } from '../../model/returns';
+import type { ReturnRecord } from '../../core/types';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { created, embedded, found, list, ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalidField, refused } from '../problems';

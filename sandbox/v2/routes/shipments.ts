@@ -5,7 +5,7 @@
  * action-not-allowed; the same carrier and tracking number on the unit again (the send's, or an added one), 403
  * duplicate-action; a carrier code that GET /carriers does not list, or a blank tracking number, 400 naming the field.
  */
-import type { OrderUnit } from '../../types';
+import type { OrderUnit } from '../../core/types';
 import { found, noContent, V2Operations } from '../handler';
 import { invalidField, refused } from '../problems';
 import { shippingState, type AddedShipment } from '../state/shipping';

@@ -5,7 +5,7 @@
  * `order_unit_ids` are comma lists of at most 100 IDs; an empty entry, more than 100, or an order unit ID that
  * is not a positive whole number is 422 naming the parameter; a `sort` other than `ts_created:asc|desc` is 400.
  */
-import type { OrderUnit } from '../../types';
+import type { OrderUnit } from '../../core/types';
 import { equals, newestFirst, page, where } from '../collection';
 import { text, V2Context, V2Operations } from '../handler';
 import { invalidField, Problem } from '../problems';

@@ -4,7 +4,7 @@
  * exists on every storefront, `spedition` is a freight (HAULER) group, `paket` the default, each ships to the
  * storefront's own country at no extra cost in one to three days.
  */
-import type { ShippingGroup } from '../../types';
+import type { ShippingGroup } from '../../core/types';
 import { page } from '../collection';
 import { found, ok, param, text, V2Context, V2Operations } from '../handler';
 import { currencyOf } from '../storefronts';

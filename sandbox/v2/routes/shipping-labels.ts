@@ -7,7 +7,7 @@
  * measurements outside a GLS parcel (1 g – 31.5 kg, length ≤ 200 cm, width ≤ 80 cm, height ≤ 60 cm), 400
  * naming the field.
  */
-import type { OrderUnit } from '../../types';
+import type { OrderUnit } from '../../core/types';
 import { created, found, V2Context, V2Operations } from '../handler';
 import { invalid, Problem, refused, type ErrorDetail } from '../problems';
 import { createLabel, labelDownloadUrl, shippingState, type PackageMeasurements } from '../state/shipping';

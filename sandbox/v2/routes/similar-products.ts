@@ -4,7 +4,7 @@
  * first, then the others in id order), in cents as the operation's text says. Stricter than the schema, as its
  * descriptions say: exactly one of `id_product` and `ean` (400), a product of the seller in that storefront (404).
  */
-import type { Item } from '../../types';
+import type { Item } from '../../core/types';
 import { page } from '../collection';
 import { found, ok, text, V2Context, V2Operations } from '../handler';
 import { invalid } from '../problems';

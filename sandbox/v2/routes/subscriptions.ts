@@ -10,8 +10,8 @@
  *    a second subscription for the same callback_url, event and storefront is refused (/problems/already-exists).
  *  - Subscriptions made through v1 show with storefront null (they receive every storefront's events).
  */
-import type { SandboxCore } from '../../core';
-import type { Subscription } from '../../types';
+import type { SandboxCore } from '../../core/sandbox-core';
+import type { Subscription } from '../../core/types';
 import { equals, page, where } from '../collection';
 import { created, found, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { ErrorDetail, invalid, invalidField, Problem } from '../problems';

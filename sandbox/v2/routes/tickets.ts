@@ -5,10 +5,10 @@
  * buyer); a ticket closed otherwise cannot be closed or answered (400, as neither operation declares 403).
  * Attachments must be data URIs (`data:<mime_type>;base64,...`, the OpenAPI's example) of an allowed type.
  */
-import type { SandboxCore } from '../../core';
-import { MIME_TYPES } from '../../enums';
-import { CLOSED_BY_SELLER, insertMessage, insertTicket, respondToMessage } from '../../routes/tickets';
-import type { OrderUnit, Ticket, TicketMessage } from '../../types';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { MIME_TYPES } from '../../core/enums';
+import { CLOSED_BY_SELLER, insertMessage, insertTicket, respondToMessage } from '../../v1/routes/tickets';
+import type { OrderUnit, Ticket, TicketMessage } from '../../core/types';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { found, list, noContent, ok, param, text, V2Context, V2Operations, V2Reply } from '../handler';
 import { invalid, invalidField, Problem, refused, type ErrorDetail } from '../problems';

@@ -15,9 +15,9 @@
  *    PATCH answers 400, bulk refuses that unit in its 207 answer.
  * A unit of another storefront is "not found". New units are listed after unitVisibilityDelaySeconds.
  */
-import type { SandboxCore } from '../../core';
-import { SELLER_PSEUDONYM } from '../../seed';
-import type { Unit } from '../../types';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { SELLER_PSEUDONYM } from '../../core/seed';
+import type { Unit } from '../../core/types';
 import { among, equals, page, where } from '../collection';
 import { embedded, found, list, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { ErrorDetail, invalid, invalidField, Problem } from '../problems';

@@ -12,7 +12,7 @@
  *   takes 1 to 100 IDs of `new` vouchers only (`/problems/vouchers/not-editable`); an unknown ID is 404 and
  *   nothing changes.
  */
-import type { SandboxCore } from '../../core';
+import type { SandboxCore } from '../../core/sandbox-core';
 import { page } from '../collection';
 import { created, found, list, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalid, invalidField, Problem, refused, type ErrorDetail } from '../problems';

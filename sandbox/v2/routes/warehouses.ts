@@ -6,7 +6,7 @@
  * country (`/problems/warehouses/warehouse-country-immutable`); one that units use is not deleted
  * (`/problems/has-units`).
  */
-import type { Warehouse } from '../../types';
+import type { Warehouse } from '../../core/types';
 import { page } from '../collection';
 import { created, found, noContent, ok, param, V2Context, V2Operations } from '../handler';
 import { invalid, refused, type ErrorDetail } from '../problems';

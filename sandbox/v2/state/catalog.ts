@@ -6,8 +6,8 @@
  * attributes are the v1 attributes with `is_sharedset` true for the multiple-value ones the seed marks as such (none:
  * the sandbox has no shared sets) and empty explanations.
  */
-import type { SandboxCore } from '../../core';
-import type { Attribute, Category, Item, Unit } from '../../types';
+import type { SandboxCore } from '../../core/sandbox-core';
+import type { Attribute, Category, Item, Unit } from '../../core/types';
 import { ok, type V2Reply } from '../handler';
 import { storefrontOf } from '../storefronts';
 import { iso, productView, v2Condition } from '../views';

@@ -18,11 +18,11 @@
  *  - INVENTORY_FEED and INVENTORY_COMMAND: a header naming `ean` or `id_offer`; each row needs one of them. They
  *    are checked, not applied to the storefront's units (change units with the Unit operations).
  */
-import type { SandboxCore } from '../../core';
-import { parseCsv } from '../../csv';
-import { CANCEL_REASONS, CARRIER_CODES } from '../../enums';
-import { fetchImportFile, newImportFile, setStatus } from '../../routes/import-files';
-import type { ImportFile, SandboxDb } from '../../types';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { parseCsv } from '../../core/csv';
+import { CANCEL_REASONS, CARRIER_CODES } from '../../core/enums';
+import { fetchImportFile, newImportFile, setStatus } from '../../v1/routes/import-files';
+import type { ImportFile, SandboxDb } from '../../core/types';
 
 export const COMMAND_FILE_TYPES = ['INVENTORY_FEED', 'INVENTORY_COMMAND', 'ORDER_COMMAND'] as const;
 export type CommandFileType = (typeof COMMAND_FILE_TYPES)[number];

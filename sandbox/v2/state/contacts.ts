@@ -3,7 +3,7 @@
  * manufacturer of the catalogue or per product (EAN). Kept on the db object (`v2Contacts`), so a reset empties them
  * and a snapshot keeps them.
  */
-import type { SandboxDb } from '../../types';
+import type { SandboxDb } from '../../core/types';
 
 export interface StoredContact {
 	contact_type: string;

@@ -5,7 +5,7 @@
  * (or than 29.99 when the seller has none). Rank is by price plus shipping. `used` and `refurbished` are group
  * conditions (every grade of it). Prices and shipping are in cents of the storefront's currency.
  */
-import type { SandboxCore } from '../../core';
+import type { SandboxCore } from '../../core/sandbox-core';
 import { storefrontOf } from '../storefronts';
 import { isLive, v2Condition } from '../views';
 

@@ -4,8 +4,8 @@
  * group's ladder holds the buy box offers (../state/offers.ts) of each of its products, cheapest first (price plus
  * shipping, in cents), at most 250; an active voucher of the seller on a product shows on its own offers.
  */
-import type { SandboxCore } from '../../core';
-import type { Item } from '../../types';
+import type { SandboxCore } from '../../core/sandbox-core';
+import type { Item } from '../../core/types';
 import { currencyOf, storefrontOf } from '../storefronts';
 import { isLive } from '../views';
 import { rankedOffers, type RankedOffer } from './offers';

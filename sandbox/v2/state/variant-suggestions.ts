@@ -4,11 +4,11 @@
  * loopback address), counts its rows, and `processingSeconds` later marks the file DONE with every row read;
  * it does not change products. A failed download is DOWNLOADING_FAILED with the reason in `note`.
  */
-import { parseTimestamp } from '../../clock';
-import type { SandboxCore } from '../../core';
-import { parseCsv } from '../../csv';
-import { fetchImportFile, newImportFile, setStatus } from '../../routes/import-files';
-import type { ImportFile, SandboxDb } from '../../types';
+import { parseTimestamp } from '../../core/clock';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { parseCsv } from '../../core/csv';
+import { fetchImportFile, newImportFile, setStatus } from '../../v1/routes/import-files';
+import type { ImportFile, SandboxDb } from '../../core/types';
 
 const files = new WeakMap<SandboxDb, ImportFile[]>();
 let lastId = 900_000;

@@ -10,8 +10,8 @@
  * Statistics come from `redemptions` (none until a test adds some): money amounts (`total_sales`, `voucher_fee`) in
  * cents of the storefront's currency, `acos` = fee / sales × 100, `roas` = sales / fee (0 without sales).
  */
-import type { SandboxCore } from '../../core';
-import type { SandboxDb } from '../../types';
+import type { SandboxCore } from '../../core/sandbox-core';
+import type { SandboxDb } from '../../core/types';
 
 export interface VoucherRedemptions {
 	count: number;

@@ -2,9 +2,9 @@
  * The file host of API v2 reports: `GET <origin>/api/v1/report-files/{id}?access_token=…`, the `url` of a report
  * that is done. Unsigned, like the real download addresses: the secret access_token is the only protection.
  */
-import { forbidden, notFound } from '../errors';
-import { route, Route, RouteContext } from '../router';
-import { findReport, reportFile, reportFileName, reportStatus } from '../v2/state/reports';
+import { forbidden, notFound } from '../../core/errors';
+import { route, Route, RouteContext } from '../../core/router';
+import { findReport, reportFile, reportFileName, reportStatus } from '../../v2/state/reports';
 
 function download(ctx: RouteContext) {
 	const report = findReport(ctx.core, ctx.params.id);

@@ -4,18 +4,18 @@
  */
 import fs from 'fs';
 import type http from 'http';
-import type { SandboxCore } from './core';
+import type { SandboxCore } from './sandbox-core';
 import { EVENT_NAMES, ORDER_UNIT_STATUSES, RETURN_STATUSES, RETURN_UNIT_STATUSES, TICKET_STATUSES } from './enums';
 import { ApiError, badRequest, notFound } from './errors';
 import { parseJson } from './limits';
-import type { ListAnswersOptions } from './pagination';
+import type { ListAnswersOptions } from './list-answers';
 import type { Reply } from './router';
 import { newOrder, newOrderUnit } from './seed';
 import { COLLECTIONS, publicView, snapshotFile } from './store';
 import { arrayOf, boolean, Check, integer, matching, maxLength, numberIn, object, oneOf, optional, parseBody, string } from './validate';
-import { V2_ONLY_EVENT_NAMES } from './v2/events';
-import type { V2Control, V2Runtime } from './v2/runtime';
-import { STOREFRONTS } from './v2/storefronts';
+import { V2_ONLY_EVENT_NAMES } from '../v2/events';
+import type { V2Control, V2Runtime } from '../v2/runtime';
+import { STOREFRONTS } from '../v2/storefronts';
 import type {
 	CollectionName,
 	CreateOrderOptions,

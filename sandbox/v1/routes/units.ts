@@ -1,13 +1,13 @@
 /** The seller's inventory units (offers). */
-import type { SandboxCore } from '../core';
-import { UNIT_CONDITIONS } from '../enums';
-import { badRequest, conflict, unprocessable } from '../errors';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { UNIT_CONDITIONS } from '../../core/enums';
+import { badRequest, conflict, unprocessable } from '../../core/errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../router';
-import { SELLER_PSEUDONYM } from '../seed';
-import { publicRecord, publicView } from '../store';
-import type { Item, Unit } from '../types';
-import { Check, integer, nonEmptyString, oneOf, optional, parseBody, string } from '../validate';
+import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../../core/router';
+import { SELLER_PSEUDONYM } from '../../core/seed';
+import { publicRecord, publicView } from '../../core/store';
+import type { Item, Unit } from '../../core/types';
+import { Check, integer, nonEmptyString, oneOf, optional, parseBody, string } from '../../core/validate';
 
 export function unitView(core: SandboxCore, unit: Unit, embedded: Set<string>) {
 	const view = publicRecord(unit);

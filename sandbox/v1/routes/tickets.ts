@@ -1,14 +1,14 @@
 /** Tickets and ticket messages. */
-import type { SandboxCore } from '../core';
-import { MIME_TYPES, TICKET_REASONS } from '../enums';
-import { badRequest, conflict, unprocessable } from '../errors';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { MIME_TYPES, TICKET_REASONS } from '../../core/enums';
+import { badRequest, conflict, unprocessable } from '../../core/errors';
 import { filters, ListSpec, listReply, readEmbedded } from '../pagination';
-import { created, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
-import { ticketIdFor } from '../seed';
-import { publicRecord, publicView } from '../store';
-import type { OrderUnit, Ticket } from '../types';
-import { arrayOf, base64, boolean, Check, integer, nonEmptyString, object, oneOf, optional, parseBody } from '../validate';
-import { orderUnitsForRequest } from './returns';
+import { created, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { ticketIdFor } from '../../core/seed';
+import { publicRecord, publicView } from '../../core/store';
+import type { OrderUnit, Ticket } from '../../core/types';
+import { arrayOf, base64, boolean, Check, integer, nonEmptyString, object, oneOf, optional, parseBody } from '../../core/validate';
+import { orderUnitsForRequest } from './order-unit-requests';
 
 /** Status after the seller closes: the buyer may have closed already. */
 export const CLOSED_BY_SELLER: Record<string, string | undefined> = { opened: 'seller_closed', buyer_closed: 'both_closed' };

@@ -5,7 +5,7 @@
  * (`strict` option, `--strict`) refuses every alias. See docs/decisions.md.
  */
 import { ApiError, badRequest } from './errors';
-import type { SandboxCore } from './core';
+import type { SandboxCore } from './sandbox-core';
 import type { RequestLogEntry } from './types';
 
 export interface Reply {

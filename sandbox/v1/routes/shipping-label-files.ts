@@ -3,9 +3,9 @@
  * `download_url` of a label. Unsigned, like the real download addresses: the secret access_token is the only
  * protection; after 7 days the address no longer works.
  */
-import { forbidden, notFound } from '../errors';
-import { route, Route, RouteContext } from '../router';
-import { findLabel, labelExpired, labelFile } from '../v2/state/shipping';
+import { forbidden, notFound } from '../../core/errors';
+import { route, Route, RouteContext } from '../../core/router';
+import { findLabel, labelExpired, labelFile } from '../../v2/state/shipping';
 
 function download(ctx: RouteContext) {
 	const label = findLabel(ctx.core, ctx.params.id);

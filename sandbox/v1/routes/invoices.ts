@@ -1,13 +1,13 @@
 /** Order invoices: upload (base64), read, delete, and the token-protected download. */
 import { randomBytes } from 'crypto';
-import type { SandboxCore } from '../core';
-import { MIME_TYPES } from '../enums';
-import { forbidden, unprocessable } from '../errors';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { MIME_TYPES } from '../../core/enums';
+import { forbidden, unprocessable } from '../../core/errors';
 import { listReply } from '../pagination';
-import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
-import { publicView } from '../store';
-import type { OrderInvoice } from '../types';
-import { base64, nonEmptyString, oneOf, parseBody } from '../validate';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { publicView } from '../../core/store';
+import type { OrderInvoice } from '../../core/types';
+import { base64, nonEmptyString, oneOf, parseBody } from '../../core/validate';
 
 /** A new invoice of an order with its download token (both APIs). */
 export function storeInvoice(core: SandboxCore, idOrder: string, file: { original_name: string; mime_type: string; data: string }): OrderInvoice {

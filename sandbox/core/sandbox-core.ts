@@ -5,7 +5,7 @@ import { SandboxClock, Scheduler } from './clock';
 import { Faults } from './faults';
 import { DEFAULT_REQUEST_LOG_LIMIT, LOG_TOTAL_BODY_BYTES } from './limits';
 import { Notifier } from './notifications';
-import { DEFAULT_PAGE_LIMIT, DEFAULT_PAGE_LIMITS, ListAnswers } from './pagination';
+import { DEFAULT_PAGE_LIMIT, DEFAULT_PAGE_LIMITS, ListAnswers } from './list-answers';
 import { createRandom, Random, seedDb } from './seed';
 import { readSnapshot, Store, writeSnapshot } from './store';
 import type { RequestLogEntry, SandboxDb, SandboxOptions } from './types';

@@ -1,12 +1,12 @@
 /** Orders and order units: reads, send, fulfil, cancel, refund. */
-import type { SandboxCore } from '../core';
-import { CANCEL_REASONS, CARRIER_CODES, REFUND_REASONS } from '../enums';
-import { badRequest, conflict, forbidden, unprocessable } from '../errors';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { CANCEL_REASONS, CARRIER_CODES, REFUND_REASONS } from '../../core/enums';
+import { badRequest, conflict, forbidden, unprocessable } from '../../core/errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
-import { publicView } from '../store';
-import type { Order, OrderUnit } from '../types';
-import { integer, nonEmptyString, oneOf, optional, parseBody, string } from '../validate';
+import { intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { publicView } from '../../core/store';
+import type { Order, OrderUnit } from '../../core/types';
+import { integer, nonEmptyString, oneOf, optional, parseBody, string } from '../../core/validate';
 
 const visible = (row: { _fulfilled_by_marketplace: boolean }) => !row._fulfilled_by_marketplace;
 

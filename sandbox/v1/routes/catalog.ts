@@ -1,10 +1,10 @@
 /** Items, categories (with attributes), category decision. */
-import type { SandboxCore } from '../core';
+import type { SandboxCore } from '../../core/sandbox-core';
 import { collectionReply, filters, listReply, readEmbedded } from '../pagination';
-import { intParam, noQuery, ok, route, Route, RouteContext, useAlias } from '../router';
-import { publicRecord, publicView } from '../store';
-import type { Category, Item } from '../types';
-import { arrayOf, integer, object, optional, parseBody, string } from '../validate';
+import { intParam, noQuery, ok, route, Route, RouteContext, useAlias } from '../../core/router';
+import { publicRecord, publicView } from '../../core/store';
+import type { Category, Item } from '../../core/types';
+import { arrayOf, integer, object, optional, parseBody, string } from '../../core/validate';
 import { unitView } from './units';
 
 function categoryView(core: SandboxCore, category: Category, embedded: Set<string> = new Set()) {

@@ -3,9 +3,9 @@
  * `GET /attributes/{id}/shared-set-values` hands out. Unsigned, like the real addresses: the secret token is the only
  * protection, and it works for six days of sandbox time.
  */
-import { forbidden, notFound } from '../errors';
-import { route, Route, RouteContext } from '../router';
-import { findSharedSetFile, sharedSetCsv, sharedSetValues } from '../v2/state/shared-sets';
+import { forbidden, notFound } from '../../core/errors';
+import { route, Route, RouteContext } from '../../core/router';
+import { findSharedSetFile, sharedSetCsv, sharedSetValues } from '../../v2/state/shared-sets';
 
 function download(ctx: RouteContext) {
 	const file = findSharedSetFile(ctx.core, ctx.params.token);

@@ -1,26 +1,15 @@
 /** Returns and return units. */
-import type { SandboxCore } from '../core';
-import { RETURN_REASONS } from '../enums';
-import { conflict, forbidden, unprocessable } from '../errors';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { RETURN_REASONS } from '../../core/enums';
+import { conflict } from '../../core/errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
-import { publicRecord, publicView } from '../store';
-import type { OrderUnit, ReturnRecord, ReturnUnit } from '../types';
-import { arrayOf, integer, minLength, nonEmptyString, oneOf, parseBody } from '../validate';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { publicRecord, publicView } from '../../core/store';
+import type { ReturnRecord, ReturnUnit } from '../../core/types';
+import { arrayOf, integer, minLength, nonEmptyString, oneOf, parseBody } from '../../core/validate';
 import { openClaimWithMessage } from './claims';
-
-/** The order units a return or ticket names: all must exist, be the seller's and belong to one order. */
-export function orderUnitsForRequest(core: SandboxCore, ids: number[]): OrderUnit[] {
-	const units = [...new Set(ids)].map((id) => {
-		const unit = core.store.find('orderUnits', id);
-		if (!unit) throw unprocessable(`Order unit ${id} not found`);
-		if (unit._fulfilled_by_marketplace) throw forbidden(`Order unit ${id} is fulfilled by the marketplace; API v1 cannot change it`);
-		return unit;
-	});
-	const orders = [...new Set(units.map((u) => u.id_order))];
-	if (orders.length > 1) throw unprocessable(`id_order_unit must hold order units of one order; got orders ${orders.join(', ')}`);
-	return units;
-}
+import { openReturn, RETURNABLE, returnOf } from '../../model/returns';
+import { orderUnitsForRequest } from './order-unit-requests';
 
 function returnView(core: SandboxCore, record: ReturnRecord, embedded: Set<string>) {
 	const view = publicRecord(record);
@@ -44,56 +33,6 @@ function returnUnitView(core: SandboxCore, unit: ReturnUnit, embedded: Set<strin
 		view.tickets = core.store.db.tickets.filter((t) => t.ids_order_unit.includes(String(unit.id_order_unit))).map(publicView);
 	}
 	return view;
-}
-
-/** The statuses of an order unit that can be returned. */
-export const RETURNABLE = ['sent', 'received', 'sent_and_autopaid'];
-
-/** The return an order unit is part of, if any. */
-export function returnOf(core: SandboxCore, unit: OrderUnit): ReturnUnit | undefined {
-	return core.store.db.returnUnits.find((r) => r.id_order_unit === unit.id_order_unit);
-}
-
-export interface ReturnLine {
-	unit: OrderUnit;
-	reason: string;
-	note: string;
-}
-
-/** Adds return units to a return: `need_to_be_returned`, each with its reason and note. */
-export function addReturnUnits(core: SandboxCore, record: ReturnRecord, lines: ReturnLine[]): void {
-	for (const { unit, reason, note } of lines) {
-		core.store.insert('returnUnits', {
-			id_return_unit: core.store.nextId('returnUnits'),
-			id_return: record.id_return,
-			id_order_unit: unit.id_order_unit,
-			ts_created: record.ts_updated,
-			status: 'need_to_be_returned',
-			note,
-			reason,
-			_id_claim: null,
-		});
-	}
-}
-
-/** A new return (`return_requested`, with a DHL return parcel) of checked order units of one order; emits return_new. */
-export function openReturn(core: SandboxCore, lines: ReturnLine[]): ReturnRecord {
-	const id = core.store.nextId('returns');
-	const now = core.timestamp();
-	const record = core.store.insert('returns', {
-		id_return: id,
-		ts_created: now,
-		ts_updated: now,
-		tracking_provider: 'DHL',
-		tracking_code: `JJD00${990000 + id}`,
-		status: 'return_requested',
-		_id_buyer: lines[0].unit.buyer.id_buyer,
-		_reason: lines[0].reason,
-		_note: lines[0].note,
-	});
-	addReturnUnits(core, record, lines);
-	core.notifier.emit('return_new', `/returns/${id}/`);
-	return record;
 }
 
 function createReturn(ctx: RouteContext) {

@@ -6,7 +6,7 @@
  */
 import http from 'http';
 import { verifyRequest } from './auth';
-import type { SandboxCore } from './core';
+import type { SandboxCore } from './sandbox-core';
 import { ApiError } from './errors';
 import { contentTypeRefusal, RequestGuard } from './guard';
 import { loggedBody, parseJson, readBody, ReceivedBody, tooLargeError } from './limits';

@@ -1,12 +1,12 @@
 /** Push-notification subscriptions. Creating or modifying one verifies the callback first (events rule 2). */
-import type { SandboxCore } from '../core';
-import { EVENT_NAMES } from '../enums';
-import { badRequest, unprocessable } from '../errors';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { EVENT_NAMES } from '../../core/enums';
+import { badRequest, unprocessable } from '../../core/errors';
 import { filters, listReply } from '../pagination';
-import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../router';
-import { publicView } from '../store';
-import type { Subscription } from '../types';
-import { boolean, Check, httpUrl, oneOf, optional, parseBody, string } from '../validate';
+import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../../core/router';
+import { publicView } from '../../core/store';
+import type { Subscription } from '../../core/types';
+import { boolean, Check, httpUrl, oneOf, optional, parseBody, string } from '../../core/validate';
 
 const callbackUrl: Check<string> = (value, field) => {
 	httpUrl(value, field);

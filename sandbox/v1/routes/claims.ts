@@ -1,11 +1,11 @@
 /** Claims (deprecated predecessor of tickets) and their messages. */
-import type { SandboxCore } from '../core';
-import { conflict, unprocessable } from '../errors';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { conflict, unprocessable } from '../../core/errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
-import { publicRecord, publicView } from '../store';
-import type { Claim, ClaimMessage, OrderUnit } from '../types';
-import { boolean, integer, nonEmptyString, optional, parseBody } from '../validate';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { publicRecord, publicView } from '../../core/store';
+import type { Claim, ClaimMessage, OrderUnit } from '../../core/types';
+import { boolean, integer, nonEmptyString, optional, parseBody } from '../../core/validate';
 import { CLOSED_BY_SELLER, messageFilters, respondToMessage } from './tickets';
 
 export function addClaimMessage(core: SandboxCore, claim: Claim, text: string, interimNotice = false): ClaimMessage {

@@ -2,18 +2,18 @@
  * Import files: the sandbox downloads the CSV from a loopback http(s) URI, then processes it
  * `processingSeconds` of sandbox time later. Formats: see sandbox/README.md "Import files".
  */
-import { parseTimestamp } from '../clock';
-import type { SandboxCore } from '../core';
-import { parseCsv } from '../csv';
-import { IMPORT_FILE_TYPES } from '../enums';
-import { ApiError, unprocessable } from '../errors';
-import { httpCall } from '../http-client';
+import { parseTimestamp } from '../../core/clock';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { parseCsv } from '../../core/csv';
+import { IMPORT_FILE_TYPES } from '../../core/enums';
+import { ApiError, unprocessable } from '../../core/errors';
+import { httpCall } from '../../core/http-client';
 import { filters, listReply } from '../pagination';
-import { created, intParam, noQuery, ok, route, Route, RouteContext } from '../router';
-import { isLoopback } from '../server';
-import { publicView } from '../store';
-import type { ImportFile, Unit } from '../types';
-import { Check, httpUrl, oneOf, parseBody } from '../validate';
+import { created, intParam, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { isLoopback } from '../../core/server';
+import { publicView } from '../../core/store';
+import type { ImportFile, Unit } from '../../core/types';
+import { Check, httpUrl, oneOf, parseBody } from '../../core/validate';
 import { readUpload, uploadProductData } from './product-data';
 import { unitFields, upsertUnit } from './units';
 

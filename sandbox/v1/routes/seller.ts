@@ -1,7 +1,7 @@
 /** Account-level reads: status ping, shipping groups, warehouses. */
 import { listReply } from '../pagination';
-import { intParam, noQuery, ok, route, Route } from '../router';
-import { publicView } from '../store';
+import { intParam, noQuery, ok, route, Route } from '../../core/router';
+import { publicView } from '../../core/store';
 
 export const sellerRoutes: Route[] = [
 	route('GET', '/status/ping/', (ctx) => {

@@ -2,11 +2,11 @@
  * Product data per EAN and its status. An upload is PENDING, turns IN_PROGRESS after
  * `processingSeconds` of sandbox time and finishes (SUCCESS or FAIL) after as long again.
  */
-import type { SandboxCore } from '../core';
-import { MANDATORY_ATTRIBUTES } from '../enums';
-import { badRequest, notFound } from '../errors';
-import { created, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../router';
-import type { AttributeValueState, Category, ProductData } from '../types';
+import type { SandboxCore } from '../../core/sandbox-core';
+import { MANDATORY_ATTRIBUTES } from '../../core/enums';
+import { badRequest, notFound } from '../../core/errors';
+import { created, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../../core/router';
+import type { AttributeValueState, Category, ProductData } from '../../core/types';
 
 function eanParam(text: string | undefined): string {
 	if (text === undefined) throw badRequest('ean is required');
