@@ -8,19 +8,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ListAnswersOptions, RequestLogEntry } from '../../sandbox';
 import type { PollHost } from '../harness/poll-host';
-import { ids, startPollBench, timestampOf, type PollBench } from '../poll-trigger/helpers';
+import { ids, startPollBench, timestampOf, type PollBench, resetBenchEachTest } from '../poll-trigger/helpers';
 
 let bench: PollBench;
 
 beforeAll(async () => {
 	bench = await startPollBench({ orders: 30 });
 });
-afterAll(async () => await bench.sandbox.close());
-beforeEach(() => {
-	bench.sandbox.control.reset();
-	bench.mark();
-});
-afterEach(() => expect(bench.sandbox.control.responseViolations()).toEqual([]));
+resetBenchEachTest(() => bench);
 
 const control = () => bench.sandbox.control;
 const lists = (api: 'v1' | 'v2'): RequestLogEntry[] => bench.since().filter((entry) => (entry.api ?? 'v1') === api);

@@ -57,6 +57,19 @@ export async function startPollBench(options: SandboxOptions = {}): Promise<Poll
 	};
 }
 
+/**
+ * The per-test lifecycle of a file that shares one bench: a fresh sandbox state and request mark before each test,
+ * no answer outside the OpenAPI after it, the sandbox closed at the end.
+ */
+export function resetBenchEachTest(bench: () => PollBench): void {
+	afterAll(async () => await bench().sandbox.close());
+	beforeEach(() => {
+		bench().sandbox.control.reset();
+		bench().mark();
+	});
+	afterEach(() => expect(bench().sandbox.control.responseViolations()).toEqual([]));
+}
+
 /** Seconds since the epoch of an API timestamp ('YYYY-MM-DD HH:MM:SS', UTC). */
 export const secondsOf = (timestamp: string): number => Date.parse(`${timestamp.replace(' ', 'T')}Z`) / 1000;
 

@@ -10,7 +10,7 @@ import type { RequestLogEntry } from '../../sandbox';
 import { useFileServer } from '../harness/file-server';
 import type { PollHost } from '../harness/poll-host';
 import { runSellerNodeV2 } from '../harness/workflow';
-import { ids, pollState, sleep, startPollBench, type PollBench } from './helpers';
+import { ids, pollState, sleep, startPollBench, type PollBench, resetBenchEachTest } from './helpers';
 
 let bench: PollBench;
 // The sandbox fetches import files from loopback addresses only.
@@ -20,12 +20,7 @@ beforeAll(async () => {
 	bench = await startPollBench();
 	for (const path of ['/products.csv', '/second.csv']) files.serve(path, 'ean;title\n4006381333931;Pen\n');
 });
-afterAll(async () => await bench.sandbox.close());
-beforeEach(() => {
-	bench.sandbox.control.reset();
-	bench.mark();
-});
-afterEach(() => expect(bench.sandbox.control.responseViolations()).toEqual([]));
+resetBenchEachTest(() => bench);
 
 const control = () => bench.sandbox.control;
 const v2Requests = (): RequestLogEntry[] => bench.since().filter((entry) => entry.api === 'v2');

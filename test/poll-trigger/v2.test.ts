@@ -10,7 +10,7 @@ import { formatIsoTime } from '../../nodes/SellerMarketplacePollTrigger/shared/s
 import type { RequestLogEntry } from '../../sandbox';
 import type { PollHost } from '../harness/poll-host';
 import type { SellerCredentialsV2 } from '../harness/workflow';
-import { ids, pollState, sleep, startPollBench, type PollBench } from './helpers';
+import { ids, pollState, sleep, startPollBench, type PollBench, resetBenchEachTest } from './helpers';
 
 let bench: PollBench;
 let credentials: SellerCredentialsV2;
@@ -19,12 +19,7 @@ beforeAll(async () => {
 	bench = await startPollBench();
 	credentials = bench.credentialsV2;
 });
-afterAll(async () => await bench.sandbox.close());
-beforeEach(() => {
-	bench.sandbox.control.reset();
-	bench.mark();
-});
-afterEach(() => expect(bench.sandbox.control.responseViolations()).toEqual([]));
+resetBenchEachTest(() => bench);
 
 const control = () => bench.sandbox.control;
 const LOOKBACK = 600;
