@@ -23,6 +23,7 @@ import {
 	redactError,
 	redirectError,
 	type FailedResponse,
+	type OperationFailure,
 	type UncertainWrite,
 } from './errors';
 import { DEFAULT_RETRY_POLICY, describeWait, isRetryable, mayHaveReachedServer, parseRetryAfter, retryDelay, type RetryPolicy } from './retry';
@@ -82,7 +83,7 @@ export interface ApiDialect {
 	 * Maps an error answer of this API to an error a seller can act on: the API's own words, the resource and
 	 * id, status-specific hints (401, 403, 404, 4xx). Advice about retrying (429, 5xx) is added by the shared path.
 	 */
-	responseError(node: INode, method: string, path: string, response: FailedResponse, attempts: number, itemIndex?: number): NodeApiError;
+	responseError(node: INode, method: string, path: string, response: FailedResponse, attempts: number, itemIndex?: number): OperationFailure;
 	/** Names a write that is not repeated (a create, a refund) and says how a seller checks whether it took effect. */
 	describeWrite?(method: string, path: string): UncertainWrite | undefined;
 }
@@ -267,7 +268,7 @@ function uncertainWrite({ request, dialect }: Exchange): UncertainWrite {
 }
 
 /** The error for a connection that failed on the last attempt. */
-function connectionFailure(run: Exchange, code: string, attempts: number): NodeApiError {
+function connectionFailure(run: Exchange, code: string, attempts: number): OperationFailure {
 	const { method, path, itemIndex } = run.request;
 	const failure = networkError(run.node, method, path, code, attempts, itemIndex);
 	if (mayHaveReachedServer(code) && !run.idempotent) {
@@ -295,7 +296,7 @@ function successResponse<T>(run: Exchange, response: RawResponse, headers: Recor
 }
 
 /** The error for an error answer on the last attempt: the dialect's words, plus what the retries and earlier attempts mean. */
-function answerFailure(run: Exchange, response: RawResponse, headers: Record<string, unknown>, attempts: number, retryAfterMs?: number): NodeApiError {
+function answerFailure(run: Exchange, response: RawResponse, headers: Record<string, unknown>, attempts: number, retryAfterMs?: number): OperationFailure {
 	const { method, path, itemIndex } = run.request;
 	const { statusCode } = response;
 	const failure = run.dialect.responseError(run.node, method, path, { statusCode, body: readBody(response.body).value, headers }, attempts, itemIndex);

@@ -6,7 +6,12 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { failureWords, redactSecrets, type FailureWords } from '../../api/core/errors';
+import { OperationFailure, redactSecrets } from '../../api/core/errors';
+
+export interface FailureWords {
+	reason: string;
+	uncertain?: boolean;
+}
 
 export interface OperationWording {
 	/** n8n's action of the operation, e.g. "Mark an order unit as sent". */
@@ -151,10 +156,9 @@ const headlined = new WeakSet<Error>();
  * items of a batch keeps its first). Other errors (bad input, a refused credential) keep their own message.
  */
 export function applyHeadline(error: unknown, wording: OperationWording, readParameter: ParameterReader): void {
-	const words = failureWords(error);
-	if (!words || !(error instanceof Error) || headlined.has(error)) return;
+	if (!(error instanceof OperationFailure) || headlined.has(error)) return;
 	headlined.add(error);
-	error.message = redactSecrets(headline(describeAttempt(wording, readParameter), words));
+	error.message = redactSecrets(headline(describeAttempt(wording, readParameter), { reason: error.reason, uncertain: error.mayHaveBeenApplied }));
 }
 
 /** A text shown as HTML, as n8n's editor shows an error's description: its characters kept, its line breaks too. */
