@@ -2,18 +2,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { OperationFailure } from '../core/errors';
 import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../core/paging';
-import {
-	downloadFromAddress,
-	sendRequest,
-	type ApiContext,
-	type ApiDialect,
-	type ApiRequest,
-	type ApiResponse,
-} from '../core/request';
+import { downloadFromAddress, sendRequest } from '../core/request';
+import type { ApiContext, ApiDialect, ApiRequest, ApiResponse } from '../core/types';
 import { describeWrite, responseError } from './errors';
 import { DEFAULT_PAGE_SIZE, parseCollectionRange } from './pagination';
 
-export { apiPath, idFromLocation } from '../core/request';
+export { apiPath, idFromLocation } from '../core/path';
 export type { ApiContext, ApiRequest, ApiResponse, CollectionLimit, CollectionRequest };
 
 export const CREDENTIALS_TYPE = 'sellerMarketplaceApi';

@@ -6,7 +6,7 @@
 import type { JsonObject } from 'n8n-workflow';
 
 import { answerFailure, asClause, BASE_URL_HINT, commonAnswerWords, type OperationFailure, type UncertainWrite } from '../core/errors';
-import type { ApiDialect } from '../core/request';
+import type { ApiDialect } from '../core/types';
 
 export interface ProblemDetail {
 	field: string;

@@ -9,13 +9,14 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { OperationFailure } from '../core/errors';
 import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../core/paging';
-import { downloadFromAddress, sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../core/request';
+import { downloadFromAddress, sendRequest } from '../core/request';
+import type { ApiContext, ApiDialect, ApiRequest, ApiResponse } from '../core/types';
 import { STOREFRONTS, type Storefront } from './enums';
 import { describeWrite, responseError } from './errors';
 import { limiterFor } from './rateLimit';
 import { V2_QUERY_FORM } from './signing';
 
-export { apiPath } from '../core/request';
+export { apiPath } from '../core/path';
 export type { ApiContext, ApiResponse, CollectionLimit };
 
 export const CREDENTIALS_TYPE = 'sellerMarketplaceV2Api';

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readRequestSettings } from '../../../api/core/settings';
 import { errorItem, forEditor, itemFailure, type OperationIdentity } from '../../actions/failure';
 import { checkParameterTypes } from '../../../shared/helpers/parameters';
 import { resources, type ResourceName } from './index';
@@ -31,6 +32,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			checkParameterTypes(this, operation.description, itemIndex);
+			readRequestSettings(this, itemIndex);
 			const output = await operation.execute.call(this, itemIndex);
 			returnData.push(...this.helpers.constructExecutionMetaData(output, { itemData: { item: itemIndex } }));
 		} catch (error) {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { readRequestSettings } from '../../../api/core/settings';
 import { errorItem, forEditor, itemFailure, type OperationIdentity } from '../../actions/failure';
 import { checkParameterTypes } from '../../../shared/helpers/parameters';
 import { FileItem, type BatchOperationSpec, type ItemOperationSpec, type Operation } from './define';
@@ -57,6 +58,7 @@ async function runPerItem(context: IExecuteFunctions, operation: Operation & Ite
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
 			checkParameterTypes(context, operation.description, itemIndex);
+			readRequestSettings(context, itemIndex);
 			output.add(itemIndex, await operation.execute.call(context, itemIndex));
 		} catch (error) {
 			output.fail(itemIndex, error);
@@ -71,6 +73,7 @@ async function runBatch(context: IExecuteFunctions, operation: Operation & Batch
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
 			checkParameterTypes(context, operation.description, itemIndex);
+			readRequestSettings(context, itemIndex);
 			parts.push({ itemIndex, part: await operation.batch.prepare.call(context, itemIndex) });
 		} catch (error) {
 			output.fail(itemIndex, error);
