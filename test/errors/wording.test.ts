@@ -1,103 +1,118 @@
 /**
- * The headline words of every operation of both node versions, as the routers build them: each operation names
- * what it attempted and, when a field names the record, that record by its id. An operation added later (by a
- * new file and a line in its resource) is walked too, so one whose words do not fit fails here.
+ * The headline words of every operation of both node versions, as the routers compose them: each operation names
+ * what it attempted and, when a field names the record, that record by its ID. An operation added later (by a
+ * new file and a line in its resource) is walked too, so one without words, or whose words do not fit, fails here.
  */
-import { describeAttempt, descriptionAsHtml, headline, nounOf } from '../../nodes/shared/helpers/headline';
+import { ATTEMPTS_V1, ATTEMPTS_V2 } from '../../nodes/SellerMarketplace/actions/attempts';
+import { describeAttempt, descriptionAsHtml, headline, type OperationIdentity } from '../../nodes/SellerMarketplace/actions/failure';
 import { resources as v1Resources } from '../../nodes/SellerMarketplace/v1/actions';
 import { wordingOf as v1Wording } from '../../nodes/SellerMarketplace/v1/actions/router';
 import { resources as v2Resources } from '../../nodes/SellerMarketplace/v2/actions';
 import { wordingOf as v2Wording } from '../../nodes/SellerMarketplace/v2/actions/router';
-import type { OperationWording } from '../../nodes/shared/helpers/headline';
 
 const ID = '1000064';
 
-const operations: Array<[string, OperationWording]> = [
+const operations: Array<[string, OperationIdentity]> = [
 	...Object.entries(v1Resources).flatMap(([resource, { operations: byName }]) =>
-		Object.entries(byName).map(([name, operation]): [string, OperationWording] => [`v1 ${resource} → ${name}`, v1Wording(resource as never, name, operation as never)]),
+		Object.entries(byName).map(([name, operation]): [string, OperationIdentity] => [`v1 ${resource} → ${name}`, v1Wording(resource as never, name, operation as never)]),
 	),
 	...v2Resources.flatMap((resource) =>
-		Object.values(resource.operations).map((operation): [string, OperationWording] => [`v2 ${resource.value} → ${operation.value}`, v2Wording(operation)]),
+		Object.values(resource.operations).map((operation): [string, OperationIdentity] => [`v2 ${resource.value} → ${operation.value}`, v2Wording(operation)]),
 	),
 ];
 
-const namesRecord = (wording: OperationWording) =>
-	wording.fields.some((field) => field.type === 'resourceLocator' || /Id$/.test(field.name) || field.name === 'ean');
+const namesRecord = (identity: OperationIdentity) =>
+	identity.fields.some((field) => field.type === 'resourceLocator' || /Id$/.test(field.name) || field.name === 'ean');
+
+const tableEntry = (identity: OperationIdentity) => (identity.version === 1 ? ATTEMPTS_V1 : ATTEMPTS_V2)[identity.resource]?.[identity.operation];
 
 describe('every operation of both versions has headline words', () => {
 	it('walks more than 100 operations', () => {
 		expect(operations.length).toBeGreaterThan(100);
 	});
 
-	it.each(operations)('%s', (_name, wording) => {
-		expect(wording.action).toMatch(/^[A-Z][a-z]+ /);
-		const { text, id } = describeAttempt(wording, () => ID);
-		expect(text).toMatch(/^[a-z]+ /);
-		expect(text).not.toMatch(/[()]|\s{2}|\{id\}/);
-		if (namesRecord(wording)) {
+	it('the table of words names only operations that exist', () => {
+		const known = new Set(operations.map(([, identity]) => `${identity.version} ${identity.resource} ${identity.operation}`));
+		const listed = [
+			...Object.entries(ATTEMPTS_V1).flatMap(([resource, byName]) => Object.keys(byName).map((name) => `1 ${resource} ${name}`)),
+			...Object.entries(ATTEMPTS_V2).flatMap(([resource, byName]) => Object.keys(byName).map((name) => `2 ${resource} ${name}`)),
+		];
+		expect(listed.filter((entry) => !known.has(entry))).toEqual([]);
+	});
+
+	it.each(operations)('%s', (_name, identity) => {
+		// Its words come from exactly one place: its own `attempt`, or the table.
+		expect([identity.attempt, tableEntry(identity)].filter((words) => words !== undefined)).toHaveLength(1);
+		const { words, id } = describeAttempt(identity, () => ID);
+		expect(words).toMatch(/^[a-z]+ /);
+		expect(words).not.toMatch(/[()]|\s{2}|\{|\}/);
+		if (namesRecord(identity)) {
 			expect(id).toBe(ID);
-			expect(text).toMatch(new RegExp(`[a-zA-Z] ${ID}\\b`));
-			expect(text).not.toMatch(new RegExp(`\\b(a|an|the|many) ${ID}\\b`));
+			expect(words).toMatch(new RegExp(`[a-zA-Z] ${ID}\\b`));
+			expect(words).not.toMatch(new RegExp(`\\b(a|an|the|many) ${ID}\\b`));
 		} else {
 			expect(id).toBeUndefined();
 		}
-		expect(headline({ text, id }, { reason: 'it is already sent' })).toBe(`Could not ${text}: it is already sent`);
+		const attempted = { resource: identity.resource, operation: identity.operation, words, id };
+		expect(headline({ attempted, reason: 'it is already sent', mayHaveBeenApplied: false })).toBe(`Could not ${words}: it is already sent`);
+		// Without any record field shown, the words name no record.
+		expect(describeAttempt(identity, () => undefined).words).not.toMatch(/\{|\}|\s$/);
 	});
 });
 
 describe('the words', () => {
-	const sendWording: OperationWording = {
-		action: 'Mark an order unit as sent',
-		resourceName: 'Order Unit',
+	const send: OperationIdentity = {
+		version: 2,
+		resource: 'orderUnit',
+		operation: 'send',
 		fields: [{ displayName: 'Order Unit', name: 'orderUnitId', type: 'resourceLocator', default: '' }],
 	};
+	const attemptedFor = (identity: OperationIdentity, value: unknown) => ({ resource: identity.resource, operation: identity.operation, ...describeAttempt(identity, () => value) });
+	const compose = (reason: string, mayHaveBeenApplied = false) => headline({ attempted: attemptedFor(send, ID), reason, mayHaveBeenApplied });
 
-	it('puts the id where the action names the resource, and drops the marketplace\'s repetition of it', () => {
-		const attempt = describeAttempt(sendWording, () => ID);
-		expect(attempt).toEqual({ text: `mark order unit ${ID} as sent`, id: ID });
-		expect(headline(attempt, { reason: `Order unit ${ID} is already 'sent'` })).toBe(`Could not mark order unit ${ID} as sent: it is already 'sent'`);
-		expect(headline(attempt, { reason: `order unit ${ID} was not found` })).toBe(`Could not mark order unit ${ID} as sent: it was not found`);
-		expect(headline(attempt, { reason: `No order unit ${ID} was found` })).toBe(`Could not mark order unit ${ID} as sent: No order unit ${ID} was found`);
-		expect(headline(attempt, { reason: `Order unit ${ID} not found` })).toBe(`Could not mark order unit ${ID} as sent: Order unit ${ID} not found`);
-		expect(headline(attempt, { reason: `return order unit ${ID} was not found` })).toBe(`Could not mark order unit ${ID} as sent: it was not found`);
-		expect(headline(attempt, { reason: 'the connection was reset', uncertain: true })).toBe(
-			`The request to mark order unit ${ID} as sent may or may not have been applied: the connection was reset`,
-		);
+	it('puts the ID where the operation\'s words name the record, and drops the marketplace\'s repetition of it', () => {
+		expect(describeAttempt(send, () => ID)).toEqual({ words: `mark order unit ${ID} as sent`, id: ID });
+		expect(compose(`Order unit ${ID} is already 'sent'`)).toBe(`Could not mark order unit ${ID} as sent: it is already 'sent'`);
+		expect(compose(`order unit ${ID} was not found`)).toBe(`Could not mark order unit ${ID} as sent: it was not found`);
+		expect(compose(`No order unit ${ID} was found`)).toBe(`Could not mark order unit ${ID} as sent: No order unit ${ID} was found`);
+		expect(compose(`Order unit ${ID} not found`)).toBe(`Could not mark order unit ${ID} as sent: Order unit ${ID} not found`);
+		expect(compose(`return order unit ${ID} was not found`)).toBe(`Could not mark order unit ${ID} as sent: it was not found`);
+		expect(compose('the connection was reset', true)).toBe(`The request to mark order unit ${ID} as sent may or may not have been applied: the connection was reset`);
 	});
 
 	it('keeps the headline to one line of reasonable length', () => {
-		const attempt = describeAttempt(sendWording, () => ID);
-		expect(headline(attempt, { reason: 'it is\nalready   sent' })).toBe(`Could not mark order unit ${ID} as sent: it is already sent`);
-		const long = headline(attempt, { reason: 'x'.repeat(500) });
-		expect(long).toBe(`Could not mark order unit ${ID} as sent: ${'x'.repeat(199)}…`);
+		expect(compose('it is\nalready   sent')).toBe(`Could not mark order unit ${ID} as sent: it is already sent`);
+		expect(compose('x'.repeat(500))).toBe(`Could not mark order unit ${ID} as sent: ${'x'.repeat(199)}…`);
 	});
 
-	it('leaves out an id it cannot show safely, and one the item does not show', () => {
-		expect(describeAttempt(sendWording, () => '12 OR 1=1').text).toBe('mark an order unit as sent');
-		expect(describeAttempt(sendWording, () => `${'a'.repeat(65)}`).text).toBe('mark an order unit as sent');
-		expect(describeAttempt(sendWording, () => undefined).text).toBe('mark an order unit as sent');
-		expect(describeAttempt(sendWording, () => ({ value: ID })).text).toBe('mark an order unit as sent');
+	it('leaves out an ID it cannot show safely, and one the item does not show', () => {
+		expect(describeAttempt(send, () => '12 OR 1=1').words).toBe('mark an order unit as sent');
+		expect(describeAttempt(send, () => `${'a'.repeat(65)}`).words).toBe('mark an order unit as sent');
+		expect(describeAttempt(send, () => undefined).words).toBe('mark an order unit as sent');
+		expect(describeAttempt(send, () => ({ value: ID })).words).toBe('mark an order unit as sent');
 	});
 
-	it('adds the id of another record, and takes an operation\'s own words when it has them', () => {
-		const ean = { displayName: 'EAN', name: 'ean', type: 'string' as const, default: '' };
-		expect(describeAttempt({ action: 'Get product data', resourceName: 'Product Data', fields: [ean] }, () => '4006381333931').text).toBe(
-			'get product data for EAN 4006381333931',
-		);
-		expect(describeAttempt({ action: 'Update many units', resourceName: 'Unit (Offer)', fields: [], attempt: 'update unit {id}' }, () => ID).text).toBe(
-			'update unit',
-		);
+	it('takes the first phrase whose fields the item shows, and an operation\'s own words with {id} when it has them', () => {
+		const create: OperationIdentity = { version: 2, resource: 'unit', operation: 'create', fields: [] };
+		const shown = (values: Record<string, string>) => (name: string) => values[name];
+		expect(describeAttempt(create, shown({ ean: '4006381333931', offerId: 'SKU-1' })).words).toBe('create a unit for offer SKU-1');
+		expect(describeAttempt(create, shown({ ean: '4006381333931' })).words).toBe('create a unit for EAN 4006381333931');
+		expect(describeAttempt(create, shown({})).words).toBe('create a unit');
+		const own: OperationIdentity = {
+			version: 2,
+			resource: 'unit',
+			operation: 'updateMany',
+			attempt: 'update unit {id}',
+			fields: [{ displayName: 'Unit', name: 'unitId', type: 'string', default: '' }],
+		};
+		expect(describeAttempt(own, () => ID)).toEqual({ words: `update unit ${ID}`, id: ID });
+		expect(describeAttempt(own, () => undefined).words).toBe('update unit');
 	});
 
-	it('names nouns as the sentence needs them', () => {
-		expect(['Order Unit', 'Unit (Offer)', 'GPSR Contact', 'Subscription Name or ID', 'Unit ID', 'EAN'].map(nounOf)).toEqual([
-			'order unit',
-			'unit',
-			'GPSR contact',
-			'subscription',
-			'unit',
-			'EAN',
-		]);
+	it('does not read the labels of the form: renamed actions and resources keep their words', () => {
+		const operation = v2Resources.find((resource) => resource.value === 'orderUnit')!.operations.send;
+		const renamed = { ...operation, action: 'Ship it', name: 'Ship', properties: operation.properties.map((field) => ({ ...field, displayName: 'Something else' })) };
+		expect(describeAttempt(v2Wording(renamed), () => ID).words).toBe(`mark order unit ${ID} as sent`);
 	});
 
 	it('shows a description as HTML: its lines kept, text from outside not read as markup', () => {

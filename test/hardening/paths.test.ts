@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiPath } from '../../nodes/api/core/request';
+import { apiPath } from '../../nodes/api/core/path';
 import { runSellerNode } from '../harness/workflow';
 import { useSandbox } from './sandbox';
 

@@ -1,6 +1,6 @@
 import type { INodeExecutionData, INodeTypeBaseDescription, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { requestSettings } from '../../api/core/request';
+import { readRequestSettings } from '../../api/core/settings';
 import { pollTriggerDescription, readPollOptions } from '../shared/options';
 import { pollEvent } from '../shared/poll';
 import { eventProperties, v1EventSource } from './events';
@@ -16,6 +16,6 @@ export class SellerMarketplacePollTriggerV1 {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const { source, key } = v1EventSource(this);
-		return await pollEvent.call(this, source, { key, ...readPollOptions(this), concurrency: requestSettings(this).concurrency });
+		return await pollEvent.call(this, source, { key, ...readPollOptions(this), concurrency: readRequestSettings(this).concurrency });
 	}
 }

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeTypeBaseDescription, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
 import { CREDENTIALS_TYPE } from '../../api/v2';
-import { requestSettings } from '../../api/core/request';
+import { readRequestSettings } from '../../api/core/settings';
 import { pollTriggerDescription, readPollOptions } from '../shared/options';
 import { pollEvent } from '../shared/poll';
 import { eventProperties, v2EventSource } from './events';
@@ -17,6 +17,6 @@ export class SellerMarketplacePollTriggerV2 {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const { source, key } = await v2EventSource(this);
-		return await pollEvent.call(this, source, { key, ...readPollOptions(this), concurrency: requestSettings(this).concurrency });
+		return await pollEvent.call(this, source, { key, ...readPollOptions(this), concurrency: readRequestSettings(this).concurrency });
 	}
 }

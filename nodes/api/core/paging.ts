@@ -12,7 +12,8 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { requestSettings, type ApiContext } from './request';
+import { requestSettings } from './settings';
+import type { ApiContext } from './types';
 
 /** One page as an adapter reads it. */
 export interface Page {

@@ -1,7 +1,15 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
-import { asClause, redactSecrets, withFailureWords, type FailedResponse, type UncertainWrite } from '../core/errors';
+import {
+	answerFailure,
+	asClause,
+	BASE_URL_HINT,
+	commonAnswerWords,
+	redactSecrets,
+	type FailedResponse,
+	type OperationFailure,
+	type UncertainWrite,
+} from '../core/errors';
 
 /** API v1's error answers in a seller's words. */
 
@@ -83,7 +91,7 @@ export function describeWrite(method: string, path: string): UncertainWrite | un
 }
 
 /**
- * Maps an error response of the API to a NodeApiError a seller can act on. The API's text is redacted;
+ * Maps an error response of the API to a failure a seller can act on. The API's text is redacted;
  * advice about retrying (429, 5xx) is added by the shared request path, which knows what was retried.
  */
 export function responseError(
@@ -93,50 +101,47 @@ export function responseError(
 	response: FailedResponse,
 	attempts: number,
 	itemIndex?: number,
-): NodeApiError {
+): OperationFailure {
 	const status = response.statusCode;
 	const message = apiMessage(response.body);
-	const requestId = response.headers['x-request-id'];
 	const { label, id } = describePath(path);
 	const what = id === undefined ? label : `${label} ${id}`;
-	const retried = attempts > 1 ? ` (after ${attempts} attempts)` : '';
-	let summary: string;
-	let hint: string;
-	let reason: string;
+	// Product data is addressed by EAN, everything else by an ID.
+	const common = commonAnswerWords(status, method, path, { label, id, reference: label.endsWith('EAN') ? `"${id}"` : undefined }, attempts, message);
+	let words: { summary: string; reason: string; hint?: string };
 	if (status === 401) {
-		summary = 'The marketplace did not accept the request signature';
-		reason = 'the marketplace did not accept the signature (check the Client Key, the Secret Key and the clock of the machine running n8n)';
-		hint = SIGNATURE_HINT;
+		words = {
+			summary: 'The marketplace did not accept the request signature',
+			reason: 'the marketplace did not accept the signature (check the Client Key, the Secret Key and the clock of the machine running n8n)',
+			hint: SIGNATURE_HINT,
+		};
 	} else if (status === 403 && /^(order|order unit)$/.test(label) && id !== undefined) {
-		summary = `The ${what} is fulfilled by the marketplace and cannot be read or changed through API v1`;
-		reason = `${what} is fulfilled by the marketplace and cannot be read or changed through API v1`;
-		hint = 'Orders fulfilled by the marketplace are only available in the newer seller API.';
-	} else if (status === 404) {
-		// Product data is addressed by EAN, everything else by an ID.
-		const reference = label.endsWith('EAN') ? `"${id}"` : `with ID "${id}"`;
-		summary = id === undefined ? `Not found: ${method} ${path}` : `No ${label} ${reference} was found`;
-		reason = id === undefined ? asClause(message ?? 'the marketplace found nothing at this address') : `${what} was not found`;
-		hint = id === undefined ? 'If nothing at all can be found, the Base URL of the credentials may not be the API\'s.' : 'Check the ID; it may belong to another seller account or have been deleted.';
-	} else if (status === 429) {
-		summary = `The marketplace's rate limit was reached${retried}`;
-		reason = `the marketplace's rate limit was reached${retried}`;
-		hint = '';
-	} else if (status >= 500) {
-		summary = `The marketplace had a server error (${status})${retried}`;
-		reason = `the marketplace had a server error (${status}${attempts > 1 ? `, after ${attempts} attempts` : ''})`;
-		hint = '';
+		words = {
+			summary: `The ${what} is fulfilled by the marketplace and cannot be read or changed through API v1`,
+			reason: `${what} is fulfilled by the marketplace and cannot be read or changed through API v1`,
+			hint: 'Orders fulfilled by the marketplace are only available in the newer seller API.',
+		};
+	} else if (status === 404 && common) {
+		words = { ...common, hint: id === undefined ? BASE_URL_HINT : 'Check the ID; it may belong to another seller account or have been deleted.' };
+	} else if (common) {
+		words = common;
 	} else {
-		summary = `The marketplace rejected the request to ${method} ${path} (${status})`;
-		reason = message ? asClause(message) : `the marketplace refused it (${status})`;
-		hint = 'Check the values sent for this item.';
+		words = {
+			summary: `The marketplace rejected the request to ${method} ${path} (${status})`,
+			reason: message ? asClause(message) : `the marketplace refused it (${status})`,
+			hint: 'Check the values sent for this item.',
+		};
 	}
-	const description = [message ? `The API said: ${message}` : undefined, hint, requestId ? `Request ID: ${redactSecrets(String(requestId))}` : undefined]
-		.filter(Boolean)
-		.join('\n');
-	const error = new NodeApiError(
+	return answerFailure(
 		node,
-		{ status, message: message ?? summary, requestId: requestId ? redactSecrets(String(requestId)) : null, path } as JsonObject,
-		{ message: summary, description, httpCode: String(status), itemIndex },
+		status,
+		{
+			...words,
+			apiText: message,
+			details: [words.hint],
+			requestId: response.headers['x-request-id'],
+			response: { status, message: message ?? words.summary, path },
+		},
+		itemIndex,
 	);
-	return withFailureWords(error, { reason });
 }

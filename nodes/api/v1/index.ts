@@ -1,20 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
-import { withFailureWords } from '../core/errors';
+import { OperationFailure } from '../core/errors';
 import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../core/paging';
-import {
-	downloadFromAddress,
-	sendRequest,
-	type ApiContext,
-	type ApiDialect,
-	type ApiRequest,
-	type ApiResponse,
-} from '../core/request';
+import { downloadFromAddress, sendRequest } from '../core/request';
+import type { ApiContext, ApiDialect, ApiRequest, ApiResponse } from '../core/types';
 import { describeWrite, responseError } from './errors';
 import { DEFAULT_PAGE_SIZE, parseCollectionRange } from './pagination';
 
-export { apiPath, idFromLocation } from '../core/request';
+export { apiPath, idFromLocation } from '../core/path';
 export type { ApiContext, ApiRequest, ApiResponse, CollectionLimit, CollectionRequest };
 
 export const CREDENTIALS_TYPE = 'sellerMarketplaceApi';
@@ -38,12 +31,12 @@ export function v1PageReader(context: ApiContext, path: string, query: IDataObje
 	return async (offset, limit, onThrottled) => {
 		const response = await apiRequest.call(context, { method: 'GET', path, query: { ...query, limit, offset }, itemIndex, onThrottled });
 		if (!Array.isArray(response.body)) {
-			const error = new NodeApiError(context.getNode(), { path } as never, {
+			throw new OperationFailure(context.getNode(), { path }, {
 				message: `Expected a list from GET ${path}, but the API returned something else`,
 				description: `Request: GET ${path}, answered without a list. Check that the Base URL of the credentials is the API's.`,
 				itemIndex,
+				reason: "the marketplace's answer was not the list it should be",
 			});
-			throw withFailureWords(error, { reason: "the marketplace's answer was not the list it should be" });
 		}
 		return { records: response.body as IDataObject[], total: parseCollectionRange(response.headers['hm-collection-range'])?.total };
 	};

@@ -4,10 +4,9 @@
  * the operation gave one, and the API's own field name.
  */
 import type { JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
-import { asClause, withFailureWords, type UncertainWrite } from '../core/errors';
-import type { ApiDialect } from '../core/request';
+import { answerFailure, asClause, BASE_URL_HINT, commonAnswerWords, type OperationFailure, type UncertainWrite } from '../core/errors';
+import type { ApiDialect } from '../core/types';
 
 export interface ProblemDetail {
 	field: string;
@@ -99,70 +98,59 @@ export function describeWrite(method: string, path: string): UncertainWrite | un
 }
 
 /**
- * Maps an error answer of API v2 to a NodeApiError; `fieldLabels` maps API field names to form labels. Advice
+ * Maps an error answer of API v2 to a failure; `fieldLabels` maps API field names to form labels. Advice
  * about retrying (429, 5xx) and about writes that may have been applied is added by the shared request path,
  * which knows what was retried; it also redacts the API's text.
  */
 export function responseError(
 	...[node, method, path, response, attempts, itemIndex, fieldLabels = {}]: [...Parameters<ApiDialect['responseError']>, Record<string, string>?]
-): NodeApiError {
+): OperationFailure {
 	const status = response.statusCode;
 	const problem = parseProblem(response.body);
-	const requestId = response.headers['x-request-id'];
 	const { label, id } = describeTarget(path);
-	const retried = attempts > 1 ? ` (after ${attempts} attempts)` : '';
 	const details = problem.errors.map((error) => `${fieldName(error.field, fieldLabels)}: ${error.message}`);
-	let summary: string;
-	let hint: string | undefined;
-	let reason: string;
+	const common = commonAnswerWords(status, method, path, { label, id }, attempts, problem.message);
+	let words: { summary: string; reason: string; hint?: string };
 	let namesFirstField = false;
 	if (status === 401 || problem.type === '/problems/inactive-account') {
-		summary = 'The marketplace did not accept the credentials';
-		reason = authReason(problem);
-		hint =
-			(problem.type && AUTH_HINTS[problem.type]) ??
-			"Check the Client Key and the Secret Key, and that this machine's clock is right: every request is signed with the current time.";
+		words = {
+			summary: 'The marketplace did not accept the credentials',
+			reason: authReason(problem),
+			hint:
+				(problem.type && AUTH_HINTS[problem.type]) ??
+				"Check the Client Key and the Secret Key, and that this machine's clock is right: every request is signed with the current time.",
+		};
 	} else if ((status === 400 || status === 422) && problem.errors.length) {
 		const first = problem.errors[0];
-		summary = `The marketplace refused ${fieldName(first.field, fieldLabels)}: ${first.message}`;
-		reason = `${fieldName(first.field, fieldLabels)}: ${first.message}`;
+		words = { summary: `The marketplace refused ${fieldName(first.field, fieldLabels)}: ${first.message}`, reason: `${fieldName(first.field, fieldLabels)}: ${first.message}` };
 		namesFirstField = true;
-	} else if (status === 404) {
-		summary = id === undefined ? `Not found: ${method} ${path}` : `No ${label} with ID "${id}" was found`;
-		reason = id === undefined ? asClause(problem.message ?? 'the marketplace found nothing at this address') : `${label} ${id} was not found`;
-		hint = id === undefined ? 'If nothing at all can be found, the Base URL of the credentials may not be the API\'s.' : 'Check the ID: it may belong to another seller account, or have been deleted.';
-	} else if (status === 429) {
-		summary = `The marketplace's rate limit was reached${retried}`;
-		reason = `the marketplace's rate limit was reached${retried}`;
-		hint = 'The marketplace allows 111 requests a second per seller account, across all workflows.';
-	} else if (status >= 500) {
-		summary = `The marketplace had a server error (${status})${retried}`;
-		reason = `the marketplace had a server error (${status}${attempts > 1 ? `, after ${attempts} attempts` : ''})`;
+	} else if (status === 404 && common) {
+		words = { ...common, hint: id === undefined ? BASE_URL_HINT : 'Check the ID: it may belong to another seller account, or have been deleted.' };
+	} else if (status === 429 && common) {
+		words = { ...common, hint: 'The marketplace allows 111 requests a second per seller account, across all workflows.' };
+	} else if (common) {
+		words = common;
 	} else {
 		const target = id === undefined ? `${method} ${path}` : `${label} ${id}`;
-		summary = `The marketplace refused ${target} (${status})${problem.message ? `: ${problem.message}` : ''}`;
-		reason = problem.message ? asClause(problem.message) : `the marketplace refused it (${status})`;
+		words = {
+			summary: `The marketplace refused ${target} (${status})${problem.message ? `: ${problem.message}` : ''}`,
+			reason: problem.message ? asClause(problem.message) : `the marketplace refused it (${status})`,
+		};
 	}
-	const description = [
-		problem.message ? `The API said: ${problem.message}` : undefined,
-		details.length > (namesFirstField ? 1 : 0) ? `Refused fields: ${details.join('; ')}` : undefined,
-		problem.type && problem.type !== 'about:blank' ? `Problem type: ${problem.type}` : undefined,
-		hint,
-		requestId ? `Request ID: ${String(requestId)}` : undefined,
-	]
-		.filter(Boolean)
-		.join('\n');
-	const error = new NodeApiError(
+	return answerFailure(
 		node,
+		status,
 		{
-			status,
-			type: problem.type ?? null,
-			message: problem.message ?? summary,
-			errors: problem.errors,
-			requestId: requestId ? String(requestId) : null,
-			path,
-		} as unknown as JsonObject,
-		{ message: summary, description, httpCode: String(status), itemIndex },
+			...words,
+			apiText: problem.message,
+			details: [
+				details.length > (namesFirstField ? 1 : 0) ? `Refused fields: ${details.join('; ')}` : undefined,
+				problem.type && problem.type !== 'about:blank' ? `Problem type: ${problem.type}` : undefined,
+				words.hint,
+			],
+			requestId: response.headers['x-request-id'],
+			response: { status, type: problem.type ?? null, message: problem.message ?? words.summary, errors: problem.errors, path } as unknown as JsonObject,
+		},
+		itemIndex,
 	);
-	return withFailureWords(error, { reason });
 }

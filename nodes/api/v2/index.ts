@@ -4,18 +4,19 @@
  * every call that takes one, and at most 100 requests a second per seller. The action node and a v2 trigger
  * use the same functions.
  */
-import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { withFailureWords } from '../core/errors';
+import { OperationFailure } from '../core/errors';
 import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../core/paging';
-import { downloadFromAddress, sendRequest, type ApiContext, type ApiDialect, type ApiRequest, type ApiResponse } from '../core/request';
+import { downloadFromAddress, sendRequest } from '../core/request';
+import type { ApiContext, ApiDialect, ApiRequest, ApiResponse } from '../core/types';
 import { STOREFRONTS, type Storefront } from './enums';
 import { describeWrite, responseError } from './errors';
 import { limiterFor } from './rateLimit';
 import { V2_QUERY_FORM } from './signing';
 
-export { apiPath } from '../core/request';
+export { apiPath } from '../core/path';
 export type { ApiContext, ApiResponse, CollectionLimit };
 
 export const CREDENTIALS_TYPE = 'sellerMarketplaceV2Api';
@@ -94,13 +95,13 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: V2Reque
 	return await sendRequest<T>(this, dialectFor(request), request);
 }
 
-function envelopeError(context: ApiContext, request: V2Request, expected: string): NodeApiError {
-	const error = new NodeApiError(context.getNode(), { path: request.path } as JsonObject, {
+function envelopeError(context: ApiContext, request: V2Request, expected: string): OperationFailure {
+	return new OperationFailure(context.getNode(), { path: request.path }, {
 		message: `Expected ${expected} from ${request.method} ${request.path}, but the API returned something else`,
 		description: `Request: ${request.method} ${request.path}, answered without ${expected}. Check that the Base URL of the credentials is the API's.`,
 		itemIndex: request.itemIndex,
+		reason: "the marketplace's answer was not in the form API v2 answers in",
 	});
-	return withFailureWords(error, { reason: "the marketplace's answer was not in the form API v2 answers in" });
 }
 
 /** Sends one request and returns the `data` of its `{data}` envelope (undefined for an answer without body, e.g. 204). */

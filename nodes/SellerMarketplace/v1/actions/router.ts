@@ -1,27 +1,21 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { applyHeadline, describeForEditor, parameterReader, type OperationWording } from '../../../shared/helpers/headline';
+import { readRequestSettings } from '../../../api/core/settings';
+import { errorItem, forEditor, itemFailure, type OperationIdentity } from '../../actions/failure';
 import { checkParameterTypes } from '../../../shared/helpers/parameters';
-import { resources, resourceSelector, type ResourceName } from './index';
+import { resources, type ResourceName } from './index';
 
 type Operation = {
 	description: INodeProperties[];
 	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
-	/** What a failure's headline says was attempted, where the words of the action read poorly (see shared/helpers/headline). */
+	/** What a failure's headline says was attempted, with `{id}` for the record (else its words in ../../actions/attempts). */
 	attempt?: string;
 };
 
-/** What the operation declares about itself (its action in the Operation dropdown, its fields), for the headline of its failures. */
-export function wordingOf(resource: ResourceName, operationName: string, operation: Operation): OperationWording {
-	const named = (options: unknown, value: string) => (options as INodePropertyOptions[] | undefined)?.find((option) => option.value === value);
-	const selector = (resources[resource].description as INodeProperties[]).find((property) => property.name === 'operation');
-	return {
-		action: named(selector?.options, operationName)?.action ?? operationName,
-		resourceName: named(resourceSelector.options, resource)?.name ?? resource,
-		fields: operation.description,
-		attempt: operation.attempt,
-	};
+/** What the operation declares about itself, for the headline of its failures. */
+export function wordingOf(resource: ResourceName, operationName: string, operation: Operation): OperationIdentity {
+	return { version: 1, resource, operation: operationName, attempt: operation.attempt, fields: operation.description };
 }
 
 /** Runs the chosen operation once per input item, pairing every output item with the item it came from. */
@@ -38,20 +32,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			checkParameterTypes(this, operation.description, itemIndex);
+			readRequestSettings(this, itemIndex);
 			const output = await operation.execute.call(this, itemIndex);
 			returnData.push(...this.helpers.constructExecutionMetaData(output, { itemData: { item: itemIndex } }));
 		} catch (error) {
-			applyHeadline(error, wordingOf(resource, operationName, operation), parameterReader(this, itemIndex));
-			if (this.continueOnFail()) {
-				returnData.push({
-					json: { error: error.message, ...(error.description ? { errorDetails: error.description } : {}) },
-					pairedItem: { item: itemIndex },
-				});
-				continue;
-			}
-			// Both constructors hand back an error that is already of their class, unchanged.
-			if (error instanceof NodeApiError) throw describeForEditor(new NodeApiError(this.getNode(), error as unknown as JsonObject));
-			throw describeForEditor(new NodeOperationError(this.getNode(), error as Error, { itemIndex }));
+			const failure = itemFailure(this, wordingOf(resource, operationName, operation), error, itemIndex);
+			if (!this.continueOnFail()) throw forEditor(failure);
+			returnData.push(errorItem(failure, itemIndex));
 		}
 	}
 	return [returnData];

@@ -1,32 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { applyHeadline, describeForEditor, parameterReader, type OperationWording } from '../../../shared/helpers/headline';
+import { readRequestSettings } from '../../../api/core/settings';
+import { errorItem, forEditor, itemFailure, type OperationIdentity } from '../../actions/failure';
 import { checkParameterTypes } from '../../../shared/helpers/parameters';
 import { FileItem, type BatchOperationSpec, type ItemOperationSpec, type Operation } from './define';
 import { resources } from './index';
 
 /** What the operation declares about itself, for the headline of its failures. */
-export function wordingOf(operation: Operation): OperationWording {
-	const resourceName = resources.find((resource) => resource.value === operation.resource)?.name ?? operation.resource;
-	return { action: operation.action, resourceName, fields: operation.properties, attempt: operation.attempt };
-}
-
-/**
- * The error as n8n shows it: API errors keep their status and details, with a headline that says what the
- * operation could not do for this item; anything else becomes an operation error of the item.
- */
-function nodeError(context: IExecuteFunctions, operation: Operation, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	applyHeadline(error, wordingOf(operation), parameterReader(context, itemIndex));
-	// Both constructors hand back an error that is already of their class, unchanged.
-	if (error instanceof NodeApiError) return new NodeApiError(context.getNode(), error as unknown as JsonObject);
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
-}
-
-function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
-	const json: IDataObject = { error: error.message };
-	if (error.description) json.errorDetails = error.description;
-	return { json, pairedItem: { item: itemIndex } };
+export function wordingOf(operation: Operation): OperationIdentity {
+	return { version: 2, resource: operation.resource, operation: operation.value, attempt: operation.attempt, fields: operation.properties };
 }
 
 /**
@@ -37,6 +20,8 @@ function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number):
 class RunOutput {
 	readonly items: INodeExecutionData[] = [];
 	readonly applied: number[] = [];
+	/** The error the run stopped with, already as n8n shows it. */
+	stoppedBy?: NodeApiError | NodeOperationError;
 
 	constructor(
 		private readonly context: IExecuteFunctions,
@@ -55,7 +40,7 @@ class RunOutput {
 	}
 
 	fail(itemIndex: number, error: unknown, { sentTogether = false } = {}): void {
-		const failure = nodeError(this.context, this.operation, error, itemIndex);
+		const failure = itemFailure(this.context, wordingOf(this.operation), error, itemIndex);
 		if (this.context.continueOnFail()) {
 			this.items.push(errorItem(failure, itemIndex));
 			return;
@@ -64,7 +49,7 @@ class RunOutput {
 			const note = `Sent in the same run and applied (not undone): item${this.applied.length > 1 ? 's' : ''} ${this.applied.join(', ')}.`;
 			failure.description = failure.description ? `${failure.description}\n${note}` : note;
 		}
-		throw describeForEditor(failure);
+		throw (this.stoppedBy = forEditor(failure));
 	}
 }
 
@@ -73,6 +58,7 @@ async function runPerItem(context: IExecuteFunctions, operation: Operation & Ite
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
 			checkParameterTypes(context, operation.description, itemIndex);
+			readRequestSettings(context, itemIndex);
 			output.add(itemIndex, await operation.execute.call(context, itemIndex));
 		} catch (error) {
 			output.fail(itemIndex, error);
@@ -87,6 +73,7 @@ async function runBatch(context: IExecuteFunctions, operation: Operation & Batch
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
 			checkParameterTypes(context, operation.description, itemIndex);
+			readRequestSettings(context, itemIndex);
 			parts.push({ itemIndex, part: await operation.batch.prepare.call(context, itemIndex) });
 		} catch (error) {
 			output.fail(itemIndex, error);
@@ -122,9 +109,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		if ('batch' in operation) await runBatch(this, operation, output);
 		else await runPerItem(this, operation, output);
 	} catch (error) {
+		if (output.stoppedBy && error === output.stoppedBy) throw output.stoppedBy;
 		// A request for several items (a batch) that failed as a whole: named by the first item it carried.
 		const itemIndex = (error as { context?: { itemIndex?: number } }).context?.itemIndex ?? 0;
-		throw describeForEditor(nodeError(this, operation, error, itemIndex));
+		throw forEditor(itemFailure(this, wordingOf(operation), error, itemIndex));
 	}
 	return [output.items];
 }

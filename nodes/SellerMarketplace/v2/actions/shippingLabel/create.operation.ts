@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { includeDownloadLinksOption } from '../../../../shared/helpers/output';
-import { failureWords } from '../../../../api/core/errors';
+import { OperationFailure } from '../../../../api/core/errors';
 import { bounded, requireIntegerIds, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { collectionField, textField } from '../../descriptions/fields';
 import { wholeNumber } from '../../helpers/values';
@@ -80,7 +80,7 @@ async function buyLabel(context: IExecuteFunctions, itemIndex: number, { body, b
 	try {
 		file = await downloadFile.call(context, downloadUrl, itemIndex);
 	} catch (error) {
-		throw boughtButNotDownloaded(context, label, itemIndex, failureWords(error)?.reason ?? (error as Error).message);
+		throw boughtButNotDownloaded(context, label, itemIndex, error instanceof OperationFailure ? error.reason : (error as Error).message);
 	}
 	if (!file.data.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
 		throw boughtButNotDownloaded(context, label, itemIndex, 'the download address answered with something other than a PDF');

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { compact, inputError } from '../../../../shared/helpers/validation';
-import { requestSettings } from '../../../../api/core/request';
+import { requestSettings } from '../../../../api/core/settings';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { apiRequestDataList } from '../../../../api/v2';
 import { parseProblem } from '../../../../api/v2/errors';
