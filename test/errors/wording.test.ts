@@ -7,7 +7,7 @@ import { describeAttempt, descriptionAsHtml, headline, nounOf } from '../../node
 import { resources as v1Resources } from '../../nodes/SellerMarketplace/v1/actions';
 import { wordingOf as v1Wording } from '../../nodes/SellerMarketplace/v1/actions/router';
 import { resources as v2Resources } from '../../nodes/SellerMarketplace/v2/actions';
-import { wordingOf as v2Wording } from '../../nodes/SellerMarketplace/v2/actions/router';
+import { wordingOf as v2Wording } from '../../nodes/SellerMarketplace/actions/router';
 import type { OperationWording } from '../../nodes/shared/helpers/headline';
 
 const ID = '1000064';

@@ -6,11 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { requestOptionsField } from '../../shared/descriptions/fields';
-import { operationSubtitle, tidyProperties } from '../../shared/descriptions/words';
-import { propertiesOfVersion } from '../../shared/helpers/simplify';
-import { resources, resourceSelector } from './actions';
-import { router } from './actions/router';
+import { operationSubtitle } from '../../shared/descriptions/words';
+import { router } from '../actions/router';
+import { actions } from './actions';
 import { listSearch, loadOptions } from './methods';
 import { CREDENTIALS_TYPE } from '../../api/v2';
 
@@ -20,13 +18,9 @@ export class SellerMarketplaceV2 {
 	description: INodeTypeDescription;
 
 	constructor(baseDescription: INodeTypeBaseDescription, version: 2 | 2.1 = 2) {
-		const properties = propertiesOfVersion(
-			tidyProperties([resourceSelector, ...resources.flatMap((resource) => resource.description), requestOptionsField]),
-			version >= 2.1,
-		);
+		const properties = actions.properties(version);
 		this.description = {
 			...baseDescription,
-			// 2.1: Simplify on the reads of records, and Sort as its own collection below Options; 2 stays as saved workflows have it.
 			version,
 			subtitle: operationSubtitle(properties),
 			defaults: { name: 'Seller Marketplace' },
@@ -41,6 +35,6 @@ export class SellerMarketplaceV2 {
 	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await router.call(this, actions);
 	}
 }

@@ -1,11 +1,10 @@
 import { requireString } from '../../../../shared/helpers/validation';
 import { ORDER_UNIT_CANCEL_REASONS, toOptions } from '../../../../api/v2/enums';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { orderUnitAction, orderUnitIdField } from './fields';
 
 /** PATCH /order-units/{id_order_unit}/cancel. */
 export const cancel = defineOperation({
-	resource: 'orderUnit',
 	value: 'cancel',
 	name: 'Cancel',
 	action: 'Cancel an order unit',

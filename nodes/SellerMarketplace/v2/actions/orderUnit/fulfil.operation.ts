@@ -1,9 +1,8 @@
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { orderUnitAction, orderUnitIdField } from './fields';
 
 /** PATCH /order-units/{id_order_unit}/fulfil: the unit moves to "need to be sent". */
 export const fulfil = defineOperation({
-	resource: 'orderUnit',
 	value: 'fulfil',
 	name: 'Fulfil',
 	action: 'Confirm fulfilment of an order unit',

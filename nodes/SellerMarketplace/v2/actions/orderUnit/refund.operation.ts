@@ -2,14 +2,13 @@ import { requireString } from '../../../../shared/helpers/validation';
 import { centsField } from '../../descriptions/fields';
 import { ORDER_UNIT_REFUND_REASONS, toOptions } from '../../../../api/v2/enums';
 import { wholeNumber } from '../../helpers/values';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { orderUnitAction, orderUnitIdField } from './fields';
 
 const AMOUNT_LABEL = 'Amount (in Cents)';
 
 /** PATCH /order-units/{id_order_unit}/refund: never sent twice, so a lost answer cannot refund twice. */
 export const refund = defineOperation({
-	resource: 'orderUnit',
 	value: 'refund',
 	name: 'Refund',
 	action: 'Refund an order unit',

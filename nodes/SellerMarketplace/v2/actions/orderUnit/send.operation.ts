@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { bounded, inputError, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { carrierField } from '../../descriptions/carrier';
 import { textField } from '../../descriptions/fields';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { orderUnitAction, orderUnitIdField } from './fields';
 
 /**
@@ -21,7 +21,6 @@ function trackingNumbers(context: IExecuteFunctions, itemIndex: number): string 
 
 /** PATCH /order-units/{id_order_unit}/send: marks the order unit as shipped, with carrier and tracking numbers. */
 export const send = defineOperation({
-	resource: 'orderUnit',
 	value: 'send',
 	name: 'Send',
 	action: 'Mark an order unit as sent',

@@ -1,9 +1,8 @@
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { returnUnitAction, returnUnitIdField } from './fields';
 
 /** PATCH /return-units/{id_return_unit}/accept. */
 export const accept = defineOperation({
-	resource: 'returnUnit',
 	value: 'accept',
 	name: 'Accept',
 	action: 'Accept a return unit',

@@ -1,10 +1,9 @@
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { returnUnitAction, returnUnitIdField } from './fields';
 import { getMessage, messageField } from './message';
 
 /** PATCH /return-units/{id_return_unit}/clarify. */
 export const clarify = defineOperation({
-	resource: 'returnUnit',
 	value: 'clarify',
 	name: 'Clarify',
 	action: 'Ask to clarify a return unit',

@@ -1,10 +1,9 @@
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { returnUnitAction, returnUnitIdField } from './fields';
 import { getMessage, messageField } from './message';
 
 /** PATCH /return-units/{id_return_unit}/reject. */
 export const reject = defineOperation({
-	resource: 'returnUnit',
 	value: 'reject',
 	name: 'Reject',
 	action: 'Reject a return unit',

@@ -1,9 +1,8 @@
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { returnUnitAction, returnUnitIdField } from './fields';
 
 /** PATCH /return-units/{id_return_unit}/repair. */
 export const repair = defineOperation({
-	resource: 'returnUnit',
 	value: 'repair',
 	name: 'Repair',
 	action: 'Send a return unit to repair',

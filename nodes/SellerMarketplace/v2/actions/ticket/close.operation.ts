@@ -1,5 +1,5 @@
 import { apiPath, apiRequest, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getTicketId, ticketIdField } from './fields';
 
 /** The statuses a ticket the seller has closed can have. */
@@ -7,7 +7,6 @@ const CLOSED_BY_SELLER = ['seller_closed', 'both_closed'];
 
 /** PATCH /tickets/{id_ticket}/close. */
 export const close = defineOperation({
-	resource: 'ticket',
 	value: 'close',
 	name: 'Close',
 	action: 'Close a ticket',

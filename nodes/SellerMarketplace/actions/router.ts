@@ -1,15 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { applyHeadline, describeForEditor, parameterReader, type OperationWording } from '../../../shared/helpers/headline';
-import { checkParameterTypes } from '../../../shared/helpers/parameters';
-import { FileItem, type BatchOperationSpec, type ItemOperationSpec, type Operation } from './define';
-import { resources } from './index';
+import { applyHeadline, describeForEditor, parameterReader, type OperationWording } from '../../shared/helpers/headline';
+import { checkParameterTypes } from '../../shared/helpers/parameters';
+import { FileItem, type Actions, type BatchOperationSpec, type ItemOperationSpec, type ItemOutput, type Operation } from './define';
+
+/**
+ * Runs the operations of every node version: the version hands over its actions (see defineActions), the router
+ * finds the operation the form chose and runs it per item or as a batch, the same way for every API version.
+ */
 
 /** What the operation declares about itself, for the headline of its failures. */
 export function wordingOf(operation: Operation): OperationWording {
-	const resourceName = resources.find((resource) => resource.value === operation.resource)?.name ?? operation.resource;
-	return { action: operation.action, resourceName, fields: operation.properties, attempt: operation.attempt };
+	return { action: operation.action, resourceName: operation.resourceName, fields: operation.properties, attempt: operation.attempt };
 }
 
 /**
@@ -43,7 +46,7 @@ class RunOutput {
 		private readonly operation: Operation,
 	) {}
 
-	add(itemIndex: number, records: IDataObject | IDataObject[] | FileItem): void {
+	add(itemIndex: number, records: ItemOutput): void {
 		if (records instanceof FileItem) {
 			this.items.push({ json: records.json, binary: records.binary, pairedItem: { item: itemIndex } });
 			this.applied.push(itemIndex);
@@ -109,11 +112,11 @@ function pairedIndex(item: INodeExecutionData): number {
 	return typeof paired === 'number' ? paired : (paired?.item ?? 0);
 }
 
-/** Runs the chosen operation, pairing every output item with the input item it came from. */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/** Runs the operation of `actions` the form chose, pairing every output item with the input item it came from. */
+export async function router(this: IExecuteFunctions, actions: Actions): Promise<INodeExecutionData[][]> {
 	const resourceName = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = resources.find((resource) => resource.value === resourceName)?.operations[operationName];
+	const operation = actions.find(resourceName, operationName);
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
 	}
