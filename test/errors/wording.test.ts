@@ -5,19 +5,15 @@
  */
 import { describeAttempt, descriptionAsHtml, headline, nounOf } from '../../nodes/shared/helpers/headline';
 import { resources as v1Resources } from '../../nodes/SellerMarketplace/v1/actions';
-import { wordingOf as v1Wording } from '../../nodes/SellerMarketplace/v1/actions/router';
 import { resources as v2Resources } from '../../nodes/SellerMarketplace/v2/actions';
-import { wordingOf as v2Wording } from '../../nodes/SellerMarketplace/actions/router';
+import { wordingOf } from '../../nodes/SellerMarketplace/actions/router';
 import type { OperationWording } from '../../nodes/shared/helpers/headline';
 
 const ID = '1000064';
 
 const operations: Array<[string, OperationWording]> = [
-	...Object.entries(v1Resources).flatMap(([resource, { operations: byName }]) =>
-		Object.entries(byName).map(([name, operation]): [string, OperationWording] => [`v1 ${resource} → ${name}`, v1Wording(resource as never, name, operation as never)]),
-	),
-	...v2Resources.flatMap((resource) =>
-		Object.values(resource.operations).map((operation): [string, OperationWording] => [`v2 ${resource.value} → ${operation.value}`, v2Wording(operation)]),
+	...[...v1Resources.map((resource) => ['v1', resource] as const), ...v2Resources.map((resource) => ['v2', resource] as const)].flatMap(([version, resource]) =>
+		Object.values(resource.operations).map((operation): [string, OperationWording] => [`${version} ${resource.value} → ${operation.value}`, wordingOf(operation)]),
 	),
 ];
 

@@ -231,8 +231,9 @@ export function defineActions<const Resources extends readonly Resource[]>(
 		type: 'options',
 		noDataExpression: true,
 		options: resources.map(({ name, value }) => ({ name, value })).sort((a, b) => a.name.localeCompare(b.name)),
-		default: actions.defaultResource,
+		default: '',
 	};
+	resourceSelector.default = actions.defaultResource;
 	return {
 		resources,
 		resourceSelector,

@@ -6,11 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { operationSubtitle, tidyProperties } from '../../shared/descriptions/words';
-import { propertiesOfVersion } from '../../shared/helpers/simplify';
-import { resources, resourceSelector } from './actions';
-import { router } from './actions/router';
-import { requestOptionsField } from './descriptions/requestOptions';
+import { operationSubtitle } from '../../shared/descriptions/words';
+import { router } from '../actions/router';
+import { actions } from './actions';
 import { listSearch, loadOptions } from './methods';
 
 /** Node version 1: the seller API v1 (`/api/v1`, `HM-` signed requests). Version 1 keeps the form of the first release; 1.1 adds Simplify. */
@@ -19,10 +17,7 @@ export class SellerMarketplaceV1 {
 	description: INodeTypeDescription;
 
 	constructor(baseDescription: INodeTypeBaseDescription, version: 1 | 1.1 = 1) {
-		const properties = propertiesOfVersion(
-			tidyProperties([resourceSelector, ...Object.values(resources).flatMap((resource) => resource.description), requestOptionsField]),
-			version >= 1.1,
-		);
+		const properties = actions.properties(version);
 		this.description = {
 			...baseDescription,
 			version,
@@ -39,6 +34,6 @@ export class SellerMarketplaceV1 {
 	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await router.call(this, actions);
 	}
 }

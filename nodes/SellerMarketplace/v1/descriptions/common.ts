@@ -1,13 +1,18 @@
 /** Field builders for parameters that recur across operations. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { idLocator } from '../../../shared/descriptions/fields';
+import { collectionField, idLocator, returnAllOrLimit } from '../../../shared/descriptions/fields';
 
 export { embeddedField, idLocator, returnAllOrLimit } from '../../../shared/descriptions/fields';
 
 /** An item (the shared product record), searched in the catalogue or given by its ID. */
 export function itemIdField(description: string): INodeProperties {
 	return idLocator({ displayName: 'Item', name: 'itemId', searchListMethod: 'searchItems', searchFilterRequired: true, placeholder: 'e.g. 20574181', description });
+}
+
+/** The fields a Get Many starts with: Return All / Limit, then its Filters. */
+export function listFields(filters: INodeProperties[]): INodeProperties[] {
+	return [...returnAllOrLimit(), collectionField('Filters', 'filters', filters, 'Add Filter')];
 }
 
 export function binaryPropertyField(description: string, name = 'binaryPropertyName'): INodeProperties {

@@ -1,8 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
+import { defineOperation } from '../../../actions/define';
 
 const properties: INodeProperties[] = [
 	{
@@ -16,11 +16,17 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['attribute'], operation: ['get'] } }, properties);
-
 /** GET /attributes/{id_attribute}/: name, title, type and whether several values are allowed. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'attributeId', itemIndex, 'Attribute ID');
-	const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/attributes/${id}/`, itemIndex });
-	return this.helpers.returnJsonArray(response.body as never);
-}
+export const get = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a category attribute',
+	summary: 'Read one attribute of product data: its name, type and whether it takes several values',
+	endpoint: { method: 'GET', path: '/attributes/{id_attribute}/' },
+	properties,
+	async execute(itemIndex) {
+		const id = requireIntegerId(this, 'attributeId', itemIndex, 'Attribute ID');
+		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/attributes/${id}/`, itemIndex });
+		return response.body as IDataObject;
+	},
+});

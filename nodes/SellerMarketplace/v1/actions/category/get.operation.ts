@@ -1,9 +1,9 @@
-import type { INodeExecutionData, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { embeddedField, idLocator } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
+import { defineOperation } from '../../../actions/define';
 
 const properties: INodeProperties[] = [
 	idLocator({
@@ -19,17 +19,23 @@ const properties: INodeProperties[] = [
 	),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['category'], operation: ['get'] } }, properties);
-
 /** GET /categories/{id_category}/: one category, optionally with its parent, children and attributes. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'categoryId', itemIndex, 'Category');
-	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: apiPath`/categories/${id}/`,
-		query: compact({ embedded }),
-		itemIndex,
-	});
-	return this.helpers.returnJsonArray(response.body as never);
-}
+export const get = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a category',
+	summary: 'Read one category, optionally with its attributes',
+	endpoint: { method: 'GET', path: '/categories/{id_category}/' },
+	properties,
+	async execute(itemIndex) {
+		const id = requireIntegerId(this, 'categoryId', itemIndex, 'Category');
+		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
+		const response = await apiRequest.call(this, {
+			method: 'GET',
+			path: apiPath`/categories/${id}/`,
+			query: compact({ embedded }),
+			itemIndex,
+		});
+		return response.body as IDataObject;
+	},
+});

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { idLocator, returnAllOrLimit } from '../../descriptions/common';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
+import { defineOperation } from '../../../actions/define';
 
 /** The API's page cap for categories (every other collection has 30). */
 const CATEGORY_PAGE_SIZE = 1000;
@@ -44,14 +44,20 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['category'], operation: ['getMany'] } }, properties);
-
 /** GET /categories/: the subcategories of a parent (`id_parent`) or a name search (`q`). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const filterBy = this.getNodeParameter('filterBy', itemIndex) as string;
-	const query: IDataObject =
-		filterBy === 'search'
-			? { q: requireString(this, 'searchTerm', itemIndex, 'Search Term') }
-			: { id_parent: requireIntegerId(this, 'parentCategory', itemIndex, 'Parent Category') };
-	return await readCollection.call(this, itemIndex, { path: '/categories/', query, pageSize: CATEGORY_PAGE_SIZE, idField: 'id_category' });
-}
+export const getMany = defineOperation({
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many categories',
+	summary: 'List the subcategories of a category, or search categories by name',
+	endpoint: { method: 'GET', path: '/categories/' },
+	properties,
+	async execute(itemIndex) {
+		const filterBy = this.getNodeParameter('filterBy', itemIndex) as string;
+		const query: IDataObject =
+			filterBy === 'search'
+				? { q: requireString(this, 'searchTerm', itemIndex, 'Search Term') }
+				: { id_parent: requireIntegerId(this, 'parentCategory', itemIndex, 'Parent Category') };
+		return await readCollection.call(this, itemIndex, { path: '/categories/', query, pageSize: CATEGORY_PAGE_SIZE, idField: 'id_category' });
+	},
+});

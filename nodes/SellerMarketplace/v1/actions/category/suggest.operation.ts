@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { requireString, toCents } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../../../api/v1';
+import { defineOperation } from '../../../actions/define';
 
 const properties: INodeProperties[] = [
 	{
@@ -43,26 +43,32 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['category'], operation: ['suggest'] } }, properties);
-
 /**
  * POST /categories/decide/: up to 5 categories that fit a product, the most likely first (one item each).
  * The spec's body has all three item strings, so description and manufacturer are required too.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const item: IDataObject = {
-		title: requireString(this, 'title', itemIndex, 'Product Title'),
-		description: requireString(this, 'productDescription', itemIndex, 'Product Description'),
-		manufacturer: requireString(this, 'manufacturer', itemIndex, 'Manufacturer'),
-	};
-	const price = toCents(this, this.getNodeParameter('price', itemIndex), itemIndex, 'Price (in Cents)', { allowZero: false });
-	const response = await apiRequest.call(this, {
-		method: 'POST',
-		path: '/categories/decide/',
-		body: { item, price },
-		// Asking for suggestions changes nothing, so it is safe to retry like a read.
-		idempotent: true,
-		itemIndex,
-	});
-	return this.helpers.returnJsonArray(response.body as IDataObject[]);
-}
+export const suggest = defineOperation({
+	value: 'suggest',
+	name: 'Suggest',
+	action: 'Suggest categories for a product',
+	summary: 'Ask which categories fit a product (up to 5, most likely first)',
+	endpoint: { method: 'POST', path: '/categories/decide/' },
+	properties,
+	async execute(itemIndex) {
+		const item: IDataObject = {
+			title: requireString(this, 'title', itemIndex, 'Product Title'),
+			description: requireString(this, 'productDescription', itemIndex, 'Product Description'),
+			manufacturer: requireString(this, 'manufacturer', itemIndex, 'Manufacturer'),
+		};
+		const price = toCents(this, this.getNodeParameter('price', itemIndex), itemIndex, 'Price (in Cents)', { allowZero: false });
+		const response = await apiRequest.call(this, {
+			method: 'POST',
+			path: '/categories/decide/',
+			body: { item, price },
+			// Asking for suggestions changes nothing, so it is safe to retry like a read.
+			idempotent: true,
+			itemIndex,
+		});
+		return response.body as IDataObject;
+	},
+});

@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { importFileTypeOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { checkHttpUrl, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../../../api/v1';
+import { defineOperation } from '../../../actions/define';
 
 const properties: INodeProperties[] = [
 	{
@@ -26,13 +26,19 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['importFile'], operation: ['create'] } }, properties);
-
 /** POST /import-files/: asks the marketplace to download and import a CSV file (id in `Location`). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const uri = checkHttpUrl(this, requireString(this, 'uri', itemIndex, 'File URL'), itemIndex, 'File URL');
-	const type = requireString(this, 'type', itemIndex, 'Type');
-	const response = await apiRequest.call(this, { method: 'POST', path: '/import-files/', body: { uri, type }, itemIndex });
-	const ids = response.createdId === undefined ? {} : { id_import_file: Number(response.createdId) };
-	return this.helpers.returnJsonArray(successItem(response, ids));
-}
+export const create = defineOperation({
+	value: 'create',
+	name: 'Create',
+	action: 'Create an import file',
+	summary: 'Have the marketplace import a CSV file of product data or inventory from a URL',
+	endpoint: { method: 'POST', path: '/import-files/' },
+	properties,
+	async execute(itemIndex) {
+		const uri = checkHttpUrl(this, requireString(this, 'uri', itemIndex, 'File URL'), itemIndex, 'File URL');
+		const type = requireString(this, 'type', itemIndex, 'Type');
+		const response = await apiRequest.call(this, { method: 'POST', path: '/import-files/', body: { uri, type }, itemIndex });
+		const ids = response.createdId === undefined ? {} : { id_import_file: Number(response.createdId) };
+		return successItem(response, ids);
+	},
+});

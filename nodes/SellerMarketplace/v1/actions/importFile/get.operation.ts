@@ -1,9 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { idLocator } from '../../descriptions/common';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
+import { defineOperation } from '../../../actions/define';
 
 const properties: INodeProperties[] = [
 	idLocator({
@@ -15,11 +15,17 @@ const properties: INodeProperties[] = [
 	}),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['importFile'], operation: ['get'] } }, properties);
-
 /** GET /import-files/{id_import_file}/: the state of one import (status, lines done, errors). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'importFileId', itemIndex, 'Import File');
-	const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/import-files/${id}/`, itemIndex });
-	return this.helpers.returnJsonArray(response.body as never);
-}
+export const get = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get an import file',
+	summary: 'Read the processing state of one import file',
+	endpoint: { method: 'GET', path: '/import-files/{id_import_file}/' },
+	properties,
+	async execute(itemIndex) {
+		const id = requireIntegerId(this, 'importFileId', itemIndex, 'Import File');
+		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/import-files/${id}/`, itemIndex });
+		return response.body as IDataObject;
+	},
+});

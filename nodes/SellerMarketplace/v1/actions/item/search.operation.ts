@@ -1,9 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { embeddedField, returnAllOrLimit } from '../../descriptions/common';
 import { checkEan, compact, inputError } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
+import { defineOperation } from '../../../actions/define';
 
 const properties: INodeProperties[] = [
 	{
@@ -32,14 +32,20 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['item'], operation: ['search'] } }, properties);
-
 /** GET /items/: items (the shared product records) matching a search term and/or an EAN. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const q = String(this.getNodeParameter('searchTerm', itemIndex, '') ?? '').trim();
-	const eanText = String(this.getNodeParameter('ean', itemIndex, '') ?? '').trim();
-	if (!q && !eanText) throw inputError(this, itemIndex, 'Fill in "Search Term" or "EAN" (or both) to search items');
-	const ean = eanText ? checkEan(this, eanText, itemIndex) : undefined;
-	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-	return await readCollection.call(this, itemIndex, { path: '/items/', query: compact({ q, ean, embedded }), idField: 'id_item' });
-}
+export const search = defineOperation({
+	value: 'search',
+	name: 'Search',
+	action: 'Search items',
+	summary: 'Find items (products) by search term or EAN',
+	endpoint: { method: 'GET', path: '/items/' },
+	properties,
+	async execute(itemIndex) {
+		const q = String(this.getNodeParameter('searchTerm', itemIndex, '') ?? '').trim();
+		const eanText = String(this.getNodeParameter('ean', itemIndex, '') ?? '').trim();
+		if (!q && !eanText) throw inputError(this, itemIndex, 'Fill in "Search Term" or "EAN" (or both) to search items');
+		const ean = eanText ? checkEan(this, eanText, itemIndex) : undefined;
+		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
+		return await readCollection.call(this, itemIndex, { path: '/items/', query: compact({ q, ean, embedded }), idField: 'id_item' });
+	},
+});

@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { embeddedField, idLocator } from '../../descriptions/common';
 import { ID_FORMATS, requireId } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../../../api/v1';
+import { outputShapes } from '../../helpers/outputShapes';
+import { defineOperation } from '../../../actions/define';
 
 const properties: INodeProperties[] = [
 	idLocator({
@@ -22,17 +23,24 @@ const properties: INodeProperties[] = [
 	downloadLinksOptions,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
-
 /** GET /orders/{id_order} (no trailing slash, as the spec writes it): one order with its units and the related data asked for. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const orderId = requireId(this, 'orderId', itemIndex, 'Order');
-	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: apiPath`/orders/${orderId}`,
-		query: embedded.length ? { embedded: embedded.join(',') } : undefined,
-		itemIndex,
-	});
-	return this.helpers.returnJsonArray(applyDownloadLinksOption(this, itemIndex, response.body as IDataObject));
-}
+export const get = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get an order',
+	summary: 'Get one order with its order units',
+	endpoint: { method: 'GET', path: '/orders/{id_order}' },
+	output: outputShapes.order,
+	properties,
+	async execute(itemIndex) {
+		const orderId = requireId(this, 'orderId', itemIndex, 'Order');
+		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
+		const response = await apiRequest.call(this, {
+			method: 'GET',
+			path: apiPath`/orders/${orderId}`,
+			query: embedded.length ? { embedded: embedded.join(',') } : undefined,
+			itemIndex,
+		});
+		return applyDownloadLinksOption(this, itemIndex, response.body as IDataObject);
+	},
+});

@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { successItem } from '../../helpers/output';
 import { requireEan } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { buildProductData, eanField, productDataFields } from './fields';
+import { defineOperation } from '../../../actions/define';
 
 const properties: INodeProperties[] = [
 	eanField,
@@ -18,12 +18,18 @@ const properties: INodeProperties[] = [
 	...productDataFields,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['productData'], operation: ['createOrReplace'] } }, properties);
-
 /** PUT /product-data/{ean}/: creates your product data for an EAN, or replaces it completely (201, empty body). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const ean = requireEan(this, 'ean', itemIndex);
-	const body = buildProductData(this, itemIndex, ean);
-	const response = await apiRequest.call(this, { method: 'PUT', path: apiPath`/product-data/${ean}/`, body, itemIndex });
-	return this.helpers.returnJsonArray(successItem(response, { ean }));
-}
+export const createOrReplace = defineOperation({
+	value: 'createOrReplace',
+	name: 'Create or Replace',
+	action: 'Create or replace product data',
+	summary: 'Upload the product data of an EAN, replacing what you uploaded before',
+	endpoint: { method: 'PUT', path: '/product-data/{ean}/' },
+	properties,
+	async execute(itemIndex) {
+		const ean = requireEan(this, 'ean', itemIndex);
+		const body = buildProductData(this, itemIndex, ean);
+		const response = await apiRequest.call(this, { method: 'PUT', path: apiPath`/product-data/${ean}/`, body, itemIndex });
+		return successItem(response, { ean });
+	},
+});

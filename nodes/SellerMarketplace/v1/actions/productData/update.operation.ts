@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { successItem } from '../../helpers/output';
 import { requireEan } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { buildProductData, eanField, productDataFields } from './fields';
+import { defineOperation } from '../../../actions/define';
 
 const properties: INodeProperties[] = [
 	eanField,
@@ -18,12 +18,18 @@ const properties: INodeProperties[] = [
 	...productDataFields,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['productData'], operation: ['update'] } }, properties);
-
 /** PATCH /product-data/{ean}/: changes the attributes sent, keeps the rest (204). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const ean = requireEan(this, 'ean', itemIndex);
-	const body = buildProductData(this, itemIndex, ean);
-	const response = await apiRequest.call(this, { method: 'PATCH', path: apiPath`/product-data/${ean}/`, body, itemIndex });
-	return this.helpers.returnJsonArray(successItem(response, { ean }));
-}
+export const update = defineOperation({
+	value: 'update',
+	name: 'Update',
+	action: 'Update product data',
+	summary: 'Change single attributes of product data you uploaded before',
+	endpoint: { method: 'PATCH', path: '/product-data/{ean}/' },
+	properties,
+	async execute(itemIndex) {
+		const ean = requireEan(this, 'ean', itemIndex);
+		const body = buildProductData(this, itemIndex, ean);
+		const response = await apiRequest.call(this, { method: 'PATCH', path: apiPath`/product-data/${ean}/`, body, itemIndex });
+		return successItem(response, { ean });
+	},
+});

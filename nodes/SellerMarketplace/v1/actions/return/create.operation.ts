@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { returnReasonOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { bounded, inputError, requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../../../api/v1';
+import { defineOperation } from '../../../actions/define';
 
 /** The API refuses shorter notes. */
 const MIN_NOTE_LENGTH = 5;
@@ -39,22 +39,28 @@ const properties: INodeProperties[] = [
 	}, { fills: ['note'], minLength: MIN_NOTE_LENGTH }),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['create'] } }, properties);
-
 /** POST /returns: opens a return for order units of one order (sellers using the marketplace return service). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const orderUnitIds = requireIntegerIds(this, 'orderUnitIds', itemIndex, 'Order Unit IDs');
-	const reason = requireString(this, 'reason', itemIndex, 'Reason');
-	const note = requireString(this, 'note', itemIndex, 'Note');
-	if (note.length < MIN_NOTE_LENGTH) {
-		throw inputError(this, itemIndex, `"Note" must be at least ${MIN_NOTE_LENGTH} characters long, but it has ${note.length}`);
-	}
+export const create = defineOperation({
+	value: 'create',
+	name: 'Create',
+	action: 'Create a return',
+	summary: 'Open a return for order units of one order',
+	endpoint: { method: 'POST', path: '/returns' },
+	properties,
+	async execute(itemIndex) {
+		const orderUnitIds = requireIntegerIds(this, 'orderUnitIds', itemIndex, 'Order Unit IDs');
+		const reason = requireString(this, 'reason', itemIndex, 'Reason');
+		const note = requireString(this, 'note', itemIndex, 'Note');
+		if (note.length < MIN_NOTE_LENGTH) {
+			throw inputError(this, itemIndex, `"Note" must be at least ${MIN_NOTE_LENGTH} characters long, but it has ${note.length}`);
+		}
 
-	const response = await apiRequest.call(this, {
-		method: 'POST',
-		path: '/returns',
-		body: { id_order_unit: orderUnitIds, reason, note },
-		itemIndex,
-	});
-	return this.helpers.returnJsonArray(successItem(response));
-}
+		const response = await apiRequest.call(this, {
+			method: 'POST',
+			path: '/returns',
+			body: { id_order_unit: orderUnitIds, reason, note },
+			itemIndex,
+		});
+		return successItem(response);
+	},
+});

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { embeddedField, idLocator } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
+import { outputShapes } from '../../helpers/outputShapes';
+import { defineOperation } from '../../../actions/define';
 
 const properties: INodeProperties[] = [
 	idLocator({
@@ -16,17 +17,24 @@ const properties: INodeProperties[] = [
 	{ ...embeddedField(['units', 'buyer'], 'Related data to include: the returned units and the buyer'), default: ['units', 'buyer'] },
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['get'] } }, properties);
-
 /** GET /returns/{id}/: one return, with its units and buyer when asked. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');
-	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: apiPath`/returns/${id}/`,
-		query: compact({ embedded }),
-		itemIndex,
-	});
-	return this.helpers.returnJsonArray(response.body as IDataObject);
-}
+export const get = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a return',
+	summary: 'Get one return with its units and buyer',
+	endpoint: { method: 'GET', path: '/returns/{id}/' },
+	output: outputShapes.return,
+	properties,
+	async execute(itemIndex) {
+		const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');
+		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
+		const response = await apiRequest.call(this, {
+			method: 'GET',
+			path: apiPath`/returns/${id}/`,
+			query: compact({ embedded }),
+			itemIndex,
+		});
+		return response.body as IDataObject;
+	},
+});

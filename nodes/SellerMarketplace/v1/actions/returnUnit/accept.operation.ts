@@ -1,13 +1,21 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { changeReturnUnit, returnUnitIdField } from './common';
+import { defineOperation } from '../../../actions/define';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 const properties: INodeProperties[] = [returnUnitIdField];
 
-export const description = updateDisplayOptions({ show: { resource: ['returnUnit'], operation: ['accept'] } }, properties);
-
 /** PATCH /return-units/{id}/accept/: accepts the returned unit (no body, 204). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await changeReturnUnit(this, itemIndex, 'accept');
-}
+export const accept = defineOperation({
+	value: 'accept',
+	name: 'Accept',
+	action: 'Accept a returned unit',
+	summary: 'Accept the return of a unit',
+	picks: PICKABLE_STATUSES.openReturnUnit,
+	endpoint: { method: 'PATCH', path: '/return-units/{id}/accept/' },
+	properties,
+	async execute(itemIndex) {
+		return await changeReturnUnit(this, itemIndex, 'accept');
+	},
+});

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { idLocator } from '../../descriptions/common';
 import { successItem } from '../../helpers/output';
@@ -36,7 +36,7 @@ export async function changeReturnUnit(
 	itemIndex: number,
 	action: 'accept' | 'reject' | 'repair' | 'clarify',
 	body?: IDataObject,
-): Promise<INodeExecutionData[]> {
+): Promise<IDataObject> {
 	const id = requireIntegerId(context, 'returnUnitId', itemIndex, 'Return Unit');
 	const response = await apiRequest.call(context, {
 		method: 'PATCH',
@@ -45,5 +45,5 @@ export async function changeReturnUnit(
 		confirmApplied: statusReached(context, apiPath`/return-units/${id}/`, [REACHED_STATUS[action]], itemIndex),
 		itemIndex,
 	});
-	return context.helpers.returnJsonArray(successItem(response, { id_return_unit: id }));
+	return successItem(response, { id_return_unit: id });
 }

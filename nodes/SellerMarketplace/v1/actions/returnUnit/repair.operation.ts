@@ -1,13 +1,21 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { changeReturnUnit, returnUnitIdField } from './common';
+import { defineOperation } from '../../../actions/define';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 const properties: INodeProperties[] = [returnUnitIdField];
 
-export const description = updateDisplayOptions({ show: { resource: ['returnUnit'], operation: ['repair'] } }, properties);
-
 /** PATCH /return-units/{id}/repair/: sends the returned unit to repair (no body, 204). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await changeReturnUnit(this, itemIndex, 'repair');
-}
+export const repair = defineOperation({
+	value: 'repair',
+	name: 'Repair',
+	action: 'Send a returned unit to repair',
+	summary: 'Have the returned unit repaired',
+	picks: PICKABLE_STATUSES.openReturnUnit,
+	endpoint: { method: 'PATCH', path: '/return-units/{id}/repair/' },
+	properties,
+	async execute(itemIndex) {
+		return await changeReturnUnit(this, itemIndex, 'repair');
+	},
+});

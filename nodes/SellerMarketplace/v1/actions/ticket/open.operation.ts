@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { ticketReasonOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../../../api/v1';
+import { defineOperation } from '../../../actions/define';
 
 const properties: INodeProperties[] = [
 	{
@@ -36,15 +36,21 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['ticket'], operation: ['open'] } }, properties);
-
 /** POST /tickets/: opens a ticket with the buyer about order units of one order. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const body = {
-		id_order_unit: requireIntegerIds(this, 'orderUnitIds', itemIndex, 'Order Unit IDs'),
-		reason: requireString(this, 'reason', itemIndex, 'Reason'),
-		message: requireString(this, 'message', itemIndex, 'Message'),
-	};
-	const response = await apiRequest.call(this, { method: 'POST', path: '/tickets/', body, itemIndex });
-	return this.helpers.returnJsonArray(successItem(response, { id_ticket: response.createdId }));
-}
+export const open = defineOperation({
+	value: 'open',
+	name: 'Open',
+	action: 'Open a ticket',
+	summary: 'Open a ticket with the buyer about order units of one order',
+	endpoint: { method: 'POST', path: '/tickets/' },
+	properties,
+	async execute(itemIndex) {
+		const body = {
+			id_order_unit: requireIntegerIds(this, 'orderUnitIds', itemIndex, 'Order Unit IDs'),
+			reason: requireString(this, 'reason', itemIndex, 'Reason'),
+			message: requireString(this, 'message', itemIndex, 'Message'),
+		};
+		const response = await apiRequest.call(this, { method: 'POST', path: '/tickets/', body, itemIndex });
+		return successItem(response, { id_ticket: response.createdId });
+	},
+});

@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { messageFields } from '../../../../shared/descriptions/message';
 import { successItem } from '../../helpers/output';
@@ -7,6 +6,8 @@ import { readAttachments } from '../../../../shared/helpers/attachments';
 import { requireId, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../../../api/v1';
 import { ticketLocator } from '../ticket/shared';
+import { defineOperation } from '../../../actions/define';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 const properties: INodeProperties[] = [
 	ticketLocator('The ticket to answer'),
@@ -31,11 +32,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-/** For the headline of a failure: the ticket is the record named. */
-export const attempt = 'send a message to ticket {id}';
-
-export const description = updateDisplayOptions({ show: { resource: ['ticketMessage'], operation: ['send'] } }, properties);
-
 /** Each named binary property of the item as a `claim_message_files` entry. */
 async function attachments(context: IExecuteFunctions, itemIndex: number, names: string): Promise<IDataObject[]> {
 	const files = await readAttachments(context, itemIndex, names);
@@ -43,15 +39,25 @@ async function attachments(context: IExecuteFunctions, itemIndex: number, names:
 }
 
 /** POST /ticket-messages/: answers a ticket, optionally with files from the item's binary data. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');
-	const text = requireString(this, 'text', itemIndex, 'Text');
-	const interimNotice = this.getNodeParameter('interimNotice', itemIndex, false) as boolean;
-	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const files = additionalFields.attachments ? await attachments(this, itemIndex, String(additionalFields.attachments)) : [];
+export const send = defineOperation({
+	value: 'send',
+	name: 'Send',
+	action: 'Send a ticket message',
+	summary: 'Answer a ticket, optionally with attachments',
+	picks: PICKABLE_STATUSES.answerableConversation,
+	attempt: 'send a message to ticket {id}',
+	endpoint: { method: 'POST', path: '/ticket-messages/' },
+	properties,
+	async execute(itemIndex) {
+		const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');
+		const text = requireString(this, 'text', itemIndex, 'Text');
+		const interimNotice = this.getNodeParameter('interimNotice', itemIndex, false) as boolean;
+		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const files = additionalFields.attachments ? await attachments(this, itemIndex, String(additionalFields.attachments)) : [];
 
-	const body: IDataObject = { id_ticket: idTicket, text, interim_notice: interimNotice };
-	if (files.length) body.claim_message_files = files;
-	const response = await apiRequest.call(this, { method: 'POST', path: '/ticket-messages/', body, itemIndex });
-	return this.helpers.returnJsonArray(successItem(response, { id_ticket: idTicket }));
-}
+		const body: IDataObject = { id_ticket: idTicket, text, interim_notice: interimNotice };
+		if (files.length) body.claim_message_files = files;
+		const response = await apiRequest.call(this, { method: 'POST', path: '/ticket-messages/', body, itemIndex });
+		return successItem(response, { id_ticket: idTicket });
+	},
+});

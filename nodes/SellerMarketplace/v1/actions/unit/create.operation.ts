@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { identifyProductField } from '../../../../shared/descriptions/fields';
 import { itemIdField } from '../../descriptions/common';
@@ -7,6 +6,7 @@ import { successItem } from '../../helpers/output';
 import { inputError, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../../../api/v1';
 import { amountField, conditionField, listingPriceField, offerBody, offerFields } from './fields';
+import { defineOperation } from '../../../actions/define';
 
 const properties: INodeProperties[] = [
 	identifyProductField({ name: 'Item ID', value: 'itemId', description: "The marketplace's ID of the item, e.g. from Item → Search" }),
@@ -49,34 +49,40 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['unit'], operation: ['create'] } }, properties);
-
 /** POST /units/: offers a product (201, the new unit's address in `Location`). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const identifyBy = this.getNodeParameter('identifyBy', itemIndex) as string;
-	const product: IDataObject =
-		identifyBy === 'itemId'
-			? { id_item: requireIntegerId(this, 'itemId', itemIndex, 'Item') }
-			: { ean: requireEan(this, 'ean', itemIndex) };
-	const required = {
-		condition: this.getNodeParameter('condition', itemIndex),
-		listingPrice: this.getNodeParameter('listingPrice', itemIndex, undefined),
-		amount: this.getNodeParameter('amount', itemIndex, undefined),
-	};
-	// offerBody leaves out what is not given (that suits Update); a new offer needs a price and a stock.
-	if (required.listingPrice === undefined || required.listingPrice === null || required.listingPrice === '') {
-		throw inputError(this, itemIndex, '"Listing Price (in Cents)" is required and cannot be empty');
-	}
-	if (required.amount === undefined || required.amount === null || required.amount === '') {
-		throw inputError(this, itemIndex, '"Stock" is required and cannot be empty');
-	}
-	const offer = offerBody(this, itemIndex, {
-		...required,
-		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-	});
-	const offerId = String(this.getNodeParameter('offerId', itemIndex, '') ?? '').trim();
-	const body: IDataObject = { ...product, ...offer, ...(offerId ? { id_offer: offerId } : {}) };
-	const response = await apiRequest.call(this, { method: 'POST', path: '/units/', body, itemIndex });
-	const ids = response.createdId === undefined ? {} : { id_unit: Number(response.createdId) };
-	return this.helpers.returnJsonArray(successItem(response, ids));
-}
+export const create = defineOperation({
+	value: 'create',
+	name: 'Create',
+	action: 'Create a unit',
+	summary: 'Offer a product: price, stock, condition and delivery time',
+	endpoint: { method: 'POST', path: '/units/' },
+	properties,
+	async execute(itemIndex) {
+		const identifyBy = this.getNodeParameter('identifyBy', itemIndex) as string;
+		const product: IDataObject =
+			identifyBy === 'itemId'
+				? { id_item: requireIntegerId(this, 'itemId', itemIndex, 'Item') }
+				: { ean: requireEan(this, 'ean', itemIndex) };
+		const required = {
+			condition: this.getNodeParameter('condition', itemIndex),
+			listingPrice: this.getNodeParameter('listingPrice', itemIndex, undefined),
+			amount: this.getNodeParameter('amount', itemIndex, undefined),
+		};
+		// offerBody leaves out what is not given (that suits Update); a new offer needs a price and a stock.
+		if (required.listingPrice === undefined || required.listingPrice === null || required.listingPrice === '') {
+			throw inputError(this, itemIndex, '"Listing Price (in Cents)" is required and cannot be empty');
+		}
+		if (required.amount === undefined || required.amount === null || required.amount === '') {
+			throw inputError(this, itemIndex, '"Stock" is required and cannot be empty');
+		}
+		const offer = offerBody(this, itemIndex, {
+			...required,
+			...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+		});
+		const offerId = String(this.getNodeParameter('offerId', itemIndex, '') ?? '').trim();
+		const body: IDataObject = { ...product, ...offer, ...(offerId ? { id_offer: offerId } : {}) };
+		const response = await apiRequest.call(this, { method: 'POST', path: '/units/', body, itemIndex });
+		const ids = response.createdId === undefined ? {} : { id_unit: Number(response.createdId) };
+		return successItem(response, ids);
+	},
+});

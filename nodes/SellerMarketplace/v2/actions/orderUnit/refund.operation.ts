@@ -4,6 +4,7 @@ import { ORDER_UNIT_REFUND_REASONS, toOptions } from '../../../../api/v2/enums';
 import { wholeNumber } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
 import { orderUnitAction, orderUnitIdField } from './fields';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 const AMOUNT_LABEL = 'Amount (in Cents)';
 
@@ -13,6 +14,7 @@ export const refund = defineOperation({
 	name: 'Refund',
 	action: 'Refund an order unit',
 	summary: 'Pay back part of or the whole price of an order unit',
+	picks: PICKABLE_STATUSES.orderUnitToRefund,
 	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/refund' },
 	properties: [
 		orderUnitIdField,

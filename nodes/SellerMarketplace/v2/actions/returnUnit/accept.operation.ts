@@ -1,5 +1,6 @@
 import { defineOperation } from '../../../actions/define';
 import { returnUnitAction, returnUnitIdField } from './fields';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** PATCH /return-units/{id_return_unit}/accept. */
 export const accept = defineOperation({
@@ -7,6 +8,7 @@ export const accept = defineOperation({
 	name: 'Accept',
 	action: 'Accept a return unit',
 	summary: 'Accept a returned unit that arrived as the buyer said',
+	picks: PICKABLE_STATUSES.openReturnUnit,
 	endpoint: { method: 'PATCH', path: '/return-units/{id_return_unit}/accept' },
 	properties: [returnUnitIdField],
 	async execute(itemIndex) {

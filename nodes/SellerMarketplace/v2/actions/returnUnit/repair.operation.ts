@@ -1,5 +1,6 @@
 import { defineOperation } from '../../../actions/define';
 import { returnUnitAction, returnUnitIdField } from './fields';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** PATCH /return-units/{id_return_unit}/repair. */
 export const repair = defineOperation({
@@ -7,6 +8,7 @@ export const repair = defineOperation({
 	name: 'Repair',
 	action: 'Send a return unit to repair',
 	summary: 'Mark a returned unit as being repaired',
+	picks: PICKABLE_STATUSES.openReturnUnit,
 	endpoint: { method: 'PATCH', path: '/return-units/{id_return_unit}/repair' },
 	properties: [returnUnitIdField],
 	async execute(itemIndex) {

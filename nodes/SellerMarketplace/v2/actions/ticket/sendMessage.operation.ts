@@ -7,6 +7,7 @@ import { collectionField } from '../../descriptions/fields';
 import { apiPath, apiRequest } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
 import { getTicketId, ticketIdField } from './fields';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** POST /tickets/{id_ticket}/messages (201, no body); files travel as data URIs, as the API's example shows. */
 export const sendMessage = defineOperation({
@@ -14,6 +15,7 @@ export const sendMessage = defineOperation({
 	name: 'Send Message',
 	action: 'Send a message to a ticket',
 	summary: 'Answer the buyer in a ticket, optionally with files',
+	picks: PICKABLE_STATUSES.answerableConversation,
 	endpoint: { method: 'POST', path: '/tickets/{id_ticket}/messages' },
 	properties: [
 		ticketIdField,
