@@ -1,20 +1,8 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Attribute ID',
-		name: 'attributeId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 15',
-		description: "ID of the attribute, as listed in a category's mandatory or optional attributes (Category → Get)",
-	},
-];
 
 /** GET /attributes/{id_attribute}/: name, title, type and whether several values are allowed. */
 export const get = defineOperation({
@@ -23,7 +11,17 @@ export const get = defineOperation({
 	action: 'Get a category attribute',
 	summary: 'Read one attribute of product data: its name, type and whether it takes several values',
 	endpoint: { method: 'GET', path: '/attributes/{id_attribute}/' },
-	properties,
+	properties: [
+		{
+			displayName: 'Attribute ID',
+			name: 'attributeId',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. 15',
+			description: "ID of the attribute, as listed in a category's mandatory or optional attributes (Category → Get)",
+		},
+	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'attributeId', itemIndex, 'Attribute ID');
 		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/attributes/${id}/`, itemIndex });

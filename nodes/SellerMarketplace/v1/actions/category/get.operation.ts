@@ -1,23 +1,9 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField, idLocator } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	idLocator({
-		displayName: 'Category',
-		name: 'categoryId',
-		searchListMethod: 'searchCategories',
-		placeholder: 'e.g. 12345',
-		description: 'The category to read; search by name or paste its ID',
-	}),
-	embeddedField(
-		['children', 'mandatory_attributes', 'optional_attributes', 'parent'],
-		'Related data to include: the parent or child categories, and the attributes product data of this category must or may have',
-	),
-];
 
 /** GET /categories/{id_category}/: one category, optionally with its parent, children and attributes. */
 export const get = defineOperation({
@@ -26,7 +12,19 @@ export const get = defineOperation({
 	action: 'Get a category',
 	summary: 'Read one category, optionally with its attributes',
 	endpoint: { method: 'GET', path: '/categories/{id_category}/' },
-	properties,
+	properties: [
+		idLocator({
+			displayName: 'Category',
+			name: 'categoryId',
+			searchListMethod: 'searchCategories',
+			placeholder: 'e.g. 12345',
+			description: 'The category to read; search by name or paste its ID',
+		}),
+		embeddedField(
+			['children', 'mandatory_attributes', 'optional_attributes', 'parent'],
+			'Related data to include: the parent or child categories, and the attributes product data of this category must or may have',
+		),
+	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'categoryId', itemIndex, 'Category');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];

@@ -1,47 +1,8 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { requireString, toCents } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Product Title',
-		name: 'title',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. Wireless Over-Ear Headphones, Black',
-		description: 'Title of the product to find a category for',
-	},
-	{
-		displayName: 'Price (in Cents)',
-		name: 'price',
-		type: 'number',
-		required: true,
-		typeOptions: { minValue: 1 },
-		default: 1,
-		placeholder: 'e.g. 4999',
-		description: 'Price of the product in cents (4999 for 49.99); it helps to tell similar categories apart',
-	},
-	{
-		displayName: 'Product Description',
-		name: 'productDescription',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-		description: 'Description of the product; the more text, the better the suggestions',
-	},
-	{
-		displayName: 'Manufacturer',
-		name: 'manufacturer',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. Sony',
-	},
-];
 
 /**
  * POST /categories/decide/: up to 5 categories that fit a product, the most likely first (one item each).
@@ -53,7 +14,44 @@ export const suggest = defineOperation({
 	action: 'Suggest categories for a product',
 	summary: 'Ask which categories fit a product (up to 5, most likely first)',
 	endpoint: { method: 'POST', path: '/categories/decide/' },
-	properties,
+	properties: [
+		{
+			displayName: 'Product Title',
+			name: 'title',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. Wireless Over-Ear Headphones, Black',
+			description: 'Title of the product to find a category for',
+		},
+		{
+			displayName: 'Price (in Cents)',
+			name: 'price',
+			type: 'number',
+			required: true,
+			typeOptions: { minValue: 1 },
+			default: 1,
+			placeholder: 'e.g. 4999',
+			description: 'Price of the product in cents (4999 for 49.99); it helps to tell similar categories apart',
+		},
+		{
+			displayName: 'Product Description',
+			name: 'productDescription',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			required: true,
+			default: '',
+			description: 'Description of the product; the more text, the better the suggestions',
+		},
+		{
+			displayName: 'Manufacturer',
+			name: 'manufacturer',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. Sony',
+		},
+	],
 	async execute(itemIndex) {
 		const item: IDataObject = {
 			title: requireString(this, 'title', itemIndex, 'Product Title'),

@@ -1,13 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { successItem } from '../../helpers/output';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { claimIdField } from './shared';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
-
-const properties: INodeProperties[] = [claimIdField('The claim to close')];
 
 /** PATCH /claims/{id_claim}/close/ (no body; deprecated: claims were replaced by tickets). */
 export const close = defineOperation({
@@ -17,7 +13,7 @@ export const close = defineOperation({
 	summary: 'Deprecated: use Tickets. Close a claim.',
 	picks: PICKABLE_STATUSES.closableConversation,
 	endpoint: { method: 'PATCH', path: '/claims/{id_claim}/close/' },
-	properties,
+	properties: [claimIdField('The claim to close')],
 	async execute(itemIndex) {
 		const idClaim = requireIntegerId(this, 'claimId', itemIndex, 'Claim');
 		const response = await apiRequest.call(this, { method: 'PATCH', path: apiPath`/claims/${idClaim}/close/`, itemIndex });

@@ -1,11 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { returnAllOrLimit, sortOptions } from '../../descriptions/common';
 import { readCollection } from '../../helpers/collection';
 import { conversationFilters, conversationQuery } from '../ticket/filters';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [...returnAllOrLimit(), conversationFilters('claim'), sortOptions()];
 
 /** GET /claims/seller/ (deprecated: claims were replaced by tickets). */
 export const getMany = defineOperation({
@@ -14,7 +10,7 @@ export const getMany = defineOperation({
 	action: 'Get many claims (deprecated)',
 	summary: 'Deprecated: use Tickets. List your claims.',
 	endpoint: { method: 'GET', path: '/claims/seller/' },
-	properties,
+	properties: [...returnAllOrLimit(), conversationFilters('claim'), sortOptions()],
 	async execute(itemIndex) {
 		const query = conversationQuery(this, itemIndex);
 		return await readCollection.call(this, itemIndex, { path: '/claims/seller/', query, idField: 'id_claim' });

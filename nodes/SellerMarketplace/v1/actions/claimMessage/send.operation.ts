@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { messageFields } from '../../../../shared/descriptions/message';
 import { successItem } from '../../helpers/output';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
@@ -7,11 +5,6 @@ import { apiRequest } from '../../../../api/v1';
 import { claimIdField } from '../claim/shared';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
-
-const properties: INodeProperties[] = [
-	claimIdField('The claim to answer'),
-	...messageFields('claim'),
-];
 
 /** POST /claim-messages/ (deprecated: claims were replaced by tickets). */
 export const send = defineOperation({
@@ -22,7 +15,10 @@ export const send = defineOperation({
 	picks: PICKABLE_STATUSES.answerableConversation,
 	attempt: 'send a message to claim {id}',
 	endpoint: { method: 'POST', path: '/claim-messages/' },
-	properties,
+	properties: [
+		claimIdField('The claim to answer'),
+		...messageFields('claim'),
+	],
 	async execute(itemIndex) {
 		const body = {
 			id_claim: requireIntegerId(this, 'claimId', itemIndex, 'Claim'),

@@ -1,19 +1,9 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { idLocator } from '../../descriptions/common';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	idLocator({
-		displayName: 'Import File',
-		name: 'importFileId',
-		searchListMethod: 'searchImportFiles',
-		placeholder: 'e.g. 1234',
-		description: 'One of your import files, picked from the list or given by its ID (id_import_file)',
-	}),
-];
 
 /** GET /import-files/{id_import_file}/: the state of one import (status, lines done, errors). */
 export const get = defineOperation({
@@ -22,7 +12,15 @@ export const get = defineOperation({
 	action: 'Get an import file',
 	summary: 'Read the processing state of one import file',
 	endpoint: { method: 'GET', path: '/import-files/{id_import_file}/' },
-	properties,
+	properties: [
+		idLocator({
+			displayName: 'Import File',
+			name: 'importFileId',
+			searchListMethod: 'searchImportFiles',
+			placeholder: 'e.g. 1234',
+			description: 'One of your import files, picked from the list or given by its ID (id_import_file)',
+		}),
+	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'importFileId', itemIndex, 'Import File');
 		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/import-files/${id}/`, itemIndex });

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { fromDateField, listFields, sortOptions } from '../../descriptions/common';
@@ -8,30 +8,6 @@ import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
 
-const properties: INodeProperties[] = [
-	...listFields([
-		fromDateField('Created After', 'createdFrom', 'Only import files created at or after this time'),
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: importFileStatusOptions,
-			default: 'DONE',
-			description: 'Only import files in this processing state',
-		},
-		{
-			displayName: 'Type',
-			name: 'type',
-			type: 'options',
-			options: importFileTypeOptions,
-			default: 'COMMAND',
-			description: 'Only import files of this type',
-		},
-		fromDateField('Updated After', 'updatedFrom', 'Only import files changed at or after this time'),
-	]),
-	sortOptions(),
-];
-
 /** GET /import-files/seller/: your import files with their processing state. */
 export const getMany = defineOperation({
 	value: 'getMany',
@@ -39,7 +15,29 @@ export const getMany = defineOperation({
 	action: 'Get many import files',
 	summary: 'List your import files and their processing state',
 	endpoint: { method: 'GET', path: '/import-files/seller/' },
-	properties,
+	properties: [
+		...listFields([
+			fromDateField('Created After', 'createdFrom', 'Only import files created at or after this time'),
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: importFileStatusOptions,
+				default: 'DONE',
+				description: 'Only import files in this processing state',
+			},
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: importFileTypeOptions,
+				default: 'COMMAND',
+				description: 'Only import files of this type',
+			},
+			fromDateField('Updated After', 'updatedFrom', 'Only import files changed at or after this time'),
+		]),
+		sortOptions(),
+	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({

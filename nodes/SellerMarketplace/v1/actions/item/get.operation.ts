@@ -1,14 +1,9 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField, itemIdField } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	itemIdField('The item (the shared product record), searched by title, manufacturer or EAN, or given by its ID (id_item)'),
-	embeddedField(['category', 'units'], 'Related data to include: the category of the item, and the offers (units) of all sellers'),
-];
 
 /** GET /items/{id_item} (no trailing slash, as the spec writes it): one item, optionally with its category and units. */
 export const get = defineOperation({
@@ -17,7 +12,10 @@ export const get = defineOperation({
 	action: 'Get an item',
 	summary: 'Read one item (product), optionally with its category and offers',
 	endpoint: { method: 'GET', path: '/items/{id_item}' },
-	properties,
+	properties: [
+		itemIdField('The item (the shared product record), searched by title, manufacturer or EAN, or given by its ID (id_item)'),
+		embeddedField(['category', 'units'], 'Related data to include: the category of the item, and the offers (units) of all sellers'),
+	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'itemId', itemIndex, 'Item');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];

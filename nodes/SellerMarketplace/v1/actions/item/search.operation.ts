@@ -1,36 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { embeddedField, returnAllOrLimit } from '../../descriptions/common';
 import { checkEan, compact, inputError } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Fill in a search term, an EAN or both',
-		name: 'searchNotice',
-		type: 'notice',
-		default: '',
-	},
-	{
-		displayName: 'Search Term',
-		name: 'searchTerm',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. wireless headphones',
-		description: 'Words to look for in the item titles',
-	},
-	{
-		displayName: 'EAN',
-		name: 'ean',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 4006381333931',
-		description: 'The EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
-	},
-	embeddedField(['category', 'units'], 'Related data to include in each item: its category, and the offers (units) of all sellers'),
-	...returnAllOrLimit(),
-];
 
 /** GET /items/: items (the shared product records) matching a search term and/or an EAN. */
 export const search = defineOperation({
@@ -39,7 +10,32 @@ export const search = defineOperation({
 	action: 'Search items',
 	summary: 'Find items (products) by search term or EAN',
 	endpoint: { method: 'GET', path: '/items/' },
-	properties,
+	properties: [
+		{
+			displayName: 'Fill in a search term, an EAN or both',
+			name: 'searchNotice',
+			type: 'notice',
+			default: '',
+		},
+		{
+			displayName: 'Search Term',
+			name: 'searchTerm',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. wireless headphones',
+			description: 'Words to look for in the item titles',
+		},
+		{
+			displayName: 'EAN',
+			name: 'ean',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 4006381333931',
+			description: 'The EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
+		},
+		embeddedField(['category', 'units'], 'Related data to include in each item: its category, and the offers (units) of all sellers'),
+		...returnAllOrLimit(),
+	],
 	async execute(itemIndex) {
 		const q = String(this.getNodeParameter('searchTerm', itemIndex, '') ?? '').trim();
 		const eanText = String(this.getNodeParameter('ean', itemIndex, '') ?? '').trim();

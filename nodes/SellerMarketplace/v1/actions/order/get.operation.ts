@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField, idLocator } from '../../descriptions/common';
 import { ID_FORMATS, requireId } from '../../../../shared/helpers/validation';
@@ -6,22 +6,6 @@ import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shar
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	idLocator({
-		displayName: 'Order',
-		name: 'orderId',
-		searchListMethod: 'searchOrders',
-		format: ID_FORMATS.text,
-		placeholder: 'e.g. MHRYPC1',
-		description: 'The order to read. Order IDs are text, such as MHRYPC1.',
-	}),
-	embeddedField(
-		['billing_address', 'buyer', 'order_invoices', 'seller_units', 'shipping_address'],
-		'Related data to include in the order: addresses, buyer, your order units, uploaded invoices',
-	),
-	downloadLinksOptions,
-];
 
 /** GET /orders/{id_order} (no trailing slash, as the spec writes it): one order with its units and the related data asked for. */
 export const get = defineOperation({
@@ -31,7 +15,21 @@ export const get = defineOperation({
 	summary: 'Get one order with its order units',
 	endpoint: { method: 'GET', path: '/orders/{id_order}' },
 	output: outputShapes.order,
-	properties,
+	properties: [
+		idLocator({
+			displayName: 'Order',
+			name: 'orderId',
+			searchListMethod: 'searchOrders',
+			format: ID_FORMATS.text,
+			placeholder: 'e.g. MHRYPC1',
+			description: 'The order to read. Order IDs are text, such as MHRYPC1.',
+		}),
+		embeddedField(
+			['billing_address', 'buyer', 'order_invoices', 'seller_units', 'shipping_address'],
+			'Related data to include in the order: addresses, buyer, your order units, uploaded invoices',
+		),
+		downloadLinksOptions,
+	],
 	async execute(itemIndex) {
 		const orderId = requireId(this, 'orderId', itemIndex, 'Order');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];

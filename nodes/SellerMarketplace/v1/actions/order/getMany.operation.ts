@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { fromDateField, listFields } from '../../descriptions/common';
 import { toApiTimestamp } from '../../helpers/output';
@@ -6,17 +6,6 @@ import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	...listFields([
-		fromDateField('Created After', 'createdFrom', 'Only orders placed at or after this time'),
-		fromDateField(
-			'Units Updated After',
-			'unitsUpdatedFrom',
-			'Only orders with an order unit that changed (sent, cancelled, refunded...) at or after this time',
-		),
-	]),
-];
 
 /** GET /orders/seller/: the seller's orders (orders fulfilled by the marketplace are not listed). */
 export const getMany = defineOperation({
@@ -26,7 +15,16 @@ export const getMany = defineOperation({
 	summary: 'List your orders',
 	endpoint: { method: 'GET', path: '/orders/seller/' },
 	output: outputShapes.order,
-	properties,
+	properties: [
+		...listFields([
+			fromDateField('Created After', 'createdFrom', 'Only orders placed at or after this time'),
+			fromDateField(
+				'Units Updated After',
+				'unitsUpdatedFrom',
+				'Only orders with an order unit that changed (sent, cancelled, refunded...) at or after this time',
+			),
+		]),
+	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({

@@ -1,12 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { deletedItem } from '../../../../shared/helpers/output';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { invoiceIdField } from './common';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [invoiceIdField];
 
 /** DELETE /order-invoices/{id}/: removes an uploaded invoice (204, no body). */
 export const deleteOrderInvoice = defineOperation({
@@ -15,7 +11,7 @@ export const deleteOrderInvoice = defineOperation({
 	action: 'Delete an order invoice',
 	summary: 'Remove an invoice you uploaded',
 	endpoint: { method: 'DELETE', path: '/order-invoices/{id}/' },
-	properties,
+	properties: [invoiceIdField],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');
 		const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/order-invoices/${id}/`, itemIndex });

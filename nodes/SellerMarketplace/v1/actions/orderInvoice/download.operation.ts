@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
@@ -6,11 +6,6 @@ import { requireIntegerId, requireString } from '../../../../shared/helpers/vali
 import { apiPath, apiRequest, downloadFile } from '../../../../api/v1';
 import { invoiceIdField } from './common';
 import { defineOperation, FileItem } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	invoiceIdField,
-	binaryOutputField('Binary field of the output item that receives the invoice file'),
-];
 
 /**
  * Reads the invoice record, then fetches the file from its download address into a binary field.
@@ -22,7 +17,10 @@ export const download = defineOperation({
 	action: 'Download an order invoice',
 	summary: 'Get the invoice file as binary data',
 	endpoint: { method: 'GET', path: '/order-invoices/{id}/' },
-	properties,
+	properties: [
+		invoiceIdField,
+		binaryOutputField('Binary field of the output item that receives the invoice file'),
+	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');
 		const binaryPropertyName = requireString(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field');

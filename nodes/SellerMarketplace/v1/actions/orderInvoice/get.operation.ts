@@ -1,12 +1,10 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { invoiceIdField } from './common';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [invoiceIdField, downloadLinksOptions];
 
 /** GET /order-invoices/{id}/: one invoice record (file name, MIME type, order; the download address only when asked for). */
 export const get = defineOperation({
@@ -15,7 +13,7 @@ export const get = defineOperation({
 	action: 'Get an order invoice',
 	summary: 'Get the record of one invoice',
 	endpoint: { method: 'GET', path: '/order-invoices/{id}/' },
-	properties,
+	properties: [invoiceIdField, downloadLinksOptions],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');
 		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/order-invoices/${id}/`, itemIndex });

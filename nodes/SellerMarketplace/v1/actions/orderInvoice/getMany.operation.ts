@@ -1,11 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { returnAllOrLimit } from '../../descriptions/common';
 import { readCollection } from '../../helpers/collection';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [...returnAllOrLimit(), downloadLinksOptions];
 
 /** GET /order-invoices/seller/: the invoices the seller uploaded for their orders. */
 export const getMany = defineOperation({
@@ -14,7 +10,7 @@ export const getMany = defineOperation({
 	action: 'Get many order invoices',
 	summary: 'List the invoices of your orders',
 	endpoint: { method: 'GET', path: '/order-invoices/seller/' },
-	properties,
+	properties: [...returnAllOrLimit(), downloadLinksOptions],
 	async execute(itemIndex) {
 		return await readCollection.call(this, itemIndex, { path: '/order-invoices/seller/', idField: 'id_invoice' }, (records) =>
 			applyDownloadLinksOption(this, itemIndex, records),

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { cancelReasonOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { requireString } from '../../../../shared/helpers/validation';
@@ -9,19 +7,6 @@ import { getOrderUnitId, orderUnitIdField } from './fields';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
-const properties: INodeProperties[] = [
-	orderUnitIdField,
-	{
-		displayName: 'Reason',
-		name: 'reason',
-		type: 'options',
-		options: [...cancelReasonOptions].sort((a, b) => a.name.localeCompare(b.name)),
-		default: 'NoInventory',
-		required: true,
-		description: 'Why the order unit is cancelled',
-	},
-];
-
 /** PATCH /order-units/{id_order_unit}/cancel/: cancels an order unit that has not been sent. */
 export const cancel = defineOperation({
 	value: 'cancel',
@@ -30,7 +15,18 @@ export const cancel = defineOperation({
 	summary: 'Cancel an order unit that has not been sent',
 	picks: PICKABLE_STATUSES.orderUnitToCancel,
 	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/cancel/' },
-	properties,
+	properties: [
+		orderUnitIdField,
+		{
+			displayName: 'Reason',
+			name: 'reason',
+			type: 'options',
+			options: [...cancelReasonOptions].sort((a, b) => a.name.localeCompare(b.name)),
+			default: 'NoInventory',
+			required: true,
+			description: 'Why the order unit is cancelled',
+		},
+	],
 	async execute(itemIndex) {
 		const orderUnitId = getOrderUnitId(this, itemIndex);
 		const reason = requireString(this, 'reason', itemIndex, 'Reason');

@@ -1,12 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { successItem } from '../../helpers/output';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
-
-const properties: INodeProperties[] = [orderUnitIdField];
 
 /** PATCH /order-units/{id_order_unit}/fulfil/: confirms fulfilment (only for sellers obliged to confirm it). */
 export const fulfil = defineOperation({
@@ -16,7 +12,7 @@ export const fulfil = defineOperation({
 	summary: 'Confirm that an order unit is fulfilled (only for sellers obliged to confirm fulfilment)',
 	picks: PICKABLE_STATUSES.orderUnitToFulfil,
 	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/fulfil/' },
-	properties,
+	properties: [orderUnitIdField],
 	async execute(itemIndex) {
 		const orderUnitId = getOrderUnitId(this, itemIndex);
 		const response = await apiRequest.call(this, { method: 'PATCH', path: apiPath`/order-units/${orderUnitId}/fulfil/`, itemIndex });

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField } from '../../descriptions/common';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
@@ -6,15 +6,6 @@ import { apiPath, apiRequest } from '../../../../api/v1';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	orderUnitIdField,
-	embeddedField(
-		['delivery_attempt_timestamp', 'return_unit', 'tickets'],
-		'Related data to include in the order unit: first delivery attempt, its return unit, its tickets',
-	),
-	downloadLinksOptions,
-];
 
 /** GET /order-units/{id_order_unit}/: one order unit with buyer, addresses, item and invoice. */
 export const get = defineOperation({
@@ -24,7 +15,14 @@ export const get = defineOperation({
 	summary: 'Get one order unit with buyer, addresses and item',
 	endpoint: { method: 'GET', path: '/order-units/{id_order_unit}/' },
 	output: outputShapes.orderUnit,
-	properties,
+	properties: [
+		orderUnitIdField,
+		embeddedField(
+			['delivery_attempt_timestamp', 'return_unit', 'tickets'],
+			'Related data to include in the order unit: first delivery attempt, its return unit, its tickets',
+		),
+		downloadLinksOptions,
+	],
 	async execute(itemIndex) {
 		const orderUnitId = getOrderUnitId(this, itemIndex);
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { fromDateField, listFields, sortOptions } from '../../descriptions/common';
@@ -10,29 +10,6 @@ import { applyDownloadLinksOption, includeDownloadLinksOption } from '../../../.
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
 
-const properties: INodeProperties[] = [
-	...listFields([
-		fromDateField('Created After', 'createdFrom', 'Only order units ordered at or after this time'),
-		{
-			displayName: 'Offer ID',
-			name: 'offerId',
-			type: 'string',
-			default: '',
-			description: 'Only order units of this offer: the ID you gave your unit (id_offer)',
-		},
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'multiOptions',
-			options: [...orderUnitStatusOptions].sort((a, b) => a.name.localeCompare(b.name)),
-			default: [],
-			description: 'Only order units in one of these states, e.g. "Need to Be Sent" for the units waiting to be shipped',
-		},
-		fromDateField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
-	]),
-	{ ...sortOptions(), options: [includeDownloadLinksOption, ...(sortOptions().options ?? [])] },
-];
-
 /** GET /order-units/seller/: the seller's order units (one per unit ordered), filtered and sorted. */
 export const getMany = defineOperation({
 	value: 'getMany',
@@ -41,7 +18,28 @@ export const getMany = defineOperation({
 	summary: 'List your order units, e.g. those waiting to be sent',
 	endpoint: { method: 'GET', path: '/order-units/seller/' },
 	output: outputShapes.orderUnit,
-	properties,
+	properties: [
+		...listFields([
+			fromDateField('Created After', 'createdFrom', 'Only order units ordered at or after this time'),
+			{
+				displayName: 'Offer ID',
+				name: 'offerId',
+				type: 'string',
+				default: '',
+				description: 'Only order units of this offer: the ID you gave your unit (id_offer)',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'multiOptions',
+				options: [...orderUnitStatusOptions].sort((a, b) => a.name.localeCompare(b.name)),
+				default: [],
+				description: 'Only order units in one of these states, e.g. "Need to Be Sent" for the units waiting to be shipped',
+			},
+			fromDateField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
+		]),
+		{ ...sortOptions(), options: [includeDownloadLinksOption, ...(sortOptions().options ?? [])] },
+	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { refundReasonOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { requireString, toCents } from '../../../../shared/helpers/validation';
@@ -9,28 +7,6 @@ import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 const AMOUNT_LABEL = 'Amount (in Cents)';
-
-const properties: INodeProperties[] = [
-	orderUnitIdField,
-	{
-		displayName: AMOUNT_LABEL,
-		name: 'amount',
-		type: 'number',
-		typeOptions: { numberPrecision: 0 },
-		default: 0,
-		required: true,
-		description: 'How much to refund to the buyer, in euro cents (e.g. 500 for 5.00 €). At most what is left of the price.',
-	},
-	{
-		displayName: 'Reason',
-		name: 'reason',
-		type: 'options',
-		options: [...refundReasonOptions].sort((a, b) => a.name.localeCompare(b.name)),
-		default: 'other_refund',
-		required: true,
-		description: 'Why the buyer gets money back',
-	},
-];
 
 /**
  * PATCH /order_units/{id_order_unit}/refund/ (with the underscore, as the API documents it): refunds part of
@@ -43,7 +19,27 @@ export const refund = defineOperation({
 	summary: 'Pay back part of or the whole price of an order unit',
 	picks: PICKABLE_STATUSES.orderUnitToRefund,
 	endpoint: { method: 'PATCH', path: '/order_units/{id_order_unit}/refund/' },
-	properties,
+	properties: [
+		orderUnitIdField,
+		{
+			displayName: AMOUNT_LABEL,
+			name: 'amount',
+			type: 'number',
+			typeOptions: { numberPrecision: 0 },
+			default: 0,
+			required: true,
+			description: 'How much to refund to the buyer, in euro cents (e.g. 500 for 5.00 €). At most what is left of the price.',
+		},
+		{
+			displayName: 'Reason',
+			name: 'reason',
+			type: 'options',
+			options: [...refundReasonOptions].sort((a, b) => a.name.localeCompare(b.name)),
+			default: 'other_refund',
+			required: true,
+			description: 'Why the buyer gets money back',
+		},
+	],
 	async execute(itemIndex) {
 		const orderUnitId = getOrderUnitId(this, itemIndex);
 		const amount = toCents(this, this.getNodeParameter('amount', itemIndex) as unknown, itemIndex, AMOUNT_LABEL, { allowZero: false });

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { carrierOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
@@ -9,45 +9,6 @@ import { getOrderUnitId, orderUnitIdField, SENT_OR_LATER } from './fields';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
-const properties: INodeProperties[] = [
-	orderUnitIdField,
-	{
-		displayName: 'Carrier',
-		name: 'carrierCode',
-		type: 'options',
-		options: [...carrierOptions].sort((a, b) => a.name.localeCompare(b.name)),
-		default: 'DHL',
-		required: true,
-		description: 'The shipping company that carries the parcel',
-	},
-	{
-		displayName: 'Tracking Number',
-		name: 'trackingNumber',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 00340434161094042557',
-		description: 'The parcel tracking number. For several parcels, separate the numbers with commas.',
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Source Country',
-				name: 'sourceCountry',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. DE',
-				description: 'The country the parcel is shipped from, as a two-letter code',
-			},
-		],
-	},
-];
-
 /** PATCH /order-units/{id_order_unit}/send/: marks the order unit as shipped, with carrier and tracking number. */
 export const send = defineOperation({
 	value: 'send',
@@ -56,7 +17,44 @@ export const send = defineOperation({
 	summary: 'Report the carrier and tracking number of a shipped order unit',
 	picks: PICKABLE_STATUSES.orderUnitToSend,
 	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/send/' },
-	properties,
+	properties: [
+		orderUnitIdField,
+		{
+			displayName: 'Carrier',
+			name: 'carrierCode',
+			type: 'options',
+			options: [...carrierOptions].sort((a, b) => a.name.localeCompare(b.name)),
+			default: 'DHL',
+			required: true,
+			description: 'The shipping company that carries the parcel',
+		},
+		{
+			displayName: 'Tracking Number',
+			name: 'trackingNumber',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 00340434161094042557',
+			description: 'The parcel tracking number. For several parcels, separate the numbers with commas.',
+		},
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{
+					displayName: 'Source Country',
+					name: 'sourceCountry',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. DE',
+					description: 'The country the parcel is shipped from, as a two-letter code',
+				},
+			],
+		},
+	],
 	async execute(itemIndex) {
 		const orderUnitId = getOrderUnitId(this, itemIndex);
 		const carrierCode = requireString(this, 'carrierCode', itemIndex, 'Carrier');

@@ -1,22 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { successItem } from '../../helpers/output';
 import { requireEan } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { buildProductData, eanField, productDataFields } from './fields';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	eanField,
-	{
-		displayName:
-			'Replaces all product data you uploaded for this EAN before: attributes you leave out are removed. Use Update to change single attributes.',
-		name: 'replaceNotice',
-		type: 'notice',
-		default: '',
-	},
-	...productDataFields,
-];
 
 /** PUT /product-data/{ean}/: creates your product data for an EAN, or replaces it completely (201, empty body). */
 export const createOrReplace = defineOperation({
@@ -25,7 +11,17 @@ export const createOrReplace = defineOperation({
 	action: 'Create or replace product data',
 	summary: 'Upload the product data of an EAN, replacing what you uploaded before',
 	endpoint: { method: 'PUT', path: '/product-data/{ean}/' },
-	properties,
+	properties: [
+		eanField,
+		{
+			displayName:
+				'Replaces all product data you uploaded for this EAN before: attributes you leave out are removed. Use Update to change single attributes.',
+			name: 'replaceNotice',
+			type: 'notice',
+			default: '',
+		},
+		...productDataFields,
+	],
 	async execute(itemIndex) {
 		const ean = requireEan(this, 'ean', itemIndex);
 		const body = buildProductData(this, itemIndex, ean);

@@ -1,12 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { deletedItem } from '../../../../shared/helpers/output';
 import { requireEan } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { eanField } from './fields';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [eanField];
 
 /** DELETE /product-data/{ean}/: removes your product data; the item description then uses other sources only (204). */
 export const deleteProductData = defineOperation({
@@ -15,7 +11,7 @@ export const deleteProductData = defineOperation({
 	action: 'Delete product data',
 	summary: 'Remove the product data you uploaded for an EAN',
 	endpoint: { method: 'DELETE', path: '/product-data/{ean}/' },
-	properties,
+	properties: [eanField],
 	async execute(itemIndex) {
 		const ean = requireEan(this, 'ean', itemIndex);
 		const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/product-data/${ean}/`, itemIndex });

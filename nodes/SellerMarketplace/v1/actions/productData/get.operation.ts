@@ -1,11 +1,9 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { requireEan } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { eanField } from './fields';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [eanField];
 
 /** GET /product-data/{ean}/: the product data you uploaded for an EAN. */
 export const get = defineOperation({
@@ -14,7 +12,7 @@ export const get = defineOperation({
 	action: 'Get product data',
 	summary: 'Read the product data you uploaded for an EAN',
 	endpoint: { method: 'GET', path: '/product-data/{ean}/' },
-	properties,
+	properties: [eanField],
 	async execute(itemIndex) {
 		const ean = requireEan(this, 'ean', itemIndex);
 		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/product-data/${ean}/`, itemIndex });

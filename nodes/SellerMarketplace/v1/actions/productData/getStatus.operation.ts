@@ -1,11 +1,9 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { requireEan } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { eanField } from './fields';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [eanField];
 
 /**
  * GET /product-data-status/{ean}/: how the last upload is processed (`update_status` PENDING, IN_PROGRESS,
@@ -17,7 +15,7 @@ export const getStatus = defineOperation({
 	action: 'Get the product data status',
 	summary: 'See whether the product data of an EAN was checked and accepted',
 	endpoint: { method: 'GET', path: '/product-data-status/{ean}/' },
-	properties,
+	properties: [eanField],
 	async execute(itemIndex) {
 		const ean = requireEan(this, 'ean', itemIndex);
 		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/product-data-status/${ean}/`, itemIndex });

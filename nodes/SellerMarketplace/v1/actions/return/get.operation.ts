@@ -1,21 +1,10 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField, idLocator } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	idLocator({
-		displayName: 'Return',
-		name: 'returnId',
-		searchListMethod: 'searchReturns',
-		placeholder: 'e.g. 1234',
-		description: 'A return, picked from your latest returns, found by its tracking code, or given by its ID (id_return)',
-	}),
-	{ ...embeddedField(['units', 'buyer'], 'Related data to include: the returned units and the buyer'), default: ['units', 'buyer'] },
-];
 
 /** GET /returns/{id}/: one return, with its units and buyer when asked. */
 export const get = defineOperation({
@@ -25,7 +14,16 @@ export const get = defineOperation({
 	summary: 'Get one return with its units and buyer',
 	endpoint: { method: 'GET', path: '/returns/{id}/' },
 	output: outputShapes.return,
-	properties,
+	properties: [
+		idLocator({
+			displayName: 'Return',
+			name: 'returnId',
+			searchListMethod: 'searchReturns',
+			placeholder: 'e.g. 1234',
+			description: 'A return, picked from your latest returns, found by its tracking code, or given by its ID (id_return)',
+		}),
+		{ ...embeddedField(['units', 'buyer'], 'Related data to include: the returned units and the buyer'), default: ['units', 'buyer'] },
+	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { fromDateField, listFields, sortOptions } from '../../descriptions/common';
@@ -9,29 +9,6 @@ import { readCollection } from '../../helpers/collection';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
 
-const properties: INodeProperties[] = [
-	...listFields([
-		fromDateField('Created After', 'createdFrom', 'Only returns created at or after this time'),
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'multiOptions',
-			options: returnStatusOptions,
-			default: [],
-			description: 'Only returns in one of these states',
-		},
-		{
-			displayName: 'Tracking Code',
-			name: 'trackingCode',
-			type: 'string',
-			default: '',
-			description: 'Only the return with this parcel tracking code',
-		},
-		fromDateField('Updated After', 'updatedFrom', 'Only returns changed at or after this time'),
-	]),
-	sortOptions(),
-];
-
 /** GET /returns/seller/: the seller's returns, filtered by state, tracking code and dates. */
 export const getMany = defineOperation({
 	value: 'getMany',
@@ -40,7 +17,28 @@ export const getMany = defineOperation({
 	summary: 'List your returns',
 	endpoint: { method: 'GET', path: '/returns/seller/' },
 	output: outputShapes.return,
-	properties,
+	properties: [
+		...listFields([
+			fromDateField('Created After', 'createdFrom', 'Only returns created at or after this time'),
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'multiOptions',
+				options: returnStatusOptions,
+				default: [],
+				description: 'Only returns in one of these states',
+			},
+			{
+				displayName: 'Tracking Code',
+				name: 'trackingCode',
+				type: 'string',
+				default: '',
+				description: 'Only the return with this parcel tracking code',
+			},
+			fromDateField('Updated After', 'updatedFrom', 'Only returns changed at or after this time'),
+		]),
+		sortOptions(),
+	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({

@@ -1,10 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { changeReturnUnit, returnUnitIdField } from './common';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
-
-const properties: INodeProperties[] = [returnUnitIdField];
 
 /** PATCH /return-units/{id}/accept/: accepts the returned unit (no body, 204). */
 export const accept = defineOperation({
@@ -14,7 +10,7 @@ export const accept = defineOperation({
 	summary: 'Accept the return of a unit',
 	picks: PICKABLE_STATUSES.openReturnUnit,
 	endpoint: { method: 'PATCH', path: '/return-units/{id}/accept/' },
-	properties,
+	properties: [returnUnitIdField],
 	async execute(itemIndex) {
 		return await changeReturnUnit(this, itemIndex, 'accept');
 	},

@@ -1,14 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { requireString } from '../../../../shared/helpers/validation';
 import { changeReturnUnit, messageField, returnUnitIdField } from './common';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
-
-const properties: INodeProperties[] = [
-	returnUnitIdField,
-	messageField('What the buyer should clarify. It opens a claim on the unit with this text as its first message.'),
-];
 
 /** PATCH /return-units/{id}/clarify/ with `{message}`: asks the buyer to clarify the return (204). */
 export const clarify = defineOperation({
@@ -18,7 +11,10 @@ export const clarify = defineOperation({
 	summary: 'Open a claim with a question to the buyer',
 	picks: PICKABLE_STATUSES.openReturnUnit,
 	endpoint: { method: 'PATCH', path: '/return-units/{id}/clarify/' },
-	properties,
+	properties: [
+		returnUnitIdField,
+		messageField('What the buyer should clarify. It opens a claim on the unit with this text as its first message.'),
+	],
 	async execute(itemIndex) {
 		const message = requireString(this, 'message', itemIndex, 'Message');
 		return await changeReturnUnit(this, itemIndex, 'clarify', { message });

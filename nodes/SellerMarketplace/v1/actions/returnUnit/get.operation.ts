@@ -1,15 +1,10 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { returnUnitIdField } from './common';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	returnUnitIdField,
-	embeddedField(['item', 'return', 'order_unit', 'claim', 'tickets']),
-];
 
 /** GET /return-units/{id}/: one returned unit, with its item, return, order unit, claim and tickets when asked. */
 export const get = defineOperation({
@@ -18,7 +13,10 @@ export const get = defineOperation({
 	action: 'Get a returned unit',
 	summary: 'Get one returned unit',
 	endpoint: { method: 'GET', path: '/return-units/{id}/' },
-	properties,
+	properties: [
+		returnUnitIdField,
+		embeddedField(['item', 'return', 'order_unit', 'claim', 'tickets']),
+	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'returnUnitId', itemIndex, 'Return Unit');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { fromDateField, listFields, sortOptions } from '../../descriptions/common';
@@ -8,21 +8,6 @@ import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
 
-const properties: INodeProperties[] = [
-	...listFields([
-		fromDateField('Created After', 'createdFrom', 'Only returned units created at or after this time'),
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'multiOptions',
-			options: returnUnitStatusOptions,
-			default: [],
-			description: 'Only returned units in one of these states',
-		},
-	]),
-	sortOptions(['ts_created']),
-];
-
 /** GET /return-units/seller/: the seller's returned units, filtered by state and creation time. */
 export const getMany = defineOperation({
 	value: 'getMany',
@@ -30,7 +15,20 @@ export const getMany = defineOperation({
 	action: 'Get many returned units',
 	summary: 'List your returned units',
 	endpoint: { method: 'GET', path: '/return-units/seller/' },
-	properties,
+	properties: [
+		...listFields([
+			fromDateField('Created After', 'createdFrom', 'Only returned units created at or after this time'),
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'multiOptions',
+				options: returnUnitStatusOptions,
+				default: [],
+				description: 'Only returned units in one of these states',
+			},
+		]),
+		sortOptions(['ts_created']),
+	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({

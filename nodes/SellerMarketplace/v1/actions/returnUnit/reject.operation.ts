@@ -1,14 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { requireString } from '../../../../shared/helpers/validation';
 import { changeReturnUnit, messageField, returnUnitIdField } from './common';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
-
-const properties: INodeProperties[] = [
-	returnUnitIdField,
-	messageField('Why the return is rejected. It opens a claim on the unit with this text as its first message.'),
-];
 
 /** PATCH /return-units/{id}/reject/ with `{message}`: rejects the returned unit (204). */
 export const reject = defineOperation({
@@ -18,7 +11,10 @@ export const reject = defineOperation({
 	summary: 'Reject the return of a unit, with a message to the buyer',
 	picks: PICKABLE_STATUSES.openReturnUnit,
 	endpoint: { method: 'PATCH', path: '/return-units/{id}/reject/' },
-	properties,
+	properties: [
+		returnUnitIdField,
+		messageField('Why the return is rejected. It opens a claim on the unit with this text as its first message.'),
+	],
 	async execute(itemIndex) {
 		const message = requireString(this, 'message', itemIndex, 'Message');
 		return await changeReturnUnit(this, itemIndex, 'reject', { message });

@@ -1,10 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { changeReturnUnit, returnUnitIdField } from './common';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
-
-const properties: INodeProperties[] = [returnUnitIdField];
 
 /** PATCH /return-units/{id}/repair/: sends the returned unit to repair (no body, 204). */
 export const repair = defineOperation({
@@ -14,7 +10,7 @@ export const repair = defineOperation({
 	summary: 'Have the returned unit repaired',
 	picks: PICKABLE_STATUSES.openReturnUnit,
 	endpoint: { method: 'PATCH', path: '/return-units/{id}/repair/' },
-	properties,
+	properties: [returnUnitIdField],
 	async execute(itemIndex) {
 		return await changeReturnUnit(this, itemIndex, 'repair');
 	},

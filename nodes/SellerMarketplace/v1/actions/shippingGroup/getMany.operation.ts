@@ -1,10 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { returnAllOrLimit } from '../../descriptions/common';
 import { readCollection } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [...returnAllOrLimit()];
 
 /** GET /shipping-groups/seller/: the seller's shipping group names (used by units' `shipping_group`). */
 export const getMany = defineOperation({
@@ -13,7 +9,7 @@ export const getMany = defineOperation({
 	action: 'Get many shipping groups',
 	summary: 'List your shipping groups',
 	endpoint: { method: 'GET', path: '/shipping-groups/seller/' },
-	properties,
+	properties: [...returnAllOrLimit()],
 	async execute(itemIndex) {
 		return await readCollection.call(this, itemIndex, { path: '/shipping-groups/seller/', idField: 'name' });
 	},

@@ -1,9 +1,7 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [];
 
 /** GET /status/ping/: a cheap signed request that proves the keys and the clock are right. */
 export const ping = defineOperation({
@@ -12,7 +10,7 @@ export const ping = defineOperation({
 	action: 'Check the connection',
 	summary: 'Send a signed test request to check the keys and the clock',
 	endpoint: { method: 'GET', path: '/status/ping/' },
-	properties,
+	properties: [],
 	async execute(itemIndex) {
 		const response = await apiRequest.call(this, { method: 'GET', path: '/status/ping/', itemIndex });
 		return response.body as IDataObject;

@@ -1,41 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { eventNameOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../../../api/v1';
 import { CALLBACK_URL_DESCRIPTION, checkCallbackUrl, checkFallbackEmail, explainRefusal, FALLBACK_EMAIL_DESCRIPTION } from './shared';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Event',
-		name: 'eventName',
-		type: 'options',
-		options: eventNameOptions,
-		default: 'order_new',
-		required: true,
-		description: 'The event to be notified about',
-	},
-	{
-		displayName: 'Callback URL',
-		name: 'callbackUrl',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'https://example.com/webhook/marketplace',
-		description: CALLBACK_URL_DESCRIPTION,
-	},
-	{
-		displayName: 'Fallback Email',
-		name: 'fallbackEmail',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		required: true,
-		description: FALLBACK_EMAIL_DESCRIPTION,
-	},
-];
 
 /** POST /subscriptions/: the marketplace verifies the callback first and creates nothing if it does not answer. */
 export const create = defineOperation({
@@ -44,7 +12,35 @@ export const create = defineOperation({
 	action: 'Create a subscription',
 	summary: 'Subscribe a callback URL to an event',
 	endpoint: { method: 'POST', path: '/subscriptions/' },
-	properties,
+	properties: [
+		{
+			displayName: 'Event',
+			name: 'eventName',
+			type: 'options',
+			options: eventNameOptions,
+			default: 'order_new',
+			required: true,
+			description: 'The event to be notified about',
+		},
+		{
+			displayName: 'Callback URL',
+			name: 'callbackUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://example.com/webhook/marketplace',
+			description: CALLBACK_URL_DESCRIPTION,
+		},
+		{
+			displayName: 'Fallback Email',
+			name: 'fallbackEmail',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			required: true,
+			description: FALLBACK_EMAIL_DESCRIPTION,
+		},
+	],
 	async execute(itemIndex) {
 		const body = {
 			event_name: requireString(this, 'eventName', itemIndex, 'Event'),

@@ -1,11 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { deletedItem } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { requireSubscriptionId, subscriptionField } from './shared';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [subscriptionField('delete')];
 
 /** DELETE /subscriptions/{id_subscription}/: deletes at once and for good. */
 export const deleteSubscription = defineOperation({
@@ -14,7 +10,7 @@ export const deleteSubscription = defineOperation({
 	action: 'Delete a subscription',
 	summary: 'Delete a subscription at once and for good',
 	endpoint: { method: 'DELETE', path: '/subscriptions/{id_subscription}/' },
-	properties,
+	properties: [subscriptionField('delete')],
 	async execute(itemIndex) {
 		const id = requireSubscriptionId(this, itemIndex);
 		const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/subscriptions/${id}/`, itemIndex });

@@ -1,10 +1,8 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { requireSubscriptionId, subscriptionField } from './shared';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [subscriptionField('read')];
 
 /** GET /subscriptions/{id_subscription}/. */
 export const get = defineOperation({
@@ -13,7 +11,7 @@ export const get = defineOperation({
 	action: 'Get a subscription',
 	summary: 'Get one subscription',
 	endpoint: { method: 'GET', path: '/subscriptions/{id_subscription}/' },
-	properties,
+	properties: [subscriptionField('read')],
 	async execute(itemIndex) {
 		const id = requireSubscriptionId(this, itemIndex);
 		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/subscriptions/${id}/`, itemIndex });

@@ -1,23 +1,10 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { listFields } from '../../descriptions/common';
 import { eventNameOptions } from '../../../../api/v1/enums';
 import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	...listFields([
-		{
-			displayName: 'Event',
-			name: 'eventName',
-			type: 'options',
-			options: eventNameOptions,
-			default: 'order_new',
-			description: 'Only subscriptions to this event',
-		},
-	]),
-];
 
 /** GET /subscriptions/seller/: the seller's push-notification subscriptions. */
 export const getMany = defineOperation({
@@ -26,7 +13,18 @@ export const getMany = defineOperation({
 	action: 'Get many subscriptions',
 	summary: 'List your subscriptions',
 	endpoint: { method: 'GET', path: '/subscriptions/seller/' },
-	properties,
+	properties: [
+		...listFields([
+			{
+				displayName: 'Event',
+				name: 'eventName',
+				type: 'options',
+				options: eventNameOptions,
+				default: 'order_new',
+				description: 'Only subscriptions to this event',
+			},
+		]),
+	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({ event_name: filters.eventName });

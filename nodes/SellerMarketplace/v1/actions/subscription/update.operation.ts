@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { subscriptionActiveField } from '../../../../shared/descriptions/subscription';
 import { eventNameOptions } from '../../../../api/v1/enums';
@@ -7,44 +7,6 @@ import { inputError } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { CALLBACK_URL_DESCRIPTION, checkCallbackUrl, checkFallbackEmail, explainRefusal, FALLBACK_EMAIL_DESCRIPTION, requireSubscriptionId, subscriptionField } from './shared';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	subscriptionField('change'),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			subscriptionActiveField,
-			{
-				displayName: 'Callback URL',
-				name: 'callbackUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://example.com/webhook/marketplace',
-				description: CALLBACK_URL_DESCRIPTION,
-			},
-			{
-				displayName: 'Event',
-				name: 'eventName',
-				type: 'options',
-				options: eventNameOptions,
-				default: 'order_new',
-				description: 'The event to be notified about',
-			},
-			{
-				displayName: 'Fallback Email',
-				name: 'fallbackEmail',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: FALLBACK_EMAIL_DESCRIPTION,
-			},
-		],
-	},
-];
 
 /**
  * PATCH /subscriptions/{id_subscription}/. The API expects the whole subscription in the body, so the current
@@ -56,7 +18,43 @@ export const update = defineOperation({
 	action: 'Update a subscription',
 	summary: 'Change a subscription, or turn it off and on',
 	endpoint: { method: 'PATCH', path: '/subscriptions/{id_subscription}/' },
-	properties,
+	properties: [
+		subscriptionField('change'),
+		{
+			displayName: 'Update Fields',
+			name: 'updateFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				subscriptionActiveField,
+				{
+					displayName: 'Callback URL',
+					name: 'callbackUrl',
+					type: 'string',
+					default: '',
+					placeholder: 'https://example.com/webhook/marketplace',
+					description: CALLBACK_URL_DESCRIPTION,
+				},
+				{
+					displayName: 'Event',
+					name: 'eventName',
+					type: 'options',
+					options: eventNameOptions,
+					default: 'order_new',
+					description: 'The event to be notified about',
+				},
+				{
+					displayName: 'Fallback Email',
+					name: 'fallbackEmail',
+					type: 'string',
+					placeholder: 'name@email.com',
+					default: '',
+					description: FALLBACK_EMAIL_DESCRIPTION,
+				},
+			],
+		},
+	],
 	async execute(itemIndex) {
 		const id = requireSubscriptionId(this, itemIndex);
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { successItem } from '../../helpers/output';
 import { requireId } from '../../../../shared/helpers/validation';
 import { statusReached } from '../../helpers/confirm';
@@ -7,8 +5,6 @@ import { apiPath, apiRequest } from '../../../../api/v1';
 import { ticketLocator } from './shared';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
-
-const properties: INodeProperties[] = [ticketLocator('The ticket to close')];
 
 /** The states a ticket is in once the seller has closed it. */
 const CLOSED_BY_SELLER = ['seller_closed', 'both_closed', 'customer_service_closed_final'];
@@ -21,7 +17,7 @@ export const close = defineOperation({
 	summary: 'Close a ticket on your side',
 	picks: PICKABLE_STATUSES.closableConversation,
 	endpoint: { method: 'PATCH', path: '/tickets/{id_ticket}/close/' },
-	properties,
+	properties: [ticketLocator('The ticket to close')],
 	async execute(itemIndex) {
 		const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');
 		const response = await apiRequest.call(this, {

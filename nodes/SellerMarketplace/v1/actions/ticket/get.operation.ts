@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField } from '../../descriptions/common';
 import { compact, requireId } from '../../../../shared/helpers/validation';
@@ -6,11 +6,6 @@ import { apiPath, apiRequest } from '../../../../api/v1';
 import { ticketLocator } from './shared';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	ticketLocator('The ticket to read'),
-	embeddedField(['messages', 'order_units', 'buyer', 'item', 'files'], 'Related data to include with the ticket, such as its messages'),
-];
 
 /** GET /tickets/{id_ticket}/: one ticket, optionally with its messages, order units, buyer, item and files. */
 export const get = defineOperation({
@@ -20,7 +15,10 @@ export const get = defineOperation({
 	summary: 'Get a ticket, optionally with its messages',
 	endpoint: { method: 'GET', path: '/tickets/{id_ticket}/' },
 	output: outputShapes.ticket,
-	properties,
+	properties: [
+		ticketLocator('The ticket to read'),
+		embeddedField(['messages', 'order_units', 'buyer', 'item', 'files'], 'Related data to include with the ticket, such as its messages'),
+	],
 	async execute(itemIndex) {
 		const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];

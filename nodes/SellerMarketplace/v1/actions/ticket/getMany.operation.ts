@@ -1,12 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { returnAllOrLimit, sortOptions } from '../../descriptions/common';
 import { readCollection } from '../../helpers/collection';
 import { conversationFilters, conversationQuery } from './filters';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [...returnAllOrLimit(), conversationFilters('ticket'), sortOptions()];
 
 /** GET /tickets/seller/: the seller's tickets, newest first unless sorted otherwise. */
 export const getMany = defineOperation({
@@ -16,7 +12,7 @@ export const getMany = defineOperation({
 	summary: 'List your tickets',
 	endpoint: { method: 'GET', path: '/tickets/seller/' },
 	output: outputShapes.ticket,
-	properties,
+	properties: [...returnAllOrLimit(), conversationFilters('ticket'), sortOptions()],
 	async execute(itemIndex) {
 		const query = conversationQuery(this, itemIndex);
 		// id_ticket is a zero-padded string: it is compared and output as the API sends it

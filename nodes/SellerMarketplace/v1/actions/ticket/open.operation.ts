@@ -1,40 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { ticketReasonOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Order Unit IDs',
-		name: 'orderUnitIds',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 123456789, 123456790',
-		description: 'The order units the ticket is about, separated by commas. They must all belong to the same order.',
-	},
-	{
-		displayName: 'Reason',
-		name: 'reason',
-		type: 'options',
-		options: ticketReasonOptions,
-		default: 'contact_other',
-		required: true,
-		description: 'Why you open the ticket',
-	},
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		required: true,
-		description: 'The first message of the ticket, shown to the buyer',
-	},
-];
 
 /** POST /tickets/: opens a ticket with the buyer about order units of one order. */
 export const open = defineOperation({
@@ -43,7 +11,35 @@ export const open = defineOperation({
 	action: 'Open a ticket',
 	summary: 'Open a ticket with the buyer about order units of one order',
 	endpoint: { method: 'POST', path: '/tickets/' },
-	properties,
+	properties: [
+		{
+			displayName: 'Order Unit IDs',
+			name: 'orderUnitIds',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 123456789, 123456790',
+			description: 'The order units the ticket is about, separated by commas. They must all belong to the same order.',
+		},
+		{
+			displayName: 'Reason',
+			name: 'reason',
+			type: 'options',
+			options: ticketReasonOptions,
+			default: 'contact_other',
+			required: true,
+			description: 'Why you open the ticket',
+		},
+		{
+			displayName: 'Message',
+			name: 'message',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			required: true,
+			description: 'The first message of the ticket, shown to the buyer',
+		},
+	],
 	async execute(itemIndex) {
 		const body = {
 			id_order_unit: requireIntegerIds(this, 'orderUnitIds', itemIndex, 'Order Unit IDs'),

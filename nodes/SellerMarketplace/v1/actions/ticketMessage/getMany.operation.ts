@@ -1,14 +1,10 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { fromDateField, listFields } from '../../descriptions/common';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	...listFields([fromDateField('Written From', 'writtenFrom', 'Only messages written at or after this time')]),
-];
 
 /** GET /ticket-messages/seller/: messages of all the seller's tickets, from buyers, the seller and customer service. */
 export const getMany = defineOperation({
@@ -17,7 +13,9 @@ export const getMany = defineOperation({
 	action: 'Get many ticket messages',
 	summary: 'List the messages of your tickets',
 	endpoint: { method: 'GET', path: '/ticket-messages/seller/' },
-	properties,
+	properties: [
+		...listFields([fromDateField('Written From', 'writtenFrom', 'Only messages written at or after this time')]),
+	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({ timestamp_from: toApiTimestamp(this, filters.writtenFrom, itemIndex, 'Written From') });

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { messageFields } from '../../../../shared/descriptions/message';
 import { successItem } from '../../helpers/output';
@@ -8,29 +8,6 @@ import { apiRequest } from '../../../../api/v1';
 import { ticketLocator } from '../ticket/shared';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
-
-const properties: INodeProperties[] = [
-	ticketLocator('The ticket to answer'),
-	...messageFields('ticket'),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Attachments (Input Binary Fields)',
-				name: 'attachments',
-				type: 'string',
-				default: 'data',
-				placeholder: 'e.g. data, photo',
-				description:
-					'Names of the input binary fields to attach as files, separated by commas. Each file keeps its file name and MIME type.',
-			},
-		],
-	},
-];
 
 /** Each named binary property of the item as a `claim_message_files` entry. */
 async function attachments(context: IExecuteFunctions, itemIndex: number, names: string): Promise<IDataObject[]> {
@@ -47,7 +24,28 @@ export const send = defineOperation({
 	picks: PICKABLE_STATUSES.answerableConversation,
 	attempt: 'send a message to ticket {id}',
 	endpoint: { method: 'POST', path: '/ticket-messages/' },
-	properties,
+	properties: [
+		ticketLocator('The ticket to answer'),
+		...messageFields('ticket'),
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{
+					displayName: 'Attachments (Input Binary Fields)',
+					name: 'attachments',
+					type: 'string',
+					default: 'data',
+					placeholder: 'e.g. data, photo',
+					description:
+						'Names of the input binary fields to attach as files, separated by commas. Each file keeps its file name and MIME type.',
+				},
+			],
+		},
+	],
 	async execute(itemIndex) {
 		const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');
 		const text = requireString(this, 'text', itemIndex, 'Text');

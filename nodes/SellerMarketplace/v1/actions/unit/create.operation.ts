@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { identifyProductField } from '../../../../shared/descriptions/fields';
 import { itemIdField } from '../../descriptions/common';
@@ -8,47 +8,6 @@ import { apiRequest } from '../../../../api/v1';
 import { amountField, conditionField, listingPriceField, offerBody, offerFields } from './fields';
 import { defineOperation } from '../../../actions/define';
 
-const properties: INodeProperties[] = [
-	identifyProductField({ name: 'Item ID', value: 'itemId', description: "The marketplace's ID of the item, e.g. from Item → Search" }),
-	{
-		displayName: 'EAN',
-		name: 'ean',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 4006381333931',
-		description: 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
-		displayOptions: { show: { identifyBy: ['ean'] } },
-	},
-	{ ...itemIdField('The item (product) you offer, searched by title, manufacturer or EAN, or given by its ID'), displayOptions: { show: { identifyBy: ['itemId'] } } },
-	{ ...conditionField, required: true },
-	{ ...listingPriceField, required: true },
-	{ ...amountField, required: true },
-	{
-		displayName: 'Offer ID',
-		name: 'offerId',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. SKU-4711',
-		description:
-			'Your own ID for this offer, such as your SKU. Recommended: orders refer to it, and it cannot be changed later.',
-	},
-	{
-		displayName: 'If you already have a unit for this product in this condition, the marketplace updates that unit instead of creating a second one',
-		name: 'upsertNotice',
-		type: 'notice',
-		default: '',
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: offerFields,
-	},
-];
-
 /** POST /units/: offers a product (201, the new unit's address in `Location`). */
 export const create = defineOperation({
 	value: 'create',
@@ -56,7 +15,46 @@ export const create = defineOperation({
 	action: 'Create a unit',
 	summary: 'Offer a product: price, stock, condition and delivery time',
 	endpoint: { method: 'POST', path: '/units/' },
-	properties,
+	properties: [
+		identifyProductField({ name: 'Item ID', value: 'itemId', description: "The marketplace's ID of the item, e.g. from Item → Search" }),
+		{
+			displayName: 'EAN',
+			name: 'ean',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. 4006381333931',
+			description: 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
+			displayOptions: { show: { identifyBy: ['ean'] } },
+		},
+		{ ...itemIdField('The item (product) you offer, searched by title, manufacturer or EAN, or given by its ID'), displayOptions: { show: { identifyBy: ['itemId'] } } },
+		{ ...conditionField, required: true },
+		{ ...listingPriceField, required: true },
+		{ ...amountField, required: true },
+		{
+			displayName: 'Offer ID',
+			name: 'offerId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. SKU-4711',
+			description:
+				'Your own ID for this offer, such as your SKU. Recommended: orders refer to it, and it cannot be changed later.',
+		},
+		{
+			displayName: 'If you already have a unit for this product in this condition, the marketplace updates that unit instead of creating a second one',
+			name: 'upsertNotice',
+			type: 'notice',
+			default: '',
+		},
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: offerFields,
+		},
+	],
 	async execute(itemIndex) {
 		const identifyBy = this.getNodeParameter('identifyBy', itemIndex) as string;
 		const product: IDataObject =

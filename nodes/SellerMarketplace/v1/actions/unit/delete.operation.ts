@@ -1,12 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { deletedItem } from '../../../../shared/helpers/output';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { unitIdField } from './fields';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [unitIdField];
 
 /** DELETE /units/{id_unit}/: takes the offer off the marketplace (204). */
 export const deleteUnit = defineOperation({
@@ -15,7 +11,7 @@ export const deleteUnit = defineOperation({
 	action: 'Delete a unit',
 	summary: 'Take an offer off the marketplace',
 	endpoint: { method: 'DELETE', path: '/units/{id_unit}/' },
-	properties,
+	properties: [unitIdField],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'unitId', itemIndex, 'Unit');
 		const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/units/${id}/`, itemIndex });

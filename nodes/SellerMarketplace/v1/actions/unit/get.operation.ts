@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
@@ -6,8 +6,6 @@ import { apiPath, apiRequest } from '../../../../api/v1';
 import { unitIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [unitIdField, embeddedField(['item'], 'Related data to include: the item (product) offered')];
 
 /** GET /units/{id_unit}/: one of your units, optionally with its item. */
 export const get = defineOperation({
@@ -17,7 +15,7 @@ export const get = defineOperation({
 	summary: 'Read one of your offers',
 	endpoint: { method: 'GET', path: '/units/{id_unit}/' },
 	output: outputShapes.unit,
-	properties,
+	properties: [unitIdField, embeddedField(['item'], 'Related data to include: the item (product) offered')],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'unitId', itemIndex, 'Unit');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];

@@ -1,46 +1,10 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField, listFields } from '../../descriptions/common';
 import { checkEan, compact, toWholeNumber } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [
-	...listFields([
-		{
-			displayName: 'EAN',
-			name: 'ean',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 4006381333931',
-			description: 'Only units of the product with this EAN (8 to 14 digits)',
-		},
-		{
-			displayName: 'Item ID',
-			name: 'itemId',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 20574181',
-			description: 'Only units of this item (product)',
-		},
-		{
-			displayName: 'Offer ID',
-			name: 'offerId',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. SKU-4711',
-			description: 'Only the unit with this offer ID of yours',
-		},
-	]),
-	embeddedField(['item'], 'Related data to include in each unit: the item (product) offered'),
-	{
-		displayName: 'New units can take a few minutes to appear in this list',
-		name: 'delayNotice',
-		type: 'notice',
-		default: '',
-	},
-];
 
 /** GET /units/seller/: your units (offers). */
 export const getMany = defineOperation({
@@ -50,7 +14,41 @@ export const getMany = defineOperation({
 	summary: 'List your offers',
 	endpoint: { method: 'GET', path: '/units/seller/' },
 	output: outputShapes.unit,
-	properties,
+	properties: [
+		...listFields([
+			{
+				displayName: 'EAN',
+				name: 'ean',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 4006381333931',
+				description: 'Only units of the product with this EAN (8 to 14 digits)',
+			},
+			{
+				displayName: 'Item ID',
+				name: 'itemId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 20574181',
+				description: 'Only units of this item (product)',
+			},
+			{
+				displayName: 'Offer ID',
+				name: 'offerId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. SKU-4711',
+				description: 'Only the unit with this offer ID of yours',
+			},
+		]),
+		embeddedField(['item'], 'Related data to include in each unit: the item (product) offered'),
+		{
+			displayName: 'New units can take a few minutes to appear in this list',
+			name: 'delayNotice',
+			type: 'notice',
+			default: '',
+		},
+	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const itemId = String(filters.itemId ?? '').trim();

@@ -1,10 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { returnAllOrLimit } from '../../descriptions/common';
 import { readCollection } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
-
-const properties: INodeProperties[] = [...returnAllOrLimit()];
 
 /** GET /warehouses/seller/: your warehouses (used by units' `warehouse`). */
 export const getMany = defineOperation({
@@ -13,7 +9,7 @@ export const getMany = defineOperation({
 	action: 'Get many warehouses',
 	summary: 'List your warehouses',
 	endpoint: { method: 'GET', path: '/warehouses/seller/' },
-	properties,
+	properties: [...returnAllOrLimit()],
 	async execute(itemIndex) {
 		return await readCollection.call(this, itemIndex, { path: '/warehouses/seller/', idField: 'id_warehouse' });
 	},
