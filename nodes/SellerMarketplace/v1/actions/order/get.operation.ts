@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { embeddedField, idLocator } from '../../descriptions/common';
-import { ID_FORMATS, requireId } from '../../../../shared/helpers/validation';
+import { embeddedField, orderIdField } from '../../descriptions/common';
+import { requireId } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { outputShapes } from '../../helpers/outputShapes';
@@ -16,14 +16,7 @@ export const get = defineOperation({
 	endpoint: { method: 'GET', path: '/orders/{id_order}' },
 	output: outputShapes.order,
 	properties: [
-		idLocator({
-			displayName: 'Order',
-			name: 'orderId',
-			searchListMethod: 'searchOrders',
-			format: ID_FORMATS.text,
-			placeholder: 'e.g. MHRYPC1',
-			description: 'The order to read. Order IDs are text, such as MHRYPC1.',
-		}),
+		orderIdField('The order to read. Order IDs are text, such as MHRYPC1.'),
 		embeddedField(
 			['billing_address', 'buyer', 'order_invoices', 'seller_units', 'shipping_address'],
 			'Related data to include in the order: addresses, buyer, your order units, uploaded invoices',

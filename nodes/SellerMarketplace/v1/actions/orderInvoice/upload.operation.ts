@@ -1,10 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { binaryPropertyField, idLocator } from '../../descriptions/common';
+import { binaryPropertyField, orderIdField } from '../../descriptions/common';
 import { successItem } from '../../helpers/output';
-import { ID_FORMATS, inputError, readBinary, requireId } from '../../../../shared/helpers/validation';
+import { inputError, readBinary, requireId } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
+import { collectionField } from '../../../../shared/descriptions/fields';
 
 /** POST /order-invoices/: uploads a file from a binary property as the invoice of an order. */
 export const upload = defineOperation({
@@ -14,40 +15,26 @@ export const upload = defineOperation({
 	summary: 'Attach an invoice file from a binary field to an order',
 	endpoint: { method: 'POST', path: '/order-invoices/' },
 	properties: [
-		idLocator({
-			displayName: 'Order',
-			name: 'orderId',
-			searchListMethod: 'searchOrders',
-			format: ID_FORMATS.text,
-			placeholder: 'e.g. MHRYPC1',
-			description: 'The order the invoice belongs to',
-		}),
+		orderIdField('The order the invoice belongs to'),
 		binaryPropertyField('The invoice file (e.g. a PDF) to upload, from a binary field of the input item'),
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				{
-					displayName: 'File Name',
-					name: 'fileName',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. invoice-2026-0042.pdf',
-					description: 'File name the buyer sees. By default the file name of the binary data.',
-				},
-				{
-					displayName: 'MIME Type',
-					name: 'mimeType',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. application/pdf',
-					description: 'Type of the file. By default the MIME type of the binary data.',
-				},
-			],
-		},
+		collectionField('Additional Fields', 'additionalFields', [
+			{
+				displayName: 'File Name',
+				name: 'fileName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. invoice-2026-0042.pdf',
+				description: 'File name the buyer sees. By default the file name of the binary data.',
+			},
+			{
+				displayName: 'MIME Type',
+				name: 'mimeType',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. application/pdf',
+				description: 'Type of the file. By default the MIME type of the binary data.',
+			},
+		]),
 	],
 	async execute(itemIndex) {
 		const idOrder = requireId(this, 'orderId', itemIndex, 'Order');

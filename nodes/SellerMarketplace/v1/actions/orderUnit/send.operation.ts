@@ -8,6 +8,7 @@ import { statusReached } from '../../helpers/confirm';
 import { getOrderUnitId, orderUnitIdField, SENT_OR_LATER } from './fields';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
+import { collectionField } from '../../../../shared/descriptions/fields';
 
 /** PATCH /order-units/{id_order_unit}/send/: marks the order unit as shipped, with carrier and tracking number. */
 export const send = defineOperation({
@@ -37,23 +38,16 @@ export const send = defineOperation({
 			placeholder: 'e.g. 00340434161094042557',
 			description: 'The parcel tracking number. For several parcels, separate the numbers with commas.',
 		},
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				{
-					displayName: 'Source Country',
-					name: 'sourceCountry',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. DE',
-					description: 'The country the parcel is shipped from, as a two-letter code',
-				},
-			],
-		},
+		collectionField('Additional Fields', 'additionalFields', [
+			{
+				displayName: 'Source Country',
+				name: 'sourceCountry',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. DE',
+				description: 'The country the parcel is shipped from, as a two-letter code',
+			},
+		]),
 	],
 	async execute(itemIndex) {
 		const orderUnitId = getOrderUnitId(this, itemIndex);

@@ -1,5 +1,6 @@
 import { requireString } from '../../../../shared/helpers/validation';
-import { changeReturnUnit, messageField, returnUnitIdField } from './common';
+import { messageField } from '../../descriptions/common';
+import { changeReturnUnit, returnUnitIdField } from './common';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 

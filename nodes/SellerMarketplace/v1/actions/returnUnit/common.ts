@@ -17,19 +17,6 @@ export const returnUnitIdField: INodeProperties = idLocator({
 	description: 'One returned unit, picked from your latest return units or given by its ID (id_return_unit)',
 });
 
-/** The message of Reject and Clarify: the API opens a claim on the unit and posts this text to it. */
-export function messageField(description: string): INodeProperties {
-	return {
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		required: true,
-		description,
-	};
-}
-
 /** PATCH /return-units/{id}/<action>/ (204): the shared body of Accept, Reject, Repair and Clarify. */
 export async function changeReturnUnit(
 	context: IExecuteFunctions,

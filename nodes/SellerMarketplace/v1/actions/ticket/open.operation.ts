@@ -3,6 +3,7 @@ import { successItem } from '../../helpers/output';
 import { requireIntegerIds, requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
+import { messageField } from '../../descriptions/common';
 
 /** POST /tickets/: opens a ticket with the buyer about order units of one order. */
 export const open = defineOperation({
@@ -30,15 +31,7 @@ export const open = defineOperation({
 			required: true,
 			description: 'Why you open the ticket',
 		},
-		{
-			displayName: 'Message',
-			name: 'message',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			default: '',
-			required: true,
-			description: 'The first message of the ticket, shown to the buyer',
-		},
+		messageField('The first message of the ticket, shown to the buyer'),
 	],
 	async execute(itemIndex) {
 		const body = {

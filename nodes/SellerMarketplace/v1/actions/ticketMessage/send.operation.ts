@@ -8,6 +8,7 @@ import { apiRequest } from '../../../../api/v1';
 import { ticketLocator } from '../ticket/shared';
 import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
+import { collectionField } from '../../../../shared/descriptions/fields';
 
 /** Each named binary property of the item as a `claim_message_files` entry. */
 async function attachments(context: IExecuteFunctions, itemIndex: number, names: string): Promise<IDataObject[]> {
@@ -27,24 +28,17 @@ export const send = defineOperation({
 	properties: [
 		ticketLocator('The ticket to answer'),
 		...messageFields('ticket'),
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				{
-					displayName: 'Attachments (Input Binary Fields)',
-					name: 'attachments',
-					type: 'string',
-					default: 'data',
-					placeholder: 'e.g. data, photo',
-					description:
-						'Names of the input binary fields to attach as files, separated by commas. Each file keeps its file name and MIME type.',
-				},
-			],
-		},
+		collectionField('Additional Fields', 'additionalFields', [
+			{
+				displayName: 'Attachments (Input Binary Fields)',
+				name: 'attachments',
+				type: 'string',
+				default: 'data',
+				placeholder: 'e.g. data, photo',
+				description:
+					'Names of the input binary fields to attach as files, separated by commas. Each file keeps its file name and MIME type.',
+			},
+		]),
 	],
 	async execute(itemIndex) {
 		const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { identifyProductField } from '../../../../shared/descriptions/fields';
+import { collectionField, identifyProductField } from '../../../../shared/descriptions/fields';
 import { itemIdField } from '../../descriptions/common';
 import { successItem } from '../../helpers/output';
 import { inputError, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
@@ -46,14 +46,7 @@ export const create = defineOperation({
 			type: 'notice',
 			default: '',
 		},
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: offerFields,
-		},
+		collectionField('Additional Fields', 'additionalFields', offerFields),
 	],
 	async execute(itemIndex) {
 		const identifyBy = this.getNodeParameter('identifyBy', itemIndex) as string;
