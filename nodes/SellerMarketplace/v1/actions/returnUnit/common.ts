@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { idLocator } from '../../descriptions/common';
+import { idLocator, messageField } from '../../descriptions/common';
 import { successItem } from '../../helpers/output';
-import { requireIntegerId } from '../../../../shared/helpers/validation';
+import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { statusReached } from '../../helpers/confirm';
+import { defineOperation } from '../../../actions/define';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** The state each decision moves a return unit to. */
 const REACHED_STATUS = { accept: 'return_accepted', reject: 'return_rejected', repair: 'return_in_repair', clarify: 'return_in_clarification' } as const;
@@ -21,7 +23,7 @@ export const returnUnitIdField: INodeProperties = idLocator({
 export async function changeReturnUnit(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	action: 'accept' | 'reject' | 'repair' | 'clarify',
+	action: keyof typeof REACHED_STATUS,
 	body?: IDataObject,
 ): Promise<IDataObject> {
 	const id = requireIntegerId(context, 'returnUnitId', itemIndex, 'Return Unit');
@@ -33,4 +35,31 @@ export async function changeReturnUnit(
 		itemIndex,
 	});
 	return successItem(response, { id_return_unit: id });
+}
+
+/**
+ * Accept, Reject, Repair and Clarify, each a PATCH of the return unit with the decision's name; Reject and
+ * Clarify send a message (`message` describes its field).
+ */
+export function returnUnitDecision<const Decision extends keyof typeof REACHED_STATUS>(decision: {
+	value: Decision;
+	name: string;
+	action: string;
+	summary: string;
+	message?: string;
+}) {
+	const { value, name, action, summary, message } = decision;
+	return defineOperation({
+		value,
+		name,
+		action,
+		summary,
+		picks: PICKABLE_STATUSES.openReturnUnit,
+		endpoint: { method: 'PATCH', path: `/return-units/{id}/${value}/` },
+		properties: [returnUnitIdField, ...(message ? [messageField(message)] : [])],
+		async execute(itemIndex) {
+			const body = message ? { message: requireString(this, 'message', itemIndex, 'Message') } : undefined;
+			return await changeReturnUnit(this, itemIndex, value, body);
+		},
+	});
 }
