@@ -1,7 +1,4 @@
-import { successItem } from '../../helpers/output';
-import { requireEan } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../../../api/v1';
-import { buildProductData, eanField, productDataFields } from './fields';
+import { eanField, productDataFields, sendProductData } from './fields';
 import { defineOperation } from '../../../actions/define';
 
 /** PUT /product-data/{ean}/: creates your product data for an EAN, or replaces it completely (201, empty body). */
@@ -23,9 +20,6 @@ export const createOrReplace = defineOperation({
 		...productDataFields,
 	],
 	async execute(itemIndex) {
-		const ean = requireEan(this, 'ean', itemIndex);
-		const body = buildProductData(this, itemIndex, ean);
-		const response = await apiRequest.call(this, { method: 'PUT', path: apiPath`/product-data/${ean}/`, body, itemIndex });
-		return successItem(response, { ean });
+		return await sendProductData(this, itemIndex, 'PUT');
 	},
 });

@@ -1,7 +1,4 @@
-import { successItem } from '../../helpers/output';
-import { requireEan } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../../../api/v1';
-import { buildProductData, eanField, productDataFields } from './fields';
+import { eanField, productDataFields, sendProductData } from './fields';
 import { defineOperation } from '../../../actions/define';
 
 /** PATCH /product-data/{ean}/: changes the attributes sent, keeps the rest (204). */
@@ -23,9 +20,6 @@ export const update = defineOperation({
 		...productDataFields,
 	],
 	async execute(itemIndex) {
-		const ean = requireEan(this, 'ean', itemIndex);
-		const body = buildProductData(this, itemIndex, ean);
-		const response = await apiRequest.call(this, { method: 'PATCH', path: apiPath`/product-data/${ean}/`, body, itemIndex });
-		return successItem(response, { ean });
+		return await sendProductData(this, itemIndex, 'PATCH');
 	},
 });
