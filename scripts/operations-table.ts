@@ -10,7 +10,7 @@ import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workf
 
 import type { SellerMarketplace as SellerMarketplaceNode } from '../nodes/SellerMarketplace/SellerMarketplace.node';
 import { resources as resourcesV2 } from '../nodes/SellerMarketplace/v2/actions';
-import type { Endpoint } from '../nodes/SellerMarketplace/v2/actions/define';
+import type { Endpoint } from '../nodes/SellerMarketplace/actions/define';
 
 // Named with its extension: next to it lies the codex file SellerMarketplace.node.json, which Node's
 // resolution would pick first.

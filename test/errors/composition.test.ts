@@ -81,7 +81,7 @@ describe('node version 1', () => {
 	const v1 = useStrictSandbox();
 
 	it('renaming the labels of an operation and its resource does not change the headline of its failure', async () => {
-		const selector = (v1Resources.orderUnit.description as Array<{ name: string; options?: unknown }>).find((property) => property.name === 'operation');
+		const selector = (v1Resources.find((resource) => resource.value === 'orderUnit')!.description as Array<{ name: string; options?: unknown }>).find((property) => property.name === 'operation');
 		const option = (selector?.options as INodePropertyOptions[]).find((candidate) => candidate.value === 'get')!;
 		const resourceOption = (v1ResourceSelector.options as INodePropertyOptions[]).find((candidate) => candidate.value === 'orderUnit')!;
 		const restore = renameLabels({ action: option.action ?? '', name: option.name }, resourceOption, option);

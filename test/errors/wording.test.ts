@@ -6,18 +6,14 @@
 import { ATTEMPTS_V1, ATTEMPTS_V2 } from '../../nodes/SellerMarketplace/actions/attempts';
 import { describeAttempt, descriptionAsHtml, headline, type OperationIdentity } from '../../nodes/SellerMarketplace/actions/failure';
 import { resources as v1Resources } from '../../nodes/SellerMarketplace/v1/actions';
-import { wordingOf as v1Wording } from '../../nodes/SellerMarketplace/v1/actions/router';
 import { resources as v2Resources } from '../../nodes/SellerMarketplace/v2/actions';
-import { wordingOf as v2Wording } from '../../nodes/SellerMarketplace/v2/actions/router';
+import { wordingOf } from '../../nodes/SellerMarketplace/actions/router';
 
 const ID = '1000064';
 
 const operations: Array<[string, OperationIdentity]> = [
-	...Object.entries(v1Resources).flatMap(([resource, { operations: byName }]) =>
-		Object.entries(byName).map(([name, operation]): [string, OperationIdentity] => [`v1 ${resource} → ${name}`, v1Wording(resource as never, name, operation as never)]),
-	),
-	...v2Resources.flatMap((resource) =>
-		Object.values(resource.operations).map((operation): [string, OperationIdentity] => [`v2 ${resource.value} → ${operation.value}`, v2Wording(operation)]),
+	...[...v1Resources.map((resource) => [1, resource] as const), ...v2Resources.map((resource) => [2, resource] as const)].flatMap(([version, resource]) =>
+		Object.values(resource.operations).map((operation): [string, OperationIdentity] => [`v${version} ${resource.value} → ${operation.value}`, wordingOf(version, operation)]),
 	),
 ];
 
@@ -112,7 +108,7 @@ describe('the words', () => {
 	it('does not read the labels of the form: renamed actions and resources keep their words', () => {
 		const operation = v2Resources.find((resource) => resource.value === 'orderUnit')!.operations.send;
 		const renamed = { ...operation, action: 'Ship it', name: 'Ship', properties: operation.properties.map((field) => ({ ...field, displayName: 'Something else' })) };
-		expect(describeAttempt(v2Wording(renamed), () => ID).words).toBe(`mark order unit ${ID} as sent`);
+		expect(describeAttempt(wordingOf(2, renamed), () => ID).words).toBe(`mark order unit ${ID} as sent`);
 	});
 
 	it('shows a description as HTML: its lines kept, text from outside not read as markup', () => {

@@ -13,7 +13,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Operation } from '../../nodes/SellerMarketplace/v2/actions/define';
+import type { Operation } from '../../nodes/SellerMarketplace/actions/define';
 import { resources } from '../../nodes/SellerMarketplace/v2/actions';
 import { listSearch, loadOptions } from '../../nodes/SellerMarketplace/v2/methods';
 import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';

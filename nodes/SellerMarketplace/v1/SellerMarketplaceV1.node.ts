@@ -1,44 +1,15 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeTypeBaseDescription,
-	INodeTypeDescription,
-} from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type { INodeTypeBaseDescription } from 'n8n-workflow';
 
-import { operationSubtitle, tidyProperties } from '../../shared/descriptions/words';
-import { propertiesOfVersion } from '../../shared/helpers/simplify';
-import { resources, resourceSelector } from './actions';
-import { router } from './actions/router';
-import { requestOptionsField } from './descriptions/requestOptions';
+import { ActionNodeVersion } from '../actions/nodeVersion';
+import { actions } from './actions';
 import { listSearch, loadOptions } from './methods';
+
+const methods = { listSearch, loadOptions };
 
 /** Node version 1: the seller API v1 (`/api/v1`, `HM-` signed requests). Version 1 keeps the form of the first release; 1.1 adds Simplify. */
 // Typed as INodeType where the versioned node lists it; its icon comes from the base description.
-export class SellerMarketplaceV1 {
-	description: INodeTypeDescription;
-
+export class SellerMarketplaceV1 extends ActionNodeVersion<typeof methods> {
 	constructor(baseDescription: INodeTypeBaseDescription, version: 1 | 1.1 = 1) {
-		const properties = propertiesOfVersion(
-			tidyProperties([resourceSelector, ...Object.values(resources).flatMap((resource) => resource.description), requestOptionsField]),
-			version >= 1.1,
-		);
-		this.description = {
-			...baseDescription,
-			version,
-			subtitle: operationSubtitle(properties),
-			defaults: { name: 'Seller Marketplace' },
-			usableAsTool: true,
-			inputs: [NodeConnectionTypes.Main],
-			outputs: [NodeConnectionTypes.Main],
-			credentials: [{ name: 'sellerMarketplaceApi', required: true }],
-			properties,
-		};
-	}
-
-	methods = { listSearch, loadOptions };
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		super(baseDescription, version, { actions, credentials: 'sellerMarketplaceApi', methods });
 	}
 }

@@ -25,30 +25,30 @@ export interface PickSource {
 	searchedByServer?: boolean;
 }
 
-const OPEN_RETURN_UNIT = ['need_to_be_returned', 'return_arrived', 'return_in_clarification'];
-const ANSWERABLE_TICKET = ['opened', 'buyer_closed', 'seller_closed', 'both_closed'];
+/**
+ * The statuses a record must be in for an operation to act on it, the same in both API versions: an operation
+ * declares one of these as its `picks`, and its pickers offer only records in them, as the API refuses the others.
+ */
+export const PICKABLE_STATUSES = {
+	orderUnitToSend: ['need_to_be_sent'],
+	orderUnitToCancel: ['open', 'need_to_be_sent'],
+	orderUnitToFulfil: ['open'],
+	orderUnitToRefund: ['need_to_be_sent', 'sent', 'received', 'sent_and_autopaid', 'returned'],
+	openReturnUnit: ['need_to_be_returned', 'return_arrived', 'return_in_clarification'],
+	/** Claims (API v1) and tickets alike. */
+	closableConversation: ['opened', 'buyer_closed'],
+	answerableConversation: ['opened', 'buyer_closed', 'seller_closed', 'both_closed'],
+} as const satisfies Record<string, readonly string[]>;
 
 /**
- * The statuses each operation can act on, by resource and operation (the same in both API versions): a picker
- * offers only records in them, as the API refuses the others. An operation not listed picks from every record.
+ * The statuses the operation chosen in the form can act on (what it declares as `picks`), or undefined for any.
+ * `find` is the node version's lookup of an operation by resource and operation.
  */
-export const ACTIONABLE_STATUSES: Record<string, Record<string, readonly string[]>> = {
-	orderUnit: {
-		send: ['need_to_be_sent'],
-		cancel: ['open', 'need_to_be_sent'],
-		fulfil: ['open'],
-		refund: ['need_to_be_sent', 'sent', 'received', 'sent_and_autopaid', 'returned'],
-	},
-	returnUnit: { accept: OPEN_RETURN_UNIT, reject: OPEN_RETURN_UNIT, clarify: OPEN_RETURN_UNIT, repair: OPEN_RETURN_UNIT },
-	ticket: { close: ['opened', 'buyer_closed'], sendMessage: ANSWERABLE_TICKET },
-	ticketMessage: { send: ANSWERABLE_TICKET },
-	claim: { close: ['opened', 'buyer_closed'] },
-	claimMessage: { send: ANSWERABLE_TICKET },
-};
-
-/** The statuses the form's resource and operation can act on, or undefined for any. */
-export function actionableStatuses(context: { getCurrentNodeParameter(name: string): unknown }): readonly string[] | undefined {
-	return ACTIONABLE_STATUSES[String(context.getCurrentNodeParameter('resource') ?? '')]?.[String(context.getCurrentNodeParameter('operation') ?? '')];
+export function actionableStatuses(
+	context: { getCurrentNodeParameter(name: string): unknown },
+	find: (resource: string, operation: string) => { picks?: readonly string[] } | undefined,
+): readonly string[] | undefined {
+	return find(String(context.getCurrentNodeParameter('resource') ?? ''), String(context.getCurrentNodeParameter('operation') ?? ''))?.picks;
 }
 
 /** Pages read in one call while nothing on them matches the typed text or fits, before the editor is handed the next offset. */

@@ -32,6 +32,18 @@ export function requireString(context: IExecuteFunctions, name: string, itemInde
 }
 
 /**
+ * A required comma-separated list (tracking numbers) as the API takes it: one text, comma-separated, trimmed,
+ * without empty entries; an array from an expression is taken too.
+ */
+export function requireCommaList(context: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
+	const raw = context.getNodeParameter(name, itemIndex, '') as unknown;
+	const parts = Array.isArray(raw) ? raw : String(raw ?? '').split(',');
+	const entries = parts.map((part) => String(part ?? '').trim()).filter((part) => part !== '');
+	if (!entries.length) throw inputError(context, itemIndex, `"${label}" is required and cannot be empty`);
+	return entries.join(',');
+}
+
+/**
  * A required text ID that goes into a request path (order, ticket...). Refused: `.` and `..`, which URL
  * parsing would resolve into another path, and slashes, backslashes and control characters, which no ID
  * of the API holds.

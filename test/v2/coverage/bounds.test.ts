@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Endpoint, Operation } from '../../../nodes/SellerMarketplace/v2/actions/define';
+import type { Endpoint, Operation } from '../../../nodes/SellerMarketplace/actions/define';
 import { resources } from '../../../nodes/SellerMarketplace/v2/actions';
 import { boundOf, type Bound } from '../../../nodes/shared/helpers/validation';
 

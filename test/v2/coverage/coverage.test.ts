@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
-import type { Endpoint, Operation } from '../../../nodes/SellerMarketplace/v2/actions/define';
+import type { Endpoint, Operation } from '../../../nodes/SellerMarketplace/actions/define';
 import { resources } from '../../../nodes/SellerMarketplace/v2/actions';
 import type { RequestLogEntry, ResponseViolation } from '../../../sandbox';
 import { V2Client } from '../../sandbox-v2/client';

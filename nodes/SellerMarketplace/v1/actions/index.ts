@@ -1,75 +1,51 @@
-/** Every resource of the node: its operation selector, its fields and its operations. */
-import type { INodeProperties } from 'n8n-workflow';
+/** Every resource of API v1, spoken by node versions 1 and 1.1, and what differs between those two. */
+import { defineActions } from '../../actions/define';
+import { attribute } from './attribute';
+import { category } from './category';
+import { claim } from './claim';
+import { claimMessage } from './claimMessage';
+import { importFile } from './importFile';
+import { item } from './item';
+import { order } from './order';
+import { orderInvoice } from './orderInvoice';
+import { orderUnit } from './orderUnit';
+import { productData } from './productData';
+import { returnResource } from './return';
+import { returnUnit } from './returnUnit';
+import { shippingGroup } from './shippingGroup';
+import { status } from './status';
+import { subscription } from './subscription';
+import { ticket } from './ticket';
+import { ticketMessage } from './ticketMessage';
+import { unit } from './unit';
+import { warehouse } from './warehouse';
 
-import * as status from './status';
-import * as category from './category';
-import * as attribute from './attribute';
-import * as claim from './claim';
-import * as claimMessage from './claimMessage';
-import * as importFile from './importFile';
-import * as item from './item';
-import * as order from './order';
-import * as orderInvoice from './orderInvoice';
-import * as orderUnit from './orderUnit';
-import * as productData from './productData';
-import * as returnResource from './return';
-import * as returnUnit from './returnUnit';
-import * as shippingGroup from './shippingGroup';
-import * as subscription from './subscription';
-import * as ticket from './ticket';
-import * as ticketMessage from './ticketMessage';
-import * as unit from './unit';
-import * as warehouse from './warehouse';
-
-export const resources = {
-	status,
-	category,
-	attribute,
-	claim,
-	claimMessage,
-	importFile,
-	item,
-	order,
-	orderInvoice,
-	orderUnit,
-	productData,
-	return: returnResource,
-	returnUnit,
-	shippingGroup,
-	subscription,
-	ticket,
-	ticketMessage,
-	unit,
-	warehouse,
-};
-
-export type ResourceName = keyof typeof resources;
-
-export const resourceSelector: INodeProperties = {
-	displayName: 'Resource',
-	name: 'resource',
-	type: 'options',
-	noDataExpression: true,
-	options: [
-			{ name: 'API Status', value: 'status' },
-			{ name: 'Category', value: 'category' },
-			{ name: 'Category Attribute', value: 'attribute' },
-			{ name: 'Claim (Deprecated)', value: 'claim' },
-			{ name: 'Claim Message (Deprecated)', value: 'claimMessage' },
-			{ name: 'Import File', value: 'importFile' },
-			{ name: 'Order', value: 'order' },
-			{ name: 'Order Invoice', value: 'orderInvoice' },
-			{ name: 'Order Unit', value: 'orderUnit' },
-			{ name: 'Product (Item)', value: 'item' },
-			{ name: 'Product Data', value: 'productData' },
-			{ name: 'Return', value: 'return' },
-			{ name: 'Return Unit', value: 'returnUnit' },
-			{ name: 'Shipping Group', value: 'shippingGroup' },
-			{ name: 'Subscription', value: 'subscription' },
-			{ name: 'Ticket', value: 'ticket' },
-			{ name: 'Ticket Message', value: 'ticketMessage' },
-			{ name: 'Unit (Offer)', value: 'unit' },
-			{ name: 'Warehouse', value: 'warehouse' },
+export const actions = defineActions({
+	api: 1,
+	resources: [
+		status,
+		category,
+		attribute,
+		claim,
+		claimMessage,
+		importFile,
+		item,
+		order,
+		orderInvoice,
+		orderUnit,
+		productData,
+		returnResource,
+		returnUnit,
+		shippingGroup,
+		subscription,
+		ticket,
+		ticketMessage,
+		unit,
+		warehouse,
 	],
-	default: 'order',
-};
+	defaultResource: 'order',
+	// 1.1 adds Simplify on the reads of records. Sort stays under Options in both: saved workflows of 1.1 have it there.
+	outputChoiceSince: 1.1,
+});
+
+export const { resources, resourceSelector } = actions;

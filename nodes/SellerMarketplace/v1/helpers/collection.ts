@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequestAllItems, type CollectionRequest } from '../../../api/v1';
 import { collectionLimit } from '../../../shared/helpers/collectionLimit';
@@ -9,7 +9,7 @@ export async function readCollection(
 	itemIndex: number,
 	request: Omit<CollectionRequest, 'itemIndex'>,
 	present: (records: IDataObject[]) => IDataObject[] = (records) => records,
-): Promise<INodeExecutionData[]> {
+): Promise<IDataObject[]> {
 	const records = await apiRequestAllItems.call(this, { ...request, itemIndex }, collectionLimit(this, itemIndex));
-	return this.helpers.returnJsonArray(present(records));
+	return present(records);
 }

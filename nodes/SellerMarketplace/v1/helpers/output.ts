@@ -1,9 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { API_TIME_ZONE, type ApiResponse } from '../../../api/v1';
 import { formatInstant, toInstant } from '../../../shared/helpers/dates';
-import { insertOutputProperties, outputProperties, outputShaper, type OutputShape } from '../../../shared/helpers/simplify';
 
 /**
  * The item for an operation the API answers with an empty body (204, or 201 with only a Location):
@@ -27,26 +25,4 @@ export function successItem(response: ApiResponse, extra: IDataObject = {}): IDa
 export function toApiTimestamp(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string): string | undefined {
 	const instant = toInstant(context, value, itemIndex, label);
 	return instant && formatInstant(instant, 'sql', API_TIME_ZONE);
-}
-
-/** A v1 operation as its file exports it: its fields and what it runs per item. */
-export interface V1Operation {
-	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
-}
-
-/**
- * A read of records (Get, Get Many) with its output shape: the Simplify toggle (or Output in a tool) in its form,
- * and its records shaped as the item asks. The choice is read, and Selected Fields checked, before anything is sent.
- */
-export function withOutputShape(show: { resource: string; operation: string }, operation: V1Operation, shape: OutputShape): V1Operation {
-	const shown = updateDisplayOptions({ show: { resource: [show.resource], operation: [show.operation] } }, outputProperties(shape));
-	return {
-		description: insertOutputProperties(operation.description, shown),
-		async execute(itemIndex) {
-			const shapeRecords = outputShaper(this, itemIndex, shape);
-			const items = await operation.execute.call(this, itemIndex);
-			return items.map((item) => ({ ...item, json: shapeRecords(item.json) }));
-		},
-	};
 }

@@ -10,6 +10,7 @@ import { ID_FORMATS, type IdFormat } from '../../../shared/helpers/validation';
 import { readRecords } from '../../../api/core/paging';
 import { apiPath, apiRequest, v1PageReader } from '../../../api/v1';
 import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
+import { actions } from '../actions';
 
 const PAGE = 30;
 
@@ -39,7 +40,7 @@ async function firstPage(context: ILoadOptionsFunctions, path: string, query: ID
 
 function listOf(collection: Collection): ListSearch {
 	return async function (this: ILoadOptionsFunctions, filter, paginationToken) {
-		const statuses = collection.statusFilter ? actionableStatuses(this) : undefined;
+		const statuses = collection.statusFilter ? actionableStatuses(this, actions.find) : undefined;
 		const base: IDataObject = statuses ? { status: [...statuses] } : {};
 		const source: PickSource = {
 			toEntry: collection.toEntry,

@@ -1,6 +1,4 @@
-/** Every resource of node version 2, and the Resource dropdown built from them. */
-import type { INodeProperties } from 'n8n-workflow';
-
+/** Every resource of API v2, spoken by node versions 2 and 2.1, and what differs between those two. */
 import { assortmentInsight } from './assortmentInsight';
 import { attribute } from './attribute';
 import { buybox } from './buybox';
@@ -8,7 +6,6 @@ import { carrier } from './carrier';
 import { category } from './category';
 import { gpsrContact } from './gpsrContact';
 import { info } from './info';
-import type { Resource } from './define';
 import { importFile } from './importFile';
 import { order } from './order';
 import { orderInvoice } from './orderInvoice';
@@ -28,41 +25,42 @@ import { ticket } from './ticket';
 import { unit } from './unit';
 import { voucher } from './voucher';
 import { warehouse } from './warehouse';
+import { defineActions } from '../../actions/define';
 
-export const resources: Resource[] = [
-	status,
-	carrier,
-	order,
-	orderUnit,
-	subscription,
-	unit,
-	product,
-	productData,
-	category,
-	attribute,
-	importFile,
-	report,
-	info,
-	gpsrContact,
-	buybox,
-	assortmentInsight,
-	orderInvoice,
-	returnResource,
-	returnUnit,
-	ticket,
-	warehouse,
-	shippingGroup,
-	shipment,
-	shippingLabel,
-	voucher,
-	similarProduct,
-];
+export const actions = defineActions({
+	api: 2,
+	resources: [
+		status,
+		carrier,
+		order,
+		orderUnit,
+		subscription,
+		unit,
+		product,
+		productData,
+		category,
+		attribute,
+		importFile,
+		report,
+		info,
+		gpsrContact,
+		buybox,
+		assortmentInsight,
+		orderInvoice,
+		returnResource,
+		returnUnit,
+		ticket,
+		warehouse,
+		shippingGroup,
+		shipment,
+		shippingLabel,
+		voucher,
+		similarProduct,
+	],
+	defaultResource: 'order',
+	// 2.1: Simplify on the reads of records, and Sort as its own collection below Options; 2 stays as saved workflows have it.
+	sortCollectionSince: 2.1,
+	outputChoiceSince: 2.1,
+});
 
-export const resourceSelector: INodeProperties = {
-	displayName: 'Resource',
-	name: 'resource',
-	type: 'options',
-	noDataExpression: true,
-	options: resources.map(({ name, value }) => ({ name, value })).sort((a, b) => a.name.localeCompare(b.name)),
-	default: 'order',
-};
+export const { resources, resourceSelector } = actions;

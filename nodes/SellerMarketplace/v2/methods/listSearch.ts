@@ -12,6 +12,7 @@ import { FILE_KINDS } from '../actions/importFile/fields';
 import { apiPath, apiRequestData, v2PageReader } from '../../../api/v2';
 import { formStorefront } from './storefront';
 import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
+import { actions } from '../actions';
 
 type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
 
@@ -72,11 +73,11 @@ function integerPath(collection: string, query?: (context: ILoadOptionsFunctions
 function actionable({ merchantOnly = false } = {}): Pick<Collection, 'query' | 'fits'> {
 	return {
 		query: (context) => {
-			const wanted = actionableStatuses(context);
+			const wanted = actionableStatuses(context, actions.find);
 			return wanted ? { status: [...wanted], ...(merchantOnly ? { fulfillment_type: ['fulfilled_by_merchant'] } : {}) } : {};
 		},
 		fits: (record, context) => {
-			const wanted = actionableStatuses(context);
+			const wanted = actionableStatuses(context, actions.find);
 			if (!wanted) return true;
 			const byMerchant = !merchantOnly || record.fulfillment_type === undefined || record.fulfillment_type === 'fulfilled_by_merchant';
 			return byMerchant && wanted.includes(String(record.status));

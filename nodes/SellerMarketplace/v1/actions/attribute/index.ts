@@ -1,13 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { defineResource } from '../../../actions/define';
+import { get } from './get.operation';
 
-import { operationSelector } from '../../descriptions/operation';
-import * as get from './get.operation';
-
-export const operations = { get };
-
-export const description: INodeProperties[] = [
-	operationSelector('attribute', [
-		{ name: 'Get', value: 'get', action: 'Get a category attribute', description: 'Read one attribute of product data: its name, type and whether it takes several values' },
-	]),
-	...get.description,
-];
+export const attribute = defineResource({
+	value: 'attribute',
+	name: 'Category Attribute',
+	defaultOperation: 'get',
+	operations: [get],
+});

@@ -1,35 +1,39 @@
-import type { INodeExecutionData, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField, idLocator } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
-
-const properties: INodeProperties[] = [
-	idLocator({
-		displayName: 'Category',
-		name: 'categoryId',
-		searchListMethod: 'searchCategories',
-		placeholder: 'e.g. 12345',
-		description: 'The category to read; search by name or paste its ID',
-	}),
-	embeddedField(
-		['children', 'mandatory_attributes', 'optional_attributes', 'parent'],
-		'Related data to include: the parent or child categories, and the attributes product data of this category must or may have',
-	),
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['category'], operation: ['get'] } }, properties);
+import { defineOperation } from '../../../actions/define';
 
 /** GET /categories/{id_category}/: one category, optionally with its parent, children and attributes. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'categoryId', itemIndex, 'Category');
-	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: apiPath`/categories/${id}/`,
-		query: compact({ embedded }),
-		itemIndex,
-	});
-	return this.helpers.returnJsonArray(response.body as never);
-}
+export const get = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a category',
+	summary: 'Read one category, optionally with its attributes',
+	endpoint: { method: 'GET', path: '/categories/{id_category}/' },
+	properties: [
+		idLocator({
+			displayName: 'Category',
+			name: 'categoryId',
+			searchListMethod: 'searchCategories',
+			placeholder: 'e.g. 12345',
+			description: 'The category to read; search by name or paste its ID',
+		}),
+		embeddedField(
+			['children', 'mandatory_attributes', 'optional_attributes', 'parent'],
+			'Related data to include: the parent or child categories, and the attributes product data of this category must or may have',
+		),
+	],
+	async execute(itemIndex) {
+		const id = requireIntegerId(this, 'categoryId', itemIndex, 'Category');
+		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
+		const response = await apiRequest.call(this, {
+			method: 'GET',
+			path: apiPath`/categories/${id}/`,
+			query: compact({ embedded }),
+			itemIndex,
+		});
+		return response.body as IDataObject;
+	},
+});

@@ -1,22 +1,22 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
-import { fromDateField, returnAllOrLimit, sortOptions } from '../../descriptions/common';
+import { fromDateField, listFields, sortOptions } from '../../descriptions/common';
 import { importFileStatusOptions, importFileTypeOptions } from '../../../../api/v1/enums';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
+import { defineOperation } from '../../../actions/define';
 
-const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
+/** GET /import-files/seller/: your import files with their processing state. */
+export const getMany = defineOperation({
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many import files',
+	summary: 'List your import files and their processing state',
+	endpoint: { method: 'GET', path: '/import-files/seller/' },
+	properties: [
+		...listFields([
 			fromDateField('Created After', 'createdFrom', 'Only import files created at or after this time'),
 			{
 				displayName: 'Status',
@@ -35,22 +35,18 @@ const properties: INodeProperties[] = [
 				description: 'Only import files of this type',
 			},
 			fromDateField('Updated After', 'updatedFrom', 'Only import files changed at or after this time'),
-		],
+		]),
+		sortOptions(),
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const query = compact({
+			status: filters.status,
+			type: filters.type,
+			'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+			'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
+			sort: chosenSort(this, itemIndex),
+		});
+		return await readCollection.call(this, itemIndex, { path: '/import-files/seller/', query, idField: 'id_import_file' });
 	},
-	sortOptions(),
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['importFile'], operation: ['getMany'] } }, properties);
-
-/** GET /import-files/seller/: your import files with their processing state. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const query = compact({
-		status: filters.status,
-		type: filters.type,
-		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
-		'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
-		sort: chosenSort(this, itemIndex),
-	});
-	return await readCollection.call(this, itemIndex, { path: '/import-files/seller/', query, idField: 'id_import_file' });
-}
+});

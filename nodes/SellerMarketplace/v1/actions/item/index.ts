@@ -1,20 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { defineResource } from '../../../actions/define';
+import { get } from './get.operation';
+import { search } from './search.operation';
 
-import { operationSelector } from '../../descriptions/operation';
-import * as get from './get.operation';
-import * as search from './search.operation';
-
-export const operations = { get, search };
-
-export const description: INodeProperties[] = [
-	operationSelector(
-		'item',
-		[
-			{ name: 'Get', value: 'get', action: 'Get an item', description: 'Read one item (product), optionally with its category and offers' },
-			{ name: 'Search', value: 'search', action: 'Search items', description: 'Find items (products) by search term or EAN' },
-		],
-		'search',
-	),
-	...get.description,
-	...search.description,
-];
+export const item = defineResource({
+	value: 'item',
+	name: 'Product (Item)',
+	defaultOperation: 'search',
+	operations: [get, search],
+});

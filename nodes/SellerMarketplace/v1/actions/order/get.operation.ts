@@ -1,38 +1,37 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { embeddedField, idLocator } from '../../descriptions/common';
-import { ID_FORMATS, requireId } from '../../../../shared/helpers/validation';
+import { embeddedField, orderIdField } from '../../descriptions/common';
+import { requireId } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../../../api/v1';
-
-const properties: INodeProperties[] = [
-	idLocator({
-		displayName: 'Order',
-		name: 'orderId',
-		searchListMethod: 'searchOrders',
-		format: ID_FORMATS.text,
-		placeholder: 'e.g. MHRYPC1',
-		description: 'The order to read. Order IDs are text, such as MHRYPC1.',
-	}),
-	embeddedField(
-		['billing_address', 'buyer', 'order_invoices', 'seller_units', 'shipping_address'],
-		'Related data to include in the order: addresses, buyer, your order units, uploaded invoices',
-	),
-	downloadLinksOptions,
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
+import { outputShapes } from '../../helpers/outputShapes';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /orders/{id_order} (no trailing slash, as the spec writes it): one order with its units and the related data asked for. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const orderId = requireId(this, 'orderId', itemIndex, 'Order');
-	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: apiPath`/orders/${orderId}`,
-		query: embedded.length ? { embedded: embedded.join(',') } : undefined,
-		itemIndex,
-	});
-	return this.helpers.returnJsonArray(applyDownloadLinksOption(this, itemIndex, response.body as IDataObject));
-}
+export const get = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get an order',
+	summary: 'Get one order with its order units',
+	endpoint: { method: 'GET', path: '/orders/{id_order}' },
+	output: outputShapes.order,
+	properties: [
+		orderIdField('The order to read. Order IDs are text, such as MHRYPC1.'),
+		embeddedField(
+			['billing_address', 'buyer', 'order_invoices', 'seller_units', 'shipping_address'],
+			'Related data to include in the order: addresses, buyer, your order units, uploaded invoices',
+		),
+		downloadLinksOptions,
+	],
+	async execute(itemIndex) {
+		const orderId = requireId(this, 'orderId', itemIndex, 'Order');
+		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
+		const response = await apiRequest.call(this, {
+			method: 'GET',
+			path: apiPath`/orders/${orderId}`,
+			query: embedded.length ? { embedded: embedded.join(',') } : undefined,
+			itemIndex,
+		});
+		return applyDownloadLinksOption(this, itemIndex, response.body as IDataObject);
+	},
+});

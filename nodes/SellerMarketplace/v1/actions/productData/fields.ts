@@ -1,7 +1,9 @@
 /** Fields and body builder shared by the product data operations (Create or Replace, Update). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError, parseJsonObject } from '../../../../shared/helpers/validation';
+import { inputError, parseJsonObject, requireEan } from '../../../../shared/helpers/validation';
+import { apiPath, apiRequest } from '../../../../api/v1';
+import { successItem } from '../../helpers/output';
 import { attributeRowsField, collectRows, defineDataField, isValue } from '../../../../shared/descriptions/attributeRows';
 
 /**
@@ -112,4 +114,12 @@ export function buildProductData(context: IExecuteFunctions, itemIndex: number, 
 		throw inputError(context, itemIndex, `${where}: add at least one attribute to send for EAN ${ean}`);
 	}
 	return { ean: [ean], ...attributes };
+}
+
+/** Create or Replace (PUT) and Update (PATCH): sends the product data of the item's EAN (201 or 204, no body). */
+export async function sendProductData(context: IExecuteFunctions, itemIndex: number, method: 'PUT' | 'PATCH'): Promise<IDataObject> {
+	const ean = requireEan(context, 'ean', itemIndex);
+	const body = buildProductData(context, itemIndex, ean);
+	const response = await apiRequest.call(context, { method, path: apiPath`/product-data/${ean}/`, body, itemIndex });
+	return successItem(response, { ean });
 }

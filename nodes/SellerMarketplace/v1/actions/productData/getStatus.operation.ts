@@ -1,20 +1,24 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { requireEan } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { eanField } from './fields';
-
-const properties: INodeProperties[] = [eanField];
-
-export const description = updateDisplayOptions({ show: { resource: ['productData'], operation: ['getStatus'] } }, properties);
+import { defineOperation } from '../../../actions/define';
 
 /**
  * GET /product-data-status/{ean}/: how the last upload is processed (`update_status` PENDING, IN_PROGRESS,
  * SUCCESS or FAIL with `update_fail_reason`) and whether the item is ready.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const ean = requireEan(this, 'ean', itemIndex);
-	const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/product-data-status/${ean}/`, itemIndex });
-	return this.helpers.returnJsonArray(response.body as never);
-}
+export const getStatus = defineOperation({
+	value: 'getStatus',
+	name: 'Get Status',
+	action: 'Get the product data status',
+	summary: 'See whether the product data of an EAN was checked and accepted',
+	endpoint: { method: 'GET', path: '/product-data-status/{ean}/' },
+	properties: [eanField],
+	async execute(itemIndex) {
+		const ean = requireEan(this, 'ean', itemIndex);
+		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/product-data-status/${ean}/`, itemIndex });
+		return response.body as IDataObject;
+	},
+});

@@ -1,32 +1,38 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField, idLocator } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
-
-const properties: INodeProperties[] = [
-	idLocator({
-		displayName: 'Return',
-		name: 'returnId',
-		searchListMethod: 'searchReturns',
-		placeholder: 'e.g. 1234',
-		description: 'A return, picked from your latest returns, found by its tracking code, or given by its ID (id_return)',
-	}),
-	{ ...embeddedField(['units', 'buyer'], 'Related data to include: the returned units and the buyer'), default: ['units', 'buyer'] },
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['get'] } }, properties);
+import { outputShapes } from '../../helpers/outputShapes';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /returns/{id}/: one return, with its units and buyer when asked. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');
-	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: apiPath`/returns/${id}/`,
-		query: compact({ embedded }),
-		itemIndex,
-	});
-	return this.helpers.returnJsonArray(response.body as IDataObject);
-}
+export const get = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a return',
+	summary: 'Get one return with its units and buyer',
+	endpoint: { method: 'GET', path: '/returns/{id}/' },
+	output: outputShapes.return,
+	properties: [
+		idLocator({
+			displayName: 'Return',
+			name: 'returnId',
+			searchListMethod: 'searchReturns',
+			placeholder: 'e.g. 1234',
+			description: 'A return, picked from your latest returns, found by its tracking code, or given by its ID (id_return)',
+		}),
+		{ ...embeddedField(['units', 'buyer'], 'Related data to include: the returned units and the buyer'), default: ['units', 'buyer'] },
+	],
+	async execute(itemIndex) {
+		const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');
+		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
+		const response = await apiRequest.call(this, {
+			method: 'GET',
+			path: apiPath`/returns/${id}/`,
+			query: compact({ embedded }),
+			itemIndex,
+		});
+		return response.body as IDataObject;
+	},
+});

@@ -1,22 +1,24 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
-import { fromDateField, returnAllOrLimit, sortOptions } from '../../descriptions/common';
+import { fromDateField, listFields, sortOptions } from '../../descriptions/common';
 import { returnStatusOptions } from '../../../../api/v1/enums';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
+import { outputShapes } from '../../helpers/outputShapes';
+import { defineOperation } from '../../../actions/define';
 
-const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
+/** GET /returns/seller/: the seller's returns, filtered by state, tracking code and dates. */
+export const getMany = defineOperation({
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many returns',
+	summary: 'List your returns',
+	endpoint: { method: 'GET', path: '/returns/seller/' },
+	output: outputShapes.return,
+	properties: [
+		...listFields([
 			fromDateField('Created After', 'createdFrom', 'Only returns created at or after this time'),
 			{
 				displayName: 'Status',
@@ -34,22 +36,18 @@ const properties: INodeProperties[] = [
 				description: 'Only the return with this parcel tracking code',
 			},
 			fromDateField('Updated After', 'updatedFrom', 'Only returns changed at or after this time'),
-		],
+		]),
+		sortOptions(),
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const query = compact({
+			status: filters.status as string[] | undefined,
+			tracking_code: typeof filters.trackingCode === 'string' ? filters.trackingCode.trim() : undefined,
+			'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+			'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
+			sort: chosenSort(this, itemIndex),
+		});
+		return await readCollection.call(this, itemIndex, { path: '/returns/seller/', query, idField: 'id_return' });
 	},
-	sortOptions(),
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['getMany'] } }, properties);
-
-/** GET /returns/seller/: the seller's returns, filtered by state, tracking code and dates. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const query = compact({
-		status: filters.status as string[] | undefined,
-		tracking_code: typeof filters.trackingCode === 'string' ? filters.trackingCode.trim() : undefined,
-		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
-		'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
-		sort: chosenSort(this, itemIndex),
-	});
-	return await readCollection.call(this, itemIndex, { path: '/returns/seller/', query, idField: 'id_return' });
-}
+});

@@ -1,13 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-
-import { changeReturnUnit, returnUnitIdField } from './common';
-
-const properties: INodeProperties[] = [returnUnitIdField];
-
-export const description = updateDisplayOptions({ show: { resource: ['returnUnit'], operation: ['accept'] } }, properties);
+import { returnUnitDecision } from './common';
 
 /** PATCH /return-units/{id}/accept/: accepts the returned unit (no body, 204). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await changeReturnUnit(this, itemIndex, 'accept');
-}
+export const accept = returnUnitDecision({ value: 'accept', name: 'Accept', action: 'Accept a returned unit', summary: 'Accept the return of a unit' });

@@ -1,10 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { idLocator } from '../../descriptions/common';
+import { idLocator, messageField } from '../../descriptions/common';
 import { successItem } from '../../helpers/output';
-import { requireIntegerId } from '../../../../shared/helpers/validation';
+import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { statusReached } from '../../helpers/confirm';
+import { defineOperation } from '../../../actions/define';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** The state each decision moves a return unit to. */
 const REACHED_STATUS = { accept: 'return_accepted', reject: 'return_rejected', repair: 'return_in_repair', clarify: 'return_in_clarification' } as const;
@@ -17,26 +19,13 @@ export const returnUnitIdField: INodeProperties = idLocator({
 	description: 'One returned unit, picked from your latest return units or given by its ID (id_return_unit)',
 });
 
-/** The message of Reject and Clarify: the API opens a claim on the unit and posts this text to it. */
-export function messageField(description: string): INodeProperties {
-	return {
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		required: true,
-		description,
-	};
-}
-
 /** PATCH /return-units/{id}/<action>/ (204): the shared body of Accept, Reject, Repair and Clarify. */
 export async function changeReturnUnit(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	action: 'accept' | 'reject' | 'repair' | 'clarify',
+	action: keyof typeof REACHED_STATUS,
 	body?: IDataObject,
-): Promise<INodeExecutionData[]> {
+): Promise<IDataObject> {
 	const id = requireIntegerId(context, 'returnUnitId', itemIndex, 'Return Unit');
 	const response = await apiRequest.call(context, {
 		method: 'PATCH',
@@ -45,5 +34,32 @@ export async function changeReturnUnit(
 		confirmApplied: statusReached(context, apiPath`/return-units/${id}/`, [REACHED_STATUS[action]], itemIndex),
 		itemIndex,
 	});
-	return context.helpers.returnJsonArray(successItem(response, { id_return_unit: id }));
+	return successItem(response, { id_return_unit: id });
+}
+
+/**
+ * Accept, Reject, Repair and Clarify, each a PATCH of the return unit with the decision's name; Reject and
+ * Clarify send a message (`message` describes its field).
+ */
+export function returnUnitDecision<const Decision extends keyof typeof REACHED_STATUS>(decision: {
+	value: Decision;
+	name: string;
+	action: string;
+	summary: string;
+	message?: string;
+}) {
+	const { value, name, action, summary, message } = decision;
+	return defineOperation({
+		value,
+		name,
+		action,
+		summary,
+		picks: PICKABLE_STATUSES.openReturnUnit,
+		endpoint: { method: 'PATCH', path: `/return-units/{id}/${value}/` },
+		properties: [returnUnitIdField, ...(message ? [messageField(message)] : [])],
+		async execute(itemIndex) {
+			const body = message ? { message: requireString(this, 'message', itemIndex, 'Message') } : undefined;
+			return await changeReturnUnit(this, itemIndex, value, body);
+		},
+	});
 }

@@ -1,22 +1,22 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
-import { fromDateField, returnAllOrLimit, sortOptions } from '../../descriptions/common';
+import { fromDateField, listFields, sortOptions } from '../../descriptions/common';
 import { returnUnitStatusOptions } from '../../../../api/v1/enums';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
+import { defineOperation } from '../../../actions/define';
 
-const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
+/** GET /return-units/seller/: the seller's returned units, filtered by state and creation time. */
+export const getMany = defineOperation({
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many returned units',
+	summary: 'List your returned units',
+	endpoint: { method: 'GET', path: '/return-units/seller/' },
+	properties: [
+		...listFields([
 			fromDateField('Created After', 'createdFrom', 'Only returned units created at or after this time'),
 			{
 				displayName: 'Status',
@@ -26,20 +26,16 @@ const properties: INodeProperties[] = [
 				default: [],
 				description: 'Only returned units in one of these states',
 			},
-		],
+		]),
+		sortOptions(['ts_created']),
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const query = compact({
+			status: filters.status as string[] | undefined,
+			'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
+			sort: chosenSort(this, itemIndex),
+		});
+		return await readCollection.call(this, itemIndex, { path: '/return-units/seller/', query, idField: 'id_return_unit' });
 	},
-	sortOptions(['ts_created']),
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['returnUnit'], operation: ['getMany'] } }, properties);
-
-/** GET /return-units/seller/: the seller's returned units, filtered by state and creation time. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const query = compact({
-		status: filters.status as string[] | undefined,
-		'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
-		sort: chosenSort(this, itemIndex),
-	});
-	return await readCollection.call(this, itemIndex, { path: '/return-units/seller/', query, idField: 'id_return_unit' });
-}
+});

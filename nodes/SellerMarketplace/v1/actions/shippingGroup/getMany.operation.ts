@@ -1,14 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-
 import { returnAllOrLimit } from '../../descriptions/common';
 import { readCollection } from '../../helpers/collection';
-
-const properties: INodeProperties[] = [...returnAllOrLimit()];
-
-export const description = updateDisplayOptions({ show: { resource: ['shippingGroup'], operation: ['getMany'] } }, properties);
+import { defineOperation } from '../../../actions/define';
 
 /** GET /shipping-groups/seller/: the seller's shipping group names (used by units' `shipping_group`). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await readCollection.call(this, itemIndex, { path: '/shipping-groups/seller/', idField: 'name' });
-}
+export const getMany = defineOperation({
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many shipping groups',
+	summary: 'List your shipping groups',
+	endpoint: { method: 'GET', path: '/shipping-groups/seller/' },
+	properties: [...returnAllOrLimit()],
+	async execute(itemIndex) {
+		return await readCollection.call(this, itemIndex, { path: '/shipping-groups/seller/', idField: 'name' });
+	},
+});

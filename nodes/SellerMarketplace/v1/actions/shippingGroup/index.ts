@@ -1,13 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { defineResource } from '../../../actions/define';
+import { getMany } from './getMany.operation';
 
-import { operationSelector } from '../../descriptions/operation';
-import * as getMany from './getMany.operation';
-
-export const operations = { getMany };
-
-export const description: INodeProperties[] = [
-	operationSelector('shippingGroup', [
-		{ name: 'Get Many', value: 'getMany', action: 'Get many shipping groups', description: 'List your shipping groups' },
-	]),
-	...getMany.description,
-];
+export const shippingGroup = defineResource({
+	value: 'shippingGroup',
+	name: 'Shipping Group',
+	defaultOperation: 'getMany',
+	operations: [getMany],
+});

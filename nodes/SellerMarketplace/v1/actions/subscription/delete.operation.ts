@@ -1,17 +1,19 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-
 import { deletedItem } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { requireSubscriptionId, subscriptionField } from './shared';
-
-const properties: INodeProperties[] = [subscriptionField('delete')];
-
-export const description = updateDisplayOptions({ show: { resource: ['subscription'], operation: ['delete'] } }, properties);
+import { defineOperation } from '../../../actions/define';
 
 /** DELETE /subscriptions/{id_subscription}/: deletes at once and for good. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireSubscriptionId(this, itemIndex);
-	const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/subscriptions/${id}/`, itemIndex });
-	return this.helpers.returnJsonArray(deletedItem(response));
-}
+export const deleteSubscription = defineOperation({
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a subscription',
+	summary: 'Delete a subscription at once and for good',
+	endpoint: { method: 'DELETE', path: '/subscriptions/{id_subscription}/' },
+	properties: [subscriptionField('delete')],
+	async execute(itemIndex) {
+		const id = requireSubscriptionId(this, itemIndex);
+		const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/subscriptions/${id}/`, itemIndex });
+		return deletedItem(response);
+	},
+});

@@ -1,16 +1,20 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { requireSubscriptionId, subscriptionField } from './shared';
-
-const properties: INodeProperties[] = [subscriptionField('read')];
-
-export const description = updateDisplayOptions({ show: { resource: ['subscription'], operation: ['get'] } }, properties);
+import { defineOperation } from '../../../actions/define';
 
 /** GET /subscriptions/{id_subscription}/. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireSubscriptionId(this, itemIndex);
-	const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/subscriptions/${id}/`, itemIndex });
-	return this.helpers.returnJsonArray(response.body as never);
-}
+export const get = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a subscription',
+	summary: 'Get one subscription',
+	endpoint: { method: 'GET', path: '/subscriptions/{id_subscription}/' },
+	properties: [subscriptionField('read')],
+	async execute(itemIndex) {
+		const id = requireSubscriptionId(this, itemIndex);
+		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/subscriptions/${id}/`, itemIndex });
+		return response.body as IDataObject;
+	},
+});

@@ -1,20 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../descriptions/common';
+import { listFields } from '../../descriptions/common';
 import { eventNameOptions } from '../../../../api/v1/enums';
 import { compact } from '../../../../shared/helpers/validation';
 import { readCollection } from '../../helpers/collection';
+import { defineOperation } from '../../../actions/define';
 
-const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
+/** GET /subscriptions/seller/: the seller's push-notification subscriptions. */
+export const getMany = defineOperation({
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many subscriptions',
+	summary: 'List your subscriptions',
+	endpoint: { method: 'GET', path: '/subscriptions/seller/' },
+	properties: [
+		...listFields([
 			{
 				displayName: 'Event',
 				name: 'eventName',
@@ -23,15 +23,11 @@ const properties: INodeProperties[] = [
 				default: 'order_new',
 				description: 'Only subscriptions to this event',
 			},
-		],
+		]),
+	],
+	async execute(itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const query = compact({ event_name: filters.eventName });
+		return await readCollection.call(this, itemIndex, { path: '/subscriptions/seller/', query, idField: 'id_subscription' });
 	},
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['subscription'], operation: ['getMany'] } }, properties);
-
-/** GET /subscriptions/seller/: the seller's push-notification subscriptions. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const query = compact({ event_name: filters.eventName });
-	return await readCollection.call(this, itemIndex, { path: '/subscriptions/seller/', query, idField: 'id_subscription' });
-}
+});

@@ -1,27 +1,33 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField } from '../../descriptions/common';
 import { compact, requireId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { ticketLocator } from './shared';
-
-const properties: INodeProperties[] = [
-	ticketLocator('The ticket to read'),
-	embeddedField(['messages', 'order_units', 'buyer', 'item', 'files'], 'Related data to include with the ticket, such as its messages'),
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['ticket'], operation: ['get'] } }, properties);
+import { outputShapes } from '../../helpers/outputShapes';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /tickets/{id_ticket}/: one ticket, optionally with its messages, order units, buyer, item and files. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');
-	const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: apiPath`/tickets/${idTicket}/`,
-		query: compact({ embedded: embedded.join(',') }),
-		itemIndex,
-	});
-	return this.helpers.returnJsonArray(response.body as never);
-}
+export const get = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a ticket',
+	summary: 'Get a ticket, optionally with its messages',
+	endpoint: { method: 'GET', path: '/tickets/{id_ticket}/' },
+	output: outputShapes.ticket,
+	properties: [
+		ticketLocator('The ticket to read'),
+		embeddedField(['messages', 'order_units', 'buyer', 'item', 'files'], 'Related data to include with the ticket, such as its messages'),
+	],
+	async execute(itemIndex) {
+		const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');
+		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
+		const response = await apiRequest.call(this, {
+			method: 'GET',
+			path: apiPath`/tickets/${idTicket}/`,
+			query: compact({ embedded: embedded.join(',') }),
+			itemIndex,
+		});
+		return response.body as IDataObject;
+	},
+});

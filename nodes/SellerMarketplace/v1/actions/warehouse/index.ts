@@ -1,13 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { defineResource } from '../../../actions/define';
+import { getMany } from './getMany.operation';
 
-import { operationSelector } from '../../descriptions/operation';
-import * as getMany from './getMany.operation';
-
-export const operations = { getMany };
-
-export const description: INodeProperties[] = [
-	operationSelector('warehouse', [
-		{ name: 'Get Many', value: 'getMany', action: 'Get many warehouses', description: 'List your warehouses' },
-	]),
-	...getMany.description,
-];
+export const warehouse = defineResource({
+	value: 'warehouse',
+	name: 'Warehouse',
+	defaultOperation: 'getMany',
+	operations: [getMany],
+});

@@ -1,10 +1,9 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { readCollection } from '../../descriptions/fields';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /assortment-coverage/insights: up to 5,000 a page, the endpoint's maximum. */
 export const getMany = defineOperation({
-	resource: 'assortmentInsight',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many assortment insights',

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { getMany } from './getMany.operation';
 
 export const assortmentInsight = defineResource({

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest, downloadFile } from '../../../../api/v2';
-import { defineOperation, FileItem } from '../define';
+import { defineOperation, FileItem } from '../../../actions/define';
 import { SHARED_SET_FIELD_LABELS, sharedSetAttributeField, sharedSetLocaleField } from './fields';
 
 /**
@@ -11,7 +11,6 @@ import { SHARED_SET_FIELD_LABELS, sharedSetAttributeField, sharedSetLocaleField 
  * every value, then the file into a binary field. The address works without credentials, so it stays out of the output.
  */
 export const downloadSharedSet = defineOperation({
-	resource: 'attribute',
 	value: 'downloadSharedSet',
 	name: 'Download Shared Set',
 	action: 'Download the shared set of an attribute',

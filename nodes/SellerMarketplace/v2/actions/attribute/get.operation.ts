@@ -3,11 +3,10 @@ import { idLocator, textField } from '../../descriptions/fields';
 import { localeField, localeOf } from '../../descriptions/locale';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /attributes/{id_attribute} or GET /attributes/by-name/{name}, with ?storefront=. */
 export const get = defineOperation({
-	resource: 'attribute',
 	value: 'get',
 	name: 'Get',
 	action: 'Get an attribute',

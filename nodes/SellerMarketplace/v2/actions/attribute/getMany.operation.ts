@@ -3,11 +3,10 @@ import { listFields, readCollection, textField } from '../../descriptions/fields
 import { localeField, localeOf } from '../../descriptions/locale';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { optionalText } from '../../helpers/values';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /attributes, or GET /attributes/search?q= with a search text; 100 a page. */
 export const getMany = defineOperation({
-	resource: 'attribute',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many attributes',

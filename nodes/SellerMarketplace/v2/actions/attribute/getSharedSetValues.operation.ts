@@ -5,12 +5,11 @@ import { bounded, compact, lineOfText, requireIntegerId, requireString } from '.
 import { collectionField, readCollection, textField } from '../../descriptions/fields';
 import { optionalText } from '../../helpers/values';
 import { apiPath } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { SHARED_SET_FIELD_LABELS, sharedSetAttributeField, sharedSetLocaleField } from './fields';
 
 /** GET /attributes/{id_attribute}/shared-set?locale=: the values an attribute takes, optionally searched; 100 a page. */
 export const getSharedSetValues = defineOperation({
-	resource: 'attribute',
 	value: 'getSharedSetValues',
 	name: 'Get Shared Set Values',
 	action: 'Get the shared set values of an attribute',

@@ -3,12 +3,11 @@ import { productIdField } from '../product/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { wholeNumber } from '../../helpers/values';
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { buyboxConditionField } from './fields';
 
 /** GET /buybox: the offers of one product ranked for the buy box (a top 10, not a paged list). */
 export const getRankings = defineOperation({
-	resource: 'buybox',
 	value: 'getRankings',
 	name: 'Get Offer Rankings',
 	action: 'Get the buy box ranking of a product',

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { getRankings } from './getRankings.operation';
 
 export const buybox = defineResource({

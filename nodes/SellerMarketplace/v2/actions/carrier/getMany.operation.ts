@@ -2,11 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /carriers: the carrier codes Order Unit → Send takes (`name`), and whether each is a freight carrier. */
 export const getMany = defineOperation({
-	resource: 'carrier',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many carriers',

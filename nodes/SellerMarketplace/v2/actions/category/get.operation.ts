@@ -3,13 +3,12 @@ import { embeddedField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { CATEGORY_EMBEDDABLES } from '../../../../api/v2/enums';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { categoryIdField, getCategoryId } from './fields';
 import { localeField, localeOf } from '../../descriptions/locale';
 
 /** GET /categories/{id_category}?storefront=. */
 export const get = defineOperation({
-	resource: 'category',
 	value: 'get',
 	name: 'Get',
 	action: 'Get a category',

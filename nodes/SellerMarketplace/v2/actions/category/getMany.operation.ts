@@ -4,12 +4,11 @@ import { bounded, compact, lineOfText, TEXT_CAPS } from '../../../../shared/help
 import { listFields, readCollection, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { has, optionalText, wholeNumber } from '../../helpers/values';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { localeField, localeOf } from '../../descriptions/locale';
 
 /** GET /categories?storefront=: categories, searched by text or under a parent, 100 a page. */
 export const getMany = defineOperation({
-	resource: 'category',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many categories',

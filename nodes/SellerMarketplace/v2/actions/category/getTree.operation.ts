@@ -1,12 +1,11 @@
 import { compact } from '../../../../shared/helpers/validation';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { localeField, localeOf } from '../../descriptions/locale';
 
 /** GET /categories/tree?storefront=: the whole tree from the root, as one item. */
 export const getTree = defineOperation({
-	resource: 'category',
 	value: 'getTree',
 	name: 'Get Tree',
 	action: 'Get the category tree',

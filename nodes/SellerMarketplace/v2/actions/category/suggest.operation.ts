@@ -3,12 +3,11 @@ import { centsField, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { listingPriceCents } from '../../helpers/values';
 import { apiRequestDataList } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { localeField, localeOf } from '../../descriptions/locale';
 
 /** POST /categories/decide?storefront=: the categories a product probably belongs in, most likely first, one item each. */
 export const suggest = defineOperation({
-	resource: 'category',
 	value: 'suggest',
 	name: 'Suggest',
 	action: 'Suggest categories for a product',

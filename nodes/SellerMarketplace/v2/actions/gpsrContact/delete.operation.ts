@@ -1,11 +1,10 @@
 import { deletedItem } from '../../../../shared/helpers/output';
 import { apiRequest } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { contactPath, contactTypeField, ownerFields } from './fields';
 
 /** DELETE /contacts/…/{contact_type} (204). */
 export const deleteContact = defineOperation({
-	resource: 'gpsrContact',
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a GPSR contact',

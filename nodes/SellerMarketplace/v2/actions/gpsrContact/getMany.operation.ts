@@ -1,10 +1,9 @@
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { ownerFields, ownerPath } from './fields';
 
 /** GET /contacts/manufacturers/{name} or /contacts/products/{ean}: one output item per contact. */
 export const getMany = defineOperation({
-	resource: 'gpsrContact',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get GPSR contacts',

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { deleteContact } from './delete.operation';
 import { getMany } from './getMany.operation';
 import { upsert } from './upsert.operation';

@@ -4,7 +4,7 @@ import { bounded, checkCountryCode, checkEmail, checkHttpUrl, compact, inputErro
 import { collectionField, textField } from '../../descriptions/fields';
 import { optionalText } from '../../helpers/values';
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { contactPath, contactTypeField, ownerFields } from './fields';
 
 const EU_COUNTRIES = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '));
@@ -31,7 +31,6 @@ function limited(context: Parameters<typeof inputError>[0], value: unknown, item
 
 /** PUT /contacts/…/{contact_type}: creates the contact of that type or replaces it (200 with the contact). */
 export const upsert = defineOperation({
-	resource: 'gpsrContact',
 	value: 'upsert',
 	name: 'Create or Update',
 	action: 'Create or update a GPSR contact',

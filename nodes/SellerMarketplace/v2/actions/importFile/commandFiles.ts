@@ -16,12 +16,12 @@ import { toIsoTimestamp } from '../../helpers/dates';
 import { IMPORT_STATUSES } from '../../../../api/v2/enums';
 import { optionalText, wholeNumber } from '../../helpers/values';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation, type Operation } from '../define';
+import { defineOperation, type DeclaredOperation } from '../../../actions/define';
 import { getImportFileId, importFileFilters, importFileIdField } from './fields';
 
-export interface CommandFileKind {
+export interface CommandFileKind<Value extends string = string> {
 	/** The operations' values end in it: createInventoryFeed, getInventoryFeed, getManyInventoryFeeds. */
-	value: string;
+	value: Value;
 	/** "Inventory Feed" */
 	name: string;
 	/** What the file does, for the Create operation's summary. */
@@ -31,7 +31,7 @@ export interface CommandFileKind {
 	perStorefront: boolean;
 }
 
-export const INVENTORY_FEED: CommandFileKind = {
+export const INVENTORY_FEED: CommandFileKind<'InventoryFeed'> = {
 	value: 'InventoryFeed',
 	name: 'Inventory Feed',
 	purpose: 'replaces all your offers on the storefront with those in the file',
@@ -39,7 +39,7 @@ export const INVENTORY_FEED: CommandFileKind = {
 	perStorefront: true,
 };
 
-export const INVENTORY_COMMAND_FILE: CommandFileKind = {
+export const INVENTORY_COMMAND_FILE: CommandFileKind<'InventoryCommandFile'> = {
 	value: 'InventoryCommandFile',
 	name: 'Inventory Command File',
 	purpose: 'adds, changes or deletes the offers it names on the storefront',
@@ -47,7 +47,7 @@ export const INVENTORY_COMMAND_FILE: CommandFileKind = {
 	perStorefront: true,
 };
 
-export const ORDER_COMMAND_FILE: CommandFileKind = {
+export const ORDER_COMMAND_FILE: CommandFileKind<'OrderCommandFile'> = {
 	value: 'OrderCommandFile',
 	name: 'Order Command File',
 	purpose: 'marks the order units it names as sent or cancelled',
@@ -72,9 +72,8 @@ function fileUrl(context: IExecuteFunctions, itemIndex: number): string {
 	return url;
 }
 
-export function createFileOperation(kind: CommandFileKind): Operation {
+export function createFileOperation<Value extends string>(kind: CommandFileKind<Value>): DeclaredOperation<`create${Value}`> {
 	return defineOperation({
-		resource: 'importFile',
 		value: `create${kind.value}`,
 		name: `Create ${kind.name}`,
 		action: `Create an ${lower(kind)}`,
@@ -143,9 +142,8 @@ async function readWhenFinished(
 	}
 }
 
-export function getFileOperation(kind: CommandFileKind): Operation {
+export function getFileOperation<Value extends string>(kind: CommandFileKind<Value>): DeclaredOperation<`get${Value}`> {
 	return defineOperation({
-		resource: 'importFile',
 		value: `get${kind.value}`,
 		name: `Get ${kind.name}`,
 		action: `Get an ${lower(kind)}`,
@@ -191,9 +189,8 @@ export function getFileOperation(kind: CommandFileKind): Operation {
 	});
 }
 
-export function getManyFilesOperation(kind: CommandFileKind): Operation {
+export function getManyFilesOperation<Value extends string>(kind: CommandFileKind<Value>): DeclaredOperation<`getMany${Value}s`> {
 	return defineOperation({
-		resource: 'importFile',
 		value: `getMany${kind.value}s`,
 		name: `Get Many ${kind.name}s`,
 		action: `Get many ${lower(kind)}s`,

@@ -1,12 +1,11 @@
 import { bounded, checkHttpUrl, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { fileKindField, fileKindOf } from './fields';
 
 /** POST /product-data/import-files or /variant-suggestions/feed/upload-by-url: the marketplace downloads the file from the URL and imports it; Get tells how far it is. */
 export const create = defineOperation({
-	resource: 'importFile',
 	value: 'create',
 	name: 'Create',
 	action: 'Create an import file',

@@ -1,10 +1,9 @@
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { fileKindField, fileKindOf, getImportFileId, importFileIdField } from './fields';
 
 /** GET {path of the file type}/{id_import_file}: status, lines read, errors. */
 export const get = defineOperation({
-	resource: 'importFile',
 	value: 'get',
 	name: 'Get',
 	action: 'Get an import file',

@@ -6,12 +6,11 @@ import { dateFilterField, readCollection } from '../../descriptions/fields';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { PRODUCT_DATA_IMPORT_FILE_STATUSES } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { fileKindField, fileKindOf, importFileFilters } from './fields';
 
 /** GET /product-data/import-files or /variant-suggestions/feed: newest first, 100 a page (both lists share one status list). */
 export const getMany = defineOperation({
-	resource: 'importFile',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many import files',

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { create } from './create.operation';
 import { createInventoryCommandFile } from './createInventoryCommandFile.operation';
 import { createInventoryFeed } from './createInventoryFeed.operation';

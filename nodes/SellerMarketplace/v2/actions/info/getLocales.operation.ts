@@ -1,9 +1,8 @@
 import { apiRequestDataList } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /info/locale: the values the `locale` of product data takes, one output item each. */
 export const getLocales = defineOperation({
-	resource: 'info',
 	value: 'getLocales',
 	name: 'Get Locales',
 	action: 'Get the locales',

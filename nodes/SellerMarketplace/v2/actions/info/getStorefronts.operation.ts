@@ -1,9 +1,8 @@
 import { apiRequestDataList } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /info/storefront: the storefronts the seller sells in, one output item each. */
 export const getStorefronts = defineOperation({
-	resource: 'info',
 	value: 'getStorefronts',
 	name: 'Get Storefronts',
 	action: 'Get the storefronts',

@@ -1,11 +1,10 @@
 import { compact } from '../../../../shared/helpers/validation';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { apiRequestDataList } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /info/vat-indicators: per storefront, the percentage behind each VAT rate a unit can name. */
 export const getVatRates = defineOperation({
-	resource: 'info',
 	value: 'getVatRates',
 	name: 'Get VAT Rates',
 	action: 'Get the VAT rates',

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { getLocales } from './getLocales.operation';
 import { getStorefronts } from './getStorefronts.operation';
 import { getVatRates } from './getVatRates.operation';

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { bounded, checkEan, inputError, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { apiRequestDataList } from '../../../../api/v2';
 
 /** POST /info/commission-rates/lookup takes 1 to 50 EANs. */
@@ -21,7 +21,6 @@ function eansOf(context: IExecuteFunctions, itemIndex: number): string[] {
 
 /** POST /info/commission-rates/lookup?storefront=: one output item per EAN, with its status and the estimated commission. */
 export const lookupCommissionRates = defineOperation({
-	resource: 'info',
 	value: 'lookupCommissionRates',
 	name: 'Look Up Commission Rates',
 	action: 'Look up commission rates',

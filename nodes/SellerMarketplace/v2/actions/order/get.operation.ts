@@ -3,7 +3,7 @@ import { compact } from '../../../../shared/helpers/validation';
 import { embeddedField } from '../../descriptions/fields';
 import { ORDER_EMBEDDABLES } from '../../../../api/v2/enums';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getOrderId, orderIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
 
@@ -12,7 +12,6 @@ import { outputShapes } from '../../helpers/outputShapes';
  * embedded invoice carries an access token, so it is left out unless Options → Include Download Links is on.
  */
 export const get = defineOperation({
-	resource: 'order',
 	value: 'get',
 	name: 'Get',
 	action: 'Get an order',

@@ -4,12 +4,11 @@ import { compact } from '../../../../shared/helpers/validation';
 import { dateFilterField, fulfillmentTypeFilter, listFields, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /orders: the seller's orders, 100 a page. */
 export const getMany = defineOperation({
-	resource: 'order',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many orders',

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { get } from './get.operation';
 import { getMany } from './getMany.operation';
 

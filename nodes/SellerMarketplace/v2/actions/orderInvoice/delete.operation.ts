@@ -1,11 +1,10 @@
 import { deletedItem } from '../../../../shared/helpers/output';
 import { apiRequest, confirmGone } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { invoiceIdField, invoicePath, orderIdField } from './fields';
 
 /** DELETE /order-invoices/{id_order}/{id_invoice}. A retry that finds it gone (404) after a lost answer counts as done. */
 export const deleteInvoice = defineOperation({
-	resource: 'orderInvoice',
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete an order invoice',

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { requireString } from '../../../../shared/helpers/validation';
 import { apiRequestData, downloadFile } from '../../../../api/v2';
-import { FileItem, defineOperation } from '../define';
+import { FileItem, defineOperation } from '../../../actions/define';
 import { invoiceIdField, invoicePath, orderIdField } from './fields';
 
 /**
@@ -10,7 +10,6 @@ import { invoiceIdField, invoicePath, orderIdField } from './fields';
  * holds a secret access token: it stays out of the output and of any error.
  */
 export const download = defineOperation({
-	resource: 'orderInvoice',
 	value: 'download',
 	name: 'Download',
 	action: 'Download an order invoice',

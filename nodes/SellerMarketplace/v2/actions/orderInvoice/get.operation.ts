@@ -1,11 +1,10 @@
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { invoiceIdField, invoicePath, orderIdField } from './fields';
 
 /** GET /order-invoices/{id_order}/{id_invoice}: the record; its download address only when asked for. */
 export const get = defineOperation({
-	resource: 'orderInvoice',
 	value: 'get',
 	name: 'Get',
 	action: 'Get an order invoice',

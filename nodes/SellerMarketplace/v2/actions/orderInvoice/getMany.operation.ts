@@ -5,11 +5,10 @@ import { applyDownloadLinksOption, includeDownloadLinksOption } from '../../../.
 import { collectionField, dateFilterField, listFields, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /order-invoices: the invoices you uploaded, newest first, 100 a page. */
 export const getMany = defineOperation({
-	resource: 'orderInvoice',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many order invoices',

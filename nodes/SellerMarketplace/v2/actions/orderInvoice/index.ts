@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { deleteInvoice } from './delete.operation';
 import { download } from './download.operation';
 import { get } from './get.operation';

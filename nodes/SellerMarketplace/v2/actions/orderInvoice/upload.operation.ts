@@ -4,7 +4,7 @@ import { bounded, inputError, lineOfText, readBinary } from '../../../../shared/
 import { includeDownloadLinksOption, withoutSecretLinks } from '../../../../shared/helpers/output';
 import { collectionField, textField } from '../../descriptions/fields';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getOrderId, orderIdField } from './fields';
 
 /** The file's name or type: the field's value, else the binary data's; required either way. */
@@ -18,7 +18,6 @@ function fileAttribute(context: Parameters<typeof inputError>[0], itemIndex: num
 
 /** POST /order-invoices/{id_order}: a file from a binary field of the item becomes the order's invoice. */
 export const upload = defineOperation({
-	resource: 'orderInvoice',
 	value: 'upload',
 	name: 'Upload',
 	action: 'Upload an order invoice',

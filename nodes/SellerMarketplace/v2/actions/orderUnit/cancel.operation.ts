@@ -1,15 +1,16 @@
 import { requireString } from '../../../../shared/helpers/validation';
 import { ORDER_UNIT_CANCEL_REASONS, toOptions } from '../../../../api/v2/enums';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { orderUnitAction, orderUnitIdField } from './fields';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** PATCH /order-units/{id_order_unit}/cancel. */
 export const cancel = defineOperation({
-	resource: 'orderUnit',
 	value: 'cancel',
 	name: 'Cancel',
 	action: 'Cancel an order unit',
 	summary: 'Cancel an order unit that has not been sent',
+	picks: PICKABLE_STATUSES.orderUnitToCancel,
 	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/cancel' },
 	properties: [
 		orderUnitIdField,

@@ -1,13 +1,14 @@
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { orderUnitAction, orderUnitIdField } from './fields';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** PATCH /order-units/{id_order_unit}/fulfil: the unit moves to "need to be sent". */
 export const fulfil = defineOperation({
-	resource: 'orderUnit',
 	value: 'fulfil',
 	name: 'Fulfil',
 	action: 'Confirm fulfilment of an order unit',
 	summary: 'Confirm that you will fulfil an order unit (only for sellers obliged to confirm)',
+	picks: PICKABLE_STATUSES.orderUnitToFulfil,
 	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/fulfil' },
 	properties: [orderUnitIdField],
 	async execute(itemIndex) {

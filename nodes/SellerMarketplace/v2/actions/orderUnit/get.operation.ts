@@ -2,13 +2,12 @@ import { compact } from '../../../../shared/helpers/validation';
 import { embeddedField } from '../../descriptions/fields';
 import { ORDER_UNIT_EMBEDDABLES } from '../../../../api/v2/enums';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /order-units/{id_order_unit}. */
 export const get = defineOperation({
-	resource: 'orderUnit',
 	value: 'get',
 	name: 'Get',
 	action: 'Get an order unit',

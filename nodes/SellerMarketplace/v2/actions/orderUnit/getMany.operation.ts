@@ -9,12 +9,11 @@ import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefro
 import { toIsoTimestamp } from '../../helpers/dates';
 import { ORDER_UNIT_STATUSES, toOptions } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /order-units: the seller's order units (one per unit ordered), 100 a page. */
 export const getMany = defineOperation({
-	resource: 'orderUnit',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many order units',

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { cancel } from './cancel.operation';
 import { fulfil } from './fulfil.operation';
 import { get } from './get.operation';

@@ -2,18 +2,19 @@ import { requireString } from '../../../../shared/helpers/validation';
 import { centsField } from '../../descriptions/fields';
 import { ORDER_UNIT_REFUND_REASONS, toOptions } from '../../../../api/v2/enums';
 import { wholeNumber } from '../../helpers/values';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { orderUnitAction, orderUnitIdField } from './fields';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 const AMOUNT_LABEL = 'Amount (in Cents)';
 
 /** PATCH /order-units/{id_order_unit}/refund: never sent twice, so a lost answer cannot refund twice. */
 export const refund = defineOperation({
-	resource: 'orderUnit',
 	value: 'refund',
 	name: 'Refund',
 	action: 'Refund an order unit',
 	summary: 'Pay back part of or the whole price of an order unit',
+	picks: PICKABLE_STATUSES.orderUnitToRefund,
 	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/refund' },
 	properties: [
 		orderUnitIdField,

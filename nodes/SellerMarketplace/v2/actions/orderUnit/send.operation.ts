@@ -1,31 +1,17 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
-import { bounded, inputError, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
+import { bounded, requireCommaList, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { carrierField } from '../../descriptions/carrier';
 import { textField } from '../../descriptions/fields';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { orderUnitAction, orderUnitIdField } from './fields';
-
-/**
- * The tracking numbers as the API takes them: one text, comma-separated, trimmed, without empty entries. At
- * least one is required: the order-files page lets "Other" ship without, but the API's `tracking_numbers` is a
- * required field and nothing says it may be empty.
- */
-function trackingNumbers(context: IExecuteFunctions, itemIndex: number): string {
-	const raw = context.getNodeParameter('trackingNumbers', itemIndex, '') as unknown;
-	const parts = Array.isArray(raw) ? raw : String(raw ?? '').split(',');
-	const numbers = parts.map((part) => String(part ?? '').trim()).filter((part) => part !== '');
-	if (!numbers.length) throw inputError(context, itemIndex, '"Tracking Numbers" is required and cannot be empty');
-	return numbers.join(',');
-}
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** PATCH /order-units/{id_order_unit}/send: marks the order unit as shipped, with carrier and tracking numbers. */
 export const send = defineOperation({
-	resource: 'orderUnit',
 	value: 'send',
 	name: 'Send',
 	action: 'Mark an order unit as sent',
 	summary: 'Report the carrier and tracking numbers of a shipped order unit',
+	picks: PICKABLE_STATUSES.orderUnitToSend,
 	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/send' },
 	properties: [
 		orderUnitIdField,
@@ -37,7 +23,9 @@ export const send = defineOperation({
 	],
 	async execute(itemIndex) {
 		const carrier = requireString(this, 'carrierCode', itemIndex, 'Carrier');
-		const body = { tracking_numbers: trackingNumbers(this, itemIndex), carrier_code: carrier };
+		// At least one tracking number: the order-files page lets "Other" ship without, but the API's `tracking_numbers`
+		// is a required field and nothing says it may be empty.
+		const body = { tracking_numbers: requireCommaList(this, 'trackingNumbers', itemIndex, 'Tracking Numbers'), carrier_code: carrier };
 		return await orderUnitAction(this, itemIndex, 'send', body, { tracking_numbers: 'Tracking Numbers', carrier_code: 'Carrier' });
 	},
 });

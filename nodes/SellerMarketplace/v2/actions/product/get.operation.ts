@@ -5,12 +5,11 @@ import { bounded, compact, lineOfText, requireEan, requireIntegerId } from '../.
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { textField } from '../../descriptions/fields';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { productEmbeddedField, productIdField } from './fields';
 
 /** GET /products/{id_product} or GET /products/ean/{ean}, with ?storefront=. */
 export const get = defineOperation({
-	resource: 'product',
 	value: 'get',
 	name: 'Get',
 	action: 'Get a product',

@@ -2,12 +2,11 @@ import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { bounded, compact, lineOfText, requireString } from '../../../../shared/helpers/validation';
 import { readCollection, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { productEmbeddedField } from './fields';
 
 /** GET /products/search?storefront=&q=: products of the catalogue matching a text, 100 a page. */
 export const search = defineOperation({
-	resource: 'product',
 	value: 'search',
 	name: 'Search',
 	action: 'Search products',

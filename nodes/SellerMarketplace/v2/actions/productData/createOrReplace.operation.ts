@@ -1,10 +1,9 @@
 import { apiRequestAnyData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { eanField, localeField, productDataBody, productDataFields, productDataKey, writtenProductData } from './fields';
 
 /** PUT /product-data?locale=: replaces all product data of the EAN in that language; checking it takes a while (Get Status). */
 export const createOrReplace = defineOperation({
-	resource: 'productData',
 	value: 'createOrReplace',
 	name: 'Create or Replace',
 	action: 'Create or replace product data',

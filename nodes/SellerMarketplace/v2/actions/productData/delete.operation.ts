@@ -1,11 +1,10 @@
 import { deletedItem } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { eanField, localeField, productDataKey } from './fields';
 
 /** DELETE /product-data/{ean}?locale=. */
 export const deleteProductData = defineOperation({
-	resource: 'productData',
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete product data',

@@ -1,10 +1,9 @@
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { eanField, localeField, productDataKey } from './fields';
 
 /** GET /product-data/{ean}?locale=. */
 export const get = defineOperation({
-	resource: 'productData',
 	value: 'get',
 	name: 'Get',
 	action: 'Get product data',

@@ -1,10 +1,9 @@
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { eanField, localeField, productDataKey } from './fields';
 
 /** GET /product-data/status/{ean}?locale=: how far the marketplace has checked the upload, and what it found. */
 export const getStatus = defineOperation({
-	resource: 'productData',
 	value: 'getStatus',
 	name: 'Get Status',
 	action: 'Get the status of product data',

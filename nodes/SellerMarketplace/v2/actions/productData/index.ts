@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { createOrReplace } from './createOrReplace.operation';
 import { deleteProductData } from './delete.operation';
 import { get } from './get.operation';

@@ -1,10 +1,9 @@
 import { apiRequestAnyData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { eanField, localeField, productDataBody, productDataFields, productDataKey, writtenProductData } from './fields';
 
 /** PATCH /product-data?locale=: changes the attributes sent, keeps the others. */
 export const update = defineOperation({
-	resource: 'productData',
 	value: 'update',
 	name: 'Update',
 	action: 'Update product data',

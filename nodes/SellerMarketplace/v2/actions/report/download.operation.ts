@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { inputError, requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequestData, downloadFile } from '../../../../api/v2';
-import { defineOperation, FileItem } from '../define';
+import { defineOperation, FileItem } from '../../../actions/define';
 import { binaryPropertyField, getReportId, reportIdField } from './fields';
 
 /**
@@ -10,7 +10,6 @@ import { binaryPropertyField, getReportId, reportIdField } from './fields';
  * so it stays out of the output and of any error.
  */
 export const download = defineOperation({
-	resource: 'report',
 	value: 'download',
 	name: 'Download',
 	action: 'Download a report',

@@ -1,11 +1,10 @@
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getReportId, reportIdField } from './fields';
 
 /** GET /reports/{id_report}: the report's status; its download address only when asked for (it holds a secret token). */
 export const get = defineOperation({
-	resource: 'report',
 	value: 'get',
 	name: 'Get',
 	action: 'Get a report',

@@ -5,11 +5,10 @@ import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { collectionField, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { REPORTS_SORTINGS, toOptions } from '../../../../api/v2/enums';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /reports: 30 a page, the endpoint's maximum. */
 export const getMany = defineOperation({
-	resource: 'report',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many reports',

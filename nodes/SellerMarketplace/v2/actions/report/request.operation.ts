@@ -6,7 +6,7 @@ import { requiredStorefront, storefrontField } from '../../../../api/v2/storefro
 import { BOOKINGS_REPORT_VERSIONS, CANCELLATION_TYPES, toOptions } from '../../../../api/v2/enums';
 import { has } from '../../helpers/values';
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { DATE_RANGE_REPORTS, REPORT_TYPES, reportDate, reportType, STOREFRONTLESS_REPORTS } from './fields';
 
 const showFor = (types: string[]) => ({ displayOptions: { show: { reportType: types } } });
@@ -18,7 +18,6 @@ const optionFor = (types: string[]) => ({ displayOptions: { show: { '/reportType
  * when it is `done`, Report → Download fetches the file.
  */
 export const request = defineOperation({
-	resource: 'report',
 	value: 'request',
 	name: 'Request',
 	action: 'Request a report',

@@ -1,13 +1,12 @@
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /**
  * POST /reports/eans-not-found (202), which the marketplace deprecated in favour of the invalid-items report
  * (Request with Report Type "Invalid Items"). Kept for workflows that still read this report's format.
  */
 export const requestEansNotFound = defineOperation({
-	resource: 'report',
 	value: 'requestEansNotFound',
 	name: 'Request EANs Not Found Report (Deprecated)',
 	action: 'Request an EANs not found report (deprecated)',

@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { RETURN_LINE_LABELS, returnIdField, returnLineFields, returnLines } from './fields';
 
 /**
@@ -12,7 +12,6 @@ import { RETURN_LINE_LABELS, returnIdField, returnLineFields, returnLines } from
  * every unit by then, the change had been made (`alreadyApplied`).
  */
 export const addOrderUnits = defineOperation({
-	resource: 'return',
 	value: 'addOrderUnits',
 	name: 'Add Order Units',
 	action: 'Add order units to a return',

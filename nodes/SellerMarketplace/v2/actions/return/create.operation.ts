@@ -1,10 +1,9 @@
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { RETURN_LINE_LABELS, returnLineFields, returnLines } from './fields';
 
 /** POST /returns: a return of sent order units of one order (e.g. the buyer asked by phone), with its units. */
 export const create = defineOperation({
-	resource: 'return',
 	value: 'create',
 	name: 'Create',
 	action: 'Create a return',

@@ -2,13 +2,12 @@ import { compact, requireIntegerId } from '../../../../shared/helpers/validation
 import { embeddedField } from '../../descriptions/fields';
 import { RETURN_EMBEDDABLES } from '../../../../api/v2/enums';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { returnIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /returns/{id_return}. */
 export const get = defineOperation({
-	resource: 'return',
 	value: 'get',
 	name: 'Get',
 	action: 'Get a return',

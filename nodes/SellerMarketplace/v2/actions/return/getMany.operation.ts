@@ -9,12 +9,11 @@ import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefro
 import { toIsoTimestamp } from '../../helpers/dates';
 import { RETURN_STATUSES } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /returns: the buyers' returns, 100 a page. */
 export const getMany = defineOperation({
-	resource: 'return',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many returns',

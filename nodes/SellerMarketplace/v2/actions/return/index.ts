@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { addOrderUnits } from './addOrderUnits.operation';
 import { create } from './create.operation';
 import { get } from './get.operation';

@@ -1,16 +1,4 @@
-import { defineOperation } from '../define';
-import { returnUnitAction, returnUnitIdField } from './fields';
+import { returnUnitDecision } from './fields';
 
 /** PATCH /return-units/{id_return_unit}/accept. */
-export const accept = defineOperation({
-	resource: 'returnUnit',
-	value: 'accept',
-	name: 'Accept',
-	action: 'Accept a return unit',
-	summary: 'Accept a returned unit that arrived as the buyer said',
-	endpoint: { method: 'PATCH', path: '/return-units/{id_return_unit}/accept' },
-	properties: [returnUnitIdField],
-	async execute(itemIndex) {
-		return await returnUnitAction(this, itemIndex, 'accept');
-	},
-});
+export const accept = returnUnitDecision({ value: 'accept', name: 'Accept', action: 'Accept a return unit', summary: 'Accept a returned unit that arrived as the buyer said' });

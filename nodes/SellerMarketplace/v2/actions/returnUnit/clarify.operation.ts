@@ -1,17 +1,4 @@
-import { defineOperation } from '../define';
-import { returnUnitAction, returnUnitIdField } from './fields';
-import { getMessage, messageField } from './message';
+import { returnUnitDecision } from './fields';
 
 /** PATCH /return-units/{id_return_unit}/clarify. */
-export const clarify = defineOperation({
-	resource: 'returnUnit',
-	value: 'clarify',
-	name: 'Clarify',
-	action: 'Ask to clarify a return unit',
-	summary: 'Put a returned unit on hold and ask for clarification',
-	endpoint: { method: 'PATCH', path: '/return-units/{id_return_unit}/clarify' },
-	properties: [returnUnitIdField, messageField('What needs clarifying; customer service reads it')],
-	async execute(itemIndex) {
-		return await returnUnitAction(this, itemIndex, 'clarify', { message: getMessage(this, itemIndex) });
-	},
-});
+export const clarify = returnUnitDecision({ value: 'clarify', name: 'Clarify', action: 'Ask to clarify a return unit', summary: 'Put a returned unit on hold and ask for clarification', message: 'What needs clarifying; customer service reads it' });

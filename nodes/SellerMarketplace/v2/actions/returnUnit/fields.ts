@@ -4,6 +4,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { idLocator } from '../../descriptions/fields';
 import { apiPath, apiRequest, apiRequestData } from '../../../../api/v2';
+import { defineOperation } from '../../../actions/define';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
+import { getMessage, messageField } from './message';
 
 export const returnUnitIdField = idLocator({
 	displayName: 'Return Unit',
@@ -54,4 +57,30 @@ export async function returnUnitAction(
 		...body,
 		...(response.alreadyApplied ? { alreadyApplied: true } : {}),
 	};
+}
+
+/**
+ * Accept, Reject, Repair and Clarify, each a PATCH of the return unit with the decision's name; Reject and
+ * Clarify send a message (`message` describes its field).
+ */
+export function returnUnitDecision<const Decision extends keyof typeof STATUS_AFTER>(decision: {
+	value: Decision;
+	name: string;
+	action: string;
+	summary: string;
+	message?: string;
+}) {
+	const { value, name, action, summary, message } = decision;
+	return defineOperation({
+		value,
+		name,
+		action,
+		summary,
+		picks: PICKABLE_STATUSES.openReturnUnit,
+		endpoint: { method: 'PATCH', path: `/return-units/{id_return_unit}/${value}` },
+		properties: [returnUnitIdField, ...(message ? [messageField(message)] : [])],
+		async execute(itemIndex) {
+			return await returnUnitAction(this, itemIndex, value, message ? { message: getMessage(this, itemIndex) } : undefined);
+		},
+	});
 }

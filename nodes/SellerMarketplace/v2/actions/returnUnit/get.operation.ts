@@ -2,12 +2,11 @@ import { compact } from '../../../../shared/helpers/validation';
 import { embeddedField } from '../../descriptions/fields';
 import { RETURN_UNIT_EMBEDDABLES } from '../../../../api/v2/enums';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getReturnUnitId, returnUnitIdField } from './fields';
 
 /** GET /return-units/{id_return_unit}: always with its return. */
 export const get = defineOperation({
-	resource: 'returnUnit',
 	value: 'get',
 	name: 'Get',
 	action: 'Get a return unit',

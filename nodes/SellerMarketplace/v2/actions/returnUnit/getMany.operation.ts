@@ -8,11 +8,10 @@ import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefro
 import { toIsoTimestamp } from '../../helpers/dates';
 import { RETURN_UNIT_STATUSES } from '../../../../api/v2/enums';
 import { newestFirstSort } from '../../descriptions/sort';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /return-units: returned order units, 100 a page. */
 export const getMany = defineOperation({
-	resource: 'returnUnit',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many return units',

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { accept } from './accept.operation';
 import { clarify } from './clarify.operation';
 import { get } from './get.operation';

@@ -1,17 +1,4 @@
-import { defineOperation } from '../define';
-import { returnUnitAction, returnUnitIdField } from './fields';
-import { getMessage, messageField } from './message';
+import { returnUnitDecision } from './fields';
 
 /** PATCH /return-units/{id_return_unit}/reject. */
-export const reject = defineOperation({
-	resource: 'returnUnit',
-	value: 'reject',
-	name: 'Reject',
-	action: 'Reject a return unit',
-	summary: 'Refuse a returned unit, telling the buyer why',
-	endpoint: { method: 'PATCH', path: '/return-units/{id_return_unit}/reject' },
-	properties: [returnUnitIdField, messageField('Why the return is refused; the buyer and customer service read it')],
-	async execute(itemIndex) {
-		return await returnUnitAction(this, itemIndex, 'reject', { message: getMessage(this, itemIndex) });
-	},
-});
+export const reject = returnUnitDecision({ value: 'reject', name: 'Reject', action: 'Reject a return unit', summary: 'Refuse a returned unit, telling the buyer why', message: 'Why the return is refused; the buyer and customer service read it' });

@@ -1,16 +1,4 @@
-import { defineOperation } from '../define';
-import { returnUnitAction, returnUnitIdField } from './fields';
+import { returnUnitDecision } from './fields';
 
 /** PATCH /return-units/{id_return_unit}/repair. */
-export const repair = defineOperation({
-	resource: 'returnUnit',
-	value: 'repair',
-	name: 'Repair',
-	action: 'Send a return unit to repair',
-	summary: 'Mark a returned unit as being repaired',
-	endpoint: { method: 'PATCH', path: '/return-units/{id_return_unit}/repair' },
-	properties: [returnUnitIdField],
-	async execute(itemIndex) {
-		return await returnUnitAction(this, itemIndex, 'repair');
-	},
-});
+export const repair = returnUnitDecision({ value: 'repair', name: 'Repair', action: 'Send a return unit to repair', summary: 'Mark a returned unit as being repaired' });

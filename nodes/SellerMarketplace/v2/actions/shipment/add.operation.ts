@@ -2,7 +2,7 @@ import { bounded, inputError, lineOfText, requireString } from '../../../../shar
 import { carrierField } from '../../descriptions/carrier';
 import { textField } from '../../descriptions/fields';
 import { apiRequest } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getOrderUnitId, orderUnitIdField } from '../orderUnit/fields';
 
 /**
@@ -10,7 +10,6 @@ import { getOrderUnitId, orderUnitIdField } from '../orderUnit/fields';
  * parcels, so the request is sent once: when its answer is lost, the error says it may have been added.
  */
 export const add = defineOperation({
-	resource: 'shipment',
 	value: 'add',
 	name: 'Add',
 	action: 'Add a shipment to a sent order unit',

@@ -5,7 +5,7 @@ import { bounded, compact, inputError, parseWholeNumber, TEXT_CAPS } from '../..
 import { collectionField, listFields, readCollection, textField } from '../../descriptions/fields';
 import { sortField } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 const MAX_IDS = 100;
 
@@ -29,7 +29,6 @@ const isOrderUnitId = (id: string) => (parseWholeNumber(id) ?? 0) > 0;
  * `shipping_address` cannot hold a pick-up point.
  */
 export const getAddresses = defineOperation({
-	resource: 'shipment',
 	value: 'getAddresses',
 	name: 'Get Shipping Addresses',
 	action: 'Get shipping addresses',

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { add } from './add.operation';
 import { getAddresses } from './getAddresses.operation';
 

@@ -1,11 +1,10 @@
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { storefrontField, requiredStorefront } from '../../../../api/v2/storefront';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /shipping-groups/{id_shipping_group}: costs and transport times per region, for one storefront. */
 export const get = defineOperation({
-	resource: 'shippingGroup',
 	value: 'get',
 	name: 'Get',
 	action: 'Get a shipping group',

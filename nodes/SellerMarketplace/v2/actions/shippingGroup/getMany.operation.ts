@@ -1,11 +1,10 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { readCollection } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /shipping-groups: the groups of one storefront, 30 a page (the API's maximum). */
 export const getMany = defineOperation({
-	resource: 'shippingGroup',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many shipping groups',

@@ -8,7 +8,7 @@ import { bounded, requireIntegerIds, requireString, TEXT_CAPS } from '../../../.
 import { collectionField, textField } from '../../descriptions/fields';
 import { wholeNumber } from '../../helpers/values';
 import { apiRequestData, downloadFile } from '../../../../api/v2';
-import { defineOperation, FileItem, type BatchOutcome } from '../define';
+import { defineOperation, FileItem, type BatchOutcome } from '../../../actions/define';
 
 /** The carriers Kaufland Shipment Solutions sells labels of (the OpenAPI: "must be one of GLS"). */
 const LABEL_CARRIERS = ['GLS'];
@@ -95,7 +95,6 @@ async function buyLabel(context: IExecuteFunctions, itemIndex: number, { body, b
  * download fails, the error says the label may exist.
  */
 export const create = defineOperation({
-	resource: 'shippingLabel',
 	value: 'create',
 	name: 'Create',
 	action: 'Create a shipping label',

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { create } from './create.operation';
 
 export const shippingLabel = defineResource({ value: 'shippingLabel', name: 'Shipping Label', defaultOperation: 'create', operations: [create] });

@@ -1,11 +1,10 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { readCollection } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /similar-products/groups?storefront=: 50 a page (the API's maximum). */
 export const getGroups = defineOperation({
-	resource: 'similarProduct',
 	value: 'getGroups',
 	name: 'Get Groups',
 	action: 'Get similar product groups',

@@ -5,11 +5,10 @@ import { requiredStorefront, storefrontField } from '../../../../api/v2/storefro
 import { apiRequestDataList } from '../../../../api/v2';
 import { buyboxConditionField } from '../buybox/fields';
 import { productIdField } from '../product/fields';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /similar-products/buybox: one output item per similar product (at most 10), each with its ranked offers. */
 export const getVirtualBuybox = defineOperation({
-	resource: 'similarProduct',
 	value: 'getVirtualBuybox',
 	name: 'Get Virtual Buy Box',
 	action: 'Get the virtual buy box of a product',

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { getGroups } from './getGroups.operation';
 import { getVirtualBuybox } from './getVirtualBuybox.operation';
 

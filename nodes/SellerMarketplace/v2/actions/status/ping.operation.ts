@@ -1,9 +1,8 @@
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /status/ping: a cheap signed request that proves the keys and the clock are right. */
 export const ping = defineOperation({
-	resource: 'status',
 	value: 'ping',
 	name: 'Ping',
 	action: 'Ping the API',

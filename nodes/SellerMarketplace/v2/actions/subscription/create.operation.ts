@@ -1,7 +1,7 @@
 import { requireString } from '../../../../shared/helpers/validation';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import {
 	callbackUrlField,
 	CALLBACK_URL_DESCRIPTION,
@@ -14,7 +14,6 @@ import {
 
 /** POST /subscriptions?storefront=: the marketplace verifies the callback first; answers 201 with the subscription. */
 export const create = defineOperation({
-	resource: 'subscription',
 	value: 'create',
 	name: 'Create',
 	action: 'Create a subscription',

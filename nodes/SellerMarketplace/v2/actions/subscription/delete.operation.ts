@@ -1,11 +1,10 @@
 import { deletedItem } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getSubscriptionId, subscriptionField } from './fields';
 
 /** DELETE /subscriptions/{id_subscription} (204): at once and for good. */
 export const deleteSubscription = defineOperation({
-	resource: 'subscription',
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a subscription',

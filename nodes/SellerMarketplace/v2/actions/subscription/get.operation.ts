@@ -1,10 +1,9 @@
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getSubscriptionId, subscriptionField } from './fields';
 
 /** GET /subscriptions/{id_subscription}. */
 export const get = defineOperation({
-	resource: 'subscription',
 	value: 'get',
 	name: 'Get',
 	action: 'Get a subscription',

@@ -3,12 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { compact } from '../../../../shared/helpers/validation';
 import { listFields, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { eventField } from './fields';
 
 /** GET /subscriptions: 30 a page, the endpoint's maximum. */
 export const getMany = defineOperation({
-	resource: 'subscription',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many subscriptions',

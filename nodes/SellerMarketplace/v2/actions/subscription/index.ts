@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { create } from './create.operation';
 import { deleteSubscription } from './delete.operation';
 import { get } from './get.operation';

@@ -5,7 +5,7 @@ import { subscriptionActiveField } from '../../../../shared/descriptions/subscri
 import { collectionField } from '../../descriptions/fields';
 import { storefrontOptions } from '../../../../api/v2/enums';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import {
 	callbackUrlField,
 	checkCallbackUrl,
@@ -20,7 +20,6 @@ import {
 
 /** PATCH /subscriptions/{id_subscription}: only the fields set here change; answers 200 with the subscription. */
 export const update = defineOperation({
-	resource: 'subscription',
 	value: 'update',
 	name: 'Update',
 	action: 'Update a subscription',

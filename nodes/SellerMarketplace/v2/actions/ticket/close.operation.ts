@@ -1,17 +1,18 @@
 import { apiPath, apiRequest, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getTicketId, ticketIdField } from './fields';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** The statuses a ticket the seller has closed can have. */
 const CLOSED_BY_SELLER = ['seller_closed', 'both_closed'];
 
 /** PATCH /tickets/{id_ticket}/close. */
 export const close = defineOperation({
-	resource: 'ticket',
 	value: 'close',
 	name: 'Close',
 	action: 'Close a ticket',
 	summary: 'Close a ticket from your side once the buyer\'s request is settled',
+	picks: PICKABLE_STATUSES.closableConversation,
 	endpoint: { method: 'PATCH', path: '/tickets/{id_ticket}/close' },
 	properties: [ticketIdField],
 	async execute(itemIndex) {

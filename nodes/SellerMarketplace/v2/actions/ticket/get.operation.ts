@@ -1,11 +1,10 @@
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getTicketId, ticketIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /tickets/{id_ticket}: the API always adds the messages, order units, buyer, product and files. */
 export const get = defineOperation({
-	resource: 'ticket',
 	value: 'get',
 	name: 'Get',
 	action: 'Get a ticket',

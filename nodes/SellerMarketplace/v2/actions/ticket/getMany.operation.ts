@@ -8,12 +8,11 @@ import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefro
 import { toIsoTimestamp } from '../../helpers/dates';
 import { sortField } from '../../descriptions/sort';
 import { TICKET_REASONS, TICKET_STATUSES, TICKET_TOPICS } from '../../../../api/v2/enums';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /tickets: the buyers' tickets, 30 a page (the API's maximum). */
 export const getMany = defineOperation({
-	resource: 'ticket',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many tickets',

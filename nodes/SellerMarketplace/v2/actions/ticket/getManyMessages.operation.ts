@@ -6,11 +6,10 @@ import { compact } from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, fulfillmentTypeFilter, readCollection } from '../../descriptions/fields';
 import { sortField } from '../../descriptions/sort';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /tickets/messages: the messages of all tickets, 30 a page (the API's maximum). */
 export const getManyMessages = defineOperation({
-	resource: 'ticket',
 	value: 'getManyMessages',
 	name: 'Get Many Messages',
 	action: 'Get many ticket messages',

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { defineResource } from '../../../actions/define';
 import { close } from './close.operation';
 import { get } from './get.operation';
 import { getMany } from './getMany.operation';

@@ -2,11 +2,10 @@ import { TICKET_REASON_TERMS } from '../../../../shared/descriptions/vocabulary'
 import { bounded, requireIntegerIds, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { TICKET_REASONS, toOptions } from '../../../../api/v2/enums';
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** POST /tickets: a new ticket to the buyer about one or more order units of one order. */
 export const open = defineOperation({
-	resource: 'ticket',
 	value: 'open',
 	name: 'Open',
 	action: 'Open a ticket',

@@ -5,16 +5,17 @@ import { ATTACHMENTS_LABEL, readAttachments } from '../../../../shared/helpers/a
 import { bounded, lineOfText, requireString } from '../../../../shared/helpers/validation';
 import { collectionField } from '../../descriptions/fields';
 import { apiPath, apiRequest } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getTicketId, ticketIdField } from './fields';
+import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** POST /tickets/{id_ticket}/messages (201, no body); files travel as data URIs, as the API's example shows. */
 export const sendMessage = defineOperation({
-	resource: 'ticket',
 	value: 'sendMessage',
 	name: 'Send Message',
 	action: 'Send a message to a ticket',
 	summary: 'Answer the buyer in a ticket, optionally with files',
+	picks: PICKABLE_STATUSES.answerableConversation,
 	endpoint: { method: 'POST', path: '/tickets/{id_ticket}/messages' },
 	properties: [
 		ticketIdField,

@@ -6,7 +6,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { BatchOutcome } from '../define';
+import type { BatchOutcome } from '../../../actions/define';
 
 export interface BatchPart {
 	/** Items with the same key share one query string and may go into one request. */

@@ -6,7 +6,7 @@ import { collectionField, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { toOptions, UNIT_CONDITIONS } from '../../../../api/v2/enums';
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { productIdField } from '../product/fields';
 import { createListingPriceField, createStockField, handlingTimeField, optionalUnitFields, UNIT_FIELD_LABELS, unitBody, writeEmbeddedField } from './fields';
 
@@ -25,7 +25,6 @@ function keptForSavedWorkflows(field: INodeProperties): INodeProperties {
 
 /** POST /units?storefront=: answers 200 with the new unit, which is output. */
 export const create = defineOperation({
-	resource: 'unit',
 	value: 'create',
 	name: 'Create',
 	action: 'Create a unit',

@@ -1,12 +1,11 @@
 import { deletedItem } from '../../../../shared/helpers/output';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { apiPath, apiRequest } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getUnitId, unitIdField } from './fields';
 
 /** DELETE /units/{id_unit}?storefront= (204). */
 export const deleteUnit = defineOperation({
-	resource: 'unit',
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a unit',

@@ -1,13 +1,12 @@
 import { compact } from '../../../../shared/helpers/validation';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getUnitId, readEmbeddedField, unitIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /units/{id_unit}?storefront=. */
 export const get = defineOperation({
-	resource: 'unit',
 	value: 'get',
 	name: 'Get',
 	action: 'Get a unit',

@@ -4,13 +4,12 @@ import { bounded, checkEan, compact, lineOfText, TEXT_CAPS } from '../../../../s
 import { fulfillmentTypeFilter, listFields, readCollection, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { has, optionalText, wholeNumber } from '../../helpers/values';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { readEmbeddedField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
 
 /** GET /units?storefront=: the seller's units in one storefront, 100 a page. */
 export const getMany = defineOperation({
-	resource: 'unit',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many units',

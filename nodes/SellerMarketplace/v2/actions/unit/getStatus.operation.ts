@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import type { Storefront } from '../../../../api/v2/enums';
 import { apiRequestDataList } from '../../../../api/v2';
-import { defineOperation, type BatchOutcome } from '../define';
+import { defineOperation, type BatchOutcome } from '../../../actions/define';
 import { sendInChunks } from './batches';
 import { getUnitId, unitIdField } from './fields';
 
@@ -16,8 +16,7 @@ interface StatusPart {
 }
 
 /** POST /units/status?storefront=: whether units are live, and why not. Several input items share one request. */
-export const getStatus = defineOperation<StatusPart>({
-	resource: 'unit',
+export const getStatus = defineOperation({
 	value: 'getStatus',
 	name: 'Get Status',
 	action: 'Get the live status of units',
@@ -26,7 +25,7 @@ export const getStatus = defineOperation<StatusPart>({
 	endpoint: { method: 'POST', path: '/units/status' },
 	properties: [unitIdField, storefrontField],
 	batch: {
-		async prepare(itemIndex) {
+		async prepare(itemIndex): Promise<StatusPart> {
 			return { key: await requiredStorefront(this, itemIndex), unitId: getUnitId(this, itemIndex) };
 		},
 		async send(parts) {

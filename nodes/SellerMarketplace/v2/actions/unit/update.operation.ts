@@ -5,7 +5,7 @@ import { compact, inputError } from '../../../../shared/helpers/validation';
 import { collectionField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getUnitId, handlingTimeField, listingPriceField, optionalUnitFields, UNIT_FIELD_LABELS, unitBody, unitIdField, updateOnlyFields, writeEmbeddedField } from './fields';
 
 /** The fields Update and Update Many change: everything PATCH /units/{id_unit} takes. */
@@ -52,7 +52,6 @@ export async function withListingPrice(context: IExecuteFunctions, changes: IDat
  * among the changes, the unit is read first for its current one (see currentListingPrice).
  */
 export const update = defineOperation({
-	resource: 'unit',
 	value: 'update',
 	name: 'Update',
 	action: 'Update a unit',

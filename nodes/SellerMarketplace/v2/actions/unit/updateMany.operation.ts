@@ -6,7 +6,7 @@ import { requestSettings } from '../../../../api/core/settings';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { apiRequestDataList } from '../../../../api/v2';
 import { parseProblem } from '../../../../api/v2/errors';
-import { defineOperation, type BatchOutcome } from '../define';
+import { defineOperation, type BatchOutcome } from '../../../actions/define';
 import { sendInChunks } from './batches';
 import { getUnitId, UNIT_FIELD_LABELS, unitIdField, writeEmbeddedField } from './fields';
 import { currentListingPrice, unitChanges, updateFieldsProperty } from './update.operation';
@@ -71,8 +71,7 @@ async function addCurrentListingPrices(
  * POST /units/bulk?storefront=: changes many units, one per input item, 150 a request; outputs each changed unit.
  * Units whose changes set no listing price are read first for their current one, which the API needs.
  */
-export const updateMany = defineOperation<UpdatePart>({
-	resource: 'unit',
+export const updateMany = defineOperation({
 	value: 'updateMany',
 	name: 'Update Many',
 	action: 'Update many units',
@@ -82,7 +81,7 @@ export const updateMany = defineOperation<UpdatePart>({
 	reads: [{ method: 'GET', path: '/units/{id_unit}' }],
 	properties: [unitIdField, storefrontField, updateFieldsProperty, writeEmbeddedField],
 	batch: {
-		async prepare(itemIndex) {
+		async prepare(itemIndex): Promise<UpdatePart> {
 			const storefront = await requiredStorefront(this, itemIndex);
 			const embedded = [...((this.getNodeParameter('embedded', itemIndex, []) as string[]) ?? [])].sort();
 			return {

@@ -6,7 +6,7 @@ import { requiredStorefront, storefrontField } from '../../../../api/v2/storefro
 import { DISCOUNT_TYPES } from '../../../../api/v2/enums';
 import { wholeNumber } from '../../helpers/values';
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { reportDate } from '../report/fields';
 import { eansField, eansOf, MAX_VOUCHER_PRODUCTS, productIdsField, productIdsOf, VOUCHER_FIELD_LABELS } from './fields';
 
@@ -31,7 +31,6 @@ function percentOf(context: Parameters<typeof inputError>[0], value: unknown, it
  * new-condition offer of yours on the products it names.
  */
 export const create = defineOperation({
-	resource: 'voucher',
 	value: 'create',
 	name: 'Create',
 	action: 'Create a voucher',

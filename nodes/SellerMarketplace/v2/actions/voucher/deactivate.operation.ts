@@ -2,12 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiPath, apiRequest, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getVoucherId, VOUCHER_FIELD_LABELS, voucherIdField, voucherIs } from './fields';
 
 /** PATCH /vouchers with status `inactive`: for good (an inactive voucher cannot be activated again). */
 export const deactivate = defineOperation({
-	resource: 'voucher',
 	value: 'deactivate',
 	name: 'Deactivate',
 	action: 'Deactivate a voucher',

@@ -1,10 +1,9 @@
 import { apiRequest } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getVoucherId, VOUCHER_FIELD_LABELS, voucherIdField, voucherIs } from './fields';
 
 /** DELETE /vouchers?id=: only a voucher that has not started yet (status new). */
 export const deleteVoucher = defineOperation({
-	resource: 'voucher',
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a voucher',

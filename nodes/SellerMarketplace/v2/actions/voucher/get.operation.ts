@@ -1,10 +1,9 @@
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getVoucherId, voucherIdField } from './fields';
 
 /** GET /vouchers/{id_voucher}: the voucher with its statistics, without its products. */
 export const get = defineOperation({
-	resource: 'voucher',
 	value: 'get',
 	name: 'Get',
 	action: 'Get a voucher',

@@ -7,12 +7,11 @@ import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefro
 import { VOUCHER_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { VOUCHER_STATUSES } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { eansField, eansOf, productIdsField, productIdsOf, VOUCHER_PAGE_SIZE } from './fields';
 
 /** GET /vouchers: 100 a page, filters as repeated query keys. */
 export const getMany = defineOperation({
-	resource: 'voucher',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many vouchers',

@@ -6,12 +6,11 @@ import { collectionField, readCollection } from '../../descriptions/fields';
 import { sortField } from '../../descriptions/sort';
 import { optionalText } from '../../helpers/values';
 import { apiPath } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getVoucherId, productIdsField, productIdsOf, VOUCHER_PAGE_SIZE, voucherIdField } from './fields';
 
 /** GET /vouchers/{id_voucher}/products: 100 a page. */
 export const getProducts = defineOperation({
-	resource: 'voucher',
 	value: 'getProducts',
 	name: 'Get Products',
 	action: 'Get the products of a voucher',

@@ -1,10 +1,9 @@
 import { apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { WAREHOUSE_FIELD_LABELS, warehouseBody, warehouseFields } from './fields';
 
 /** POST /warehouses. */
 export const create = defineOperation({
-	resource: 'warehouse',
 	value: 'create',
 	name: 'Create',
 	action: 'Create a warehouse',

@@ -1,11 +1,10 @@
 import { deletedItem } from '../../../../shared/helpers/output';
 import { apiPath, apiRequest, confirmGone } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getWarehouseId, warehouseIdField } from './fields';
 
 /** DELETE /warehouses/{id_warehouse}. */
 export const deleteWarehouse = defineOperation({
-	resource: 'warehouse',
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a warehouse',

@@ -1,10 +1,9 @@
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getWarehouseId, warehouseIdField } from './fields';
 
 /** GET /warehouses/{id_warehouse}. */
 export const get = defineOperation({
-	resource: 'warehouse',
 	value: 'get',
 	name: 'Get',
 	action: 'Get a warehouse',

@@ -1,10 +1,9 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { readCollection } from '../../descriptions/fields';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 
 /** GET /warehouses: 30 a page (the API's maximum). */
 export const getMany = defineOperation({
-	resource: 'warehouse',
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many warehouses',

@@ -1,5 +1,5 @@
 import { apiPath, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../define';
+import { defineOperation } from '../../../actions/define';
 import { getWarehouseId, updateWarehouseFields, WAREHOUSE_FIELD_LABELS, warehouseIdField, warehouseUpdateBody } from './fields';
 
 /**
@@ -7,7 +7,6 @@ import { getWarehouseId, updateWarehouseFields, WAREHOUSE_FIELD_LABELS, warehous
  * the warehouse is read first for its current default setting (see warehouseUpdateBody).
  */
 export const update = defineOperation({
-	resource: 'warehouse',
 	value: 'update',
 	name: 'Update',
 	action: 'Update a warehouse',

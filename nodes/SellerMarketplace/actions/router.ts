@@ -1,15 +1,19 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { readRequestSettings } from '../../../api/core/settings';
-import { errorItem, forEditor, itemFailure, type OperationIdentity } from '../../actions/failure';
-import { checkParameterTypes } from '../../../shared/helpers/parameters';
-import { FileItem, type BatchOperationSpec, type ItemOperationSpec, type Operation } from './define';
-import { resources } from './index';
+import { readRequestSettings } from '../../api/core/settings';
+import { checkParameterTypes } from '../../shared/helpers/parameters';
+import { errorItem, forEditor, itemFailure, type OperationIdentity } from './failure';
+import { FileItem, type Actions, type BatchOperationSpec, type ItemOperationSpec, type ItemOutput, type Operation } from './define';
+
+/**
+ * Runs the operations of every node version: the version hands over its actions (see defineActions), the router
+ * finds the operation the form chose and runs it per item or as a batch, the same way for every API version.
+ */
 
 /** What the operation declares about itself, for the headline of its failures. */
-export function wordingOf(operation: Operation): OperationIdentity {
-	return { version: 2, resource: operation.resource, operation: operation.value, attempt: operation.attempt, fields: operation.properties };
+export function wordingOf(api: 1 | 2, operation: Operation): OperationIdentity {
+	return { version: api, resource: operation.resource, operation: operation.value, attempt: operation.attempt, fields: operation.properties };
 }
 
 /**
@@ -25,10 +29,10 @@ class RunOutput {
 
 	constructor(
 		private readonly context: IExecuteFunctions,
-		private readonly operation: Operation,
+		private readonly identity: OperationIdentity,
 	) {}
 
-	add(itemIndex: number, records: IDataObject | IDataObject[] | FileItem): void {
+	add(itemIndex: number, records: ItemOutput): void {
 		if (records instanceof FileItem) {
 			this.items.push({ json: records.json, binary: records.binary, pairedItem: { item: itemIndex } });
 			this.applied.push(itemIndex);
@@ -40,7 +44,7 @@ class RunOutput {
 	}
 
 	fail(itemIndex: number, error: unknown, { sentTogether = false } = {}): void {
-		const failure = itemFailure(this.context, wordingOf(this.operation), error, itemIndex);
+		const failure = itemFailure(this.context, this.identity, error, itemIndex);
 		if (this.context.continueOnFail()) {
 			this.items.push(errorItem(failure, itemIndex));
 			return;
@@ -96,15 +100,16 @@ function pairedIndex(item: INodeExecutionData): number {
 	return typeof paired === 'number' ? paired : (paired?.item ?? 0);
 }
 
-/** Runs the chosen operation, pairing every output item with the input item it came from. */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/** Runs the operation of `actions` the form chose, pairing every output item with the input item it came from. */
+export async function router(this: IExecuteFunctions, actions: Actions): Promise<INodeExecutionData[][]> {
 	const resourceName = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = resources.find((resource) => resource.value === resourceName)?.operations[operationName];
+	const operation = actions.find(resourceName, operationName);
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
 	}
-	const output = new RunOutput(this, operation);
+	const identity = wordingOf(actions.api, operation);
+	const output = new RunOutput(this, identity);
 	try {
 		if ('batch' in operation) await runBatch(this, operation, output);
 		else await runPerItem(this, operation, output);
@@ -112,7 +117,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		if (output.stoppedBy && error === output.stoppedBy) throw output.stoppedBy;
 		// A request for several items (a batch) that failed as a whole: named by the first item it carried.
 		const itemIndex = (error as { context?: { itemIndex?: number } }).context?.itemIndex ?? 0;
-		throw forEditor(itemFailure(this, wordingOf(operation), error, itemIndex));
+		throw forEditor(itemFailure(this, identity, error, itemIndex));
 	}
 	return [output.items];
 }

@@ -1,1 +1,0 @@
-export { operationSelector } from '../../../shared/descriptions/fields';

@@ -1,1 +1,0 @@
-export { requestOptionsField } from '../../../shared/descriptions/fields';
