@@ -29,7 +29,7 @@ import { DeliveryLog, storedFromKeys, type KeyToTake } from './deliveryLog';
 import { nodeParameter } from './parameters';
 import { readFailure, type ReadBackRule, type ReadResult } from './readBack';
 import { parseResource, type IdForm, type ResourceRef } from './resourcePath';
-import { staticDataOf, type TriggerStaticData } from './subscriptions';
+import { storedDeliveries, storeDeliveries } from './staticData';
 import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS, MIN_MAX_AGE_SECONDS, nowInSeconds, rememberSeconds } from './time';
 import {
 	authenticate,
@@ -210,14 +210,12 @@ function fetchedFields(path: string, seconds: number, deadline: number, read: Re
 }
 
 /** The deliveries this trigger took, from static data; ids stored by earlier versions count as taken. */
-function deliveryLogOf(context: IWebhookFunctions, data: TriggerStaticData, settings: Settings, now: number): DeliveryLog {
+function deliveryLogOf(context: IWebhookFunctions, settings: Settings, now: number): DeliveryLog {
 	// test listeners ("manual") keep their own log, as they keep their own static data
 	const trigger = [context.getWorkflow().id, context.getNode().id, context.getMode?.(), context.getNodeWebhookUrl('default')].join('|');
-	const legacy = Array.isArray(data.recentMessageIds)
-		? storedFromKeys(data.recentMessageIds.map((id) => `message:${String(id)}`), now + rememberSeconds(settings.maxAgeSeconds))
-		: '';
-	const stored = typeof data.seenDeliveries === 'string' ? data.seenDeliveries : '';
-	return new DeliveryLog(trigger, legacy + stored, now);
+	const { log, legacyMessageIds } = storedDeliveries(context);
+	const legacy = storedFromKeys(legacyMessageIds.map((id) => `message:${id}`), now + rememberSeconds(settings.maxAgeSeconds));
+	return new DeliveryLog(trigger, legacy + log, now);
 }
 
 /** POST on the callback URL: a notification. */
@@ -279,8 +277,7 @@ export async function receiveNotification(context: IWebhookFunctions, dialect: R
 	const elsewhere = await dialect.notForThisTrigger?.(context, notification);
 	if (elsewhere) return signed ? tell(200, elsewhere) : acknowledge(elsewhere);
 
-	const data = staticDataOf(context);
-	const deliveries = deliveryLogOf(context, data, settings, now);
+	const deliveries = deliveryLogOf(context, settings, now);
 	const messageKey = `message:${notification.id_message}`;
 	const repeated = `id_message ${notification.id_message} was already received`;
 	const path = dialect.readPathOf(ref, notification);
@@ -343,8 +340,7 @@ export async function receiveNotification(context: IWebhookFunctions, dialect: R
 		return signed ? tell(503, full) : refuse(full);
 	}
 	try {
-		data.seenDeliveries = deliveries.storedForm();
-		delete data.recentMessageIds;
+		storeDeliveries(context, deliveries.storedForm());
 		response.status(200).json({ received: true });
 		return { workflowData: [context.helpers.returnJsonArray(item)], noWebhookResponse: true };
 	} catch (error) {

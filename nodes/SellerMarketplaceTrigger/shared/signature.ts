@@ -8,7 +8,7 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { computeSignature } from '../../api/core/signature';
 import { checkWithCachedSecret } from './secretCache';
-import { staticDataOf } from './subscriptions';
+import { subscribedCallbackUrls } from './staticData';
 import type { SignatureCheck } from './verifyEvent';
 
 /** Compared in constant time against each URL this node may have registered (production or test). */
@@ -36,7 +36,7 @@ function callbackUrlsOf(context: IWebhookFunctions): string[] {
 	if (current) urls.add(current);
 	const production = context.getNodeWebhookUrl('default');
 	if (production) urls.add(production);
-	for (const url of Object.keys(staticDataOf(context).subscriptions ?? {})) urls.add(url);
+	for (const url of subscribedCallbackUrls(context)) urls.add(url);
 	return [...urls];
 }
 

@@ -2,27 +2,15 @@
  * The trigger's subscription lifecycle (checkExists → create on activation, delete on deactivation), for any
  * API version; the requests themselves come in a `SubscriptionApi`.
  *
- * The API holds one event per subscription, so the node keeps one subscription per selected event.
- * Node static data remembers them per callback URL: `{ subscriptions: { [callbackUrl]: { [event]: id } } }`.
- * Keying by URL keeps test-mode ("listen for test event", /webhook-test/…) subscriptions apart from
- * the production ones, and lets a changed WEBHOOK_URL be noticed instead of silently kept.
+ * The API holds one event per subscription, so the node keeps one subscription per selected event, stored
+ * per callback URL (./staticData.ts).
  */
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isEmailAddress } from '../../shared/helpers/validation';
 import type { RetryPolicy } from '../../api/core/retry';
-
-export type SubscriptionMap = Record<string, number>;
-
-export interface TriggerStaticData extends IDataObject {
-	/** callback URL → event name → id_subscription */
-	subscriptions?: Record<string, SubscriptionMap>;
-	/** Deliveries already taken: hashes with their expiry, in the stored form of deliveryLog.ts. */
-	seenDeliveries?: string;
-	/** What earlier releases stored instead: the last `id_message` values; taken over, then dropped. */
-	recentMessageIds?: string[];
-}
+import { storedSubscriptions, storeSubscriptions, type SubscriptionMap } from './staticData';
 
 export interface RemoteSubscription {
 	id_subscription: number;
@@ -57,27 +45,6 @@ export interface SubscriptionApi {
 
 /** Lifecycle calls run while n8n activates or deactivates a workflow: retry a little, never for minutes. */
 export const LIFECYCLE_RETRY: Partial<RetryPolicy> = { maxRetries: 2, maxTotalWaitMs: 10_000 };
-
-export function staticDataOf(context: { getWorkflowStaticData(type: string): IDataObject }): TriggerStaticData {
-	return context.getWorkflowStaticData('node') as TriggerStaticData;
-}
-
-/** The subscriptions stored for one callback URL (a copy). */
-export function storedFor(data: TriggerStaticData, callbackUrl: string): SubscriptionMap {
-	return { ...(data.subscriptions?.[callbackUrl] ?? {}) };
-}
-
-/**
- * Replaces the subscriptions stored for one callback URL. Static data only notices changes to objects that
- * existed when the workflow was loaded, so the top-level key is always reassigned, never mutated in place.
- */
-function store(data: TriggerStaticData, callbackUrl: string, map: SubscriptionMap): void {
-	const all = { ...(data.subscriptions ?? {}) };
-	if (Object.keys(map).length) all[callbackUrl] = map;
-	else delete all[callbackUrl];
-	if (Object.keys(all).length) data.subscriptions = all;
-	else delete data.subscriptions;
-}
 
 /** The selected events (the `events` parameter), names in `known` only, without repeats. */
 export function parseEvents(raw: unknown, known: readonly string[]): string[] {
@@ -178,8 +145,7 @@ export async function checkSubscriptions(context: IHookFunctions, api: Subscript
 	const events = requireEvents(context, api);
 	// Checked before any request, so a typo shows up at once rather than after subscribing half-way.
 	const email = fallbackEmailOf(context);
-	const data = staticDataOf(context);
-	const known = storedFor(data, callbackUrl);
+	const known = storedSubscriptions(context, callbackUrl);
 	const remote = await api.list(context);
 
 	const chosen = new Map<string, RemoteSubscription>();
@@ -203,7 +169,7 @@ export async function checkSubscriptions(context: IHookFunctions, api: Subscript
 			context.logger.info(`Seller Marketplace Trigger: subscription ${id} (${event}) no longer exists for ${callbackUrl}; forgetting it`);
 		}
 	}
-	store(data, callbackUrl, next);
+	storeSubscriptions(context, callbackUrl, next);
 
 	for (const repeat of repeats) {
 		context.logger.warn(
@@ -236,8 +202,7 @@ export async function createSubscriptions(context: IHookFunctions, api: Subscrip
 	const callbackUrl = callbackUrlOf(context);
 	const events = requireEvents(context, api);
 	const email = fallbackEmailOf(context);
-	const data = staticDataOf(context);
-	const subscriptions = storedFor(data, callbackUrl);
+	const subscriptions = storedSubscriptions(context, callbackUrl);
 	const createdNow: number[] = [];
 	for (const event of events) {
 		if (subscriptions[event] !== undefined) continue;
@@ -251,11 +216,11 @@ export async function createSubscriptions(context: IHookFunctions, api: Subscrip
 			const kept = Object.fromEntries(
 				Object.entries(subscriptions).filter(([, id]) => !createdNow.includes(id) || leftBehind.includes(id)),
 			);
-			store(data, callbackUrl, kept);
+			storeSubscriptions(context, callbackUrl, kept);
 			throw subscribeError(context, error, event, callbackUrl, leftBehind);
 		}
 	}
-	store(data, callbackUrl, subscriptions);
+	storeSubscriptions(context, callbackUrl, subscriptions);
 	return true;
 }
 
@@ -265,13 +230,12 @@ export async function createSubscriptions(context: IHookFunctions, api: Subscrip
  */
 export async function deleteSubscriptions(context: IHookFunctions, api: SubscriptionApi): Promise<boolean> {
 	const callbackUrl = callbackUrlOf(context);
-	const data = staticDataOf(context);
 	const failed: SubscriptionMap = {};
-	for (const [event, id] of Object.entries(storedFor(data, callbackUrl))) {
+	for (const [event, id] of Object.entries(storedSubscriptions(context, callbackUrl))) {
 		if (!(await deleteOne(context, api, id))) failed[event] = id;
 	}
 	// What could not be deleted stays known, so the next activation adopts it instead of leaving it orphaned.
-	store(data, callbackUrl, failed);
+	storeSubscriptions(context, callbackUrl, failed);
 	return Object.keys(failed).length === 0;
 }
 
