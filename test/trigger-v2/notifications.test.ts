@@ -4,7 +4,7 @@
  * deep notifications, resource paths that would bend the read, the storefront.
  */
 import { SUBSCRIPTION_EVENT_NAMES } from '../../nodes/api/v2/enums';
-import { REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
+import { REFUSED } from '../../nodes/SellerMarketplaceTrigger/receiving/answers';
 import { rawRequest } from '../sandbox/client';
 import { notification, nowSeconds, useTestbedV2 } from './testbed';
 

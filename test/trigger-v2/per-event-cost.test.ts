@@ -3,8 +3,8 @@
  * read once for a run of events yet a rotated secret counted at once, parameters read as saved, the delivery
  * log written with every delivery and still de-duplicating after a restart. Through n8n-core's real webhook context.
  */
-import { storedCount } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
-import { REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
+import { storedCount } from '../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
+import { REFUSED } from '../../nodes/SellerMarketplaceTrigger/receiving/answers';
 import { notification, nowSeconds, triggerStaticData, useTestbedV2 } from './testbed';
 
 const bed = useTestbedV2({ events: ['order_unit_status_changed'] });

@@ -4,7 +4,7 @@
  * resource through the signed v2 API bears them out (kind, id, storefront, recent change, state not run
  * before). Through n8n-core's real webhook context against the v2 sandbox.
  */
-import { ACKNOWLEDGED, REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
+import { ACKNOWLEDGED, REFUSED } from '../../nodes/SellerMarketplaceTrigger/receiving/answers';
 import { formatTimestamp } from '../../sandbox';
 import type { WebhookHost } from '../harness/webhook-host';
 import { notification, useTestbedV2 } from './testbed';

@@ -4,7 +4,7 @@
  * marketplace, no execution and no write to static data, and gets one answer whatever it names; the trigger
  * runs only for events of its storefront. Through n8n-core's real webhook context against the v2 sandbox.
  */
-import { ACKNOWLEDGED, REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
+import { ACKNOWLEDGED, REFUSED } from '../../nodes/SellerMarketplaceTrigger/receiving/answers';
 import { notification, triggerStaticData, useTestbedV2 } from './testbed';
 
 const bed = useTestbedV2({ events: ['order_new', 'order_unit_status_changed'] });

@@ -4,8 +4,8 @@
  * of the signature scheme does not refuse every real notification (and get the subscription disabled).
  * Through n8n-core's real webhook context against the sandbox: what the node answered, what it read, what ran.
  */
-import { READ_BACK_BURST, READ_BACK_PER_MINUTE, storedCount } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
-import { ACKNOWLEDGED, REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
+import { READ_BACK_BURST, READ_BACK_PER_MINUTE, storedCount } from '../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
+import { ACKNOWLEDGED, REFUSED } from '../../nodes/SellerMarketplaceTrigger/receiving/answers';
 import { formatTimestamp, signature } from '../../sandbox';
 import type { WebhookHost } from '../harness/webhook-host';
 import { notification, triggerStaticData, useTestbed } from './testbed';

@@ -5,7 +5,7 @@
  * original timestamp still run. Through n8n-core's real webhook context against the sandbox; the clock of
  * this process is moved with jest's fake Date (timers stay real).
  */
-import { storedCount, storedFromKeys } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
+import { storedCount, storedFromKeys } from '../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
 import { nowSeconds, notification, triggerStaticData, useTestbed } from './testbed';
 import { budget } from '../budget';
 

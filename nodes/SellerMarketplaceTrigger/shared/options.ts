@@ -1,4 +1,4 @@
-/** The trigger's "Options" collection, the same for every API version but for header names and the answer deadline. */
+/** The description of every push trigger version: the Options collection, the notices, the fields and panel both versions have. */
 import type {
 	INodeProperties,
 	INodePropertyOptions,
@@ -9,22 +9,18 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { choiceSubtitle, tidyProperties } from '../../shared/descriptions/words';
-import type { FetchBudget } from './receive';
+import type { TriggerDialect } from '../dialect';
 import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS } from './time';
-import type { VerifyEventsBy } from './verifyEvent';
 
-export interface OptionsWording {
-	timestampHeader: string;
-	signatureHeader: string;
-	fetchBudget: FetchBudget;
-	/** What Fetch Resource reads, e.g. "order, order unit, return, item, unit or category". */
-	resources: string;
-	/** "Verify Events By" of a node that has none saved: what the API version's documentation supports. */
-	defaultVerifyEventsBy: VerifyEventsBy;
-}
-
-export function triggerOptions({ timestampHeader, signatureHeader, fetchBudget, resources, defaultVerifyEventsBy }: OptionsWording): INodeProperties {
-	const { defaultSeconds, maxSeconds, answerDeadlineSeconds } = fetchBudget;
+/**
+ * The Options collection of one API version: header names, the answer deadline and the default of "Verify
+ * Events By" come from its dialect; `resources` is what Fetch Resource reads, e.g. "order, order unit, return,
+ * item, unit or category".
+ */
+export function triggerOptions(dialect: TriggerDialect, resources: string): INodeProperties {
+	const { timestampHeader, signatureHeader } = dialect.signature;
+	const { defaultVerifyEventsBy } = dialect;
+	const { defaultSeconds, maxSeconds, answerDeadlineSeconds } = dialect.confirm.fetchBudget;
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -142,7 +138,7 @@ function triggerPanel({ testEvent }: TriggerPanelWording): TriggerPanelDefinitio
 export function triggerDescription(
 	baseDescription: INodeTypeBaseDescription,
 	version: number,
-	credentialType: string,
+	dialect: TriggerDialect,
 	panel: TriggerPanelWording,
 	properties: INodeProperties[],
 ): INodeTypeDescription {
@@ -155,7 +151,7 @@ export function triggerDescription(
 		defaults: { name: 'Seller Marketplace Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: credentialType, required: true }],
+		credentials: [{ name: dialect.signature.credentialType, required: true }],
 		triggerPanel: triggerPanel(panel),
 		// The GET route is registered first, so it already answers when the marketplace verifies the
 		// callback during create(). responseData '' makes n8n answer with the node's own response.
