@@ -17,7 +17,7 @@ import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS } from './time';
  * Events By" come from its dialect; `resources` is what Fetch Resource reads, e.g. "order, order unit, return,
  * item, unit or category".
  */
-export function triggerOptions(dialect: TriggerDialect, resources: string): INodeProperties {
+function triggerOptions(dialect: TriggerDialect, resources: string): INodeProperties {
 	const { timestampHeader, signatureHeader } = dialect.signature;
 	const { defaultVerifyEventsBy } = dialect;
 	const { defaultSeconds, maxSeconds, answerDeadlineSeconds } = dialect.confirm.fetchBudget;
@@ -92,7 +92,7 @@ export function triggerOptions(dialect: TriggerDialect, resources: string): INod
 }
 
 /** The first notice of every version: n8n must be reachable, and what activation does. */
-export const reachabilityNotice: INodeProperties = {
+const reachabilityNotice: INodeProperties = {
 	displayName:
 		'The marketplace calls this workflow\'s webhook URL, so n8n must be reachable from the internet there (set WEBHOOK_URL when n8n runs behind a proxy). Activating the workflow subscribes each selected event; deactivating it removes the subscriptions.',
 	name: 'notice',
@@ -100,7 +100,7 @@ export const reachabilityNotice: INodeProperties = {
 	default: '',
 };
 
-export const fallbackEmailField: INodeProperties = {
+const fallbackEmailField: INodeProperties = {
 	displayName: 'Fallback Email',
 	name: 'fallbackEmail',
 	type: 'string',
@@ -111,18 +111,12 @@ export const fallbackEmailField: INodeProperties = {
 		'Where the marketplace writes when it disables a subscription after about 12 hours of failed deliveries (required by the API). Checked when the workflow is published or listens for a test event.',
 };
 
-/** What the trigger panel (shown while the node waits for a test event) tells for one API version. */
-export interface TriggerPanelWording {
-	/** How to make the marketplace (or the sandbox) send an event, as one HTML sentence or two. */
-	testEvent: string;
-}
-
 /** The documentation's section on causing a test event (the test account, the playground and the offline marketplace), for the panels' text. */
 export const TEST_EVENT_DOCS_URL =
 	'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/nodes/SellerMarketplaceTrigger.md#cause-a-test-event';
 export const TEST_EVENT_DOCS_LINK = `<a href="${TEST_EVENT_DOCS_URL}" target="_blank">More ways to cause a test event</a>`;
 
-function triggerPanel({ testEvent }: TriggerPanelWording): TriggerPanelDefinition {
+function triggerPanel(testEvent: string): TriggerPanelDefinition {
 	const whileBuilding = `<b>While building your workflow</b>, click 'Execute step': the node subscribes the events under 'Trigger On' for its test URL, and the first one the marketplace sends runs the workflow here, in the editor. ${testEvent} The test subscription is removed when listening stops.`;
 	return {
 		header: 'Waiting for an event from the marketplace',
@@ -134,15 +128,27 @@ function triggerPanel({ testEvent }: TriggerPanelWording): TriggerPanelDefinitio
 	};
 }
 
-/** What every version's description has besides its properties: one output, the credentials, the two webhooks. */
+/** What one version of the trigger says in its description besides its own fields. */
+export interface VersionWording {
+	version: number;
+	dialect: TriggerDialect;
+	/** How to make the marketplace (or the sandbox) send an event, as one HTML sentence or two (trigger panel). */
+	testEvent: string;
+	/** What Fetch Resource reads, e.g. "order, order unit, return, item, unit or category". */
+	resources: string;
+}
+
+/**
+ * What every version's description has: one output, the credentials, the two webhooks, the trigger panel, and
+ * around the version's own fields (how events are trusted, the events, ...) the reachability notice first,
+ * then the fallback e-mail and the Options.
+ */
 export function triggerDescription(
 	baseDescription: INodeTypeBaseDescription,
-	version: number,
-	dialect: TriggerDialect,
-	panel: TriggerPanelWording,
-	properties: INodeProperties[],
+	{ version, dialect, testEvent, resources }: VersionWording,
+	versionFields: INodeProperties[],
 ): INodeTypeDescription {
-	const tidy = tidyProperties(properties);
+	const tidy = tidyProperties([reachabilityNotice, ...versionFields, fallbackEmailField, triggerOptions(dialect, resources)]);
 	const events = (tidy.find((property) => property.name === 'events')?.options ?? []) as INodePropertyOptions[];
 	return {
 		...baseDescription,
@@ -152,7 +158,7 @@ export function triggerDescription(
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: dialect.signature.credentialType, required: true }],
-		triggerPanel: triggerPanel(panel),
+		triggerPanel: triggerPanel(testEvent),
 		// The GET route is registered first, so it already answers when the marketplace verifies the
 		// callback during create(). responseData '' makes n8n answer with the node's own response.
 		webhooks: [

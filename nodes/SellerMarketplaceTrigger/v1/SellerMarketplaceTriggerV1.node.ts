@@ -1,20 +1,17 @@
 import type { INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { eventNameOptions } from '../../api/v1/enums';
-import {
-	eventsField,
-	fallbackEmailField,
-	reachabilityNotice,
-	TEST_EVENT_DOCS_LINK,
-	triggerDescription,
-	triggerOptions,
-	verificationNotice,
-} from '../shared/options';
+import { eventsField, TEST_EVENT_DOCS_LINK, triggerDescription, verificationNotice, type VersionWording } from '../shared/options';
 import { PushTriggerVersion } from '../triggerVersion';
 import { V1 } from './dialect';
 
-/** How to cause an event while the editor listens (trigger panel). */
-const TEST_EVENT = `To cause one, place an order for one of your offers, or mark an order unit as sent (Order Unit → Send in the Seller Marketplace node), which sends Order Unit Status Changed. ${TEST_EVENT_DOCS_LINK}.`;
+const WORDING: VersionWording = {
+	version: 1,
+	dialect: V1,
+	// How to cause an event while the editor listens (trigger panel).
+	testEvent: `To cause one, place an order for one of your offers, or mark an order unit as sent (Order Unit → Send in the Seller Marketplace node), which sends Order Unit Status Changed. ${TEST_EVENT_DOCS_LINK}.`,
+	resources: 'order, order unit, return, item, unit or category',
+};
 
 /**
  * Trigger version 1: push notifications of the seller API v1. Options added since the first release have
@@ -23,14 +20,11 @@ const TEST_EVENT = `To cause one, place an order for one of your offers, or mark
  */
 export class SellerMarketplaceTriggerV1 extends PushTriggerVersion {
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		const description = triggerDescription(baseDescription, 1, V1, { testEvent: TEST_EVENT }, [
-			reachabilityNotice,
+		const description = triggerDescription(baseDescription, WORDING, [
 			verificationNotice(
 				'API v1 does not document how it signs notifications. By default an event runs when its signature matches the scheme this node assumes, or else once the node has read the order, order unit, return… it names through your signed API credentials and found the event borne out: a creation runs once, a change only for a state of the record not run yet (Options → Verify Events By). A forged call can at most make the node read your own data, at most 30 reads at once and 30 a minute per trigger.',
 			),
 			eventsField([...eventNameOptions].sort((a, b) => a.name.localeCompare(b.name))),
-			fallbackEmailField,
-			triggerOptions(V1, 'order, order unit, return, item, unit or category'),
 		]);
 		super(description, V1);
 	}
