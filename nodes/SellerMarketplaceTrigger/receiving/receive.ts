@@ -25,7 +25,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Notification, TriggerDialect } from '../dialect';
+import type { Notification, SignatureInputs, TriggerDialect } from '../dialect';
 import { parseEvents } from '../shared/events';
 import { nodeParameter } from '../shared/parameters';
 import { storedDeliveries, storeDeliveries } from '../shared/staticData';
@@ -80,16 +80,7 @@ export async function receiveNotification(context: IWebhookFunctions, dialect: T
 	const now = nowInSeconds();
 	const headers = context.getRequestObject().headers as Record<string, unknown>;
 	const timestamp = headerOf(headers, dialect.signature.timestampHeader);
-	const authentication: Authentication =
-		settings.verifyEventsBy === 'readBack'
-			? { kind: 'unsigned', problem: 'Verify Events By is Read-Back' }
-			: await authenticate(
-					async () => await checkSignature(context, dialect.signature, rawBody, timestamp, headerOf(headers, dialect.signature.signatureHeader)),
-					timestamp,
-					dialect.signature.timestampHeader,
-					settings.maxAgeSeconds,
-					now,
-				);
+	const authentication = await verify(context, dialect.signature, settings, rawBody, headers, now);
 	if (authentication.kind === 'replay') return toSigned.refused(authentication.problem);
 	const signed = authentication.kind === 'signed';
 	if (!signed && settings.verifyEventsBy === 'signature') {
@@ -139,6 +130,26 @@ export async function receiveNotification(context: IWebhookFunctions, dialect: T
 		Object.assign(item, fetchedFields(event.path, settings.fetchTimeoutSeconds, confirm.fetchBudget.answerDeadlineSeconds, fetched));
 	}
 	return emit(context, deliveries, keys, item, event, reply, settings);
+}
+
+/** Whether the call is signed as this trigger expects, with a timestamp within the window (not when Verify Events By is Read-Back). */
+async function verify(
+	context: IWebhookFunctions,
+	inputs: SignatureInputs,
+	settings: Settings,
+	rawBody: Buffer,
+	headers: Record<string, unknown>,
+	now: number,
+): Promise<Authentication> {
+	if (settings.verifyEventsBy === 'readBack') return { kind: 'unsigned', problem: 'Verify Events By is Read-Back' };
+	const timestamp = headerOf(headers, inputs.timestampHeader);
+	return await authenticate(
+		async () => await checkSignature(context, inputs, rawBody, timestamp, headerOf(headers, inputs.signatureHeader)),
+		timestamp,
+		inputs.timestampHeader,
+		settings.maxAgeSeconds,
+		now,
+	);
 }
 
 /** A notification with the resource it names, where that is read, and how reading confirms it. */
