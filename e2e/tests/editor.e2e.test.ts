@@ -141,7 +141,7 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 		await expect(eventField.innerText()).resolves.toMatch(/^Trigger On\b/);
 
 		// no notice checks it as it is typed: that took a regular-expression display rule, which n8n evaluates on
-		// every webhook call (issue 23); listening and publishing check it instead (test/trigger/form.test.ts)
+		// every webhook call (issue 23); listening and publishing check it instead (test/SellerMarketplaceTrigger/form.test.ts)
 		await editor.fillText('fallbackEmail', 'ops@seller.example');
 
 		const header = editor.testId('trigger-header');

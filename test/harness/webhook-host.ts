@@ -35,8 +35,8 @@ import type {
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import type { SellerMarketplaceTrigger as SellerMarketplaceTriggerNode } from '../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node';
-import { forgetInProcessLogs } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
-import { forgetCachedSecrets } from '../../nodes/SellerMarketplaceTrigger/shared/secretCache';
+import { forgetInProcessLogs } from '../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
+import { forgetCachedSecrets } from '../../nodes/SellerMarketplaceTrigger/receiving/secretCache';
 import { PACKAGE, TestCredentialsHelper, type SellerCredentials, type SellerCredentialsV2 } from './workflow';
 
 export type WebhookMode = 'production' | 'test';

@@ -81,4 +81,25 @@ describe('module layout', () => {
 		for (const file of graph.keys()) if (!state.has(file)) visit(file);
 		expect(cycles).toEqual([]);
 	});
+
+	it('the push trigger: receiving and subscribing are written apart, each version only a dialect of them', () => {
+		const trigger = 'nodes/SellerMarketplaceTrigger';
+		const crossing = [...graph]
+			.filter(([from]) => inside(`${trigger}/receiving`)(from) || inside(`${trigger}/subscribing`)(from))
+			.flatMap(([from, targets]) => {
+				const other = inside(`${trigger}/receiving`)(from) ? `${trigger}/subscribing` : `${trigger}/receiving`;
+				const versions = targets.filter((to) => inside(`${trigger}/v1`)(to) || inside(`${trigger}/v2`)(to));
+				return [...targets.filter(inside(other)), ...versions].map((to) => `${from} -> ${to}`);
+			});
+		expect(crossing).toEqual([]);
+		expect(graph.get(`${trigger}/receiving/receive.ts`)).toContain(`${trigger}/dialect.ts`);
+		expect(graph.get(`${trigger}/subscribing/lifecycle.ts`)).toContain(`${trigger}/dialect.ts`);
+	});
+
+	it("the push trigger's static data has one owner: only shared/staticData.ts reaches it or names what it stores", () => {
+		const readers = [...graph.keys()]
+			.filter(inside('nodes/SellerMarketplaceTrigger'))
+			.filter((file) => /getWorkflowStaticData|seenDeliveries|recentMessageIds|TriggerStaticData/.test(readFileSync(join(ROOT, file), 'utf8')));
+		expect(readers).toEqual(['nodes/SellerMarketplaceTrigger/shared/staticData.ts']);
+	});
 });

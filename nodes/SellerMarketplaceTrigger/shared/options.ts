@@ -1,4 +1,4 @@
-/** The trigger's "Options" collection, the same for every API version but for header names and the answer deadline. */
+/** The description of every push trigger version: the Options collection, the notices, the fields and panel both versions have. */
 import type {
 	INodeProperties,
 	INodePropertyOptions,
@@ -9,22 +9,18 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { choiceSubtitle, tidyProperties } from '../../shared/descriptions/words';
-import type { FetchBudget } from './receive';
+import type { TriggerDialect } from '../dialect';
 import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS } from './time';
-import type { VerifyEventsBy } from './verifyEvent';
 
-export interface OptionsWording {
-	timestampHeader: string;
-	signatureHeader: string;
-	fetchBudget: FetchBudget;
-	/** What Fetch Resource reads, e.g. "order, order unit, return, item, unit or category". */
-	resources: string;
-	/** "Verify Events By" of a node that has none saved: what the API version's documentation supports. */
-	defaultVerifyEventsBy: VerifyEventsBy;
-}
-
-export function triggerOptions({ timestampHeader, signatureHeader, fetchBudget, resources, defaultVerifyEventsBy }: OptionsWording): INodeProperties {
-	const { defaultSeconds, maxSeconds, answerDeadlineSeconds } = fetchBudget;
+/**
+ * The Options collection of one API version: header names, the answer deadline and the default of "Verify
+ * Events By" come from its dialect; `resources` is what Fetch Resource reads, e.g. "order, order unit, return,
+ * item, unit or category".
+ */
+function triggerOptions(dialect: TriggerDialect, resources: string): INodeProperties {
+	const { timestampHeader, signatureHeader } = dialect.signature;
+	const { defaultVerifyEventsBy } = dialect;
+	const { defaultSeconds, maxSeconds, answerDeadlineSeconds } = dialect.confirm.fetchBudget;
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -96,7 +92,7 @@ export function triggerOptions({ timestampHeader, signatureHeader, fetchBudget, 
 }
 
 /** The first notice of every version: n8n must be reachable, and what activation does. */
-export const reachabilityNotice: INodeProperties = {
+const reachabilityNotice: INodeProperties = {
 	displayName:
 		'The marketplace calls this workflow\'s webhook URL, so n8n must be reachable from the internet there (set WEBHOOK_URL when n8n runs behind a proxy). Activating the workflow subscribes each selected event; deactivating it removes the subscriptions.',
 	name: 'notice',
@@ -104,7 +100,7 @@ export const reachabilityNotice: INodeProperties = {
 	default: '',
 };
 
-export const fallbackEmailField: INodeProperties = {
+const fallbackEmailField: INodeProperties = {
 	displayName: 'Fallback Email',
 	name: 'fallbackEmail',
 	type: 'string',
@@ -115,18 +111,12 @@ export const fallbackEmailField: INodeProperties = {
 		'Where the marketplace writes when it disables a subscription after about 12 hours of failed deliveries (required by the API). Checked when the workflow is published or listens for a test event.',
 };
 
-/** What the trigger panel (shown while the node waits for a test event) tells for one API version. */
-export interface TriggerPanelWording {
-	/** How to make the marketplace (or the sandbox) send an event, as one HTML sentence or two. */
-	testEvent: string;
-}
-
 /** The documentation's section on causing a test event (the test account, the playground and the offline marketplace), for the panels' text. */
 export const TEST_EVENT_DOCS_URL =
 	'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/nodes/SellerMarketplaceTrigger.md#cause-a-test-event';
 export const TEST_EVENT_DOCS_LINK = `<a href="${TEST_EVENT_DOCS_URL}" target="_blank">More ways to cause a test event</a>`;
 
-function triggerPanel({ testEvent }: TriggerPanelWording): TriggerPanelDefinition {
+function triggerPanel(testEvent: string): TriggerPanelDefinition {
 	const whileBuilding = `<b>While building your workflow</b>, click 'Execute step': the node subscribes the events under 'Trigger On' for its test URL, and the first one the marketplace sends runs the workflow here, in the editor. ${testEvent} The test subscription is removed when listening stops.`;
 	return {
 		header: 'Waiting for an event from the marketplace',
@@ -138,15 +128,27 @@ function triggerPanel({ testEvent }: TriggerPanelWording): TriggerPanelDefinitio
 	};
 }
 
-/** What every version's description has besides its properties: one output, the credentials, the two webhooks. */
+/** What one version of the trigger says in its description besides its own fields. */
+export interface VersionWording {
+	version: number;
+	dialect: TriggerDialect;
+	/** How to make the marketplace (or the sandbox) send an event, as one HTML sentence or two (trigger panel). */
+	testEvent: string;
+	/** What Fetch Resource reads, e.g. "order, order unit, return, item, unit or category". */
+	resources: string;
+}
+
+/**
+ * What every version's description has: one output, the credentials, the two webhooks, the trigger panel, and
+ * around the version's own fields (how events are trusted, the events, ...) the reachability notice first,
+ * then the fallback e-mail and the Options.
+ */
 export function triggerDescription(
 	baseDescription: INodeTypeBaseDescription,
-	version: number,
-	credentialType: string,
-	panel: TriggerPanelWording,
-	properties: INodeProperties[],
+	{ version, dialect, testEvent, resources }: VersionWording,
+	versionFields: INodeProperties[],
 ): INodeTypeDescription {
-	const tidy = tidyProperties(properties);
+	const tidy = tidyProperties([reachabilityNotice, ...versionFields, fallbackEmailField, triggerOptions(dialect, resources)]);
 	const events = (tidy.find((property) => property.name === 'events')?.options ?? []) as INodePropertyOptions[];
 	return {
 		...baseDescription,
@@ -155,8 +157,8 @@ export function triggerDescription(
 		defaults: { name: 'Seller Marketplace Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: credentialType, required: true }],
-		triggerPanel: triggerPanel(panel),
+		credentials: [{ name: dialect.signature.credentialType, required: true }],
+		triggerPanel: triggerPanel(testEvent),
 		// The GET route is registered first, so it already answers when the marketplace verifies the
 		// callback during create(). responseData '' makes n8n answer with the node's own response.
 		webhooks: [

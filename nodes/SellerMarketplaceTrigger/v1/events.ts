@@ -7,8 +7,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { EVENT_NAMES } from '../../api/v1/enums';
 import { apiPath } from '../../api/v1';
-import type { ReadBackRule } from '../shared/readBack';
-import { COMMON_RESOURCE_FORMS, type IdForm } from '../shared/resourcePath';
+import type { ReadBackRule } from '../receiving/readBack';
+import { COMMON_RESOURCE_FORMS, type IdForm } from '../receiving/resourcePath';
 
 /** Collections a notification may name. */
 export const RESOURCE_FORMS: Readonly<Record<string, IdForm>> = { ...COMMON_RESOURCE_FORMS, items: { idField: 'id_item', type: 'integer' } };

@@ -1,17 +1,11 @@
-/** API v1 subscription requests for the shared lifecycle (../shared/subscriptions.ts). */
+/** API v1 subscription requests for the shared lifecycle (../subscribing/lifecycle.ts). */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { EVENT_NAMES } from '../../api/v1/enums';
 import { apiPath, apiRequest, apiRequestAllItems } from '../../api/v1';
-import {
-	LIFECYCLE_RETRY,
-	lifecycleMethods,
-	parseEvents,
-	type RemoteSubscription,
-	type SubscriptionApi,
-} from '../shared/subscriptions';
+import type { RemoteSubscription, SubscriptionApi } from '../dialect';
+import { LIFECYCLE_RETRY } from '../subscribing/lifecycle';
 
-const V1_SUBSCRIPTIONS: SubscriptionApi = {
+export const V1_SUBSCRIPTIONS: SubscriptionApi = {
 	list: async (context) =>
 		(await apiRequestAllItems.call(
 			context,
@@ -42,7 +36,4 @@ const V1_SUBSCRIPTIONS: SubscriptionApi = {
 	async repair(context, id, changes) {
 		await apiRequest.call(context, { method: 'PATCH', path: apiPath`/subscriptions/${id}/`, body: changes, retry: LIFECYCLE_RETRY });
 	},
-	selectedEvents: (context) => parseEvents(context.getNodeParameter('events', []), EVENT_NAMES),
 };
-
-export const V1_WEBHOOK_METHODS = lifecycleMethods(V1_SUBSCRIPTIONS);

@@ -1,64 +1,32 @@
-import type {
-	INodeTypeBaseDescription,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { INodeTypeBaseDescription } from 'n8n-workflow';
 
-import { storefrontOptions } from '../../api/v2/enums';
-import { CREDENTIALS_TYPE } from '../../api/v2';
-import {
-	eventsField,
-	fallbackEmailField,
-	reachabilityNotice,
-	TEST_EVENT_DOCS_LINK,
-	triggerDescription,
-	triggerOptions,
-	verificationNotice,
-} from '../shared/options';
-import { answerChallenge } from '../shared/receive';
+import { storefrontField } from '../../api/v2/storefront';
+import { eventsField, TEST_EVENT_DOCS_LINK, triggerDescription, verificationNotice, type VersionWording } from '../shared/options';
+import { PushTriggerVersion } from '../triggerVersion';
+import { V2 } from './dialect';
 import { eventOptions } from './events';
-import { FETCH_BUDGET, receiveV2Notification } from './notification';
-import { FROM_CREDENTIALS, V2_WEBHOOK_METHODS } from './subscriptions';
 
-/** How to cause an event while the editor listens (trigger panel). */
-const TEST_EVENT = `To cause one, place an order for one of your units in the storefront under 'Storefront', or mark an order unit as sent (Order Unit → Send in the Seller Marketplace node), which sends Order Unit Status Changed. ${TEST_EVENT_DOCS_LINK}.`;
+const WORDING: VersionWording = {
+	version: 2,
+	dialect: V2,
+	// How to cause an event while the editor listens (trigger panel).
+	testEvent: `To cause one, place an order for one of your units in the storefront under 'Storefront', or mark an order unit as sent (Order Unit → Send in the Seller Marketplace node), which sends Order Unit Status Changed. ${TEST_EVENT_DOCS_LINK}.`,
+	resources: 'order, order unit, return, return unit, unit, product or category',
+};
 
 /** Trigger version 2: push notifications of the seller API v2 (spec §F), one subscription per event for one storefront. */
-// Typed as INodeType where the versioned node lists it; its icon comes from the base description.
-export class SellerMarketplaceTriggerV2 {
-	description: INodeTypeDescription;
-
+export class SellerMarketplaceTriggerV2 extends PushTriggerVersion {
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		this.description = triggerDescription(baseDescription, 2, CREDENTIALS_TYPE, { testEvent: TEST_EVENT }, [
-			reachabilityNotice,
+		const description = triggerDescription(baseDescription, WORDING, [
 			verificationNotice(
 				'How events are trusted: the marketplace signs each notification with your Secret Key "with the function that signs requests". The node checks Shop-Signature as hex HMAC-SHA256 of POST, this webhook URL as registered, the raw body and Shop-Timestamp (at most 13 hours old, for retries, and 15 minutes ahead), and runs only events whose signature verifies and whose storefront is the one under Storefront. Any other call is refused with one answer and costs nothing: no request to the marketplace, no execution. Options → Verify Events By can add confirming by reading (off by default).',
 			),
 			eventsField(eventOptions),
 			{
-				displayName: 'Storefront',
-				name: 'storefront',
-				type: 'options',
-				options: [{ name: "Credentials' Default Storefront", value: FROM_CREDENTIALS }, ...storefrontOptions],
-				default: FROM_CREDENTIALS,
+				...storefrontField,
 				description: 'The storefront (country) whose events start the workflow. A subscription is per event and storefront.',
 			},
-			fallbackEmailField,
-			triggerOptions({
-				timestampHeader: 'Shop-Timestamp',
-				signatureHeader: 'Shop-Signature',
-				fetchBudget: FETCH_BUDGET,
-				resources: 'order, order unit, return, return unit, unit, product or category',
-				defaultVerifyEventsBy: 'signature',
-			}),
 		]);
-	}
-
-	webhookMethods = V2_WEBHOOK_METHODS;
-
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		if (this.getWebhookName() === 'setup') return answerChallenge.call(this);
-		return await receiveV2Notification.call(this);
+		super(description, V2);
 	}
 }

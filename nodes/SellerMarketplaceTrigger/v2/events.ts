@@ -8,8 +8,8 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import { EVENT_TERMS } from '../../shared/descriptions/vocabulary';
 import { SUBSCRIPTION_EVENT_NAMES, toOptions } from '../../api/v2/enums';
 import { apiPath } from '../../api/v2';
-import type { ReadBackRule } from '../shared/readBack';
-import { COMMON_RESOURCE_FORMS, type IdForm, type ResourceRef } from '../shared/resourcePath';
+import type { ReadBackRule } from '../receiving/readBack';
+import { COMMON_RESOURCE_FORMS, type IdForm, type ResourceRef } from '../receiving/resourcePath';
 
 type EventName = (typeof SUBSCRIPTION_EVENT_NAMES)[number];
 

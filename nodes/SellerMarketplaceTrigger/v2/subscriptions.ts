@@ -1,20 +1,15 @@
 /**
- * API v2 subscription requests for the shared lifecycle (../shared/subscriptions.ts), spec §F.1: one
+ * API v2 subscription requests for the shared lifecycle (../subscribing/lifecycle.ts), spec §F.1: one
  * subscription per event and storefront, created with `POST /subscriptions?storefront=`, changed with a
  * partial PATCH (switching one back on verifies the callback again), deleted for good.
  */
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { STOREFRONTS, SUBSCRIPTION_EVENT_NAMES, type Storefront } from '../../api/v2/enums';
+import { STOREFRONTS, type Storefront } from '../../api/v2/enums';
 import { apiPath, apiRequest, apiRequestAllItems, apiRequestData, defaultStorefront } from '../../api/v2';
-import {
-	LIFECYCLE_RETRY,
-	lifecycleMethods,
-	parseEvents,
-	type RemoteSubscription,
-	type SubscriptionApi,
-} from '../shared/subscriptions';
+import type { RemoteSubscription, SubscriptionApi } from '../dialect';
+import { LIFECYCLE_RETRY } from '../subscribing/lifecycle';
 
 export const FROM_CREDENTIALS = 'credentials';
 
@@ -28,7 +23,7 @@ async function storefrontOf(context: IHookFunctions): Promise<Storefront> {
 	return chosen as Storefront;
 }
 
-const V2_SUBSCRIPTIONS: SubscriptionApi = {
+export const V2_SUBSCRIPTIONS: SubscriptionApi = {
 	list: async (context) =>
 		(await apiRequestAllItems.call(context, { path: '/subscriptions', pageSize: 30, idField: 'id_subscription' }, { returnAll: true })) as unknown as RemoteSubscription[],
 	async create(context, { callbackUrl, event, email }) {
@@ -62,7 +57,4 @@ const V2_SUBSCRIPTIONS: SubscriptionApi = {
 	async repair(context, id, changes) {
 		await apiRequestData.call(context, { method: 'PATCH', path: apiPath`/subscriptions/${id}`, body: changes, retry: LIFECYCLE_RETRY });
 	},
-	selectedEvents: (context) => parseEvents(context.getNodeParameter('events', []), SUBSCRIPTION_EVENT_NAMES),
 };
-
-export const V2_WEBHOOK_METHODS = lifecycleMethods(V2_SUBSCRIPTIONS);

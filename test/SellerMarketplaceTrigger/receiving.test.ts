@@ -1,12 +1,12 @@
 /**
- * The trigger's API-independent pieces (nodes/SellerMarketplaceTrigger/shared/), as pure functions: body
+ * The trigger's API-independent pieces (nodes/SellerMarketplaceTrigger/receiving/ and shared/), as pure functions: body
  * limits, resource ids, the delivery log, the time window and the read-back verdict. The webhook tests
  * in this folder cover the same rules through n8n; these pin the edges.
  */
-import { bodyLimitProblem, nestsDeeperThan } from '../../nodes/SellerMarketplaceTrigger/shared/bodyLimits';
-import { DeliveryLog, storedCount, storedFromKeys } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
-import { eventFingerprint, judgeReadBack, readFailure, type ReadBackInput } from '../../nodes/SellerMarketplaceTrigger/shared/readBack';
-import { decodeIdSegment, parseResource } from '../../nodes/SellerMarketplaceTrigger/shared/resourcePath';
+import { bodyLimitProblem, nestsDeeperThan } from '../../nodes/SellerMarketplaceTrigger/receiving/bodyLimits';
+import { DeliveryLog, storedCount, storedFromKeys } from '../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
+import { eventFingerprint, judgeReadBack, readFailure, type ReadBackInput } from '../../nodes/SellerMarketplaceTrigger/receiving/readBack';
+import { decodeIdSegment, parseResource } from '../../nodes/SellerMarketplaceTrigger/receiving/resourcePath';
 import { checkTimestamp, parseApiTime } from '../../nodes/SellerMarketplaceTrigger/shared/time';
 
 describe('bodyLimits', () => {

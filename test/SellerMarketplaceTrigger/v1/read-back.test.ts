@@ -4,13 +4,14 @@
  * of the signature scheme does not refuse every real notification (and get the subscription disabled).
  * Through n8n-core's real webhook context against the sandbox: what the node answered, what it read, what ran.
  */
-import { READ_BACK_BURST, READ_BACK_PER_MINUTE, storedCount } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
-import { ACKNOWLEDGED, REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
-import { formatTimestamp, signature } from '../../sandbox';
-import type { WebhookHost } from '../harness/webhook-host';
-import { notification, triggerStaticData, useTestbed } from './testbed';
+import { READ_BACK_BURST, READ_BACK_PER_MINUTE, storedCount } from '../../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
+import { ACKNOWLEDGED, REFUSED } from '../../../nodes/SellerMarketplaceTrigger/receiving/answers';
+import { formatTimestamp, signature } from '../../../sandbox';
+import type { WebhookHost } from '../../harness/webhook-host';
+import { triggerStaticData, useTestbed } from '../testbed';
 
-const bed = useTestbed({ events: ['order_new', 'order_unit_status_changed', 'item_unit_out_of_stock', 'item_unit_deleted'] });
+const bed = useTestbed(1, { events: ['order_new', 'order_unit_status_changed', 'item_unit_out_of_stock', 'item_unit_deleted'] });
+const { notification } = bed;
 
 /** Why the trigger answered the last call as it did: it says so only in n8n's log, its answer is one of two. */
 const logged = (host: WebhookHost) => posts(host).at(-1)!.log.join('\n');
@@ -29,7 +30,7 @@ describe('default ("Signature or Read-Back")', () => {
 		expect(host.executions[0].items[0]).toMatchObject({ id_order: idOrder, id_message: 'other-scheme-1', verified_by: 'read-back' });
 		// Fetch Resource is off: the read confirms the event, its data is not added
 		expect(host.executions[0].items[0]).not.toHaveProperty('data');
-		expect(bed.apiReads().map((read) => [read.path, read.signatureValid])).toEqual([[`/orders/${idOrder}`, true]]);
+		expect(bed.reads().map((read) => [read.path, read.signatureValid])).toEqual([[`/orders/${idOrder}`, true]]);
 	});
 
 	it('hands on the data it read when Fetch Resource is on, without reading twice', async () => {
@@ -40,7 +41,7 @@ describe('default ("Signature or Read-Back")', () => {
 		await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/` })));
 
 		expect(host.executions[0].items[0]).toMatchObject({ verified_by: 'read-back', data: { id_order: idOrder } });
-		expect(bed.apiReads()).toHaveLength(1);
+		expect(bed.reads()).toHaveLength(1);
 	});
 
 	it('reads nothing for a notification whose signature matches', async () => {
@@ -48,7 +49,7 @@ describe('default ("Signature or Read-Back")', () => {
 		bed.sandbox.control.clearRequests();
 		expect((await bed.post(host, bed.signed(host, notification({ id_message: 'signed-1' })))).status).toBe(200);
 		expect(host.executions[0].items[0]).toMatchObject({ id_message: 'signed-1', verified_by: 'signature' });
-		expect(bed.apiReads()).toEqual([]);
+		expect(bed.reads()).toEqual([]);
 	});
 
 	it('does not count a matching signature over a timestamp it cannot read (milliseconds): confirms by reading', async () => {
@@ -74,7 +75,7 @@ describe('default ("Signature or Read-Back")', () => {
 		expect(response.json).toEqual(REFUSED.body);
 		expect(logged(host)).toMatch(/could not be confirmed.*\/orders\/NOSUCH1 does not exist/);
 		expect(host.executions).toEqual([]);
-		expect(bed.apiReads().map((read) => read.path)).toEqual(['/orders/NOSUCH1']);
+		expect(bed.reads().map((read) => read.path)).toEqual(['/orders/NOSUCH1']);
 	});
 
 	it('refuses (401) a forged order_new for an order that is not new', async () => {
@@ -94,7 +95,7 @@ describe('default ("Signature or Read-Back")', () => {
 		const response = await bed.post(host, bed.signedOtherwise(notification({ event_name: 'order_new', resource: `/order-units/${unit.id_order_unit}/` })));
 		expect(response.status).toBe(401);
 		expect(host.executions).toEqual([]);
-		expect(bed.apiReads()).toEqual([]);
+		expect(bed.reads()).toEqual([]);
 	});
 
 	it('runs a forged order_new for a real new order at most once, whatever id_message it carries', async () => {
@@ -154,7 +155,7 @@ describe('default ("Signature or Read-Back")', () => {
 		const forged = await bed.post(host, bed.signedOtherwise(notification({ event_name: 'order_unit_status_changed', resource: `/order-units/${unit.id_order_unit}/`, id_message: 'forged-copy' })));
 		expect(forged.status).toBe(401);
 		expect(host.executions).toHaveLength(1);
-		expect(bed.apiReads()).toEqual([]);
+		expect(bed.reads()).toEqual([]);
 	});
 
 	it('reads back at most its budget for a burst of forged calls, and nothing for copies of an event that ran', async () => {
@@ -167,7 +168,7 @@ describe('default ("Signature or Read-Back")', () => {
 			Array.from({ length: 40 }, async (_, i) => await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/`, id_message: `copy-${i}` })))),
 		);
 		expect(copies.map((answer) => answer.json)).toEqual(Array(40).fill(ACKNOWLEDGED.body));
-		expect(bed.apiReads()).toEqual([]);
+		expect(bed.reads()).toEqual([]);
 
 		const strangers = await Promise.all(
 			Array.from({ length: 40 }, async (_, i) => await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/NOSUCH${i}/` })))),
@@ -175,8 +176,8 @@ describe('default ("Signature or Read-Back")', () => {
 		expect(strangers.map((answer) => [answer.status, answer.json])).toEqual(Array(40).fill([401, REFUSED.body]));
 		// the first read was the genuine event's; the budget refills by READ_BACK_PER_MINUTE while the test runs
 		const refilled = Math.ceil(((Date.now() - started) / 60_000) * READ_BACK_PER_MINUTE);
-		expect(bed.apiReads().length).toBeGreaterThanOrEqual(READ_BACK_BURST - 1);
-		expect(bed.apiReads().length).toBeLessThanOrEqual(READ_BACK_BURST - 1 + refilled);
+		expect(bed.reads().length).toBeGreaterThanOrEqual(READ_BACK_BURST - 1);
+		expect(bed.reads().length).toBeLessThanOrEqual(READ_BACK_BURST - 1 + refilled);
 		expect(host.executions).toHaveLength(1);
 	});
 
@@ -246,7 +247,7 @@ describe('"Signature" only', () => {
 		expect(response.json).toEqual(REFUSED.body);
 		expect(logged(host)).toContain('HM-Signature does not match');
 		expect(host.executions).toEqual([]);
-		expect(bed.apiReads()).toEqual([]);
+		expect(bed.reads()).toEqual([]);
 	});
 });
 
@@ -257,7 +258,7 @@ describe('"Read-Back" only', () => {
 		const { order } = await bed.sandbox.control.createOrder();
 		await bed.sandbox.control.flushNotifications();
 		expect(host.executions[0].items[0]).toMatchObject({ id_order: order.id_order, verified_by: 'read-back' });
-		expect(bed.apiReads().map((read) => read.path)).toEqual([`/orders/${order.id_order}`]);
+		expect(bed.reads().map((read) => read.path)).toEqual([`/orders/${order.id_order}`]);
 	});
 
 	it('accepts an unsigned event for a real new order, refuses one for an order that does not exist', async () => {

@@ -4,12 +4,13 @@
  * resource through the signed v2 API bears them out (kind, id, storefront, recent change, state not run
  * before). Through n8n-core's real webhook context against the v2 sandbox.
  */
-import { ACKNOWLEDGED, REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
-import { formatTimestamp } from '../../sandbox';
-import type { WebhookHost } from '../harness/webhook-host';
-import { notification, useTestbedV2 } from './testbed';
+import { ACKNOWLEDGED, REFUSED } from '../../../nodes/SellerMarketplaceTrigger/receiving/answers';
+import { formatTimestamp } from '../../../sandbox';
+import type { WebhookHost } from '../../harness/webhook-host';
+import { useTestbed } from '../testbed';
 
-const bed = useTestbedV2({ events: ['order_new', 'order_unit_status_changed', 'item_unit_out_of_stock', 'item_unit_deleted', 'buy_box_changed'] });
+const bed = useTestbed(2, { events: ['order_new', 'order_unit_status_changed', 'item_unit_out_of_stock', 'item_unit_deleted', 'buy_box_changed'] });
+const { notification } = bed;
 
 const READ_BACK = { verifyEventsBy: 'signatureOrReadBack' };
 /** Why the trigger answered the last call as it did (its answer to a call that is not signed is one of two). */

@@ -3,12 +3,13 @@
  * sandbox: every event of §F.3 as the sandbox sends it, the Shop-Signature check, forged, replayed, stale and
  * deep notifications, resource paths that would bend the read, the storefront.
  */
-import { SUBSCRIPTION_EVENT_NAMES } from '../../nodes/api/v2/enums';
-import { REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
-import { rawRequest } from '../sandbox/client';
-import { notification, nowSeconds, useTestbedV2 } from './testbed';
+import { SUBSCRIPTION_EVENT_NAMES } from '../../../nodes/api/v2/enums';
+import { REFUSED } from '../../../nodes/SellerMarketplaceTrigger/receiving/answers';
+import { rawRequest } from '../../sandbox/client';
+import { nowSeconds, useTestbed } from '../testbed';
 
-const bed = useTestbedV2({ events: [...SUBSCRIPTION_EVENT_NAMES] });
+const bed = useTestbed(2, { events: [...SUBSCRIPTION_EVENT_NAMES] });
+const { notification } = bed;
 
 /** A resource of each kind the sandbox knows, for emitting every event. */
 const RESOURCE_OF: Record<string, [string, string, string | number]> = {

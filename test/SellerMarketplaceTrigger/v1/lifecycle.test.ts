@@ -4,9 +4,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { WebhookHost, type WebhookHostOptions } from '../harness/webhook-host';
-import { TestClient } from '../sandbox/client';
+import { startSandbox, type Sandbox } from '../../../sandbox';
+import { WebhookHost, type WebhookHostOptions } from '../../harness/webhook-host';
+import { TestClient } from '../../sandbox/client';
 
 const EMAIL = 'ops@seller.example';
 

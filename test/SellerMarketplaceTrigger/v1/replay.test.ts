@@ -5,11 +5,12 @@
  * original timestamp still run. Through n8n-core's real webhook context against the sandbox; the clock of
  * this process is moved with jest's fake Date (timers stay real).
  */
-import { storedCount, storedFromKeys } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
-import { nowSeconds, notification, triggerStaticData, useTestbed } from './testbed';
-import { budget } from '../budget';
+import { storedCount, storedFromKeys } from '../../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
+import { nowSeconds, triggerStaticData, useTestbed } from '../testbed';
+import { budget } from '../../budget';
 
-const bed = useTestbed();
+const bed = useTestbed(1);
+const { notification } = bed;
 
 /**
  * An event about a change (not a creation): remembered are its id_message, and that a signed change of the

@@ -3,9 +3,9 @@
  * HookContext/WebhookContext: create with the challenge, adopt, repair, no duplicates, delete, test mode.
  */
 import { createSubscriptionV2 } from './helpers';
-import { EMAIL, triggerStaticData, useTestbedV2 } from './testbed';
+import { EMAIL, triggerStaticData, useTestbed } from '../testbed';
 
-const bed = useTestbedV2({ events: ['order_new'] });
+const bed = useTestbed(2, { events: ['order_new'] });
 
 const subscriptions = () => bed.sandbox.control.db.subscriptions.map(({ id_subscription, callback_url, fallback_email, event_name, is_active, _storefront }) => ({
 	id_subscription,
@@ -16,7 +16,7 @@ const subscriptions = () => bed.sandbox.control.db.subscriptions.map(({ id_subsc
 	storefront: _storefront,
 }));
 const requests = (method: string, path?: string) =>
-	bed.v2Requests().filter((entry) => entry.method === method && (path === undefined || entry.path === path));
+	bed.requests().filter((entry) => entry.method === method && (path === undefined || entry.path === path));
 const stored = (host: Parameters<typeof triggerStaticData>[0], mode: 'production' | 'test' = 'production') =>
 	triggerStaticData(host).subscriptions?.[host.url(mode)] ?? {};
 
@@ -82,7 +82,7 @@ describe('activation → event → deactivation', () => {
 	it('refuses a missing fallback e-mail before any request', async () => {
 		const host = await bed.host({ fallbackEmail: 'not-an-address' });
 		await expect(host.activate()).rejects.toThrow(/Fallback Email/);
-		expect(bed.v2Requests()).toEqual([]);
+		expect(bed.requests()).toEqual([]);
 	});
 
 	it('explains an unreachable callback and leaves nothing subscribed', async () => {

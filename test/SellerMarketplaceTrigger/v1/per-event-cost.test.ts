@@ -4,14 +4,15 @@
  * unless they hold expressions, which still work; the delivery log is written with every delivery taken, so
  * it keeps de-duplicating after a restart.
  */
-import { storedCount } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
-import { REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
-import { holdsExpression } from '../../nodes/SellerMarketplaceTrigger/shared/parameters';
-import { checkWithCachedSecret, forgetCachedSecrets, REREAD_INTERVAL_MS } from '../../nodes/SellerMarketplaceTrigger/shared/secretCache';
-import { nowSeconds, notification, triggerStaticData, useTestbed } from './testbed';
-import { budget } from '../budget';
+import { storedCount } from '../../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
+import { REFUSED } from '../../../nodes/SellerMarketplaceTrigger/receiving/answers';
+import { holdsExpression } from '../../../nodes/SellerMarketplaceTrigger/shared/parameters';
+import { checkWithCachedSecret, forgetCachedSecrets, REREAD_INTERVAL_MS } from '../../../nodes/SellerMarketplaceTrigger/receiving/secretCache';
+import { nowSeconds, triggerStaticData, useTestbed } from '../testbed';
+import { budget } from '../../budget';
 
-const bed = useTestbed();
+const bed = useTestbed(1);
+const { notification } = bed;
 
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,10 +3,11 @@
  * forged notifications, repeats, unselected events and Fetch Resource, through n8n-core's real
  * WebhookContext (test/harness/webhook-host.ts) against the sandbox, which signs what it sends.
  */
-import { notification, useTestbed } from './testbed';
-import { rawRequest } from '../sandbox/client';
+import { useTestbed } from '../testbed';
+import { rawRequest } from '../../sandbox/client';
 
-const bed = useTestbed();
+const bed = useTestbed(1);
+const { notification } = bed;
 
 describe('verification challenge (GET)', () => {
 	it('answers mode=subscribe with exactly the challenge as text/plain', async () => {
@@ -138,7 +139,7 @@ describe('notifications (POST)', () => {
 		const delivery = bed.sandbox.control.deliveries().find((d) => d.kind === 'event')!;
 		expect(delivery.status).toBe(400);
 		expect(host.executions).toHaveLength(0);
-		expect(bed.apiReads()).toHaveLength(0);
+		expect(bed.reads()).toHaveLength(0);
 	});
 
 	it('answers 200 and starts nothing for an event that is not selected', async () => {
@@ -156,7 +157,7 @@ describe('Fetch Resource', () => {
 		await bed.sandbox.control.flushNotifications();
 		const [item] = host.executions[0].items;
 		expect(item.data).toMatchObject({ id_order: order.id_order });
-		const read = bed.apiReads().find((r) => r.path === `/orders/${order.id_order}`)!;
+		const read = bed.reads().find((r) => r.path === `/orders/${order.id_order}`)!;
 		expect(read.signatureValid).toBe(true);
 	});
 
@@ -172,7 +173,7 @@ describe('Fetch Resource', () => {
 		expect(item).not.toHaveProperty('data');
 		expect(item.fetch_error).toMatchObject({ note: expect.stringContaining('/orders/MABC123') });
 		// two attempts (the first and one retry) were cut off by their timeouts
-		expect(bed.apiReads().filter((r) => r.path === '/orders/MABC123')).toHaveLength(2);
+		expect(bed.reads().filter((r) => r.path === '/orders/MABC123')).toHaveLength(2);
 		// let the sandbox's delayed handling of both run out before it is reset and closed
 		await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 2300 - Date.now())));
 	});

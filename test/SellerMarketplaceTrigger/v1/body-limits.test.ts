@@ -3,9 +3,10 @@
  * runs or is read, instead of becoming an item n8n cannot serialise. A notification is a few hundred bytes:
  * four fields, `payload` a string. Through n8n-core's real webhook context against the sandbox.
  */
-import { notification, useTestbed } from './testbed';
+import { useTestbed } from '../testbed';
 
-const bed = useTestbed();
+const bed = useTestbed(1);
+const { notification } = bed;
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 /** A notification whose payload is `depth` arrays deep: the body then nests depth + 1 levels. */
@@ -23,14 +24,14 @@ it('refuses a signed notification nested 100,000 levels deep with 400, reading a
 	expect(response.status).toBe(400);
 	expect(response.json.error).toMatch(/nested more than 32 levels deep/);
 	expect(host.executions).toEqual([]);
-	expect(bed.apiReads()).toEqual([]);
+	expect(bed.reads()).toEqual([]);
 });
 
 it('refuses deep nesting before it looks at the signature (unsigned: 400, not a read-back)', async () => {
 	const host = await bed.activeHost();
 	bed.sandbox.control.clearRequests();
 	expect((await bed.post(host, { body: deepNotification(5_000) })).status).toBe(400);
-	expect(bed.apiReads()).toEqual([]);
+	expect(bed.reads()).toEqual([]);
 });
 
 it('accepts a payload up to the limit: 32 levels in all', async () => {

@@ -18,11 +18,11 @@
 import fc from 'fast-check';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
-import { signature, type Sandbox } from '../../sandbox';
-import { startStrictSandbox } from '../harness/sandbox';
-import { startRecordingServer, type RecordingServer } from '../harness/recording-server';
-import { WebhookHost } from '../harness/webhook-host';
-import { budget } from '../budget';
+import { signature, type Sandbox } from '../../../sandbox';
+import { startStrictSandbox } from '../../harness/sandbox';
+import { startRecordingServer, type RecordingServer } from '../../harness/recording-server';
+import { WebhookHost } from '../../harness/webhook-host';
+import { budget } from '../../budget';
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 600);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);

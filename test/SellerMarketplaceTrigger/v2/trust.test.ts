@@ -4,10 +4,11 @@
  * marketplace, no execution and no write to static data, and gets one answer whatever it names; the trigger
  * runs only for events of its storefront. Through n8n-core's real webhook context against the v2 sandbox.
  */
-import { ACKNOWLEDGED, REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
-import { notification, triggerStaticData, useTestbedV2 } from './testbed';
+import { ACKNOWLEDGED, REFUSED } from '../../../nodes/SellerMarketplaceTrigger/receiving/answers';
+import { triggerStaticData, useTestbed } from '../testbed';
 
-const bed = useTestbedV2({ events: ['order_new', 'order_unit_status_changed'] });
+const bed = useTestbed(2, { events: ['order_new', 'order_unit_status_changed'] });
+const { notification } = bed;
 
 const posts = (host: { calls: Array<{ method: string; log: string[] }> }) => host.calls.filter((call) => call.method === 'POST');
 
@@ -40,7 +41,7 @@ describe('forged notifications', () => {
 		const forged = Array.from({ length: 40 }, (_, i) => notification({ resource: `/orders/${orders[i % 4].id_order}/` }));
 		const answers = await Promise.all(forged.map(async (body) => await bed.post(host, bed.signedOtherwise(body))));
 		expect(answers.map((answer) => [answer.status, answer.json])).toEqual(Array(40).fill([401, REFUSED.body]));
-		expect(bed.v2Requests()).toEqual([]);
+		expect(bed.requests()).toEqual([]);
 		expect(host.executions).toEqual([]);
 		expect(JSON.stringify(host.staticData)).toBe(savedBefore);
 	});

@@ -3,9 +3,10 @@
  * `M8CXTB1-2`), and still refuse any `resource` that could steer the signed read to another path or host.
  * Through n8n-core's real webhook context against the sandbox, with Fetch Resource on so a wrong path shows.
  */
-import { notification, useTestbed } from './testbed';
+import { useTestbed } from '../testbed';
 
-const bed = useTestbed();
+const bed = useTestbed(1);
+const { notification } = bed;
 
 describe('order ids the spec allows', () => {
 	it('runs order_new for /orders/M8CXTB1-2/ and reads exactly that order, as GET /orders/{id_order}', async () => {
@@ -17,7 +18,7 @@ describe('order ids the spec allows', () => {
 
 		expect(response.status).toBe(200);
 		expect(host.executions[0].items[0]).toMatchObject({ id_order: 'M8CXTB1-2', data: { id_order: 'M8CXTB1-2' } });
-		expect(bed.apiReads().map((read) => [read.rawUrl, read.signatureValid])).toEqual([['/api/v1/orders/M8CXTB1-2', true]]);
+		expect(bed.reads().map((read) => [read.rawUrl, read.signatureValid])).toEqual([['/api/v1/orders/M8CXTB1-2', true]]);
 	});
 
 	it.each([
@@ -35,7 +36,7 @@ describe('order ids the spec allows', () => {
 		bed.sandbox.control.clearRequests();
 		expect((await bed.post(host, bed.signed(host, notification({ resource })))).status).toBe(200);
 		expect(host.executions[0].items[0]).toMatchObject({ id_order: idOrder, data: { id_order: idOrder } });
-		expect(bed.apiReads().map((r) => r.rawUrl)).toEqual([`/api/v1${read}`]);
+		expect(bed.reads().map((r) => r.rawUrl)).toEqual([`/api/v1${read}`]);
 	});
 
 	it('takes order-unit, return and unit ids as the integers the spec says they are', async () => {
@@ -109,6 +110,6 @@ describe('resources that could change the path or the host', () => {
 		const response = await bed.post(host, bed.signed(host, notification({ event_name: eventName, resource })));
 		expect(response.status).toBe(400);
 		expect(host.executions).toEqual([]);
-		expect(bed.apiReads()).toEqual([]);
+		expect(bed.reads()).toEqual([]);
 	});
 });

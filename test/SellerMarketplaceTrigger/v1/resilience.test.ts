@@ -10,10 +10,10 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { RETRY_OFFSETS_MS, type Sandbox } from '../../sandbox';
-import { startStrictSandbox } from '../harness/sandbox';
-import { WebhookHost } from '../harness/webhook-host';
-import { budget } from '../budget';
+import { RETRY_OFFSETS_MS, type Sandbox } from '../../../sandbox';
+import { startStrictSandbox } from '../../harness/sandbox';
+import { WebhookHost } from '../../harness/webhook-host';
+import { budget } from '../../budget';
 
 const EMAIL = 'ops@seller.example';
 const WEBHOOK_ID = 'c0ffee00-0000-4000-8000-00000000beef';

@@ -8,7 +8,8 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { computeSignature } from '../../api/core/signature';
 import { checkWithCachedSecret } from './secretCache';
-import { staticDataOf } from './subscriptions';
+import { subscribedCallbackUrls } from '../shared/staticData';
+import type { SignatureInputs } from '../dialect';
 import type { SignatureCheck } from './verifyEvent';
 
 /** Compared in constant time against each URL this node may have registered (production or test). */
@@ -36,7 +37,7 @@ function callbackUrlsOf(context: IWebhookFunctions): string[] {
 	if (current) urls.add(current);
 	const production = context.getNodeWebhookUrl('default');
 	if (production) urls.add(production);
-	for (const url of Object.keys(staticDataOf(context).subscriptions ?? {})) urls.add(url);
+	for (const url of subscribedCallbackUrls(context)) urls.add(url);
 	return [...urls];
 }
 
@@ -47,17 +48,10 @@ export function secretCacheKey(context: IWebhookFunctions, credentialType: strin
 	return [context.getWorkflow().id, node.id, credentialType, credential?.id ?? '', credential?.name ?? ''].join('|');
 }
 
-export interface SignatureHeaders {
-	credentialType: string;
-	/** Header names as the API writes them, for messages. */
-	timestampHeader: string;
-	signatureHeader: string;
-}
-
 /** Whether the signature of this call matches (the secret cached, see secretCache.ts). */
 export async function checkSignature(
 	context: IWebhookFunctions,
-	scheme: SignatureHeaders,
+	scheme: SignatureInputs,
 	rawBody: Buffer,
 	timestamp: string | undefined,
 	signature: string | undefined,

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseApiTime, TIME_ZONE_SLACK_SECONDS } from './time';
+import { parseApiTime, TIME_ZONE_SLACK_SECONDS } from '../shared/time';
 
 export interface ReadBackRule {
 	/** The collection (first path segment) the event's resource must be in. */

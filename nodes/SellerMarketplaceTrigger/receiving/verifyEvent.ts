@@ -15,7 +15,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { DeliveryLog, KeyToTake } from './deliveryLog';
 import { eventFingerprint, judgeReadBack, type ReadBackRule, type ReadResult } from './readBack';
-import { checkTimestamp, rememberSeconds, TIME_ZONE_SLACK_SECONDS } from './time';
+import { checkTimestamp, rememberSeconds, TIME_ZONE_SLACK_SECONDS } from '../shared/time';
 
 export const VERIFY_EVENTS_BY = ['signatureOrReadBack', 'signature', 'readBack'] as const;
 export type VerifyEventsBy = (typeof VERIFY_EVENTS_BY)[number];

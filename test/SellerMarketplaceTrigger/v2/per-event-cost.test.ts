@@ -3,11 +3,12 @@
  * read once for a run of events yet a rotated secret counted at once, parameters read as saved, the delivery
  * log written with every delivery and still de-duplicating after a restart. Through n8n-core's real webhook context.
  */
-import { storedCount } from '../../nodes/SellerMarketplaceTrigger/shared/deliveryLog';
-import { REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
-import { notification, nowSeconds, triggerStaticData, useTestbedV2 } from './testbed';
+import { storedCount } from '../../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
+import { REFUSED } from '../../../nodes/SellerMarketplaceTrigger/receiving/answers';
+import { nowSeconds, triggerStaticData, useTestbed } from '../testbed';
 
-const bed = useTestbedV2({ events: ['order_unit_status_changed'] });
+const bed = useTestbed(2, { events: ['order_unit_status_changed'] });
+const { notification } = bed;
 
 const change = () => notification({ event_name: 'order_unit_status_changed', resource: '/order-units/1000001/' });
 

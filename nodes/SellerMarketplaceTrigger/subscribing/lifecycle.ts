@@ -1,89 +1,24 @@
 /**
- * The trigger's subscription lifecycle (checkExists → create on activation, delete on deactivation), for any
- * API version; the requests themselves come in a `SubscriptionApi`.
+ * Subscribing: the trigger's subscription lifecycle (checkExists → create on activation, delete on
+ * deactivation), for any API version; the requests themselves come in the dialect (../dialect.ts).
  *
- * The API holds one event per subscription, so the node keeps one subscription per selected event.
- * Node static data remembers them per callback URL: `{ subscriptions: { [callbackUrl]: { [event]: id } } }`.
- * Keying by URL keeps test-mode ("listen for test event", /webhook-test/…) subscriptions apart from
- * the production ones, and lets a changed WEBHOOK_URL be noticed instead of silently kept.
+ * The API holds one event per subscription, so the node keeps one subscription per selected event, stored
+ * per callback URL (../shared/staticData.ts).
  */
-import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
+import type { IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isEmailAddress } from '../../shared/helpers/validation';
 import type { RetryPolicy } from '../../api/core/retry';
+import type { RemoteSubscription, SubscriptionApi, TriggerDialect } from '../dialect';
+import { parseEvents } from '../shared/events';
+import { storedSubscriptions, storeSubscriptions, type SubscriptionMap } from '../shared/staticData';
 
-export type SubscriptionMap = Record<string, number>;
-
-export interface TriggerStaticData extends IDataObject {
-	/** callback URL → event name → id_subscription */
-	subscriptions?: Record<string, SubscriptionMap>;
-	/** Deliveries already taken: hashes with their expiry, in the stored form of deliveryLog.ts. */
-	seenDeliveries?: string;
-	/** What earlier releases stored instead: the last `id_message` values; taken over, then dropped. */
-	recentMessageIds?: string[];
-}
-
-export interface RemoteSubscription {
-	id_subscription: number;
-	callback_url: string;
-	fallback_email: string;
-	event_name: string;
-	is_active: boolean;
-	/** API v2: the storefront it is for (null: every storefront). */
-	storefront?: string | null;
-}
-
-/** What a subscription should be: this webhook, the event, the fallback e-mail. */
-export interface WantedSubscription {
-	callbackUrl: string;
-	event: string;
-	email: string;
-}
-
-/** The requests of one API version. Each throws the transport's error on failure. */
-export interface SubscriptionApi {
-	/** Every subscription of the seller. */
-	list(context: IHookFunctions): Promise<RemoteSubscription[]>;
-	/** Creates one (the marketplace verifies the callback first) and returns its id. */
-	create(context: IHookFunctions, wanted: WantedSubscription): Promise<number>;
-	remove(context: IHookFunctions, id: number): Promise<void>;
-	/** What to change so that an existing subscription delivers as wanted (active included), or undefined when it does. */
-	repairOf(context: IHookFunctions, existing: RemoteSubscription, wanted: WantedSubscription): Promise<IDataObject | undefined>;
-	repair(context: IHookFunctions, id: number, changes: IDataObject): Promise<void>;
-	/** The selected events, known names only. */
-	selectedEvents(context: IHookFunctions): string[];
-}
+/** What subscribing needs of a dialect. */
+type LifecycleDialect = Pick<TriggerDialect, 'events' | 'subscriptions'>;
 
 /** Lifecycle calls run while n8n activates or deactivates a workflow: retry a little, never for minutes. */
 export const LIFECYCLE_RETRY: Partial<RetryPolicy> = { maxRetries: 2, maxTotalWaitMs: 10_000 };
-
-export function staticDataOf(context: { getWorkflowStaticData(type: string): IDataObject }): TriggerStaticData {
-	return context.getWorkflowStaticData('node') as TriggerStaticData;
-}
-
-/** The subscriptions stored for one callback URL (a copy). */
-export function storedFor(data: TriggerStaticData, callbackUrl: string): SubscriptionMap {
-	return { ...(data.subscriptions?.[callbackUrl] ?? {}) };
-}
-
-/**
- * Replaces the subscriptions stored for one callback URL. Static data only notices changes to objects that
- * existed when the workflow was loaded, so the top-level key is always reassigned, never mutated in place.
- */
-function store(data: TriggerStaticData, callbackUrl: string, map: SubscriptionMap): void {
-	const all = { ...(data.subscriptions ?? {}) };
-	if (Object.keys(map).length) all[callbackUrl] = map;
-	else delete all[callbackUrl];
-	if (Object.keys(all).length) data.subscriptions = all;
-	else delete data.subscriptions;
-}
-
-/** The selected events (the `events` parameter), names in `known` only, without repeats. */
-export function parseEvents(raw: unknown, known: readonly string[]): string[] {
-	const events = [...new Set((Array.isArray(raw) ? raw : [raw]).map(String))];
-	return events.filter((event) => known.includes(event));
-}
 
 function callbackUrlOf(context: IHookFunctions): string {
 	const url = context.getNodeWebhookUrl('default');
@@ -91,8 +26,8 @@ function callbackUrlOf(context: IHookFunctions): string {
 	return url;
 }
 
-function requireEvents(context: IHookFunctions, api: SubscriptionApi): string[] {
-	const events = api.selectedEvents(context);
+function requireEvents(context: IHookFunctions, known: readonly string[]): string[] {
+	const events = parseEvents(context.getNodeParameter('events', []), known);
 	if (!events.length) {
 		throw new NodeOperationError(context.getNode(), 'Select at least one event in "Trigger On"');
 	}
@@ -173,13 +108,12 @@ function preferred(a: RemoteSubscription, b: RemoteSubscription, knownId: number
  * static data), repeats for the same URL and event are removed (each would deliver every event again),
  * and selected events whose subscription was disabled (or, in API v2, is for another storefront) are repaired.
  */
-export async function checkSubscriptions(context: IHookFunctions, api: SubscriptionApi): Promise<boolean> {
+async function checkSubscriptions(context: IHookFunctions, { events: selectable, subscriptions: api }: LifecycleDialect): Promise<boolean> {
 	const callbackUrl = callbackUrlOf(context);
-	const events = requireEvents(context, api);
+	const events = requireEvents(context, selectable);
 	// Checked before any request, so a typo shows up at once rather than after subscribing half-way.
 	const email = fallbackEmailOf(context);
-	const data = staticDataOf(context);
-	const known = storedFor(data, callbackUrl);
+	const known = storedSubscriptions(context, callbackUrl);
 	const remote = await api.list(context);
 
 	const chosen = new Map<string, RemoteSubscription>();
@@ -203,7 +137,7 @@ export async function checkSubscriptions(context: IHookFunctions, api: Subscript
 			context.logger.info(`Seller Marketplace Trigger: subscription ${id} (${event}) no longer exists for ${callbackUrl}; forgetting it`);
 		}
 	}
-	store(data, callbackUrl, next);
+	storeSubscriptions(context, callbackUrl, next);
 
 	for (const repeat of repeats) {
 		context.logger.warn(
@@ -232,12 +166,11 @@ export async function checkSubscriptions(context: IHookFunctions, api: Subscript
  * Subscribes every selected event that has no subscription for this URL yet. All or nothing: when one
  * fails, the subscriptions created in this call are deleted again before the error is raised.
  */
-export async function createSubscriptions(context: IHookFunctions, api: SubscriptionApi): Promise<boolean> {
+async function createSubscriptions(context: IHookFunctions, { events: selectable, subscriptions: api }: LifecycleDialect): Promise<boolean> {
 	const callbackUrl = callbackUrlOf(context);
-	const events = requireEvents(context, api);
+	const events = requireEvents(context, selectable);
 	const email = fallbackEmailOf(context);
-	const data = staticDataOf(context);
-	const subscriptions = storedFor(data, callbackUrl);
+	const subscriptions = storedSubscriptions(context, callbackUrl);
 	const createdNow: number[] = [];
 	for (const event of events) {
 		if (subscriptions[event] !== undefined) continue;
@@ -251,11 +184,11 @@ export async function createSubscriptions(context: IHookFunctions, api: Subscrip
 			const kept = Object.fromEntries(
 				Object.entries(subscriptions).filter(([, id]) => !createdNow.includes(id) || leftBehind.includes(id)),
 			);
-			store(data, callbackUrl, kept);
+			storeSubscriptions(context, callbackUrl, kept);
 			throw subscribeError(context, error, event, callbackUrl, leftBehind);
 		}
 	}
-	store(data, callbackUrl, subscriptions);
+	storeSubscriptions(context, callbackUrl, subscriptions);
 	return true;
 }
 
@@ -263,30 +196,29 @@ export async function createSubscriptions(context: IHookFunctions, api: Subscrip
  * Deletes exactly the subscriptions stored for this URL (created or adopted by this node); other URLs,
  * such as the production subscriptions while a test listener stops, are never touched.
  */
-export async function deleteSubscriptions(context: IHookFunctions, api: SubscriptionApi): Promise<boolean> {
+async function deleteSubscriptions(context: IHookFunctions, { subscriptions: api }: LifecycleDialect): Promise<boolean> {
 	const callbackUrl = callbackUrlOf(context);
-	const data = staticDataOf(context);
 	const failed: SubscriptionMap = {};
-	for (const [event, id] of Object.entries(storedFor(data, callbackUrl))) {
+	for (const [event, id] of Object.entries(storedSubscriptions(context, callbackUrl))) {
 		if (!(await deleteOne(context, api, id))) failed[event] = id;
 	}
 	// What could not be deleted stays known, so the next activation adopts it instead of leaving it orphaned.
-	store(data, callbackUrl, failed);
+	storeSubscriptions(context, callbackUrl, failed);
 	return Object.keys(failed).length === 0;
 }
 
 /** The trigger's `webhookMethods` for one API version: n8n calls them on activation and deactivation. */
-export function lifecycleMethods(api: SubscriptionApi) {
+export function lifecycleMethods(dialect: LifecycleDialect) {
 	return {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await checkSubscriptions(this, api);
+				return await checkSubscriptions(this, dialect);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await createSubscriptions(this, api);
+				return await createSubscriptions(this, dialect);
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return await deleteSubscriptions(this, api);
+				return await deleteSubscriptions(this, dialect);
 			},
 		},
 	};

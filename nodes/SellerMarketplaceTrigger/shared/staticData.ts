@@ -1,0 +1,65 @@
+/**
+ * The trigger's node static data, owned here: nothing else reads or writes `getWorkflowStaticData`.
+ *
+ * Stored shape: `{ subscriptions: { [callbackUrl]: { [event]: id } }, seenDeliveries: '…' }`. Subscriptions
+ * are kept per callback URL, so test-mode ("listen for test event", /webhook-test/…) subscriptions stay apart
+ * from the production ones and a changed WEBHOOK_URL is noticed instead of silently kept.
+ *
+ * Static data only notices changes to objects that existed when the workflow was loaded, so top-level keys
+ * are always reassigned, never mutated in place.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+/** event name → id_subscription */
+export type SubscriptionMap = Record<string, number>;
+
+interface TriggerStaticData extends IDataObject {
+	/** callback URL → event name → id_subscription */
+	subscriptions?: Record<string, SubscriptionMap>;
+	/** Deliveries already taken: hashes with their expiry, in the stored form of receiving/deliveryLog.ts. */
+	seenDeliveries?: string;
+	/** What earlier releases stored instead: the last `id_message` values; taken over, then dropped. */
+	recentMessageIds?: string[];
+}
+
+type StaticDataContext = { getWorkflowStaticData(type: string): IDataObject };
+
+function dataOf(context: StaticDataContext): TriggerStaticData {
+	return context.getWorkflowStaticData('node') as TriggerStaticData;
+}
+
+/** The subscriptions stored for one callback URL (a copy). */
+export function storedSubscriptions(context: StaticDataContext, callbackUrl: string): SubscriptionMap {
+	return { ...(dataOf(context).subscriptions?.[callbackUrl] ?? {}) };
+}
+
+/** Replaces the subscriptions stored for one callback URL; an empty map forgets the URL. */
+export function storeSubscriptions(context: StaticDataContext, callbackUrl: string, map: SubscriptionMap): void {
+	const data = dataOf(context);
+	const all = { ...(data.subscriptions ?? {}) };
+	if (Object.keys(map).length) all[callbackUrl] = map;
+	else delete all[callbackUrl];
+	if (Object.keys(all).length) data.subscriptions = all;
+	else delete data.subscriptions;
+}
+
+/** Every callback URL this node holds subscriptions for (production and test). */
+export function subscribedCallbackUrls(context: StaticDataContext): string[] {
+	return Object.keys(dataOf(context).subscriptions ?? {});
+}
+
+/** The deliveries taken so far: the stored log, and the `id_message` values earlier releases kept instead. */
+export function storedDeliveries(context: StaticDataContext): { log: string; legacyMessageIds: string[] } {
+	const data = dataOf(context);
+	return {
+		log: typeof data.seenDeliveries === 'string' ? data.seenDeliveries : '',
+		legacyMessageIds: Array.isArray(data.recentMessageIds) ? data.recentMessageIds.map(String) : [],
+	};
+}
+
+/** Writes the delivery log (the legacy ids are in it by now). */
+export function storeDeliveries(context: StaticDataContext, log: string): void {
+	const data = dataOf(context);
+	data.seenDeliveries = log;
+	delete data.recentMessageIds;
+}
