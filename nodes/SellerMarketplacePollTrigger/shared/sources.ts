@@ -40,6 +40,11 @@ export interface TimelineSource extends SourceBase {
 	/** Reader of the records whose timestamp is at or after `fromSeconds` (all records when undefined). */
 	list(context: IPollFunctions, fromSeconds: number | undefined): PageReader;
 	/**
+	 * For a movable list narrowed by a filter a record leaves by changing (its status): the same list without that
+	 * filter, where a change shows as a move to the front. Absent when the list has no such filter.
+	 */
+	wider?(context: IPollFunctions, fromSeconds: number | undefined): PageReader;
+	/**
 	 * Which records are events, where the API cannot filter on it (e.g. import files that are finished): the
 	 * others move the cursor past them but are not emitted. Every record is an event when absent.
 	 */

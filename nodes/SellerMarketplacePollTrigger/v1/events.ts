@@ -110,6 +110,8 @@ function timelineSource(list: TimelineList, filters: IDataObject): EventSource {
 		idOf: idField(list.id),
 		timeOf: timeField(list.time),
 		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
+		// A record that changes status leaves a list narrowed to statuses, but not the list without them.
+		...(list.time === 'ts_updated' && filters.status !== undefined ? { wider: (context: IPollFunctions, fromSeconds: number | undefined) => pages(context, fromSeconds, {}) } : {}),
 	};
 }
 

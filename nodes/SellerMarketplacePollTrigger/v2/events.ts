@@ -187,6 +187,13 @@ async function chosenStorefront(context: IPollFunctions, use: StorefrontUse): Pr
 	return chosen as Storefront;
 }
 
+/** The filters but the status: a record that changes status leaves the list, but not this wider one. */
+function withoutStatus(filters: IDataObject): IDataObject {
+	const others = { ...filters };
+	delete others.status;
+	return others;
+}
+
 function sourceOf(entry: EventEntry, filters: IDataObject): EventSource {
 	const { follow } = entry;
 	const base = { noun: entry.noun, pageSize: entry.pageSize, idOf: idField(entry.id), timeOf: timeField(follow.time) };
@@ -209,6 +216,7 @@ function sourceOf(entry: EventEntry, filters: IDataObject): EventSource {
 		movable: follow.movable,
 		...(follow.emits ? { emits: follow.emits } : {}),
 		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
+		...(follow.movable && filters.status !== undefined ? { wider: (context, fromSeconds) => pages(context, fromSeconds, withoutStatus(filters)) } : {}),
 	};
 }
 
