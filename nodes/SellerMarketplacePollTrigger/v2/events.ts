@@ -12,6 +12,8 @@ import {
 	type Storefront,
 } from '../../api/v2/enums';
 import { defaultStorefront, v2PageReader } from '../../api/v2';
+import { v2OutputShapes } from '../../shared/helpers/outputShapes';
+import { outputProperties, type OutputShape } from '../../shared/helpers/simplify';
 import { eventField, readChoices } from '../shared/options';
 import { formatIsoTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
 
@@ -49,10 +51,17 @@ interface EventEntry {
 	id: string;
 	storefront: StorefrontUse;
 	statuses?: StatusChoice;
+	/** The record as the action node's Get Many outputs it, for Simplify (node 2.1); none: always raw. */
+	shape?: OutputShape;
 	/** Followed by a timestamp (newest first) or compared with the last read (`matches`). */
 	follow:
 		| { kind: 'timeline'; time: string; fromParam: string; sort?: string; movable: boolean; emits?: (record: IDataObject) => boolean }
 		| { kind: 'snapshot'; time: string; matches: (record: IDataObject) => boolean };
+}
+
+/** The action node's shape of a record without the fields a list row does not carry, so that Simplify's hint counts what it outputs. */
+function listShape(shape: OutputShape, lacks: string[]): OutputShape {
+	return { ...shape, fields: shape.fields.filter((field) => !lacks.includes(field.name)) };
 }
 
 const EVENTS = {
@@ -63,6 +72,8 @@ const EVENTS = {
 		pageSize: PAGE_SIZE,
 		id: 'id_order',
 		storefront: 'filter',
+		// GET /orders rows carry neither order units nor addresses.
+		shape: listShape(v2OutputShapes.order, ['statuses', 'product_titles', 'total', 'buyer_name', 'ship_to_country']),
 		// GET /orders takes no sort: it lists newest first by ts_created.
 		follow: { kind: 'timeline', time: 'ts_created_iso', fromParam: 'ts_created_from_iso', movable: false },
 	},
@@ -73,6 +84,7 @@ const EVENTS = {
 		pageSize: PAGE_SIZE,
 		id: 'id_order_unit',
 		storefront: 'filter',
+		shape: v2OutputShapes.orderUnit,
 		statuses: {
 			values: ORDER_UNIT_STATUSES,
 			field: {
@@ -94,6 +106,8 @@ const EVENTS = {
 		pageSize: PAGE_SIZE,
 		id: 'id_return',
 		storefront: 'filter',
+		// GET /returns rows carry no return units.
+		shape: listShape(v2OutputShapes.return, ['ids_order_units', 'reasons']),
 		statuses: {
 			values: RETURN_STATUSES,
 			field: {
@@ -114,6 +128,8 @@ const EVENTS = {
 		pageSize: TICKET_PAGE_SIZE,
 		id: 'id_ticket',
 		storefront: 'filter',
+		// GET /tickets rows carry neither the product nor the messages.
+		shape: listShape(v2OutputShapes.ticket, ['product_title', 'last_message']),
 		follow: { kind: 'timeline', time: 'ts_created_iso', fromParam: 'ts_created_from_iso', sort: 'ts_created_iso:desc', movable: false },
 	},
 	ticketMessageNew: {
@@ -149,6 +165,8 @@ const EVENTS = {
 		pageSize: PAGE_SIZE,
 		id: 'id_unit',
 		storefront: 'required',
+		// The offers are read without their embedded product.
+		shape: listShape(v2OutputShapes.unit, ['ean', 'product_title']),
 		// GET /units has no stock filter: every poll reads the storefront's offers and compares.
 		follow: { kind: 'snapshot', time: 'date_lastchange_iso', matches: isOutOfStock },
 	},
@@ -171,6 +189,14 @@ export const eventProperties: INodeProperties[] = [
 	{ ...storefrontFilterField, description: 'Only records of this storefront (country)', displayOptions: { show: { event: eventsWhere((entry) => entry.storefront === 'filter') } } },
 	{ ...storefrontField, description: 'The storefront (country) whose offers to watch', displayOptions: { show: { event: eventsWhere((entry) => entry.storefront === 'required') } } },
 ];
+
+/** Simplify (node 2.1, on for a new node), for each event whose records the action node simplifies too. */
+export const simplifyProperties: INodeProperties[] = eventNames.flatMap((event): INodeProperties[] => {
+	const shape: OutputShape | undefined = (EVENTS[event] as EventEntry).shape;
+	if (!shape) return [];
+	const [simplify] = outputProperties(shape);
+	return [{ ...simplify, displayOptions: { show: { event: [event] } } }];
+});
 
 /** The storefront to send: the chosen one, the credentials' default, or undefined for all (filters only). */
 async function chosenStorefront(context: IPollFunctions, use: StorefrontUse): Promise<Storefront | undefined> {
@@ -221,7 +247,7 @@ function sourceOf(entry: EventEntry, filters: IDataObject): EventSource {
 }
 
 /** The chosen event's list, and the key its saved state belongs to (the event with its filters). */
-export async function v2EventSource(context: IPollFunctions): Promise<{ source: EventSource; key: string }> {
+export async function v2EventSource(context: IPollFunctions): Promise<{ source: EventSource; key: string; shape?: OutputShape }> {
 	const event = context.getNodeParameter('event') as V2Event;
 	if (!Object.prototype.hasOwnProperty.call(EVENTS, event)) {
 		throw new NodeOperationError(context.getNode(), `"Event" has an unknown value ${JSON.stringify(event)}`, {
@@ -237,5 +263,5 @@ export async function v2EventSource(context: IPollFunctions): Promise<{ source: 
 	if (statuses.length) filters.status = statuses;
 	const storefront = await chosenStorefront(context, entry.storefront);
 	if (storefront) filters.storefront = storefront;
-	return { source: sourceOf(entry, filters), key: [event, statuses.join(','), storefront ?? ALL].join(':') };
+	return { source: sourceOf(entry, filters), key: [event, statuses.join(','), storefront ?? ALL].join(':'), shape: entry.shape };
 }
