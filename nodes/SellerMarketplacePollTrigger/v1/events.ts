@@ -10,7 +10,7 @@ import {
 } from '../../api/v1/enums';
 import { v1PageReader } from '../../api/v1';
 import { DEFAULT_PAGE_SIZE } from '../../api/v1/pagination';
-import { eventField, readChoices } from '../shared/options';
+import { eventField, orderUnitStatusesField, readChoices, returnStatusesField } from '../shared/options';
 import { formatSpaceTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
 
 /** The events of API v1 a seller waits for, each read from one list. */
@@ -73,25 +73,8 @@ export const eventProperties: INodeProperties[] = [
 		{ name: 'Order Unit Reached Status', value: 'orderUnitStatus', description: 'An order unit changed to one of the chosen statuses' },
 		{ name: 'Return Created or Changed', value: 'returnChanged', description: 'A return was opened or changed' },
 	]),
-	{
-		displayName: 'Order Unit Statuses',
-		name: 'orderUnitStatuses',
-		type: 'multiOptions',
-		required: true,
-		default: ['need_to_be_sent'],
-		options: orderUnitStatusOptions,
-		displayOptions: { show: { event: ['orderUnitStatus'] } },
-		description: 'Emit an order unit when it reaches one of these statuses, e.g. "Need to Be Sent" for units to ship',
-	},
-	{
-		displayName: 'Return Statuses',
-		name: 'returnStatuses',
-		type: 'multiOptions',
-		default: [],
-		options: returnStatusOptions,
-		displayOptions: { show: { event: ['returnChanged'] } },
-		description: 'Only returns in these statuses; none chosen means every return',
-	},
+	{ ...orderUnitStatusesField(orderUnitStatusOptions), displayOptions: { show: { event: ['orderUnitStatus'] } } },
+	{ ...returnStatusesField(returnStatusOptions), displayOptions: { show: { event: ['returnChanged'] } } },
 ];
 
 function timelineSource(list: TimelineList, filters: IDataObject): EventSource {

@@ -14,7 +14,7 @@ import {
 import { defaultStorefront, v2PageReader } from '../../api/v2';
 import { v2OutputShapes } from '../../shared/helpers/outputShapes';
 import { outputProperties, type OutputShape } from '../../shared/helpers/simplify';
-import { eventField, readChoices } from '../shared/options';
+import { eventField, orderUnitStatusesField, readChoices, returnStatusesField } from '../shared/options';
 import { formatIsoTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
 
 /**
@@ -85,18 +85,7 @@ const EVENTS = {
 		id: 'id_order_unit',
 		storefront: 'filter',
 		shape: v2OutputShapes.orderUnit,
-		statuses: {
-			values: ORDER_UNIT_STATUSES,
-			field: {
-				displayName: 'Order Unit Statuses',
-				name: 'orderUnitStatuses',
-				type: 'multiOptions',
-				required: true,
-				default: ['need_to_be_sent'],
-				options: toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS),
-				description: 'Emit an order unit when it reaches one of these statuses, e.g. "Need to Be Sent" for units to ship',
-			},
-		},
+		statuses: { values: ORDER_UNIT_STATUSES, field: orderUnitStatusesField(toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS)) },
 		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },
 	},
 	returnChanged: {
@@ -108,17 +97,7 @@ const EVENTS = {
 		storefront: 'filter',
 		// GET /returns rows carry no return units.
 		shape: listShape(v2OutputShapes.return, ['ids_order_units', 'reasons']),
-		statuses: {
-			values: RETURN_STATUSES,
-			field: {
-				displayName: 'Return Statuses',
-				name: 'returnStatuses',
-				type: 'multiOptions',
-				default: [],
-				options: toOptions(RETURN_STATUSES, RETURN_STATUS_TERMS),
-				description: 'Only returns in these statuses; none chosen means every return',
-			},
-		},
+		statuses: { values: RETURN_STATUSES, field: returnStatusesField(toOptions(RETURN_STATUSES, RETURN_STATUS_TERMS)) },
 		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },
 	},
 	ticketNew: {
