@@ -61,6 +61,58 @@ export interface SnapshotSource extends SourceBase {
 
 export type EventSource = TimelineSource | SnapshotSource;
 
+/** How an event's list is followed: by a timestamp (newest first, unless `unordered`), or compared with the last read. */
+export type Follow =
+	| { kind: 'timeline'; time: string; fromParam: string; sort?: string; movable: boolean; unordered?: boolean; emits?: (record: IDataObject) => boolean }
+	| { kind: 'snapshot'; time: string; matches: (record: IDataObject) => boolean };
+
+/** One event's list, as each version's event table declares it. */
+export interface ListEntry {
+	noun: string;
+	path: string;
+	/** The endpoint's largest `limit`. */
+	pageSize: number;
+	id: string;
+	follow: Follow;
+}
+
+/** What differs between API versions in reading a list: the page reader, and how a time is written in a filter. */
+export interface ListDialect {
+	pages(context: IPollFunctions, path: string, query: IDataObject): PageReader;
+	formatTime(seconds: number): string;
+}
+
+/** The filters but the status: a record that changes status leaves the list, but not this wider one. */
+function withoutStatus(filters: IDataObject): IDataObject {
+	const others = { ...filters };
+	delete others.status;
+	return others;
+}
+
+/** The source of an event table's entry with the filters chosen, read through the API version's dialect. */
+export function listSource(entry: ListEntry, filters: IDataObject, dialect: ListDialect): EventSource {
+	const { follow } = entry;
+	const base = { noun: entry.noun, pageSize: entry.pageSize, idOf: idField(entry.id), timeOf: timeField(follow.time) };
+	if (follow.kind === 'snapshot') {
+		return { ...base, kind: 'snapshot', matches: follow.matches, list: (context) => dialect.pages(context, entry.path, filters) };
+	}
+	const pages = (context: IPollFunctions, fromSeconds: number | undefined, query: IDataObject) =>
+		dialect.pages(context, entry.path, {
+			...query,
+			...(follow.sort ? { sort: follow.sort } : {}),
+			...(fromSeconds === undefined ? {} : { [follow.fromParam]: dialect.formatTime(fromSeconds) }),
+		});
+	return {
+		...base,
+		kind: 'timeline',
+		order: follow.unordered ? 'unordered' : 'newestFirst',
+		movable: follow.movable,
+		...(follow.emits ? { emits: follow.emits } : {}),
+		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
+		...(follow.movable && filters.status !== undefined ? { wider: (context, fromSeconds) => pages(context, fromSeconds, withoutStatus(filters)) } : {}),
+	};
+}
+
 /** 'YYYY-MM-DD HH:MM:SS' (or an ISO 8601 date-time) read as UTC seconds; undefined for anything else. */
 export function parseApiTime(value: unknown): number | undefined {
 	if (typeof value !== 'string') return undefined;

@@ -15,7 +15,7 @@ import { defaultStorefront, v2PageReader } from '../../api/v2';
 import { v2OutputShapes } from '../../shared/helpers/outputShapes';
 import { outputProperties, type OutputShape } from '../../shared/helpers/simplify';
 import { eventField, orderUnitStatusesField, readChoices, returnStatusesField } from '../shared/options';
-import { formatIsoTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
+import { formatIsoTime, isOutOfStock, listSource, type EventSource, type ListDialect, type ListEntry } from '../shared/sources';
 
 /**
  * The events of API v2 a seller waits for, one table entry each: the list it is read from, how that list
@@ -42,21 +42,12 @@ interface StatusChoice {
 	values: readonly string[];
 }
 
-interface EventEntry {
+interface EventEntry extends ListEntry {
 	option: { name: string; description: string };
-	noun: string;
-	path: string;
-	/** The endpoint's largest `limit`. */
-	pageSize: number;
-	id: string;
 	storefront: StorefrontUse;
 	statuses?: StatusChoice;
 	/** The record as the action node's Get Many outputs it, for Simplify (node 2.1); none: always raw. */
 	shape?: OutputShape;
-	/** Followed by a timestamp (newest first) or compared with the last read (`matches`). */
-	follow:
-		| { kind: 'timeline'; time: string; fromParam: string; sort?: string; movable: boolean; emits?: (record: IDataObject) => boolean }
-		| { kind: 'snapshot'; time: string; matches: (record: IDataObject) => boolean };
 }
 
 /** The action node's shape of a record without the fields a list row does not carry, so that Simplify's hint counts what it outputs. */
@@ -192,38 +183,7 @@ async function chosenStorefront(context: IPollFunctions, use: StorefrontUse): Pr
 	return chosen as Storefront;
 }
 
-/** The filters but the status: a record that changes status leaves the list, but not this wider one. */
-function withoutStatus(filters: IDataObject): IDataObject {
-	const others = { ...filters };
-	delete others.status;
-	return others;
-}
-
-function sourceOf(entry: EventEntry, filters: IDataObject): EventSource {
-	const { follow } = entry;
-	const base = { noun: entry.noun, pageSize: entry.pageSize, idOf: idField(entry.id), timeOf: timeField(follow.time) };
-	if (follow.kind === 'snapshot') {
-		return { ...base, kind: 'snapshot', matches: follow.matches, list: (context) => v2PageReader(context, { path: entry.path, query: filters }) };
-	}
-	const pages = (context: IPollFunctions, fromSeconds: number | undefined, query: IDataObject) =>
-		v2PageReader(context, {
-			path: entry.path,
-			query: {
-				...query,
-				...(follow.sort ? { sort: follow.sort } : {}),
-				...(fromSeconds === undefined ? {} : { [follow.fromParam]: formatIsoTime(fromSeconds) }),
-			},
-		});
-	return {
-		...base,
-		kind: 'timeline',
-		order: 'newestFirst',
-		movable: follow.movable,
-		...(follow.emits ? { emits: follow.emits } : {}),
-		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
-		...(follow.movable && filters.status !== undefined ? { wider: (context, fromSeconds) => pages(context, fromSeconds, withoutStatus(filters)) } : {}),
-	};
-}
+const dialect: ListDialect = { pages: (context, path, query) => v2PageReader(context, { path, query }), formatTime: formatIsoTime };
 
 /** The chosen event's list, and the key its saved state belongs to (the event with its filters). */
 export async function v2EventSource(context: IPollFunctions): Promise<{ source: EventSource; key: string; shape?: OutputShape }> {
@@ -242,5 +202,5 @@ export async function v2EventSource(context: IPollFunctions): Promise<{ source: 
 	if (statuses.length) filters.status = statuses;
 	const storefront = await chosenStorefront(context, entry.storefront);
 	if (storefront) filters.storefront = storefront;
-	return { source: sourceOf(entry, filters), key: [event, statuses.join(','), storefront ?? ALL].join(':'), shape: entry.shape };
+	return { source: listSource(entry, filters, dialect), key: [event, statuses.join(','), storefront ?? ALL].join(':'), shape: entry.shape };
 }
