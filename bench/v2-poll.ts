@@ -128,6 +128,7 @@ export function pollFailures(result: PollResult): string[] {
 	const failures: string[] = [];
 	const idle = [...result.idleBefore, ...result.idleAfter];
 	if (idle.some((n) => n > IDLE_POLL_MAX_REQUESTS)) failures.push(`poll: an idle poll cost ${Math.max(...idle)} requests (at most ${IDLE_POLL_MAX_REQUESTS})`);
+	if (result.idleAfter.length === 0) failures.push('poll: no idle poll after the burst was measured');
 	if (result.lost) failures.push(`poll: ${result.lost} of ${result.records} new orders not emitted before the wait ran out`);
 	if (result.doubled) failures.push(`poll: ${result.doubled} orders emitted more than once`);
 	if (result.unexpected) failures.push(`poll: ${result.unexpected} orders emitted that were not new`);
@@ -143,9 +144,9 @@ export function pollTable(result: PollResult): string {
 			['poll', 'requests', 'note'],
 			[
 				['on publishing', fmt(result.first), 'sets the cursor to now'],
-				['idle, before the new orders', result.idleBefore.join(', ') || '–', `goal ≤ ${IDLE_POLL_MAX_REQUESTS} each`],
+				['requests per idle poll before the burst', result.idleBefore.join(', ') || '–', `goal ≤ ${IDLE_POLL_MAX_REQUESTS} each`],
 				[`finding ${fmt(result.records)} new orders`, `${result.burstPolls.join(' + ')} = ${fmt(burstRequests)}`, `pages of 100: ${pages}`],
-				['idle, after the new orders', result.idleAfter.join(', ') || '–', `goal ≤ ${IDLE_POLL_MAX_REQUESTS} each`],
+				['requests per idle poll after the burst', result.idleAfter.join(', ') || '–', `goal ≤ ${IDLE_POLL_MAX_REQUESTS} each (issue 26)`],
 			],
 		),
 		'',

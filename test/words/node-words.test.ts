@@ -116,6 +116,7 @@ describe('dropdowns of all three nodes, both versions', () => {
 			'sellerMarketplaceTrigger v2',
 			'sellerMarketplacePollTrigger v1',
 			'sellerMarketplacePollTrigger v2',
+			'sellerMarketplacePollTrigger v2.1',
 		]);
 		expect(dropdowns.length).toBeGreaterThan(150);
 	});
@@ -261,7 +262,7 @@ describe('canvas subtitles', () => {
 	it('covers every operation of both action node versions and every event of the triggers', () => {
 		const v2Operations = v2Resources.flatMap((resource) => Object.keys(resource.operations));
 		expect(choices.filter(({ label }) => label === 'sellerMarketplace v2')).toHaveLength(v2Operations.length);
-		expect(new Set(choices.map(({ label }) => label)).size).toBe(8);
+		expect(new Set(choices.map(({ label }) => label)).size).toBe(9);
 	});
 
 	it('shows every choice in words, never the parameter values', () => {

@@ -77,6 +77,31 @@ export const pollRequestOptionsField: INodeProperties = {
 	),
 };
 
+/** Order Unit Statuses, the same in every version: which statuses an order unit is emitted on reaching. */
+export function orderUnitStatusesField(options: INodePropertyOptions[]): INodeProperties {
+	return {
+		displayName: 'Order Unit Statuses',
+		name: 'orderUnitStatuses',
+		type: 'multiOptions',
+		required: true,
+		default: ['need_to_be_sent'],
+		options,
+		description: 'Emit an order unit when it reaches one of these statuses, e.g. "Need to Be Sent" for units to ship',
+	};
+}
+
+/** Return Statuses, the same in every version: the returns to emit (none chosen: every return). */
+export function returnStatusesField(options: INodePropertyOptions[]): INodeProperties {
+	return {
+		displayName: 'Return Statuses',
+		name: 'returnStatuses',
+		type: 'multiOptions',
+		default: [],
+		options,
+		description: 'Only returns in these statuses; none chosen means every return',
+	};
+}
+
 /** The Event dropdown: one entry per event the version offers. */
 export function eventField(events: INodePropertyOptions[]): INodeProperties {
 	return { displayName: 'Event', name: 'event', type: 'options', required: true, default: 'orderNew', options: events };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -155,6 +156,20 @@ function censusOf(list: ListRead, source: TimelineSource, next: number | undefin
 	return next === undefined ? { total } : { from: next, total };
 }
 
+/**
+ * A look at the changes of a movable list since `from` (see Census): the first page of the list without the filters
+ * a record leaves by changing, one request. Its page is also the first page of the list itself when there are no
+ * such filters. Without a total the list cannot be counted, and there is no census.
+ */
+async function lookAtChanges(context: IPollFunctions, source: TimelineSource, from: number | undefined): Promise<{ census?: Census; page: ListRead }> {
+	const page = await firstPage(context, source, (source.wider ?? source.list)(context, from));
+	if (page.firstTotal === undefined) return { page };
+	const digest = createHash('sha256').update(JSON.stringify(page.firstPage)).digest('base64');
+	return { census: from === undefined ? { total: page.firstTotal, digest } : { from, total: page.firstTotal, digest }, page };
+}
+
+const sameCensus = (a: Census, b: Census | undefined) => !!b && a.from === b.from && a.total === b.total && a.digest === b.digest;
+
 async function pollTimeline(context: IPollFunctions, source: TimelineSource, saved: unknown, settings: PollSettings): Promise<Outcome> {
 	let state = loadTimelineState(saved, settings.key);
 	if (state === undefined) {
@@ -164,12 +179,24 @@ async function pollTimeline(context: IPollFunctions, source: TimelineSource, sav
 	}
 	const from = windowStart(state, settings.lookbackSeconds);
 	const read = source.list(context, from);
-	// The newest page: what is new at the front shows on it, and it is the first page of the read below anyway.
-	const front = await firstPage(context, source, read);
 	const { census } = state;
-	// Nothing arrived in the window since the last complete read: no need to read it again.
-	if (census && census.from === from && front.firstTotal === census.total && !holdsNew(front.firstPage, source, state, from)) {
-		return { batch: [], state, waiting: 0 };
+	const idle: Outcome = { batch: [], state, waiting: 0 };
+	let first: Page | undefined;
+	let changes: Census | undefined;
+	if (source.movable) {
+		// Taken before the read, so that a change during the read shows on the next poll's look.
+		let look = census?.digest === undefined ? undefined : await lookAtChanges(context, source, census.from);
+		if (look && sameCensus(census!, look.census)) return idle;
+		// Something changed: the read starts with a fresh look from this window's start.
+		if (look === undefined || census!.from !== from) look = await lookAtChanges(context, source, from);
+		changes = look.census;
+		if (!source.wider) first = { records: look.page.firstPage, total: look.page.firstTotal };
+	} else {
+		// The newest page: what is new at the front shows on it, and it is the first page of the read below anyway.
+		const front = await firstPage(context, source, read);
+		// Nothing arrived in the window since the last complete read: no need to read it again.
+		if (census && census.from === from && front.firstTotal === census.total && !holdsNew(front.firstPage, source, state, from)) return idle;
+		first = { records: front.firstPage, total: front.firstTotal };
 	}
 
 	const list = await readConsistent(context, source, read, {
@@ -177,7 +204,7 @@ async function pollTimeline(context: IPollFunctions, source: TimelineSource, sav
 		sequential: source.movable,
 		// The oldest new records are within this many of the end of a newest-first list.
 		oldest: source.order === 'newestFirst' ? settings.maxItems + rememberedSince(state, from) : undefined,
-		first: { records: front.firstPage, total: front.firstTotal },
+		first,
 	});
 	const selection = selectBatch(list.records, state, source, { max: settings.maxItems, lookbackSeconds: settings.lookbackSeconds });
 	if (selection.unusable > 0) {
@@ -185,10 +212,9 @@ async function pollTimeline(context: IPollFunctions, source: TimelineSource, sav
 	}
 	const next: TimelineState = { ...selection.state };
 	delete next.census;
-	// Only a list whose records keep their place can be counted (see Census); and with records left for later
-	// polls (or unusable ones, never remembered), the next poll has work to do anyway.
-	if (!source.movable && selection.waiting === 0 && selection.unusable === 0) {
-		const kept = censusOf(list, source, windowStart(next, settings.lookbackSeconds));
+	// With records left for later polls (or unusable ones, never remembered), the next poll has work to do anyway.
+	if (selection.waiting === 0 && selection.unusable === 0) {
+		const kept = source.movable ? changes : censusOf(list, source, windowStart(next, settings.lookbackSeconds));
 		if (kept) next.census = kept;
 	}
 	const { emits } = source;

@@ -40,6 +40,11 @@ export interface TimelineSource extends SourceBase {
 	/** Reader of the records whose timestamp is at or after `fromSeconds` (all records when undefined). */
 	list(context: IPollFunctions, fromSeconds: number | undefined): PageReader;
 	/**
+	 * For a movable list narrowed by a filter a record leaves by changing (its status): the same list without that
+	 * filter, where a change shows as a move to the front. Absent when the list has no such filter.
+	 */
+	wider?(context: IPollFunctions, fromSeconds: number | undefined): PageReader;
+	/**
 	 * Which records are events, where the API cannot filter on it (e.g. import files that are finished): the
 	 * others move the cursor past them but are not emitted. Every record is an event when absent.
 	 */
@@ -55,6 +60,58 @@ export interface SnapshotSource extends SourceBase {
 }
 
 export type EventSource = TimelineSource | SnapshotSource;
+
+/** How an event's list is followed: by a timestamp (newest first, unless `unordered`), or compared with the last read. */
+export type Follow =
+	| { kind: 'timeline'; time: string; fromParam: string; sort?: string; movable: boolean; unordered?: boolean; emits?: (record: IDataObject) => boolean }
+	| { kind: 'snapshot'; time: string; matches: (record: IDataObject) => boolean };
+
+/** One event's list, as each version's event table declares it. */
+export interface ListEntry {
+	noun: string;
+	path: string;
+	/** The endpoint's largest `limit`. */
+	pageSize: number;
+	id: string;
+	follow: Follow;
+}
+
+/** What differs between API versions in reading a list: the page reader, and how a time is written in a filter. */
+export interface ListDialect {
+	pages(context: IPollFunctions, path: string, query: IDataObject): PageReader;
+	formatTime(seconds: number): string;
+}
+
+/** The filters but the status: a record that changes status leaves the list, but not this wider one. */
+function withoutStatus(filters: IDataObject): IDataObject {
+	const others = { ...filters };
+	delete others.status;
+	return others;
+}
+
+/** The source of an event table's entry with the filters chosen, read through the API version's dialect. */
+export function listSource(entry: ListEntry, filters: IDataObject, dialect: ListDialect): EventSource {
+	const { follow } = entry;
+	const base = { noun: entry.noun, pageSize: entry.pageSize, idOf: idField(entry.id), timeOf: timeField(follow.time) };
+	if (follow.kind === 'snapshot') {
+		return { ...base, kind: 'snapshot', matches: follow.matches, list: (context) => dialect.pages(context, entry.path, filters) };
+	}
+	const pages = (context: IPollFunctions, fromSeconds: number | undefined, query: IDataObject) =>
+		dialect.pages(context, entry.path, {
+			...query,
+			...(follow.sort ? { sort: follow.sort } : {}),
+			...(fromSeconds === undefined ? {} : { [follow.fromParam]: dialect.formatTime(fromSeconds) }),
+		});
+	return {
+		...base,
+		kind: 'timeline',
+		order: follow.unordered ? 'unordered' : 'newestFirst',
+		movable: follow.movable,
+		...(follow.emits ? { emits: follow.emits } : {}),
+		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
+		...(follow.movable && filters.status !== undefined ? { wider: (context, fromSeconds) => pages(context, fromSeconds, withoutStatus(filters)) } : {}),
+	};
+}
 
 /** 'YYYY-MM-DD HH:MM:SS' (or an ISO 8601 date-time) read as UTC seconds; undefined for anything else. */
 export function parseApiTime(value: unknown): number | undefined {

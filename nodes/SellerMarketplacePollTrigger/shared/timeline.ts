@@ -27,15 +27,22 @@ export interface TimelineState {
 }
 
 /**
- * How many records the window from `from` held at the last complete read, for a list whose records neither
- * leave nor change their place (records followed by their creation time): a record listed late only adds to
- * it. While the count stays the same and the newest page shows nothing new, nothing arrived, so an idle poll
- * need not read the window again (records followed by their update time move when they change, which a count
- * does not show: those lists are read again every poll).
+ * What the last complete read saw, so that an idle poll need not read the window again (issue 26: an idle poll
+ * costs at most 2 requests, however many records the window holds).
+ *
+ * A list whose records keep their place (followed by their creation time): how many records the window from
+ * `from` held. A record listed late only adds to the count; while it stays the same and the newest page shows
+ * nothing new, nothing arrived.
+ *
+ * A list whose records move (followed by their update time; `digest` set): the total of the list from `from`
+ * without the filters a record leaves by changing (its status), and a digest of that list's first page, both
+ * taken before the read. A record that changes moves to the front of that list (the digest changes), one listed
+ * late adds to its total; while both stay the same, nothing changed.
  */
 export interface Census {
 	from?: number;
 	total: number;
+	digest?: string;
 }
 
 export interface TimelineRecord {
@@ -67,7 +74,12 @@ export function loadTimelineState(saved: unknown, key: string): TimelineState | 
 	);
 	if (!seenValid) return undefined;
 	const { census, ...rest } = state as TimelineState;
-	const censusValid = !!census && typeof census === 'object' && isFiniteNumber(census.total) && (census.from === undefined || isFiniteNumber(census.from));
+	const censusValid =
+		!!census &&
+		typeof census === 'object' &&
+		isFiniteNumber(census.total) &&
+		(census.from === undefined || isFiniteNumber(census.from)) &&
+		(census.digest === undefined || typeof census.digest === 'string');
 	// A census that is not of this shape only costs the next poll a complete read.
 	return censusValid ? (state as TimelineState) : rest;
 }

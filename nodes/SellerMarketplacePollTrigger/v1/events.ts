@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -10,58 +10,44 @@ import {
 } from '../../api/v1/enums';
 import { v1PageReader } from '../../api/v1';
 import { DEFAULT_PAGE_SIZE } from '../../api/v1/pagination';
-import { eventField, readChoices } from '../shared/options';
-import { formatSpaceTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
+import { eventField, orderUnitStatusesField, readChoices, returnStatusesField } from '../shared/options';
+import { formatSpaceTime, isOutOfStock, listSource, type EventSource, type ListDialect, type ListEntry } from '../shared/sources';
 
 /** The events of API v1 a seller waits for, each read from one list. */
 
 /** Import files in one of these states are done with, successfully or not. */
 const FINISHED_IMPORT_STATUSES = IMPORT_FILE_STATUSES.filter((status) => /^(DONE|ABORTED)$|_(FAILED|STOPPED)$/.test(status));
 
-interface TimelineList {
-	noun: string;
-	path: string;
-	id: string;
-	/** The timestamp followed, and the query parameter that filters on it. */
-	time: string;
-	fromParam: string;
-	/** Sort sent along (the API's default when absent); always newest first by `time` unless `unordered`. */
-	sort?: string;
-	unordered?: boolean;
-}
+/** A list followed by its creation time (it only grows) or its update time (records move when they change). */
+const byCreation = (time: string, fromParam: string, sort?: string) => ({ kind: 'timeline' as const, time, fromParam, sort, movable: false });
+const byUpdate = { kind: 'timeline' as const, time: 'ts_updated', fromParam: 'ts_updated:from', sort: 'ts_updated:desc', movable: true };
 
 const LISTS = {
-	orderNew: { noun: 'orders', path: '/orders/seller/', id: 'id_order', time: 'ts_created', fromParam: 'ts_created:from' },
-	orderUnitStatus: {
-		noun: 'order units',
-		path: '/order-units/seller/',
-		id: 'id_order_unit',
-		time: 'ts_updated',
-		fromParam: 'ts_updated:from',
-		sort: 'ts_updated:desc',
-	},
-	returnChanged: { noun: 'returns', path: '/returns/seller/', id: 'id_return', time: 'ts_updated', fromParam: 'ts_updated:from', sort: 'ts_updated:desc' },
-	ticketNew: { noun: 'tickets', path: '/tickets/seller/', id: 'id_ticket', time: 'ts_created', fromParam: 'ts_created:from', sort: 'ts_created:desc' },
+	orderNew: { noun: 'orders', path: '/orders/seller/', pageSize: DEFAULT_PAGE_SIZE, id: 'id_order', follow: byCreation('ts_created', 'ts_created:from') },
+	orderUnitStatus: { noun: 'order units', path: '/order-units/seller/', pageSize: DEFAULT_PAGE_SIZE, id: 'id_order_unit', follow: byUpdate },
+	returnChanged: { noun: 'returns', path: '/returns/seller/', pageSize: DEFAULT_PAGE_SIZE, id: 'id_return', follow: byUpdate },
+	ticketNew: { noun: 'tickets', path: '/tickets/seller/', pageSize: DEFAULT_PAGE_SIZE, id: 'id_ticket', follow: byCreation('ts_created', 'ts_created:from', 'ts_created:desc') },
 	// The order of ticket messages is not documented: the whole window is read.
 	ticketMessageNew: {
 		noun: 'ticket messages',
 		path: '/ticket-messages/seller/',
+		pageSize: DEFAULT_PAGE_SIZE,
 		id: 'id_ticket_message',
-		time: 'ts_created',
-		fromParam: 'timestamp_from',
-		unordered: true,
+		follow: { ...byCreation('ts_created', 'timestamp_from'), unordered: true },
 	},
-	importFileFinished: {
-		noun: 'finished import files',
-		path: '/import-files/seller/',
-		id: 'id_import_file',
-		time: 'ts_updated',
-		fromParam: 'ts_updated:from',
-		sort: 'ts_updated:desc',
+	importFileFinished: { noun: 'finished import files', path: '/import-files/seller/', pageSize: DEFAULT_PAGE_SIZE, id: 'id_import_file', follow: byUpdate },
+	unitOutOfStock: {
+		noun: 'offers out of stock',
+		path: '/units/seller/',
+		pageSize: DEFAULT_PAGE_SIZE,
+		id: 'id_unit',
+		follow: { kind: 'snapshot', time: 'date_lastchange', matches: isOutOfStock },
 	},
-} satisfies Record<string, TimelineList>;
+} satisfies Record<string, ListEntry>;
 
-export type V1Event = keyof typeof LISTS | 'unitOutOfStock';
+const dialect: ListDialect = { pages: v1PageReader, formatTime: formatSpaceTime };
+
+export type V1Event = keyof typeof LISTS;
 
 export const eventProperties: INodeProperties[] = [
 	eventField([
@@ -73,80 +59,31 @@ export const eventProperties: INodeProperties[] = [
 		{ name: 'Order Unit Reached Status', value: 'orderUnitStatus', description: 'An order unit changed to one of the chosen statuses' },
 		{ name: 'Return Created or Changed', value: 'returnChanged', description: 'A return was opened or changed' },
 	]),
-	{
-		displayName: 'Order Unit Statuses',
-		name: 'orderUnitStatuses',
-		type: 'multiOptions',
-		required: true,
-		default: ['need_to_be_sent'],
-		options: orderUnitStatusOptions,
-		displayOptions: { show: { event: ['orderUnitStatus'] } },
-		description: 'Emit an order unit when it reaches one of these statuses, e.g. "Need to Be Sent" for units to ship',
-	},
-	{
-		displayName: 'Return Statuses',
-		name: 'returnStatuses',
-		type: 'multiOptions',
-		default: [],
-		options: returnStatusOptions,
-		displayOptions: { show: { event: ['returnChanged'] } },
-		description: 'Only returns in these statuses; none chosen means every return',
-	},
+	{ ...orderUnitStatusesField(orderUnitStatusOptions), displayOptions: { show: { event: ['orderUnitStatus'] } } },
+	{ ...returnStatusesField(returnStatusOptions), displayOptions: { show: { event: ['returnChanged'] } } },
 ];
-
-function timelineSource(list: TimelineList, filters: IDataObject): EventSource {
-	const pages = (context: IPollFunctions, fromSeconds: number | undefined, query: IDataObject) =>
-		v1PageReader(context, list.path, {
-			...query,
-			...(list.sort ? { sort: list.sort } : {}),
-			...(fromSeconds === undefined ? {} : { [list.fromParam]: formatSpaceTime(fromSeconds) }),
-		});
-	return {
-		kind: 'timeline',
-		noun: list.noun,
-		pageSize: DEFAULT_PAGE_SIZE,
-		order: list.unordered ? 'unordered' : 'newestFirst',
-		movable: list.time === 'ts_updated',
-		idOf: idField(list.id),
-		timeOf: timeField(list.time),
-		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
-	};
-}
-
-const outOfStock: EventSource = {
-	kind: 'snapshot',
-	noun: 'offers out of stock',
-	pageSize: DEFAULT_PAGE_SIZE,
-	idOf: idField('id_unit'),
-	timeOf: timeField('date_lastchange'),
-	list: (context) => v1PageReader(context, '/units/seller/'),
-	matches: isOutOfStock,
-};
 
 /** The chosen event's list, and the key its saved state belongs to (the event with its filters). */
 export function v1EventSource(context: IPollFunctions): { source: EventSource; key: string } {
 	const event = context.getNodeParameter('event') as V1Event;
+	if (!Object.prototype.hasOwnProperty.call(LISTS, event)) {
+		throw new NodeOperationError(context.getNode(), `"Event" has an unknown value ${JSON.stringify(event)}`, {
+			description: `Allowed values: ${Object.keys(LISTS).join(', ')}`,
+		});
+	}
+	const entry: ListEntry = LISTS[event];
 	switch (event) {
-		case 'unitOutOfStock':
-			return { source: outOfStock, key: event };
 		case 'orderUnitStatus': {
 			const statuses = readChoices(context, 'orderUnitStatuses', 'Order Unit Statuses', ORDER_UNIT_STATUSES, { required: true });
-			return { source: timelineSource(LISTS.orderUnitStatus, { status: statuses }), key: `${event}:${statuses.join(',')}` };
+			return { source: listSource(entry, { status: statuses }, dialect), key: `${event}:${statuses.join(',')}` };
 		}
 		case 'returnChanged': {
 			const statuses = readChoices(context, 'returnStatuses', 'Return Statuses', RETURN_STATUSES, { required: false });
-			const filters = statuses.length ? { status: statuses } : {};
-			return { source: timelineSource(LISTS.returnChanged, filters), key: `${event}:${statuses.join(',')}` };
+			return { source: listSource(entry, statuses.length ? { status: statuses } : {}, dialect), key: `${event}:${statuses.join(',')}` };
 		}
 		case 'importFileFinished':
-			return { source: timelineSource(LISTS.importFileFinished, { status: FINISHED_IMPORT_STATUSES }), key: event };
-		default: {
-			if (!Object.prototype.hasOwnProperty.call(LISTS, event)) {
-				throw new NodeOperationError(context.getNode(), `"Event" has an unknown value ${JSON.stringify(event)}`, {
-					description: `Allowed values: ${[...Object.keys(LISTS), 'unitOutOfStock'].join(', ')}`,
-				});
-			}
-			return { source: timelineSource(LISTS[event], {}), key: event };
-		}
+			return { source: listSource(entry, { status: FINISHED_IMPORT_STATUSES }, dialect), key: event };
+		default:
+			return { source: listSource(entry, {}, dialect), key: event };
 	}
 }

@@ -12,8 +12,10 @@ import {
 	type Storefront,
 } from '../../api/v2/enums';
 import { defaultStorefront, v2PageReader } from '../../api/v2';
-import { eventField, readChoices } from '../shared/options';
-import { formatIsoTime, idField, isOutOfStock, timeField, type EventSource } from '../shared/sources';
+import { v2OutputShapes } from '../../shared/helpers/outputShapes';
+import { outputProperties, type OutputShape } from '../../shared/helpers/simplify';
+import { eventField, orderUnitStatusesField, readChoices, returnStatusesField } from '../shared/options';
+import { formatIsoTime, isOutOfStock, listSource, type EventSource, type ListDialect, type ListEntry } from '../shared/sources';
 
 /**
  * The events of API v2 a seller waits for, one table entry each: the list it is read from, how that list
@@ -40,19 +42,17 @@ interface StatusChoice {
 	values: readonly string[];
 }
 
-interface EventEntry {
+interface EventEntry extends ListEntry {
 	option: { name: string; description: string };
-	noun: string;
-	path: string;
-	/** The endpoint's largest `limit`. */
-	pageSize: number;
-	id: string;
 	storefront: StorefrontUse;
 	statuses?: StatusChoice;
-	/** Followed by a timestamp (newest first) or compared with the last read (`matches`). */
-	follow:
-		| { kind: 'timeline'; time: string; fromParam: string; sort?: string; movable: boolean; emits?: (record: IDataObject) => boolean }
-		| { kind: 'snapshot'; time: string; matches: (record: IDataObject) => boolean };
+	/** The record as the action node's Get Many outputs it, for Simplify (node 2.1); none: always raw. */
+	shape?: OutputShape;
+}
+
+/** The action node's shape of a record without the fields a list row does not carry, so that Simplify's hint counts what it outputs. */
+function listShape(shape: OutputShape, lacks: string[]): OutputShape {
+	return { ...shape, fields: shape.fields.filter((field) => !lacks.includes(field.name)) };
 }
 
 const EVENTS = {
@@ -63,6 +63,8 @@ const EVENTS = {
 		pageSize: PAGE_SIZE,
 		id: 'id_order',
 		storefront: 'filter',
+		// GET /orders rows carry neither order units nor addresses.
+		shape: listShape(v2OutputShapes.order, ['statuses', 'product_titles', 'total', 'buyer_name', 'ship_to_country']),
 		// GET /orders takes no sort: it lists newest first by ts_created.
 		follow: { kind: 'timeline', time: 'ts_created_iso', fromParam: 'ts_created_from_iso', movable: false },
 	},
@@ -73,18 +75,8 @@ const EVENTS = {
 		pageSize: PAGE_SIZE,
 		id: 'id_order_unit',
 		storefront: 'filter',
-		statuses: {
-			values: ORDER_UNIT_STATUSES,
-			field: {
-				displayName: 'Order Unit Statuses',
-				name: 'orderUnitStatuses',
-				type: 'multiOptions',
-				required: true,
-				default: ['need_to_be_sent'],
-				options: toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS),
-				description: 'Emit an order unit when it reaches one of these statuses, e.g. "Need to Be Sent" for units to ship',
-			},
-		},
+		shape: v2OutputShapes.orderUnit,
+		statuses: { values: ORDER_UNIT_STATUSES, field: orderUnitStatusesField(toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS)) },
 		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },
 	},
 	returnChanged: {
@@ -94,17 +86,9 @@ const EVENTS = {
 		pageSize: PAGE_SIZE,
 		id: 'id_return',
 		storefront: 'filter',
-		statuses: {
-			values: RETURN_STATUSES,
-			field: {
-				displayName: 'Return Statuses',
-				name: 'returnStatuses',
-				type: 'multiOptions',
-				default: [],
-				options: toOptions(RETURN_STATUSES, RETURN_STATUS_TERMS),
-				description: 'Only returns in these statuses; none chosen means every return',
-			},
-		},
+		// GET /returns rows carry no return units.
+		shape: listShape(v2OutputShapes.return, ['ids_order_units', 'reasons']),
+		statuses: { values: RETURN_STATUSES, field: returnStatusesField(toOptions(RETURN_STATUSES, RETURN_STATUS_TERMS)) },
 		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },
 	},
 	ticketNew: {
@@ -114,6 +98,8 @@ const EVENTS = {
 		pageSize: TICKET_PAGE_SIZE,
 		id: 'id_ticket',
 		storefront: 'filter',
+		// GET /tickets rows carry neither the product nor the messages.
+		shape: listShape(v2OutputShapes.ticket, ['product_title', 'last_message']),
 		follow: { kind: 'timeline', time: 'ts_created_iso', fromParam: 'ts_created_from_iso', sort: 'ts_created_iso:desc', movable: false },
 	},
 	ticketMessageNew: {
@@ -149,6 +135,8 @@ const EVENTS = {
 		pageSize: PAGE_SIZE,
 		id: 'id_unit',
 		storefront: 'required',
+		// The offers are read without their embedded product.
+		shape: listShape(v2OutputShapes.unit, ['ean', 'product_title']),
 		// GET /units has no stock filter: every poll reads the storefront's offers and compares.
 		follow: { kind: 'snapshot', time: 'date_lastchange_iso', matches: isOutOfStock },
 	},
@@ -172,6 +160,14 @@ export const eventProperties: INodeProperties[] = [
 	{ ...storefrontField, description: 'The storefront (country) whose offers to watch', displayOptions: { show: { event: eventsWhere((entry) => entry.storefront === 'required') } } },
 ];
 
+/** Simplify (node 2.1, on for a new node), for each event whose records the action node simplifies too. */
+export const simplifyProperties: INodeProperties[] = eventNames.flatMap((event): INodeProperties[] => {
+	const shape: OutputShape | undefined = (EVENTS[event] as EventEntry).shape;
+	if (!shape) return [];
+	const [simplify] = outputProperties(shape);
+	return [{ ...simplify, displayOptions: { show: { event: [event] } } }];
+});
+
 /** The storefront to send: the chosen one, the credentials' default, or undefined for all (filters only). */
 async function chosenStorefront(context: IPollFunctions, use: StorefrontUse): Promise<Storefront | undefined> {
 	if (use === 'none') return undefined;
@@ -187,33 +183,10 @@ async function chosenStorefront(context: IPollFunctions, use: StorefrontUse): Pr
 	return chosen as Storefront;
 }
 
-function sourceOf(entry: EventEntry, filters: IDataObject): EventSource {
-	const { follow } = entry;
-	const base = { noun: entry.noun, pageSize: entry.pageSize, idOf: idField(entry.id), timeOf: timeField(follow.time) };
-	if (follow.kind === 'snapshot') {
-		return { ...base, kind: 'snapshot', matches: follow.matches, list: (context) => v2PageReader(context, { path: entry.path, query: filters }) };
-	}
-	const pages = (context: IPollFunctions, fromSeconds: number | undefined, query: IDataObject) =>
-		v2PageReader(context, {
-			path: entry.path,
-			query: {
-				...query,
-				...(follow.sort ? { sort: follow.sort } : {}),
-				...(fromSeconds === undefined ? {} : { [follow.fromParam]: formatIsoTime(fromSeconds) }),
-			},
-		});
-	return {
-		...base,
-		kind: 'timeline',
-		order: 'newestFirst',
-		movable: follow.movable,
-		...(follow.emits ? { emits: follow.emits } : {}),
-		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
-	};
-}
+const dialect: ListDialect = { pages: (context, path, query) => v2PageReader(context, { path, query }), formatTime: formatIsoTime };
 
 /** The chosen event's list, and the key its saved state belongs to (the event with its filters). */
-export async function v2EventSource(context: IPollFunctions): Promise<{ source: EventSource; key: string }> {
+export async function v2EventSource(context: IPollFunctions): Promise<{ source: EventSource; key: string; shape?: OutputShape }> {
 	const event = context.getNodeParameter('event') as V2Event;
 	if (!Object.prototype.hasOwnProperty.call(EVENTS, event)) {
 		throw new NodeOperationError(context.getNode(), `"Event" has an unknown value ${JSON.stringify(event)}`, {
@@ -229,5 +202,5 @@ export async function v2EventSource(context: IPollFunctions): Promise<{ source: 
 	if (statuses.length) filters.status = statuses;
 	const storefront = await chosenStorefront(context, entry.storefront);
 	if (storefront) filters.storefront = storefront;
-	return { source: sourceOf(entry, filters), key: [event, statuses.join(','), storefront ?? ALL].join(':') };
+	return { source: listSource(entry, filters, dialect), key: [event, statuses.join(','), storefront ?? ALL].join(':'), shape: entry.shape };
 }

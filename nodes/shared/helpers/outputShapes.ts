@@ -159,3 +159,20 @@ export function minimumPrice(currency: RecordDialect['currency'], simplified: bo
 }
 
 export const unitCondition = (simplified: boolean): OutputField => copied('condition', 'condition', 'The condition (new, used...)', simplified);
+
+const V2_CURRENCY = { path: 'currency' };
+
+/** The records of API v2, for the action node's Get and Get Many and the poll trigger's Simplify alike. */
+export const v2OutputShapes = recordOutputShapes({
+	timeZone: 'UTC',
+	dateSuffix: '_iso',
+	product: 'product',
+	currency: V2_CURRENCY,
+	storefronts: true,
+	orderUnitsCount: 'order_units_count',
+	returnUnits: 'return_units',
+	ticketOrderUnits: 'ids_order_units',
+	unitProduct: [copied('id_product', 'id_product', 'The ID of the product at the marketplace', true), field.ean('product.eans')],
+	unitState: [field.status('unit'), copied('is_live', 'is_live', 'Whether buyers can see and buy it now', true)],
+	unitMore: [minimumPrice(V2_CURRENCY, false), unitCondition(false), copied('handling_time', 'handling_time', 'Working days until it leaves your warehouse')],
+});

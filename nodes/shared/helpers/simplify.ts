@@ -133,6 +133,11 @@ function pick(record: IDataObject, fields: OutputField[]): IDataObject {
 	return output;
 }
 
+/** A record as Simplify outputs it: its Simplified fields, flat (for nodes that output records without items, a trigger). */
+export function simplifiedRecord(record: IDataObject, shape: OutputShape): IDataObject {
+	return pick(record, shape.fields.filter((field) => field.simplified));
+}
+
 /**
  * Reads the item's output choice (and checks Selected Fields) before the operation sends anything, and returns
  * what turns the operation's records into the output.
