@@ -40,7 +40,7 @@ export interface V1Operation {
  * and its records shaped as the item asks. The choice is read, and Selected Fields checked, before anything is sent.
  */
 export function withOutputShape(show: { resource: string; operation: string }, operation: V1Operation, shape: OutputShape): V1Operation {
-	const shown = updateDisplayOptions({ show: { resource: [show.resource], operation: [show.operation] } }, outputProperties(shape));
+	const shown = updateDisplayOptions({ show: { resource: [show.resource], operation: [show.operation] } }, outputProperties(shape, show.operation));
 	return {
 		description: insertOutputProperties(operation.description, shown),
 		async execute(itemIndex) {

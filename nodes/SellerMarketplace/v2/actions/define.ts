@@ -91,7 +91,7 @@ export const SORT_COLLECTION_SINCE = 2.1;
 function withOutputShape(spec: ItemOperationSpec, shape: OutputShape): ItemOperationSpec {
 	return {
 		...spec,
-		properties: insertOutputProperties(spec.properties, outputProperties(shape)),
+		properties: insertOutputProperties(spec.properties, outputProperties(shape, spec.value)),
 		async execute(itemIndex) {
 			const shapeRecords = outputShaper(this, itemIndex, shape);
 			const records = await spec.execute.call(this, itemIndex);
