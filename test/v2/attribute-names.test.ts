@@ -53,7 +53,9 @@ describe('searchAttributeNames', () => {
 		const first = await listSearch.searchAttributeNames.call(context({}));
 		expect(requests()).toEqual([{ method: 'GET', path: '/attributes', query: { storefront: 'de', limit: '100', offset: '0' }, status: 200 }]);
 		v2.requests().forEach((request) => expectSigned(request, v2.credentials()));
-		const names = db().attributes.map((attribute) => attribute.name);
+		// every attribute but ean, which the EAN field sends (a row naming it is refused)
+		const names = db().attributes.map((attribute) => attribute.name).filter((name) => name !== 'ean');
+		expect(names.length).toBe(db().attributes.length - 1);
 		expect(first.results.map((entry) => entry.value)).toEqual(names.slice(0, 100));
 		const title = db().attributes.find((attribute) => attribute.name === 'title')!;
 		expect(first.results).toContainEqual({ name: `${title.title} (title)`, value: 'title' });

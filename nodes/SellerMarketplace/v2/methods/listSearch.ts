@@ -299,7 +299,8 @@ export const searchAttributes: ListSearch = async function (this: ILoadOptionsFu
 
 /**
  * Attribute names for the rows of Product Data: the API's attribute list, or its own search for the typed text, and
- * the attribute the typed text names exactly (GET /attributes/by-name/{name}), shown first.
+ * the attribute the typed text names exactly (GET /attributes/by-name/{name}), shown first. `ean` is left out: the
+ * EAN field sends it, and a row naming it is refused.
  */
 export const searchAttributeNames: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
 	const storefront = await formStorefront(this);
@@ -309,6 +310,7 @@ export const searchAttributeNames: ListSearch = async function (this: ILoadOptio
 		pages: pagesOf(this, q ? '/attributes/search' : '/attributes', 100, { storefront, ...(q ? { q } : {}) }),
 		lookup: async (typed) =>
 			ATTRIBUTE_NAME.test(typed.trim()) ? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path: apiPath`/attributes/by-name/${typed.trim()}`, query: { storefront } })) : [],
+		fits: (attribute) => attribute.name !== 'ean',
 		searchedByServer: true,
 	};
 	return await pickList(this, source, filter, paginationToken);
