@@ -4,7 +4,10 @@
  * Send from the pickers (order unit from the list, carrier from the API's list), runs the step against the sandbox
  * and reads the output panel; opens the credential form; adds the push trigger, sees the fallback e-mail checked
  * as it is typed, and the trigger panel's instructions, then listens for a test event and places the order they
- * describe. Screenshots of each form are saved under .e2e/screenshots/editor/ (the path is printed).
+ * describe. A new user's first contact (issue 25), each on a freshly added node, without reopening it or using
+ * Refresh List: search words, the action node's text under "What happens next?", the credential types offered, Unit →
+ * Create, the Simplify hint kept by a run, attribute names from the API, the push trigger's short notice.
+ * Screenshots of each form are saved under .e2e/screenshots/editor/ (the path is printed).
  */
 import type { Page } from 'playwright-core';
 
@@ -13,6 +16,9 @@ import { Editor, screenshotDir } from '../lib/editor';
 import { sleep } from '../lib/n8n';
 import { connect } from '../setup/state';
 import { V2_CREDENTIAL } from '../workflows-v2';
+import type { INodeProperties, INodeType } from 'n8n-workflow';
+import { ACTION_NODE_DESCRIPTION } from '../../nodes/shared/descriptions/app';
+import { SellerMarketplace } from '../../nodes/SellerMarketplace/SellerMarketplace.node';
 
 const { state, n8n, sandbox } = connect();
 const screenshots = screenshotDir('editor');
@@ -140,6 +146,14 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 		const eventField = editor.testId('parameter-item').filter({ has: editor.testId('parameter-input-events') });
 		await expect(eventField.innerText()).resolves.toMatch(/^Trigger On\b/);
 
+		// how events are verified: one short line and a link to the docs, not the details of HMAC
+		const notice = page.getByText('Only events signed with your Secret Key', { exact: false }).first();
+		await notice.waitFor();
+		const noticeText = await notice.innerText();
+		expect(noticeText.split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(25);
+		expect(noticeText).not.toMatch(/HMAC|SHA-?256|Shop-Signature|Shop-Timestamp/i);
+		await expect(notice.locator('a').getAttribute('href')).resolves.toMatch(/docs\/nodes\/SellerMarketplaceTrigger\.md#how-events-are-verified$/);
+
 		// no notice checks it as it is typed: that took a regular-expression display rule, which n8n evaluates on
 		// every webhook call (issue 23); listening and publishing check it instead (test/SellerMarketplaceTrigger/form.test.ts)
 		await editor.fillText('fallbackEmail', 'ops@seller.example');
@@ -170,5 +184,91 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 		expect(table.rows).toHaveLength(1);
 		expect(event('event_name')).toBe('order_new');
 		expect(event('resource')).toContain(order.id_order);
+	});
+	it("a new user's first contact: search words, the action node's text, credential types, Unit → Create, Simplify, attribute names", async () => {
+		const typeDescription = (new SellerMarketplace().nodeVersions[2.1] as INodeType).description;
+		const simplifyHint = (resource: string, operation: string) =>
+			String(
+				typeDescription.properties.find(
+					(property: INodeProperties) =>
+						property.name === 'simple' &&
+						(property.displayOptions?.show?.resource as string[]).includes(resource) &&
+						(property.displayOptions?.show?.operation as string[]).includes(operation),
+				)?.hint,
+			);
+		const closeNode = async () => {
+			await editor.testId('ndv-close-button').click();
+			await editor.testId('ndv').waitFor({ state: 'hidden' });
+		};
+
+		const workflowId = await workflowWithManualTrigger('e2e: editor, first contact');
+		await editor.openWorkflow(workflowId);
+
+		// "What happens next?": the seller's words find the node, and the text under it describes the action node
+		await editor.testId('canvas-node').filter({ hasText: 'Start' }).first().click();
+		await editor.testId('node-creator-plus-button').click();
+		await page.getByText('What happens next?').first().waitFor();
+		const appName = page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Seller Marketplace$/ }).first();
+		for (const words of ['tracking', 'ship', 'Kaufland']) {
+			await editor.testId('node-creator-search-bar').fill(words);
+			await appName.waitFor();
+		}
+		await editor.testId('node-creator-search-bar').fill('Seller Marketplace');
+		const appItem = appName.locator('xpath=ancestor::*[.//*[@data-test-id="node-creator-item-description"]][1]');
+		await expect(appItem.locator('[data-test-id="node-creator-item-description"]').innerText()).resolves.toMatch(new RegExp(`^${ACTION_NODE_DESCRIPTION}`));
+		await shot('10-what-happens-next');
+		await page.keyboard.press('Escape');
+		await editor.testId('node-creator').waitFor({ state: 'hidden' });
+
+		// Unit → Create: Listing Price carries no publishable default, Stock is on the form (not under Additional Fields)
+		await editor.addNode('Seller Marketplace', /^create a unit$/i, { after: 'Start' });
+		await editor.chooseCredential(V2_CREDENTIAL.name);
+		const listingPrice = await editor.parameterValue('listingPrice');
+		expect(['', '0']).toContain(listingPrice.trim());
+		await editor.testId('parameter-input-amount').waitFor();
+		await shot('11-unit-create');
+		await closeNode();
+
+		// Order → Get Many: the Simplify hint names what the run then outputs, column for column
+		await editor.addNode('Seller Marketplace', /^get many orders$/i, { after: 'Start' });
+		await editor.chooseCredential(V2_CREDENTIAL.name);
+		const expectedHint = simplifyHint('order', 'getMany');
+		await page.getByText(expectedHint, { exact: true }).first().waitFor();
+		const promised = /as \d+ flat fields: ([^;]+)/.exec(expectedHint)![1].split(', ');
+		expect(promised.length).toBeLessThan(10);
+		await editor.executeStep();
+		const table = await editor.outputTable();
+		await shot('12-simplify-hint-and-output');
+		expect([...table.headers].sort()).toEqual([...promised].sort());
+		await closeNode();
+
+		// Product Data → Create or Replace: an attribute's name is picked from the marketplace's list, searchable
+		await editor.addNode('Seller Marketplace', /^create or replace product data$/i, { after: 'Start' });
+		await editor.chooseCredential(V2_CREDENTIAL.name);
+		await page.getByText('Add Attribute', { exact: true }).first().click();
+		const picker = page.locator('[data-test-id^="resource-locator-"]').first();
+		await picker.locator('[data-test-id="rlc-input"]').click();
+		const entries = editor.testId('rlc-item');
+		await entries.first().waitFor();
+		expect(await entries.count()).toBeGreaterThan(5);
+		await expect(entries.allInnerTexts()).resolves.toEqual(expect.arrayContaining([expect.stringMatching(/\(title\)$/)]));
+		await shot('13-attribute-name-list');
+		await page.locator('input[data-test-id="rlc-search"]').fill('manufacturer');
+		await entries.filter({ hasText: '(manufacturer)' }).first().waitFor();
+		await entries.filter({ hasText: '(manufacturer)' }).first().click();
+		await shot('14-attribute-name-picked');
+		await closeNode();
+
+		// a new credential: the V2 type is listed first, the retired v1 type after it and marked so
+		await page.goto(`${n8n.baseUrl}/home/credentials/create`);
+		const typeSelect = editor.testId('new-credential-type-select');
+		await typeSelect.waitFor();
+		await typeSelect.locator('input').fill('Seller Marketplace');
+		const options = editor.testId('new-credential-type-select-option').locator('visible=true');
+		await options.first().waitFor();
+		const offered = (await options.allInnerTexts()).map((text) => text.trim());
+		await shot('15-credential-types');
+		expect(offered[0]).toMatch(/^Seller Marketplace V2 API/);
+		expect(offered.slice(1).some((text) => /retired/i.test(text))).toBe(true);
 	});
 });

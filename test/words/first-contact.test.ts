@@ -3,6 +3,9 @@
  * 2.41 source): which credential type it lists first, which description the node panel shows for the app, which
  * search words find the nodes, and the notice on every form of the retired API v1.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { INodeProperties, INodeTypeDescription, IVersionedNodeType } from 'n8n-workflow';
 
 import { SellerMarketplaceApi } from '../../credentials/SellerMarketplaceApi.credentials';
@@ -81,5 +84,26 @@ describe('the node panel', () => {
 	it.each(['Kaufland', 'ship', 'new order'])('searching "%s" finds both triggers', (query) => {
 		expect(codex.push.alias.map((alias) => alias.toLowerCase())).toContain(query.toLowerCase());
 		expect(codex.poll.alias.map((alias) => alias.toLowerCase())).toContain(query.toLowerCase());
+	});
+});
+
+describe('the push trigger\'s notice on how events are verified', () => {
+	const docsPage = readFileSync(join(__dirname, '../../docs/nodes/SellerMarketplaceTrigger.md'), 'utf8');
+	// GitHub's anchor of a heading: lower case, spaces to hyphens, other punctuation dropped
+	const anchors = [...docsPage.matchAll(/^#+ (.+)$/gm)].map(([, heading]) => heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-'));
+
+	it.each(versions(nodes.push))('version %s: at most 25 words a seller reads, and a link to the docs section that explains verification', (_version, description) => {
+		const notice = description.properties.find((property) => property.name === 'verificationNotice')!;
+		const words = notice.displayName.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean);
+		expect(words.length).toBeLessThanOrEqual(25);
+		expect(notice.displayName).not.toMatch(/HMAC|SHA|hex|Shop-|HM-|timestamp/i);
+		const link = /<a href="https:\/\/github\.com\/n8n-nodes-seller-marketplace\/n8n-nodes-seller-marketplace\/blob\/main\/docs\/nodes\/SellerMarketplaceTrigger\.md#([a-z-]+)" target="_blank">/.exec(notice.displayName);
+		expect(link?.[1]).toBe('how-events-are-verified');
+		expect(anchors).toContain(link?.[1]);
+	});
+
+	it('the docs section keeps the details the notice left out', () => {
+		const section = docsPage.slice(docsPage.indexOf('## How events are verified'), docsPage.indexOf('## Options'));
+		for (const detail of ['HMAC-SHA256', 'Shop-Signature', 'Shop-Timestamp', 'Storefront', 'HM-Signature', 'Verify Events By']) expect(section).toContain(detail);
 	});
 });

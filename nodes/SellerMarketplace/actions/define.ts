@@ -113,7 +113,7 @@ export function isDeclared(operation: object): boolean {
 function withOutputShape<Value extends string>(spec: ItemOperationSpec<Value>, shape: OutputShape): ItemOperationSpec<Value> {
 	return {
 		...spec,
-		properties: insertOutputProperties(spec.properties, outputProperties(shape)),
+		properties: insertOutputProperties(spec.properties, outputProperties(shape, spec.value)),
 		async execute(itemIndex) {
 			const shapeRecords = outputShaper(this, itemIndex, shape);
 			const records = await spec.execute.call(this, itemIndex);

@@ -164,7 +164,7 @@ export const eventProperties: INodeProperties[] = [
 export const simplifyProperties: INodeProperties[] = eventNames.flatMap((event): INodeProperties[] => {
 	const shape: OutputShape | undefined = (EVENTS[event] as EventEntry).shape;
 	if (!shape) return [];
-	const [simplify] = outputProperties(shape);
+	const [simplify] = outputProperties(shape, 'getMany');
 	return [{ ...simplify, displayOptions: { show: { event: [event] } } }];
 });
 

@@ -22,7 +22,7 @@ export class SellerMarketplaceTriggerV1 extends PushTriggerVersion {
 	constructor(baseDescription: INodeTypeBaseDescription) {
 		const description = triggerDescription(baseDescription, WORDING, [
 			verificationNotice(
-				'API v1 does not document how it signs notifications. By default an event runs when its signature matches the scheme this node assumes, or else once the node has read the order, order unit, return… it names through your signed API credentials and found the event borne out: a creation runs once, a change only for a state of the record not run yet (Options → Verify Events By). A forged call can at most make the node read your own data, at most 30 reads at once and 30 a minute per trigger.',
+				'API v1 does not document its signature: an event runs if its signature matches or reading what it names confirms it. <a href="https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/nodes/SellerMarketplaceTrigger.md#how-events-are-verified" target="_blank">How events are verified</a>',
 			),
 			eventsField([...eventNameOptions].sort((a, b) => a.name.localeCompare(b.name))),
 		]);

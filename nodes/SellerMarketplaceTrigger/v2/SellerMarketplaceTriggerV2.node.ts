@@ -19,7 +19,7 @@ export class SellerMarketplaceTriggerV2 extends PushTriggerVersion {
 	constructor(baseDescription: INodeTypeBaseDescription) {
 		const description = triggerDescription(baseDescription, WORDING, [
 			verificationNotice(
-				'How events are trusted: the marketplace signs each notification with your Secret Key "with the function that signs requests". The node checks Shop-Signature as hex HMAC-SHA256 of POST, this webhook URL as registered, the raw body and Shop-Timestamp (at most 13 hours old, for retries, and 15 minutes ahead), and runs only events whose signature verifies and whose storefront is the one under Storefront. Any other call is refused with one answer and costs nothing: no request to the marketplace, no execution. Options → Verify Events By can add confirming by reading (off by default).',
+				'Only events signed with your Secret Key, for the storefront below, start the workflow; any other call is refused. <a href="https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/nodes/SellerMarketplaceTrigger.md#how-events-are-verified" target="_blank">How events are verified</a>',
 			),
 			eventsField(eventOptions),
 			{

@@ -3,18 +3,28 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bounded, inputError, lineOfText, TEXT_CAPS } from '../helpers/validation';
 
-export const attributeRow = (nameDescription: string): INodeProperties[] => [
-	bounded(
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. title',
-			description: nameDescription,
-		},
-		lineOfText(),
-	),
+/**
+ * The attribute's name: typed (API v1, which lists no attributes), or picked from the API's attribute list with a
+ * search (`nameList`, a listSearch method) and still typed "By Name". A row saved when the name was text keeps it.
+ */
+function attributeName(nameDescription: string, nameList?: string): INodeProperties {
+	const typed = bounded({ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. title', description: nameDescription }, lineOfText());
+	if (!nameList) return typed;
+	return {
+		displayName: 'Name',
+		name: 'name',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description: nameDescription,
+		modes: [
+			{ displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod: nameList, searchable: true } },
+			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. title' },
+		],
+	};
+}
+
+export const attributeRow = (nameDescription: string, nameList?: string): INodeProperties[] => [
+	attributeName(nameDescription, nameList),
 	bounded(
 		{
 			displayName: 'Value',
@@ -44,7 +54,15 @@ export function defineDataField(jsonDescription: string): INodeProperties {
 }
 
 /** A list of attribute rows, shown when Define Data is "Attribute Fields". */
-export function attributeRowsField(field: { displayName: string; name: string; placeholder: string; description: string; rowName: string }): INodeProperties {
+export function attributeRowsField(field: {
+	displayName: string;
+	name: string;
+	placeholder: string;
+	description: string;
+	rowName: string;
+	/** The listSearch method that lists the API's attributes, where the API has such a list. */
+	nameList?: string;
+}): INodeProperties {
 	return {
 		displayName: field.displayName,
 		name: field.name,
@@ -54,11 +72,16 @@ export function attributeRowsField(field: { displayName: string; name: string; p
 		default: {},
 		description: field.description,
 		displayOptions: { show: { defineData: ['fields'] } },
-		options: [{ displayName: 'Attribute', name: 'attribute', values: attributeRow(field.rowName) }],
+		options: [{ displayName: 'Attribute', name: 'attribute', values: attributeRow(field.rowName, field.nameList) }],
 	};
 }
 
 type Row = { name?: unknown; value?: unknown };
+
+/** A row's name: the value of the picker (`{ __rl, mode, value }`), or the text of a row typed or saved as text. */
+function nameOf(name: unknown): unknown {
+	return name !== null && typeof name === 'object' && '__rl' in name ? (name as { value?: unknown }).value : name;
+}
 
 /** A row's value as a list: a list given by an expression stays a list; text is one value. */
 function rowValues(value: unknown): unknown[] {
@@ -78,7 +101,7 @@ export function collectRows(context: IExecuteFunctions, itemIndex: number, param
 	const rows = ((context.getNodeParameter(parameter, itemIndex, {}) as IDataObject).attribute ?? []) as Row[];
 	const attributes = new Map<string, unknown[]>();
 	rows.forEach((row, index) => {
-		const name = String(row.name ?? '').trim();
+		const name = String(nameOf(row.name) ?? '').trim();
 		if (!name) throw inputError(context, itemIndex, `"${label}" row ${index + 1}: "Name" is required`);
 		const values = rowValues(row.value);
 		if (!values.length) throw inputError(context, itemIndex, `"${label}" row ${index + 1} ("${name}"): "Value" is empty`);

@@ -3,7 +3,7 @@
  * tickets and units, the same names in both node versions, each read from where its API version keeps it. Why
  * these fields: README, "Simplify, and Output for AI agents".
  */
-import { copied, defineOutputShape, outputField as field, type OutputField, type OutputShape } from './simplify';
+import { copied, defineOutputShape, outputField as field, type FieldAvailability, type OutputField, type OutputShape, type RecordRead } from './simplify';
 
 /** Where the records of one API version keep what the shapes read. */
 export interface RecordDialect {
@@ -25,6 +25,12 @@ export interface RecordDialect {
 	unitState: OutputField[];
 	/** More fields of a unit that can be picked under Selected Fields. */
 	unitMore: OutputField[];
+	/** Whether Get of an order carries when its units last changed (API v1), or only Get Many does (API v2). */
+	unitsUpdatedInOrderGet: boolean;
+	/** The Include value that adds a unit's product (`products` in v2, `item` in v1). */
+	unitProductInclude: string;
+	/** Whether Get of a ticket needs Include for its product and messages (API v1), or always has them (API v2). */
+	ticketGetNeedsInclude: boolean;
 }
 
 export interface RecordShapes {
@@ -37,6 +43,14 @@ export interface RecordShapes {
 
 /** The shipping address first, the billing address when there is none; an order of API v1 has them on its units. */
 const ADDRESSES = ['shipping_address', 'billing_address', 'order_units.0.shipping_address', 'order_units.0.billing_address'];
+
+/** The field, output only as `availability` says (see OutputField.in). */
+export function available(outputField: OutputField, availability: Partial<Record<RecordRead, FieldAvailability>>): OutputField {
+	return { ...outputField, in: availability };
+}
+
+/** Read from the records of Get only: a list row of Get Many does not carry what it is read from. */
+const getOnly = (outputField: OutputField, get?: FieldAvailability) => available(outputField, { getMany: 'never', ...(get ? { get } : {}) });
 
 function firstOf(name: string, paths: string[], description: string): OutputField {
 	return { name, description, read: (record) => paths.map((path) => copied(name, path, description).read(record)).find((value) => value !== undefined && value !== null) };
@@ -57,19 +71,22 @@ export function recordOutputShapes(api: RecordDialect): RecordShapes {
 			copied('id_order', 'id_order', 'The ID of the order', true),
 			...storefront(true),
 			field.createdAt(date('ts_created'), api.timeZone),
-			{ ...field.updatedAt(date('ts_units_updated'), api.timeZone), name: 'units_updated_at', description: 'When one of its order units last changed (ISO 8601, UTC); Get Many only' },
+			available(
+				{ ...field.updatedAt(date('ts_units_updated'), api.timeZone), name: 'units_updated_at', description: 'When one of its order units last changed (ISO 8601, UTC)' },
+				api.unitsUpdatedInOrderGet ? {} : { get: 'never' },
+			),
 			{
 				name: 'order_units_count',
 				description: 'How many of your units were bought in it',
 				simplified: true,
 				read: (record) => record[api.orderUnitsCount] ?? (Array.isArray(record.order_units) ? record.order_units.length : undefined),
 			},
-			field.distinct('statuses', 'order_units', 'status', 'The statuses of its order units; Get only'),
-			field.each('product_titles', 'order_units', `${api.product}.title`, 'The product title of each order unit; Get only'),
-			field.total('order_units', 'price', currencyOfUnits),
-			field.buyerName(ADDRESSES),
-			field.shipToCountry(ADDRESSES),
-			field.each('ids_order_units', 'order_units', 'id_order_unit', 'The IDs of its order units; Get only', false),
+			getOnly(field.distinct('statuses', 'order_units', 'status', 'The statuses of its order units; Get only')),
+			getOnly(field.each('product_titles', 'order_units', `${api.product}.title`, 'The product title of each order unit; Get only')),
+			getOnly(field.total('order_units', 'price', currencyOfUnits)),
+			getOnly(field.buyerName(ADDRESSES)),
+			getOnly(field.shipToCountry(ADDRESSES)),
+			getOnly(field.each('ids_order_units', 'order_units', 'id_order_unit', 'The IDs of its order units; Get only', false)),
 			buyerEmail(['buyer.email', 'order_units.0.buyer.email']),
 			shipToCity,
 		],
@@ -108,9 +125,9 @@ export function recordOutputShapes(api: RecordDialect): RecordShapes {
 			copied('tracking_provider', 'tracking_provider', 'The carrier of the return parcel', true),
 			copied('tracking_code', 'tracking_code', 'The tracking code of the return parcel', true),
 			...storefront(true),
-			field.each('ids_order_units', api.returnUnits, 'id_order_unit', 'The IDs of the order units sent back; Get only'),
-			field.distinct('reasons', api.returnUnits, 'reason', 'Why the buyer sends them back; Get only'),
-			field.each('ids_return_units', api.returnUnits, 'id_return_unit', 'The IDs of its return units; Get only', false),
+			getOnly(field.each('ids_order_units', api.returnUnits, 'id_order_unit', 'The IDs of the order units sent back; Get only'), { include: api.returnUnits }),
+			getOnly(field.distinct('reasons', api.returnUnits, 'reason', 'Why the buyer sends them back; Get only'), { include: api.returnUnits }),
+			getOnly(field.each('ids_return_units', api.returnUnits, 'id_return_unit', 'The IDs of its return units; Get only', false), { include: api.returnUnits }),
 			buyerEmail(['buyer.email']),
 		],
 	});
@@ -126,8 +143,8 @@ export function recordOutputShapes(api: RecordDialect): RecordShapes {
 			field.createdAt(date('ts_created'), api.timeZone),
 			field.updatedAt(date('ts_updated'), api.timeZone),
 			copied('ids_order_units', api.ticketOrderUnits, 'The IDs of the order units it is about', true),
-			field.productTitle(`${api.product}.title`),
-			field.lastMessage('messages'),
+			getOnly(field.productTitle(`${api.product}.title`), api.ticketGetNeedsInclude ? { include: api.product } : undefined),
+			getOnly(field.lastMessage('messages'), api.ticketGetNeedsInclude ? { include: 'messages' } : undefined),
 			copied('id_buyer', 'id_buyer', 'The ID of the buyer'),
 			buyerEmail(['buyer.email']),
 			...storefront(false),
@@ -140,7 +157,7 @@ export function recordOutputShapes(api: RecordDialect): RecordShapes {
 			copied('id_unit', 'id_unit', 'The ID of the unit (offer)', true),
 			copied('id_offer', 'id_offer', 'Your own ID of the offer (SKU)', true),
 			...api.unitProduct,
-			field.productTitle(`${api.product}.title`),
+			available(field.productTitle(`${api.product}.title`), { get: { include: api.unitProductInclude }, getMany: { include: api.unitProductInclude } }),
 			...api.unitState,
 			copied('stock', 'amount', 'How many pieces are in stock', true),
 			money('price', 'The price'),
@@ -172,7 +189,13 @@ export const v2OutputShapes = recordOutputShapes({
 	orderUnitsCount: 'order_units_count',
 	returnUnits: 'return_units',
 	ticketOrderUnits: 'ids_order_units',
-	unitProduct: [copied('id_product', 'id_product', 'The ID of the product at the marketplace', true), field.ean('product.eans')],
+	unitProduct: [
+		copied('id_product', 'id_product', 'The ID of the product at the marketplace', true),
+		available(field.ean('product.eans'), { get: { include: 'products' }, getMany: { include: 'products' } }),
+	],
 	unitState: [field.status('unit'), copied('is_live', 'is_live', 'Whether buyers can see and buy it now', true)],
+	unitsUpdatedInOrderGet: false,
+	unitProductInclude: 'products',
+	ticketGetNeedsInclude: false,
 	unitMore: [minimumPrice(V2_CURRENCY, false), unitCondition(false), copied('handling_time', 'handling_time', 'Working days until it leaves your warehouse')],
 });

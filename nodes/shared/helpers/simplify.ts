@@ -18,7 +18,17 @@ export interface OutputField {
 	read(record: IDataObject): unknown;
 	/** Part of the Simplified output; the others can only be picked under Selected Fields. */
 	simplified?: boolean;
+	/**
+	 * Where the records of a read do not always carry it: `never` (e.g. a list row has no order units), or only with
+	 * a value of Include (`embedded`). A read left out carries it always. The Simplify hint is built from this.
+	 */
+	in?: Partial<Record<RecordRead, FieldAvailability>>;
 }
+
+/** The reads of records that output a shape. */
+export type RecordRead = 'get' | 'getMany';
+/** A field a read never outputs, or outputs only when Include (`embedded`) has this value. */
+export type FieldAvailability = 'never' | { include: string };
 
 /** The output fields of one kind of record, e.g. an order unit of API v2. */
 export interface OutputShape {
@@ -51,9 +61,32 @@ export function defineOutputShape(shape: OutputShape): OutputShape {
 	return shape;
 }
 
-/** Simplify, Output and Fields: Simplify in a workflow, Output (and Fields) where an AI agent uses the node as a tool. */
-export function outputProperties(shape: OutputShape): INodeProperties[] {
-	const simplifiedNames = shape.fields.filter((field) => field.simplified).map((field) => field.name);
+/**
+ * What Simplify outputs of each record of this read, in words built from the shape: the fields always there, then
+ * those that come with a value of Include, e.g. "8 flat fields: id_unit, …; with Include → Products also ean,
+ * product_title (10 fields)". An operation that is not a read of records (`operation` another value) gets every field.
+ */
+export function simplifiedPromise(shape: OutputShape, operation: string): string {
+	const availability = (field: OutputField) => field.in?.[operation as RecordRead];
+	const simplified = shape.fields.filter((field) => field.simplified && availability(field) !== 'never');
+	const always = simplified.filter((field) => availability(field) === undefined).map((field) => field.name);
+	const byInclude = new Map<string, string[]>();
+	for (const field of simplified) {
+		const needs = availability(field);
+		if (typeof needs === 'object') byInclude.set(needs.include, [...(byInclude.get(needs.include) ?? []), field.name]);
+	}
+	const extras = [...byInclude].map(
+		([include, names]) => `with Include → ${labelOf(include)} also ${names.join(', ')} (${always.length + names.length} fields)`,
+	);
+	return [`${always.length} flat fields: ${always.join(', ')}`, ...extras].join('; ');
+}
+
+/**
+ * Simplify, Output and Fields: Simplify in a workflow, Output (and Fields) where an AI agent uses the node as a tool.
+ * `operation` (get or getMany) says which of the shape's fields the read's records carry, for the hint.
+ */
+export function outputProperties(shape: OutputShape, operation: string): INodeProperties[] {
+	const promise = simplifiedPromise(shape, operation);
 	return [
 		{
 			displayName: 'Simplify',
@@ -62,7 +95,7 @@ export function outputProperties(shape: OutputShape): INodeProperties[] {
 			default: true,
 			displayOptions: { hide: { '@tool': [true] } },
 			description: 'Whether to return a simplified version of the response instead of the raw data',
-			hint: `Each ${shape.record} as ${simplifiedNames.length} flat fields: ${simplifiedNames.join(', ')}`,
+			hint: `Each ${shape.record} as ${promise}`,
 		},
 		{
 			displayName: 'Output',
@@ -75,7 +108,7 @@ export function outputProperties(shape: OutputShape): INodeProperties[] {
 			options: [
 				{ name: 'Raw', value: 'raw', description: `The whole ${shape.record} as the marketplace returns it, nested objects included` },
 				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields picked below' },
-				{ name: 'Simplified', value: 'simplified', description: `The ${simplifiedNames.length} most useful fields, flat: ${simplifiedNames.join(', ')}` },
+				{ name: 'Simplified', value: 'simplified', description: `The most useful fields, as ${promise}` },
 			],
 		},
 		{

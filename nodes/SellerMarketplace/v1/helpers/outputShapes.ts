@@ -19,5 +19,8 @@ export const outputShapes = recordOutputShapes({
 	ticketOrderUnits: 'ids_order_unit',
 	unitProduct: [copied('id_item', 'id_item', 'The ID of the item (product) at the marketplace', true), outputField.ean('ean')],
 	unitState: [minimumPrice(currency, true), unitCondition(true)],
+	unitsUpdatedInOrderGet: true,
+	unitProductInclude: 'item',
+	ticketGetNeedsInclude: true,
 	unitMore: [copied('delivery_time_max', 'delivery_time_max', 'The longest delivery time in days')],
 });

@@ -85,6 +85,9 @@ function actionable({ merchantOnly = false } = {}): Pick<Collection, 'query' | '
 	};
 }
 
+/** What an attribute's name looks like (`short_description`, `manufacturer`): worth asking for by name. */
+const ATTRIBUTE_NAME = /^[a-z0-9_]{1,100}$/i;
+
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 const storefrontQuery = async (context: ILoadOptionsFunctions) => ({ storefront: await formStorefront(context) });
 
@@ -290,6 +293,25 @@ export const searchAttributes: ListSearch = async function (this: ILoadOptionsFu
 			isIdLike(ID_FORMATS.integer.regex, typed)
 				? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path: `/attributes/${Number(typed)}`, query: { storefront } }))
 				: [],
+		searchedByServer: true,
+	};
+	return await pickList(this, source, filter, paginationToken);
+};
+
+/**
+ * Attribute names for the rows of Product Data: the API's attribute list, or its own search for the typed text, and
+ * the attribute the typed text names exactly (GET /attributes/by-name/{name}), shown first. `ean` is left out: the
+ * EAN field sends it, and a row naming it is refused.
+ */
+export const searchAttributeNames: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
+	const storefront = await formStorefront(this);
+	const q = filter?.trim() ?? '';
+	const source: PickSource = {
+		toEntry: (attribute) => ({ name: attribute.title && attribute.title !== attribute.name ? `${text(attribute.title)} (${text(attribute.name)})` : text(attribute.name), value: text(attribute.name) }),
+		pages: pagesOf(this, q ? '/attributes/search' : '/attributes', 100, { storefront, ...(q ? { q } : {}) }),
+		lookup: async (typed) =>
+			ATTRIBUTE_NAME.test(typed.trim()) ? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path: apiPath`/attributes/by-name/${typed.trim()}`, query: { storefront } })) : [],
+		fits: (attribute) => attribute.name !== 'ean',
 		searchedByServer: true,
 	};
 	return await pickList(this, source, filter, paginationToken);

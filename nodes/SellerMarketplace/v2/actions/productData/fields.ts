@@ -38,7 +38,8 @@ export const productDataFields: INodeProperties[] = [
 		placeholder: 'Add Attribute',
 		description:
 			"Attributes such as title, description, manufacturer, picture or category. Category → Get with 'Required Attributes' lists those a category needs.",
-		rowName: 'Attribute name, e.g. title, description, manufacturer, picture',
+		rowName: 'The attribute, from the marketplace\'s list (searchable), or its name typed By Name, e.g. title, description, manufacturer, picture',
+		nameList: 'searchAttributeNames',
 	}),
 	{
 		displayName: 'Attributes (JSON)',
