@@ -67,7 +67,6 @@ export class SandboxCore {
 			store: this.store,
 			clock: this.clock,
 			scheduler: this.scheduler,
-			secretKey: options.secretKey,
 			callbackTimeoutMs: options.callbackTimeoutSeconds * 1000,
 			log: options.log,
 		});

@@ -1,5 +1,5 @@
 /**
- * Push notifications to subscriptions made through API v2 (spec §F). The shared Notifier queues, retries and
+ * Push notifications to subscriptions made through API v2 (spec §F). The core's Notifier queues, retries and
  * disables; this decides who gets an event and what is sent:
  *
  *   POST <callback_url>
@@ -16,7 +16,7 @@
  */
 import { signature } from '../core/auth';
 import type { SandboxCore } from '../core/sandbox-core';
-import type { SandboxEvent, V2NotificationFormat } from '../core/notifications';
+import type { NotificationFormat, SandboxEvent } from '../core/notifications';
 import type { Subscription } from '../core/types';
 import { storefrontOf } from './storefronts';
 import { unitView } from './views';
@@ -78,7 +78,7 @@ function explicitPayload(text: string): unknown {
 	}
 }
 
-export function v2NotificationFormat(core: SandboxCore, timeoutMs: number): V2NotificationFormat {
+export function v2NotificationFormat(core: SandboxCore, timeoutMs: number): NotificationFormat {
 	return {
 		render(event: SandboxEvent, subscription: Subscription, idMessage: string) {
 			const target = describeResource(core, event.eventName, event.resource);
@@ -98,5 +98,7 @@ export function v2NotificationFormat(core: SandboxCore, timeoutMs: number): V2No
 		},
 		timeoutMs,
 		accepts: (status) => DELIVERED.includes(status),
+		expected: 'a 2xx',
+		subscriptionPath: (id) => `/subscriptions/${id}`,
 	};
 }

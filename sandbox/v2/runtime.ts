@@ -154,6 +154,6 @@ export class V2Runtime {
 
 /** The v2 part of a sandbox whose core exists; `options` from resolveV2Options (checked before the server starts). */
 export function startV2(core: SandboxCore, options: ResolvedV2Options): V2Runtime {
-	core.notifier.v2 = v2NotificationFormat(core, options.v2NotificationTimeoutSeconds * 1000);
+	core.notifier.register('v2', v2NotificationFormat(core, options.v2NotificationTimeoutSeconds * 1000));
 	return new V2Runtime(core, options);
 }

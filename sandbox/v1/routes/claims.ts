@@ -2,7 +2,7 @@
 import type { SandboxCore } from '../../core/sandbox-core';
 import { conflict, unprocessable } from '../../core/errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicRecord, publicView } from '../../core/store';
 import type { Claim, ClaimMessage, OrderUnit } from '../../core/types';
 import { boolean, integer, nonEmptyString, optional, parseBody } from '../../core/validate';

@@ -9,7 +9,7 @@ import { IMPORT_FILE_TYPES } from '../../core/enums';
 import { ApiError, unprocessable } from '../../core/errors';
 import { httpCall } from '../../core/http-client';
 import { filters, listReply } from '../pagination';
-import { created, intParam, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { created, intParam, noQuery, ok, route, Route, RouteContext } from '../router';
 import { isLoopback } from '../../core/server';
 import { publicView } from '../../core/store';
 import type { ImportFile, Unit } from '../../core/types';

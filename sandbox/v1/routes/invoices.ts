@@ -4,7 +4,7 @@ import type { SandboxCore } from '../../core/sandbox-core';
 import { MIME_TYPES } from '../../core/enums';
 import { forbidden, unprocessable } from '../../core/errors';
 import { listReply } from '../pagination';
-import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicView } from '../../core/store';
 import type { OrderInvoice } from '../../core/types';
 import { base64, nonEmptyString, oneOf, parseBody } from '../../core/validate';

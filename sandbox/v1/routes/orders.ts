@@ -3,7 +3,7 @@ import type { SandboxCore } from '../../core/sandbox-core';
 import { CANCEL_REASONS, CARRIER_CODES, REFUND_REASONS } from '../../core/enums';
 import { badRequest, conflict, forbidden, unprocessable } from '../../core/errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicView } from '../../core/store';
 import type { Order, OrderUnit } from '../../core/types';
 import { integer, nonEmptyString, oneOf, optional, parseBody, string } from '../../core/validate';

@@ -5,7 +5,7 @@
 import type { SandboxCore } from '../../core/sandbox-core';
 import { MANDATORY_ATTRIBUTES } from '../../core/enums';
 import { badRequest, notFound } from '../../core/errors';
-import { created, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../../core/router';
+import { created, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../router';
 import type { AttributeValueState, Category, ProductData } from '../../core/types';
 
 function eanParam(text: string | undefined): string {

@@ -3,7 +3,7 @@
  * that is done. Unsigned, like the real download addresses: the secret access_token is the only protection.
  */
 import { forbidden, notFound } from '../../core/errors';
-import { route, Route, RouteContext } from '../../core/router';
+import { route, Route, RouteContext } from '../router';
 import { findReport, reportFile, reportFileName, reportStatus } from '../../v2/state/reports';
 
 function download(ctx: RouteContext) {

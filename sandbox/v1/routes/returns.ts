@@ -3,7 +3,7 @@ import type { SandboxCore } from '../../core/sandbox-core';
 import { RETURN_REASONS } from '../../core/enums';
 import { conflict } from '../../core/errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicRecord, publicView } from '../../core/store';
 import type { ReturnRecord, ReturnUnit } from '../../core/types';
 import { arrayOf, integer, minLength, nonEmptyString, oneOf, parseBody } from '../../core/validate';

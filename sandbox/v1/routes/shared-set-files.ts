@@ -4,7 +4,7 @@
  * protection, and it works for six days of sandbox time.
  */
 import { forbidden, notFound } from '../../core/errors';
-import { route, Route, RouteContext } from '../../core/router';
+import { route, Route, RouteContext } from '../router';
 import { findSharedSetFile, sharedSetCsv, sharedSetValues } from '../../v2/state/shared-sets';
 
 function download(ctx: RouteContext) {

@@ -4,7 +4,7 @@
  * protection; after 7 days the address no longer works.
  */
 import { forbidden, notFound } from '../../core/errors';
-import { route, Route, RouteContext } from '../../core/router';
+import { route, Route, RouteContext } from '../router';
 import { findLabel, labelExpired, labelFile } from '../../v2/state/shipping';
 
 function download(ctx: RouteContext) {

@@ -3,7 +3,7 @@ import type { SandboxCore } from '../../core/sandbox-core';
 import { MIME_TYPES, TICKET_REASONS } from '../../core/enums';
 import { badRequest, conflict, unprocessable } from '../../core/errors';
 import { filters, ListSpec, listReply, readEmbedded } from '../pagination';
-import { created, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { created, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { ticketIdFor } from '../../core/seed';
 import { publicRecord, publicView } from '../../core/store';
 import type { OrderUnit, Ticket } from '../../core/types';

@@ -3,7 +3,7 @@ import type { SandboxCore } from '../../core/sandbox-core';
 import { UNIT_CONDITIONS } from '../../core/enums';
 import { badRequest, conflict, unprocessable } from '../../core/errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../../core/router';
+import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../router';
 import { SELLER_PSEUDONYM } from '../../core/seed';
 import { publicRecord, publicView } from '../../core/store';
 import type { Item, Unit } from '../../core/types';

@@ -4,18 +4,12 @@
  * use). A lenient sandbox answers aliases and logs them in the request log's `alias`; a strict one
  * (`strict` option, `--strict`) refuses every alias. See docs/decisions.md.
  */
-import { ApiError, badRequest } from './errors';
-import type { SandboxCore } from './sandbox-core';
-import type { RequestLogEntry } from './types';
+import { ApiError, badRequest } from '../core/errors';
+import type { SandboxCore } from '../core/sandbox-core';
+import type { Reply } from '../core/reply';
+import type { RequestLogEntry } from '../core/types';
 
-export interface Reply {
-	status: number;
-	json?: unknown;
-	/** raw bytes (file downloads) */
-	raw?: Buffer;
-	contentType?: string;
-	headers?: Record<string, string>;
-}
+export type { Reply };
 
 export interface RouteContext {
 	core: SandboxCore;
