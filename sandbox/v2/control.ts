@@ -3,7 +3,7 @@ import type { ControlHooks } from '../core/control';
 import { badRequest } from '../core/errors';
 import { V2_ONLY_EVENT_NAMES } from './events';
 import type { V2Runtime } from './runtime';
-import { STOREFRONTS } from './storefronts';
+import { STOREFRONTS } from '../model/storefronts';
 
 export function v2ControlHooks(runtime: V2Runtime): ControlHooks {
 	const control = runtime.control();

@@ -18,7 +18,7 @@ import { signature } from '../core/auth';
 import type { SandboxCore } from '../core/sandbox-core';
 import type { NotificationFormat, SandboxEvent } from '../core/notifications';
 import type { Subscription } from '../core/types';
-import { storefrontOf } from './storefronts';
+import { storefrontOf } from '../model/storefronts';
 import { unitView } from './views';
 
 /** Event names only API v2 knows (v1's 14 plus these make the OpenAPI's SubscriptionEventName). */

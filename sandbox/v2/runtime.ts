@@ -10,7 +10,7 @@ import { Contract, loadContract } from './contract';
 import { v2NotificationFormat } from './events';
 import type { V2Handler, V2Operations } from './handler';
 import { DOCUMENTED_RATE_LIMIT, RateLimiter } from './rate-limit';
-import { DEFAULT_STOREFRONTS, STOREFRONTS } from './storefronts';
+import { DEFAULT_STOREFRONTS, STOREFRONTS } from '../model/storefronts';
 
 export const DEFAULT_PARTNER_CLIENT_KEY = 'sbxpartner0123456789abcdefghijkl';
 export const DEFAULT_PARTNER_SECRET_KEY = 'sbxpartnersecret0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL';

@@ -3,7 +3,7 @@
  * the rules it enforces beyond the OpenAPI's schemas, each answer checked against the OpenAPI by the client.
  */
 import type { OrderUnit } from '../../sandbox';
-import { LABEL_DOWNLOAD_DAYS, shippingState } from '../../sandbox/v2/state/shipping';
+import { LABEL_DOWNLOAD_DAYS, shippingState } from '../../sandbox/model/shipping';
 import { problem, rawRequest, useV2Sandbox } from './client';
 
 describe('sandbox API v2: shipments, shipping labels, shipping addresses', () => {

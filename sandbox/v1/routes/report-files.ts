@@ -4,7 +4,7 @@
  */
 import { forbidden, notFound } from '../../core/errors';
 import { route, Route, RouteContext } from '../router';
-import { findReport, reportFile, reportFileName, reportStatus } from '../../v2/state/reports';
+import { findReport, reportFile, reportFileName, reportStatus } from '../../model/reports';
 
 function download(ctx: RouteContext) {
 	const report = findReport(ctx.core, ctx.params.id);

@@ -5,7 +5,7 @@
  */
 import { forbidden, notFound } from '../../core/errors';
 import { route, Route, RouteContext } from '../router';
-import { findSharedSetFile, sharedSetCsv, sharedSetValues } from '../../v2/state/shared-sets';
+import { findSharedSetFile, sharedSetCsv, sharedSetValues } from '../../model/shared-sets';
 
 function download(ctx: RouteContext) {
 	const file = findSharedSetFile(ctx.core, ctx.params.token);

@@ -5,7 +5,7 @@
  */
 import { forbidden, notFound } from '../../core/errors';
 import { route, Route, RouteContext } from '../router';
-import { findLabel, labelExpired, labelFile } from '../../v2/state/shipping';
+import { findLabel, labelExpired, labelFile } from '../../model/shipping';
 
 function download(ctx: RouteContext) {
 	const label = findLabel(ctx.core, ctx.params.id);

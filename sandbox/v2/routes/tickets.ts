@@ -12,7 +12,7 @@ import type { OrderUnit, Ticket, TicketMessage } from '../../core/types';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { found, list, noContent, ok, param, text, V2Context, V2Operations, V2Reply } from '../handler';
 import { invalid, invalidField, Problem, refused, type ErrorDetail } from '../problems';
-import { storefrontOf } from '../storefronts';
+import { storefrontOf } from '../../model/storefronts';
 import { fulfillmentType, iso, orderUnitView, productView, ticketView } from '../views';
 
 const ANSWERABLE = ['opened', 'buyer_closed'];

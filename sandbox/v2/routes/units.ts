@@ -21,7 +21,7 @@ import type { Unit } from '../../core/types';
 import { among, equals, page, where } from '../collection';
 import { embedded, found, list, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { ErrorDetail, invalid, invalidField, Problem } from '../problems';
-import { currencyOf, storefrontOf } from '../storefronts';
+import { currencyOf, storefrontOf } from '../../model/storefronts';
 import { isLive, unitView, v1Condition, v2Condition } from '../views';
 
 interface UnitPatch {

@@ -8,10 +8,10 @@
  * instead of a scheduled task keeps it right across `advance`, `--time-scale` and snapshots.
  */
 import { randomBytes } from 'crypto';
-import type { SandboxCore } from '../../core/sandbox-core';
-import { parseTimestamp } from '../../core/clock';
-import type { OrderUnit, SandboxDb, Unit } from '../../core/types';
-import { storefrontOf } from '../storefronts';
+import type { SandboxCore } from '../core/sandbox-core';
+import { parseTimestamp } from '../core/clock';
+import type { OrderUnit, SandboxDb, Unit } from '../core/types';
+import { storefrontOf } from './storefronts';
 
 export const PROCESSING_AFTER_SECONDS = 30;
 export const DONE_AFTER_SECONDS = 120;

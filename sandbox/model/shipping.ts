@@ -5,9 +5,9 @@
  * (`<origin>/api/v1/shipping-label-files/{id}?access_token=…`), which works for 7 days of sandbox time.
  */
 import { randomBytes, randomUUID } from 'crypto';
-import type { SandboxCore } from '../../core/sandbox-core';
-import { parseTimestamp } from '../../core/clock';
-import type { SandboxDb, Timestamp } from '../../core/types';
+import type { SandboxCore } from '../core/sandbox-core';
+import { parseTimestamp } from '../core/clock';
+import type { SandboxDb, Timestamp } from '../core/types';
 
 export const LABEL_DOWNLOAD_DAYS = 7;
 

@@ -5,8 +5,8 @@
  * the db object (`v2SharedSetFiles`, the newest MAX_FILES), so a reset forgets them.
  */
 import { randomBytes } from 'crypto';
-import type { SandboxCore } from '../../core/sandbox-core';
-import type { Attribute, SandboxDb } from '../../core/types';
+import type { SandboxCore } from '../core/sandbox-core';
+import type { Attribute, SandboxDb } from '../core/types';
 
 export const SHARED_SET_ATTRIBUTES: readonly string[] = ['manufacturer'];
 export const FILE_VALID_SECONDS = 6 * 24 * 3600;
