@@ -72,10 +72,6 @@ export class SandboxCore {
 		});
 	}
 
-	get baseUrl(): string {
-		return `${this.origin}/api/v1`;
-	}
-
 	now(): number {
 		return this.clock.now();
 	}

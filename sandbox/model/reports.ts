@@ -12,6 +12,7 @@ import type { SandboxCore } from '../core/sandbox-core';
 import { parseTimestamp } from '../core/clock';
 import type { OrderUnit, SandboxDb, Unit } from '../core/types';
 import { storefrontOf } from './storefronts';
+import { downloadUrl } from './downloads';
 
 export const PROCESSING_AFTER_SECONDS = 30;
 export const DONE_AFTER_SECONDS = 120;
@@ -70,7 +71,7 @@ export function reportStatus(core: SandboxCore, report: StoredReport): 'new' | '
 
 /** The download address: unsigned, protected by its access token; empty until the report is done. */
 export function reportUrl(core: SandboxCore, report: StoredReport): string {
-	return reportStatus(core, report) === 'done' ? `${core.baseUrl}/report-files/${report.id_report}?access_token=${report._access_token}` : '';
+	return reportStatus(core, report) === 'done' ? downloadUrl(core, `/report-files/${report.id_report}?access_token=${report._access_token}`) : '';
 }
 
 function csv(rows: unknown[][]): string {

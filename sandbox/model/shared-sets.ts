@@ -7,6 +7,7 @@
 import { randomBytes } from 'crypto';
 import type { SandboxCore } from '../core/sandbox-core';
 import type { Attribute, SandboxDb } from '../core/types';
+import { downloadUrl } from './downloads';
 
 export const SHARED_SET_ATTRIBUTES: readonly string[] = ['manufacturer'];
 export const FILE_VALID_SECONDS = 6 * 24 * 3600;
@@ -47,7 +48,7 @@ export function sharedSetFileUrl(core: SandboxCore, attribute: Attribute, locale
 	const file = { token: randomBytes(24).toString('hex'), id_attribute: attribute.id_attribute, locale, expires: core.now() + FILE_VALID_SECONDS * 1000 };
 	list.push(file);
 	list.splice(0, Math.max(0, list.length - MAX_FILES));
-	return `${core.baseUrl}/shared-set-files/${file.token}`;
+	return downloadUrl(core, `/shared-set-files/${file.token}`);
 }
 
 export function findSharedSetFile(core: SandboxCore, token: string): SharedSetFile | undefined {

@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'crypto';
 import type { SandboxCore } from '../core/sandbox-core';
 import { parseTimestamp } from '../core/clock';
 import type { SandboxDb, Timestamp } from '../core/types';
+import { downloadUrl } from './downloads';
 
 export const LABEL_DOWNLOAD_DAYS = 7;
 
@@ -64,7 +65,7 @@ export function createLabel(core: SandboxCore, idsOrderUnits: number[], carrier:
 }
 
 export function labelDownloadUrl(core: SandboxCore, label: ShippingLabel): string {
-	return `${core.baseUrl}/shipping-label-files/${label.id}?access_token=${label._access_token}`;
+	return downloadUrl(core, `/shipping-label-files/${label.id}?access_token=${label._access_token}`);
 }
 
 export function findLabel(core: SandboxCore, id: string): ShippingLabel | undefined {

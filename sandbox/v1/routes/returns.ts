@@ -7,7 +7,7 @@ import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteC
 import { publicRecord, publicView } from '../../core/store';
 import type { ReturnRecord, ReturnUnit } from '../../core/types';
 import { arrayOf, integer, minLength, nonEmptyString, oneOf, parseBody } from '../../core/validate';
-import { openClaimWithMessage } from './claims';
+import { openClaimWithMessage } from '../../model/tickets';
 import { openReturn, RETURNABLE, returnOf } from '../../model/returns';
 import { orderUnitsForRequest } from './order-unit-requests';
 

@@ -4,7 +4,7 @@
  * download address both APIs share. An invoice read under another order's ID is not found.
  */
 import { MIME_TYPES } from '../../core/enums';
-import { storeInvoice } from '../../v1/routes/invoices';
+import { storeInvoice } from '../../model/invoices';
 import type { Order, OrderInvoice } from '../../core/types';
 import { equals, newestFirst, page, since, where } from '../collection';
 import { created, found, noContent, ok, param, text, V2Context, V2Operations } from '../handler';

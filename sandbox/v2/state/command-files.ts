@@ -21,7 +21,7 @@
 import type { SandboxCore } from '../../core/sandbox-core';
 import { parseCsv } from '../../core/csv';
 import { CANCEL_REASONS, CARRIER_CODES } from '../../core/enums';
-import { fetchImportFile, newImportFile, setStatus } from '../../v1/routes/import-files';
+import { fetchImportFile, newImportFile, setStatus } from '../../model/import-files';
 import type { ImportFile, SandboxDb } from '../../core/types';
 import { CANCEL, markCancelled, markSent, SEND, type StatusMove } from '../../model/order-units';
 
