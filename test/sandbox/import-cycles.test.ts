@@ -1,4 +1,7 @@
-/** The sandbox's modules form no import cycle (type-only imports count too: they tie the design together). */
+/**
+ * The sandbox's modules form no import cycle (type-only imports count too: they tie the design together), and its
+ * layers hold: `core/` knows no API version, `model/` builds on `core/` only, `v1/` and `v2/` on `core/` and `model/`.
+ */
 import fs from 'fs';
 import path from 'path';
 
@@ -66,6 +69,29 @@ function importCycles(graph: Map<string, string[]>): string[][] {
 	return cycles.map((cycle) => cycle.map((file) => path.relative(path.dirname(ROOT), file)));
 }
 
+/** Folders of sandbox/ and the folders each may import from (besides itself). */
+const LAYERS: Record<string, string[]> = {
+	core: [],
+	model: ['core'],
+	v1: ['core', 'model'],
+	v2: ['core', 'model'],
+};
+
+/** Imports that cross a layer the wrong way, as 'from → to' (paths relative to sandbox/). */
+function layerBreaches(graph: Map<string, string[]>, root = ROOT): string[] {
+	const layerOf = (file: string) => path.relative(root, file).split(path.sep)[0];
+	const breaches: string[] = [];
+	for (const [file, targets] of graph) {
+		const allowed = LAYERS[layerOf(file)];
+		if (!allowed) continue;
+		for (const target of targets) {
+			const layer = layerOf(target);
+			if (layer !== layerOf(file) && !allowed.includes(layer)) breaches.push(`${path.relative(root, file)} → ${path.relative(root, target)}`);
+		}
+	}
+	return breaches;
+}
+
 describe('sandbox imports', () => {
 	it('finds a cycle when there is one', () => {
 		const graph = new Map([
@@ -85,5 +111,23 @@ describe('sandbox imports', () => {
 
 	it('has no import cycle', () => {
 		expect(importCycles(importGraph())).toEqual([]);
+	});
+
+	it('finds an import across the layers the wrong way', () => {
+		const file = (name: string) => path.join(ROOT, name);
+		const graph = new Map([
+			[file('core/server.ts'), [file('core/store.ts'), file('v1/front.ts')]],
+			[file('model/tickets.ts'), [file('core/store.ts'), file('v2/views.ts')]],
+			[file('v1/routes/tickets.ts'), [file('model/tickets.ts'), file('v1/router.ts'), file('v2/state/vouchers.ts')]],
+			[file('v2/routes/units.ts'), [file('model/units.ts'), file('core/store.ts')]],
+			[file('index.ts'), [file('v1/front.ts'), file('v2/front.ts')]],
+		]);
+		expect(layerBreaches(graph)).toEqual(['core/server.ts → v1/front.ts', 'model/tickets.ts → v2/views.ts', 'v1/routes/tickets.ts → v2/state/vouchers.ts']);
+	});
+
+	it('keeps the layers: core knows no API version, model builds on core, v1 and v2 only on core and model', () => {
+		const graph = importGraph();
+		expect([...graph.keys()].some((file) => file.startsWith(path.join(ROOT, 'model') + path.sep))).toBe(true);
+		expect(layerBreaches(graph)).toEqual([]);
 	});
 });
