@@ -5,7 +5,7 @@
  */
 import { SUBSCRIPTION_EVENT_NAMES } from '../../nodes/api/v2/enums';
 import { REFUSED } from '../../nodes/SellerMarketplaceTrigger/shared/receive';
-import { rawRequest } from '../sandbox/client';
+import { rawRequest } from '../sandbox/v1/client';
 import { notification, nowSeconds, useTestbedV2 } from './testbed';
 
 const bed = useTestbedV2({ events: [...SUBSCRIPTION_EVENT_NAMES] });

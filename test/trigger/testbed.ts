@@ -7,7 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { signature, startSandbox, type Sandbox } from '../../sandbox';
 import { WebhookHost, type WebhookHostOptions } from '../harness/webhook-host';
-import { rawRequest, type ApiResponse } from '../sandbox/client';
+import { rawRequest, type ApiResponse } from '../sandbox/v1/client';
 
 export interface Delivery {
 	body: string;

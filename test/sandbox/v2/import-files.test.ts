@@ -2,11 +2,11 @@
  * The v2 sandbox's inventory feeds, inventory command files and order command files, spoken to directly: what it
  * refuses, and the life of a file in sandbox time (advanced by hand, so each state can be seen).
  */
-import { useFileServer } from '../harness/file-server';
-import { problem, useV2Sandbox } from './client';
+import { useFileServer } from '../../harness/file-server';
+import { problem, useV2Client } from './client';
 
 describe('sandbox API v2: command import files', () => {
-	const { sandbox, api } = useV2Sandbox({ processingSeconds: 10 });
+	const { sandbox, api } = useV2Client({ processingSeconds: 10 });
 	const files = useFileServer();
 
 	/** Reads the file until it leaves the download states (the download runs in real time). */

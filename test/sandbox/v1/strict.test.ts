@@ -4,12 +4,12 @@
  * `alias`, and refused by the strict one (the node's tests run against it), which changes nothing.
  */
 import { spawn } from 'child_process';
-import type { SandboxDb, Subscription } from '../../sandbox';
-import { ApiResponse, CallbackServer, startCallbackServer, TestClient, useSandbox } from './client';
-import { budget } from '../budget';
+import type { SandboxDb, Subscription } from '../../../sandbox';
+import { ApiResponse, CallbackServer, startCallbackServer, TestClient, useV1Client } from './client';
+import { budget } from '../../budget';
 
-const lenient = useSandbox();
-const strict = useSandbox({ strict: true });
+const lenient = useV1Client();
+const strict = useV1Client({ strict: true });
 let callback: CallbackServer;
 
 beforeAll(async () => {
@@ -223,7 +223,7 @@ describe('the spec forms', () => {
 describe('the command line', () => {
 	it('--strict starts a strict sandbox and says so', async () => {
 		const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'sandbox/cli.ts', '--port', '0', '--strict'], {
-			cwd: `${__dirname}/../..`,
+			cwd: `${__dirname}/../../..`,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		try {

@@ -2,11 +2,11 @@
  * The sandbox's POST /returns and PUT /returns/{id_return}, called directly: returns opened and extended on the
  * shared v1 store, and the rules it enforces beyond the OpenAPI's schemas.
  */
-import type { OrderUnit } from '../../sandbox';
-import { problem, useV2Sandbox } from './client';
+import type { OrderUnit } from '../../../sandbox';
+import { problem, useV2Client } from './client';
 
 describe('sandbox API v2: opening and extending returns', () => {
-	const { sandbox, api } = useV2Sandbox({ orders: 40 });
+	const { sandbox, api } = useV2Client({ orders: 40 });
 	const db = () => sandbox().control.db;
 	const inReturn = (unit: OrderUnit) => db().returnUnits.some((line) => line.id_order_unit === unit.id_order_unit);
 	const free = () => db().orderUnits.filter((unit) => !unit._fulfilled_by_marketplace && ['sent', 'received'].includes(unit.status) && !inReturn(unit));

@@ -3,10 +3,10 @@
  * collection costs a pass over it, not a sort of the whole collection on the event loop (which made four
  * concurrent pages wait for each other). Times are the sandbox's own (the request log's receivedMs/answeredMs).
  */
-import { useV2Sandbox } from '../sandbox-v2/client';
+import { useV2Client } from '../v2/client';
 
 describe('sandbox: concurrent requests', () => {
-	const { sandbox, api } = useV2Sandbox({ orders: 400 });
+	const { sandbox, api } = useV2Client({ orders: 400 });
 	const units = () => sandbox().control.db.orderUnits;
 	// what GET /order-units lists by default (fulfillment_type defaults to fulfilled_by_merchant)
 	const listed = () => units().filter((u) => !u._fulfilled_by_marketplace);

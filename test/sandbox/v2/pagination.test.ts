@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { useV2Sandbox } from './client';
+import { useV2Client } from './client';
 
 describe('sandbox API v2: pagination (spec §C.7)', () => {
-	const { sandbox, api } = useV2Sandbox({ orders: 60 });
+	const { sandbox, api } = useV2Client({ orders: 60 });
 
 	const ids = (rows: Array<Record<string, unknown>>, key: string) => rows.map((row) => row[key]);
 

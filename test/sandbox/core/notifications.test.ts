@@ -1,6 +1,6 @@
-import { RETRY_OFFSETS_MS, startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
-import { CallbackServer, hmacHex, startCallbackServer, TestClient } from './client';
+import { RETRY_OFFSETS_MS, startSandbox } from '../../../sandbox';
+import type { Sandbox } from '../../../sandbox';
+import { CallbackServer, hmacHex, startCallbackServer, TestClient } from '../v1/client';
 
 const MINUTE = 60_000;
 

@@ -1,7 +1,7 @@
-import { hmacHex, rawRequest, useSandbox } from './client';
+import { hmacHex, rawRequest, useV1Client } from './client';
 
 describe('sandbox request signing', () => {
-	const { sandbox, api } = useSandbox({ clockWindowSeconds: 300 });
+	const { sandbox, api } = useV1Client({ clockWindowSeconds: 300 });
 
 	it('accepts a correctly signed request', async () => {
 		const response = await api().get('/status/ping/');
@@ -11,7 +11,7 @@ describe('sandbox request signing', () => {
 
 	it('matches the public SDK test vector', async () => {
 		// SDK tests/Helper/SecurityTest.php: secret client_secret, PUT http://localhost/ {} 1441955581
-		const { signature } = await import('../../sandbox');
+		const { signature } = await import('../../../sandbox');
 		expect(signature('client_secret', 'PUT', 'http://localhost/', '{}', '1441955581')).toBe(
 			'a2f5a5d56660a648f1c8f3b5f92c746a014cd02e82b28a9891e8c4d4f7998b32',
 		);

@@ -1,9 +1,9 @@
 import { ChildProcess, spawn } from 'child_process';
 import path from 'path';
 import { rawRequest } from './client';
-import { budget } from '../budget';
+import { budget } from '../../budget';
 
-const ROOT = path.join(__dirname, '../..');
+const ROOT = path.join(__dirname, '../../..');
 
 /** `npm run sandbox -- <args>` without npm: resolves with the printed lines once the sandbox is ready. */
 function startCli(args: string[]): { child: ChildProcess; ready: Promise<string[]>; exited: Promise<number | null>; output: () => string } {

@@ -1,12 +1,12 @@
-import { DOCUMENTED_RATE_LIMIT } from '../../sandbox';
-import { RateLimiter } from '../../sandbox/v2/rate-limit';
-import { TestClient } from '../sandbox/client';
-import { problem, useV2Sandbox } from './client';
+import { DOCUMENTED_RATE_LIMIT } from '../../../sandbox';
+import { RateLimiter } from '../../../sandbox/v2/rate-limit';
+import { TestClient } from '../v1/client';
+import { problem, useV2Client } from './client';
 
 const statuses = (responses: Array<{ status: number }>) => responses.map((r) => r.status);
 
 describe('sandbox API v2: rate limit in strict mode (every test): the documented 111 a second per seller', () => {
-	const { api, sandbox } = useV2Sandbox();
+	const { api, sandbox } = useV2Client();
 
 	it('is on at 111 a second per client key: the 112th request within a second is refused, the next second has room again', async () => {
 		expect(sandbox().control.rateLimit()).toBe(DOCUMENTED_RATE_LIMIT);
@@ -42,7 +42,7 @@ describe('sandbox API v2: rate limit in strict mode (every test): the documented
 });
 
 describe('sandbox API v2: rate limit at a configured number of requests per second', () => {
-	const { api, sandbox } = useV2Sandbox({ rateLimitPerSecond: 5 });
+	const { api, sandbox } = useV2Client({ rateLimitPerSecond: 5 });
 
 	it('answers 429 in the problem shape once a client key has made that many requests within a second', async () => {
 		const responses = [];

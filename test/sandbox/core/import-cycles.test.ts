@@ -5,7 +5,7 @@
 import fs from 'fs';
 import path from 'path';
 
-const ROOT = path.join(__dirname, '..', '..', 'sandbox');
+const ROOT = path.join(__dirname, '..', '..', '..', 'sandbox');
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'(\.[^']*)'|import\('(\.[^']*)'\)|require\('(\.[^']*)'\)/g;
 
 function sourceFiles(dir: string): string[] {

@@ -5,9 +5,9 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
-import { hmacHex, rawRequest, TestClient } from './client';
+import { startSandbox } from '../../../sandbox';
+import type { Sandbox } from '../../../sandbox';
+import { hmacHex, rawRequest, TestClient } from '../v1/client';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 

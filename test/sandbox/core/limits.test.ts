@@ -6,10 +6,10 @@ import fs from 'fs';
 import http from 'http';
 import os from 'os';
 import path from 'path';
-import { startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
-import { rawRequest, TestClient, useSandbox } from './client';
-import type { ApiResponse } from './client';
+import { startSandbox } from '../../../sandbox';
+import type { Sandbox } from '../../../sandbox';
+import { rawRequest, TestClient, useV1Client } from '../v1/client';
+import type { ApiResponse } from '../v1/client';
 
 const MiB = 1024 * 1024;
 const EAN = '4006380999998';
@@ -50,7 +50,7 @@ function chunkedPost(url: string, chunk: Buffer, times: number): Promise<ApiResp
 }
 
 describe('sandbox size and depth limits', () => {
-	const { sandbox, api } = useSandbox();
+	const { sandbox, api } = useV1Client();
 	const control = (method: string, route: string, body?: string, headers: Record<string, string> = JSON_TYPE) =>
 		within(10_000, rawRequest(sandbox().controlUrl + route, method, body === undefined ? {} : headers, body ?? ''));
 

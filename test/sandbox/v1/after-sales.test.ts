@@ -1,7 +1,7 @@
-import { rawRequest, useSandbox } from './client';
+import { rawRequest, useV1Client } from './client';
 
 describe('sandbox invoices, returns, tickets and claims', () => {
-	const { sandbox, api } = useSandbox();
+	const { sandbox, api } = useV1Client();
 	const db = () => sandbox().control.db;
 	const visibleUnit = (status: string, free = true) =>
 		db().orderUnits.find(

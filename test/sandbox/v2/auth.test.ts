@@ -1,8 +1,8 @@
-import { signature } from '../../sandbox';
-import { problem, rawRequest, signV2, useV2Sandbox } from './client';
+import { signature } from '../../../sandbox';
+import { problem, rawRequest, signV2, useV2Client } from './client';
 
 describe('sandbox API v2: request signing (spec §B)', () => {
-	const { sandbox, api } = useV2Sandbox();
+	const { sandbox, api } = useV2Client();
 	const now = () => Math.floor(Date.now() / 1000);
 
 	it("the tests' signer and the sandbox's agree with the spec's test vector", () => {

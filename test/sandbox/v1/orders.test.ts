@@ -1,7 +1,7 @@
-import { useSandbox } from './client';
+import { useV1Client } from './client';
 
 describe('sandbox orders, order units and pagination', () => {
-	const { sandbox, api } = useSandbox({ orders: 40 });
+	const { sandbox, api } = useV1Client({ orders: 40 });
 	const db = () => sandbox().control.db;
 	const visibleUnits = () => db().orderUnits.filter((u) => !u._fulfilled_by_marketplace);
 	const unitIn = (status: string) => visibleUnits().find((u) => u.status === status)!;

@@ -2,12 +2,12 @@
  * The sandbox's shipments, shipping labels (and their unsigned PDF host) and shipping addresses, called directly:
  * the rules it enforces beyond the OpenAPI's schemas, each answer checked against the OpenAPI by the client.
  */
-import type { OrderUnit } from '../../sandbox';
-import { LABEL_DOWNLOAD_DAYS, shippingState } from '../../sandbox/model/shipping';
-import { problem, rawRequest, useV2Sandbox } from './client';
+import type { OrderUnit } from '../../../sandbox';
+import { LABEL_DOWNLOAD_DAYS, shippingState } from '../../../sandbox/model/shipping';
+import { problem, rawRequest, useV2Client } from './client';
 
 describe('sandbox API v2: shipments, shipping labels, shipping addresses', () => {
-	const { sandbox, api } = useV2Sandbox({ orders: 40 });
+	const { sandbox, api } = useV2Client({ orders: 40 });
 	const db = () => sandbox().control.db;
 	const merchant = (status: string): OrderUnit[] => db().orderUnits.filter((unit) => !unit._fulfilled_by_marketplace && unit.status === status);
 	const marketplaceUnit = () => db().orderUnits.find((unit) => unit._fulfilled_by_marketplace)!;

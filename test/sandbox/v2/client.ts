@@ -1,14 +1,14 @@
 /**
  * A signing client for API v2, written from the spec (§B.3/§B.4) for these tests and independent of nodes/ and of
  * the sandbox's own signature check. Every response it receives is checked against the marketplace's OpenAPI
- * (the bytes as received, re-parsed); `useV2Sandbox` fails a test whose responses broke the contract, on the
+ * (the bytes as received, re-parsed); `useV2Client` fails a test whose responses broke the contract, on the
  * client's side or the sandbox's.
  */
 import { createHmac } from 'crypto';
-import { startSandbox } from '../../sandbox';
-import type { Sandbox, StartOptions } from '../../sandbox';
-import { loadContract } from '../../sandbox/v2/contract';
-import { ApiResponse, rawRequest } from '../sandbox/client';
+import type { Sandbox, StartOptions } from '../../../sandbox';
+import { useSandbox } from '../../harness/sandbox';
+import { loadContract } from '../../../sandbox/v2/contract';
+import { ApiResponse, rawRequest } from '../v1/client';
 
 export type V2Response = ApiResponse;
 export { rawRequest };
@@ -109,28 +109,21 @@ export class V2Client {
 }
 
 /**
- * One sandbox per test file, back to its seed before every test; after every test no response may have broken
- * the OpenAPI (the client's check of what it received, and the sandbox's own record).
+ * The file's sandbox (test/harness/sandbox.ts: back to its seed before every test, and after every test no response
+ * may have broken the OpenAPI by its own record) with an API v2 client, whose check of what it received must find
+ * nothing either.
  */
-export function useV2Sandbox(options: StartOptions = {}): { sandbox: () => Sandbox; api: () => V2Client } {
-	let sandbox: Sandbox | undefined;
+export function useV2Client(options: StartOptions = {}): { sandbox: () => Sandbox; api: () => V2Client } {
+	const { sandbox } = useSandbox(options, { checkResponses: true });
 	let client: V2Client | undefined;
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, ...options });
-		client = new V2Client(sandbox);
+	beforeAll(() => {
+		client = new V2Client(sandbox());
 	});
 	beforeEach(() => {
-		sandbox!.control.reset();
 		client!.breaches = [];
 	});
-	afterEach(() => {
-		expect(client!.breaches).toEqual([]);
-		expect(sandbox!.control.responseViolations()).toEqual([]);
-	});
-	afterAll(async () => {
-		await sandbox?.close();
-	});
-	return { sandbox: () => sandbox!, api: () => client! };
+	afterEach(() => expect(client!.breaches).toEqual([]));
+	return { sandbox, api: () => client! };
 }
 
 /** The problem shape every v2 error has. */

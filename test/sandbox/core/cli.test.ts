@@ -6,11 +6,11 @@ import { spawn, type ChildProcess } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import type { Sandbox } from '../../sandbox';
-import { rawRequest, TestClient } from './client';
-import { budget } from '../budget';
+import type { Sandbox } from '../../../sandbox';
+import { rawRequest, TestClient } from '../v1/client';
+import { budget } from '../../budget';
 
-const ROOT = path.join(__dirname, '..', '..');
+const ROOT = path.join(__dirname, '..', '..', '..');
 const EAN = '4006380999998';
 
 interface Cli {

@@ -1,5 +1,5 @@
 import http from 'http';
-import { useSandbox } from './client';
+import { useV1Client } from './client';
 
 /** Serves CSV files to the import-file download. */
 async function fileServer(files: Record<string, string>): Promise<{ url: (name: string) => string; close: () => Promise<void> }> {
@@ -17,7 +17,7 @@ async function fileServer(files: Record<string, string>): Promise<{ url: (name: 
 }
 
 describe('sandbox catalog, units, product data and import files', () => {
-	const { sandbox, api } = useSandbox({ unitVisibilityDelaySeconds: 300, processingSeconds: 10 });
+	const { sandbox, api } = useV1Client({ unitVisibilityDelaySeconds: 300, processingSeconds: 10 });
 	const db = () => sandbox().control.db;
 
 	beforeEach(() => sandbox().control.reset());

@@ -1,11 +1,11 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { startSandbox } from '../../sandbox';
-import { useSandbox } from './client';
+import { startSandbox } from '../../../sandbox';
+import { useV1Client } from '../v1/client';
 
 describe('sandbox fault injection and control API', () => {
-	const { sandbox, api } = useSandbox();
+	const { sandbox, api } = useV1Client();
 	const unitToSend = () => sandbox().control.db.orderUnits.find((u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace)!;
 
 	beforeEach(() => sandbox().control.reset());
@@ -128,7 +128,7 @@ describe('sandbox seed and size', () => {
 	it('seeds 50,000 orders and pages through them', async () => {
 		const big = await startSandbox({ port: 0, orders: 50000 });
 		try {
-			const { TestClient } = await import('./client');
+			const { TestClient } = await import('../v1/client');
 			const api = new TestClient(big);
 			const deep = await api.get('/order-units/seller/?status=need_to_be_sent&offset=60000&limit=30');
 			const orders = await api.get('/orders/seller/?offset=49980');

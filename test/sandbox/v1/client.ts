@@ -4,8 +4,8 @@
  */
 import { createHmac } from 'crypto';
 import http from 'http';
-import { startSandbox } from '../../sandbox';
-import type { Sandbox, SandboxOptions } from '../../sandbox';
+import type { Sandbox, SandboxOptions } from '../../../sandbox';
+import { useSandbox } from '../../harness/sandbox';
 
 export interface ApiResponse {
 	status: number;
@@ -101,18 +101,14 @@ export class TestClient {
 	}
 }
 
-/** Starts a sandbox for one test file and closes it afterwards. */
-export function useSandbox(options: SandboxOptions = {}): { sandbox: () => Sandbox; api: () => TestClient } {
-	let sandbox: Sandbox | undefined;
+/** The file's sandbox (test/harness/sandbox.ts; not reset between tests) with a signed API v1 client for it. */
+export function useV1Client(options: SandboxOptions = {}): { sandbox: () => Sandbox; api: () => TestClient } {
+	const { sandbox } = useSandbox(options, { resetEachTest: false });
 	let client: TestClient | undefined;
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, ...options });
-		client = new TestClient(sandbox);
+	beforeAll(() => {
+		client = new TestClient(sandbox());
 	});
-	afterAll(async () => {
-		await sandbox?.close();
-	});
-	return { sandbox: () => sandbox!, api: () => client! };
+	return { sandbox, api: () => client! };
 }
 
 /** A local HTTP server standing in for a seller's callback (webhook) endpoint. */

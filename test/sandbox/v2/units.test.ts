@@ -1,5 +1,5 @@
-import { startSandbox } from '../../sandbox';
-import { problem, useV2Sandbox, V2Client } from './client';
+import { startSandbox } from '../../../sandbox';
+import { problem, useV2Client, V2Client } from './client';
 
 const UNIT_FIELDS = [
 	'status', 'currency', 'id_unit', 'note', 'condition', 'listing_price', 'minimum_price', 'price', 'id_offer', 'id_product',
@@ -8,7 +8,7 @@ const UNIT_FIELDS = [
 ];
 
 describe('sandbox API v2: units', () => {
-	const { sandbox, api } = useV2Sandbox();
+	const { sandbox, api } = useV2Client();
 	const db = () => sandbox().control.db;
 	const unitsIn = (storefront: string) => db().units.filter((u) => (u._storefront ?? 'de') === storefront);
 	const record = (id: number) => db().units.find((u) => u.id_unit === id);

@@ -1,6 +1,6 @@
 import http from 'http';
-import { CallbackServer, startCallbackServer } from '../sandbox/client';
-import { problem, signV2, useV2Sandbox } from './client';
+import { CallbackServer, startCallbackServer } from '../v1/client';
+import { problem, signV2, useV2Client } from './client';
 
 const MINUTE = 60_000;
 
@@ -19,7 +19,7 @@ const echoChallenge = ({ method, query }: { method: string; query: URLSearchPara
 	method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 200, body: '' };
 
 describe('sandbox API v2: subscriptions (spec §F.1, §F.2)', () => {
-	const { sandbox, api } = useV2Sandbox();
+	const { sandbox, api } = useV2Client();
 	const hook = useCallbackServer();
 
 	const subscribe = (event_name = 'order_new', storefront = 'de', url = hook().url) =>
@@ -155,7 +155,7 @@ describe('sandbox API v2: subscriptions (spec §F.1, §F.2)', () => {
 });
 
 describe('sandbox API v2: push notifications (spec §F.3 to §F.6)', () => {
-	const { sandbox, api } = useV2Sandbox();
+	const { sandbox, api } = useV2Client();
 	const hook = useCallbackServer();
 
 	const subscribe = async (event_name: string, storefront = 'de') => {
@@ -290,7 +290,7 @@ describe('sandbox API v2: push notifications (spec §F.3 to §F.6)', () => {
 });
 
 describe('sandbox API v2: notification deadline', () => {
-	const { sandbox, api } = useV2Sandbox({ v2NotificationTimeoutSeconds: 0.3 });
+	const { sandbox, api } = useV2Client({ v2NotificationTimeoutSeconds: 0.3 });
 
 	it('gives a v2 callback v2NotificationTimeoutSeconds to answer', async () => {
 		const server = http.createServer((req, res) => {

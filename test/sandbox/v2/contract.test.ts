@@ -1,14 +1,14 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { startSandbox } from '../../sandbox';
-import { documentedExceptions, loadContract } from '../../sandbox/v2/contract';
-import type { V2Handler } from '../../sandbox/v2/handler';
-import { loadHandlers, ROUTES_DIR, V2Runtime } from '../../sandbox/v2/runtime';
-import { problem, useV2Sandbox, V2Client } from './client';
+import { startSandbox } from '../../../sandbox';
+import { documentedExceptions, loadContract } from '../../../sandbox/v2/contract';
+import type { V2Handler } from '../../../sandbox/v2/handler';
+import { loadHandlers, ROUTES_DIR, V2Runtime } from '../../../sandbox/v2/runtime';
+import { problem, useV2Client, V2Client } from './client';
 
 describe('sandbox API v2: paths and methods as the OpenAPI writes them', () => {
-	const { api } = useV2Sandbox();
+	const { api } = useV2Client();
 
 	it.each([
 		['a trailing slash', '/orders/', /no trailing slash/],
@@ -69,7 +69,7 @@ describe('sandbox API v2: paths and methods as the OpenAPI writes them', () => {
 });
 
 describe('sandbox API v2: requests that break the OpenAPI are refused with 400 naming the field', () => {
-	const { sandbox, api } = useV2Sandbox();
+	const { sandbox, api } = useV2Client();
 
 	it.each([
 		['an unknown query parameter', '/orders?sort=ts_created:desc', 'sort', /is not a query parameter of GetOrders \(accepted: storefront, /],
@@ -299,7 +299,7 @@ describe('sandbox API v2: route files', () => {
 });
 
 describe('sandbox API v2: injected faults', () => {
-	const { sandbox, api } = useV2Sandbox();
+	const { sandbox, api } = useV2Client();
 
 	it('a status fault on a /v2 path answers in the problem shape before anything changes', async () => {
 		const unit = sandbox().control.db.orderUnits.find((u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace)!;

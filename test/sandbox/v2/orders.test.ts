@@ -1,4 +1,4 @@
-import { problem, useV2Sandbox } from './client';
+import { problem, useV2Client } from './client';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const ORDER_FIELDS = ['id_order', 'ts_created_iso', 'is_marketplace_deemed_supplier', 'order_units_count', 'ts_units_updated_iso', 'storefront', 'fulfillment_type'];
@@ -13,7 +13,7 @@ const iso = (v1: string) => `${v1.replace(' ', 'T')}Z`;
 const ids = (rows: Array<{ id_order?: string; id_order_unit?: number }>) => rows.map((r) => r.id_order ?? r.id_order_unit);
 
 describe('sandbox API v2: orders', () => {
-	const { sandbox, api } = useV2Sandbox();
+	const { sandbox, api } = useV2Client();
 	const db = () => sandbox().control.db;
 	const merchantOrders = () => db().orders.filter((o) => !o._fulfilled_by_marketplace);
 	const newestFirst = <T extends { ts_created: string }>(rows: T[]) => [...rows].sort((a, b) => b.ts_created.localeCompare(a.ts_created));
@@ -122,7 +122,7 @@ describe('sandbox API v2: orders', () => {
 });
 
 describe('sandbox API v2: order units', () => {
-	const { sandbox, api } = useV2Sandbox();
+	const { sandbox, api } = useV2Client();
 	const db = () => sandbox().control.db;
 	const merchantUnits = () => db().orderUnits.filter((u) => !u._fulfilled_by_marketplace);
 	const unitIn = (status: string) => merchantUnits().find((u) => u.status === status)!;
@@ -299,7 +299,7 @@ describe('sandbox API v2: order units', () => {
 });
 
 describe('sandbox API v2: ping and carriers', () => {
-	const { sandbox, api } = useV2Sandbox();
+	const { sandbox, api } = useV2Client();
 
 	it('pings with a constant message and takes no parameters', async () => {
 		expect((await api().get('/status/ping')).json).toEqual({ data: { message: 'pong' } });

@@ -1,8 +1,8 @@
-import { CallbackServer, startCallbackServer, TestClient } from '../sandbox/client';
-import { useV2Sandbox } from './client';
+import { CallbackServer, startCallbackServer, TestClient } from '../v1/client';
+import { useV2Client } from './client';
 
 describe('sandbox: one store behind /api/v1 and /v2', () => {
-	const { sandbox, api } = useV2Sandbox();
+	const { sandbox, api } = useV2Client();
 	const v1 = () => new TestClient(sandbox());
 
 	it('an order placed through the control API is visible through both APIs, each in its own shape', async () => {
