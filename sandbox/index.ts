@@ -7,7 +7,8 @@ import type { AddressInfo } from 'net';
 import { createControl, createControlHandler, type CoreControl } from './core/control';
 import { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, resolveOptions, ResolvedOptions, SandboxCore } from './core/sandbox-core';
 import { CONTROL_PREFIX, createHttpServer, type ApiFront } from './core/server';
-import type { SandboxOptions, SandboxV2Options } from './core/types';
+import type { SandboxOptions } from './core/types';
+import type { SandboxV2Options } from './v2/types';
 import { v1NotificationFormat } from './v1/events';
 import { API_PREFIX, createV1Front } from './v1/front';
 import { Router } from './v1/router';
@@ -25,6 +26,7 @@ export { type ListAnswersOptions } from './core/list-answers';
 export { collectionRange } from './v1/pagination';
 export type { StatusCollection } from './core/control';
 export type * from './core/types';
+export type * from './v2/types';
 
 export type StartOptions = SandboxOptions & SandboxV2Options;
 

@@ -6,6 +6,7 @@
  * that made it (`_api`).
  */
 import { randomBytes, randomUUID } from 'crypto';
+import { signature } from './auth';
 import { formatTimestamp, SandboxClock, Scheduler } from './clock';
 import { httpCall } from './http-client';
 import type { Store } from './store';
@@ -52,6 +53,23 @@ export interface NotificationFormat {
 	expected: string;
 	/** the path that re-enables a subscription, for the mail sent when it is disabled */
 	subscriptionPath(id: number): string;
+}
+
+/** A version's names for the headers of a signed JSON notification. */
+export interface SignedHeaderNames {
+	userAgent: string;
+	timestamp: string;
+	signature: string;
+}
+
+/** The headers of a JSON notification signed like a request: HMAC of "POST\n<callback_url>\n<body>\n<timestamp>". */
+export function signedNotificationHeaders(names: SignedHeaderNames, secretKey: string, callbackUrl: string, body: string, timestamp: string): Record<string, string> {
+	return {
+		'Content-Type': 'application/json',
+		'User-Agent': names.userAgent,
+		[names.timestamp]: timestamp,
+		[names.signature]: signature(secretKey, 'POST', callbackUrl, body, timestamp),
+	};
 }
 
 /** The API that made a subscription: `_api` on the record, API v1 when absent (the records API v1 made first). */

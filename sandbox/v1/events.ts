@@ -6,9 +6,10 @@
  * "POST\n<callback_url>\n<body>\n<HM-Timestamp>" (see README "Notification signature").
  * Body: {"event_name", "resource", "id_message", "payload"}, `payload` the control API's text or '[]'; only 200 delivers.
  */
-import { signature } from '../core/auth';
 import type { SandboxCore } from '../core/sandbox-core';
-import type { NotificationFormat } from '../core/notifications';
+import { signedNotificationHeaders, type NotificationFormat } from '../core/notifications';
+
+const HEADERS = { userAgent: 'SellerMarketplaceSandbox/1.0', timestamp: 'HM-Timestamp', signature: 'HM-Signature' };
 
 export function v1NotificationFormat(core: SandboxCore): NotificationFormat {
 	return {
@@ -16,14 +17,7 @@ export function v1NotificationFormat(core: SandboxCore): NotificationFormat {
 			const { eventName, resource, payload } = event;
 			return { body: JSON.stringify({ event_name: eventName, resource, id_message: idMessage, payload: payload ?? '[]' }), resource };
 		},
-		headers(callbackUrl, body, timestamp) {
-			return {
-				'Content-Type': 'application/json',
-				'User-Agent': 'SellerMarketplaceSandbox/1.0',
-				'HM-Timestamp': timestamp,
-				'HM-Signature': signature(core.options.secretKey, 'POST', callbackUrl, body, timestamp),
-			};
-		},
+		headers: (callbackUrl, body, timestamp) => signedNotificationHeaders(HEADERS, core.options.secretKey, callbackUrl, body, timestamp),
 		timeoutMs: core.options.callbackTimeoutSeconds * 1000,
 		accepts: (status) => status === 200,
 		expected: '200',

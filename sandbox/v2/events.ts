@@ -14,15 +14,16 @@
  * only gets that storefront's events. `payload` is the unit (v2 `Unit` shape) for item_unit_* events and `[]`
  * otherwise, unless the control API gives one.
  */
-import { signature } from '../core/auth';
 import type { SandboxCore } from '../core/sandbox-core';
-import type { NotificationFormat, SandboxEvent } from '../core/notifications';
+import { signedNotificationHeaders, type NotificationFormat, type SandboxEvent } from '../core/notifications';
 import type { Subscription } from '../core/types';
 import { storefrontOf } from '../model/storefronts';
 import { unitView } from './views';
 
 /** Event names only API v2 knows (v1's 14 plus these make the OpenAPI's SubscriptionEventName). */
 export const V2_ONLY_EVENT_NAMES = ['item_unit_live', 'item_unit_not_live', 'buy_box_changed'] as const;
+
+const HEADERS = { userAgent: 'SellerMarketplaceSandbox/2.0', timestamp: 'Shop-Timestamp', signature: 'Shop-Signature' };
 
 /** Answers that count as delivered (spec §F.6). */
 const DELIVERED = [200, 201, 202, 204];
@@ -88,14 +89,7 @@ export function v2NotificationFormat(core: SandboxCore, timeoutMs: number): Noti
 			const body = JSON.stringify({ event_name: event.eventName, id_message: idMessage, resource: target.resource, storefront, payload });
 			return { body, resource: target.resource };
 		},
-		headers(callbackUrl, body, timestamp) {
-			return {
-				'Content-Type': 'application/json',
-				'User-Agent': 'SellerMarketplaceSandbox/2.0',
-				'Shop-Timestamp': timestamp,
-				'Shop-Signature': signature(core.options.secretKey, 'POST', callbackUrl, body, timestamp),
-			};
-		},
+		headers: (callbackUrl, body, timestamp) => signedNotificationHeaders(HEADERS, core.options.secretKey, callbackUrl, body, timestamp),
 		timeoutMs,
 		accepts: (status) => DELIVERED.includes(status),
 		expected: 'a 2xx',

@@ -5,7 +5,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { SandboxCore } from '../core/sandbox-core';
-import type { ResponseViolation, SandboxV2Options } from '../core/types';
+import type { ResponseViolation, SandboxV2Options } from './types';
 import { Contract, loadContract } from './contract';
 import { v2NotificationFormat } from './events';
 import type { V2Handler, V2Operations } from './handler';
