@@ -4,14 +4,18 @@
  * Independent of nodes/ and credentials/ on purpose: its own routes, its own signature check.
  */
 import type { AddressInfo } from 'net';
-import { createControl, createControlHandler, SandboxControl } from './core/control';
+import { createControl, createControlHandler, type CoreControl } from './core/control';
 import { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, resolveOptions, ResolvedOptions, SandboxCore } from './core/sandbox-core';
-import { Router } from './core/router';
+import { CONTROL_PREFIX, createHttpServer, type ApiFront } from './core/server';
+import type { SandboxOptions } from './core/types';
+import type { SandboxV2Options } from './v2/types';
+import { v1NotificationFormat } from './v1/events';
+import { API_PREFIX, createV1Front } from './v1/front';
+import { Router } from './v1/router';
 import { allRoutes } from './v1/routes';
-import { API_PREFIX, CONTROL_PREFIX, createHttpServer, V2_PREFIX } from './core/server';
-import type { SandboxOptions, SandboxV2Options } from './core/types';
-import { createV2Handler } from './v2/front';
-import { DEFAULT_PARTNER_CLIENT_KEY, DEFAULT_PARTNER_SECRET_KEY, resolveV2Options, startV2 } from './v2/runtime';
+import { v2ControlHooks } from './v2/control';
+import { createV2Front, V2_PREFIX } from './v2/front';
+import { DEFAULT_PARTNER_CLIENT_KEY, DEFAULT_PARTNER_SECRET_KEY, resolveV2Options, startV2, type V2Control } from './v2/runtime';
 
 export { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, DEFAULT_PARTNER_CLIENT_KEY, DEFAULT_PARTNER_SECRET_KEY };
 export { DOCUMENTED_RATE_LIMIT } from './v2/rate-limit';
@@ -20,10 +24,14 @@ export { formatTimestamp } from './core/clock';
 export { RETRY_OFFSETS_MS } from './core/notifications';
 export { type ListAnswersOptions } from './core/list-answers';
 export { collectionRange } from './v1/pagination';
-export type { SandboxControl, StatusCollection } from './core/control';
+export type { StatusCollection } from './core/control';
 export type * from './core/types';
+export type * from './v2/types';
 
 export type StartOptions = SandboxOptions & SandboxV2Options;
+
+/** The control handle: the core's, plus what API v2 adds (docs/sandbox-contract.md). */
+export type SandboxControl = CoreControl & V2Control;
 
 export interface Sandbox {
 	baseUrl: string;
@@ -73,16 +81,11 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
 	const v2Options = resolveV2Options(options);
 	const router = new Router(allRoutes);
 	// the server has to listen before the core exists: seeded URLs carry the real port
-	const late: {
-		core?: SandboxCore;
-		handleControl?: ReturnType<typeof createControlHandler>;
-		handleV2?: ReturnType<typeof createV2Handler>;
-	} = {};
+	const late: { core?: SandboxCore; handleControl?: ReturnType<typeof createControlHandler>; fronts: ApiFront[] } = { fronts: [] };
 	const server = createHttpServer(
 		() => late.core!,
-		router,
 		(req, body) => late.handleControl!(req, body),
-		(req, res, body) => late.handleV2!(req, res, body),
+		() => late.fronts,
 	);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
@@ -92,8 +95,11 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
 	const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
 	const origin = `http://${host}:${port}`;
 	const core = new SandboxCore(resolved, origin);
+	core.notifier.register('v1', v1NotificationFormat(core));
 	const v2 = startV2(core, v2Options);
-	const control = createControl(core, v2);
+	const hooks = v2ControlHooks(v2);
+	// Object.assign keeps the core handle's `db` getter
+	const control: SandboxControl = Object.assign(createControl(core, hooks), v2.control());
 	const sandbox: Sandbox = {
 		baseUrl: origin + API_PREFIX,
 		v2BaseUrl: origin + V2_PREFIX,
@@ -111,8 +117,9 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
 		},
 	};
 	late.core = core;
-	late.handleV2 = createV2Handler(v2);
-	late.handleControl = createControlHandler(core, control, () => ({
+	// v1 last: it answers the paths under no prefix (a 404 naming its root)
+	late.fronts = [createV2Front(v2), createV1Front(core, router)];
+	late.handleControl = createControlHandler(core, control, hooks, () => ({
 		baseUrl: sandbox.baseUrl,
 		v2BaseUrl: sandbox.v2BaseUrl,
 		origin,

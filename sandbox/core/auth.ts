@@ -1,29 +1,10 @@
 /**
- * The sandbox's own request-signature check (deliberately not shared with the node's credential code).
- *
- * Signed string: METHOD \n http://<Host header><raw request-target> \n RAW_BODY \n HM-Timestamp,
- * HMAC-SHA256 keyed with the secret key as text, lower-case hex. Computed from the bytes received,
- * never from a re-serialised form.
+ * The signing primitive both API versions use for requests and push notifications (deliberately not shared with
+ * the node's credential code): lower-case hex HMAC-SHA256, keyed with the secret key as text, of
+ * METHOD \n URL \n RAW_BODY \n TIMESTAMP, computed from the bytes received, never from a re-serialised form.
+ * Which headers carry it is each version's business (sandbox/v1/auth.ts, sandbox/v2/auth.ts).
  */
 import { createHmac, timingSafeEqual } from 'crypto';
-
-export interface AuthInput {
-	method: string;
-	/** request-target exactly as on the request line, e.g. '/api/v1/orders/seller/?limit=5' */
-	rawUrl: string;
-	headers: Record<string, string | undefined>;
-	rawBody: Buffer;
-}
-
-export interface AuthConfig {
-	clientKey: string;
-	secretKey: string;
-	clockWindowSeconds: number;
-	/** real time in ms (request timestamps are checked against the real clock) */
-	now?: () => number;
-}
-
-export type AuthResult = { ok: true } | { ok: false; error: string };
 
 export function signature(secretKey: string, method: string, url: string, body: Buffer | string, timestamp: string): string {
 	return createHmac('sha256', Buffer.from(secretKey, 'utf8'))
@@ -33,48 +14,7 @@ export function signature(secretKey: string, method: string, url: string, body: 
 		.digest('hex');
 }
 
-const REQUIRED_HEADERS = ['HM-Client', 'HM-Timestamp', 'HM-Signature', 'Accept'];
-
-export function verifyRequest(input: AuthInput, config: AuthConfig): AuthResult {
-	const header = (name: string) => input.headers[name.toLowerCase()];
-	for (const name of REQUIRED_HEADERS) {
-		if (header(name) === undefined || header(name) === '') return { ok: false, error: `Missing ${name} header` };
-	}
-	const accept = header('Accept')!;
-	if (!/application\/json|application\/\*|\*\/\*/.test(accept)) {
-		return { ok: false, error: `Accept header must allow application/json, got '${accept}'` };
-	}
-	if (!constantTimeEqual(header('HM-Client')!, config.clientKey)) return { ok: false, error: 'Unknown client key in HM-Client' };
-
-	const timestamp = header('HM-Timestamp')!;
-	if (!/^\d+$/.test(timestamp)) return { ok: false, error: `HM-Timestamp must be Unix time in seconds, got '${timestamp}'` };
-	const nowSeconds = Math.floor((config.now ?? Date.now)() / 1000);
-	const skew = Number(timestamp) - nowSeconds;
-	if (Math.abs(skew) > config.clockWindowSeconds) {
-		return {
-			ok: false,
-			error: `HM-Timestamp ${timestamp} is ${Math.abs(skew)} s ${skew < 0 ? 'behind' : 'ahead of'} the server clock (allowed: ${config.clockWindowSeconds} s)`,
-		};
-	}
-
-	const given = header('HM-Signature')!;
-	if (!/^[0-9a-f]{64}$/.test(given)) {
-		return { ok: false, error: 'HM-Signature must be 64 lower-case hexadecimal characters (HMAC-SHA256 hex digest)' };
-	}
-	const url = `http://${header('Host') ?? ''}${input.rawUrl}`;
-	const expected = signature(config.secretKey, input.method, url, input.rawBody, timestamp);
-	if (!constantTimeEqual(given, expected)) {
-		return {
-			ok: false,
-			error:
-				`Invalid HM-Signature. Expected HMAC-SHA256 (hex, secret key as text) of ` +
-				`"${input.method}\\n${url}\\n<raw body, ${input.rawBody.length} bytes>\\n${timestamp}"`,
-		};
-	}
-	return { ok: true };
-}
-
-function constantTimeEqual(a: string, b: string): boolean {
+export function constantTimeEqual(a: string, b: string): boolean {
 	const x = Buffer.from(a, 'utf8');
 	const y = Buffer.from(b, 'utf8');
 	// compare against itself on a length mismatch so the time spent does not depend on where it differs

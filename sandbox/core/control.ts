@@ -1,6 +1,7 @@
 /**
  * The control handle (in-process) and the unsigned HTTP control API under /_sandbox/ (loopback only).
  * Both drive the same SandboxCore, and both check every input: the HTTP caller may be anything local.
+ * The API versions add what is theirs through `ControlHooks` (sandbox/index.ts wires them).
  */
 import fs from 'fs';
 import type http from 'http';
@@ -9,13 +10,10 @@ import { EVENT_NAMES, ORDER_UNIT_STATUSES, RETURN_STATUSES, RETURN_UNIT_STATUSES
 import { ApiError, badRequest, notFound } from './errors';
 import { parseJson } from './limits';
 import type { ListAnswersOptions } from './list-answers';
-import type { Reply } from './router';
+import type { Reply } from './reply';
 import { newOrder, newOrderUnit } from './seed';
 import { COLLECTIONS, publicView, snapshotFile } from './store';
 import { arrayOf, boolean, Check, integer, matching, maxLength, numberIn, object, oneOf, optional, parseBody, string } from './validate';
-import { V2_ONLY_EVENT_NAMES } from '../v2/events';
-import type { V2Control, V2Runtime } from '../v2/runtime';
-import { STOREFRONTS } from '../v2/storefronts';
 import type {
 	CollectionName,
 	CreateOrderOptions,
@@ -71,16 +69,32 @@ const recordId: Check<string | number> = (value, field) => {
 	throw badRequest(`${field} must be an integer or a string of 1 to 64 characters`);
 };
 
-const EVENT_NAMES_ANY_API: readonly string[] = [...EVENT_NAMES, ...V2_ONLY_EVENT_NAMES];
+/** A control endpoint an API version adds: the request body (an object) → the answer. */
+export type ControlRoute = (body: () => Record<string, unknown>) => Reply | Promise<Reply>;
 
-const EVENT = {
-	event_name: oneOf(EVENT_NAMES_ANY_API, 'event name'),
-	resource: maxLength(2048),
-	payload: optional(maxLength(1024 * 1024)),
-	storefront: optional(string),
-};
+/** What the API versions add to the control. */
+export interface ControlHooks {
+	/** event names only some versions know, besides the shared EVENT_NAMES */
+	extraEventNames: readonly string[];
+	/** the storefronts an order or event may name */
+	storefronts: readonly string[];
+	/** back to the version's start state (after the core's reset) */
+	reset(): void;
+	/** HTTP control endpoints, keyed `METHOD /path` (path under /_sandbox) */
+	routes: Record<string, ControlRoute>;
+}
 
-export interface SandboxControl extends V2Control {
+function eventShape(hooks: ControlHooks) {
+	return {
+		event_name: oneOf([...EVENT_NAMES, ...hooks.extraEventNames], 'event name'),
+		resource: maxLength(2048),
+		payload: optional(maxLength(1024 * 1024)),
+		storefront: optional(string),
+	};
+}
+
+/** The control handle's core part; each version adds its own (`SandboxControl` in sandbox/index.ts). */
+export interface CoreControl {
 	db: SandboxDb;
 	requests(): RequestLogEntry[];
 	clearRequests(): void;
@@ -105,9 +119,9 @@ export interface SandboxControl extends V2Control {
 }
 
 
-export function createControl(core: SandboxCore, v2: V2Runtime): SandboxControl {
+export function createControl(core: SandboxCore, hooks: ControlHooks): CoreControl {
+	const event = eventShape(hooks);
 	return {
-		...v2.control(),
 		get db() {
 			return core.store.db;
 		},
@@ -117,11 +131,11 @@ export function createControl(core: SandboxCore, v2: V2Runtime): SandboxControl 
 		setListAnswers: (options) => core.listAnswers.set(options),
 		removeFault: (id) => core.faults.remove(id),
 		clearFaults: () => core.faults.clear(),
-		createOrder: async (opts = {}) => createOrder(core, opts),
+		createOrder: async (opts = {}) => createOrder(core, hooks, opts),
 		emitEvent: async (eventName, resource, payload, options = {}) => {
-			const event = parseBody({ event_name: eventName, resource, payload, storefront: options.storefront }, EVENT);
-			checkStorefront(event.storefront);
-			core.notifier.emit(event.event_name, event.resource, event.payload, { storefront: event.storefront });
+			const checked = parseBody({ event_name: eventName, resource, payload, storefront: options.storefront }, event);
+			checkStorefront(hooks, checked.storefront);
+			core.notifier.emit(checked.event_name, checked.resource, checked.payload, { storefront: checked.storefront });
 		},
 		setStatus: (collection, id, status) => setStatus(core, collection, id, status),
 		deliveries: () => core.notifier.deliveries,
@@ -135,19 +149,19 @@ export function createControl(core: SandboxCore, v2: V2Runtime): SandboxControl 
 		now: () => core.now(),
 		reset: () => {
 			core.reset();
-			v2.reset();
+			hooks.reset();
 		},
 		save: (path) => core.save(path),
 	};
 }
 
-function checkStorefront(storefront: string | undefined): void {
-	if (storefront !== undefined && !STOREFRONTS.includes(storefront)) {
-		throw badRequest(`storefront '${storefront}' is not one of ${STOREFRONTS.join(', ')}`);
+function checkStorefront(hooks: ControlHooks, storefront: string | undefined): void {
+	if (storefront !== undefined && !hooks.storefronts.includes(storefront)) {
+		throw badRequest(`storefront '${storefront}' is not one of ${hooks.storefronts.join(', ')}`);
 	}
 }
 
-function createOrder(core: SandboxCore, options: CreateOrderOptions): { order: Order; orderUnits: OrderUnit[] } {
+function createOrder(core: SandboxCore, hooks: ControlHooks, options: CreateOrderOptions): { order: Order; orderUnits: OrderUnit[] } {
 	const { store } = core;
 	const opts = parseBody(options, ORDER_OPTIONS);
 	const lines = opts.units ?? [{ id_unit: store.db.units[0]?.id_unit, quantity: 1 }];
@@ -158,7 +172,7 @@ function createOrder(core: SandboxCore, options: CreateOrderOptions): { order: O
 	});
 	const status = opts.status ?? 'need_to_be_sent';
 	if (opts.id_order !== undefined && store.find('orders', opts.id_order)) throw badRequest(`order ${opts.id_order} exists already`);
-	checkStorefront(opts.storefront);
+	checkStorefront(hooks, opts.storefront);
 
 	const now = core.now();
 	const order = newOrder(store, core.random, now, opts.fulfilledByMarketplace === true, opts.id_order, opts.storefront);
@@ -192,7 +206,8 @@ function setStatus(core: SandboxCore, collection: StatusCollection, id: string |
 // ---------------------------------------------------------------------------------------------
 // HTTP control API
 
-export function createControlHandler(core: SandboxCore, control: SandboxControl, info: () => Record<string, unknown>) {
+export function createControlHandler(core: SandboxCore, control: CoreControl, hooks: ControlHooks, info: () => Record<string, unknown>) {
+	const event = eventShape(hooks);
 	return async (req: http.IncomingMessage, rawBody: Buffer): Promise<Reply> => {
 		const method = req.method ?? 'GET';
 		const url = new URL(req.url ?? '/', 'http://sandbox');
@@ -233,8 +248,8 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 			case 'POST /orders':
 				return json(await control.createOrder(body() as CreateOrderOptions), 201);
 			case 'POST /events': {
-				const event = parseBody(body(), EVENT);
-				await control.emitEvent(event.event_name, event.resource, event.payload, { storefront: event.storefront });
+				const checked = parseBody(body(), event);
+				await control.emitEvent(checked.event_name, checked.resource, checked.payload, { storefront: checked.storefront });
 				return done;
 			}
 			case 'POST /status': {
@@ -257,23 +272,6 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 			case 'POST /reset':
 				control.reset();
 				return done;
-			case 'GET /rate-limit':
-				return json({ perSecond: control.rateLimit() });
-			case 'PUT /rate-limit': {
-				const { perSecond } = body();
-				if (perSecond !== null && typeof perSecond !== 'number') throw badRequest('body needs perSecond: a number, or null for no limit');
-				try {
-					control.setRateLimit(perSecond);
-				} catch (error) {
-					throw badRequest((error as Error).message);
-				}
-				return json({ perSecond: control.rateLimit() });
-			}
-			case 'GET /response-violations':
-				return json(control.responseViolations());
-			case 'DELETE /response-violations':
-				control.clearResponseViolations();
-				return done;
 			case 'POST /save':
 				return json({ file: saveSnapshot(core, body()) });
 			case 'POST /load': {
@@ -283,6 +281,8 @@ export function createControlHandler(core: SandboxCore, control: SandboxControl,
 				return done;
 			}
 		}
+		const versionRoute = hooks.routes[`${method} ${path}`];
+		if (versionRoute && Object.hasOwn(hooks.routes, `${method} ${path}`)) return await versionRoute(body);
 		const fault = /^\/faults\/([^/]+)$/.exec(path);
 		if (fault && method === 'DELETE') {
 			if (!control.removeFault(fault[1])) throw notFound(`fault ${fault[1]} not found`);

@@ -4,7 +4,7 @@
  * DNS-rebound name does not), and requests a browser marks as coming from another origin are refused.
  */
 import type http from 'http';
-import type { Reply } from './router';
+import type { Reply } from './reply';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 

@@ -1,10 +1,9 @@
 /**
  * Push notifications: callback verification, signed event delivery, retries, disabling.
  *
- * The spec does not publish how notifications are signed. The sandbox signs them like requests:
- * HM-Signature = hex HMAC-SHA256, keyed with the seller's secret key, of
- * "POST\n<callback_url>\n<body>\n<HM-Timestamp>" (see README "Notification signature").
- * Subscriptions made through API v2 are notified in the v2 format, which sandbox/v2 plugs in (`v2`).
+ * Each API version registers the format its subscriptions are notified in (body, signed headers, what counts as
+ * delivered): sandbox/v1/events.ts, sandbox/v2/events.ts; a subscription is notified in the format of the API
+ * that made it (`_api`).
  */
 import { randomBytes, randomUUID } from 'crypto';
 import { signature } from './auth';
@@ -43,15 +42,38 @@ export interface SandboxEvent {
 	storefront?: string;
 }
 
-/** The API v2 notification format, supplied by sandbox/v2 (v1 subscriptions keep the format above). */
-export interface V2NotificationFormat {
-	/** the body and v2 resource for this subscription, or undefined when the event is not for it (another storefront) */
+/** How one API version notifies its subscriptions. */
+export interface NotificationFormat {
+	/** the body and resource for this subscription, or undefined when the event is not for it (another storefront) */
 	render(event: SandboxEvent, subscription: Subscription, idMessage: string): { body: string; resource: string } | undefined;
 	headers(callbackUrl: string, body: string, timestamp: string): Record<string, string>;
 	timeoutMs: number;
-	/** answer statuses that count as delivered */
+	/** answer statuses that count as delivered, and how a refusal names them ('200', 'a 2xx') */
 	accepts(status: number): boolean;
+	expected: string;
+	/** the path that re-enables a subscription, for the mail sent when it is disabled */
+	subscriptionPath(id: number): string;
 }
+
+/** A version's names for the headers of a signed JSON notification. */
+export interface SignedHeaderNames {
+	userAgent: string;
+	timestamp: string;
+	signature: string;
+}
+
+/** The headers of a JSON notification signed like a request: HMAC of "POST\n<callback_url>\n<body>\n<timestamp>". */
+export function signedNotificationHeaders(names: SignedHeaderNames, secretKey: string, callbackUrl: string, body: string, timestamp: string): Record<string, string> {
+	return {
+		'Content-Type': 'application/json',
+		'User-Agent': names.userAgent,
+		[names.timestamp]: timestamp,
+		[names.signature]: signature(secretKey, 'POST', callbackUrl, body, timestamp),
+	};
+}
+
+/** The API that made a subscription: `_api` on the record, API v1 when absent (the records API v1 made first). */
+export type SubscriptionApi = NonNullable<Subscription['_api']> | 'v1';
 
 interface EventJob {
 	id_subscription: number;
@@ -68,7 +90,6 @@ export interface NotifierDeps {
 	store: Store;
 	clock: SandboxClock;
 	scheduler: Scheduler;
-	secretKey: string;
 	callbackTimeoutMs: number;
 	log: (line: string) => void;
 }
@@ -78,10 +99,19 @@ export type VerificationResult = { ok: true } | { ok: false; reason: string };
 export class Notifier {
 	deliveries: NotificationDelivery[] = [];
 	outbox: Mail[] = [];
-	v2?: V2NotificationFormat;
+	private readonly formats = new Map<SubscriptionApi, NotificationFormat>();
 	private seq = 0;
 
 	constructor(private readonly deps: NotifierDeps) {}
+
+	/** Subscriptions made through `api` are notified in `format`; without one they get no events. */
+	register(api: SubscriptionApi, format: NotificationFormat): void {
+		this.formats.set(api, format);
+	}
+
+	private formatOf(subscription: Subscription): NotificationFormat | undefined {
+		return this.formats.get(subscription._api ?? 'v1');
+	}
 
 	reset(): void {
 		this.deliveries = [];
@@ -124,10 +154,7 @@ export class Notifier {
 		let queued = 0;
 		for (const subscription of subscriptions) {
 			const id_message = randomUUID();
-			const rendered =
-				subscription._api === 'v2'
-					? this.v2?.render(event, subscription, id_message)
-					: { body: JSON.stringify({ event_name: eventName, resource, id_message, payload: payload ?? '[]' }), resource };
+			const rendered = this.formatOf(subscription)?.render(event, subscription, id_message);
 			if (rendered === undefined) continue;
 			queued++;
 			const job: EventJob = {
@@ -150,23 +177,17 @@ export class Notifier {
 		if (!subscription || !subscription.is_active) return;
 		const scheduledAtMs = job.firstDue + (job.attemptIndex === 0 ? 0 : RETRY_OFFSETS_MS[job.attemptIndex - 1]);
 		const timestamp = String(Math.floor(Date.now() / 1000));
-		const v2 = subscription._api === 'v2' ? this.v2 : undefined;
-		const headers = v2
-			? v2.headers(subscription.callback_url, job.body, timestamp)
-			: {
-					'Content-Type': 'application/json',
-					'User-Agent': 'SellerMarketplaceSandbox/1.0',
-					'HM-Timestamp': timestamp,
-					'HM-Signature': signature(this.deps.secretKey, 'POST', subscription.callback_url, job.body, timestamp),
-				};
+		const format = this.formatOf(subscription);
+		if (!format) return;
+		const headers = format.headers(subscription.callback_url, job.body, timestamp);
 		const result = await httpCall(subscription.callback_url, {
 			method: 'POST',
 			headers,
 			body: job.body,
-			timeoutMs: v2?.timeoutMs ?? this.deps.callbackTimeoutMs,
+			timeoutMs: format.timeoutMs,
 			maxBytes: 1 << 20,
 		});
-		const accepted = v2 ? v2.accepts(result.status ?? 0) : result.status === 200;
+		const accepted = format.accepts(result.status ?? 0);
 		const ok = !result.error && accepted;
 		this.record({
 			kind: 'event',
@@ -181,12 +202,12 @@ export class Notifier {
 			requestBody: job.body,
 			status: result.status,
 			responseBody: result.body,
-			error: ok ? undefined : (result.error ?? `callback answered HTTP ${result.status}, expected ${v2 ? 'a 2xx' : '200'}`),
+			error: ok ? undefined : (result.error ?? `callback answered HTTP ${result.status}, expected ${format.expected}`),
 			ok,
 		});
 		if (ok) return;
 		if (job.attemptIndex >= RETRY_OFFSETS_MS.length) {
-			this.disable(subscription, job);
+			this.disable(subscription, job, format);
 			return;
 		}
 		job.attemptIndex++;
@@ -195,7 +216,7 @@ export class Notifier {
 		);
 	}
 
-	private disable(subscription: Subscription, job: EventJob): void {
+	private disable(subscription: Subscription, job: EventJob, format: NotificationFormat): void {
 		if (!subscription.is_active) return;
 		subscription.is_active = false;
 		const mail: Mail = {
@@ -204,8 +225,7 @@ export class Notifier {
 			body:
 				`Your callback ${subscription.callback_url} has not accepted notifications for more than 12 hours ` +
 				`(last event ${job.event_name} ${job.resource}, id_message ${job.id_message}). The subscription was disabled; ` +
-				`events from now on are lost until you re-enable it with PATCH /subscriptions/${subscription.id_subscription}` +
-				`${subscription._api === 'v2' ? '' : '/'}.`,
+				`events from now on are lost until you re-enable it with PATCH ${format.subscriptionPath(subscription.id_subscription)}.`,
 			time: this.deps.clock.timestamp(),
 			id_subscription: subscription.id_subscription,
 		};

@@ -67,14 +67,9 @@ export class SandboxCore {
 			store: this.store,
 			clock: this.clock,
 			scheduler: this.scheduler,
-			secretKey: options.secretKey,
 			callbackTimeoutMs: options.callbackTimeoutSeconds * 1000,
 			log: options.log,
 		});
-	}
-
-	get baseUrl(): string {
-		return `${this.origin}/api/v1`;
 	}
 
 	now(): number {

@@ -1,28 +1,31 @@
 /**
- * The HTTP front: guard, bounded body capture, request log, fault injection, signature check, routing.
- * Order per request: guard (Host, Origin) → body (≤ 10 MiB) → log → route lookup → signature (always
- * computed, for the log) → faults → 401 if unsigned → handler. Faults answer before the handler, so they
- * never change state.
+ * The HTTP front every request passes: guard (Host, Origin) → body (≤ 10 MiB) → the control API under /_sandbox
+ * (loopback only), or the API version whose prefix the path has (each registers an `ApiFront`: sandbox/v1/front.ts,
+ * sandbox/v2/front.ts, which check signatures, log, route and answer in their own dialect). The core knows no version.
  */
 import http from 'http';
-import { verifyRequest } from './auth';
 import type { SandboxCore } from './sandbox-core';
 import { ApiError } from './errors';
 import { contentTypeRefusal, RequestGuard } from './guard';
 import { loggedBody, parseJson, readBody, ReceivedBody, tooLargeError } from './limits';
-import type { Reply, RouteContext, Router } from './router';
+import type { Reply } from './reply';
 import type { RequestLogEntry } from './types';
 
-export const API_PREFIX = '/api/v1';
 export const CONTROL_PREFIX = '/_sandbox';
-export const V2_PREFIX = '/v2';
 
 export type ControlHandler = (req: http.IncomingMessage, rawBody: Buffer) => Promise<Reply>;
-/** API v2 (sandbox/v2/front.ts) answers everything under /v2 itself */
-export type V2Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: ReceivedBody) => Promise<void>;
 
-/** `getCore` because the core is built once the port is known (seeded URLs carry it). */
-export function createHttpServer(getCore: () => SandboxCore, router: Router, control: ControlHandler, v2: V2Handler): http.Server {
+/** An API version: answers every request whose path is `prefix` or under it. */
+export interface ApiFront {
+	prefix: string;
+	handle(req: http.IncomingMessage, res: http.ServerResponse, body: ReceivedBody): Promise<void>;
+}
+
+/**
+ * `getCore` because the core is built once the port is known (seeded URLs carry it). A path under no front's prefix
+ * goes to the last front (API v1, whose 404 names its root).
+ */
+export function createHttpServer(getCore: () => SandboxCore, control: ControlHandler, fronts: () => readonly ApiFront[]): http.Server {
 	let guard: RequestGuard | undefined;
 	return http.createServer((req, res) => {
 		const core = getCore();
@@ -40,11 +43,10 @@ export function createHttpServer(getCore: () => SandboxCore, router: Router, con
 			.then((body) => {
 				const path = (req.url ?? '/').split('?')[0];
 				const under = (prefix: string) => path === prefix || path.startsWith(prefix + '/');
-				return under(CONTROL_PREFIX)
-					? handleControl(req, res, body, control)
-					: under(V2_PREFIX)
-						? v2(req, res, body)
-						: handleApi(core, router, req, res, body);
+				if (under(CONTROL_PREFIX)) return handleControl(req, res, body, control);
+				const all = fronts();
+				const front = all.find((candidate) => under(candidate.prefix)) ?? all[all.length - 1];
+				return front.handle(req, res, body);
 			})
 			.catch(fail);
 	});
@@ -66,73 +68,21 @@ export function isLoopback(address: string | undefined): boolean {
 	return !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 }
 
-async function handleApi(core: SandboxCore, router: Router, req: http.IncomingMessage, res: http.ServerResponse, body: ReceivedBody) {
-	const method = (req.method ?? 'GET').toUpperCase();
-	const rawUrl = req.url ?? '/';
-	const [rawPath, rawQuery = ''] = splitOnce(rawUrl, '?');
-	if (rawPath !== API_PREFIX && !rawPath.startsWith(API_PREFIX + '/')) {
-		send(res, { status: 404, json: { message: `Not found: the API lives under ${API_PREFIX}/` } });
-		return;
-	}
-	const path = rawPath.slice(API_PREFIX.length) || '/';
-	const entry = logRequest(core, req, method, rawUrl, path, rawQuery, body);
-	res.on('finish', () => answered(entry, res));
+/** An injected fault's answer to a request, decided before any handler runs (so a fault never changes state). */
+export type FaultAnswer = { reset: true } | { reset?: false; status: number; headers: Record<string, string>; message: string };
 
-	const { match, allowed } = router.match(method, path);
-	entry.route = match?.name;
-	if (body.tooLarge) {
-		send(res, errorReply(tooLargeError()));
-		return;
-	}
-	const rawBody = body.raw;
-	const text = rawBody.toString('utf8');
-	const auth = verifyRequest({ method, rawUrl, headers: req.headers as Record<string, string>, rawBody }, core.options);
-	entry.signatureValid = auth.ok;
-	if (!auth.ok) entry.authError = auth.error;
-
+/** Applies the fault rules to a request: records the fault in the log, waits its delay; undefined when none answers. */
+export async function injectedFault(core: SandboxCore, method: string, path: string, entry: RequestLogEntry): Promise<FaultAnswer | undefined> {
 	const fault = core.faults.decide(method, path);
 	if (fault.label) entry.fault = fault.label;
 	if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-	if (fault.answer?.kind === 'reset') {
-		req.socket.destroy();
-		return;
-	}
-	if (fault.answer) {
-		const headers: Record<string, string> = fault.answer.retryAfter ? { 'Retry-After': fault.answer.retryAfter } : {};
-		send(res, { status: fault.answer.status, headers, json: { message: `Injected fault: HTTP ${fault.answer.status}` } });
-		return;
-	}
-
-	if (match?.route.unsigned !== true && !auth.ok) {
-		send(res, { status: 401, json: { message: auth.error } });
-		return;
-	}
-	if (!match) {
-		send(
-			res,
-			allowed.length > 0
-				? { status: 405, headers: { Allow: allowed.join(', ') }, json: { message: `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}` } }
-				: { status: 404, json: { message: `No endpoint ${method} ${path}` } },
-		);
-		return;
-	}
-
-	const ctx: RouteContext = {
-		core,
-		method,
-		path,
-		template: match.template,
-		params: match.params,
-		query: entry.query,
-		rawBody: text,
-		body: () => (text.trim() === '' ? {} : parseJson(text)),
-		maxLimit: core.maxLimit(match.route.paths[0]),
-		entry,
-	};
-	send(res, await answer(() => match.route.handler(ctx)));
+	if (!fault.answer) return undefined;
+	if (fault.answer.kind === 'reset') return { reset: true };
+	const headers: Record<string, string> = fault.answer.retryAfter ? { 'Retry-After': fault.answer.retryAfter } : {};
+	return { status: fault.answer.status, headers, message: `Injected fault: HTTP ${fault.answer.status}` };
 }
 
-/** Also used by API v2 (sandbox/v2/front.ts), which adds its own fields. */
+/** The request log entry of an API request; each version's front adds its own fields. */
 export function logRequest(
 	core: SandboxCore,
 	req: http.IncomingMessage,
@@ -184,7 +134,7 @@ export function answered(entry: RequestLogEntry, res: http.ServerResponse): void
 	entry.answeredMs = performance.now();
 }
 
-async function answer(produce: () => Reply | Promise<Reply>): Promise<Reply> {
+export async function answer(produce: () => Reply | Promise<Reply>): Promise<Reply> {
 	try {
 		return await produce();
 	} catch (error) {
@@ -193,11 +143,11 @@ async function answer(produce: () => Reply | Promise<Reply>): Promise<Reply> {
 	}
 }
 
-function errorReply(error: ApiError): Reply {
+export function errorReply(error: ApiError): Reply {
 	return { status: error.status, headers: error.headers, json: { message: error.message } };
 }
 
-function send(res: http.ServerResponse, reply: Reply): void {
+export function send(res: http.ServerResponse, reply: Reply): void {
 	for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
 	res.setHeader('X-Request-ID', Math.random().toString(16).slice(2, 14));
 	res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -215,7 +165,7 @@ function send(res: http.ServerResponse, reply: Reply): void {
 	}
 }
 
-function splitOnce(text: string, separator: string): [string, string?] {
+export function splitOnce(text: string, separator: string): [string, string?] {
 	const i = text.indexOf(separator);
 	return i < 0 ? [text] : [text.slice(0, i), text.slice(i + 1)];
 }

@@ -4,7 +4,7 @@
  */
 import { badRequest } from '../core/errors';
 import { DEFAULT_PAGE_LIMIT } from '../core/list-answers';
-import type { Reply, RouteContext } from '../core/router';
+import type { Reply, RouteContext } from './router';
 
 export function collectionRange(offset: number, count: number, total: number): string {
 	return count === 0 ? `0-0/${total}` : `${offset + 1}-${offset + count}/${total}`;

@@ -4,10 +4,9 @@
  *
  * Both signatures are the lower-case hex HMAC-SHA256, keyed with the secret as text, of
  * METHOD \n http://<Host header><request-target exactly as received> \n RAW_BODY \n Shop-Timestamp
- * (the v1 algorithm, `signature` in ../auth.ts), computed over the bytes received.
+ * (`signature` in ../core/auth.ts, as API v1 signs), computed over the bytes received.
  */
-import { timingSafeEqual } from 'crypto';
-import { signature } from '../core/auth';
+import { constantTimeEqual, signature } from '../core/auth';
 
 export interface V2AuthConfig {
 	clientKey: string;
@@ -99,11 +98,4 @@ function checkSignature(
 	if (constantTimeEqual(given, signature(secret, input.method, url, input.rawBody, timestamp))) return undefined;
 	const key = field === 'Shop-Signature' ? 'secret key' : 'partner secret key';
 	return fail('/problems/corrupted-signature', field, `Invalid ${field}. Expected HMAC-SHA256 (hex, ${key} as text) of ${signed}`);
-}
-
-function constantTimeEqual(a: string, b: string): boolean {
-	const x = Buffer.from(a, 'utf8');
-	const y = Buffer.from(b, 'utf8');
-	// compare against itself on a length mismatch so the time spent does not depend on where it differs
-	return x.length === y.length ? timingSafeEqual(x, y) : (timingSafeEqual(x, x), false);
 }

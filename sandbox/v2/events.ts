@@ -1,5 +1,5 @@
 /**
- * Push notifications to subscriptions made through API v2 (spec §F). The shared Notifier queues, retries and
+ * Push notifications to subscriptions made through API v2 (spec §F). The core's Notifier queues, retries and
  * disables; this decides who gets an event and what is sent:
  *
  *   POST <callback_url>
@@ -14,15 +14,16 @@
  * only gets that storefront's events. `payload` is the unit (v2 `Unit` shape) for item_unit_* events and `[]`
  * otherwise, unless the control API gives one.
  */
-import { signature } from '../core/auth';
 import type { SandboxCore } from '../core/sandbox-core';
-import type { SandboxEvent, V2NotificationFormat } from '../core/notifications';
+import { signedNotificationHeaders, type NotificationFormat, type SandboxEvent } from '../core/notifications';
 import type { Subscription } from '../core/types';
-import { storefrontOf } from './storefronts';
+import { storefrontOf } from '../model/storefronts';
 import { unitView } from './views';
 
 /** Event names only API v2 knows (v1's 14 plus these make the OpenAPI's SubscriptionEventName). */
 export const V2_ONLY_EVENT_NAMES = ['item_unit_live', 'item_unit_not_live', 'buy_box_changed'] as const;
+
+const HEADERS = { userAgent: 'SellerMarketplaceSandbox/2.0', timestamp: 'Shop-Timestamp', signature: 'Shop-Signature' };
 
 /** Answers that count as delivered (spec §F.6). */
 const DELIVERED = [200, 201, 202, 204];
@@ -78,7 +79,7 @@ function explicitPayload(text: string): unknown {
 	}
 }
 
-export function v2NotificationFormat(core: SandboxCore, timeoutMs: number): V2NotificationFormat {
+export function v2NotificationFormat(core: SandboxCore, timeoutMs: number): NotificationFormat {
 	return {
 		render(event: SandboxEvent, subscription: Subscription, idMessage: string) {
 			const target = describeResource(core, event.eventName, event.resource);
@@ -88,15 +89,10 @@ export function v2NotificationFormat(core: SandboxCore, timeoutMs: number): V2No
 			const body = JSON.stringify({ event_name: event.eventName, id_message: idMessage, resource: target.resource, storefront, payload });
 			return { body, resource: target.resource };
 		},
-		headers(callbackUrl, body, timestamp) {
-			return {
-				'Content-Type': 'application/json',
-				'User-Agent': 'SellerMarketplaceSandbox/2.0',
-				'Shop-Timestamp': timestamp,
-				'Shop-Signature': signature(core.options.secretKey, 'POST', callbackUrl, body, timestamp),
-			};
-		},
+		headers: (callbackUrl, body, timestamp) => signedNotificationHeaders(HEADERS, core.options.secretKey, callbackUrl, body, timestamp),
 		timeoutMs,
 		accepts: (status) => DELIVERED.includes(status),
+		expected: 'a 2xx',
+		subscriptionPath: (id) => `/subscriptions/${id}`,
 	};
 }

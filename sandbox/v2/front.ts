@@ -7,7 +7,7 @@
 import type http from 'http';
 import { ApiError } from '../core/errors';
 import { tooLargeError, type ReceivedBody } from '../core/limits';
-import { answered, logRequest as logSharedRequest, V2_PREFIX } from '../core/server';
+import { answered, injectedFault, logRequest as logSharedRequest, type ApiFront } from '../core/server';
 import type { RequestLogEntry } from '../core/types';
 import { V2AuthResult, verifyV2Request } from './auth';
 import type { Operation, RouteMatch } from './contract';
@@ -23,7 +23,13 @@ interface FrontReply extends V2Reply {
 	fromFront?: boolean;
 }
 
-export function createV2Handler(runtime: V2Runtime) {
+export const V2_PREFIX = '/v2';
+
+export function createV2Front(runtime: V2Runtime): ApiFront {
+	return { prefix: V2_PREFIX, handle: handler(runtime) };
+}
+
+function handler(runtime: V2Runtime) {
 	return async (req: http.IncomingMessage, res: http.ServerResponse, received: ReceivedBody): Promise<void> => {
 		const rawBody = received.raw;
 		const { core, contract } = runtime;
@@ -50,16 +56,13 @@ export function createV2Handler(runtime: V2Runtime) {
 		entry.signatureValid = auth.ok;
 		if (!auth.ok) entry.authError = auth.message;
 
-		const fault = core.faults.decide(method, V2_PREFIX + path);
-		if (fault.label) entry.fault = fault.label;
-		if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-		if (fault.answer?.kind === 'reset') {
+		const fault = await injectedFault(core, method, V2_PREFIX + path, entry);
+		if (fault?.reset) {
 			req.socket.destroy();
 			return;
 		}
-		if (fault.answer) {
-			const headers: Record<string, string> = fault.answer.retryAfter ? { 'Retry-After': fault.answer.retryAfter } : {};
-			const problem = new Problem(fault.answer.status, 'about:blank', `Injected fault: HTTP ${fault.answer.status}`, [], headers);
+		if (fault) {
+			const problem = new Problem(fault.status, 'about:blank', fault.message, [], fault.headers);
 			respond(runtime, res, entry, operation, { ...problemReply(problem), fromFront: true });
 			return;
 		}

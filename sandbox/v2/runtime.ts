@@ -5,12 +5,12 @@
 import fs from 'fs';
 import path from 'path';
 import type { SandboxCore } from '../core/sandbox-core';
-import type { ResponseViolation, SandboxV2Options } from '../core/types';
+import type { ResponseViolation, SandboxV2Options } from './types';
 import { Contract, loadContract } from './contract';
 import { v2NotificationFormat } from './events';
 import type { V2Handler, V2Operations } from './handler';
 import { DOCUMENTED_RATE_LIMIT, RateLimiter } from './rate-limit';
-import { DEFAULT_STOREFRONTS, STOREFRONTS } from './storefronts';
+import { DEFAULT_STOREFRONTS, STOREFRONTS } from '../model/storefronts';
 
 export const DEFAULT_PARTNER_CLIENT_KEY = 'sbxpartner0123456789abcdefghijkl';
 export const DEFAULT_PARTNER_SECRET_KEY = 'sbxpartnersecret0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL';
@@ -154,6 +154,6 @@ export class V2Runtime {
 
 /** The v2 part of a sandbox whose core exists; `options` from resolveV2Options (checked before the server starts). */
 export function startV2(core: SandboxCore, options: ResolvedV2Options): V2Runtime {
-	core.notifier.v2 = v2NotificationFormat(core, options.v2NotificationTimeoutSeconds * 1000);
+	core.notifier.register('v2', v2NotificationFormat(core, options.v2NotificationTimeoutSeconds * 1000));
 	return new V2Runtime(core, options);
 }

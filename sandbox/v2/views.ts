@@ -12,7 +12,7 @@
 import type { SandboxCore } from '../core/sandbox-core';
 import type { Order, OrderInvoice, OrderUnit, ReturnUnit, Subscription, Ticket, Unit } from '../core/types';
 import { enumValues } from './contract';
-import { currencyOf, storefrontOf } from './storefronts';
+import { currencyOf, storefrontOf } from '../model/storefronts';
 
 type View = Record<string, unknown>;
 

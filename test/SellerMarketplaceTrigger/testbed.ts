@@ -11,7 +11,7 @@ import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { signature, startSandbox, type RequestLogEntry, type Sandbox } from '../../sandbox';
 import { WebhookHost, type WebhookHostOptions } from '../harness/webhook-host';
 import type { SellerCredentials, SellerCredentialsV2 } from '../harness/workflow';
-import { rawRequest, type ApiResponse } from '../sandbox/client';
+import { rawRequest, type ApiResponse } from '../sandbox/v1/client';
 
 export const EMAIL = 'ops@seller.example';
 

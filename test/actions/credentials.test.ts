@@ -4,10 +4,10 @@
  * names the rule and the address, never a key.
  */
 import { describeInsecureBaseUrl } from '../../nodes/api/v1/signing';
-import { useStrictSandbox } from '../harness/sandbox';
+import { useSandbox } from '../harness/sandbox';
 import { runRequestProbe, runSellerNode } from '../harness/workflow';
 
-const strict = useStrictSandbox();
+const strict = useSandbox({ strict: true });
 
 const HTTPS_RULE = /^The Base URL must start with https:\/\/, because the API takes requests over HTTPS only \(got http:\/\/seller\.example\/api\/v1\)\. Plain http is allowed only for an address on this machine \(127\.0\.0\.1, localhost or \[::1\]\)\.$/;
 

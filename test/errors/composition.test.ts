@@ -7,7 +7,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { resources as v1Resources, resourceSelector as v1ResourceSelector } from '../../nodes/SellerMarketplace/v1/actions';
 import { resources as v2Resources } from '../../nodes/SellerMarketplace/v2/actions';
-import { useStrictSandbox } from '../harness/sandbox';
+import { useSandbox } from '../harness/sandbox';
 import { runSellerNode } from '../harness/workflow';
 import { useSandboxV2 } from '../v2/setup';
 
@@ -78,7 +78,7 @@ describe('node version 2', () => {
 });
 
 describe('node version 1', () => {
-	const v1 = useStrictSandbox();
+	const v1 = useSandbox({ strict: true });
 
 	it('renaming the labels of an operation and its resource does not change the headline of its failure', async () => {
 		const selector = (v1Resources.find((resource) => resource.value === 'orderUnit')!.description as Array<{ name: string; options?: unknown }>).find((property) => property.name === 'operation');

@@ -5,9 +5,9 @@
  */
 import { SellerMarketplaceApi } from '../../credentials/SellerMarketplaceApi.credentials';
 import { runCredentialTest } from '../harness/credential-test';
-import { useStrictSandbox } from '../harness/sandbox';
+import { useSandbox } from '../harness/sandbox';
 
-const v1 = useStrictSandbox();
+const v1 = useSandbox({ strict: true });
 const credentialType = new SellerMarketplaceApi();
 const KEYS_OR_CLOCK =
 	"The marketplace did not accept the request signature. Check that the Client Key and Secret Key are copied exactly from the seller account's API settings, and that the clock of the machine running n8n is right: every request is signed with the current time.";

@@ -10,14 +10,14 @@ import { startRecordingServer, V2_RECORDING } from '../harness/recording-server'
 
 import type { OrderUnit } from '../../sandbox';
 import { startFaultProxy, type FaultProxy } from '../hardening/proxy';
-import { useStrictSandbox } from '../harness/sandbox';
+import { useSandbox } from '../harness/sandbox';
 import { runSellerNode, runSellerNodeV2 } from '../harness/workflow';
 import { useSandboxV2 } from '../v2/setup';
 
 const byId = (id: number | string) => ({ __rl: true, mode: 'id', value: String(id) });
 
 describe('API v1 (node version 1)', () => {
-	const v1 = useStrictSandbox();
+	const v1 = useSandbox({ strict: true });
 	const units = (): OrderUnit[] => v1.sandbox().control.db.orderUnits.filter((unit) => !unit._fulfilled_by_marketplace);
 	const unitIn = (status: string) => units().find((unit) => unit.status === status)!;
 	const run = async (parameters: IDataObject, credentials = v1.credentials()) => await runSellerNode(credentials, { parameters });

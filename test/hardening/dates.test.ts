@@ -7,23 +7,23 @@ import { getGlobalState, setGlobalState } from 'n8n-workflow';
 
 import { formatInstant, parseDateTime } from '../../nodes/shared/helpers/dates';
 import { runSellerNode } from '../harness/workflow';
-import { useSandbox } from './sandbox';
+import { useSandbox } from '../harness/sandbox';
 
-const env = useSandbox();
+const env = useSandbox({}, { resetEachTest: false });
 const instanceTimeZone = getGlobalState().defaultTimezone;
 
 afterAll(() => setGlobalState({ defaultTimezone: instanceTimeZone }));
-beforeEach(() => env.sandbox.control.clearRequests());
+beforeEach(() => env.sandbox().control.clearRequests());
 
 /** Runs Order Unit → Get Many with "Created After" from an expression; returns the run and the query the sandbox got. */
 async function createdAfter(value: unknown, timeZone = 'UTC') {
 	// n8n's instance default (GENERIC_TIMEZONE): what a workflow without its own time zone setting uses.
 	setGlobalState({ defaultTimezone: timeZone });
-	const run = await runSellerNode(env.credentials, {
+	const run = await runSellerNode(env.credentials(), {
 		parameters: { resource: 'orderUnit', operation: 'getMany', returnAll: false, limit: 1, filters: { createdFrom: '={{ $json.when }}' } },
 		items: [{ json: { when: value } as never }],
 	});
-	const [request] = env.sandbox.control.requests();
+	const [request] = env.sandbox().control.requests();
 	return { run, sent: request?.query['ts_created:from'] };
 }
 
@@ -48,7 +48,7 @@ describe('impossible or malformed dates are refused before anything is sent', ()
 		const { run, sent } = await createdAfter(value);
 		expect(run.error?.message).toMatch(/"Created After" must be a date.*\[item 0\]/);
 		expect(sent).toBeUndefined();
-		expect(env.sandbox.control.requests()).toHaveLength(0);
+		expect(env.sandbox().control.requests()).toHaveLength(0);
 	});
 });
 
@@ -60,7 +60,7 @@ describe('an explicit offset names an instant, converted to the API time (UTC)',
 		['2024-03-01T00:30:00.250+01:00', '2024-02-29 23:30:00'],
 	])('%s → %s, whatever the workflow time zone', async (value, expected) => {
 		expect((await createdAfter(value, 'America/New_York')).sent).toBe(expected);
-		env.sandbox.control.clearRequests();
+		env.sandbox().control.clearRequests();
 		expect((await createdAfter(value, 'Asia/Kolkata')).sent).toBe(expected);
 	});
 });
@@ -78,7 +78,7 @@ describe("a value without offset is a time in the workflow's time zone", () => {
 
 	it('a Luxon DateTime from an expression keeps its own zone', async () => {
 		setGlobalState({ defaultTimezone: 'Europe/Berlin' });
-		const run = await runSellerNode(env.credentials, {
+		const run = await runSellerNode(env.credentials(), {
 			parameters: {
 				resource: 'orderUnit',
 				operation: 'getMany',
@@ -88,7 +88,7 @@ describe("a value without offset is a time in the workflow's time zone", () => {
 			},
 		});
 		expect(run.error).toBeUndefined();
-		expect(env.sandbox.control.requests()[0].query['ts_created:from']).toBe('2024-03-01 15:00:00');
+		expect(env.sandbox().control.requests()[0].query['ts_created:from']).toBe('2024-03-01 15:00:00');
 	});
 });
 

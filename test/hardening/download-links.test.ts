@@ -7,20 +7,20 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runSellerNode } from '../harness/workflow';
-import { useSandbox } from './sandbox';
+import { useSandbox } from '../harness/sandbox';
 
-const env = useSandbox();
+const env = useSandbox({}, { resetEachTest: false });
 
-beforeEach(() => env.sandbox.control.reset());
+beforeEach(() => env.sandbox().control.reset());
 
 const SECRET_LINK = /[?&](access_token|key)=/;
-const invoice = () => env.sandbox.control.db.orderInvoices[0];
-const unitWithInvoice = () => env.sandbox.control.db.orderUnits.find((unit) => !unit._fulfilled_by_marketplace && unit.invoice?.url)!;
+const invoice = () => env.sandbox().control.db.orderInvoices[0];
+const unitWithInvoice = () => env.sandbox().control.db.orderUnits.find((unit) => !unit._fulfilled_by_marketplace && unit.invoice?.url)!;
 const orderOfInvoice = () => invoice().id_order;
 
 const operations: Array<[string, () => IDataObject, () => string[]]> = [
 	['Order Invoice → Get', () => ({ resource: 'orderInvoice', operation: 'get', invoiceId: String(invoice().id_invoice) }), () => [invoice().url]],
-	['Order Invoice → Get Many', () => ({ resource: 'orderInvoice', operation: 'getMany', returnAll: true }), () => env.sandbox.control.db.orderInvoices.map((entry) => entry.url)],
+	['Order Invoice → Get Many', () => ({ resource: 'orderInvoice', operation: 'getMany', returnAll: true }), () => env.sandbox().control.db.orderInvoices.map((entry) => entry.url)],
 	[
 		'Order Unit → Get',
 		() => ({ resource: 'orderUnit', operation: 'get', orderUnitId: { __rl: true, mode: 'id', value: String(unitWithInvoice().id_order_unit) } }),
@@ -36,7 +36,7 @@ const operations: Array<[string, () => IDataObject, () => string[]]> = [
 
 describe.each(operations)('%s', (_name, parameters, links) => {
 	it('outputs no link with a secret by default, and keeps every other field', async () => {
-		const run = await runSellerNode(env.credentials, { parameters: parameters() });
+		const run = await runSellerNode(env.credentials(), { parameters: parameters() });
 		expect(run.error).toBeUndefined();
 		expect(run.items.length).toBeGreaterThan(0);
 		const output = JSON.stringify(run.items.map((item) => item.json));
@@ -48,7 +48,7 @@ describe.each(operations)('%s', (_name, parameters, links) => {
 	});
 
 	it('with "Include Download Links" on, outputs them as the API gave them', async () => {
-		const run = await runSellerNode(env.credentials, { parameters: { ...parameters(), options: { includeDownloadLinks: true } } });
+		const run = await runSellerNode(env.credentials(), { parameters: { ...parameters(), options: { includeDownloadLinks: true } } });
 		expect(run.error).toBeUndefined();
 		const output = JSON.stringify(run.items.map((item) => item.json));
 		expect(output).toMatch(SECRET_LINK);
@@ -57,7 +57,7 @@ describe.each(operations)('%s', (_name, parameters, links) => {
 });
 
 it('Order Invoice → Download still fetches the file without the link in the output', async () => {
-	const run = await runSellerNode(env.credentials, {
+	const run = await runSellerNode(env.credentials(), {
 		parameters: { resource: 'orderInvoice', operation: 'download', invoiceId: String(invoice().id_invoice), binaryPropertyName: 'data' },
 	});
 	expect(run.error).toBeUndefined();

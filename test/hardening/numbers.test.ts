@@ -5,19 +5,19 @@
  */
 import { parseWholeNumber } from '../../nodes/shared/helpers/validation';
 import { runSellerNode } from '../harness/workflow';
-import { useSandbox } from './sandbox';
+import { useSandbox } from '../harness/sandbox';
 
-const env = useSandbox();
+const env = useSandbox({}, { resetEachTest: false });
 
-beforeEach(() => env.sandbox.control.reset());
+beforeEach(() => env.sandbox().control.reset());
 
-const refundable = () => env.sandbox.control.db.orderUnits.find((unit) => !unit._fulfilled_by_marketplace && unit.status === 'sent' && unit.price > 2000)!;
+const refundable = () => env.sandbox().control.db.orderUnits.find((unit) => !unit._fulfilled_by_marketplace && unit.status === 'sent' && unit.price > 2000)!;
 
 const refund = (amount: unknown) => {
 	const unit = refundable();
 	return {
 		unit,
-		run: runSellerNode(env.credentials, {
+		run: runSellerNode(env.credentials(), {
 			parameters: {
 				resource: 'orderUnit',
 				operation: 'refund',
@@ -37,7 +37,7 @@ describe('Order Unit → Refund takes decimal digits only', () => {
 			const { unit, run } = refund(amount);
 			const { error } = await run;
 			expect(error?.message).toMatch(/"Amount \(in Cents\)" must be a whole number of cents above 0.*\[item 0\]/);
-			expect(env.sandbox.control.requests()).toHaveLength(0);
+			expect(env.sandbox().control.requests()).toHaveLength(0);
 			expect(unit._refunds).toHaveLength(0);
 		},
 	);
@@ -46,7 +46,7 @@ describe('Order Unit → Refund takes decimal digits only', () => {
 		const { unit, run } = refund(' 1600 ');
 		const { error } = await run;
 		expect(error).toBeUndefined();
-		expect(env.sandbox.control.requests().map((request) => request.body)).toEqual(['{"amount":1600,"reason":"delivery_delay"}']);
+		expect(env.sandbox().control.requests().map((request) => request.body)).toEqual(['{"amount":1600,"reason":"delivery_delay"}']);
 		expect(unit._refunds.map((entry) => entry.amount)).toEqual([1600]);
 	});
 });
@@ -61,9 +61,9 @@ describe('every other whole-number input', () => {
 		['Max Retries', 2.5, { resource: 'status', operation: 'ping', requestOptions: { maxRetries: '={{ $json.v }}' } }],
 		['Page Concurrency', 1e21, { resource: 'orderUnit', operation: 'getMany', returnAll: true, requestOptions: { pageConcurrency: '={{ $json.v }}' } }],
 	])('%s %p', async (label, value, parameters) => {
-		const run = await runSellerNode(env.credentials, { parameters, items: [{ json: { v: value } as never }] });
+		const run = await runSellerNode(env.credentials(), { parameters, items: [{ json: { v: value } as never }] });
 		expect(run.error?.message).toMatch(new RegExp(`"${label}".*\\[item 0\\]`));
-		expect(env.sandbox.control.requests()).toHaveLength(0);
+		expect(env.sandbox().control.requests()).toHaveLength(0);
 	});
 });
 

@@ -6,11 +6,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { apiPath } from '../../nodes/api/core/path';
 import { runSellerNode } from '../harness/workflow';
-import { useSandbox } from './sandbox';
+import { useSandbox } from '../harness/sandbox';
 
-const env = useSandbox();
+const env = useSandbox({}, { resetEachTest: false });
 
-beforeEach(() => env.sandbox.control.clearRequests());
+beforeEach(() => env.sandbox().control.clearRequests());
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
@@ -26,7 +26,7 @@ describe('free-text IDs that would change the path are refused before anything i
 	it.each(operations.flatMap(([name, parameters, label]) => values.map((value) => [name, JSON.stringify(value), parameters, label, value] as const)))(
 		'%s with ID %s',
 		async (_name, _shown, parameters, label, value) => {
-			const run = await runSellerNode(env.credentials, {
+			const run = await runSellerNode(env.credentials(), {
 				parameters,
 				items: [{ json: { id: 'MHRYPC1' } }, { json: { id: value } }],
 				continueOnFail: true,
@@ -34,9 +34,9 @@ describe('free-text IDs that would change the path are refused before anything i
 			const second = run.items.find((item) => (item.pairedItem as { item: number }).item === 1);
 			expect(second?.json.error).toMatch(new RegExp(`"${label}".*\\[item 1\\]`));
 			// Item 0 went out as usual; item 1 sent nothing at all.
-			const paths = env.sandbox.control.requests().map((request) => request.path);
+			const paths = env.sandbox().control.requests().map((request) => request.path);
 			expect(paths.every((path) => !path.includes('..') && !/^\/close\/?$/.test(path))).toBe(true);
-			expect(env.sandbox.control.requests().length).toBeLessThanOrEqual(1);
+			expect(env.sandbox().control.requests().length).toBeLessThanOrEqual(1);
 		},
 	);
 });

@@ -9,32 +9,32 @@
  */
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';
 import { startFaultProxy, type FaultProxy } from './proxy';
-import { useSandbox } from './sandbox';
+import { useSandbox } from '../harness/sandbox';
 import { budget } from '../budget';
 
-const env = useSandbox();
+const env = useSandbox({}, { resetEachTest: false });
 let proxy: FaultProxy;
 /** The sandbox's keys, with the proxy in front of it as Base URL. */
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	proxy = await startFaultProxy(env.sandbox.baseUrl);
-	credentials = { ...env.credentials, baseUrl: proxy.baseUrl };
+	proxy = await startFaultProxy(env.sandbox().baseUrl);
+	credentials = { ...env.credentials(), baseUrl: proxy.baseUrl };
 });
 afterAll(async () => await proxy.close());
 beforeEach(() => {
-	env.sandbox.control.reset();
+	env.sandbox().control.reset();
 	proxy.seen.splice(0);
 });
 
 const byId = (value: number | string) => ({ __rl: true, mode: 'id', value: String(value) });
 const seen = () => proxy.seen.map((request) => `${request.method} ${request.path}`);
-const unitsIn = (status: string) => env.sandbox.control.db.orderUnits.filter((unit) => !unit._fulfilled_by_marketplace && unit.status === status);
+const unitsIn = (status: string) => env.sandbox().control.db.orderUnits.filter((unit) => !unit._fulfilled_by_marketplace && unit.status === status);
 
 describe('a create or refund that may have been applied says so, and how to check (item 9)', () => {
 	it('a refund answered with a 503 is not repeated, and the error does not say "try again"', async () => {
 		const unit = unitsIn('sent')[0];
-		env.sandbox.control.addFault({ method: 'PATCH', path: `/order_units/${unit.id_order_unit}/refund/`, kind: 'status', status: 503, times: 1 });
+		env.sandbox().control.addFault({ method: 'PATCH', path: `/order_units/${unit.id_order_unit}/refund/`, kind: 'status', status: 503, times: 1 });
 		const run = await runSellerNode(credentials, {
 			parameters: { resource: 'orderUnit', operation: 'refund', orderUnitId: byId(unit.id_order_unit), amount: 500, reason: 'delivery_delay' },
 		});
@@ -62,7 +62,7 @@ describe('a create or refund that may have been applied says so, and how to chec
 		[
 			'Unit (Offer) → Create',
 			'/units/',
-			() => ({ resource: 'unit', operation: 'create', identifyBy: 'ean', ean: String(env.sandbox.control.db.items[3].eans[0]), condition: 'new', listingPrice: 1999, amount: 3 }),
+			() => ({ resource: 'unit', operation: 'create', identifyBy: 'ean', ean: String(env.sandbox().control.db.items[3].eans[0]), condition: 'new', listingPrice: 1999, amount: 3 }),
 			'Unit (Offer) → Get Many',
 		],
 		[
@@ -98,7 +98,7 @@ describe('a state change retried after a lost answer that finds it done succeeds
 
 	it('120 units sent while every fourth answer is lost: all 120 reported sent, none failed', async () => {
 		const units = [];
-		for (let i = 0; i < 30; i++) units.push(...(await env.sandbox.control.createOrder({ units: [{ id_unit: env.sandbox.control.db.units[i % 5].id_unit, quantity: 4 }] })).orderUnits);
+		for (let i = 0; i < 30; i++) units.push(...(await env.sandbox().control.createOrder({ units: [{ id_unit: env.sandbox().control.db.units[i % 5].id_unit, quantity: 4 }] })).orderUnits);
 		units.forEach((unit, index) => {
 			if (index % 4 === 0) proxy.add({ method: 'PATCH', path: `/order-units/${unit.id_order_unit}/send/`, action: 'loseAnswer' });
 		});
@@ -126,14 +126,14 @@ describe('a state change retried after a lost answer that finds it done succeeds
 	});
 
 	it('Ticket → Close and Return Unit → Accept', async () => {
-		const ticket = env.sandbox.control.db.tickets.find((candidate) => candidate.status === 'opened')!;
+		const ticket = env.sandbox().control.db.tickets.find((candidate) => candidate.status === 'opened')!;
 		proxy.add({ method: 'PATCH', path: `/tickets/${ticket.id_ticket}/close/`, action: 'loseAnswer' });
 		const closed = await runSellerNode(credentials, { parameters: { resource: 'ticket', operation: 'close', ticketId: byId(ticket.id_ticket) } });
 		expect(closed.error).toBeUndefined();
 		expect(closed.items[0].json).toMatchObject({ success: true, alreadyApplied: true, id_ticket: ticket.id_ticket });
 
-		const returnUnit = env.sandbox.control.db.returnUnits[0];
-		env.sandbox.control.setStatus('returnUnits', returnUnit.id_return_unit, 'return_arrived');
+		const returnUnit = env.sandbox().control.db.returnUnits[0];
+		env.sandbox().control.setStatus('returnUnits', returnUnit.id_return_unit, 'return_arrived');
 		proxy.add({ method: 'PATCH', path: `/return-units/${returnUnit.id_return_unit}/accept/`, action: 'loseAnswer' });
 		const accepted = await runSellerNode(credentials, { parameters: { resource: 'returnUnit', operation: 'accept', returnUnitId: String(returnUnit.id_return_unit) } });
 		expect(accepted.error).toBeUndefined();
@@ -142,14 +142,14 @@ describe('a state change retried after a lost answer that finds it done succeeds
 	});
 
 	it('Unit (Offer) → Delete: a retry that finds the offer gone (404) succeeds', async () => {
-		const unit = env.sandbox.control.db.units[0];
+		const unit = env.sandbox().control.db.units[0];
 		const path = `/units/${unit.id_unit}/`;
 		proxy.add({ method: 'DELETE', path, action: 'loseAnswer' });
 		const run = await runSellerNode(credentials, { parameters: { resource: 'unit', operation: 'delete', unitId: String(unit.id_unit) } });
 		expect(run.error).toBeUndefined();
 		expect(seen()).toEqual([`DELETE ${path}`, `DELETE ${path}`]);
 		expect(run.items[0].json).toEqual({ deleted: true, alreadyApplied: true });
-		expect(env.sandbox.control.db.units.some((candidate) => candidate.id_unit === unit.id_unit)).toBe(false);
+		expect(env.sandbox().control.db.units.some((candidate) => candidate.id_unit === unit.id_unit)).toBe(false);
 	});
 
 	it('a retry that finds the record in another state is still an error, and says an earlier attempt may have reached the marketplace', async () => {
@@ -160,7 +160,7 @@ describe('a state change retried after a lost answer that finds it done succeeds
 			method: 'PATCH',
 			path,
 			action: (_request, response) => {
-				env.sandbox.control.setStatus('orderUnits', unit.id_order_unit, 'cancelled');
+				env.sandbox().control.setStatus('orderUnits', unit.id_order_unit, 'cancelled');
 				response.socket?.destroy();
 			},
 		});

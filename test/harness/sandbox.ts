@@ -1,25 +1,54 @@
 /**
- * The sandbox as the node's tests start it: strict, so only the spec's literal paths and body shapes are
- * answered and every alias (a second form the lenient sandbox also takes) is refused. A test of the node
- * therefore fails if the node sends anything but what the spec writes (docs/decisions.md).
+ * The sandbox as tests start it. `useSandbox` is the one "sandbox for this test file" helper: started before the
+ * file's tests, closed after them, back to its seed before each test (unless `resetEachTest: false`), and with
+ * `checkResponses` every test ends with no sandbox answer that broke the OpenAPI. The helpers that add a client or
+ * credentials build on it (test/sandbox/v1/client.ts, test/sandbox/v2/client.ts, test/v2/setup.ts).
+ *
+ * The node's tests start it strict (`strict: true`, or `startStrictSandbox`): only the spec's literal paths and body
+ * shapes are answered and every alias (a second form the lenient sandbox also takes) is refused, so a test of the
+ * node fails if the node sends anything but what the spec writes (docs/decisions.md).
  */
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import type { SellerCredentials } from './workflow';
+import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
+import { startSandbox, type Sandbox, type SandboxOptions, type StartOptions } from '../../sandbox';
+import type { SellerCredentials, SellerCredentialsV2 } from './workflow';
 
 export function startStrictSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	return startSandbox({ ...options, strict: true });
 }
 
-/** One strict sandbox for a test file, reset before each test, with credentials for it. */
-export function useStrictSandbox(options: SandboxOptions = {}): { sandbox: () => Sandbox; credentials: () => SellerCredentials } {
+export interface SandboxLifecycle {
+	/** back to the seed (or snapshot) before each test; default true */
+	resetEachTest?: boolean;
+	/** after each test, expect no answer that broke the OpenAPI (`control.responseViolations()`); default false */
+	checkResponses?: boolean;
+}
+
+export interface FileSandbox {
+	sandbox(): Sandbox;
+	/** API v1 credentials for the sandbox's keys */
+	credentials(): SellerCredentials;
+	/** API v2 credentials for the sandbox's keys (storefront de, the node's User-Agent) */
+	credentialsV2(): SellerCredentialsV2;
+}
+
+/** One sandbox for a test file (see the header). */
+export function useSandbox(options: StartOptions = {}, lifecycle: SandboxLifecycle = {}): FileSandbox {
 	let sandbox: Sandbox | undefined;
 	beforeAll(async () => {
-		sandbox = await startStrictSandbox(options);
+		sandbox = await startSandbox(options);
 	});
 	afterAll(async () => await sandbox?.close());
-	beforeEach(() => sandbox!.control.reset());
+	if (lifecycle.resetEachTest !== false) beforeEach(() => sandbox!.control.reset());
+	if (lifecycle.checkResponses) afterEach(() => expect(sandbox!.control.responseViolations()).toEqual([]));
 	return {
 		sandbox: () => sandbox!,
 		credentials: () => ({ clientKey: sandbox!.clientKey, secretKey: sandbox!.secretKey, baseUrl: sandbox!.baseUrl }),
+		credentialsV2: () => ({
+			clientKey: sandbox!.clientKey,
+			secretKey: sandbox!.secretKey,
+			baseUrl: sandbox!.v2BaseUrl,
+			storefront: 'de',
+			userAgent: DEFAULT_USER_AGENT,
+		}),
 	};
 }

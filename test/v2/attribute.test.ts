@@ -2,7 +2,7 @@
  * Attribute (node version 2): Get (by name or by ID) and Get Many (all, or searched), through n8n-core against
  * the v2 sandbox.
  */
-import { rawRequest } from '../sandbox/client';
+import { rawRequest } from '../sandbox/v1/client';
 import { expectSigned, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({}, 'attribute');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import * as enums from '../../nodes/api/v2/enums';
 import { REPORT_TYPES } from '../../nodes/SellerMarketplace/v2/actions/report/fields';
-import { DONE_AFTER_SECONDS, PROCESSING_AFTER_SECONDS, reportState } from '../../sandbox/v2/state/reports';
+import { DONE_AFTER_SECONDS, PROCESSING_AFTER_SECONDS, reportState } from '../../sandbox/model/reports';
 import { expectSigned, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({ strict: true }, 'report');

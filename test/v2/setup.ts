@@ -4,8 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
-import { startSandbox, type RequestLogEntry, type Sandbox, type StartOptions } from '../../sandbox';
+import type { RequestLogEntry, Sandbox, StartOptions } from '../../sandbox';
+import { useSandbox } from '../harness/sandbox';
 import { runSellerNodeV2, type NodeRunOptionsV2, type SellerCredentialsV2 } from '../harness/workflow';
 
 export interface V2Setup {
@@ -18,27 +18,13 @@ export interface V2Setup {
 }
 
 export function useSandboxV2(options: StartOptions = {}, resource?: string): V2Setup {
-	let sandbox: Sandbox;
-	let credentials: SellerCredentialsV2;
-	beforeAll(async () => {
-		sandbox = await startSandbox(options);
-		credentials = {
-			clientKey: sandbox.clientKey,
-			secretKey: sandbox.secretKey,
-			baseUrl: sandbox.v2BaseUrl,
-			storefront: 'de',
-			userAgent: DEFAULT_USER_AGENT,
-		};
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(() => sandbox.control.reset());
-	afterEach(() => expect(sandbox.control.responseViolations()).toEqual([]));
+	const file = useSandbox(options, { checkResponses: true });
 	return {
-		sandbox: () => sandbox,
-		credentials: () => credentials,
-		requests: () => sandbox.control.requests().filter((entry) => entry.api === 'v2'),
+		sandbox: file.sandbox,
+		credentials: file.credentialsV2,
+		requests: () => file.sandbox().control.requests().filter((entry) => entry.api === 'v2'),
 		run: async (parameters, runOptions = {}) =>
-			await runSellerNodeV2(credentials, { parameters: resource ? { resource, ...parameters } : parameters, ...runOptions }),
+			await runSellerNodeV2(file.credentialsV2(), { parameters: resource ? { resource, ...parameters } : parameters, ...runOptions }),
 	};
 }
 

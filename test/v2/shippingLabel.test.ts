@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OrderUnit } from '../../sandbox';
-import { labelPdf, shippingState } from '../../sandbox/v2/state/shipping';
+import { labelPdf, shippingState } from '../../sandbox/model/shipping';
 import { expectSigned, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({ orders: 40, strict: true }, 'shippingLabel');

@@ -10,7 +10,7 @@ import { voucher } from '../../nodes/SellerMarketplace/v2/actions/voucher';
 import { alignedLimit } from '../../nodes/api/v2';
 import { DISCOUNT_TYPES, VOUCHER_STATUSES } from '../../nodes/api/v2/enums';
 import { voucherState, type StoredVoucher } from '../../sandbox/v2/state/vouchers';
-import { V2Client } from '../sandbox-v2/client';
+import { V2Client } from '../sandbox/v2/client';
 import { expectSigned, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({ strict: true }, 'voucher');

@@ -1,7 +1,7 @@
 /** Items, categories (with attributes), category decision. */
 import type { SandboxCore } from '../../core/sandbox-core';
 import { collectionReply, filters, listReply, readEmbedded } from '../pagination';
-import { intParam, noQuery, ok, route, Route, RouteContext, useAlias } from '../../core/router';
+import { intParam, noQuery, ok, route, Route, RouteContext, useAlias } from '../router';
 import { publicRecord, publicView } from '../../core/store';
 import type { Category, Item } from '../../core/types';
 import { arrayOf, integer, object, optional, parseBody, string } from '../../core/validate';

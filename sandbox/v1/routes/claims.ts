@@ -2,44 +2,12 @@
 import type { SandboxCore } from '../../core/sandbox-core';
 import { conflict, unprocessable } from '../../core/errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicRecord, publicView } from '../../core/store';
-import type { Claim, ClaimMessage, OrderUnit } from '../../core/types';
+import type { Claim, ClaimMessage } from '../../core/types';
 import { boolean, integer, nonEmptyString, optional, parseBody } from '../../core/validate';
-import { CLOSED_BY_SELLER, messageFilters, respondToMessage } from './tickets';
-
-export function addClaimMessage(core: SandboxCore, claim: Claim, text: string, interimNotice = false): ClaimMessage {
-	respondToMessage(core, claim, interimNotice);
-	return core.store.insert('claimMessages', {
-		id_claim_message: core.store.nextId('claimMessages'),
-		id_claim: claim.id_claim,
-		author: { role: 'seller', name: 'Seller' },
-		text,
-		interim_notice: interimNotice,
-		ts_created: core.timestamp(),
-	});
-}
-
-/** Rejecting or clarifying a return unit: reuse the unit's open claim or open one, and post the text. */
-export function openClaimWithMessage(core: SandboxCore, orderUnit: OrderUnit, text: string): Claim {
-	let claim = core.store.db.claims.find((c) => c.id_order_unit === orderUnit.id_order_unit && c.status === 'opened');
-	if (!claim) {
-		const now = core.timestamp();
-		claim = core.store.insert('claims', {
-			id_claim: core.store.nextId('claims'),
-			id_order_unit: orderUnit.id_order_unit,
-			id_buyer: orderUnit.buyer.id_buyer,
-			ts_created: now,
-			ts_updated: now,
-			status: 'opened',
-			open_reason: 'product_return',
-			callback_phone: orderUnit.shipping_address.phone,
-			is_seller_responsible: true,
-		});
-	}
-	addClaimMessage(core, claim, text);
-	return claim;
-}
+import { addClaimMessage, ANSWERABLE, closeBySeller } from '../../model/tickets';
+import { messageFilters } from './tickets';
 
 function claimView(core: SandboxCore, claim: Claim, embedded: Set<string>) {
 	const view = publicRecord(claim);
@@ -56,7 +24,7 @@ function postMessage(ctx: RouteContext) {
 	const body = parseBody(ctx.body(), { id_claim: integer(1), text: nonEmptyString, interim_notice: optional(boolean) });
 	const claim = ctx.core.store.find('claims', body.id_claim);
 	if (!claim) throw unprocessable(`Claim ${body.id_claim} not found`);
-	if (claim.status !== 'opened' && claim.status !== 'buyer_closed') throw conflict(`Claim ${claim.id_claim} is '${claim.status}'`);
+	if (!ANSWERABLE.includes(claim.status)) throw conflict(`Claim ${claim.id_claim} is '${claim.status}'`);
 	const message = addClaimMessage(ctx.core, claim, body.text, body.interim_notice);
 	return created(`/claim-messages/${message.id_claim_message}/`);
 }
@@ -64,10 +32,7 @@ function postMessage(ctx: RouteContext) {
 function close(ctx: RouteContext) {
 	const claim = ctx.core.store.get('claims', intParam(ctx), 'Claim');
 	noBody(ctx);
-	const next = CLOSED_BY_SELLER[claim.status];
-	if (!next) throw conflict(`Claim ${claim.id_claim} is '${claim.status}' and cannot be closed by the seller`);
-	claim.status = next;
-	claim.ts_updated = ctx.core.timestamp();
+	if (!closeBySeller(ctx.core, claim)) throw conflict(`Claim ${claim.id_claim} is '${claim.status}' and cannot be closed by the seller`);
 	return noContent();
 }
 

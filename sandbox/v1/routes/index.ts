@@ -1,5 +1,5 @@
 /** Every API route, one module per resource group. */
-import type { Route } from '../../core/router';
+import type { Route } from '../router';
 import { catalogRoutes } from './catalog';
 import { claimRoutes } from './claims';
 import { importFileRoutes } from './import-files';

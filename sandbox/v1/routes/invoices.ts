@@ -1,29 +1,12 @@
 /** Order invoices: upload (base64), read, delete, and the token-protected download. */
-import { randomBytes } from 'crypto';
-import type { SandboxCore } from '../../core/sandbox-core';
 import { MIME_TYPES } from '../../core/enums';
 import { forbidden, unprocessable } from '../../core/errors';
 import { listReply } from '../pagination';
-import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicView } from '../../core/store';
 import type { OrderInvoice } from '../../core/types';
+import { storeInvoice } from '../../model/invoices';
 import { base64, nonEmptyString, oneOf, parseBody } from '../../core/validate';
-
-/** A new invoice of an order with its download token (both APIs). */
-export function storeInvoice(core: SandboxCore, idOrder: string, file: { original_name: string; mime_type: string; data: string }): OrderInvoice {
-	const id = core.store.nextId('orderInvoices');
-	const token = randomBytes(24).toString('hex');
-	return core.store.insert('orderInvoices', {
-		id_invoice: id,
-		id_order: idOrder,
-		original_name: file.original_name,
-		mime_type: file.mime_type,
-		url: `${core.baseUrl}/order-invoices/${id}/file?access_token=${token}`,
-		ts_created: core.timestamp(),
-		_access_token: token,
-		_data_base64: file.data,
-	});
-}
 
 function upload(ctx: RouteContext) {
 	const { core } = ctx;

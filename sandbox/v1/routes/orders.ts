@@ -3,10 +3,11 @@ import type { SandboxCore } from '../../core/sandbox-core';
 import { CANCEL_REASONS, CARRIER_CODES, REFUND_REASONS } from '../../core/enums';
 import { badRequest, conflict, forbidden, unprocessable } from '../../core/errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicView } from '../../core/store';
 import type { Order, OrderUnit } from '../../core/types';
 import { integer, nonEmptyString, oneOf, optional, parseBody, string } from '../../core/validate';
+import { addRefund, CANCEL, markCancelled, markSent, REFUNDABLE, refundedSoFar, SEND, touchOrderUnit, trackingNumbers } from '../../model/order-units';
 
 const visible = (row: { _fulfilled_by_marketplace: boolean }) => !row._fulfilled_by_marketplace;
 
@@ -52,16 +53,7 @@ function orderListView(order: Order) {
 	return { id_order, seller_units_count, ts_created, ts_units_updated, is_marketplace_deemed_supplier };
 }
 
-/** Marks a change of an order unit: timestamps, and the order_unit_status_changed event when asked. */
-export function touchOrderUnit(core: SandboxCore, unit: OrderUnit, statusChanged: boolean): void {
-	const now = core.timestamp();
-	unit.ts_updated = now;
-	const order = core.store.find('orders', unit.id_order);
-	if (order) order.ts_units_updated = now;
-	if (statusChanged) core.notifier.emit('order_unit_status_changed', `/order-units/${unit.id_order_unit}/`);
-}
-
-function requireStatus(unit: OrderUnit, allowed: string[], action: string): void {
+function requireStatus(unit: OrderUnit, allowed: readonly string[], action: string): void {
 	if (!allowed.includes(unit.status)) {
 		throw conflict(
 			`Order unit ${unit.id_order_unit} is '${unit.status}'; only units in ${allowed.map((s) => `'${s}'`).join(' or ')} can be ${action}`,
@@ -76,17 +68,14 @@ function send(ctx: RouteContext) {
 		tracking_number: nonEmptyString,
 		source_country: optional(string),
 	});
-	const numbers = body.tracking_number.split(',').map((n) => n.trim());
-	if (numbers.some((n) => n === '')) throw badRequest('tracking_number holds an empty number; separate several numbers with single commas');
-	requireStatus(unit, ['need_to_be_sent'], 'sent');
-	unit.status = 'sent';
-	unit._shipment = {
+	const numbers = trackingNumbers(body.tracking_number);
+	if (!numbers) throw badRequest('tracking_number holds an empty number; separate several numbers with single commas');
+	requireStatus(unit, SEND.from, 'sent');
+	markSent(ctx.core, unit, {
 		carrier_code: body.carrier_code,
 		tracking_number: numbers.join(','),
 		...(body.source_country !== undefined && { source_country: body.source_country }),
-		ts: ctx.core.timestamp(),
-	};
-	touchOrderUnit(ctx.core, unit, true);
+	});
 	return noContent();
 }
 
@@ -103,10 +92,8 @@ function fulfil(ctx: RouteContext) {
 function cancel(ctx: RouteContext) {
 	const unit = requireOrderUnit(ctx.core, intParam(ctx));
 	const { reason } = parseBody(ctx.body(), { reason: oneOf(CANCEL_REASONS, 'cancel reason') });
-	requireStatus(unit, ['open', 'need_to_be_sent'], 'cancelled');
-	unit.status = 'cancelled';
-	unit.cancel_reason = reason;
-	touchOrderUnit(ctx.core, unit, true);
+	requireStatus(unit, CANCEL.from, 'cancelled');
+	markCancelled(ctx.core, unit, reason);
 	return noContent();
 }
 
@@ -118,15 +105,14 @@ function refund(ctx: RouteContext) {
 		amount: integer(1),
 		reason: oneOf(REFUND_REASONS, 'refund reason'),
 	});
-	requireStatus(unit, ['need_to_be_sent', 'sent', 'received', 'sent_and_autopaid', 'returned'], 'refunded');
-	const refunded = unit._refunds.reduce((sum, r) => sum + r.amount, 0);
+	requireStatus(unit, REFUNDABLE, 'refunded');
+	const refunded = refundedSoFar(unit);
 	if (refunded + amount > unit.price) {
 		throw unprocessable(
 			`Refund of ${amount} cents exceeds what is left of the price: price ${unit.price}, already refunded ${refunded}, at most ${unit.price - refunded}`,
 		);
 	}
-	unit._refunds.push({ amount, reason, path_form: pathForm, ts: ctx.core.timestamp() });
-	touchOrderUnit(ctx.core, unit, false);
+	addRefund(ctx.core, unit, { amount, reason, path_form: pathForm });
 	return noContent();
 }
 

@@ -3,8 +3,8 @@
  * that is done. Unsigned, like the real download addresses: the secret access_token is the only protection.
  */
 import { forbidden, notFound } from '../../core/errors';
-import { route, Route, RouteContext } from '../../core/router';
-import { findReport, reportFile, reportFileName, reportStatus } from '../../v2/state/reports';
+import { route, Route, RouteContext } from '../router';
+import { findReport, reportFile, reportFileName, reportStatus } from '../../model/reports';
 
 function download(ctx: RouteContext) {
 	const report = findReport(ctx.core, ctx.params.id);

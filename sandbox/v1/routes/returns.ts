@@ -3,11 +3,11 @@ import type { SandboxCore } from '../../core/sandbox-core';
 import { RETURN_REASONS } from '../../core/enums';
 import { conflict } from '../../core/errors';
 import { filters, listReply, readEmbedded } from '../pagination';
-import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
+import { created, intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicRecord, publicView } from '../../core/store';
 import type { ReturnRecord, ReturnUnit } from '../../core/types';
 import { arrayOf, integer, minLength, nonEmptyString, oneOf, parseBody } from '../../core/validate';
-import { openClaimWithMessage } from './claims';
+import { openClaimWithMessage } from '../../model/tickets';
 import { openReturn, RETURNABLE, returnOf } from '../../model/returns';
 import { orderUnitsForRequest } from './order-unit-requests';
 

@@ -1,6 +1,6 @@
 /** Account-level reads: status ping, shipping groups, warehouses. */
 import { listReply } from '../pagination';
-import { intParam, noQuery, ok, route, Route } from '../../core/router';
+import { intParam, noQuery, ok, route, Route } from '../router';
 import { publicView } from '../../core/store';
 
 export const sellerRoutes: Route[] = [

@@ -4,8 +4,8 @@
  * protection, and it works for six days of sandbox time.
  */
 import { forbidden, notFound } from '../../core/errors';
-import { route, Route, RouteContext } from '../../core/router';
-import { findSharedSetFile, sharedSetCsv, sharedSetValues } from '../../v2/state/shared-sets';
+import { route, Route, RouteContext } from '../router';
+import { findSharedSetFile, sharedSetCsv, sharedSetValues } from '../../model/shared-sets';
 
 function download(ctx: RouteContext) {
 	const file = findSharedSetFile(ctx.core, ctx.params.token);

@@ -4,8 +4,8 @@
  * protection; after 7 days the address no longer works.
  */
 import { forbidden, notFound } from '../../core/errors';
-import { route, Route, RouteContext } from '../../core/router';
-import { findLabel, labelExpired, labelFile } from '../../v2/state/shipping';
+import { route, Route, RouteContext } from '../router';
+import { findLabel, labelExpired, labelFile } from '../../model/shipping';
 
 function download(ctx: RouteContext) {
 	const label = findLabel(ctx.core, ctx.params.id);

@@ -3,7 +3,7 @@ import type { SandboxCore } from '../../core/sandbox-core';
 import { EVENT_NAMES } from '../../core/enums';
 import { badRequest, unprocessable } from '../../core/errors';
 import { filters, listReply } from '../pagination';
-import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../../core/router';
+import { created, intParam, noContent, noQuery, ok, route, Route, RouteContext, useAlias } from '../router';
 import { publicView } from '../../core/store';
 import type { Subscription } from '../../core/types';
 import { boolean, Check, httpUrl, oneOf, optional, parseBody, string } from '../../core/validate';

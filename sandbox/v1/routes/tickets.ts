@@ -3,24 +3,12 @@ import type { SandboxCore } from '../../core/sandbox-core';
 import { MIME_TYPES, TICKET_REASONS } from '../../core/enums';
 import { badRequest, conflict, unprocessable } from '../../core/errors';
 import { filters, ListSpec, listReply, readEmbedded } from '../pagination';
-import { created, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../../core/router';
-import { ticketIdFor } from '../../core/seed';
+import { created, noBody, noContent, noQuery, ok, route, Route, RouteContext } from '../router';
 import { publicRecord, publicView } from '../../core/store';
 import type { OrderUnit, Ticket } from '../../core/types';
+import { ANSWERABLE, answerTicket, closeBySeller, insertTicket } from '../../model/tickets';
 import { arrayOf, base64, boolean, Check, integer, nonEmptyString, object, oneOf, optional, parseBody } from '../../core/validate';
 import { orderUnitsForRequest } from './order-unit-requests';
-
-/** Status after the seller closes: the buyer may have closed already. */
-export const CLOSED_BY_SELLER: Record<string, string | undefined> = { opened: 'seller_closed', buyer_closed: 'both_closed' };
-
-/**
- * Spec table: a seller message clears is_seller_responsible unless it is an interim notice,
- * which keeps it true.
- */
-export function respondToMessage(core: SandboxCore, record: { is_seller_responsible: boolean; ts_updated: string }, interimNotice: boolean): void {
-	if (!interimNotice && record.is_seller_responsible) record.is_seller_responsible = false;
-	record.ts_updated = core.timestamp();
-}
 
 /** List spec of /ticket-messages/seller/ and /claim-messages/seller/. */
 export function messageFilters<T extends { ts_created: string }>(): ListSpec<T> {
@@ -58,25 +46,6 @@ function ticketView(core: SandboxCore, ticket: Ticket, embedded: Set<string>) {
 	return view;
 }
 
-/** A new open ticket on order units of one order, with the seller's first message (both APIs). */
-export function insertTicket(core: SandboxCore, units: OrderUnit[], reason: string, message: string): Ticket {
-	const now = core.timestamp();
-	const ticket = core.store.insert('tickets', {
-		id_ticket: ticketIdFor(core.store.nextId('tickets', 13163664)),
-		ids_order_unit: units.map((u) => String(u.id_order_unit)),
-		id_buyer: units[0].buyer.id_buyer,
-		ts_created: now,
-		ts_updated: now,
-		status: 'opened',
-		open_reason: reason,
-		topic: 'order_other_question',
-		callback_phone: units[0].shipping_address.phone,
-		is_seller_responsible: false,
-	});
-	insertMessage(core, ticket, message, false, []);
-	return ticket;
-}
-
 function createTicket(ctx: RouteContext) {
 	const { core } = ctx;
 	const body = parseBody(ctx.body(), {
@@ -88,25 +57,6 @@ function createTicket(ctx: RouteContext) {
 	return created(`/tickets/${ticket.id_ticket}/`);
 }
 
-export function insertMessage(core: SandboxCore, ticket: Ticket, text: string, interimNotice: boolean, files: Array<{ filename: string; mime_type: string }>) {
-	const id = core.store.nextId('ticketMessages');
-	const now = core.timestamp();
-	return core.store.insert('ticketMessages', {
-		id_ticket_message: id,
-		id_ticket: ticket.id_ticket,
-		author: { role: 'seller', name: 'Seller' },
-		text,
-		interim_notice: interimNotice,
-		ts_created: now,
-		files: files.map((f, i) => ({
-			filename: f.filename,
-			mime_type: f.mime_type,
-			ts_created: now,
-			uri: `${core.baseUrl}/ticket-files/${id}-${i}?key=${id.toString(16)}${i}`,
-		})),
-	});
-}
-
 function postMessage(ctx: RouteContext) {
 	const { core } = ctx;
 	const body = parseBody(ctx.body(), {
@@ -116,19 +66,15 @@ function postMessage(ctx: RouteContext) {
 		claim_message_files: optional(arrayOf(object({ filename: nonEmptyString, mime_type: oneOf(MIME_TYPES, 'mime type'), data: base64 }))),
 	});
 	const ticket = requireTicket(core, body.id_ticket, 422);
-	if (!['opened', 'buyer_closed'].includes(ticket.status)) throw conflict(`Ticket ${ticket.id_ticket} is '${ticket.status}'`);
-	respondToMessage(core, ticket, body.interim_notice === true);
-	const message = insertMessage(core, ticket, body.text, body.interim_notice === true, body.claim_message_files ?? []);
+	if (!ANSWERABLE.includes(ticket.status)) throw conflict(`Ticket ${ticket.id_ticket} is '${ticket.status}'`);
+	const message = answerTicket(core, ticket, body.text, body.interim_notice === true, body.claim_message_files ?? []);
 	return created(`/ticket-messages/${message.id_ticket_message}/`);
 }
 
 function close(ctx: RouteContext) {
 	const ticket = requireTicket(ctx.core, ctx.params.id, 404);
 	noBody(ctx);
-	const next = CLOSED_BY_SELLER[ticket.status];
-	if (!next) throw conflict(`Ticket ${ticket.id_ticket} is '${ticket.status}' and cannot be closed by the seller`);
-	ticket.status = next;
-	ticket.ts_updated = ctx.core.timestamp();
+	if (!closeBySeller(ctx.core, ticket)) throw conflict(`Ticket ${ticket.id_ticket} is '${ticket.status}' and cannot be closed by the seller`);
 	return noContent();
 }
 

@@ -10,7 +10,7 @@ import { page } from '../collection';
 import { ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalidField } from '../problems';
 import { attributeView, viewOrMissing } from '../state/catalog';
-import { isSharedSet, sharedSetFileUrl, sharedSetValues } from '../state/shared-sets';
+import { isSharedSet, sharedSetFileUrl, sharedSetValues } from '../../model/shared-sets';
 
 function sharedSetAttribute(ctx: V2Context): Attribute | undefined {
 	const attribute = ctx.core.store.find('attributes', Number(param(ctx, 'id_attribute')));

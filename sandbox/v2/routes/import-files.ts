@@ -15,7 +15,7 @@
  */
 import { parseTimestamp } from '../../core/clock';
 import { ApiError } from '../../core/errors';
-import { loopbackUri, productFeedWait, startImportFile } from '../../v1/routes/import-files';
+import { loopbackUri, productFeedWait, startImportFile } from '../../model/import-files';
 import type { ImportFile } from '../../core/types';
 import { equals, newestFirst, page, since, where } from '../collection';
 import { created, found, ok, param, text, V2Context, V2Operations } from '../handler';

@@ -4,12 +4,12 @@
  * download address both APIs share. An invoice read under another order's ID is not found.
  */
 import { MIME_TYPES } from '../../core/enums';
-import { storeInvoice } from '../../v1/routes/invoices';
+import { storeInvoice } from '../../model/invoices';
 import type { Order, OrderInvoice } from '../../core/types';
 import { equals, newestFirst, page, since, where } from '../collection';
 import { created, found, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalid, Problem, type ErrorDetail } from '../problems';
-import { storefrontOf } from '../storefronts';
+import { storefrontOf } from '../../model/storefronts';
 import { invoiceView } from '../views';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;

@@ -10,16 +10,14 @@
  *    refunds, at most the price (400 validation-error on `amount` naming what is left)
  *  - marketplace-fulfilled units (fulfillment_type fulfilled_by_kaufland) can be read but not changed
  */
-import type { SandboxCore } from '../../core/sandbox-core';
 import { CARRIER_CODES } from '../../core/enums';
 import type { OrderUnit } from '../../core/types';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { embedded, found, list, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalidField, refused } from '../problems';
-import { storefrontOf } from '../storefronts';
+import { addRefund, CANCEL, markCancelled, markSent, REFUNDABLE, refundedSoFar, SEND, touchOrderUnit, trackingNumbers, type StatusMove } from '../../model/order-units';
+import { storefrontOf } from '../../model/storefronts';
 import { fulfillmentType, orderUnitDetailsView, orderUnitView } from '../views';
-
-const REFUNDABLE = ['need_to_be_sent', 'sent', 'received', 'sent_and_autopaid', 'returned'];
 
 /** The unit an action changes; marketplace-fulfilled units refuse with `status`. */
 function target(ctx: V2Context, refuseWith: 400 | 403): OrderUnit {
@@ -31,24 +29,19 @@ function target(ctx: V2Context, refuseWith: 400 | 403): OrderUnit {
 	return unit;
 }
 
-/** Times of the change, and order_unit_status_changed for a new status. */
-function touch(core: SandboxCore, unit: OrderUnit, statusChanged: boolean): void {
-	unit.ts_updated = core.timestamp();
-	const order = core.store.find('orders', unit.id_order);
-	if (order) order.ts_units_updated = unit.ts_updated;
-	if (statusChanged) core.notifier.emit('order_unit_status_changed', `/order-units/${unit.id_order_unit}/`);
-}
-
-function moveStatus(ctx: V2Context, unit: OrderUnit, rule: { from: string[]; to: string; action: string; notAllowed: string }): void {
+/** Refuses a move the unit's status does not allow; the caller then makes it. */
+function checkMove(unit: OrderUnit, move: StatusMove, rule: { action: string; notAllowed: string }): void {
 	const { id_order_unit: id, status } = unit;
-	if (status === rule.to) {
+	if (status === move.to) {
 		throw refused(403, '/problems/duplicate-action', `Order unit ${id} is already '${status}'; it cannot be ${rule.action} again`);
 	}
-	if (!rule.from.includes(status)) {
-		throw refused(403, rule.notAllowed, `Order unit ${id} is '${status}'; only units in ${rule.from.map((s) => `'${s}'`).join(' or ')} can be ${rule.action}`);
+	if (!move.from.includes(status)) {
+		throw refused(403, rule.notAllowed, `Order unit ${id} is '${status}'; only units in ${move.from.map((s) => `'${s}'`).join(' or ')} can be ${rule.action}`);
 	}
-	unit.status = rule.to;
 }
+
+/** API v2's fulfil (v1's confirms without a move). */
+const FULFIL: StatusMove = { from: ['open'], to: 'need_to_be_sent' };
 
 /** A carrier code of GET /carriers, or 400 on `field` with the code it was probably meant to be. */
 export function carrierCode(code: string, field = 'carrier_code'): string {
@@ -84,35 +77,27 @@ export const operations: V2Operations = {
 		const unit = target(ctx, 403);
 		const body = ctx.body as { tracking_numbers: string; carrier_code: string };
 		const carrier = carrierCode(body.carrier_code);
-		const numbers = body.tracking_numbers.split(',').map((n) => n.trim());
-		if (numbers.some((n) => n === '')) {
-			throw invalidField('tracking_numbers', 'holds an empty tracking number; separate several numbers with single commas');
-		}
-		moveStatus(ctx, unit, { from: ['need_to_be_sent'], to: 'sent', action: 'sent', notAllowed: '/problems/action-not-allowed' });
-		unit._shipment = { carrier_code: carrier, tracking_number: numbers.join(','), ts: ctx.core.timestamp() };
-		touch(ctx.core, unit, true);
+		const numbers = trackingNumbers(body.tracking_numbers);
+		if (!numbers) throw invalidField('tracking_numbers', 'holds an empty tracking number; separate several numbers with single commas');
+		checkMove(unit, SEND, { action: 'sent', notAllowed: '/problems/action-not-allowed' });
+		markSent(ctx.core, unit, { carrier_code: carrier, tracking_number: numbers.join(',') });
 		return noContent();
 	},
 
 	CancelOrderUnit: (ctx) => {
 		const unit = target(ctx, 403);
 		const { reason } = ctx.body as { reason: string };
-		moveStatus(ctx, unit, {
-			from: ['open', 'need_to_be_sent'],
-			to: 'cancelled',
-			action: 'cancelled',
-			notAllowed: '/problems/order-units/cancel-not-allowed',
-		});
-		unit.cancel_reason = reason;
-		touch(ctx.core, unit, true);
+		checkMove(unit, CANCEL, { action: 'cancelled', notAllowed: '/problems/order-units/cancel-not-allowed' });
+		markCancelled(ctx.core, unit, reason);
 		return noContent();
 	},
 
 	FulfilOrderUnit: (ctx) => {
 		const unit = target(ctx, 403);
-		moveStatus(ctx, unit, { from: ['open'], to: 'need_to_be_sent', action: 'marked for fulfilment', notAllowed: '/problems/action-not-allowed' });
+		checkMove(unit, FULFIL, { action: 'marked for fulfilment', notAllowed: '/problems/action-not-allowed' });
+		unit.status = FULFIL.to;
 		unit._fulfilled_at = ctx.core.timestamp();
-		touch(ctx.core, unit, true);
+		touchOrderUnit(ctx.core, unit, true);
 		return noContent();
 	},
 
@@ -123,15 +108,14 @@ export const operations: V2Operations = {
 		if (!REFUNDABLE.includes(unit.status)) {
 			throw refused(400, '/problems/action-not-allowed', `Order unit ${unit.id_order_unit} is '${unit.status}' and cannot be refunded`);
 		}
-		const refunded = unit._refunds.reduce((sum, r) => sum + r.amount, 0);
+		const refunded = refundedSoFar(unit);
 		if (refunded + amount > unit.price) {
 			throw invalidField(
 				'amount',
 				`${amount} exceeds what is left of the price: price ${unit.price}, already refunded ${refunded}, at most ${unit.price - refunded}`,
 			);
 		}
-		unit._refunds.push({ amount, reason, path_form: 'hyphen', ts: ctx.core.timestamp(), api: 'v2' });
-		touch(ctx.core, unit, false);
+		addRefund(ctx.core, unit, { amount, reason, path_form: 'hyphen', api: 'v2' });
 		return noContent();
 	},
 };

@@ -1,7 +1,7 @@
 /** Orders: GET /orders (newest first), GET /orders/{id_order}. */
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { embedded, found, list, ok, param, text, V2Operations } from '../handler';
-import { storefrontOf } from '../storefronts';
+import { storefrontOf } from '../../model/storefronts';
 import { fulfillmentType, orderDetailsView, orderView } from '../views';
 import type { Order } from '../../core/types';
 

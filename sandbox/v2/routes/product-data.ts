@@ -7,7 +7,7 @@
  * every attribute is a list of text or numbers except `product_safety_contact`, an object; `attributes` names at
  * least one attribute. PATCH of an EAN without data is 400 on `ean` (the operation declares no 404).
  */
-import { readUpload, uploadProductData } from '../../v1/routes/product-data';
+import { readUpload, uploadProductData } from '../../model/product-data';
 import type { ProductData } from '../../core/types';
 import { ok, param, V2Context, V2Operations, V2Reply } from '../handler';
 import { invalidField } from '../problems';

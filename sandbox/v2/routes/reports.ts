@@ -11,7 +11,7 @@
 import { page, where, equals } from '../collection';
 import { found, ok, param, text, V2Context, V2Operations, V2Reply } from '../handler';
 import { invalidField } from '../problems';
-import { findReport, reportState, reportStatus, reportUrl, requestReport, StoredReport, type ReportParameter } from '../state/reports';
+import { findReport, reportState, reportStatus, reportUrl, requestReport, StoredReport, type ReportParameter } from '../../model/reports';
 import type { SandboxCore } from '../../core/sandbox-core';
 
 function reportView(core: SandboxCore, report: StoredReport) {

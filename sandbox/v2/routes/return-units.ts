@@ -5,7 +5,7 @@
  * action-not-allowed. Reject and clarify take a message, which (as in v1) opens a claim with it.
  */
 import type { ReturnUnit } from '../../core/types';
-import { openClaimWithMessage } from '../../v1/routes/claims';
+import { openClaimWithMessage } from '../../model/tickets';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { embedded, found, list, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { refused } from '../problems';

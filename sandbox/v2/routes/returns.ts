@@ -14,7 +14,7 @@ import type { ReturnRecord } from '../../core/types';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { created, embedded, found, list, ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalidField, refused } from '../problems';
-import { storefrontOf } from '../storefronts';
+import { storefrontOf } from '../../model/storefronts';
 import { fulfillmentType, iso, returnUnitView } from '../views';
 
 /** The order units of a return decide its storefront and fulfillment type (a return never mixes orders). */

@@ -8,7 +8,7 @@
 import type { OrderUnit } from '../../core/types';
 import { found, noContent, V2Operations } from '../handler';
 import { invalidField, refused } from '../problems';
-import { shippingState, type AddedShipment } from '../state/shipping';
+import { shippingState, type AddedShipment } from '../../model/shipping';
 import { carrierCode } from './order-units';
 
 const CARRYING_PARCELS = ['sent', 'received', 'sent_and_autopaid'];

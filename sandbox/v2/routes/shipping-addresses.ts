@@ -9,7 +9,7 @@ import type { OrderUnit } from '../../core/types';
 import { equals, newestFirst, page, where } from '../collection';
 import { text, V2Context, V2Operations } from '../handler';
 import { invalidField, Problem } from '../problems';
-import { storefrontOf } from '../storefronts';
+import { storefrontOf } from '../../model/storefronts';
 
 const MAX_IDS = 100;
 

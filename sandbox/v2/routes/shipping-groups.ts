@@ -7,7 +7,7 @@
 import type { ShippingGroup } from '../../core/types';
 import { page } from '../collection';
 import { found, ok, param, text, V2Context, V2Operations } from '../handler';
-import { currencyOf } from '../storefronts';
+import { currencyOf } from '../../model/storefronts';
 import { shippingGroupId } from '../views';
 
 function groupView(ctx: V2Context, group: ShippingGroup) {

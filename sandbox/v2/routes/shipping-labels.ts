@@ -10,7 +10,7 @@
 import type { OrderUnit } from '../../core/types';
 import { created, found, V2Context, V2Operations } from '../handler';
 import { invalid, Problem, refused, type ErrorDetail } from '../problems';
-import { createLabel, labelDownloadUrl, shippingState, type PackageMeasurements } from '../state/shipping';
+import { createLabel, labelDownloadUrl, shippingState, type PackageMeasurements } from '../../model/shipping';
 
 const CARRIERS = ['GLS'];
 const LIMITS: Record<keyof PackageMeasurements, number> = { weight_gram: 31_500, length_cm: 200, width_cm: 80, height_cm: 60 };

@@ -7,15 +7,13 @@
  */
 import type { SandboxCore } from '../../core/sandbox-core';
 import { MIME_TYPES } from '../../core/enums';
-import { CLOSED_BY_SELLER, insertMessage, insertTicket, respondToMessage } from '../../v1/routes/tickets';
 import type { OrderUnit, Ticket, TicketMessage } from '../../core/types';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { found, list, noContent, ok, param, text, V2Context, V2Operations, V2Reply } from '../handler';
 import { invalid, invalidField, Problem, refused, type ErrorDetail } from '../problems';
-import { storefrontOf } from '../storefronts';
+import { storefrontOf } from '../../model/storefronts';
+import { ANSWERABLE, answerTicket, closeBySeller, insertTicket } from '../../model/tickets';
 import { fulfillmentType, iso, orderUnitView, productView, ticketView } from '../views';
-
-const ANSWERABLE = ['opened', 'buyer_closed'];
 
 function ticketOf(ctx: V2Context): Ticket {
 	const id = param(ctx, 'id_ticket');
@@ -125,10 +123,9 @@ export const operations: V2Operations = {
 	CloseTicket: (ctx) => {
 		const ticket = ticketOf(ctx);
 		refuseUnlessAnswerable(ticket, 'closed');
-		const next = CLOSED_BY_SELLER[ticket.status];
-		if (!next) throw refused(400, '/problems/tickets/non-closable-by-seller', `Ticket ${ticket.id_ticket} is '${ticket.status}' and cannot be closed by the seller`);
-		ticket.status = next;
-		ticket.ts_updated = ctx.core.timestamp();
+		if (!closeBySeller(ctx.core, ticket)) {
+			throw refused(400, '/problems/tickets/non-closable-by-seller', `Ticket ${ticket.id_ticket} is '${ticket.status}' and cannot be closed by the seller`);
+		}
 		return noContent();
 	},
 
@@ -143,8 +140,7 @@ export const operations: V2Operations = {
 		if (!ANSWERABLE.includes(ticket.status)) {
 			throw refused(400, '/problems/action-not-allowed', `Ticket ${ticket.id_ticket} is '${ticket.status}'; it cannot be answered`);
 		}
-		respondToMessage(core, ticket, body.interim_notice === true);
-		insertMessage(core, ticket, body.text, body.interim_notice === true, files);
+		answerTicket(core, ticket, body.text, body.interim_notice === true, files);
 		return { status: 201 };
 	},
 

@@ -16,12 +16,12 @@
  * A unit of another storefront is "not found". New units are listed after unitVisibilityDelaySeconds.
  */
 import type { SandboxCore } from '../../core/sandbox-core';
-import { SELLER_PSEUDONYM } from '../../core/seed';
 import type { Unit } from '../../core/types';
 import { among, equals, page, where } from '../collection';
 import { embedded, found, list, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { ErrorDetail, invalid, invalidField, Problem } from '../problems';
-import { currencyOf, storefrontOf } from '../storefronts';
+import { currencyOf, storefrontOf } from '../../model/storefronts';
+import { newUnit, stockEventNames } from '../../model/units';
 import { isLive, unitView, v1Condition, v2Condition } from '../views';
 
 interface UnitPatch {
@@ -109,8 +109,7 @@ function patched(core: SandboxCore, unit: Unit, patch: UnitPatch): Unit {
 /** item_unit_* events for what changed between `before` and the unit now. */
 function changeEvents(core: SandboxCore, before: Unit, unit: Unit): void {
 	const events = new Set<string>(['item_unit_changed']);
-	if (before.amount > 0 && unit.amount === 0) events.add('item_unit_out_of_stock');
-	if (before.amount === 0 && unit.amount > 0) events.add('item_unit_available');
+	for (const event of stockEventNames(before.amount, unit.amount)) events.add(event);
 	if ((before._status ?? 'AVAILABLE') !== (unit._status ?? 'AVAILABLE')) {
 		events.add(unit._status === 'ONHOLD' ? 'item_unit_not_available' : 'item_unit_available');
 	}
@@ -168,33 +167,22 @@ function createUnit(ctx: V2Context) {
 		const message = `storefront ${storefront} already has unit ${clash.id_unit} (id_offer '${clash.id_offer}', product ${clash.id_item}, ${v2Condition(clash.condition)}); change it with PATCH /units/${clash.id_unit}`;
 		throw new Problem(400, '/problems/already-exists', message, [{ field: clash.id_offer === body.id_offer ? 'id_offer' : 'id_product', message }]);
 	}
-	const now = core.timestamp();
-	const blank: Unit = {
-		id_unit: core.store.nextId('units'),
-		id_item: product.id_item,
-		ean: body.ean ?? product.eans[0],
-		id_offer: body.id_offer,
-		condition,
-		location: storefront.toUpperCase(),
-		warehouse: core.store.db.warehouses.find((w) => w.is_default)?.name ?? '',
-		amount: 1,
-		price: body.listing_price,
-		listing_price: body.listing_price,
-		minimum_price: 0,
-		reference_price: null,
-		note: '',
-		delivery_time_min: 1,
-		delivery_time_max: 3,
-		shipping_group: core.store.db.shippingGroups[0]?.name ?? '',
-		shipping_rate: 495,
-		seller: { pseudonym: SELLER_PSEUDONYM },
-		date_inserted: now,
-		date_lastchange: now,
-		_visible_from: core.now() + core.options.unitVisibilityDelaySeconds * 1000,
-		_storefront: storefront,
-		_status: 'AVAILABLE',
-		_manufacturer_guarantee_years: null,
-	};
+	const blank = newUnit(
+		core,
+		product,
+		{
+			id_unit: core.store.nextId('units'),
+			ean: body.ean ?? product.eans[0],
+			id_offer: body.id_offer,
+			condition,
+			location: storefront.toUpperCase(),
+			amount: 1,
+			price: body.listing_price,
+			listing_price: body.listing_price,
+			shipping_group: core.store.db.shippingGroups[0]?.name ?? '',
+		},
+		{ _storefront: storefront, _status: 'AVAILABLE', _manufacturer_guarantee_years: null },
+	);
 	const { ean: _e, id_product: _p, id_offer: _o, condition: _c, ...patch } = body;
 	const unit = core.store.insert('units', patched(core, blank, patch));
 	core.notifier.emit('item_unit_new', `/units/${unit.id_unit}/`);

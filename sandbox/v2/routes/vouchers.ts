@@ -17,7 +17,7 @@ import { page } from '../collection';
 import { created, found, list, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalid, invalidField, Problem, refused, type ErrorDetail } from '../problems';
 import { findVoucher, today, voucherProductView, voucherState, voucherStatus, voucherView, type StoredVoucher } from '../state/vouchers';
-import { STOREFRONTS } from '../storefronts';
+import { STOREFRONTS } from '../../model/storefronts';
 
 const MAX_ITEMS = 3000;
 const MAX_PERCENTAGE = 85;

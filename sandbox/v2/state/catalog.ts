@@ -9,9 +9,9 @@
 import type { SandboxCore } from '../../core/sandbox-core';
 import type { Attribute, Category, Item, Unit } from '../../core/types';
 import { ok, type V2Reply } from '../handler';
-import { storefrontOf } from '../storefronts';
+import { storefrontOf } from '../../model/storefronts';
 import { iso, productView, v2Condition } from '../views';
-import { isSharedSet } from './shared-sets';
+import { isSharedSet } from '../../model/shared-sets';
 
 type View = Record<string, unknown>;
 

@@ -21,8 +21,9 @@
 import type { SandboxCore } from '../../core/sandbox-core';
 import { parseCsv } from '../../core/csv';
 import { CANCEL_REASONS, CARRIER_CODES } from '../../core/enums';
-import { fetchImportFile, newImportFile, setStatus } from '../../v1/routes/import-files';
+import { fetchImportFile, newImportFile, setStatus } from '../../model/import-files';
 import type { ImportFile, SandboxDb } from '../../core/types';
+import { CANCEL, markCancelled, markSent, SEND, type StatusMove } from '../../model/order-units';
 
 export const COMMAND_FILE_TYPES = ['INVENTORY_FEED', 'INVENTORY_COMMAND', 'ORDER_COMMAND'] as const;
 export type CommandFileType = (typeof COMMAND_FILE_TYPES)[number];
@@ -127,30 +128,21 @@ function applyOrderCommand(core: SandboxCore, [command, id, ...rest]: string[]):
 	const unit = /^\d+$/.test(id ?? '') ? core.store.find('orderUnits', id) : undefined;
 	if (!unit) throw new Error(`no order unit '${id ?? ''}'`);
 	if (unit._fulfilled_by_marketplace) throw new Error(`order unit ${id} is fulfilled by the marketplace`);
-	const move = (from: string[], to: string) => {
-		if (!from.includes(unit.status)) throw new Error(`order unit ${id} is '${unit.status}'; only ${from.join(' or ')} units can become '${to}'`);
-		unit.status = to;
+	const check = (move: StatusMove) => {
+		if (!move.from.includes(unit.status)) throw new Error(`order unit ${id} is '${unit.status}'; only ${move.from.join(' or ')} units can become '${move.to}'`);
 	};
 	if (command === 'MARK_UNIT_SENT') {
 		const [carrier = '', tracking = ''] = rest;
 		if (!(CARRIER_CODES as readonly string[]).includes(carrier)) throw new Error(`'${carrier}' is not a carrier code`);
 		if (tracking === '' && carrier !== 'Other' && carrier !== 'Other Hauler') throw new Error(`carrier '${carrier}' needs a tracking number`);
-		move(['need_to_be_sent'], 'sent');
-		unit._shipment = {
-			carrier_code: carrier,
-			tracking_number: tracking,
-			ts: core.timestamp(),
-		};
+		check(SEND);
+		markSent(core, unit, { carrier_code: carrier, tracking_number: tracking });
 	} else if (command === 'MARK_UNIT_CANCELLED') {
 		const [reason = ''] = rest;
 		if (!(CANCEL_REASONS as readonly string[]).includes(reason)) throw new Error(`'${reason}' is not a cancel reason`);
-		move(['open', 'need_to_be_sent'], 'cancelled');
-		unit.cancel_reason = reason;
+		check(CANCEL);
+		markCancelled(core, unit, reason);
 	} else {
 		throw new Error(`command must be MARK_UNIT_SENT or MARK_UNIT_CANCELLED, got '${command}'`);
 	}
-	unit.ts_updated = core.timestamp();
-	const order = core.store.find('orders', unit.id_order);
-	if (order) order.ts_units_updated = unit.ts_updated;
-	core.notifier.emit('order_unit_status_changed', `/order-units/${unit.id_order_unit}/`);
 }

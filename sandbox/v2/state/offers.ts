@@ -6,7 +6,7 @@
  * conditions (every grade of it). Prices and shipping are in cents of the storefront's currency.
  */
 import type { SandboxCore } from '../../core/sandbox-core';
-import { storefrontOf } from '../storefronts';
+import { storefrontOf } from '../../model/storefronts';
 import { isLive, v2Condition } from '../views';
 
 export const SHIPPING_RATE_CENTS = 495;

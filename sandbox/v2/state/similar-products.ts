@@ -6,7 +6,7 @@
  */
 import type { SandboxCore } from '../../core/sandbox-core';
 import type { Item } from '../../core/types';
-import { currencyOf, storefrontOf } from '../storefronts';
+import { currencyOf, storefrontOf } from '../../model/storefronts';
 import { isLive } from '../views';
 import { rankedOffers, type RankedOffer } from './offers';
 import { voucherState, voucherStatus } from './vouchers';

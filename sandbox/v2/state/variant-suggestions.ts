@@ -7,7 +7,7 @@
 import { parseTimestamp } from '../../core/clock';
 import type { SandboxCore } from '../../core/sandbox-core';
 import { parseCsv } from '../../core/csv';
-import { fetchImportFile, newImportFile, setStatus } from '../../v1/routes/import-files';
+import { fetchImportFile, newImportFile, setStatus } from '../../model/import-files';
 import type { ImportFile, SandboxDb } from '../../core/types';
 
 const files = new WeakMap<SandboxDb, ImportFile[]>();

@@ -6,7 +6,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { WebhookHost, type WebhookHostOptions } from '../../harness/webhook-host';
-import { TestClient } from '../../sandbox/client';
+import { TestClient } from '../../sandbox/v1/client';
 
 const EMAIL = 'ops@seller.example';
 

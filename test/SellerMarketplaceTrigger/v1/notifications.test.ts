@@ -4,7 +4,7 @@
  * WebhookContext (test/harness/webhook-host.ts) against the sandbox, which signs what it sends.
  */
 import { useTestbed } from '../testbed';
-import { rawRequest } from '../../sandbox/client';
+import { rawRequest } from '../../sandbox/v1/client';
 
 const bed = useTestbed(1);
 const { notification } = bed;

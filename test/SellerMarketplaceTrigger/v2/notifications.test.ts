@@ -5,7 +5,7 @@
  */
 import { SUBSCRIPTION_EVENT_NAMES } from '../../../nodes/api/v2/enums';
 import { REFUSED } from '../../../nodes/SellerMarketplaceTrigger/receiving/answers';
-import { rawRequest } from '../../sandbox/client';
+import { rawRequest } from '../../sandbox/v1/client';
 import { nowSeconds, useTestbed } from '../testbed';
 
 const bed = useTestbed(2, { events: [...SUBSCRIPTION_EVENT_NAMES] });

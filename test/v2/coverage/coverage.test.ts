@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Endpoint, Operation } from '../../../nodes/SellerMarketplace/actions/define';
 import { resources } from '../../../nodes/SellerMarketplace/v2/actions';
 import type { RequestLogEntry, ResponseViolation } from '../../../sandbox';
-import { V2Client } from '../../sandbox-v2/client';
+import { V2Client } from '../../sandbox/v2/client';
 import { useSandboxV2 } from '../setup';
 import { samples, WithInput } from './samples';
 import { budget } from '../../budget';

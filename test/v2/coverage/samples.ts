@@ -10,7 +10,7 @@ import { formatTimestamp } from '../../../sandbox';
 import type { ImportFile, OrderUnit, SandboxControl, Subscription } from '../../../sandbox';
 import { allCommandFiles, type CommandFileType } from '../../../sandbox/v2/state/command-files';
 import { contactState } from '../../../sandbox/v2/state/contacts';
-import { DONE_AFTER_SECONDS, reportState } from '../../../sandbox/v2/state/reports';
+import { DONE_AFTER_SECONDS, reportState } from '../../../sandbox/model/reports';
 import { variantSuggestionFilesOf } from '../../../sandbox/v2/state/variant-suggestions';
 import { voucherState, type StoredVoucher } from '../../../sandbox/v2/state/vouchers';
 import { REPORT_TYPES } from '../../../nodes/SellerMarketplace/v2/actions/report/fields';
