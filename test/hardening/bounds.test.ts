@@ -3,12 +3,12 @@
  * 100,000 characters of tracking numbers, a 2,000,000-character message), a voucher percent of 1e-300 or 12.345
  * went out as it was, and a Begin At of 2031-01-01T25:61 was sent as 2031-01-01. Each field declares its bound
  * next to itself (shared/helpers/validation.ts `bounded`), and every item is checked against it before anything
- * is sent, naming the field as the form labels it and the item. test/v2/coverage/bounds.test.ts checks that every
+ * is sent, naming the field as the form labels it and the item. test/SellerMarketplace/v2/coverage/bounds.test.ts checks that every
  * bound of the OpenAPI is declared by the field that fills it.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { useSandboxV2 } from '../v2/setup';
+import { useSandboxV2 } from '../SellerMarketplace/v2/setup';
 
 const v2 = useSandboxV2();
 

@@ -2,7 +2,7 @@
  * The sandbox as tests start it. `useSandbox` is the one "sandbox for this test file" helper: started before the
  * file's tests, closed after them, back to its seed before each test (unless `resetEachTest: false`), and with
  * `checkResponses` every test ends with no sandbox answer that broke the OpenAPI. The helpers that add a client or
- * credentials build on it (test/sandbox/v1/client.ts, test/sandbox/v2/client.ts, test/v2/setup.ts).
+ * credentials build on it (test/sandbox/v1/client.ts, test/sandbox/v2/client.ts, test/SellerMarketplace/v2/setup.ts).
  *
  * The node's tests start it strict (`strict: true`, or `startStrictSandbox`): only the spec's literal paths and body
  * shapes are answered and every alias (a second form the lenient sandbox also takes) is refused, so a test of the

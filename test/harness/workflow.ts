@@ -356,7 +356,7 @@ export interface NodeRunOptionsV2 extends NodeRunOptions {
 /**
  * Runs Manual Trigger → Emit Items → Seller Marketplace (API v2 credentials) and returns the node's output. Without a
  * `typeVersion` the node is what a new node gets (2.1), with Simplify off unless the test sets it: most tests check
- * whole records as the API sends them (test/output checks Simplify itself).
+ * whole records as the API sends them (test/SellerMarketplace/output checks Simplify itself).
  */
 export async function runSellerNodeV2(credentials: SellerCredentialsV2, options: NodeRunOptionsV2): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
 	const parameters = options.typeVersion === undefined ? { simple: false, ...options.parameters } : options.parameters;

@@ -1,6 +1,6 @@
 /**
  * The independent judge: every operation of node version 2, run through n8n-core as in the coverage test (the same
- * samples, test/v2/coverage/samples.ts), against Stoplight Prism driven by the marketplace's OpenAPI alone (see
+ * samples, test/SellerMarketplace/v2/coverage/samples.ts), against Stoplight Prism driven by the marketplace's OpenAPI alone (see
  * prism.ts), instead of our own sandbox. Prism validates each request and answers with bodies generated from the
  * response schemas; the proxy in front of it (proxy.ts) varies the seeds and reshapes the answers within the schema
  * (answers.ts). For every scenario below it asserts, per operation:
@@ -19,7 +19,7 @@ import { listSearch, loadOptions } from '../../nodes/SellerMarketplace/v2/method
 import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { loadOptionsContextV2, runSellerNodeV2, type NodeRunOptions, type SellerCredentialsV2 } from '../harness/workflow';
-import { samples, WithInput } from '../v2/coverage/samples';
+import { samples, WithInput } from '../SellerMarketplace/v2/coverage/samples';
 import type { Variant } from './answers';
 import { applyExceptions, readExceptions, readOpenApi, resolveRef, startPrism, type OpenApi, type PrismServer } from './prism';
 import { JudgeProxy, type Exchange, type Scenario } from './proxy';
@@ -160,7 +160,7 @@ beforeAll(async () => {
 		for (const operation of Object.values(resource.operations)) {
 			const key = `${resource.value}.${operation.value}`;
 			const sample = samples[key];
-			if (!sample) throw new Error(`No sample for ${key} in test/v2/coverage/samples.ts`);
+			if (!sample) throw new Error(`No sample for ${key} in test/SellerMarketplace/v2/coverage/samples.ts`);
 			sandbox.control.reset();
 			const made = sample({ control: sandbox.control, callbackUrl: 'http://127.0.0.1:9/callback' });
 			const { parameters, items } = made instanceof WithInput ? made : { parameters: made, items: undefined };

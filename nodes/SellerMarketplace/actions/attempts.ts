@@ -3,7 +3,7 @@
  * braces is a field of the operation, filled with the item's value (the record's ID); of several phrases, the first
  * whose fields all have a value is used, so the last one names no record. The words are the operations' own, not
  * their labels: renaming an action in the form does not change an error. An operation that declares `attempt` (with
- * `{id}` for the record it names) uses that instead; test/errors/wording.test.ts checks that every operation has
+ * `{id}` for the record it names) uses that instead; test/SellerMarketplace/errors/wording.test.ts checks that every operation has
  * words from exactly one of the two.
  */
 

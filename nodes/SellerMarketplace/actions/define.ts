@@ -49,7 +49,7 @@ interface OperationBase<Value extends string> {
 	properties: INodeProperties[];
 	/**
 	 * The API operation(s) this operation performs (not the reads it may add, e.g. to check a lost answer). The
-	 * coverage test (test/v2/coverage) checks each of version 2 against the OpenAPI and against what a run sends.
+	 * coverage test (test/SellerMarketplace/v2/coverage) checks each of version 2 against the OpenAPI and against what a run sends.
 	 */
 	endpoint?: Endpoint | Endpoint[];
 	/**

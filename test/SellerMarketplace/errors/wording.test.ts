@@ -1,0 +1,119 @@
+/**
+ * The headline words of every operation of both node versions, as the routers compose them: each operation names
+ * what it attempted and, when a field names the record, that record by its ID. An operation added later (by a
+ * new file and a line in its resource) is walked too, so one without words, or whose words do not fit, fails here.
+ */
+import { ATTEMPTS_V1, ATTEMPTS_V2 } from '../../../nodes/SellerMarketplace/actions/attempts';
+import { describeAttempt, descriptionAsHtml, headline, type OperationIdentity } from '../../../nodes/SellerMarketplace/actions/failure';
+import { resources as v1Resources } from '../../../nodes/SellerMarketplace/v1/actions';
+import { resources as v2Resources } from '../../../nodes/SellerMarketplace/v2/actions';
+import { wordingOf } from '../../../nodes/SellerMarketplace/actions/router';
+
+const ID = '1000064';
+
+const operations: Array<[string, OperationIdentity]> = [
+	...[...v1Resources.map((resource) => [1, resource] as const), ...v2Resources.map((resource) => [2, resource] as const)].flatMap(([version, resource]) =>
+		Object.values(resource.operations).map((operation): [string, OperationIdentity] => [`v${version} ${resource.value} → ${operation.value}`, wordingOf(version, operation)]),
+	),
+];
+
+const namesRecord = (identity: OperationIdentity) =>
+	identity.fields.some((field) => field.type === 'resourceLocator' || /Id$/.test(field.name) || field.name === 'ean');
+
+const tableEntry = (identity: OperationIdentity) => (identity.version === 1 ? ATTEMPTS_V1 : ATTEMPTS_V2)[identity.resource]?.[identity.operation];
+
+describe('every operation of both versions has headline words', () => {
+	it('walks more than 100 operations', () => {
+		expect(operations.length).toBeGreaterThan(100);
+	});
+
+	it('the table of words names only operations that exist', () => {
+		const known = new Set(operations.map(([, identity]) => `${identity.version} ${identity.resource} ${identity.operation}`));
+		const listed = [
+			...Object.entries(ATTEMPTS_V1).flatMap(([resource, byName]) => Object.keys(byName).map((name) => `1 ${resource} ${name}`)),
+			...Object.entries(ATTEMPTS_V2).flatMap(([resource, byName]) => Object.keys(byName).map((name) => `2 ${resource} ${name}`)),
+		];
+		expect(listed.filter((entry) => !known.has(entry))).toEqual([]);
+	});
+
+	it.each(operations)('%s', (_name, identity) => {
+		// Its words come from exactly one place: its own `attempt`, or the table.
+		expect([identity.attempt, tableEntry(identity)].filter((words) => words !== undefined)).toHaveLength(1);
+		const { words, id } = describeAttempt(identity, () => ID);
+		expect(words).toMatch(/^[a-z]+ /);
+		expect(words).not.toMatch(/[()]|\s{2}|\{|\}/);
+		if (namesRecord(identity)) {
+			expect(id).toBe(ID);
+			expect(words).toMatch(new RegExp(`[a-zA-Z] ${ID}\\b`));
+			expect(words).not.toMatch(new RegExp(`\\b(a|an|the|many) ${ID}\\b`));
+		} else {
+			expect(id).toBeUndefined();
+		}
+		const attempted = { resource: identity.resource, operation: identity.operation, words, id };
+		expect(headline({ attempted, reason: 'it is already sent', mayHaveBeenApplied: false })).toBe(`Could not ${words}: it is already sent`);
+		// Without any record field shown, the words name no record.
+		expect(describeAttempt(identity, () => undefined).words).not.toMatch(/\{|\}|\s$/);
+	});
+});
+
+describe('the words', () => {
+	const send: OperationIdentity = {
+		version: 2,
+		resource: 'orderUnit',
+		operation: 'send',
+		fields: [{ displayName: 'Order Unit', name: 'orderUnitId', type: 'resourceLocator', default: '' }],
+	};
+	const attemptedFor = (identity: OperationIdentity, value: unknown) => ({ resource: identity.resource, operation: identity.operation, ...describeAttempt(identity, () => value) });
+	const compose = (reason: string, mayHaveBeenApplied = false) => headline({ attempted: attemptedFor(send, ID), reason, mayHaveBeenApplied });
+
+	it('puts the ID where the operation\'s words name the record, and drops the marketplace\'s repetition of it', () => {
+		expect(describeAttempt(send, () => ID)).toEqual({ words: `mark order unit ${ID} as sent`, id: ID });
+		expect(compose(`Order unit ${ID} is already 'sent'`)).toBe(`Could not mark order unit ${ID} as sent: it is already 'sent'`);
+		expect(compose(`order unit ${ID} was not found`)).toBe(`Could not mark order unit ${ID} as sent: it was not found`);
+		expect(compose(`No order unit ${ID} was found`)).toBe(`Could not mark order unit ${ID} as sent: No order unit ${ID} was found`);
+		expect(compose(`Order unit ${ID} not found`)).toBe(`Could not mark order unit ${ID} as sent: Order unit ${ID} not found`);
+		expect(compose(`return order unit ${ID} was not found`)).toBe(`Could not mark order unit ${ID} as sent: it was not found`);
+		expect(compose('the connection was reset', true)).toBe(`The request to mark order unit ${ID} as sent may or may not have been applied: the connection was reset`);
+	});
+
+	it('keeps the headline to one line of reasonable length', () => {
+		expect(compose('it is\nalready   sent')).toBe(`Could not mark order unit ${ID} as sent: it is already sent`);
+		expect(compose('x'.repeat(500))).toBe(`Could not mark order unit ${ID} as sent: ${'x'.repeat(199)}…`);
+	});
+
+	it('leaves out an ID it cannot show safely, and one the item does not show', () => {
+		expect(describeAttempt(send, () => '12 OR 1=1').words).toBe('mark an order unit as sent');
+		expect(describeAttempt(send, () => `${'a'.repeat(65)}`).words).toBe('mark an order unit as sent');
+		expect(describeAttempt(send, () => undefined).words).toBe('mark an order unit as sent');
+		expect(describeAttempt(send, () => ({ value: ID })).words).toBe('mark an order unit as sent');
+	});
+
+	it('takes the first phrase whose fields the item shows, and an operation\'s own words with {id} when it has them', () => {
+		const create: OperationIdentity = { version: 2, resource: 'unit', operation: 'create', fields: [] };
+		const shown = (values: Record<string, string>) => (name: string) => values[name];
+		expect(describeAttempt(create, shown({ ean: '4006381333931', offerId: 'SKU-1' })).words).toBe('create a unit for offer SKU-1');
+		expect(describeAttempt(create, shown({ ean: '4006381333931' })).words).toBe('create a unit for EAN 4006381333931');
+		expect(describeAttempt(create, shown({})).words).toBe('create a unit');
+		const own: OperationIdentity = {
+			version: 2,
+			resource: 'unit',
+			operation: 'updateMany',
+			attempt: 'update unit {id}',
+			fields: [{ displayName: 'Unit', name: 'unitId', type: 'string', default: '' }],
+		};
+		expect(describeAttempt(own, () => ID)).toEqual({ words: `update unit ${ID}`, id: ID });
+		expect(describeAttempt(own, () => undefined).words).toBe('update unit');
+	});
+
+	it('does not read the labels of the form: renamed actions and resources keep their words', () => {
+		const operation = v2Resources.find((resource) => resource.value === 'orderUnit')!.operations.send;
+		const renamed = { ...operation, action: 'Ship it', name: 'Ship', properties: operation.properties.map((field) => ({ ...field, displayName: 'Something else' })) };
+		expect(describeAttempt(wordingOf(2, renamed), () => ID).words).toBe(`mark order unit ${ID} as sent`);
+	});
+
+	it('shows a description as HTML: its lines kept, text from outside not read as markup', () => {
+		expect(descriptionAsHtml('The API said: <b>Bad</b> & worse\nRequest: GET /orders/1, answered 502')).toBe(
+			'The API said: &lt;b&gt;Bad&lt;/b&gt; &amp; worse<br>Request: GET /orders/1, answered 502',
+		);
+	});
+});

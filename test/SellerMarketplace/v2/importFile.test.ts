@@ -1,0 +1,163 @@
+/**
+ * Import File (node version 2): Create (from a URL), Get and Get Many of product data and variant suggestion files
+ * (File Type, also per item from an expression), through n8n-core against the v2 sandbox. The sandbox downloads from loopback addresses only, so a small server here serves the CSV.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import * as enums from '../../../nodes/api/v2/enums';
+import spec from '../../../sandbox/v2/seller-api-v2.openapi.json';
+import { expectSigned, useSandboxV2 } from './setup';
+
+const v2 = useSandboxV2({ productFeedsPerDay: 2 }, 'importFile');
+const db = () => v2.sandbox().control.db;
+const EAN = '4006381333931';
+const CSV = `ean,title,description,manufacturer,category\n${EAN},Kopfhörer X1,Leichte Kopfhörer,Acme,Kopfhörer\n`;
+
+let files: http.Server;
+let base: string;
+beforeAll(async () => {
+	files = http.createServer((request, response) => {
+		const ok = request.url === '/products.csv';
+		response.writeHead(ok ? 200 : 404, { 'Content-Type': 'text/csv' });
+		response.end(ok ? CSV : 'not found');
+	});
+	await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+	base = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+});
+afterAll(async () => await new Promise((resolve) => files.close(resolve)));
+
+async function downloadsSettled(): Promise<void> {
+	for (let attempt = 0; attempt < 200; attempt++) {
+		if (db().importFiles.every((file) => !['NEW', 'DOWNLOADING'].includes(file.status))) return;
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+	throw new Error('the sandbox did not finish downloading the import files');
+}
+
+it("offers exactly the OpenAPI's statuses of product data and variant suggestion files", () => {
+	expect([...enums.PRODUCT_DATA_IMPORT_FILE_STATUSES].sort()).toEqual([...spec.components.schemas.ProductDataImportFileStatus.enum].sort());
+	expect([...enums.PRODUCT_DATA_IMPORT_FILE_STATUSES].sort()).toEqual([...spec.components.schemas.ProductCategoriesImportFileStatus.enum].sort());
+});
+
+describe('Import File → Create and Get (product data)', () => {
+	it('sends the URL, then reads the file as the marketplace imports it', async () => {
+		const run = await v2.run({ operation: 'create', fileType: 'productData', url: ` ${base}/products.csv ` });
+		expect(run.error).toBeUndefined();
+		const [post] = v2.requests();
+		expect(post).toMatchObject({ method: 'POST', path: '/product-data/import-files', status: 200 });
+		expect(JSON.parse(post.body)).toEqual({ url: `${base}/products.csv` });
+		expectSigned(post, v2.credentials());
+		expect(run.items[0].json).toMatchObject({ uri: `${base}/products.csv`, status: 'NEW', async_import_done: 0 });
+		const id = run.items[0].json.id_import_file as number;
+
+		await downloadsSettled();
+		await v2.sandbox().control.advance(60);
+		const read = await v2.run({ operation: 'get', importFileId: String(id) });
+		expect(v2.requests()[1]).toMatchObject({ method: 'GET', path: `/product-data/import-files/${id}`, status: 200 });
+		expect(read.items[0].json).toMatchObject({ id_import_file: id, status: 'DONE', total_lines: 1, error_count: 0, async_import_done: 1 });
+		expect(db().productData.find((record) => record.ean === EAN)?.data.title).toEqual(['Kopfhörer X1']);
+	});
+
+	it('reports the marketplace refusing more files than a day allows', async () => {
+		for (let n = 0; n < 2; n++) await v2.run({ operation: 'create', url: `${base}/products.csv` });
+		const run = await v2.run({ operation: 'create', url: `${base}/products.csv` });
+		expect(v2.requests()[2]).toMatchObject({ method: 'POST', status: 423 });
+		expect(run.error?.message).toBe('Could not create an import file: at most 2 files per day; the next is possible in 86400 s');
+		expect(run.error?.description).toContain('Request: POST /product-data/import-files, answered 423');
+		await downloadsSettled();
+	});
+
+	it('reports a file that is not a product data file as not found', async () => {
+		const run = await v2.run({ operation: 'get', importFileId: '987654' });
+		expect(v2.requests()[0]).toMatchObject({ path: '/product-data/import-files/987654', status: 404 });
+		expect(run.error?.message).toContain('987654');
+	});
+
+	it.each([
+		['create', { url: 'ftp://example.test/a.csv' }, '"File URL" must be a full web address'],
+		['create', { url: '   ' }, '"File URL" is required'],
+		['get', { importFileId: '12/../3' }, '"Import File" must be a positive whole number'],
+	])('%s refuses bad input before sending', async (operation, parameters, message) => {
+		const run = await v2.run({ operation, ...parameters });
+		expect(run.error?.message).toContain(message);
+		expect(run.error?.message).toContain('[item 0]');
+		expect(v2.requests()).toHaveLength(0);
+	});
+});
+
+describe('Import File → Get Many (product data)', () => {
+	it('lists newest first with the filters, 100 a page', async () => {
+		for (let n = 0; n < 2; n++) await v2.run({ operation: 'create', url: `${base}/missing-${n}.csv` });
+		await downloadsSettled();
+		const run = await v2.run({ operation: 'getMany', returnAll: true, filters: { status: 'DOWNLOADING_FAILED', updatedSince: '2020-01-01T00:00:00Z' } });
+		expect(run.error).toBeUndefined();
+		const list = v2.requests()[2];
+		expect(list).toMatchObject({ method: 'GET', path: '/product-data/import-files', status: 200 });
+		expect(list.query).toEqual({ status: 'DOWNLOADING_FAILED', ts_updated: '2020-01-01T00:00:00Z', limit: '100', offset: '0' });
+		expectSigned(list, v2.credentials());
+		const ids = db().importFiles.map((file) => file.id_import_file).reverse();
+		expect(run.items.map((item) => item.json.id_import_file)).toEqual(ids);
+		expect(run.items[0].json).toMatchObject({ status: 'DOWNLOADING_FAILED', uri: `${base}/missing-1.csv` });
+	});
+});
+
+describe('Import File (variant suggestions)', () => {
+	it('uploads by URL, reads the file once processed, and lists it', async () => {
+		const run = await v2.run({ operation: 'create', fileType: 'variantSuggestions', url: `${base}/products.csv` });
+		expect(run.error).toBeUndefined();
+		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: '/variant-suggestions/feed/upload-by-url', status: 200 });
+		expect(JSON.parse(v2.requests()[0].body)).toEqual({ url: `${base}/products.csv` });
+		expectSigned(v2.requests()[0], v2.credentials());
+		const id = run.items[0].json.id_import_file as number;
+		expect(run.items[0].json).toMatchObject({ status: 'NEW', uri: `${base}/products.csv` });
+
+		for (let attempt = 0; attempt < 200 && (await v2.run({ operation: 'get', fileType: 'variantSuggestions', importFileId: String(id) })).items[0].json.status !== 'DOWNLOADED'; attempt++) {
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+		await v2.sandbox().control.advance(60);
+		const read = await v2.run({ operation: 'get', fileType: 'variantSuggestions', importFileId: String(id) });
+		expect(v2.requests().at(-1)).toMatchObject({ method: 'GET', path: `/variant-suggestions/feed/${id}`, status: 200 });
+		expect(read.items[0].json).toMatchObject({ id_import_file: id, status: 'DONE', total_lines: 1, current_line: 1, async_import_done: 1 });
+
+		const list = await v2.run({ operation: 'getMany', fileType: 'variantSuggestions', returnAll: true, filters: { status: 'DONE' } });
+		expect(v2.requests().at(-1)).toMatchObject({ path: '/variant-suggestions/feed', query: { status: 'DONE', limit: '100', offset: '0' } });
+		expect(list.items.map((item) => item.json.id_import_file)).toEqual([id]);
+		expect(db().importFiles).toHaveLength(0);
+	});
+
+	it('reports the marketplace refusing more files than a day allows (429)', async () => {
+		for (let n = 0; n < 2; n++) await v2.run({ operation: 'create', fileType: 'variantSuggestions', url: `${base}/products.csv` });
+		const run = await v2.run({ operation: 'create', fileType: 'variantSuggestions', url: `${base}/products.csv` });
+		expect(v2.requests().filter((request) => request.method === 'POST').map((request) => request.status).slice(-1)).toEqual([429]);
+		expect(run.error?.message).toContain('rate limit');
+	});
+
+	it('File Type from an expression picks the endpoint per item: one product data and one variant suggestion file in one run', async () => {
+		const run = await v2.run(
+			{ operation: 'create', fileType: '={{ $json.kind }}', url: `${base}/products.csv` },
+			{ items: [{ json: { kind: 'variantSuggestions' } }, { json: { kind: 'productData' } }] },
+		);
+		expect(run.error).toBeUndefined();
+		expect(v2.requests().map((request) => `${request.method} ${request.path} ${request.operationId} ${request.status}`)).toEqual([
+			'POST /variant-suggestions/feed/upload-by-url UploadVariantSuggestionFileByUrl 200',
+			'POST /product-data/import-files CreateProductDataFile 200',
+		]);
+		v2.requests().forEach((request) => expectSigned(request, v2.credentials()));
+		expect(run.items.map((item) => item.json.uri)).toEqual([`${base}/products.csv`, `${base}/products.csv`]);
+		expect(db().importFiles.map((file) => file.id_import_file)).toEqual([run.items[1].json.id_import_file]);
+		await downloadsSettled();
+	});
+
+	it.each([
+		['an unknown file type', 'inventory', '"File Type" has an unknown value "inventory" [item 1]'],
+		['an empty file type', '', '"File Type" is required and cannot be empty [item 1]'],
+	])('refuses %s from an expression before sending, naming the field and the item', async (_, kind, message) => {
+		const run = await v2.run(
+			{ operation: 'getMany', fileType: '={{ $json.kind }}', returnAll: true },
+			{ items: [{ json: { kind: 'variantSuggestions' } }, { json: { kind } }] },
+		);
+		expect(run.error?.message).toBe(message);
+		expect(v2.requests().map((request) => request.path)).toEqual(['/variant-suggestions/feed']);
+	});
+});
