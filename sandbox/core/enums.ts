@@ -1,4 +1,4 @@
-/** Value lists of api-facts §7 (public v1 SDK). Case and spaces matter. */
+/** Value lists of the public v1 SDK. Case and spaces matter. */
 
 export const ORDER_UNIT_STATUSES = [
 	'open', 'need_to_be_sent', 'sent', 'received', 'cancelled', 'sent_and_autopaid', 'returned', 'returned_paid',

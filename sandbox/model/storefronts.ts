@@ -1,4 +1,4 @@
-/** Storefronts and their currencies (spec §C.2). */
+/** Storefronts and their currencies. */
 
 /** in the order of the OpenAPI's `Storefront` enum */
 export const CURRENCY_BY_STOREFRONT: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 /**
- * API v2 request authentication (spec §B): `Shop-Client-Key`, `Shop-Timestamp`, `Shop-Signature`, `Accept` and a
+ * API v2 request authentication: `Shop-Client-Key`, `Shop-Timestamp`, `Shop-Signature`, `Accept` and a
  * non-empty `User-Agent`; optionally a partner pair `Shop-Partner-Client-Key` / `Shop-Partner-Signature`.
  *
  * Both signatures are the lower-case hex HMAC-SHA256, keyed with the secret as text, of

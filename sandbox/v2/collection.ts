@@ -1,5 +1,5 @@
 /**
- * v2 collections (spec §C.7): `limit` / `offset` (each operation's own default and maximum come from the
+ * v2 collections: `limit` / `offset` (each operation's own default and maximum come from the
  * OpenAPI and are enforced before the handler runs) and the `{data, pagination: {offset, limit, total}}` envelope.
  * `limit=0`, which several operations allow, answers no rows but the total.
  */

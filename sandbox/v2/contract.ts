@@ -12,7 +12,7 @@
  * only, unknown query parameters are refused, a body needs `Content-Type: application/json`, an operation
  * without a request body refuses one, and request bodies may not hold fields their schema does not name even
  * where the schema leaves that open (the subscription bodies).
- * Wire forms (spec §B.3, §C.4): only the documented one is accepted. The parameters listed in
+ * Wire forms: only the documented one is accepted. The parameters listed in
  * documented-exceptions.json (every `embedded`) take one comma-separated value and refuse repeated keys, as their
  * text and the official examples say, although their schema means repeated keys; every other array parameter takes
  * repeated keys only (a value with a comma is refused); a space in the query must be written `+`, as PHP's

@@ -1,5 +1,5 @@
 /**
- * Push notifications to subscriptions made through API v2 (spec §F). The core's Notifier queues, retries and
+ * Push notifications to subscriptions made through API v2. The core's Notifier queues, retries and
  * disables; this decides who gets an event and what is sent:
  *
  *   POST <callback_url>
@@ -25,7 +25,7 @@ export const V2_ONLY_EVENT_NAMES = ['item_unit_live', 'item_unit_not_live', 'buy
 
 const HEADERS = { userAgent: 'SellerMarketplaceSandbox/2.0', timestamp: 'Shop-Timestamp', signature: 'Shop-Signature' };
 
-/** Answers that count as delivered (spec §F.6). */
+/** Answers that count as delivered. */
 const DELIVERED = [200, 201, 202, 204];
 
 interface Target {

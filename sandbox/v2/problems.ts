@@ -1,5 +1,5 @@
 /**
- * API v2 errors: the `ErrorResponse` problem shape `{type, message, errors[{field, message}]}` (spec §C.9).
+ * API v2 errors: the `ErrorResponse` problem shape `{type, message, errors[{field, message}]}`.
  * `type` is one of the OpenAPI's `ProblemType` values; 'about:blank' means "nothing beyond the HTTP status".
  */
 

@@ -1,5 +1,5 @@
 /**
- * The v2 rate limit (spec §C.11: 111 requests per second per seller; off unless configured).
+ * The v2 rate limit: 111 requests per second per seller, over all endpoints together; off unless configured.
  * A sliding one-second window of real time per `Shop-Client-Key`: a request is refused (429) when as many
  * requests of that key were let through during the last second as the limit allows.
  */

@@ -14,7 +14,7 @@ const WORDING: VersionWording = {
 	resources: 'order, order unit, return, return unit, unit, product or category',
 };
 
-/** Trigger version 2: push notifications of the seller API v2 (spec §F), one subscription per event for one storefront. */
+/** Trigger version 2: push notifications of the seller API v2, one subscription per event for one storefront. */
 export class SellerMarketplaceTriggerV2 extends PushTriggerVersion {
 	constructor(baseDescription: INodeTypeBaseDescription) {
 		const description = triggerDescription(baseDescription, WORDING, [

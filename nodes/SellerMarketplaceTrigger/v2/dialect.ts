@@ -1,8 +1,8 @@
 /**
- * API v2 for the push trigger (spec §F): `Shop-Timestamp` and `Shop-Signature` (§F.4, §F.5), the 17 events,
+ * API v2 for the push trigger: `Shop-Timestamp` and `Shop-Signature`, the 17 events,
  * the body's `storefront` (an event of another storefront is not this trigger's), resource paths read
  * without their trailing slash through the v2 transport, the v2 credentials and subscription requests. The
- * marketplace waits only 5 seconds for an answer (§F.6), so reading is budgeted tighter than in v1.
+ * marketplace waits only 5 seconds for an answer, so reading is budgeted tighter than in v1.
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
@@ -26,7 +26,7 @@ async function triggerStorefront(context: IWebhookFunctions): Promise<string> {
 
 export const V2: TriggerDialect = {
 	signature: { credentialType: CREDENTIALS_TYPE, timestampHeader: 'Shop-Timestamp', signatureHeader: 'Shop-Signature' },
-	// API v2 documents that notifications are signed with the seller's secret key (spec §F.5).
+	// API v2 documents that notifications are signed with the seller's secret key.
 	defaultVerifyEventsBy: 'signature',
 	events: SUBSCRIPTION_EVENT_NAMES,
 	confirm: {

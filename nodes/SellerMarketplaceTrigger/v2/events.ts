@@ -1,5 +1,5 @@
 /**
- * API v2 specifics of notifications (spec §F.3, §F.4): the 17 events, the resource paths they name (relative to
+ * API v2 specifics of notifications: the 17 events, the resource paths they name (relative to
  * /v2, with a trailing slash as the documentation writes them; the node reads them without it), and how each
  * event is confirmed by reading its resource.
  */
@@ -13,7 +13,7 @@ import { COMMON_RESOURCE_FORMS, type IdForm, type ResourceRef } from '../receivi
 
 type EventName = (typeof SUBSCRIPTION_EVENT_NAMES)[number];
 
-/** The events in the Events dropdown: a label and what each one means (§F.3). */
+/** The events in the Events dropdown: a label and what each one means. */
 export const eventOptions: INodePropertyOptions[] = toOptions(SUBSCRIPTION_EVENT_NAMES, EVENT_TERMS);
 
 /** Collections a notification may name. */

@@ -1,5 +1,5 @@
 /**
- * API v2 subscription requests for the shared lifecycle (../subscribing/lifecycle.ts), spec §F.1: one
+ * API v2 subscription requests for the shared lifecycle (../subscribing/lifecycle.ts): one
  * subscription per event and storefront, created with `POST /subscriptions?storefront=`, changed with a
  * partial PATCH (switching one back on verifies the callback again), deleted for good.
  */

@@ -1,5 +1,5 @@
 /**
- * What the credential test tells a seller, by the problem type of the ping's answer (spec §B.5). n8n checks
+ * What the credential test tells a seller, by the problem type of the ping's answer. n8n checks
  * these rules in order against the answer's body; the ping itself answers `{data: {message}}`, so a body
  * without `data` is a failure whatever else it says.
  *

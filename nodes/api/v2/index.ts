@@ -27,7 +27,7 @@ export interface V2Request extends ApiRequest {
 }
 
 export interface V2CollectionRequest extends CollectionRequest {
-	/** The endpoint's largest `limit` (spec §C.7): 100 for orders, order units and units; 30 for subscriptions. */
+	/** The endpoint's largest `limit`: 100 for orders, order units and units; 30 for subscriptions. */
 	pageSize: number;
 	/** The endpoint takes `offset` only as a multiple of `limit` (vouchers): each page is asked so and cut to size. */
 	offsetMultipleOfLimit?: boolean;

@@ -1,5 +1,5 @@
 /**
- * API v2 allows 111 requests per second per seller, over all endpoints together (spec §C.11). Every request
+ * API v2 allows 111 requests per second per seller, over all endpoints together. Every request
  * of this package for one seller, from any workflow in this n8n process, first takes a turn here, so that no
  * more than REQUESTS_PER_SECOND start within any one second: a little below the limit, as the server may see
  * requests closer together than they left.

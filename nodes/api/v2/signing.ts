@@ -8,7 +8,7 @@ export const DEFAULT_USER_AGENT = 'n8n-nodes-seller-marketplace/0.1.0';
 export const DEFAULT_BASE_URL = 'https://sellerapi.kaufland.com/v2';
 
 /**
- * How API v2 wants its query (spec §B.3, §C.4). Written as PHP's `http_build_query` writes it (space as `+`,
+ * How API v2 wants its query. Written as PHP's `http_build_query` writes it (space as `+`,
  * `,` as `%2C`): the form of the marketplace's own code examples and SDKs, and so the bytes that get signed.
  * `embedded` goes as one comma-separated list, as its descriptions and the official examples give it
  * (`embedded=category%2Cunits`), although its OpenAPI schema (an array with the default style) means repeated

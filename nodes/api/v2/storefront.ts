@@ -1,5 +1,5 @@
 /**
- * The Storefront field of every operation whose endpoint takes `storefront` (spec §C.2). Left on its default
+ * The Storefront field of every operation whose endpoint takes `storefront`. Left on its default
  * it uses the credentials' Default Storefront; lists that merely filter by storefront can also read all.
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';

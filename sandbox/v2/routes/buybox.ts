@@ -1,5 +1,5 @@
 /**
- * Buy box ranking (spec §D, `GET /buybox`): the offers of one catalogue product in one storefront and condition,
+ * Buy box ranking: the offers of one catalogue product in one storefront and condition,
  * best first, at most `limit` (see ../state/offers.ts for who competes). Prices are in the storefront's currency as
  * decimal numbers (the field's description; the similar-products text speaks of minor units — the sandbox follows
  * each operation's own words). An unknown product is 404.

@@ -1,5 +1,5 @@
 /**
- * GPSR contacts (spec §D): per manufacturer of the catalogue (`/contacts/manufacturers/{name}`, matched without
+ * GPSR contacts: per manufacturer of the catalogue (`/contacts/manufacturers/{name}`, matched without
  * regard to case; the answer names the catalogue's spelling) and per product (`/contacts/products/{ean}`, an EAN of
  * the catalogue); an unknown manufacturer or EAN is 404. PUT creates or replaces one contact type (200; `created_at`
  * stays, `updated_at` is set on a replacement), DELETE removes it (204; 404 when there is none).

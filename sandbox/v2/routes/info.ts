@@ -1,5 +1,5 @@
 /**
- * Info (spec §D): the storefronts the seller has set up, the locales, the VAT rates per storefront and commission
+ * Info: the storefronts the seller has set up, the locales, the VAT rates per storefront and commission
  * estimates by EAN.
  *
  *  - VAT rates: the statutory rates of each storefront's country (percent), per `vat_indicator`; with `storefront`

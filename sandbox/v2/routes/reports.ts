@@ -1,5 +1,5 @@
 /**
- * Reports (spec §D.16): `POST /reports/<name>` queues a CSV report (202 with the requested report); the report is
+ * Reports: `POST /reports/<name>` queues a CSV report (202 with the requested report); the report is
  * `new`, then `processing`, then `done` as sandbox time passes (sandbox/v2/state/reports.ts), and only then carries
  * the `url` of its file. `GET /reports` lists them (newest first unless `sort` says otherwise), `GET /reports/{id}`
  * reads one.

@@ -1,5 +1,5 @@
 /**
- * Similar products (spec §D.14, §D.28): the seller's product similarity groups with their price ladders, and the
+ * Similar products: the seller's product similarity groups with their price ladders, and the
  * virtual buy box, which ranks the offers of up to 10 products of the group a product belongs to (the product
  * first, then the others in id order), in cents as the operation's text says. Stricter than the schema, as its
  * descriptions say: exactly one of `id_product` and `ean` (400), a product of the seller in that storefront (404).

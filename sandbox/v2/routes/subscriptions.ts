@@ -1,5 +1,5 @@
 /**
- * Push-notification subscriptions (spec §F.1, §F.2).
+ * Push-notification subscriptions.
  *
  *  - POST (storefront required) first sends `GET <callback_url>?mode=subscribe&challenge=<32 hex>`; only a 200 whose
  *    body is exactly the challenge passes. Otherwise nothing is stored and the answer is 400

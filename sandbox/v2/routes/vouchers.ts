@@ -1,5 +1,5 @@
 /**
- * Vouchers (spec §D.29): create, list, read, the products of one, deactivate (PATCH) and delete, over the v2-only
+ * Vouchers: create, list, read, the products of one, deactivate (PATCH) and delete, over the v2-only
  * voucher state (../state/vouchers.ts). Rules from the operations' descriptions and the marketplace's voucher
  * lifecycle, each a 400 unless said otherwise:
  * - create: a title; PERCENTAGE at most 85; ABSOLUTE a whole number of cents (the sandbox's reading of an amount

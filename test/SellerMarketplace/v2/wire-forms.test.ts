@@ -2,7 +2,7 @@
  * The query as API v2 documents it, through n8n-core against the strict sandbox, which takes no other form
  * (sandbox/v2/contract.ts): the query written as PHP's http_build_query writes it (a space as `+`), `embedded` as
  * one comma-separated list (`embedded=category%2Cunits`, sandbox/v2/documented-exceptions.json), other list
- * filters as repeated keys (`status=a&status=b`), each signed over exactly the bytes sent (spec §B.3, §C.4).
+ * filters as repeated keys (`status=a&status=b`), each signed over exactly the bytes sent.
  */
 import { expectSigned, useSandboxV2 } from './setup';
 

@@ -1,6 +1,6 @@
 /**
  * Seller Marketplace Trigger version 2, receiving side, through n8n-core's real WebhookContext against the v2
- * sandbox: every event of §F.3 as the sandbox sends it, the Shop-Signature check, forged, replayed, stale and
+ * sandbox: every event as the sandbox sends it, the Shop-Signature check, forged, replayed, stale and
  * deep notifications, resource paths that would bend the read, the storefront.
  */
 import { SUBSCRIPTION_EVENT_NAMES } from '../../../nodes/api/v2/enums';

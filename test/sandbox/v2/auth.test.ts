@@ -1,7 +1,7 @@
 import { signature } from '../../../sandbox';
 import { problem, rawRequest, signV2, useV2Client } from './client';
 
-describe('sandbox API v2: request signing (spec §B)', () => {
+describe('sandbox API v2: request signing', () => {
 	const { sandbox, api } = useV2Client();
 	const now = () => Math.floor(Date.now() / 1000);
 
@@ -139,7 +139,7 @@ describe('sandbox API v2: request signing (spec §B)', () => {
 		expect((await api().delete('/carriers', { secret: 'z'.repeat(64) })).status).toBe(401);
 	});
 
-	describe('partner signature (§B.4)', () => {
+	describe('partner signature', () => {
 		const partner = () => ({ clientKey: sandbox().partnerClientKey, secret: sandbox().partnerSecretKey });
 
 		it('accepts a request signed by seller and partner', async () => {

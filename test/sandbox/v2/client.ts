@@ -1,5 +1,5 @@
 /**
- * A signing client for API v2, written from the spec (§B.3/§B.4) for these tests and independent of nodes/ and of
+ * A signing client for API v2, written from the spec for these tests and independent of nodes/ and of
  * the sandbox's own signature check. Every response it receives is checked against the marketplace's OpenAPI
  * (the bytes as received, re-parsed); `useV2Client` fails a test whose responses broke the contract, on the
  * client's side or the sandbox's.
@@ -33,7 +33,7 @@ export interface V2RequestOptions {
 	anyStatus?: boolean;
 }
 
-/** §B.3: lower-case hex HMAC-SHA256, keyed with the secret as text, of METHOD\nURL\nBODY\nTIMESTAMP. */
+/** Lower-case hex HMAC-SHA256, keyed with the secret as text, of METHOD\nURL\nBODY\nTIMESTAMP. */
 export function signV2(secret: string, method: string, url: string, body: string, timestamp: string): string {
 	return createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${method}\n${url}\n${body}\n${timestamp}`).digest('hex');
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { useV2Client } from './client';
 
-describe('sandbox API v2: pagination (spec §C.7)', () => {
+describe('sandbox API v2: pagination', () => {
 	const { sandbox, api } = useV2Client({ orders: 60 });
 
 	const ids = (rows: Array<Record<string, unknown>>, key: string) => rows.map((row) => row[key]);

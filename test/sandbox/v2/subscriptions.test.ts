@@ -18,7 +18,7 @@ function useCallbackServer(): () => CallbackServer {
 const echoChallenge = ({ method, query }: { method: string; query: URLSearchParams }) =>
 	method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 200, body: '' };
 
-describe('sandbox API v2: subscriptions (spec §F.1, §F.2)', () => {
+describe('sandbox API v2: subscriptions', () => {
 	const { sandbox, api } = useV2Client();
 	const hook = useCallbackServer();
 
@@ -154,7 +154,7 @@ describe('sandbox API v2: subscriptions (spec §F.1, §F.2)', () => {
 	});
 });
 
-describe('sandbox API v2: push notifications (spec §F.3 to §F.6)', () => {
+describe('sandbox API v2: push notifications', () => {
 	const { sandbox, api } = useV2Client();
 	const hook = useCallbackServer();
 
@@ -250,7 +250,7 @@ describe('sandbox API v2: push notifications (spec §F.3 to §F.6)', () => {
 		const attempts = events();
 		const offsets = attempts.map((a) => (a.scheduledAtMs - attempts[0].scheduledAtMs) / MINUTE);
 		expect(offsets.slice(0, 5)).toEqual([0, 1, 16, 46, 106]);
-		// gaps of 1, 15, 30, then 60 minutes (§F): the last attempt is the first one past 12 h, at +12 h 46 min
+		// gaps of 1, 15, 30, then 60 minutes: the last attempt is the first one past 12 h, at +12 h 46 min
 		expect(offsets[offsets.length - 1]).toBe(766);
 		expect(attempts).toHaveLength(16);
 		expect(new Set(attempts.map((a) => a.id_message)).size).toBe(1);
