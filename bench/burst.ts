@@ -61,7 +61,8 @@ export function sandboxSource(sandbox: Sandbox, event: string, resources: string
 	const before = control.deliveries().length;
 	return {
 		emit: async (count, tag) => {
-			for (let i = 0; i < count; i++) await control.emitEvent(event, resources[i % resources.length], JSON.stringify({ tag, seq: i }));
+			for (let i = 0; i < count; i++)
+				await control.emitEvent(event, resources[i % resources.length], JSON.stringify({ tag, seq: i }));
 		},
 		deliveries: (tag) => {
 			// API v1 carries the payload as JSON text, v2 as JSON
@@ -69,7 +70,9 @@ export function sandboxSource(sandbox: Sandbox, event: string, resources: string
 			return control
 				.deliveries()
 				.slice(before)
-				.filter((d) => d.kind === 'event' && d.event_name === event && marks.some((mark) => d.requestBody.includes(mark)));
+				.filter(
+					(d) => d.kind === 'event' && d.event_name === event && marks.some((mark) => d.requestBody.includes(mark)),
+				);
 		},
 	};
 }
@@ -130,7 +133,11 @@ function epochMs(text: string | null): number {
 
 let burstSeq = 0;
 
-export async function runBurst(sandbox: Sandbox, target: BurstTarget, { count, waitMs, log }: BurstOptions): Promise<BurstResult> {
+export async function runBurst(
+	sandbox: Sandbox,
+	target: BurstTarget,
+	{ count, waitMs, log }: BurstOptions,
+): Promise<BurstResult> {
 	// each event's payload names its burst, so late retries of an earlier burst are not counted here
 	const tag = `bench-burst-${++burstSeq}`;
 	const source = target.source?.() ?? sandboxSource(sandbox, target.event, target.resources);
@@ -145,7 +152,13 @@ export async function runBurst(sandbox: Sandbox, target: BurstTarget, { count, w
 
 	const deliveries = () => source.deliveries(tag);
 	let timedOut = false;
-	while (new Set(deliveries().filter((d) => d.ok).map((d) => d.id_message)).size < count) {
+	while (
+		new Set(
+			deliveries()
+				.filter((d) => d.ok)
+				.map((d) => d.id_message),
+		).size < count
+	) {
 		if (now() > deadline) {
 			timedOut = true;
 			break;
@@ -153,7 +166,11 @@ export async function runBurst(sandbox: Sandbox, target: BurstTarget, { count, w
 		await sleep(50);
 	}
 	const sent = new Set(deliveries().map((d) => d.id_message!));
-	const delivered = new Set(deliveries().filter((d) => d.ok).map((d) => d.id_message!));
+	const delivered = new Set(
+		deliveries()
+			.filter((d) => d.ok)
+			.map((d) => d.id_message!),
+	);
 
 	// every delivered notification executed and nothing still running (or the wait ran out)
 	let executions: ExecutionRecord[] = [];
@@ -176,17 +193,23 @@ export async function runBurst(sandbox: Sandbox, target: BurstTarget, { count, w
 
 	const attempts = deliveries();
 	const firstDelivery = new Map(attempts.filter((d) => d.attempt === 1).map((d) => [d.id_message!, d]));
-	const exchanges = target.proxy.exchanges.slice(exchangesBefore).filter((x) => x.method === 'POST' && x.idMessage !== undefined && sent.has(x.idMessage));
+	const exchanges = target.proxy.exchanges
+		.slice(exchangesBefore)
+		.filter((x) => x.method === 'POST' && x.idMessage !== undefined && sent.has(x.idMessage));
 	const firstExchange = new Map<string, (typeof exchanges)[number]>();
-	for (const exchange of exchanges) if (!firstExchange.has(exchange.idMessage!)) firstExchange.set(exchange.idMessage!, exchange);
+	for (const exchange of exchanges)
+		if (!firstExchange.has(exchange.idMessage!)) firstExchange.set(exchange.idMessage!, exchange);
 	const answered200 = [...firstExchange.values()].filter((x) => x.status === 200 && x.answeredMs !== undefined);
 	const answerTimes = [...firstExchange.values()].filter((x) => x.status !== undefined).map((x) => x.answeredMs!);
 	const within = (ms: number) =>
-		[...firstExchange.entries()].filter(([id, x]) => x.status === 200 && !x.answerLost && x.answeredMs! <= ms && firstDelivery.get(id)?.ok).length;
+		[...firstExchange.entries()].filter(
+			([id, x]) => x.status === 200 && !x.answerLost && x.answeredMs! <= ms && firstDelivery.get(id)?.ok,
+		).length;
 	const lastAccepted = Math.max(...answered200.map((x) => x.receivedAt + x.answeredMs!));
 
 	const counts = new Map<string, number>();
-	for (const execution of executions) for (const id of target.idMessagesOf(execution)) counts.set(id, (counts.get(id) ?? 0) + 1);
+	for (const execution of executions)
+		for (const id of target.idMessagesOf(execution)) counts.set(id, (counts.get(id) ?? 0) + 1);
 	const lastStop = Math.max(...executions.map((e) => epochMs(e.stoppedAt)).filter(Number.isFinite));
 	const result: BurstResult = {
 		label: target.label,
@@ -231,7 +254,10 @@ export function verdict(result: BurstResult): { passed: boolean; reasons: string
 	const reasons: string[] = [];
 	const v2 = result.deadlineMs <= V2_DEADLINE_MS;
 	const late = result.sent - (v2 ? result.firstAnsweredInV2 : result.firstAnsweredInV1);
-	if (late) reasons.push(`${fmt(late)} of ${fmt(result.sent)} not answered 200 within ${v2 ? 5 : 15} s (${fmt(result.failedAttempts)} deliveries failed)`);
+	if (late)
+		reasons.push(
+			`${fmt(late)} of ${fmt(result.sent)} not answered 200 within ${v2 ? 5 : 15} s (${fmt(result.failedAttempts)} deliveries failed)`,
+		);
 	if (result.lost) reasons.push(`${fmt(result.lost)} lost`);
 	if (result.duplicates) reasons.push(`${fmt(result.duplicates)} executed twice`);
 	if (result.unexpected) reasons.push(`${fmt(result.unexpected)} unexpected`);
@@ -250,7 +276,9 @@ export function burstRows(results: BurstResult[]): string[][] {
 			`${fmt(r.firstAnsweredInV1)} / ${fmt(r.firstAnsweredInV2)}`,
 			`${fmt(r.p50AnswerMs / 1000, 1)} / ${fmt(r.p95AnswerMs / 1000, 1)}`,
 			fmt(r.acceptedPerSecond, 1),
-			r.serviceCpuMsPerEvent === undefined ? fmt(r.n8nCpuMsPerEvent) : `${fmt(r.n8nCpuMsPerEvent)} (+${fmt(r.serviceCpuMsPerEvent)})`,
+			r.serviceCpuMsPerEvent === undefined
+				? fmt(r.n8nCpuMsPerEvent)
+				: `${fmt(r.n8nCpuMsPerEvent)} (+${fmt(r.serviceCpuMsPerEvent)})`,
 			`${fmt(r.executions)}${r.failedExecutions ? ` (${fmt(r.failedExecutions)} failed)` : ''}`,
 			fmt(r.duplicates),
 			fmt(r.lost),

@@ -50,11 +50,23 @@ export async function startGithubStub(): Promise<GithubStub> {
 			};
 			const match = /^\/repos\/[^/]+\/[^/]+\/hooks(?:\/(\d+))?\/?$/.exec((req.url ?? '').split('?')[0]);
 			if (!match) return reply(404, { message: 'Not Found' });
-			const body: HookRequest = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as HookRequest) : {};
+			const body: HookRequest = chunks.length
+				? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as HookRequest)
+				: {};
 			const hook = match[1] ? hooks.find((h) => h.id === Number(match[1])) : undefined;
 			if (!match[1] && req.method === 'POST') {
-				if (hooks.some((h) => h.url === body.config?.url)) return reply(422, { message: 'Validation Failed', errors: [{ message: 'Hook already exists on this repository' }] });
-				const created: GithubHook = { id: nextId++, url: String(body.config?.url), secret: String(body.config?.secret ?? ''), events: body.events ?? ['push'], active: body.active !== false };
+				if (hooks.some((h) => h.url === body.config?.url))
+					return reply(422, {
+						message: 'Validation Failed',
+						errors: [{ message: 'Hook already exists on this repository' }],
+					});
+				const created: GithubHook = {
+					id: nextId++,
+					url: String(body.config?.url),
+					secret: String(body.config?.secret ?? ''),
+					events: body.events ?? ['push'],
+					active: body.active !== false,
+				};
 				hooks.push(created);
 				return reply(201, view(created));
 			}

@@ -110,5 +110,7 @@ export function spread(values: number[]): Spread {
 /** "2.31× (2.10–2.52)": the median with the range over the rounds. */
 export function fmtSpread(s: Spread, digits = 2, unit = '×'): string {
 	if (!s.rounds) return '–';
-	return s.rounds === 1 ? `${fmt(s.median, digits)}${unit}` : `${fmt(s.median, digits)}${unit} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
+	return s.rounds === 1
+		? `${fmt(s.median, digits)}${unit}`
+		: `${fmt(s.median, digits)}${unit} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
 }

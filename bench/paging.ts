@@ -64,7 +64,9 @@ export async function nodeReturnAll(sandbox: SandboxProcess, n: number, concurre
 
 export async function peerReturnAll(sandbox: SandboxProcess, peer: PeerClient, n: number): Promise<Sample> {
 	await sandbox.clearRequests();
-	let m: Measured<{ records: unknown[]; requests: number }> | undefined = await measure(() => peer.readAll(LIST_PATH, LIST_QUERY, PAGE_SIZE));
+	let m: Measured<{ records: unknown[]; requests: number }> | undefined = await measure(() =>
+		peer.readAll(LIST_PATH, LIST_QUERY, PAGE_SIZE),
+	);
 	const ids = new Set(m.result.records.map((record) => (record as { id_order_unit: number }).id_order_unit));
 	const requests = await checked(sandbox, n, ids.size, 'peer');
 	const result = sample(m, requests, m.result.records.length);
@@ -75,7 +77,8 @@ export async function peerReturnAll(sandbox: SandboxProcess, peer: PeerClient, n
 
 /** Median of each field over the samples. */
 export function medianOf(samples: Sample[]): Sample & { runs: number } {
-	const pick = (f: (s: Sample) => number | undefined) => median(samples.map(f).filter((v): v is number => v !== undefined));
+	const pick = (f: (s: Sample) => number | undefined) =>
+		median(samples.map(f).filter((v): v is number => v !== undefined));
 	return {
 		runs: samples.length,
 		ms: pick((s) => s.ms),

@@ -41,7 +41,9 @@ export class PeerClient {
 	private send(pathAndQuery: string): Promise<PeerResponse> {
 		const url = `${this.base.href}${pathAndQuery}`;
 		const timestamp = String(Math.floor(Date.now() / 1000));
-		const signature = createHmac('sha256', this.credentials.secretKey).update(`GET\n${url}\n\n${timestamp}`).digest('hex');
+		const signature = createHmac('sha256', this.credentials.secretKey)
+			.update(`GET\n${url}\n\n${timestamp}`)
+			.digest('hex');
 		const target = new URL(url);
 		return new Promise((resolve, reject) => {
 			const req = http.request(

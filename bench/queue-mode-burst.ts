@@ -14,12 +14,31 @@ import { join } from 'node:path';
 import { startSandbox } from '../sandbox';
 import { buildAndPack } from '../e2e/lib/package';
 import { cpuMsOfTrees } from '../e2e/lib/process-cpu';
-import { createRunDatabase, dropRunDatabase, QueueCluster, runSql, serviceProcessIds, startQueueServices, stopQueueServices, type QueueServices } from '../e2e/lib/queue-mode';
+import {
+	createRunDatabase,
+	dropRunDatabase,
+	QueueCluster,
+	runSql,
+	serviceProcessIds,
+	startQueueServices,
+	stopQueueServices,
+	type QueueServices,
+} from '../e2e/lib/queue-mode';
 import { ensureRuntime, REPO_ROOT } from '../e2e/lib/runtime';
 import { DELIVERIES_TABLE_SQL, postgresCredential, sandboxCredential } from '../e2e/lib/workflows';
 import { BURST_HEADERS, burstRows, runBurst, verdict, type BurstResult, type BurstTarget } from './burst';
 import { fmt, table } from './measure';
-import { DEFAULT_TIME_SCALE, handledIdMessages, retrySchedule, type DedupeBy, TRIGGER_EVENT, TRIGGER_WORKFLOW_ID, triggerIdMessages, triggerWebhookPath, triggerWorkflow } from './real-n8n-burst';
+import {
+	DEFAULT_TIME_SCALE,
+	handledIdMessages,
+	retrySchedule,
+	type DedupeBy,
+	TRIGGER_EVENT,
+	TRIGGER_WORKFLOW_ID,
+	triggerIdMessages,
+	triggerWebhookPath,
+	triggerWorkflow,
+} from './real-n8n-burst';
 
 const DATABASE = 'n8n_bench_queue';
 const DEDUPE_LABELS: Record<Exclude<DedupeBy, 'trigger'>, string> = {
@@ -75,7 +94,11 @@ export async function queueModeBurst(options: QueueModeOptions = {}): Promise<Qu
 	const setupStarted = Date.now();
 	const runtime = await ensureRuntime((line) => log(line));
 	const services: QueueServices = await startQueueServices(log);
-	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, timeScale: options.timeScale ?? DEFAULT_TIME_SCALE });
+	const sandbox = await startSandbox({
+		host: '127.0.0.1',
+		port: 0,
+		timeScale: options.timeScale ?? DEFAULT_TIME_SCALE,
+	});
 	let cluster: QueueCluster | undefined;
 	try {
 		const database = await createRunDatabase(runtime, services, DATABASE);
@@ -103,12 +126,21 @@ export async function queueModeBurst(options: QueueModeOptions = {}): Promise<Qu
 					return upstream;
 				},
 				loseAnswer: (exchange) =>
-					loseEvery > 0 && exchange.seq % loseEvery === 0 && exchange.idMessage !== undefined && first.get(exchange.idMessage)?.seq === exchange.seq,
+					loseEvery > 0 &&
+					exchange.seq % loseEvery === 0 &&
+					exchange.idMessage !== undefined &&
+					first.get(exchange.idMessage)?.seq === exchange.seq,
 			},
 		});
-		log(`Importing into PostgreSQL and starting the main process, 2 webhook processors and ${workers} workers (concurrency ${concurrency})`);
+		log(
+			`Importing into PostgreSQL and starting the main process, 2 webhook processors and ${workers} workers (concurrency ${concurrency})`,
+		);
 		const dedupeBy = options.dedupeBy ?? 'trigger';
-		await cluster.prepare([sandboxCredential(sandbox), postgresCredential(database)], [triggerWorkflow({}, dedupeBy)], [TRIGGER_WORKFLOW_ID]);
+		await cluster.prepare(
+			[sandboxCredential(sandbox), postgresCredential(database)],
+			[triggerWorkflow({}, dedupeBy)],
+			[TRIGGER_WORKFLOW_ID],
+		);
 		if (dedupeBy === 'postgres') await runSql(runtime, database, [DELIVERIES_TABLE_SQL]);
 		await cluster.start({ published: [TRIGGER_WORKFLOW_ID] });
 		const callbackUrl = cluster.webhookUrl(triggerWebhookPath());
@@ -123,7 +155,9 @@ export async function queueModeBurst(options: QueueModeOptions = {}): Promise<Qu
 		const target: BurstTarget = {
 			label: dedupeBy === 'trigger' ? 'trigger, queue mode' : `trigger + ${DEDUPE_LABELS[dedupeBy]}, queue mode`,
 			event: TRIGGER_EVENT,
-			resources: sandbox.control.db.orders.filter((o) => !o._fulfilled_by_marketplace).map((o) => `/orders/${o.id_order}/`),
+			resources: sandbox.control.db.orders
+				.filter((o) => !o._fulfilled_by_marketplace)
+				.map((o) => `/orders/${o.id_order}/`),
 			workflowId: TRIGGER_WORKFLOW_ID,
 			proxy: cluster.proxy,
 			idMessagesOf: dedupeBy === 'trigger' ? triggerIdMessages : handledIdMessages,
@@ -139,19 +173,40 @@ export async function queueModeBurst(options: QueueModeOptions = {}): Promise<Qu
 		if (dedupeCount > 0 && !burst.timedOut) {
 			const exchangesBefore = cluster.proxy.exchanges.length;
 			loseEvery = LOSE_EVERY;
-			const check = await runBurst(sandbox, { ...target, label: `${target.label}, every ${LOSE_EVERY}th answer lost` }, { count: dedupeCount, waitMs, log });
+			const check = await runBurst(
+				sandbox,
+				{ ...target, label: `${target.label}, every ${LOSE_EVERY}th answer lost` },
+				{ count: dedupeCount, waitMs, log },
+			);
 			loseEvery = 0;
 			const exchanges = cluster.proxy.exchanges.slice(exchangesBefore);
 			const lost = exchanges.filter((x) => x.answerLost);
-			const retries = exchanges.filter((x) => x.idMessage !== undefined && first.get(x.idMessage)!.upstream !== x.upstream);
+			const retries = exchanges.filter(
+				(x) => x.idMessage !== undefined && first.get(x.idMessage)!.upstream !== x.upstream,
+			);
 			dedupe = { burst: check, answersLost: lost.length, retriesToOtherProcessor: retries.length };
-			log(`de-duplication: ${lost.length} answers lost, ${retries.length} retries on the other processor, ${check.duplicates} executed twice`);
+			log(
+				`de-duplication: ${lost.length} answers lost, ${retries.length} retries on the other processor, ${check.duplicates} executed twice`,
+			);
 		}
-		return { n8nVersion: runtime.n8nVersion, setupMs, webhookProcessors: 2, workers, concurrency, n8nEnv, dedupeBy, timeScale: options.timeScale ?? DEFAULT_TIME_SCALE, burst, dedupe };
+		return {
+			n8nVersion: runtime.n8nVersion,
+			setupMs,
+			webhookProcessors: 2,
+			workers,
+			concurrency,
+			n8nEnv,
+			dedupeBy,
+			timeScale: options.timeScale ?? DEFAULT_TIME_SCALE,
+			burst,
+			dedupe,
+		};
 	} finally {
 		await cluster?.stop();
 		await sandbox.close();
-		await dropRunDatabase(runtime, services, DATABASE).catch((error: Error) => log(`could not drop ${DATABASE}: ${error.message}`));
+		await dropRunDatabase(runtime, services, DATABASE).catch((error: Error) =>
+			log(`could not drop ${DATABASE}: ${error.message}`),
+		);
 		await stopQueueServices(services);
 	}
 }
@@ -162,8 +217,26 @@ export function queueModeTable(result: QueueModeResult): string {
 		const { burst, answersLost, retriesToOtherProcessor } = result.dedupe;
 		lines.push(
 			table(
-				['de-duplication across webhook processors', 'sent', 'answers lost on purpose', 'retries that reached the other processor', 'executions', 'executed twice', 'lost'],
-				[['every 10th answer lost after n8n gave it', fmt(burst.sent), fmt(answersLost), fmt(retriesToOtherProcessor), fmt(burst.executions), `**${fmt(burst.duplicates)}**`, fmt(burst.lost)]],
+				[
+					'de-duplication across webhook processors',
+					'sent',
+					'answers lost on purpose',
+					'retries that reached the other processor',
+					'executions',
+					'executed twice',
+					'lost',
+				],
+				[
+					[
+						'every 10th answer lost after n8n gave it',
+						fmt(burst.sent),
+						fmt(answersLost),
+						fmt(retriesToOtherProcessor),
+						fmt(burst.executions),
+						`**${fmt(burst.duplicates)}**`,
+						fmt(burst.lost),
+					],
+				],
 			),
 			'',
 		);
@@ -173,7 +246,9 @@ export function queueModeTable(result: QueueModeResult): string {
 		`n8n ${result.n8nVersion} in queue mode (${env.length ? env.join(', ') : 'default settings'}): PostgreSQL and Redis from Debian's packages on 127.0.0.1 (scripts/queue-mode/start.sh), ` +
 			`one main process, ${result.webhookProcessors} webhook processors behind a loopback round-robin proxy, ${result.workers} workers (concurrency ${result.concurrency}), ` +
 			`all on the same machine. The sandbox waits 15 s for an answer and retries ${retrySchedule(result.timeScale)}; a retry goes to the other webhook processor than its first delivery. CPU: n8n's processes and task runners; in brackets PostgreSQL and Redis. ` +
-			(result.dedupeBy === 'trigger' ? '' : `The workflow is the trigger → ${DEDUPE_LABELS[result.dedupeBy]} → a do-nothing node; "executed twice" counts what got past it twice. `) +
+			(result.dedupeBy === 'trigger'
+				? ''
+				: `The workflow is the trigger → ${DEDUPE_LABELS[result.dedupeBy]} → a do-nothing node; "executed twice" counts what got past it twice. `) +
 			`Set-up ${fmt(result.setupMs / 1000, 1)} s, not counted.`,
 	);
 	return lines.join('\n');
@@ -192,13 +267,17 @@ if (require.main === module) {
 		waitMs: option('wait', 180) * 1000,
 		workers: option('workers', 2),
 		concurrency: option('concurrency', 10),
-		n8nEnv: Object.fromEntries(args.filter((a) => a.startsWith('--n8n-env=')).map((a) => a.slice('--n8n-env='.length).split(/=(.*)/s, 2))),
+		n8nEnv: Object.fromEntries(
+			args.filter((a) => a.startsWith('--n8n-env=')).map((a) => a.slice('--n8n-env='.length).split(/=(.*)/s, 2)),
+		),
 		dedupeBy: (args.find((a) => a.startsWith('--dedupe-by='))?.split('=')[1] ?? 'trigger') as DedupeBy,
 		timeScale: option('time-scale', DEFAULT_TIME_SCALE),
 		log: (line) => console.error(`[queue-mode ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`),
 	}).then(
 		(result) => {
-			console.log(`\n### The trigger in n8n's queue mode: ${fmt(result.burst.sent)} notifications at once (${new Date().toISOString().slice(0, 10)})\n`);
+			console.log(
+				`\n### The trigger in n8n's queue mode: ${fmt(result.burst.sent)} notifications at once (${new Date().toISOString().slice(0, 10)})\n`,
+			);
 			console.log(queueModeTable(result));
 			process.exit(verdict(result.burst).passed && !result.dedupe?.burst.duplicates ? 0 : 1);
 		},

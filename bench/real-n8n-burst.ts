@@ -19,7 +19,15 @@ import { startEnvironment, type Environment } from '../e2e/lib/environment';
 import { nodeItems, type ExecutionRecord, type N8n, type WorkflowFile } from '../e2e/lib/n8n';
 import { freePort, runtimePaths } from '../e2e/lib/runtime';
 import { startWebhookProxy, type WebhookProxy } from '../e2e/lib/webhook-proxy';
-import { chain, CREDENTIAL_TYPE, EXAMPLE_CREDENTIAL, rememberDeliveryNode, sandboxCredential, TRIGGER_TYPE, type NodeJson } from '../e2e/lib/workflows';
+import {
+	chain,
+	CREDENTIAL_TYPE,
+	EXAMPLE_CREDENTIAL,
+	rememberDeliveryNode,
+	sandboxCredential,
+	TRIGGER_TYPE,
+	type NodeJson,
+} from '../e2e/lib/workflows';
 import { BURST_HEADERS, burstRows, runBurst, verdict, type BurstResult, type BurstTarget } from './burst';
 import { fmt, median, table } from './measure';
 
@@ -58,7 +66,12 @@ const DEDUPE_NODES: Record<Exclude<DedupeBy, 'trigger'>, () => NodeJson> = {
 		type: 'n8n-nodes-base.removeDuplicates',
 		typeVersion: 2,
 		position: [0, 0],
-		parameters: { operation: 'removeItemsSeenInPreviousExecutions', logic: 'removeItemsWithAlreadySeenKeyValues', dedupeValue: '={{ $json.id_message }}', options: {} },
+		parameters: {
+			operation: 'removeItemsSeenInPreviousExecutions',
+			logic: 'removeItemsWithAlreadySeenKeyValues',
+			dedupeValue: '={{ $json.id_message }}',
+			options: {},
+		},
 	}),
 	// n8n's Postgres node entering the id_message into a table keyed by it (README "Large sellers")
 	postgres: () => rememberDeliveryNode('Remember the delivery'),
@@ -73,7 +86,14 @@ export function triggerWorkflow(options: Record<string, unknown> = {}, dedupeBy:
 	const workflow = triggerOnlyWorkflow(options);
 	if (dedupeBy === 'trigger') return workflow;
 	const [trigger] = workflow.nodes as NodeJson[];
-	const handler: NodeJson = { id: '7a1f0000-0000-4000-8000-0000000be4c4', name: HANDLER_NAME, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [0, 0], parameters: {} };
+	const handler: NodeJson = {
+		id: '7a1f0000-0000-4000-8000-0000000be4c4',
+		name: HANDLER_NAME,
+		type: 'n8n-nodes-base.noOp',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	return chain(workflow.id, workflow.name, [trigger, DEDUPE_NODES[dedupeBy](), handler]);
 }
 
@@ -125,12 +145,16 @@ export function triggerWebhookPath(): string {
 	return `${TRIGGER_WEBHOOK_ID}/webhook`;
 }
 
-export const triggerIdMessages = (execution: ExecutionRecord): string[] => nodeItems(execution.runData, TRIGGER_NAME).map((item) => String(item.id_message));
+export const triggerIdMessages = (execution: ExecutionRecord): string[] =>
+	nodeItems(execution.runData, TRIGGER_NAME).map((item) => String(item.id_message));
 /** The id_messages that reached the seller's work (past the node that drops repeats). */
-export const handledIdMessages = (execution: ExecutionRecord): string[] => nodeItems(execution.runData, HANDLER_NAME).map((item) => String(item.id_message));
+export const handledIdMessages = (execution: ExecutionRecord): string[] =>
+	nodeItems(execution.runData, HANDLER_NAME).map((item) => String(item.id_message));
 
 const peerIdMessages = (execution: ExecutionRecord): string[] =>
-	nodeItems(execution.runData, 'Webhook').map((item) => String((item.body as { id_message?: unknown } | undefined)?.id_message));
+	nodeItems(execution.runData, 'Webhook').map((item) =>
+		String((item.body as { id_message?: unknown } | undefined)?.id_message),
+	);
 
 export interface RealN8nResult {
 	n8nVersion: string;
@@ -157,7 +181,15 @@ export interface RealN8nOptions {
 	log?: (line: string) => void;
 }
 
-function target(label: string, n8n: N8n, proxy: WebhookProxy, event: string, resources: string[], workflowId: string, idMessagesOf: BurstTarget['idMessagesOf']): BurstTarget {
+function target(
+	label: string,
+	n8n: N8n,
+	proxy: WebhookProxy,
+	event: string,
+	resources: string[],
+	workflowId: string,
+	idMessagesOf: BurstTarget['idMessagesOf'],
+): BurstTarget {
 	return {
 		label,
 		event,
@@ -186,7 +218,9 @@ export async function realN8nBurst(options: RealN8nOptions = {}): Promise<RealN8
 	const proxy = await startWebhookProxy({ upstreams: [`http://127.0.0.1:${port}`] });
 	let environment: Environment | undefined;
 	try {
-		const workflows = options.triggerOnly ? [triggerWorkflow(triggerOptions)] : [triggerWorkflow(triggerOptions), peerWorkflow()];
+		const workflows = options.triggerOnly
+			? [triggerWorkflow(triggerOptions)]
+			: [triggerWorkflow(triggerOptions), peerWorkflow()];
 		environment = await startEnvironment({
 			name: 'bench-real',
 			port,
@@ -199,8 +233,13 @@ export async function realN8nBurst(options: RealN8nOptions = {}): Promise<RealN8
 		});
 		const n8n = environment.n8n;
 		const callbackUrl = `${proxy.origin}/webhook/${triggerWebhookPath()}`;
-		const subscribed = sandbox.control.db.subscriptions.filter((s) => s.callback_url === callbackUrl && s.event_name === TRIGGER_EVENT && s.is_active);
-		if (subscribed.length !== 1) throw new Error(`expected one active ${TRIGGER_EVENT} subscription for ${callbackUrl}, found ${subscribed.length}`);
+		const subscribed = sandbox.control.db.subscriptions.filter(
+			(s) => s.callback_url === callbackUrl && s.event_name === TRIGGER_EVENT && s.is_active,
+		);
+		if (subscribed.length !== 1)
+			throw new Error(
+				`expected one active ${TRIGGER_EVENT} subscription for ${callbackUrl}, found ${subscribed.length}`,
+			);
 		// the Webhook node cannot answer the marketplace's verification: its subscription is entered in the sandbox directly
 		sandbox.control.db.subscriptions.push({
 			id_subscription: 900_001,
@@ -212,13 +251,17 @@ export async function realN8nBurst(options: RealN8nOptions = {}): Promise<RealN8
 		const setupMs = Date.now() - setupStarted;
 		log(`n8n ${environment.runtime.n8nVersion} ready, trigger subscribed (set-up ${fmt(setupMs / 1000, 1)} s)`);
 
-		const orders = sandbox.control.db.orders.filter((o) => !o._fulfilled_by_marketplace).map((o) => `/orders/${o.id_order}/`);
+		const orders = sandbox.control.db.orders
+			.filter((o) => !o._fulfilled_by_marketplace)
+			.map((o) => `/orders/${o.id_order}/`);
 		const units = sandbox.control.db.orderUnits.map((u) => `/order-units/${u.id_order_unit}/`);
 		const targets = [target('trigger', n8n, proxy, TRIGGER_EVENT, orders, TRIGGER_WORKFLOW_ID, triggerIdMessages)];
-		if (!options.triggerOnly) targets.push(target('n8n Webhook node', n8n, proxy, PEER_EVENT, units, PEER_WORKFLOW_ID, peerIdMessages));
+		if (!options.triggerOnly)
+			targets.push(target('n8n Webhook node', n8n, proxy, PEER_EVENT, units, PEER_WORKFLOW_ID, peerIdMessages));
 		for (const t of targets) {
 			const warm = await runBurst(sandbox, t, { count: WARM_UP, waitMs, log: (line) => log(`warm-up ${line}`) });
-			if (warm.lost || warm.duplicates || warm.timedOut) throw new Error(`warm-up of ${WARM_UP} events through the ${t.label}: ${verdict(warm).reasons.join('; ')}`);
+			if (warm.lost || warm.duplicates || warm.timedOut)
+				throw new Error(`warm-up of ${WARM_UP} events through the ${t.label}: ${verdict(warm).reasons.join('; ')}`);
 		}
 		const results: BurstResult[][] = targets.map(() => []);
 		const done = new Set<BurstTarget>();
@@ -231,14 +274,26 @@ export async function realN8nBurst(options: RealN8nOptions = {}): Promise<RealN8
 					// n8n has not caught up and the sandbox keeps retrying: stop sending to this workflow (the
 					// marketplace "disables" its subscription) and let n8n finish before the other one is measured
 					done.add(t);
-					for (const subscription of sandbox.control.db.subscriptions) if (subscription.event_name === t.event) subscription.is_active = false;
-					log(`${t.label}: the wait ran out; its remaining bursts are skipped, n8n gets up to ${fmt(waitMs / 1000)} s to finish`);
+					for (const subscription of sandbox.control.db.subscriptions)
+						if (subscription.event_name === t.event) subscription.is_active = false;
+					log(
+						`${t.label}: the wait ran out; its remaining bursts are skipped, n8n gets up to ${fmt(waitMs / 1000)} s to finish`,
+					);
 					await proxy.settled(waitMs);
 				}
 			}
 		}
 		const [trigger, peer = []] = results;
-		return { n8nVersion: environment.runtime.n8nVersion, count, setupMs, triggerOptions, n8nEnv, timeScale, trigger, peer };
+		return {
+			n8nVersion: environment.runtime.n8nVersion,
+			count,
+			setupMs,
+			triggerOptions,
+			n8nEnv,
+			timeScale,
+			trigger,
+			peer,
+		};
 	} finally {
 		if (environment) {
 			await environment.n8n.stop();
@@ -252,7 +307,9 @@ export async function realN8nBurst(options: RealN8nOptions = {}): Promise<RealN8
 /** When the sandbox retries a delivery that failed, in real time. */
 export function retrySchedule(timeScale: number): string {
 	const after = [1, 15, 30].map((minutes) => (minutes * 60) / timeScale);
-	return timeScale === 1 ? 'after 1, 15 and 30 minutes' : `after ${after.map((s) => fmt(s, s < 10 ? 1 : 0)).join(', ')} s (1, 15, 30 minutes at time scale ${timeScale})`;
+	return timeScale === 1
+		? 'after 1, 15 and 30 minutes'
+		: `after ${after.map((s) => fmt(s, s < 10 ? 1 : 0)).join(', ')} s (1, 15, 30 minutes at time scale ${timeScale})`;
 }
 
 /** Median of each measure over the bursts (worst for the counts that must be zero). */
@@ -286,7 +343,10 @@ export function summary(label: string, list: BurstResult[]): BurstResult {
 
 /** The side-by-side table: each burst, then the ratio trigger ÷ Webhook node of the medians. */
 export function realN8nTable(result: RealN8nResult): string {
-	const rows = burstRows([...result.trigger.map((b, i) => ({ ...b, label: `trigger, burst ${i + 1}` })), ...result.peer.map((b, i) => ({ ...b, label: `n8n Webhook node, burst ${i + 1}` }))]);
+	const rows = burstRows([
+		...result.trigger.map((b, i) => ({ ...b, label: `trigger, burst ${i + 1}` })),
+		...result.peer.map((b, i) => ({ ...b, label: `n8n Webhook node, burst ${i + 1}` })),
+	]);
 	const lines = [table(BURST_HEADERS, rows), ''];
 	if (result.trigger.length && result.peer.length) {
 		const t = summary('trigger', result.trigger);
@@ -295,8 +355,20 @@ export function realN8nTable(result: RealN8nResult): string {
 			table(
 				['median of the bursts', 'accepted /s', 'answer p50 s', 'answer p95 s', 'n8n CPU ms per event'],
 				[
-					['trigger', fmt(t.acceptedPerSecond, 1), fmt(t.p50AnswerMs / 1000, 1), fmt(t.p95AnswerMs / 1000, 1), fmt(t.n8nCpuMsPerEvent)],
-					['n8n Webhook node', fmt(p.acceptedPerSecond, 1), fmt(p.p50AnswerMs / 1000, 1), fmt(p.p95AnswerMs / 1000, 1), fmt(p.n8nCpuMsPerEvent)],
+					[
+						'trigger',
+						fmt(t.acceptedPerSecond, 1),
+						fmt(t.p50AnswerMs / 1000, 1),
+						fmt(t.p95AnswerMs / 1000, 1),
+						fmt(t.n8nCpuMsPerEvent),
+					],
+					[
+						'n8n Webhook node',
+						fmt(p.acceptedPerSecond, 1),
+						fmt(p.p50AnswerMs / 1000, 1),
+						fmt(p.p95AnswerMs / 1000, 1),
+						fmt(p.n8nCpuMsPerEvent),
+					],
 					[
 						'**trigger ÷ Webhook node**',
 						`**${fmt(t.acceptedPerSecond / p.acceptedPerSecond, 2)}×**`,
@@ -332,8 +404,12 @@ function parseArgs(args: string[]): RealN8nOptions & { bursts: number } {
 		count: option('count', 200),
 		waitMs: option('wait', 120) * 1000,
 		timeScale: option('time-scale', DEFAULT_TIME_SCALE),
-		triggerOptions: triggerOptions ? (JSON.parse(triggerOptions.slice('--trigger-options='.length)) as Record<string, unknown>) : {},
-		n8nEnv: Object.fromEntries(args.filter((a) => a.startsWith('--n8n-env=')).map((a) => a.slice('--n8n-env='.length).split(/=(.*)/s, 2))),
+		triggerOptions: triggerOptions
+			? (JSON.parse(triggerOptions.slice('--trigger-options='.length)) as Record<string, unknown>)
+			: {},
+		n8nEnv: Object.fromEntries(
+			args.filter((a) => a.startsWith('--n8n-env=')).map((a) => a.slice('--n8n-env='.length).split(/=(.*)/s, 2)),
+		),
 		triggerOnly: args.includes('--trigger-only'),
 	};
 }
@@ -341,9 +417,14 @@ function parseArgs(args: string[]): RealN8nOptions & { bursts: number } {
 if (require.main === module) {
 	const started = Date.now();
 	const options = parseArgs(process.argv.slice(2));
-	realN8nBurst({ ...options, log: (line) => console.error(`[real-n8n ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`) }).then(
+	realN8nBurst({
+		...options,
+		log: (line) => console.error(`[real-n8n ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`),
+	}).then(
 		(result) => {
-			console.log(`\n### Trigger vs n8n's Webhook node in a real n8n: bursts of ${fmt(result.count)} notifications (${new Date().toISOString().slice(0, 10)})\n`);
+			console.log(
+				`\n### Trigger vs n8n's Webhook node in a real n8n: bursts of ${fmt(result.count)} notifications (${new Date().toISOString().slice(0, 10)})\n`,
+			);
 			console.log(realN8nTable(result));
 			process.exit([...result.trigger, ...result.peer].every((b) => verdict(b).passed) ? 0 : 1);
 		},

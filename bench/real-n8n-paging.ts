@@ -13,7 +13,14 @@ import { join } from 'node:path';
 import { N8n, type NodeRun, type WorkflowFile } from '../e2e/lib/n8n';
 import { buildAndPack, installTarball } from '../e2e/lib/package';
 import { ensureRuntime, REPO_ROOT } from '../e2e/lib/runtime';
-import { chain, CREDENTIAL_TYPE, EXAMPLE_CREDENTIAL, manualTrigger, sandboxCredential, sellerNode } from '../e2e/lib/workflows';
+import {
+	chain,
+	CREDENTIAL_TYPE,
+	EXAMPLE_CREDENTIAL,
+	manualTrigger,
+	sandboxCredential,
+	sellerNode,
+} from '../e2e/lib/workflows';
 import { fmt, median, table } from './measure';
 import { PAGE_SIZE, returnAllParameters, ROUTE } from './paging';
 import { SandboxProcess } from './sandbox-client';
@@ -30,12 +37,20 @@ const NODE_NAME = 'Read order units';
 const READERS: Reader[] = [
 	{
 		label: 'Seller Marketplace node, Page Concurrency 4 (default)',
-		workflow: () => chain('benchPagingNode4', 'bench: Return All, concurrency 4', [manualTrigger(), sellerNode(NODE_NAME, returnAllParameters(4))]),
+		workflow: () =>
+			chain('benchPagingNode4', 'bench: Return All, concurrency 4', [
+				manualTrigger(),
+				sellerNode(NODE_NAME, returnAllParameters(4)),
+			]),
 		minimum: (n) => Math.ceil(n / PAGE_SIZE),
 	},
 	{
 		label: 'Seller Marketplace node, Page Concurrency 1',
-		workflow: () => chain('benchPagingNode1', 'bench: Return All, concurrency 1', [manualTrigger(), sellerNode(NODE_NAME, returnAllParameters(1))]),
+		workflow: () =>
+			chain('benchPagingNode1', 'bench: Return All, concurrency 1', [
+				manualTrigger(),
+				sellerNode(NODE_NAME, returnAllParameters(1)),
+			]),
 		minimum: (n) => Math.ceil(n / PAGE_SIZE),
 	},
 	{
@@ -60,7 +75,9 @@ const READERS: Reader[] = [
 							pagination: {
 								pagination: {
 									paginationMode: 'updateAParameterInEachRequest',
-									parameters: { parameters: [{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE_SIZE} }}` }] },
+									parameters: {
+										parameters: [{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE_SIZE} }}` }],
+									},
 									paginationCompleteWhen: 'other',
 									completeExpression: `={{ $response.body.length < ${PAGE_SIZE} }}`,
 								},
@@ -93,7 +110,12 @@ export interface RealPagingResult {
 	rows: PagingRow[];
 }
 
-export async function realN8nPaging({ units = 3000, runs = 3, latencyMs = 25, log = (line: string) => console.error(`[paging] ${line}`) } = {}): Promise<RealPagingResult> {
+export async function realN8nPaging({
+	units = 3000,
+	runs = 3,
+	latencyMs = 25,
+	log = (line: string) => console.error(`[paging] ${line}`),
+} = {}): Promise<RealPagingResult> {
 	const runtime = await ensureRuntime((line) => log(line));
 	const sandbox = new SandboxProcess();
 	try {
@@ -120,10 +142,17 @@ export async function realN8nPaging({ units = 3000, runs = 3, latencyMs = 25, lo
 				const [execution] = await n8n.executions({ afterId, workflowId: workflows[i].id });
 				const nodeRun = execution?.runData[NODE_NAME]?.[0] as (NodeRun & { executionTime?: number }) | undefined;
 				if (execution?.status !== 'success' || !nodeRun?.executionTime) {
-					throw new Error(`${reader.label}: the run failed (${result.exit}): ${execution?.error?.message ?? result.output.slice(-500)}`);
+					throw new Error(
+						`${reader.label}: the run failed (${result.exit}): ${execution?.error?.message ?? result.output.slice(-500)}`,
+					);
 				}
 				const requests = await sandbox.requests(ROUTE);
-				const sample = { ms: nodeRun.executionTime, items: nodeRun.data?.main?.[0]?.length ?? 0, requests: requests.count, notOk: requests.notOk };
+				const sample = {
+					ms: nodeRun.executionTime,
+					items: nodeRun.data?.main?.[0]?.length ?? 0,
+					requests: requests.count,
+					notOk: requests.notOk,
+				};
 				samples[i].push(sample);
 				log(`${reader.label}: ${fmt(sample.ms)} ms, ${sample.items} items, ${sample.requests} requests`);
 			}
@@ -176,7 +205,9 @@ if (require.main === module) {
 	};
 	realN8nPaging({ units: option('units', 3000), runs: option('runs', 3), latencyMs: option('latency', 25) }).then(
 		(result) => {
-			console.log(`\n### Return All in a real n8n: the node vs n8n's HTTP Request pagination (${new Date().toISOString().slice(0, 10)})\n`);
+			console.log(
+				`\n### Return All in a real n8n: the node vs n8n's HTTP Request pagination (${new Date().toISOString().slice(0, 10)})\n`,
+			);
 			console.log(realN8nPagingTable(result));
 			process.exit(0);
 		},

@@ -67,13 +67,22 @@ async function paging(sandbox: SandboxProcess, n: number): Promise<PagingResult>
 	}
 	const samples: Record<string, Sample[]> = { peer: [], c1: [], c4: [] };
 	for (const [what] of plan) {
-		const s = what === 'peer' ? await peerReturnAll(sandbox, peer, n) : await nodeReturnAll(sandbox, n, what === 'c4' ? 4 : 1);
+		const s =
+			what === 'peer' ? await peerReturnAll(sandbox, peer, n) : await nodeReturnAll(sandbox, n, what === 'c4' ? 4 : 1);
 		samples[what].push(s);
-		log(`N=${n} ${what}: ${fmt(s.ms)} ms, ${s.requests} requests, retained ${fmt(s.retainedHeap / MB, 1)} MB, peak +${fmt(s.peakHeap / MB, 1)} MB heap`);
+		log(
+			`N=${n} ${what}: ${fmt(s.ms)} ms, ${s.requests} requests, retained ${fmt(s.retainedHeap / MB, 1)} MB, peak +${fmt(s.peakHeap / MB, 1)} MB heap`,
+		);
 	}
 	await sandbox.clearFaults();
 	peer.close();
-	return { n, pages, serviceMsPerPage: median(service), peer: medianOf(samples.peer), node: { 1: medianOf(samples.c1), 4: medianOf(samples.c4) } };
+	return {
+		n,
+		pages,
+		serviceMsPerPage: median(service),
+		peer: medianOf(samples.peer),
+		node: { 1: medianOf(samples.c1), 4: medianOf(samples.c4) },
+	};
 }
 
 interface OverheadResult {
@@ -112,7 +121,9 @@ async function overhead(sandbox: SandboxProcess): Promise<OverheadResult> {
 		signUs: signingMicroseconds(sandbox.credentials),
 		runs: RUNS + 2,
 	};
-	log(`overhead: ping node ${fmt(result.pingNodeUs)} µs vs peer ${fmt(result.pingPeerUs)} µs; page node ${fmt(result.pageNodeUs)} µs vs peer ${fmt(result.pagePeerUs)} µs`);
+	log(
+		`overhead: ping node ${fmt(result.pingNodeUs)} µs vs peer ${fmt(result.pingPeerUs)} µs; page node ${fmt(result.pageNodeUs)} µs vs peer ${fmt(result.pagePeerUs)} µs`,
+	);
 	return result;
 }
 
@@ -132,11 +143,15 @@ async function trigger(sandbox: SandboxProcess): Promise<TriggerResult> {
 			for (const concurrency of [1, 16]) {
 				const d = await directThroughput(host, sandbox.credentials.secretKey, orderIds, 1000, concurrency);
 				result.direct[concurrency].push(d);
-				log(`trigger direct c=${concurrency}: ${fmt(d.perSecond)}/s, ${d.executions} executions, repeats run ${d.repeatsExecuted}/${d.repeats}`);
+				log(
+					`trigger direct c=${concurrency}: ${fmt(d.perSecond)}/s, ${d.executions} executions, repeats run ${d.repeatsExecuted}/${d.repeats}`,
+				);
 			}
 			const b = await sandboxBurst(host, sandbox, orderIds, 1000);
 			result.bursts.push(b);
-			log(`trigger burst: ${fmt(b.perSecond)}/s, delivered ${b.delivered}, exactly once ${b.exactlyOnce}, lost ${b.lost}, duplicated ${b.duplicated}`);
+			log(
+				`trigger burst: ${fmt(b.perSecond)}/s, delivered ${b.delivered}, exactly once ${b.exactlyOnce}, lost ${b.lost}, duplicated ${b.duplicated}`,
+			);
 		}
 	} finally {
 		await host.deactivate().catch(() => undefined);
@@ -153,7 +168,12 @@ interface RealParts {
 	queue?: QueueModeResult | string;
 }
 
-function report(paged: PagingResult[], over: OverheadResult | undefined, trig: TriggerResult | undefined, { httpPaging, real, queue }: RealParts): string {
+function report(
+	paged: PagingResult[],
+	over: OverheadResult | undefined,
+	trig: TriggerResult | undefined,
+	{ httpPaging, real, queue }: RealParts,
+): string {
 	const out: string[] = [];
 	if (paged.length) {
 		out.push(`### Return All of N order units, ${LATENCY_MS} ms latency per request (median of runs)\n`);
@@ -183,7 +203,19 @@ function report(paged: PagingResult[], over: OverheadResult | undefined, trig: T
 		}
 		out.push(
 			table(
-				['N', 'reader', 'runs', 'requests / min', 'wall ms', 'ideal ms (×)', 'ideal + sandbox service ms (×)', 'speed-up vs peer', 'peak heap +MB', 'peak RSS +MB', 'retained B/record'],
+				[
+					'N',
+					'reader',
+					'runs',
+					'requests / min',
+					'wall ms',
+					'ideal ms (×)',
+					'ideal + sandbox service ms (×)',
+					'speed-up vs peer',
+					'peak heap +MB',
+					'peak RSS +MB',
+					'retained B/record',
+				],
 				rows,
 			),
 		);
@@ -202,9 +234,24 @@ function report(paged: PagingResult[], over: OverheadResult | undefined, trig: T
 			table(
 				['measure', `N = ${fmt(small.n)}`, `N = ${fmt(large.n)}`, 'ratio (1 = linear)'],
 				[
-					['retained heap B/record (output held)', fmt(per(small, (s) => s.retainedHeap)), fmt(per(large, (s) => s.retainedHeap)), fmt(per(large, (s) => s.retainedHeap) / per(small, (s) => s.retainedHeap), 2)],
-					['peak heap growth B/record', fmt(per(small, (s) => s.peakHeap)), fmt(per(large, (s) => s.peakHeap)), fmt(per(large, (s) => s.peakHeap) / per(small, (s) => s.peakHeap), 2)],
-					['peer: retained heap B/record (parsed records only)', fmt(small.peer.retainedHeap / small.n), fmt(large.peer.retainedHeap / large.n), fmt(large.peer.retainedHeap / large.n / (small.peer.retainedHeap / small.n), 2)],
+					[
+						'retained heap B/record (output held)',
+						fmt(per(small, (s) => s.retainedHeap)),
+						fmt(per(large, (s) => s.retainedHeap)),
+						fmt(per(large, (s) => s.retainedHeap) / per(small, (s) => s.retainedHeap), 2),
+					],
+					[
+						'peak heap growth B/record',
+						fmt(per(small, (s) => s.peakHeap)),
+						fmt(per(large, (s) => s.peakHeap)),
+						fmt(per(large, (s) => s.peakHeap) / per(small, (s) => s.peakHeap), 2),
+					],
+					[
+						'peer: retained heap B/record (parsed records only)',
+						fmt(small.peer.retainedHeap / small.n),
+						fmt(large.peer.retainedHeap / large.n),
+						fmt(large.peer.retainedHeap / large.n / (small.peer.retainedHeap / small.n), 2),
+					],
 				],
 			),
 		);
@@ -217,8 +264,20 @@ function report(paged: PagingResult[], over: OverheadResult | undefined, trig: T
 			table(
 				['request', 'node µs/request', 'bare signed node:http µs/request', 'difference µs', 'goal'],
 				[
-					[`ping ×${PINGS} (one item each)`, fmt(over.pingNodeUs), fmt(over.pingPeerUs), fmt(over.pingNodeUs - over.pingPeerUs), over.pingNodeUs - over.pingPeerUs < 1000 ? '< 1 ms ✓' : '< 1 ms ✗'],
-					[`page of 30 order units (Return All, concurrency 1)`, fmt(over.pageNodeUs), fmt(over.pagePeerUs), fmt(over.pageNodeUs - over.pagePeerUs), over.pageNodeUs - over.pagePeerUs < 1000 ? '< 1 ms ✓' : '< 1 ms ✗'],
+					[
+						`ping ×${PINGS} (one item each)`,
+						fmt(over.pingNodeUs),
+						fmt(over.pingPeerUs),
+						fmt(over.pingNodeUs - over.pingPeerUs),
+						over.pingNodeUs - over.pingPeerUs < 1000 ? '< 1 ms ✓' : '< 1 ms ✗',
+					],
+					[
+						`page of 30 order units (Return All, concurrency 1)`,
+						fmt(over.pageNodeUs),
+						fmt(over.pagePeerUs),
+						fmt(over.pageNodeUs - over.pagePeerUs),
+						over.pageNodeUs - over.pagePeerUs < 1000 ? '< 1 ms ✓' : '< 1 ms ✗',
+					],
 					['of which the package signs (signRequestOptions: URL + HMAC)', fmt(over.signUs, 1), '', '', ''],
 				],
 			),
@@ -257,12 +316,16 @@ function report(paged: PagingResult[], over: OverheadResult | undefined, trig: T
 		out.push('');
 	}
 	if (real) {
-		out.push(`### Trigger vs n8n's Webhook node in a real n8n: bursts of ${typeof real === 'string' ? 'notifications' : `${real.count.toLocaleString('en-US')} notifications`} from the sandbox\n`);
+		out.push(
+			`### Trigger vs n8n's Webhook node in a real n8n: bursts of ${typeof real === 'string' ? 'notifications' : `${real.count.toLocaleString('en-US')} notifications`} from the sandbox\n`,
+		);
 		out.push(typeof real === 'string' ? real : realN8nTable(real));
 		out.push('');
 	}
 	if (queue) {
-		out.push(`### The trigger in n8n's queue mode: ${typeof queue === 'string' ? 'a burst' : `${queue.burst.sent.toLocaleString('en-US')} notifications at once`}\n`);
+		out.push(
+			`### The trigger in n8n's queue mode: ${typeof queue === 'string' ? 'a burst' : `${queue.burst.sent.toLocaleString('en-US')} notifications at once`}\n`,
+		);
 		out.push(typeof queue === 'string' ? queue : queueModeTable(queue));
 		out.push('');
 	}
@@ -282,16 +345,30 @@ async function main() {
 	} finally {
 		await sandbox.close();
 	}
-	const httpPaging = skip.has('http') ? undefined : await realN8nPart('HTTP Request pagination', () => realN8nPaging({ runs: RUNS, latencyMs: LATENCY_MS, log: (line) => log(`http paging: ${line}`) }));
+	const httpPaging = skip.has('http')
+		? undefined
+		: await realN8nPart('HTTP Request pagination', () =>
+				realN8nPaging({ runs: RUNS, latencyMs: LATENCY_MS, log: (line) => log(`http paging: ${line}`) }),
+			);
 	// 200 at once is about what n8n 2.41 on SQLite answers within the marketplace's 15 s on 2 CPUs
 	const real = skip.has('real')
 		? undefined
-		: await realN8nPart('real n8n', () => realN8nBurst({ bursts: option('real-bursts', 3), count: option('real-count', 200), log: (line) => log(`real n8n: ${line}`) }));
+		: await realN8nPart('real n8n', () =>
+				realN8nBurst({
+					bursts: option('real-bursts', 3),
+					count: option('real-count', 200),
+					log: (line) => log(`real n8n: ${line}`),
+				}),
+			);
 	const queue = skip.has('queue')
 		? undefined
-		: await realN8nPart('queue mode', () => queueModeBurst({ count: option('queue-count', 1000), log: (line) => log(`queue mode: ${line}`) }));
+		: await realN8nPart('queue mode', () =>
+				queueModeBurst({ count: option('queue-count', 1000), log: (line) => log(`queue mode: ${line}`) }),
+			);
 	log('done');
-	console.log(`\n## Benchmark results (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${require('node:os').cpus().length} CPUs)\n`);
+	console.log(
+		`\n## Benchmark results (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${require('node:os').cpus().length} CPUs)\n`,
+	);
 	console.log(report(paged, over, trig, { httpPaging, real, queue }));
 }
 

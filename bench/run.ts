@@ -44,7 +44,9 @@ const options = {
 	idlePolls: number('idle-polls', 2, 1),
 	waitMs: number('wait', 120, 120) * 1000,
 	// e.g. N8N_EXPRESSION_ENGINE=legacy
-	n8nEnv: Object.fromEntries(args.filter((a) => a.startsWith('--n8n-env=')).map((a) => a.slice('--n8n-env='.length).split(/=(.*)/s, 2))) as Record<string, string>,
+	n8nEnv: Object.fromEntries(
+		args.filter((a) => a.startsWith('--n8n-env=')).map((a) => a.slice('--n8n-env='.length).split(/=(.*)/s, 2)),
+	) as Record<string, string>,
 };
 
 const started = Date.now();
@@ -83,9 +85,25 @@ async function mainV2(): Promise<number> {
 	try {
 		bench = await startV2Bench({ orderUnits: Math.max(...options.sizes), n8nEnv: options.n8nEnv, log });
 		const b = bench;
-		push = await part('push', () => v2Push(b, { rounds: options.pushRounds, count: options.count, waitMs: options.waitMs, log: (line) => log(`push ${line}`) }));
-		poll = await part('poll', () => v2Poll(b, { records: options.records, idlePolls: options.idlePolls, log: (line) => log(`poll ${line}`) }));
-		paging = await part('paging', () => v2Paging(b, { sizes: options.sizes, rounds: options.rounds, latencyMs: options.latencyMs, log: (line) => log(`paging ${line}`) }));
+		push = await part('push', () =>
+			v2Push(b, {
+				rounds: options.pushRounds,
+				count: options.count,
+				waitMs: options.waitMs,
+				log: (line) => log(`push ${line}`),
+			}),
+		);
+		poll = await part('poll', () =>
+			v2Poll(b, { records: options.records, idlePolls: options.idlePolls, log: (line) => log(`poll ${line}`) }),
+		);
+		paging = await part('paging', () =>
+			v2Paging(b, {
+				sizes: options.sizes,
+				rounds: options.rounds,
+				latencyMs: options.latencyMs,
+				log: (line) => log(`paging ${line}`),
+			}),
+		);
 	} finally {
 		await bench?.close();
 	}
@@ -96,7 +114,9 @@ async function mainV2(): Promise<number> {
 	out.push(`## Benchmark: API v2 in a real n8n (${date})\n`);
 	out.push(`- command: \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\``);
 	const env = Object.entries(options.n8nEnv).map(([k, v]) => `${k}=${v}`);
-	out.push(`- n8n ${bench.n8nVersion} (\`n8n start\`, SQLite, ${env.length ? env.join(', ') : 'default settings'}), Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim()})`);
+	out.push(
+		`- n8n ${bench.n8nVersion} (\`n8n start\`, SQLite, ${env.length ? env.join(', ') : 'default settings'}), Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim()})`,
+	);
 	out.push(`- load before: \`${loadBefore}\``);
 	out.push(`- load after: \`${loadAfter}\``);
 	out.push(`- took ${fmt((Date.now() - started) / 60000, 1)} min (set-up ${fmt(bench.setupMs / 1000)} s)\n`);
@@ -110,8 +130,18 @@ async function mainV2(): Promise<number> {
 			out.push(render(p.result), '');
 		} else out.push('Skipped (--skip).\n');
 	};
-	section(`Return All vs n8n's HTTP Request pagination (N = ${options.sizes.map((n) => fmt(n)).join(' and ')})`, paging, pagingTable, pagingFailures);
-	section(`Push: the trigger vs n8n's Webhook node and GitHub Trigger (bursts of ${fmt(options.count)}, 5 s deadline)`, push, pushTable, pushFailures);
+	section(
+		`Return All vs n8n's HTTP Request pagination (N = ${options.sizes.map((n) => fmt(n)).join(' and ')})`,
+		paging,
+		pagingTable,
+		pagingFailures,
+	);
+	section(
+		`Push: the trigger vs n8n's Webhook node and GitHub Trigger (bursts of ${fmt(options.count)}, 5 s deadline)`,
+		push,
+		pushTable,
+		pushFailures,
+	);
 	section(`Poll trigger: idle polls and ${fmt(options.records)} new orders`, poll, pollTable, pollFailures);
 	if (failures.length) out.push('### Failures\n', ...failures.map((f) => `- FAIL: ${f}`), '');
 	console.log(out.join('\n'));

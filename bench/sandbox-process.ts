@@ -16,7 +16,8 @@ async function start(args: { orderUnits: number }): Promise<Record<string, unkno
 	sandbox = await startSandbox({ orders });
 	const units = sandbox.control.db.orderUnits;
 	const visible = units.filter((unit) => !unit._fulfilled_by_marketplace);
-	if (visible.length < args.orderUnits) throw new Error(`seeded only ${visible.length} order units, wanted ${args.orderUnits}`);
+	if (visible.length < args.orderUnits)
+		throw new Error(`seeded only ${visible.length} order units, wanted ${args.orderUnits}`);
 	units.length = 0;
 	// the newest ones, so that every unit belongs to a seeded order
 	for (const unit of visible.slice(visible.length - args.orderUnits)) units.push(unit);
@@ -40,14 +41,20 @@ async function burst(args: { count: number; eventName: string; resources: string
 	const control = sandbox!.control;
 	const before = control.deliveries().length;
 	const start = process.hrtime.bigint();
-	for (let i = 0; i < args.count; i++) await control.emitEvent(args.eventName, args.resources[i % args.resources.length]);
+	for (let i = 0; i < args.count; i++)
+		await control.emitEvent(args.eventName, args.resources[i % args.resources.length]);
 	await control.flushNotifications();
 	const ms = Number(process.hrtime.bigint() - start) / 1e6;
 	const deliveries = control
 		.deliveries()
 		.slice(before)
 		.filter((delivery) => delivery.kind === 'event')
-		.map((delivery) => ({ id_message: delivery.id_message!, ok: delivery.ok, status: delivery.status, error: delivery.error }));
+		.map((delivery) => ({
+			id_message: delivery.id_message!,
+			ok: delivery.ok,
+			status: delivery.status,
+			error: delivery.error,
+		}));
 	return { ms, deliveries };
 }
 

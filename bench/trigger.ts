@@ -73,7 +73,8 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
 function countIds(host: WebhookHost, from: number): Map<string, number> {
 	const counts = new Map<string, number>();
 	for (const execution of host.executions.slice(from)) {
-		for (const item of execution.items) counts.set(String(item.id_message), (counts.get(String(item.id_message)) ?? 0) + 1);
+		for (const item of execution.items)
+			counts.set(String(item.id_message), (counts.get(String(item.id_message)) ?? 0) + 1);
 	}
 	return counts;
 }
@@ -88,10 +89,21 @@ export async function startHost(sandbox: SandboxProcess): Promise<WebhookHost> {
 }
 
 /** `count` distinct notifications, `concurrency` in flight, then a tenth of them again as retries. */
-export async function directThroughput(host: WebhookHost, secretKey: string, orderIds: string[], count: number, concurrency: number): Promise<DirectResult> {
+export async function directThroughput(
+	host: WebhookHost,
+	secretKey: string,
+	orderIds: string[],
+	count: number,
+	concurrency: number,
+): Promise<DirectResult> {
 	const url = host.url();
 	const bodies = Array.from({ length: count }, (_, i) =>
-		JSON.stringify({ event_name: 'order_new', resource: `/orders/${orderIds[i % orderIds.length]}/`, id_message: randomUUID(), payload: '[]' }),
+		JSON.stringify({
+			event_name: 'order_new',
+			resource: `/orders/${orderIds[i % orderIds.length]}/`,
+			id_message: randomUUID(),
+			payload: '[]',
+		}),
 	);
 	const from = host.executions.length;
 	let non200 = 0;
@@ -120,9 +132,18 @@ export async function directThroughput(host: WebhookHost, secretKey: string, ord
 }
 
 /** The sandbox emits `count` events at once to the host; every id_message must start exactly one execution. */
-export async function sandboxBurst(host: WebhookHost, sandbox: SandboxProcess, orderIds: string[], count: number): Promise<BurstCheck> {
+export async function sandboxBurst(
+	host: WebhookHost,
+	sandbox: SandboxProcess,
+	orderIds: string[],
+	count: number,
+): Promise<BurstCheck> {
 	const from = host.executions.length;
-	const result = await sandbox.burst(count, 'order_new', orderIds.map((id) => `/orders/${id}/`));
+	const result = await sandbox.burst(
+		count,
+		'order_new',
+		orderIds.map((id) => `/orders/${id}/`),
+	);
 	const counts = countIds(host, from);
 	const sent = new Set(result.deliveries.map((d) => d.id_message));
 	return {

@@ -77,26 +77,40 @@ function rss(pids: number[]): number {
 	return total;
 }
 
-export const idealRequests = (reader: Reader, n: number) => (reader === 'node' ? Math.max(1, Math.ceil(n / V2_PAGE_SIZE)) : Math.floor(n / V2_PAGE_SIZE) + 1);
+export const idealRequests = (reader: Reader, n: number) =>
+	reader === 'node' ? Math.max(1, Math.ceil(n / V2_PAGE_SIZE)) : Math.floor(n / V2_PAGE_SIZE) + 1;
 /** the first page tells the total; the node then keeps NODE_CONCURRENCY pages in flight */
 export const idealMs = (reader: Reader, n: number, latencyMs: number) =>
-	reader === 'node' ? latencyMs * (1 + Math.ceil((idealRequests('node', n) - 1) / NODE_CONCURRENCY)) : latencyMs * idealRequests('http', n);
+	reader === 'node'
+		? latencyMs * (1 + Math.ceil((idealRequests('node', n) - 1) / NODE_CONCURRENCY))
+		: latencyMs * idealRequests('http', n);
 const concurrencyOf = (reader: Reader) => (reader === 'node' ? NODE_CONCURRENCY : 1);
 
 /** POST {} on a connection of its own (no kept-alive socket n8n may have closed meanwhile); the status once answered. */
 function post(url: string): Promise<number> {
 	return new Promise((resolve, reject) => {
-		const request = http.request(url, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': 2 } }, (response) => {
-			response.resume();
-			response.on('end', () => resolve(response.statusCode ?? 0));
-			response.on('error', reject);
-		});
+		const request = http.request(
+			url,
+			{ method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': 2 } },
+			(response) => {
+				response.resume();
+				response.on('end', () => resolve(response.statusCode ?? 0));
+				response.on('error', reject);
+			},
+		);
 		request.on('error', reject);
 		request.end('{}');
 	});
 }
 
-async function runOnce(bench: V2Bench, reader: Reader, n: number, round: number, latencyMs: number, afterId: number): Promise<{ run: PagingRun; lastId: number }> {
+async function runOnce(
+	bench: V2Bench,
+	reader: Reader,
+	n: number,
+	round: number,
+	latencyMs: number,
+	afterId: number,
+): Promise<{ run: PagingRun; lastId: number }> {
 	const { n8n, sandbox } = bench;
 	sandbox.control.clearRequests();
 	const pids = processTree(n8n.pid!);
@@ -111,7 +125,9 @@ async function runOnce(bench: V2Bench, reader: Reader, n: number, round: number,
 	}
 	peak = Math.max(peak, rss(pids));
 	const [execution] = await n8n.executions({ afterId, workflowId: PAGING[reader].workflowId });
-	const nodeRuns = PAGING[reader].nodeNames.map((name) => execution?.runData[name]?.[0] as (NodeRun & { executionTime?: number }) | undefined);
+	const nodeRuns = PAGING[reader].nodeNames.map(
+		(name) => execution?.runData[name]?.[0] as (NodeRun & { executionTime?: number }) | undefined,
+	);
 	const output = nodeRuns.at(-1);
 	const log = sandbox.control.requests().filter((entry) => entry.operationId === ROUTE);
 	const run: PagingRun = {
@@ -123,7 +139,10 @@ async function runOnce(bench: V2Bench, reader: Reader, n: number, round: number,
 		requests: log.length,
 		notOk: log.filter((entry) => entry.status !== 200).length,
 		unsigned: log.filter((entry) => !entry.signatureValid).length,
-		serviceMs: log.reduce((sum, entry) => sum + Math.max(0, (entry.answeredMs ?? entry.receivedMs) - entry.receivedMs - latencyMs), 0),
+		serviceMs: log.reduce(
+			(sum, entry) => sum + Math.max(0, (entry.answeredMs ?? entry.receivedMs) - entry.receivedMs - latencyMs),
+			0,
+		),
 		rssGrowth: peak - before,
 	};
 	if (status !== 200 || execution?.status !== 'success') {
@@ -133,7 +152,15 @@ async function runOnce(bench: V2Bench, reader: Reader, n: number, round: number,
 	return { run, lastId: execution?.id ?? afterId };
 }
 
-export async function v2Paging(bench: V2Bench, { sizes, rounds, latencyMs, log }: { sizes: number[]; rounds: number; latencyMs: number; log: (line: string) => void }): Promise<PagingResult> {
+export async function v2Paging(
+	bench: V2Bench,
+	{
+		sizes,
+		rounds,
+		latencyMs,
+		log,
+	}: { sizes: number[]; rounds: number; latencyMs: number; log: (line: string) => void },
+): Promise<PagingResult> {
 	const { sandbox } = bench;
 	// every size is cut from the same units, newest kept
 	const pool: OrderUnit[] = [...sandbox.control.db.orderUnits];
@@ -144,7 +171,8 @@ export async function v2Paging(bench: V2Bench, { sizes, rounds, latencyMs, log }
 		// a warm-up of each reader (loads the node types, compiles the expression and the pages' code paths)
 		sandbox.control.db.orderUnits.splice(0, Infinity, ...pool);
 		keepOrderUnits(sandbox, Math.min(...sizes));
-		for (const reader of ['node', 'http'] as const) lastId = (await runOnce(bench, reader, Math.min(...sizes), 0, latencyMs, lastId)).lastId;
+		for (const reader of ['node', 'http'] as const)
+			lastId = (await runOnce(bench, reader, Math.min(...sizes), 0, latencyMs, lastId)).lastId;
 		for (let round = 1; round <= rounds; round++) {
 			for (const n of sizes) {
 				sandbox.control.db.orderUnits.splice(0, Infinity, ...pool);
@@ -170,7 +198,9 @@ export async function v2Paging(bench: V2Bench, { sizes, rounds, latencyMs, log }
 
 /** The failures of the part, one line each (empty: passed). */
 export function pagingFailures(result: PagingResult): string[] {
-	return result.runs.filter((r) => r.error).map((r) => `paging round ${r.round}, N=${fmt(r.n)}, ${r.reader}: ${r.error}`);
+	return result.runs
+		.filter((r) => r.error)
+		.map((r) => `paging round ${r.round}, N=${fmt(r.n)}, ${r.reader}: ${r.error}`);
 }
 
 export function pagingTable(result: PagingResult): string {
@@ -179,14 +209,19 @@ export function pagingTable(result: PagingResult): string {
 	for (const n of result.sizes) {
 		const of = (reader: Reader) => result.runs.filter((r) => r.n === n && r.reader === reader);
 		const rounds = [...new Set(result.runs.filter((r) => r.n === n).map((r) => r.round))];
-		const pair = (round: number) => ({ a: of('node').find((r) => r.round === round), b: of('http').find((r) => r.round === round) });
+		const pair = (round: number) => ({
+			a: of('node').find((r) => r.round === round),
+			b: of('http').find((r) => r.round === round),
+		});
 		for (const reader of ['node', 'http'] as const) {
 			const list = of(reader);
 			const ideal = idealMs(reader, n, result.latencyMs);
 			const bound = (r: PagingRun) => ideal + r.serviceMs / concurrencyOf(reader);
 			rows.push([
 				fmt(n),
-				reader === 'node' ? `the package, Return All (Page Concurrency ${NODE_CONCURRENCY})` : "n8n's HTTP Request, pagination",
+				reader === 'node'
+					? `the package, Return All (Page Concurrency ${NODE_CONCURRENCY})`
+					: "n8n's HTTP Request, pagination",
 				`${fmt(Math.max(...list.map((r) => r.requests)))} / ${fmt(idealRequests(reader, n))}`,
 				fmtSpread(spread(list.map((r) => r.ms)), 0, ' ms'),
 				fmt(ideal),
@@ -205,9 +240,25 @@ export function pagingTable(result: PagingResult): string {
 		]);
 	}
 	return [
-		table(['N', 'reader', 'requests / ideal', 'node time, median (min–max)', 'ideal ms', 'time ÷ (ideal + sandbox service)', 'sandbox ms per request', 'n8n memory growth', 'runs'], rows),
+		table(
+			[
+				'N',
+				'reader',
+				'requests / ideal',
+				'node time, median (min–max)',
+				'ideal ms',
+				'time ÷ (ideal + sandbox service)',
+				'sandbox ms per request',
+				'n8n memory growth',
+				'runs',
+			],
+			rows,
+		),
 		'',
-		table(['N', 'HTTP Request ÷ package, per round', 'speed-up, median (min–max)', 'memory growth package ÷ HTTP Request'], ratioRows),
+		table(
+			['N', 'HTTP Request ÷ package, per round', 'speed-up, median (min–max)', 'memory growth package ÷ HTTP Request'],
+			ratioRows,
+		),
 		'',
 		`Each round runs the package's Get Many order units (Return All, node v2 defaults) and then n8n's HTTP Request node followed by a Split Out of \`data\` ` +
 			`(the HTTP Request node outputs one item per page; its time is both nodes'), ` +

@@ -47,9 +47,13 @@ function polls(log: RequestLogEntry[]): RequestLogEntry[][] {
 }
 
 const UNFINISHED = ['new', 'running', 'waiting'];
-const epochMs = (text: string | null) => (text ? Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`) : NaN);
+const epochMs = (text: string | null) =>
+	text ? Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`) : NaN;
 
-export async function v2Poll(bench: V2Bench, { records, idlePolls, log }: { records: number; idlePolls: number; log: (line: string) => void }): Promise<PollResult> {
+export async function v2Poll(
+	bench: V2Bench,
+	{ records, idlePolls, log }: { records: number; idlePolls: number; log: (line: string) => void },
+): Promise<PollResult> {
 	const { sandbox, n8n } = bench;
 	const control = sandbox.control;
 	for (const subscription of control.db.subscriptions) subscription.is_active = false;
@@ -60,7 +64,8 @@ export async function v2Poll(bench: V2Bench, { records, idlePolls, log }: { reco
 		for (;;) {
 			const done = polls(v2Log());
 			const last = done.at(-1)?.at(-1);
-			if (done.length >= count && last?.answeredMs !== undefined && performance.now() - last.answeredMs > 3000) return done;
+			if (done.length >= count && last?.answeredMs !== undefined && performance.now() - last.answeredMs > 3000)
+				return done;
 			if (Date.now() > deadline) throw new Error(`waited for poll ${count}, saw ${done.length}`);
 			await sleep(500);
 		}
@@ -75,13 +80,15 @@ export async function v2Poll(bench: V2Bench, { records, idlePolls, log }: { reco
 
 		const placed = new Set<string>();
 		const placedAt = Date.now();
-		for (let i = 0; i < records; i++) placed.add((await control.createOrder({ storefront: STOREFRONT })).order.id_order);
+		for (let i = 0; i < records; i++)
+			placed.add((await control.createOrder({ storefront: STOREFRONT })).order.id_order);
 		log(`${fmt(records)} orders placed in ${fmt((Date.now() - placedAt) / 1000, 1)} s`);
 		const beforeBurst = seen.length;
 
 		// the executions that emit them
 		let executions: ExecutionRecord[] = [];
-		const emittedIds = () => executions.flatMap((e) => nodeItems(e.runData, POLL.nodeName).map((item) => String(item.id_order)));
+		const emittedIds = () =>
+			executions.flatMap((e) => nodeItems(e.runData, POLL.nodeName).map((item) => String(item.id_order)));
 		const deadline = Date.now() + (Math.ceil(records / DEFAULT_MAX_ITEMS_PER_POLL) + 2) * POLL_WAIT_MS;
 		for (;;) {
 			executions = (await n8n.executions({ afterId, workflowId: POLL.workflowId })).filter((e) => e.mode === 'trigger');
@@ -117,7 +124,9 @@ export async function v2Poll(bench: V2Bench, { records, idlePolls, log }: { reco
 		);
 		return result;
 	} finally {
-		await n8n.deactivate(POLL.workflowId).catch((error: Error) => log(`unpublishing the poll trigger failed: ${error.message}`));
+		await n8n
+			.deactivate(POLL.workflowId)
+			.catch((error: Error) => log(`unpublishing the poll trigger failed: ${error.message}`));
 	}
 }
 
@@ -127,9 +136,11 @@ export const IDLE_POLL_MAX_REQUESTS = 2;
 export function pollFailures(result: PollResult): string[] {
 	const failures: string[] = [];
 	const idle = [...result.idleBefore, ...result.idleAfter];
-	if (idle.some((n) => n > IDLE_POLL_MAX_REQUESTS)) failures.push(`poll: an idle poll cost ${Math.max(...idle)} requests (at most ${IDLE_POLL_MAX_REQUESTS})`);
+	if (idle.some((n) => n > IDLE_POLL_MAX_REQUESTS))
+		failures.push(`poll: an idle poll cost ${Math.max(...idle)} requests (at most ${IDLE_POLL_MAX_REQUESTS})`);
 	if (result.idleAfter.length === 0) failures.push('poll: no idle poll after the burst was measured');
-	if (result.lost) failures.push(`poll: ${result.lost} of ${result.records} new orders not emitted before the wait ran out`);
+	if (result.lost)
+		failures.push(`poll: ${result.lost} of ${result.records} new orders not emitted before the wait ran out`);
 	if (result.doubled) failures.push(`poll: ${result.doubled} orders emitted more than once`);
 	if (result.unexpected) failures.push(`poll: ${result.unexpected} orders emitted that were not new`);
 	if (result.failedExecutions) failures.push(`poll: ${result.failedExecutions} executions failed`);
@@ -144,15 +155,47 @@ export function pollTable(result: PollResult): string {
 			['poll', 'requests', 'note'],
 			[
 				['on publishing', fmt(result.first), 'sets the cursor to now'],
-				['requests per idle poll before the burst', result.idleBefore.join(', ') || '–', `goal ≤ ${IDLE_POLL_MAX_REQUESTS} each`],
-				[`finding ${fmt(result.records)} new orders`, `${result.burstPolls.join(' + ')} = ${fmt(burstRequests)}`, `pages of 100: ${pages}`],
-				['requests per idle poll after the burst', result.idleAfter.join(', ') || '–', `goal ≤ ${IDLE_POLL_MAX_REQUESTS} each (issue 26)`],
+				[
+					'requests per idle poll before the burst',
+					result.idleBefore.join(', ') || '–',
+					`goal ≤ ${IDLE_POLL_MAX_REQUESTS} each`,
+				],
+				[
+					`finding ${fmt(result.records)} new orders`,
+					`${result.burstPolls.join(' + ')} = ${fmt(burstRequests)}`,
+					`pages of 100: ${pages}`,
+				],
+				[
+					'requests per idle poll after the burst',
+					result.idleAfter.join(', ') || '–',
+					`goal ≤ ${IDLE_POLL_MAX_REQUESTS} each (issue 26)`,
+				],
 			],
 		),
 		'',
 		table(
-			['new orders', 'placed → emitted', 'executions', 'emitted exactly once', 'doubled', 'not emitted (wait ran out)', 'not new', 'failed executions'],
-			[[fmt(result.records), `${fmt(result.burstMs / 1000, 1)} s`, fmt(result.executions), `${fmt(result.emitted - result.doubled)} / ${fmt(result.records)}`, fmt(result.doubled), fmt(result.lost), fmt(result.unexpected), fmt(result.failedExecutions)]],
+			[
+				'new orders',
+				'placed → emitted',
+				'executions',
+				'emitted exactly once',
+				'doubled',
+				'not emitted (wait ran out)',
+				'not new',
+				'failed executions',
+			],
+			[
+				[
+					fmt(result.records),
+					`${fmt(result.burstMs / 1000, 1)} s`,
+					fmt(result.executions),
+					`${fmt(result.emitted - result.doubled)} / ${fmt(result.records)}`,
+					fmt(result.doubled),
+					fmt(result.lost),
+					fmt(result.unexpected),
+					fmt(result.failedExecutions),
+				],
+			],
 		),
 		'',
 		`The poll trigger (node v2, New Order, storefront from the credential, every minute) published through n8n's REST API as the editor does. ` +

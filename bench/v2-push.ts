@@ -13,7 +13,17 @@ import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 
 import { nodeItems, type ExecutionRecord } from '../e2e/lib/n8n';
-import { BURST_HEADERS, burstRows, runBurst, V2_DEADLINE_MS, verdict, type BurstResult, type BurstTarget, type Delivery, type DeliverySource } from './burst';
+import {
+	BURST_HEADERS,
+	burstRows,
+	runBurst,
+	V2_DEADLINE_MS,
+	verdict,
+	type BurstResult,
+	type BurstTarget,
+	type Delivery,
+	type DeliverySource,
+} from './burst';
 import { fmt, fmtSpread, median, spread, table } from './measure';
 import { PUSH, STOREFRONT, type V2Bench } from './v2-environment';
 
@@ -34,7 +44,9 @@ export interface PushResult {
 }
 
 const bodyIdMessages = (nodeName: string) => (execution: ExecutionRecord) =>
-	nodeItems(execution.runData, nodeName).map((item) => String((item.body as { id_message?: unknown } | undefined)?.id_message));
+	nodeItems(execution.runData, nodeName).map((item) =>
+		String((item.body as { id_message?: unknown } | undefined)?.id_message),
+	);
 
 /** The bench as GitHub: `count` signed deliveries at once to the hook the GitHub Trigger registered. */
 function githubSource(bench: V2Bench): DeliverySource {
@@ -44,7 +56,14 @@ function githubSource(bench: V2Bench): DeliverySource {
 	const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 	const post = (tag: string, seq: number) => {
 		const idMessage = `gh-${tag}-${seq}`;
-		const body = JSON.stringify({ action: 'opened', id_message: idMessage, tag, seq, issue: { number: seq + 1, title: `Order ${seq}` }, repository: { full_name: 'bench/shop' } });
+		const body = JSON.stringify({
+			action: 'opened',
+			id_message: idMessage,
+			tag,
+			seq,
+			issue: { number: seq + 1, title: `Order ${seq}` },
+			repository: { full_name: 'bench/shop' },
+		});
 		const delivery: Delivery & { tag: string } = { id_message: idMessage, attempt: 1, ok: false, tag };
 		sent.push(delivery);
 		const request = http.request(hook.url, {
@@ -88,14 +107,19 @@ function targets(bench: V2Bench): Record<PushTargetName, BurstTarget> {
 	};
 	const inStorefront = (record: { _storefront?: string | null; _fulfilled_by_marketplace?: boolean }) =>
 		!record._fulfilled_by_marketplace && (record._storefront ?? 'de') === STOREFRONT;
-	const of = (name: PushTargetName) => ({ label: PUSH_LABELS[name], workflowId: PUSH[name].workflowId, executions: (afterId: number) => n8n.executions({ afterId, workflowId: PUSH[name].workflowId }) });
+	const of = (name: PushTargetName) => ({
+		label: PUSH_LABELS[name],
+		workflowId: PUSH[name].workflowId,
+		executions: (afterId: number) => n8n.executions({ afterId, workflowId: PUSH[name].workflowId }),
+	});
 	return {
 		trigger: {
 			...common,
 			...of('trigger'),
 			event: PUSH.trigger.event,
 			resources: db.orders.filter(inStorefront).map((o) => `/orders/${o.id_order}/`),
-			idMessagesOf: (execution) => nodeItems(execution.runData, PUSH.trigger.nodeName).map((item) => String(item.id_message)),
+			idMessagesOf: (execution) =>
+				nodeItems(execution.runData, PUSH.trigger.nodeName).map((item) => String(item.id_message)),
 		},
 		webhook: {
 			...common,
@@ -115,11 +139,19 @@ function targets(bench: V2Bench): Record<PushTargetName, BurstTarget> {
 	};
 }
 
-export async function v2Push(bench: V2Bench, { rounds, count, waitMs, log }: { rounds: number; count: number; waitMs: number; log: (line: string) => void }): Promise<PushResult> {
+export async function v2Push(
+	bench: V2Bench,
+	{ rounds, count, waitMs, log }: { rounds: number; count: number; waitMs: number; log: (line: string) => void },
+): Promise<PushResult> {
 	const { sandbox, proxy } = bench;
 	const callbackUrl = `${proxy.origin}/webhook/${PUSH.trigger.webhookId}/webhook`;
-	const subscribed = sandbox.control.db.subscriptions.filter((s) => s.callback_url === callbackUrl && s.event_name === PUSH.trigger.event && s.is_active && s._api === 'v2');
-	if (subscribed.length !== 1) throw new Error(`expected one active v2 ${PUSH.trigger.event} subscription for ${callbackUrl}, found ${subscribed.length}`);
+	const subscribed = sandbox.control.db.subscriptions.filter(
+		(s) => s.callback_url === callbackUrl && s.event_name === PUSH.trigger.event && s.is_active && s._api === 'v2',
+	);
+	if (subscribed.length !== 1)
+		throw new Error(
+			`expected one active v2 ${PUSH.trigger.event} subscription for ${callbackUrl}, found ${subscribed.length}`,
+		);
 	// the Webhook node cannot answer the marketplace's verification: its subscription is entered in the sandbox directly
 	sandbox.control.db.subscriptions.push({
 		id_subscription: 900_002,
@@ -140,12 +172,17 @@ export async function v2Push(bench: V2Bench, { rounds, count, waitMs, log }: { r
 	for (let round = 1; round <= rounds; round++) {
 		for (const name of order) {
 			if (stopped.has(name)) continue;
-			const result = await runBurst(sandbox, all[name], { count, waitMs, log: (line) => log(`round ${round}: ${line}`) });
+			const result = await runBurst(sandbox, all[name], {
+				count,
+				waitMs,
+				log: (line) => log(`round ${round}: ${line}`),
+			});
 			bursts[name].push(result);
 			if (result.timedOut) {
 				// n8n has not caught up: stop sending to this workflow and let n8n finish before the next is measured
 				stopped.add(name);
-				for (const subscription of sandbox.control.db.subscriptions) if (subscription.event_name === all[name].event) subscription.is_active = false;
+				for (const subscription of sandbox.control.db.subscriptions)
+					if (subscription.event_name === all[name].event) subscription.is_active = false;
 				log(`${all[name].label}: the wait ran out; its remaining bursts are skipped`);
 				await proxy.settled(waitMs);
 			}
@@ -165,12 +202,17 @@ export function pushFailures(result: PushResult): string[] {
 
 export function pushTable(result: PushResult): string {
 	const names = Object.keys(result.bursts) as PushTargetName[];
-	const rows = burstRows(names.flatMap((name) => result.bursts[name].map((b, i) => ({ ...b, label: `${PUSH_LABELS[name]}, round ${i + 1}` }))));
+	const rows = burstRows(
+		names.flatMap((name) =>
+			result.bursts[name].map((b, i) => ({ ...b, label: `${PUSH_LABELS[name]}, round ${i + 1}` })),
+		),
+	);
 	const headers = BURST_HEADERS.map((h) => (h.startsWith('verdict') ? 'verdict (v2: all within 5 s, each once)' : h));
 	const per = (name: PushTargetName, f: (b: BurstResult) => number) => result.bursts[name].map(f);
 	const ratioRow = (peer: PushTargetName): string[] => {
 		const rounds = Math.min(result.bursts.trigger.length, result.bursts[peer].length);
-		const ratio = (f: (b: BurstResult) => number) => spread(Array.from({ length: rounds }, (_, i) => f(result.bursts.trigger[i]) / f(result.bursts[peer][i])));
+		const ratio = (f: (b: BurstResult) => number) =>
+			spread(Array.from({ length: rounds }, (_, i) => f(result.bursts.trigger[i]) / f(result.bursts[peer][i])));
 		return [
 			`trigger ÷ ${PUSH_LABELS[peer]}`,
 			fmtSpread(ratio((b) => b.acceptedPerSecond)),
@@ -190,9 +232,23 @@ export function pushTable(result: PushResult): string {
 	return [
 		table(headers, rows),
 		'',
-		table(['workflow', 'first delivery answered 200 within 5 s', 'accepted /s, median (min–max)', 'answer p95', 'n8n CPU per event', 'doubled (worst)', 'lost (worst)'], summaryRows),
+		table(
+			[
+				'workflow',
+				'first delivery answered 200 within 5 s',
+				'accepted /s, median (min–max)',
+				'answer p95',
+				'n8n CPU per event',
+				'doubled (worst)',
+				'lost (worst)',
+			],
+			summaryRows,
+		),
 		'',
-		table(['per-round ratio, median (min–max)', 'accepted /s', 'answer p95', 'n8n CPU per event'], [ratioRow('webhook'), ratioRow('github')]),
+		table(
+			['per-round ratio, median (min–max)', 'accepted /s', 'answer p95', 'n8n CPU per event'],
+			[ratioRow('webhook'), ratioRow('github')],
+		),
 		'',
 		`Rounds in turn: one burst of ${fmt(result.count)} through each workflow, after a warm-up of ${WARM_UP} each. The sandbox sends the trigger's and the Webhook ` +
 			`node's notifications (v2 format, signed, all at once, one connection each; it waits ${V2_DEADLINE_MS / 1000} s for an answer and retries a minute later); the bench ` +
@@ -202,4 +258,5 @@ export function pushTable(result: PushResult): string {
 	].join('\n');
 }
 
-export const pushMedianAccepted = (result: PushResult, name: PushTargetName) => median(result.bursts[name].map((b) => b.acceptedPerSecond));
+export const pushMedianAccepted = (result: PushResult, name: PushTargetName) =>
+	median(result.bursts[name].map((b) => b.acceptedPerSecond));

@@ -10,7 +10,13 @@ import { LoggerProxy } from 'n8n-workflow';
 import { runSellerNode, type SellerCredentials } from '../test/harness/workflow';
 
 const silent = () => undefined;
-LoggerProxy.init({ error: silent, warn: silent, info: silent, debug: silent, scoped: () => LoggerProxy as never } as never);
+LoggerProxy.init({
+	error: silent,
+	warn: silent,
+	info: silent,
+	debug: silent,
+	scoped: () => LoggerProxy as never,
+} as never);
 
 export const NODE_NAME = 'Seller Marketplace';
 
@@ -22,7 +28,11 @@ export interface NodeRun {
 }
 
 /** Runs the Seller Marketplace node once with `parameters` on `inputItems` input items. */
-export async function runNode(credentials: SellerCredentials, parameters: IDataObject, inputItems = 1): Promise<NodeRun> {
+export async function runNode(
+	credentials: SellerCredentials,
+	parameters: IDataObject,
+	inputItems = 1,
+): Promise<NodeRun> {
 	const { run, items, error } = await runSellerNode(credentials, {
 		parameters,
 		items: Array.from({ length: inputItems }, () => ({ json: {} })),

@@ -1,10 +1,4 @@
-import type {
-	IAuthenticate,
-	ICredentialTestRequest,
-	ICredentialType,
-	Icon,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IAuthenticate, ICredentialTestRequest, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
 import { retiredApiV1Notice } from '../nodes/shared/descriptions/retired';
 import { SIGNATURE_HINT } from '../nodes/api/v1/errors';
@@ -22,7 +16,8 @@ export class SellerMarketplaceApi implements ICredentialType {
 		dark: 'file:../icons/seller-marketplace.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/credentials/SellerMarketplaceApi.md';
+	documentationUrl =
+		'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/credentials/SellerMarketplaceApi.md';
 
 	properties: INodeProperties[] = [
 		retiredApiV1Notice,
@@ -67,6 +62,11 @@ export class SellerMarketplaceApi implements ICredentialType {
 			url: '/status/ping/',
 			method: 'GET',
 		},
-		rules: [{ type: 'responseCode', properties: { value: 401, message: `The marketplace did not accept the request signature. ${SIGNATURE_HINT}` } }],
+		rules: [
+			{
+				type: 'responseCode',
+				properties: { value: 401, message: `The marketplace did not accept the request signature. ${SIGNATURE_HINT}` },
+			},
+		],
 	};
 }

@@ -1,10 +1,4 @@
-import type {
-	IAuthenticate,
-	ICredentialTestRequest,
-	ICredentialType,
-	Icon,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IAuthenticate, ICredentialTestRequest, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
 import { textField } from '../nodes/shared/descriptions/fields';
 import { storefrontOptions } from '../nodes/api/v2/enums';
@@ -21,17 +15,23 @@ export class SellerMarketplaceV2Api implements ICredentialType {
 		dark: 'file:../icons/seller-marketplace.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/credentials/SellerMarketplaceV2Api.md';
+	documentationUrl =
+		'https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/credentials/SellerMarketplaceV2Api.md';
 
 	properties: INodeProperties[] = [
 		textField('Client Key', 'clientKey', 'The 32-character client key from the API settings of the Seller Portal', {
 			required: true,
 			placeholder: 'e.g. 0123456789abcdef0123456789abcdef',
 		}),
-		textField('Secret Key', 'secretKey', 'The 64-character secret key from the API settings of the Seller Portal. It signs every request and is never sent.', {
-			required: true,
-			typeOptions: { password: true },
-		}),
+		textField(
+			'Secret Key',
+			'secretKey',
+			'The 64-character secret key from the API settings of the Seller Portal. It signs every request and is never sent.',
+			{
+				required: true,
+				typeOptions: { password: true },
+			},
+		),
 		{
 			displayName: 'Default Storefront',
 			name: 'storefront',
@@ -41,10 +41,15 @@ export class SellerMarketplaceV2Api implements ICredentialType {
 			description:
 				'The storefront (country) the node uses when an operation does not name one. Each operation that takes a storefront can override it.',
 		},
-		textField('User-Agent', 'userAgent', 'API v2 requires every request to name the software that sends it. Keep the default, or name your own integration.', {
-			required: true,
-			default: DEFAULT_USER_AGENT,
-		}),
+		textField(
+			'User-Agent',
+			'userAgent',
+			'API v2 requires every request to name the software that sends it. Keep the default, or name your own integration.',
+			{
+				required: true,
+				default: DEFAULT_USER_AGENT,
+			},
+		),
 		textField(
 			'Base URL',
 			'baseUrl',
@@ -56,9 +61,14 @@ export class SellerMarketplaceV2Api implements ICredentialType {
 			'partnerClientKey',
 			'Only for partners (software providers acting for sellers): your partner client key. Every request is then signed a second time with the partner keys.',
 		),
-		textField('Partner Secret Key', 'partnerSecretKey', 'Only for partners: your partner secret key. It signs every request a second time and is never sent.', {
-			typeOptions: { password: true },
-		}),
+		textField(
+			'Partner Secret Key',
+			'partnerSecretKey',
+			'Only for partners: your partner secret key. It signs every request a second time and is never sent.',
+			{
+				typeOptions: { password: true },
+			},
+		),
 	];
 
 	authenticate: IAuthenticate = async (credentials, requestOptions) =>

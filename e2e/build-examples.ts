@@ -37,8 +37,23 @@ function uuid(example: number, node: number): string {
 	return `e0e0e0e0-0000-4000-8000-${String(example).padStart(4, '0')}${String(node).padStart(8, '0')}`;
 }
 
-function seller(id: string, name: string, position: [number, number], parameters: Record<string, unknown>, notes?: string): Node {
-	return { id, name, type: ACTION_TYPE, typeVersion: 1, position, parameters, credentials, ...(notes ? { notes, notesInFlow: true } : {}) };
+function seller(
+	id: string,
+	name: string,
+	position: [number, number],
+	parameters: Record<string, unknown>,
+	notes?: string,
+): Node {
+	return {
+		id,
+		name,
+		type: ACTION_TYPE,
+		typeVersion: 1,
+		position,
+		parameters,
+		credentials,
+		...(notes ? { notes, notesInFlow: true } : {}),
+	};
 }
 
 function code(id: string, name: string, position: [number, number], jsCode: string, notes?: string): Node {
@@ -54,15 +69,37 @@ function code(id: string, name: string, position: [number, number], jsCode: stri
 }
 
 function sticky(id: string, position: [number, number], content: string, width = 420, height = 260): Node {
-	return { id, name: `Note ${id.slice(-2)}`, type: 'n8n-nodes-base.stickyNote', typeVersion: 1, position, parameters: { content, width, height } };
+	return {
+		id,
+		name: `Note ${id.slice(-2)}`,
+		type: 'n8n-nodes-base.stickyNote',
+		typeVersion: 1,
+		position,
+		parameters: { content, width, height },
+	};
 }
 
 function schedule(id: string, name: string, position: [number, number], interval: Record<string, unknown>): Node {
-	return { id, name, type: 'n8n-nodes-base.scheduleTrigger', typeVersion: 1.2, position, parameters: { rule: { interval: [interval] } } };
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.scheduleTrigger',
+		typeVersion: 1.2,
+		position,
+		parameters: { rule: { interval: [interval] } },
+	};
 }
 
 function wait(id: string, name: string, position: [number, number], amount: number, unit: 'seconds' | 'minutes'): Node {
-	return { id, name, type: 'n8n-nodes-base.wait', typeVersion: 1.1, position, parameters: { resume: 'timeInterval', amount, unit }, webhookId: id };
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		position,
+		parameters: { resume: 'timeInterval', amount, unit },
+		webhookId: id,
+	};
 }
 
 /** An IF node whose true output (0) takes the items for which the boolean expression holds. */
@@ -76,7 +113,14 @@ function ifTrue(id: string, name: string, position: [number, number], expression
 		parameters: {
 			conditions: {
 				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-				conditions: [{ id: conditionId, leftValue: expression, rightValue: '', operator: { type: 'boolean', operation: 'true', singleValue: true } }],
+				conditions: [
+					{
+						id: conditionId,
+						leftValue: expression,
+						rightValue: '',
+						operator: { type: 'boolean', operation: 'true', singleValue: true },
+					},
+				],
 				combinator: 'and',
 			},
 			options: {},
@@ -130,14 +174,20 @@ const orderNew = workflow(
 	'exOrderNewShip01',
 	'Seller Marketplace: new order → ship with tracking',
 	[
-		sticky(uuid(1, 90), [-80, -260], [
-			'## New order → read it → mark units sent',
-			'Activating (publishing) this workflow subscribes the webhook URL of **New order** to `order_new` notifications; deactivating it removes the subscription.',
-			'',
-			'n8n must be reachable by the marketplace: set `WEBHOOK_URL` to your public https address. With the local sandbox (`npm run demo`) everything runs on 127.0.0.1.',
-			'',
-			'**Book parcels** stands in for your carrier: replace it with the call that books the label and returns the tracking number.',
-		].join('\n'), 560, 240),
+		sticky(
+			uuid(1, 90),
+			[-80, -260],
+			[
+				'## New order → read it → mark units sent',
+				'Activating (publishing) this workflow subscribes the webhook URL of **New order** to `order_new` notifications; deactivating it removes the subscription.',
+				'',
+				'n8n must be reachable by the marketplace: set `WEBHOOK_URL` to your public https address. With the local sandbox (`npm run demo`) everything runs on 127.0.0.1.',
+				'',
+				'**Book parcels** stands in for your carrier: replace it with the call that books the label and returns the tracking number.',
+			].join('\n'),
+			560,
+			240,
+		),
 		{
 			id: uuid(1, 1),
 			name: 'New order',
@@ -154,7 +204,11 @@ const orderNew = workflow(
 			orderId: rl('={{ $json.id_order }}'),
 			embedded: ['shipping_address'],
 		}),
-		code(uuid(1, 3), 'Book parcels', [480, 0], `
+		code(
+			uuid(1, 3),
+			'Book parcels',
+			[480, 0],
+			`
 // One item per order unit that still has to be sent, with the tracking number of its parcel.
 // Replace the tracking number below with your carrier's (e.g. an HTTP Request node that books a label).
 const parcels = [];
@@ -174,7 +228,9 @@ for (const order of $input.all()) {
   }
 }
 return parcels;
-`, 'Replace with your carrier'),
+`,
+			'Replace with your carrier',
+		),
 		markUnitSent(uuid(1, 4), [720, 0]),
 	],
 	connect(['New order', 'Read order'], ['Read order', 'Book parcels'], ['Book parcels', 'Mark unit sent']),
@@ -188,14 +244,20 @@ const inventory = workflow(
 	'exInventoryCsv01',
 	'Seller Marketplace: daily inventory update (import file)',
 	[
-		sticky(uuid(2, 90), [-80, -320], [
-			'## Daily inventory update from a CSV',
-			'**Every day at 6:00** asks the marketplace to import a `COMMAND` file. The marketplace downloads it from this workflow\'s own webhook **Inventory CSV** (so this workflow must be published, and n8n reachable at `WEBHOOK_URL`).',
-			'',
-			'**Your stock** stands in for your stock source (a spreadsheet, your shop or ERP): one item per offer with `ean`, `id_offer`, `amount`, `listing_price` (cents).',
-			'',
-			'The import runs a few minutes later; **Import status** shows how it went.',
-		].join('\n'), 620, 260),
+		sticky(
+			uuid(2, 90),
+			[-80, -320],
+			[
+				'## Daily inventory update from a CSV',
+				"**Every day at 6:00** asks the marketplace to import a `COMMAND` file. The marketplace downloads it from this workflow's own webhook **Inventory CSV** (so this workflow must be published, and n8n reachable at `WEBHOOK_URL`).",
+				'',
+				'**Your stock** stands in for your stock source (a spreadsheet, your shop or ERP): one item per offer with `ean`, `id_offer`, `amount`, `listing_price` (cents).',
+				'',
+				'The import runs a few minutes later; **Import status** shows how it went.',
+			].join('\n'),
+			620,
+			260,
+		),
 		{
 			id: uuid(2, 1),
 			name: 'Inventory CSV',
@@ -205,15 +267,25 @@ const inventory = workflow(
 			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000a002',
 			parameters: { httpMethod: 'GET', path: inventoryCsvPath, responseMode: 'responseNode', options: {} },
 		},
-		code(uuid(2, 2), 'Your stock', [240, 260], `
+		code(
+			uuid(2, 2),
+			'Your stock',
+			[240, 260],
+			`
 // Stand-in for your stock source: replace with Google Sheets, Microsoft Excel, Extract from File, your shop...
 // One item per offer; prices in cents.
 return [
   { json: { ean: '4006380100015', id_offer: 'SKU-00001', amount: 25, listing_price: 9999 } },
   { json: { ean: '4006380100107', id_offer: 'SKU-00010', amount: 8, listing_price: 19999 } },
 ];
-`, 'Replace with your stock source'),
-		code(uuid(2, 3), 'To COMMAND CSV', [480, 260], `
+`,
+			'Replace with your stock source',
+		),
+		code(
+			uuid(2, 3),
+			'To COMMAND CSV',
+			[480, 260],
+			`
 // The marketplace's inventory CSV: a header row, ';' separated, one UPDATE per offer.
 const columns = ['command', 'ean', 'id_offer', 'amount', 'listing_price'];
 const cell = (value) => {
@@ -225,7 +297,8 @@ for (const { json } of $input.all()) {
   lines.push(columns.map((column) => cell(column === 'command' ? 'UPDATE' : json[column])).join(';'));
 }
 return [{ json: { csv: lines.join('\\n') + '\\n', rows: lines.length - 1 } }];
-`),
+`,
+		),
 		{
 			id: uuid(2, 4),
 			name: 'Send CSV',
@@ -239,13 +312,19 @@ return [{ json: { csv: lines.join('\\n') + '\\n', rows: lines.length - 1 } }];
 			},
 		},
 		schedule(uuid(2, 5), 'Every day at 6:00', [0, 0], { triggerAtHour: 6 }),
-		seller(uuid(2, 6), 'Import inventory file', [240, 0], {
-			resource: 'importFile',
-			operation: 'create',
-			// this n8n's public webhook address (WEBHOOK_URL) + the path of "Inventory CSV"
-			uri: `={{ $execution.resumeUrl.replace(/webhook-waiting\\/.*$/, '') }}webhook/${inventoryCsvPath}`,
-			type: 'COMMAND',
-		}, 'Downloads the CSV from "Inventory CSV"'),
+		seller(
+			uuid(2, 6),
+			'Import inventory file',
+			[240, 0],
+			{
+				resource: 'importFile',
+				operation: 'create',
+				// this n8n's public webhook address (WEBHOOK_URL) + the path of "Inventory CSV"
+				uri: `={{ $execution.resumeUrl.replace(/webhook-waiting\\/.*$/, '') }}webhook/${inventoryCsvPath}`,
+				type: 'COMMAND',
+			},
+			'Downloads the CSV from "Inventory CSV"',
+		),
 		wait(uuid(2, 7), 'Wait for the import', [480, 0], 5, 'minutes'),
 		seller(uuid(2, 8), 'Import status', [720, 0], {
 			resource: 'importFile',
@@ -270,10 +349,16 @@ const tickets = workflow(
 	'exTicketNotice01',
 	'Seller Marketplace: interim notice on new tickets',
 	[
-		sticky(uuid(3, 90), [-80, -260], [
-			'## Answer new tickets with an interim notice',
-			'Every 15 minutes, each ticket opened since the last run gets a short "we are on it" message. It is sent as an **interim notice**, so the ticket still waits for your real answer.',
-		].join('\n'), 520, 180),
+		sticky(
+			uuid(3, 90),
+			[-80, -260],
+			[
+				'## Answer new tickets with an interim notice',
+				'Every 15 minutes, each ticket opened since the last run gets a short "we are on it" message. It is sent as an **interim notice**, so the ticket still waits for your real answer.',
+			].join('\n'),
+			520,
+			180,
+		),
 		schedule(uuid(3, 1), 'Every 15 minutes', [0, 0], { field: 'minutes', minutesInterval: 15 }),
 		seller(uuid(3, 2), 'New tickets', [240, 0], {
 			resource: 'ticket',
@@ -301,20 +386,39 @@ const productData = workflow(
 	'exProductData001',
 	'Seller Marketplace: upload product data and poll its status',
 	[
-		sticky(uuid(4, 90), [-80, -300], [
-			'## Upload product data and poll its status',
-			'**Products** stands in for your spreadsheet (Google Sheets, Microsoft Excel, Extract from File): one row per EAN with the attributes the category needs (`title`, `manufacturer`, `category`, ...).',
-			'',
-			'Each row is uploaded with **Create or Replace**; the marketplace checks it within minutes. The loop asks for the status every minute until it is `SUCCESS` or `FAIL`.',
-		].join('\n'), 620, 220),
-		{ id: uuid(4, 1), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		code(uuid(4, 2), 'Products', [200, 0], `
+		sticky(
+			uuid(4, 90),
+			[-80, -300],
+			[
+				'## Upload product data and poll its status',
+				'**Products** stands in for your spreadsheet (Google Sheets, Microsoft Excel, Extract from File): one row per EAN with the attributes the category needs (`title`, `manufacturer`, `category`, ...).',
+				'',
+				'Each row is uploaded with **Create or Replace**; the marketplace checks it within minutes. The loop asks for the status every minute until it is `SUCCESS` or `FAIL`.',
+			].join('\n'),
+			620,
+			220,
+		),
+		{
+			id: uuid(4, 1),
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		code(
+			uuid(4, 2),
+			'Products',
+			[200, 0],
+			`
 // Stand-in for your spreadsheet: one row per product.
 return [
   { json: { ean: '4006380100022', title: 'Espresso machine Barista Pro', manufacturer: 'Kaffeewerk', category: 'haushalt-kaffeemaschinen', description: 'Portafilter espresso machine, 15 bar' } },
   { json: { ean: '4006380100039', title: 'Milk frother', manufacturer: 'Kaffeewerk', category: 'no-such-category', description: 'Frothing jug with whisk' } },
 ];
-`, 'Replace with your spreadsheet'),
+`,
+			'Replace with your spreadsheet',
+		),
 		seller(uuid(4, 3), 'Upload product data', [400, 0], {
 			resource: 'productData',
 			operation: 'createOrReplace',
@@ -330,9 +434,23 @@ return [
 			},
 		}),
 		wait(uuid(4, 4), 'Wait a minute', [600, 0], 1, 'minutes'),
-		seller(uuid(4, 5), 'Get status', [800, 0], { resource: 'productData', operation: 'getStatus', ean: '={{ $json.ean }}' }),
-		ifTrue(uuid(4, 6), 'Still being checked?', [1000, 0], "={{ ['PENDING', 'IN_PROGRESS'].includes($json.update_status) }}", uuid(4, 61)),
-		code(uuid(4, 7), 'Result', [1200, 100], `
+		seller(uuid(4, 5), 'Get status', [800, 0], {
+			resource: 'productData',
+			operation: 'getStatus',
+			ean: '={{ $json.ean }}',
+		}),
+		ifTrue(
+			uuid(4, 6),
+			'Still being checked?',
+			[1000, 0],
+			"={{ ['PENDING', 'IN_PROGRESS'].includes($json.update_status) }}",
+			uuid(4, 61),
+		),
+		code(
+			uuid(4, 7),
+			'Result',
+			[1200, 100],
+			`
 // One line per EAN: accepted, or why not.
 return $input.all().map(({ json }) => ({
   json: {
@@ -342,7 +460,8 @@ return $input.all().map(({ json }) => ({
     reason: json.update_fail_reason ?? null,
   },
 }));
-`),
+`,
+		),
 	],
 	connect(
 		['Start', 'Products'],
@@ -362,10 +481,16 @@ const returns = workflow(
 	'exReturnsAccept1',
 	'Seller Marketplace: accept returns that arrived',
 	[
-		sticky(uuid(5, 90), [-80, -240], [
-			'## Accept returns that arrived',
-			'Every hour, each returned unit in state `return_arrived` is accepted (the buyer gets the refund). Put a check in between (an IF on the unit, or a form for your warehouse) if not every return should be accepted.',
-		].join('\n'), 520, 180),
+		sticky(
+			uuid(5, 90),
+			[-80, -240],
+			[
+				'## Accept returns that arrived',
+				'Every hour, each returned unit in state `return_arrived` is accepted (the buyer gets the refund). Put a check in between (an IF on the unit, or a form for your warehouse) if not every return should be accepted.',
+			].join('\n'),
+			520,
+			180,
+		),
 		schedule(uuid(5, 1), 'Every hour', [0, 0], { field: 'hours', hoursInterval: 1 }),
 		seller(uuid(5, 2), 'Arrived returns', [240, 0], {
 			resource: 'returnUnit',
@@ -390,12 +515,18 @@ const pollShip = workflow(
 	'exPollShipUnits1',
 	'Seller Marketplace: order units to send (polling) → ship with tracking',
 	[
-		sticky(uuid(6, 90), [-80, -300], [
-			'## Order units to send → mark them sent (no public URL needed)',
-			'**Units to send** checks the marketplace every minute for order units that reached **Need to Be Sent**, so it works where the marketplace cannot reach n8n (a laptop, a NAS, an office server). The first check after publishing starts from now; each unit starts the workflow once.',
-			'',
-			'**Book parcel** stands in for your carrier: replace it with the call that books the label and returns the tracking number.',
-		].join('\n'), 600, 240),
+		sticky(
+			uuid(6, 90),
+			[-80, -300],
+			[
+				'## Order units to send → mark them sent (no public URL needed)',
+				'**Units to send** checks the marketplace every minute for order units that reached **Need to Be Sent**, so it works where the marketplace cannot reach n8n (a laptop, a NAS, an office server). The first check after publishing starts from now; each unit starts the workflow once.',
+				'',
+				'**Book parcel** stands in for your carrier: replace it with the call that books the label and returns the tracking number.',
+			].join('\n'),
+			600,
+			240,
+		),
 		{
 			id: uuid(6, 1),
 			name: 'Units to send',
@@ -410,7 +541,11 @@ const pollShip = workflow(
 			},
 			credentials,
 		},
-		code(uuid(6, 2), 'Book parcel', [240, 0], `
+		code(
+			uuid(6, 2),
+			'Book parcel',
+			[240, 0],
+			`
 // One parcel per order unit, with its tracking number.
 // Replace the tracking number below with your carrier's (e.g. an HTTP Request node that books a label).
 return $input.all().map(({ json: unit }) => ({
@@ -423,7 +558,9 @@ return $input.all().map(({ json: unit }) => ({
     tracking_number: '0034' + String(unit.id_order_unit).padStart(16, '0'),
   },
 }));
-`, 'Replace with your carrier'),
+`,
+			'Replace with your carrier',
+		),
 		markUnitSent(uuid(6, 3), [480, 0]),
 	],
 	connect(['Units to send', 'Book parcel'], ['Book parcel', 'Mark unit sent']),
@@ -433,12 +570,34 @@ return $input.all().map(({ json: unit }) => ({
 // The seller templates: node version 2 (API v2), no credentials, a sticky note on what to change for a live account
 
 /** A Seller Marketplace node of version 2, without credentials: the editor asks for them on import. */
-function sellerV2(id: string, name: string, position: [number, number], parameters: Record<string, unknown>, notes?: string): Node {
-	return { id, name, type: ACTION_TYPE, typeVersion: 2, position, parameters, ...(notes ? { notes, notesInFlow: true } : {}) };
+function sellerV2(
+	id: string,
+	name: string,
+	position: [number, number],
+	parameters: Record<string, unknown>,
+	notes?: string,
+): Node {
+	return {
+		id,
+		name,
+		type: ACTION_TYPE,
+		typeVersion: 2,
+		position,
+		parameters,
+		...(notes ? { notes, notesInFlow: true } : {}),
+	};
 }
 
 function template(id: string, name: string, nodes: Node[], connections: Record<string, unknown>) {
-	return { id, name, nodes, connections, settings: { executionOrder: 'v1' }, meta: { templateCredsSetupCompleted: false }, tags: [] as Array<{ name: string }> };
+	return {
+		id,
+		name,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+		meta: { templateCredsSetupCompleted: false },
+		tags: [] as Array<{ name: string }>,
+	};
 }
 
 /** The part of every sticky note that says what to change for a live account. */
@@ -447,14 +606,35 @@ const LIVE_ACCOUNT = [
 	'1. In each Seller Marketplace node, create or pick a **Seller Marketplace V2 API** credential: Client Key and Secret Key from the API settings of the Seller Portal, your main storefront as Default Storefront.',
 ];
 
-function note(id: string, position: [number, number], title: string, what: string[], change: string[], width = 620, height = 420): Node {
-	return sticky(id, position, [`## ${title}`, ...what, '', ...LIVE_ACCOUNT, ...change.map((line, index) => `${index + 2}. ${line}`)].join('\n'), width, height);
+function note(
+	id: string,
+	position: [number, number],
+	title: string,
+	what: string[],
+	change: string[],
+	width = 620,
+	height = 420,
+): Node {
+	return sticky(
+		id,
+		position,
+		[`## ${title}`, ...what, '', ...LIVE_ACCOUNT, ...change.map((line, index) => `${index + 2}. ${line}`)].join('\n'),
+		width,
+		height,
+	);
 }
 
-const PUBLIC_URL = 'n8n must be reachable by the marketplace: set n8n\'s `WEBHOOK_URL` to its public https address. Where it cannot be reached, use the polling template instead.';
-const CARRIER_STAND_IN = '**Book parcels** stands in for your carrier: replace it with the call that books the parcel and returns its tracking number, and set the carrier in **Mark unit sent**.';
+const PUBLIC_URL =
+	"n8n must be reachable by the marketplace: set n8n's `WEBHOOK_URL` to its public https address. Where it cannot be reached, use the polling template instead.";
+const CARRIER_STAND_IN =
+	'**Book parcels** stands in for your carrier: replace it with the call that books the parcel and returns its tracking number, and set the carrier in **Mark unit sent**.';
 
-function pollTriggerV2(id: string, name: string, position: [number, number], parameters: Record<string, unknown>): Node {
+function pollTriggerV2(
+	id: string,
+	name: string,
+	position: [number, number],
+	parameters: Record<string, unknown>,
+): Node {
 	return { id, name, type: `${PACKAGE_NAME}.sellerMarketplacePollTrigger`, typeVersion: 2, position, parameters };
 }
 
@@ -498,11 +678,23 @@ const orderNewV2 = template(
 	'exV2OrderNewShp1',
 	'Seller Marketplace: new order → mark units sent with tracking (push)',
 	[
-		note(uuid(20, 90), [-80, -440], 'New order → read it → mark units sent with tracking', [
-			'Publishing this workflow subscribes the webhook of **New order** to `order_new` notifications of the **de** storefront; unpublishing removes the subscription. Each new order is read, and each of its units marked sent with a carrier and tracking number.',
-			'',
-			CARRIER_STAND_IN,
-		], [PUBLIC_URL, 'In **New order**, pick the storefront whose orders you ship (or *Credentials\' Default Storefront*) and your e-mail as **Fallback Email**.', 'Replace **Book parcels** with your carrier.'], 640, 440),
+		note(
+			uuid(20, 90),
+			[-80, -440],
+			'New order → read it → mark units sent with tracking',
+			[
+				'Publishing this workflow subscribes the webhook of **New order** to `order_new` notifications of the **de** storefront; unpublishing removes the subscription. Each new order is read, and each of its units marked sent with a carrier and tracking number.',
+				'',
+				CARRIER_STAND_IN,
+			],
+			[
+				PUBLIC_URL,
+				"In **New order**, pick the storefront whose orders you ship (or *Credentials' Default Storefront*) and your e-mail as **Fallback Email**.",
+				'Replace **Book parcels** with your carrier.',
+			],
+			640,
+			440,
+		),
 		{
 			id: uuid(20, 1),
 			name: 'New order',
@@ -512,7 +704,11 @@ const orderNewV2 = template(
 			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000b002',
 			parameters: { events: ['order_new'], fallbackEmail: 'seller@example.com', storefront: 'de' },
 		},
-		sellerV2(uuid(20, 2), 'Read order', [240, 0], { resource: 'order', operation: 'get', orderId: rl('={{ $json.id_order }}') }),
+		sellerV2(uuid(20, 2), 'Read order', [240, 0], {
+			resource: 'order',
+			operation: 'get',
+			orderId: rl('={{ $json.id_order }}'),
+		}),
 		code(uuid(20, 3), 'Book parcels', [480, 0], BOOK_PARCELS, 'Replace with your carrier'),
 		markUnitSentV2(uuid(20, 4), [720, 0]),
 	],
@@ -526,18 +722,33 @@ const pollShipV2 = template(
 	'exV2PollShip0001',
 	'Seller Marketplace: order units to send → mark sent with tracking (polling)',
 	[
-		note(uuid(21, 90), [-80, -440], 'Order units to send → mark them sent (no public URL needed)', [
-			'**Units to send** checks the marketplace every minute for order units that reached *Need to Be Sent*, so it works where the marketplace cannot reach n8n (a laptop, an office server). The first check after publishing starts from now; each unit starts the workflow once.',
-			'',
-			'**Book parcel** stands in for your carrier: replace it with the call that books the parcel and returns its tracking number.',
-		], ['In **Units to send**, pick your storefront (or all of them) and how often to check.', 'Replace **Book parcel** with your carrier, and set the carrier it returns.'], 640, 420),
+		note(
+			uuid(21, 90),
+			[-80, -440],
+			'Order units to send → mark them sent (no public URL needed)',
+			[
+				'**Units to send** checks the marketplace every minute for order units that reached *Need to Be Sent*, so it works where the marketplace cannot reach n8n (a laptop, an office server). The first check after publishing starts from now; each unit starts the workflow once.',
+				'',
+				'**Book parcel** stands in for your carrier: replace it with the call that books the parcel and returns its tracking number.',
+			],
+			[
+				'In **Units to send**, pick your storefront (or all of them) and how often to check.',
+				'Replace **Book parcel** with your carrier, and set the carrier it returns.',
+			],
+			640,
+			420,
+		),
 		pollTriggerV2(uuid(21, 1), 'Units to send', [0, 0], {
 			pollTimes: { item: [{ mode: 'everyMinute' }] },
 			event: 'orderUnitStatus',
 			orderUnitStatuses: ['need_to_be_sent'],
 			options: {},
 		}),
-		code(uuid(21, 2), 'Book parcel', [240, 0], `
+		code(
+			uuid(21, 2),
+			'Book parcel',
+			[240, 0],
+			`
 // One parcel per order unit, with its carrier and tracking number.
 // Replace this node with your carrier (e.g. an HTTP Request node that books the parcel and returns the tracking number).
 return $input.all().map(({ json: unit }) => ({
@@ -548,7 +759,9 @@ return $input.all().map(({ json: unit }) => ({
     tracking_number: '0034' + String(unit.id_order_unit).padStart(16, '0'),
   },
 }));
-`, 'Replace with your carrier'),
+`,
+			'Replace with your carrier',
+		),
 		markUnitSentV2(uuid(21, 3), [480, 0]),
 	],
 	connect(['Units to send', 'Book parcel'], ['Book parcel', 'Mark unit sent']),
@@ -561,18 +774,33 @@ const labelShipV2 = template(
 	'exV2LabelSend001',
 	'Seller Marketplace: buy a shipping label and mark units sent',
 	[
-		note(uuid(22, 90), [-80, -460], 'Buy a shipping label, then mark the units sent', [
-			'**Units to send** finds order units that reached *Need to Be Sent* (every minute). **One parcel per order** groups them by order with the parcel\'s size and weight; **Buy label** buys a GLS label through the marketplace (its PDF goes to the binary field `label`), and **Mark unit sent** reports each unit sent with the label\'s tracking number.',
-			'',
-			'Buying a label costs money, and a second run of the same item buys a second label: the node never repeats it on its own.',
-		], ['Replace the size and weight in **One parcel per order** with your products\' (e.g. from your product table).', 'Send the PDF of **Buy label** to your printer or your e-mail.'], 660, 440),
+		note(
+			uuid(22, 90),
+			[-80, -460],
+			'Buy a shipping label, then mark the units sent',
+			[
+				"**Units to send** finds order units that reached *Need to Be Sent* (every minute). **One parcel per order** groups them by order with the parcel's size and weight; **Buy label** buys a GLS label through the marketplace (its PDF goes to the binary field `label`), and **Mark unit sent** reports each unit sent with the label's tracking number.",
+				'',
+				'Buying a label costs money, and a second run of the same item buys a second label: the node never repeats it on its own.',
+			],
+			[
+				"Replace the size and weight in **One parcel per order** with your products' (e.g. from your product table).",
+				'Send the PDF of **Buy label** to your printer or your e-mail.',
+			],
+			660,
+			440,
+		),
 		pollTriggerV2(uuid(22, 1), 'Units to send', [0, 0], {
 			pollTimes: { item: [{ mode: 'everyMinute' }] },
 			event: 'orderUnitStatus',
 			orderUnitStatuses: ['need_to_be_sent'],
 			options: {},
 		}),
-		code(uuid(22, 2), 'One parcel per order', [240, 0], `
+		code(
+			uuid(22, 2),
+			'One parcel per order',
+			[240, 0],
+			`
 // One parcel per order, with the IDs of its units, its weight (grams) and size (cm).
 // Replace the weight and size with your products' (e.g. looked up in your product table by EAN).
 const parcels = new Map();
@@ -583,7 +811,9 @@ for (const { json: unit } of $input.all()) {
   parcels.set(unit.id_order, parcel);
 }
 return [...parcels.values()].map((parcel) => ({ json: parcel }));
-`, 'Set your weights and sizes'),
+`,
+			'Set your weights and sizes',
+		),
 		sellerV2(uuid(22, 3), 'Buy label', [480, 0], {
 			resource: 'shippingLabel',
 			operation: 'create',
@@ -596,15 +826,25 @@ return [...parcels.values()].map((parcel) => ({ json: parcel }));
 			binaryPropertyName: 'label',
 			options: {},
 		}),
-		code(uuid(22, 4), 'One item per unit', [720, 0], `
+		code(
+			uuid(22, 4),
+			'One item per unit',
+			[720, 0],
+			`
 // The label covers every unit of the parcel: each of them is reported sent with its tracking number.
 return $input.all().flatMap(({ json: label }) =>
   label.ids_order_units.map((id) => ({ json: { id_order_unit: id, carrier_code: label.carrier, tracking_number: label.tracking_number } })),
 );
-`),
+`,
+		),
 		markUnitSentV2(uuid(22, 5), [960, 0]),
 	],
-	connect(['Units to send', 'One parcel per order'], ['One parcel per order', 'Buy label'], ['Buy label', 'One item per unit'], ['One item per unit', 'Mark unit sent']),
+	connect(
+		['Units to send', 'One parcel per order'],
+		['One parcel per order', 'Buy label'],
+		['Buy label', 'One item per unit'],
+		['One item per unit', 'Mark unit sent'],
+	),
 );
 
 // ------------------------------------------------------------------------------------------------
@@ -614,20 +854,48 @@ const stockSyncV2 = template(
 	'exV2StockSync001',
 	'Seller Marketplace: sync stock and prices from a table (changed offers only)',
 	[
-		note(uuid(23, 90), [-80, -460], 'Sync stock and prices from your table', [
-			'Every day at 6:00 **Your stock table** (a stand-in) gives one row per offer: `id_offer` (your SKU), `amount` and `listing_price` in cents. **Your offers** reads your units on the marketplace, **Only changed offers** keeps the rows whose stock or price differ, and **Update offers** sends them in bulk (150 a request) with the price from the table, so no price is ever left to guess.',
-		], ['Replace **Your stock table** with your source: Google Sheets, Microsoft Excel, Extract from File (CSV), your shop or ERP. Keep the three columns; prices in cents.', 'Pick the storefront in **Your offers** and **Update offers** if it is not the credential\'s default.'], 660, 420),
+		note(
+			uuid(23, 90),
+			[-80, -460],
+			'Sync stock and prices from your table',
+			[
+				'Every day at 6:00 **Your stock table** (a stand-in) gives one row per offer: `id_offer` (your SKU), `amount` and `listing_price` in cents. **Your offers** reads your units on the marketplace, **Only changed offers** keeps the rows whose stock or price differ, and **Update offers** sends them in bulk (150 a request) with the price from the table, so no price is ever left to guess.',
+			],
+			[
+				'Replace **Your stock table** with your source: Google Sheets, Microsoft Excel, Extract from File (CSV), your shop or ERP. Keep the three columns; prices in cents.',
+				"Pick the storefront in **Your offers** and **Update offers** if it is not the credential's default.",
+			],
+			660,
+			420,
+		),
 		schedule(uuid(23, 1), 'Every day at 6:00', [0, 0], { triggerAtHour: 6 }),
-		code(uuid(23, 2), 'Your stock table', [220, 0], `
+		code(
+			uuid(23, 2),
+			'Your stock table',
+			[220, 0],
+			`
 // Stand-in for your table: one row per offer, prices in cents. Replace with Google Sheets, Extract from File...
 return [
   { json: { id_offer: 'SKU-00003', amount: 150, listing_price: 2499 } },
   { json: { id_offer: 'SKU-00004', amount: 33, listing_price: 25499 } },
   { json: { id_offer: 'SKU-00011', amount: 120, listing_price: 21999 } },
 ];
-`, 'Replace with your table'),
-		sellerV2(uuid(23, 3), 'Your offers', [440, 0], { resource: 'unit', operation: 'getMany', storefront: 'credentials', returnAll: true, filters: {}, embedded: [] }),
-		code(uuid(23, 4), 'Only changed offers', [660, 0], `
+`,
+			'Replace with your table',
+		),
+		sellerV2(uuid(23, 3), 'Your offers', [440, 0], {
+			resource: 'unit',
+			operation: 'getMany',
+			storefront: 'credentials',
+			returnAll: true,
+			filters: {},
+			embedded: [],
+		}),
+		code(
+			uuid(23, 4),
+			'Only changed offers',
+			[660, 0],
+			`
 // Rows of the table whose stock or price differ from the offer on the marketplace, with the offer's unit ID.
 // Rows without an offer on the marketplace are skipped (create those with Unit → Create).
 const offers = new Map($input.all().map(({ json }) => [json.id_offer, json]));
@@ -639,7 +907,8 @@ for (const { json: row } of $('Your stock table').all()) {
   changed.push({ json: { id_unit: offer.id_unit, id_offer: row.id_offer, amount: Number(row.amount), listing_price: Number(row.listing_price) } });
 }
 return changed;
-`),
+`,
+		),
 		sellerV2(uuid(23, 5), 'Update offers', [880, 0], {
 			resource: 'unit',
 			operation: 'updateMany',
@@ -648,7 +917,12 @@ return changed;
 			updateFields: { amount: '={{ $json.amount }}', listingPrice: '={{ $json.listing_price }}' },
 		}),
 	],
-	connect(['Every day at 6:00', 'Your stock table'], ['Your stock table', 'Your offers'], ['Your offers', 'Only changed offers'], ['Only changed offers', 'Update offers']),
+	connect(
+		['Every day at 6:00', 'Your stock table'],
+		['Your stock table', 'Your offers'],
+		['Your offers', 'Only changed offers'],
+		['Only changed offers', 'Update offers'],
+	),
 );
 // Read the offers once, not once per row of the table.
 (stockSyncV2.nodes.find((node) => node.name === 'Your offers') as Node & { executeOnce?: boolean }).executeOnce = true;
@@ -660,28 +934,57 @@ const repriceV2 = template(
 	'exV2BuyboxPrice1',
 	'Seller Marketplace: price against the buy box within your min and max',
 	[
-		note(uuid(24, 90), [-80, -500], 'Price against the buy box, within your minimum and maximum', [
-			'Every hour, for each row of **Your price rules** (`id_offer`, `min_price`, `max_price` in cents), **Your offers** finds the unit, **Buy box** reads the best offers of its product, and **New price** sets one cent below the cheapest other seller, never under your minimum nor over your maximum. **Update price** changes only the offers whose price moves.',
-			'',
-			'Buy box prices come in the storefront\'s currency (e.g. 172.25); **New price** turns them into cents. If your account shows them in cents already, remove the `* 100` there.',
-		], ['Replace **Your price rules** with your table (Google Sheets, a database).', 'Check the condition in **Buy box** (new, used…) matches your offers.'], 680, 460),
+		note(
+			uuid(24, 90),
+			[-80, -500],
+			'Price against the buy box, within your minimum and maximum',
+			[
+				'Every hour, for each row of **Your price rules** (`id_offer`, `min_price`, `max_price` in cents), **Your offers** finds the unit, **Buy box** reads the best offers of its product, and **New price** sets one cent below the cheapest other seller, never under your minimum nor over your maximum. **Update price** changes only the offers whose price moves.',
+				'',
+				"Buy box prices come in the storefront's currency (e.g. 172.25); **New price** turns them into cents. If your account shows them in cents already, remove the `* 100` there.",
+			],
+			[
+				'Replace **Your price rules** with your table (Google Sheets, a database).',
+				'Check the condition in **Buy box** (new, used…) matches your offers.',
+			],
+			680,
+			460,
+		),
 		schedule(uuid(24, 1), 'Every hour', [0, 0], { field: 'hours', hoursInterval: 1 }),
-		code(uuid(24, 2), 'Your price rules', [220, 0], `
+		code(
+			uuid(24, 2),
+			'Your price rules',
+			[220, 0],
+			`
 // Stand-in for your table: the offers to reprice, with your lowest and highest price in cents.
 return [
   { json: { id_offer: 'SKU-00006', min_price: 15000, max_price: 20000 } },
   { json: { id_offer: 'SKU-00007', min_price: 26000, max_price: 30000 } },
 ];
-`, 'Replace with your rules'),
-		sellerV2(uuid(24, 3), 'Your offers', [440, 0], { resource: 'unit', operation: 'getMany', storefront: 'credentials', returnAll: true, filters: {}, embedded: [] }),
-		code(uuid(24, 4), 'Offers with rules', [660, 0], `
+`,
+			'Replace with your rules',
+		),
+		sellerV2(uuid(24, 3), 'Your offers', [440, 0], {
+			resource: 'unit',
+			operation: 'getMany',
+			storefront: 'credentials',
+			returnAll: true,
+			filters: {},
+			embedded: [],
+		}),
+		code(
+			uuid(24, 4),
+			'Offers with rules',
+			[660, 0],
+			`
 // One item per rule whose offer is on the marketplace, with its unit, product and current price.
 const offers = new Map($input.all().map(({ json }) => [json.id_offer, json]));
 return $('Your price rules').all().flatMap(({ json: rule }) => {
   const offer = offers.get(rule.id_offer);
   return offer ? [{ json: { ...rule, id_unit: offer.id_unit, id_product: offer.id_product, listing_price: offer.listing_price } }] : [];
 });
-`),
+`,
+		),
 		sellerV2(uuid(24, 5), 'Buy box', [880, 0], {
 			resource: 'buybox',
 			operation: 'getRankings',
@@ -690,7 +993,11 @@ return $('Your price rules').all().flatMap(({ json: rule }) => {
 			condition: 'new',
 			topOffers: 10,
 		}),
-		code(uuid(24, 6), 'New price', [1100, 0], `
+		code(
+			uuid(24, 6),
+			'New price',
+			[1100, 0],
+			`
 // One cent below the cheapest other seller, kept within the rule's minimum and maximum; only prices that move.
 const rules = $('Offers with rules').all();
 const moves = [];
@@ -704,7 +1011,8 @@ $input.all().forEach(({ json: ranking }, index) => {
   moves.push({ json: { id_unit: rule.id_unit, id_offer: rule.id_offer, old_price: rule.listing_price, cheapest_other: cheapest, listing_price: price } });
 });
 return moves;
-`),
+`,
+		),
 		sellerV2(uuid(24, 7), 'Update price', [1320, 0], {
 			resource: 'unit',
 			operation: 'update',
@@ -732,9 +1040,17 @@ const returnsV2 = template(
 	'exV2ReturnsAcc01',
 	'Seller Marketplace: accept returned units that arrived',
 	[
-		note(uuid(25, 90), [-80, -380], 'Accept returned units that arrived', [
-			'Every hour, each returned unit in state *Return Arrived* is accepted: the buyer gets the refund. Put a check in between (an IF on the unit, or a form for your warehouse) if not every return should be accepted.',
-		], ['Pick the storefront in **Arrived returns** (or all of them).'], 560, 320),
+		note(
+			uuid(25, 90),
+			[-80, -380],
+			'Accept returned units that arrived',
+			[
+				'Every hour, each returned unit in state *Return Arrived* is accepted: the buyer gets the refund. Put a check in between (an IF on the unit, or a form for your warehouse) if not every return should be accepted.',
+			],
+			['Pick the storefront in **Arrived returns** (or all of them).'],
+			560,
+			320,
+		),
 		schedule(uuid(25, 1), 'Every hour', [0, 0], { field: 'hours', hoursInterval: 1 }),
 		sellerV2(uuid(25, 2), 'Arrived returns', [240, 0], {
 			resource: 'returnUnit',
@@ -744,7 +1060,11 @@ const returnsV2 = template(
 			filters: { status: ['return_arrived'] },
 			options: {},
 		}),
-		sellerV2(uuid(25, 3), 'Accept return', [480, 0], { resource: 'returnUnit', operation: 'accept', returnUnitId: rl('={{ $json.id_return_unit }}') }),
+		sellerV2(uuid(25, 3), 'Accept return', [480, 0], {
+			resource: 'returnUnit',
+			operation: 'accept',
+			returnUnitId: rl('={{ $json.id_return_unit }}'),
+		}),
 	],
 	connect(['Every hour', 'Arrived returns'], ['Arrived returns', 'Accept return']),
 );
@@ -756,9 +1076,20 @@ const ticketsV2 = template(
 	'exV2TicketNote01',
 	'Seller Marketplace: interim notice on new tickets',
 	[
-		note(uuid(26, 90), [-80, -380], 'Answer new tickets with an interim notice', [
-			'Every 15 minutes, each ticket opened in the last 15 minutes gets a short "we are on it" message. It is sent as an **interim notice**, so the ticket still waits for your real answer.',
-		], ['Write your own text (and language) in **Send interim notice**.', 'Keep the schedule and the 15 minutes in **New tickets** equal.'], 560, 340),
+		note(
+			uuid(26, 90),
+			[-80, -380],
+			'Answer new tickets with an interim notice',
+			[
+				'Every 15 minutes, each ticket opened in the last 15 minutes gets a short "we are on it" message. It is sent as an **interim notice**, so the ticket still waits for your real answer.',
+			],
+			[
+				'Write your own text (and language) in **Send interim notice**.',
+				'Keep the schedule and the 15 minutes in **New tickets** equal.',
+			],
+			560,
+			340,
+		),
 		schedule(uuid(26, 1), 'Every 15 minutes', [0, 0], { field: 'minutes', minutesInterval: 15 }),
 		sellerV2(uuid(26, 2), 'New tickets', [240, 0], {
 			resource: 'ticket',
@@ -787,9 +1118,20 @@ const invoicesV2 = template(
 	'exV2InvoiceUpl01',
 	'Seller Marketplace: upload invoices for sent orders',
 	[
-		note(uuid(27, 90), [-80, -420], 'Upload the invoice of each sent order', [
-			'Every day at 7:00, **Sent order units** lists the units marked sent in the last day; **Invoice per order** makes one PDF per order (a stand-in), and **Upload invoice** attaches it to the order, where the buyer can download it.',
-		], ['Replace **Invoice per order** with your invoicing tool (e.g. an HTTP Request node that downloads the PDF of the order\'s invoice into the binary field `data`).', 'Pick the storefront in **Sent order units** (or all of them).'], 620, 380),
+		note(
+			uuid(27, 90),
+			[-80, -420],
+			'Upload the invoice of each sent order',
+			[
+				'Every day at 7:00, **Sent order units** lists the units marked sent in the last day; **Invoice per order** makes one PDF per order (a stand-in), and **Upload invoice** attaches it to the order, where the buyer can download it.',
+			],
+			[
+				"Replace **Invoice per order** with your invoicing tool (e.g. an HTTP Request node that downloads the PDF of the order's invoice into the binary field `data`).",
+				'Pick the storefront in **Sent order units** (or all of them).',
+			],
+			620,
+			380,
+		),
 		schedule(uuid(27, 1), 'Every day at 7:00', [0, 0], { triggerAtHour: 7 }),
 		sellerV2(uuid(27, 2), 'Sent order units', [240, 0], {
 			resource: 'orderUnit',
@@ -799,7 +1141,11 @@ const invoicesV2 = template(
 			filters: { status: ['sent'], updatedFrom: '={{ $now.minus({ days: 1 }).toISO() }}' },
 			options: {},
 		}),
-		code(uuid(27, 3), 'Invoice per order', [480, 0], `
+		code(
+			uuid(27, 3),
+			'Invoice per order',
+			[480, 0],
+			`
 // One invoice PDF per order. Stand-in: a one-page PDF naming the order. Replace with your invoicing tool.
 const orders = [...new Set($input.all().map(({ json }) => json.id_order))];
 const pdf = (text) => {
@@ -817,7 +1163,9 @@ return orders.map((id_order) => ({
   json: { id_order },
   binary: { data: { data: Buffer.from(pdf(\`Invoice for order \${id_order}\`)).toString('base64'), mimeType: 'application/pdf', fileName: \`invoice-\${id_order}.pdf\` } },
 }));
-`, 'Replace with your invoicing tool'),
+`,
+			'Replace with your invoicing tool',
+		),
 		sellerV2(uuid(27, 4), 'Upload invoice', [720, 0], {
 			resource: 'orderInvoice',
 			operation: 'upload',
@@ -826,7 +1174,11 @@ return orders.map((id_order) => ({
 			additionalFields: {},
 		}),
 	],
-	connect(['Every day at 7:00', 'Sent order units'], ['Sent order units', 'Invoice per order'], ['Invoice per order', 'Upload invoice']),
+	connect(
+		['Every day at 7:00', 'Sent order units'],
+		['Sent order units', 'Invoice per order'],
+		['Invoice per order', 'Upload invoice'],
+	),
 );
 
 // ------------------------------------------------------------------------------------------------
@@ -836,15 +1188,48 @@ const reportDailyV2 = template(
 	'exV2ReportWait01',
 	'Seller Marketplace: download a daily report',
 	[
-		note(uuid(7, 90), [-80, -420], 'Download a report every morning', [
-			'Every day at 5:00 **Request report** asks for an inventory report (all your offers). The marketplace generates it within minutes; the loop checks its status every minute until it is no longer `new` or `processing`, and **Download report** puts the CSV into the binary field `data`.',
-		], ['Choose the **Report Type** in **Request report**: sales, cancellations, buy box reports and more.', 'Continue after **Download report**: Extract from File, Google Drive, e-mail or S3.'], 640, 380),
+		note(
+			uuid(7, 90),
+			[-80, -420],
+			'Download a report every morning',
+			[
+				'Every day at 5:00 **Request report** asks for an inventory report (all your offers). The marketplace generates it within minutes; the loop checks its status every minute until it is no longer `new` or `processing`, and **Download report** puts the CSV into the binary field `data`.',
+			],
+			[
+				'Choose the **Report Type** in **Request report**: sales, cancellations, buy box reports and more.',
+				'Continue after **Download report**: Extract from File, Google Drive, e-mail or S3.',
+			],
+			640,
+			380,
+		),
 		schedule(uuid(7, 1), 'Every day at 5:00', [0, 0], { triggerAtHour: 5 }),
-		sellerV2(uuid(7, 2), 'Request report', [220, 0], { resource: 'report', operation: 'request', reportType: 'account-listing', storefront: 'credentials', options: {} }),
+		sellerV2(uuid(7, 2), 'Request report', [220, 0], {
+			resource: 'report',
+			operation: 'request',
+			reportType: 'account-listing',
+			storefront: 'credentials',
+			options: {},
+		}),
 		wait(uuid(7, 3), 'Wait a minute', [440, 0], 1, 'minutes'),
-		sellerV2(uuid(7, 4), 'Get report status', [660, 0], { resource: 'report', operation: 'get', reportId: '={{ $json.id_report }}', options: {} }),
-		ifTrue(uuid(7, 5), 'Still being generated?', [880, 0], "={{ ['new', 'processing'].includes(String($json.status).toLowerCase()) }}", uuid(7, 51)),
-		sellerV2(uuid(7, 6), 'Download report', [1100, 100], { resource: 'report', operation: 'download', reportId: '={{ $json.id_report }}', binaryPropertyName: 'data' }),
+		sellerV2(uuid(7, 4), 'Get report status', [660, 0], {
+			resource: 'report',
+			operation: 'get',
+			reportId: '={{ $json.id_report }}',
+			options: {},
+		}),
+		ifTrue(
+			uuid(7, 5),
+			'Still being generated?',
+			[880, 0],
+			"={{ ['new', 'processing'].includes(String($json.status).toLowerCase()) }}",
+			uuid(7, 51),
+		),
+		sellerV2(uuid(7, 6), 'Download report', [1100, 100], {
+			resource: 'report',
+			operation: 'download',
+			reportId: '={{ $json.id_report }}',
+			binaryPropertyName: 'data',
+		}),
 	],
 	connect(
 		['Every day at 5:00', 'Request report'],

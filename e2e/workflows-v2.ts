@@ -20,7 +20,13 @@ export function v2Credential(
 		id: ref.id,
 		name: ref.name,
 		type: V2_CREDENTIAL_TYPE,
-		data: { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, storefront: 'de', userAgent: V2_USER_AGENT, baseUrl: sandbox.v2BaseUrl },
+		data: {
+			clientKey: sandbox.clientKey,
+			secretKey: sandbox.secretKey,
+			storefront: 'de',
+			userAgent: V2_USER_AGENT,
+			baseUrl: sandbox.v2BaseUrl,
+		},
 	};
 }
 
@@ -30,7 +36,12 @@ export function v2Credentials(sandbox: { clientKey: string; secretKey: string; v
 }
 
 let nodeSeq = 0;
-export function sellerNodeV2(name: string, parameters: Record<string, unknown>, credential = V2_CREDENTIAL, extra: Partial<NodeJson> = {}): NodeJson {
+export function sellerNodeV2(
+	name: string,
+	parameters: Record<string, unknown>,
+	credential = V2_CREDENTIAL,
+	extra: Partial<NodeJson> = {},
+): NodeJson {
 	nodeSeq += 1;
 	return {
 		id: `00000000-0000-4000-9000-${String(nodeSeq).padStart(12, '0')}`,
@@ -88,7 +99,11 @@ export const V2_RESOURCE_CASES: V2ResourceCase[] = [
 		nodeName: 'Ping',
 		nodes: () => [sellerNodeV2('Ping', { resource: 'status', operation: 'ping' })],
 		requests: [{ method: 'GET', path: /^\/status\/ping$/ }],
-		expectItems: (items) => expectThat(items.length === 1 && typeof items[0].message === 'string', `expected one {message}, got ${show(items)}`),
+		expectItems: (items) =>
+			expectThat(
+				items.length === 1 && typeof items[0].message === 'string',
+				`expected one {message}, got ${show(items)}`,
+			),
 	},
 	{
 		title: 'Orders: Get Many, then Get the first one',
@@ -96,7 +111,12 @@ export const V2_RESOURCE_CASES: V2ResourceCase[] = [
 		nodeName: 'Read order',
 		nodes: () => [
 			sellerNodeV2('List orders', { resource: 'order', operation: 'getMany', returnAll: false, limit: 2, filters: {} }),
-			sellerNodeV2('Read order', { resource: 'order', operation: 'get', orderId: byId('={{ $json.id_order }}') }, V2_CREDENTIAL, { executeOnce: true }),
+			sellerNodeV2(
+				'Read order',
+				{ resource: 'order', operation: 'get', orderId: byId('={{ $json.id_order }}') },
+				V2_CREDENTIAL,
+				{ executeOnce: true },
+			),
 		],
 		requests: [
 			{ method: 'GET', path: /^\/orders$/, query: { storefront: 'de', limit: '2' } },
@@ -105,7 +125,10 @@ export const V2_RESOURCE_CASES: V2ResourceCase[] = [
 		expectItems: (items, requests) => {
 			const read = pathId(requests, 'GET', /^\/orders\/([^/]+)$/);
 			expectThat(items.length === 1 && items[0].id_order === read, `expected order ${read}, got ${show(items)}`);
-			expectThat(Array.isArray(items[0].order_units) && (items[0].order_units as unknown[]).length > 0, `expected its order units, got ${show(items[0])}`);
+			expectThat(
+				Array.isArray(items[0].order_units) && (items[0].order_units as unknown[]).length > 0,
+				`expected its order units, got ${show(items[0])}`,
+			);
 			expectThat(items[0].storefront === 'de', `expected storefront de, got ${show(items[0].storefront)}`);
 		},
 	},
@@ -114,7 +137,13 @@ export const V2_RESOURCE_CASES: V2ResourceCase[] = [
 		workflowId: 'e2eV2OrderUnit01',
 		nodeName: 'Mark unit sent',
 		nodes: () => [
-			sellerNodeV2('Units to send', { resource: 'orderUnit', operation: 'getMany', returnAll: false, limit: 1, filters: { status: ['need_to_be_sent'] } }),
+			sellerNodeV2('Units to send', {
+				resource: 'orderUnit',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 1,
+				filters: { status: ['need_to_be_sent'] },
+			}),
 			sellerNodeV2('Mark unit sent', {
 				resource: 'orderUnit',
 				operation: 'send',
@@ -125,12 +154,19 @@ export const V2_RESOURCE_CASES: V2ResourceCase[] = [
 		],
 		requests: [
 			{ method: 'GET', path: /^\/order-units$/, query: { status: 'need_to_be_sent', limit: '1' } },
-			{ method: 'PATCH', path: /^\/order-units\/(\d+)\/send$/, json: { carrier_code: 'DHL', tracking_numbers: V2_TRACKING } },
+			{
+				method: 'PATCH',
+				path: /^\/order-units\/(\d+)\/send$/,
+				json: { carrier_code: 'DHL', tracking_numbers: V2_TRACKING },
+			},
 		],
 		expectItems: (items, requests) => {
 			const sent = Number(pathId(requests, 'PATCH', /^\/order-units\/(\d+)\/send$/));
 			expectThat(
-				items.length === 1 && items[0].success === true && items[0].id_order_unit === sent && items[0].tracking_numbers === V2_TRACKING,
+				items.length === 1 &&
+					items[0].success === true &&
+					items[0].id_order_unit === sent &&
+					items[0].tracking_numbers === V2_TRACKING,
 				`expected unit ${sent} reported sent with ${V2_TRACKING}, got ${show(items)}`,
 			);
 		},
@@ -141,7 +177,9 @@ export const V2_RESOURCE_CASES: V2ResourceCase[] = [
 		nodeName: 'Read unit',
 		nodes: () => [
 			sellerNodeV2('List units', { resource: 'unit', operation: 'getMany', returnAll: false, limit: 3, filters: {} }),
-			sellerNodeV2('Read unit', { resource: 'unit', operation: 'get', unitId: '={{ $json.id_unit }}' }, V2_CREDENTIAL, { executeOnce: true }),
+			sellerNodeV2('Read unit', { resource: 'unit', operation: 'get', unitId: '={{ $json.id_unit }}' }, V2_CREDENTIAL, {
+				executeOnce: true,
+			}),
 		],
 		requests: [
 			{ method: 'GET', path: /^\/units$/, query: { storefront: 'de', limit: '3' } },
@@ -159,16 +197,24 @@ export const V2_RESOURCE_CASES: V2ResourceCase[] = [
 		nodes: () => [sellerNodeV2('Carriers', { resource: 'carrier', operation: 'getMany' })],
 		requests: [{ method: 'GET', path: /^\/carriers$/ }],
 		expectItems: (items) =>
-			expectThat(items.length > 1 && items.some((i) => i.name === 'DHL' && i.isHauler === false), `expected the carriers, DHL among them, got ${show(items)}`),
+			expectThat(
+				items.length > 1 && items.some((i) => i.name === 'DHL' && i.isHauler === false),
+				`expected the carriers, DHL among them, got ${show(items)}`,
+			),
 	},
 	{
 		title: 'Subscriptions: Get Many',
 		workflowId: 'e2eV2Subscript01',
 		nodeName: 'Subscriptions',
-		nodes: () => [sellerNodeV2('Subscriptions', { resource: 'subscription', operation: 'getMany', returnAll: true, filters: {} })],
+		nodes: () => [
+			sellerNodeV2('Subscriptions', { resource: 'subscription', operation: 'getMany', returnAll: true, filters: {} }),
+		],
 		requests: [{ method: 'GET', path: /^\/subscriptions$/ }],
 		expectItems: (items) =>
-			expectThat(items.every((i) => typeof i.id_subscription === 'number' && typeof i.event_name === 'string'), `expected subscriptions, got ${show(items)}`),
+			expectThat(
+				items.every((i) => typeof i.id_subscription === 'number' && typeof i.event_name === 'string'),
+				`expected subscriptions, got ${show(items)}`,
+			),
 	},
 ];
 

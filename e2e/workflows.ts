@@ -4,7 +4,17 @@
 import type { RequestLogEntry } from '../sandbox/core/types';
 import type { WorkflowFile } from './lib/n8n';
 import { v2Workflows } from './workflows-v2';
-import { chain, CREDENTIAL_TYPE, EXAMPLE_CREDENTIAL, loadExamples, manualTrigger, operationWorkflow, sellerNode, TRIGGER_TYPE, withManualStart } from './lib/workflows';
+import {
+	chain,
+	CREDENTIAL_TYPE,
+	EXAMPLE_CREDENTIAL,
+	loadExamples,
+	manualTrigger,
+	operationWorkflow,
+	sellerNode,
+	TRIGGER_TYPE,
+	withManualStart,
+} from './lib/workflows';
 
 export const BAD_CREDENTIAL = { id: 'sellerMarketBad1', name: 'Seller Marketplace (wrong secret key)' };
 
@@ -39,7 +49,15 @@ function resourceCase(
 ): ResourceCase {
 	caseSeq += 1;
 	const workflowId = `e2eResource${String(caseSeq).padStart(5, '0')}`;
-	return { resource, operation, workflowId, nodeName: `${resource} ${operation}`, parameters: { resource, operation, ...parameters }, request, expectItems };
+	return {
+		resource,
+		operation,
+		workflowId,
+		nodeName: `${resource} ${operation}`,
+		parameters: { resource, operation, ...parameters },
+		request,
+		expectItems,
+	};
 }
 
 /** One workflow per resource of the action node, run with `n8n execute`. */
@@ -47,8 +65,12 @@ export const RESOURCE_CASES: ResourceCase[] = [
 	resourceCase('status', 'ping', {}, { method: 'GET', path: '/status/ping/' }, (items) =>
 		expectThat(items[0]?.message === 'pong', `expected {message: pong}, got ${JSON.stringify(items)}`),
 	),
-	resourceCase('category', 'get', { categoryId: rl('21'), embedded: [] }, { method: 'GET', path: '/categories/21/' }, (items) =>
-		expectThat(items[0]?.id_category === 21, `expected category 21, got ${JSON.stringify(items[0])}`),
+	resourceCase(
+		'category',
+		'get',
+		{ categoryId: rl('21'), embedded: [] },
+		{ method: 'GET', path: '/categories/21/' },
+		(items) => expectThat(items[0]?.id_category === 21, `expected category 21, got ${JSON.stringify(items[0])}`),
 	),
 	resourceCase('attribute', 'get', { attributeId: '1' }, { method: 'GET', path: '/attributes/1/' }, (items) =>
 		expectThat(items[0]?.id_attribute === 1, `expected attribute 1, got ${JSON.stringify(items[0])}`),
@@ -63,40 +85,93 @@ export const RESOURCE_CASES: ResourceCase[] = [
 		{ method: 'POST', path: '/claim-messages/' },
 		(items) => expectThat(items[0]?.success === true, `expected success, got ${JSON.stringify(items[0])}`),
 	),
-	resourceCase('importFile', 'getMany', { returnAll: true, filters: {}, options: {} }, { method: 'GET', path: '/import-files/seller/' }, () => undefined),
-	resourceCase('item', 'get', { itemId: '10001', embedded: [] }, { method: 'GET', path: /^\/items\/10001\/?$/ }, (items) =>
-		expectThat(items[0]?.id_item === 10001, `expected item 10001, got ${JSON.stringify(items[0])}`),
+	resourceCase(
+		'importFile',
+		'getMany',
+		{ returnAll: true, filters: {}, options: {} },
+		{ method: 'GET', path: '/import-files/seller/' },
+		() => undefined,
 	),
-	resourceCase('order', 'getMany', { returnAll: true, filters: {} }, { method: 'GET', path: '/orders/seller/' }, (items) =>
-		expectThat(items.length >= 20, `expected the 20 seeded orders (or more), got ${items.length}`),
+	resourceCase(
+		'item',
+		'get',
+		{ itemId: '10001', embedded: [] },
+		{ method: 'GET', path: /^\/items\/10001\/?$/ },
+		(items) => expectThat(items[0]?.id_item === 10001, `expected item 10001, got ${JSON.stringify(items[0])}`),
+	),
+	resourceCase(
+		'order',
+		'getMany',
+		{ returnAll: true, filters: {} },
+		{ method: 'GET', path: '/orders/seller/' },
+		(items) => expectThat(items.length >= 20, `expected the 20 seeded orders (or more), got ${items.length}`),
 	),
 	resourceCase('orderInvoice', 'get', { invoiceId: '1' }, { method: 'GET', path: '/order-invoices/1/' }, (items) =>
 		expectThat(items[0]?.id_invoice === 1, `expected invoice 1, got ${JSON.stringify(items[0])}`),
 	),
-	resourceCase('orderUnit', 'get', { orderUnitId: rl('1000001'), embedded: [] }, { method: 'GET', path: '/order-units/1000001/' }, (items) =>
-		expectThat(items[0]?.id_order_unit === 1000001, `expected order unit 1000001, got ${JSON.stringify(items[0])}`),
+	resourceCase(
+		'orderUnit',
+		'get',
+		{ orderUnitId: rl('1000001'), embedded: [] },
+		{ method: 'GET', path: '/order-units/1000001/' },
+		(items) =>
+			expectThat(items[0]?.id_order_unit === 1000001, `expected order unit 1000001, got ${JSON.stringify(items[0])}`),
 	),
-	resourceCase('productData', 'get', { ean: '4006380100015' }, { method: 'GET', path: '/product-data/4006380100015/' }, nonEmpty('product data record')),
+	resourceCase(
+		'productData',
+		'get',
+		{ ean: '4006380100015' },
+		{ method: 'GET', path: '/product-data/4006380100015/' },
+		nonEmpty('product data record'),
+	),
 	resourceCase('return', 'get', { returnId: '1', embedded: [] }, { method: 'GET', path: '/returns/1/' }, (items) =>
 		expectThat(items[0]?.id_return === 1, `expected return 1, got ${JSON.stringify(items[0])}`),
 	),
-	resourceCase('returnUnit', 'get', { returnUnitId: '1', embedded: [] }, { method: 'GET', path: '/return-units/1/' }, (items) =>
-		expectThat(items[0]?.id_return_unit === 1, `expected return unit 1, got ${JSON.stringify(items[0])}`),
+	resourceCase(
+		'returnUnit',
+		'get',
+		{ returnUnitId: '1', embedded: [] },
+		{ method: 'GET', path: '/return-units/1/' },
+		(items) => expectThat(items[0]?.id_return_unit === 1, `expected return unit 1, got ${JSON.stringify(items[0])}`),
 	),
-	resourceCase('shippingGroup', 'getMany', { returnAll: true }, { method: 'GET', path: '/shipping-groups/seller/' }, (items) =>
-		expectThat(items.length === 3, `expected the 3 seeded shipping groups, got ${items.length}`),
+	resourceCase(
+		'shippingGroup',
+		'getMany',
+		{ returnAll: true },
+		{ method: 'GET', path: '/shipping-groups/seller/' },
+		(items) => expectThat(items.length === 3, `expected the 3 seeded shipping groups, got ${items.length}`),
 	),
-	resourceCase('subscription', 'getMany', { returnAll: true, filters: {} }, { method: 'GET', path: '/subscriptions/seller/' }, () => undefined),
+	resourceCase(
+		'subscription',
+		'getMany',
+		{ returnAll: true, filters: {} },
+		{ method: 'GET', path: '/subscriptions/seller/' },
+		() => undefined,
+	),
 	resourceCase(
 		'ticket',
 		'open',
 		{ orderUnitIds: '1000002', reason: 'contact_other', message: 'Your parcel left our warehouse today.' },
 		{ method: 'POST', path: '/tickets/' },
-		(items) => expectThat(items[0]?.success === true && Boolean(items[0]?.id_ticket), `expected a new ticket id, got ${JSON.stringify(items[0])}`),
+		(items) =>
+			expectThat(
+				items[0]?.success === true && Boolean(items[0]?.id_ticket),
+				`expected a new ticket id, got ${JSON.stringify(items[0])}`,
+			),
 	),
-	resourceCase('ticketMessage', 'getMany', { returnAll: true, filters: {} }, { method: 'GET', path: '/ticket-messages/seller/' }, nonEmpty('ticket message')),
-	resourceCase('unit', 'update', { unitId: '500003', updateFields: { amount: 42 } }, { method: 'PATCH', path: '/units/500003/' }, (items) =>
-		expectThat(items[0]?.success === true, `expected success, got ${JSON.stringify(items[0])}`),
+	resourceCase(
+		'ticketMessage',
+		'getMany',
+		{ returnAll: true, filters: {} },
+		{ method: 'GET', path: '/ticket-messages/seller/' },
+		nonEmpty('ticket message'),
+	),
+	resourceCase(
+		'unit',
+		'update',
+		{ unitId: '500003', updateFields: { amount: 42 } },
+		{ method: 'PATCH', path: '/units/500003/' },
+		(items) => expectThat(items[0]?.success === true, `expected success, got ${JSON.stringify(items[0])}`),
 	),
 	resourceCase('warehouse', 'getMany', { returnAll: true }, { method: 'GET', path: '/warehouses/seller/' }, (items) =>
 		expectThat(items.length === 2, `expected the 2 seeded warehouses, got ${items.length}`),
@@ -104,7 +179,10 @@ export const RESOURCE_CASES: ResourceCase[] = [
 ];
 
 export function requestMatches(entry: RequestLogEntry, request: ResourceCase['request']): boolean {
-	return entry.method === request.method && (typeof request.path === 'string' ? entry.path === request.path : request.path.test(entry.path));
+	return (
+		entry.method === request.method &&
+		(typeof request.path === 'string' ? entry.path === request.path : request.path.test(entry.path))
+	);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -124,10 +202,21 @@ export function lifecycleWorkflow(): WorkflowFile {
 		typeVersion: 1,
 		position: [0, 0] as [number, number],
 		webhookId: LIFECYCLE.webhookId,
-		parameters: { events: ['return_new', 'return_status_changed'], fallbackEmail: 'seller@example.com', options: { fetchResource: true } },
+		parameters: {
+			events: ['return_new', 'return_status_changed'],
+			fallbackEmail: 'seller@example.com',
+			options: { fetchResource: true },
+		},
 		credentials: { [CREDENTIAL_TYPE]: { ...EXAMPLE_CREDENTIAL } },
 	};
-	return { id: LIFECYCLE.workflowId, name: 'e2e: trigger lifecycle', active: false, nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } };
+	return {
+		id: LIFECYCLE.workflowId,
+		name: 'e2e: trigger lifecycle',
+		active: false,
+		nodes: [trigger],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -198,7 +287,11 @@ export function badKeyWorkflow(): WorkflowFile {
 
 export const HTTP_REQUEST_WORKFLOW_ID = 'e2eHttpRequest01';
 export const HTTP_REQUEST_FILTER = { status: 'need_to_be_sent', 'ts_created:from': '2020-01-01 00:00:00' };
-export const HTTP_REQUEST_BODY = { id_ticket: '0013163666', text: 'Grüße: we ship today, ©“quoted”', interim_notice: true };
+export const HTTP_REQUEST_BODY = {
+	id_ticket: '0013163666',
+	text: 'Grüße: we ship today, ©“quoted”',
+	interim_notice: true,
+};
 
 /**
  * n8n's own HTTP Request node with these credentials (Predefined Credential Type): a GET with a query that
@@ -213,7 +306,12 @@ export function httpRequestWorkflow(baseUrl: string): WorkflowFile {
 		type: 'n8n-nodes-base.httpRequest',
 		typeVersion: 4.2,
 		position: [0, 0] as [number, number],
-		parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: CREDENTIAL_TYPE, options: {}, ...parameters },
+		parameters: {
+			authentication: 'predefinedCredentialType',
+			nodeCredentialType: CREDENTIAL_TYPE,
+			options: {},
+			...parameters,
+		},
 		credentials,
 	});
 	return chain(HTTP_REQUEST_WORKFLOW_ID, 'e2e: HTTP Request node with the seller credentials', [
@@ -224,13 +322,17 @@ export function httpRequestWorkflow(baseUrl: string): WorkflowFile {
 			sendQuery: true,
 			queryParameters: { parameters: Object.entries(HTTP_REQUEST_FILTER).map(([name, value]) => ({ name, value })) },
 		}),
-		request('Answer a ticket', {
-			method: 'POST',
-			url: `${baseUrl}/ticket-messages/`,
-			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: JSON.stringify(HTTP_REQUEST_BODY),
-		}, { executeOnce: true }),
+		request(
+			'Answer a ticket',
+			{
+				method: 'POST',
+				url: `${baseUrl}/ticket-messages/`,
+				sendBody: true,
+				specifyBody: 'json',
+				jsonBody: JSON.stringify(HTTP_REQUEST_BODY),
+			},
+			{ executeOnce: true },
+		),
 	]);
 }
 

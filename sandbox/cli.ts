@@ -45,7 +45,8 @@ function parseArgs(argv: string[]): StartOptions {
 			process.exit(2);
 		}
 		if (TEXT_OPTIONS.has(key)) options[key] = value;
-		else if (LIST_OPTIONS.has(key)) options[key] = [...((options[key] as string[] | undefined) ?? []), ...value.split(',').map((v) => v.trim())];
+		else if (LIST_OPTIONS.has(key))
+			options[key] = [...((options[key] as string[] | undefined) ?? []), ...value.split(',').map((v) => v.trim())];
 		else {
 			const number = Number(value);
 			if (!Number.isFinite(number)) {
@@ -65,16 +66,20 @@ async function main(): Promise<void> {
 	console.log(`Seller Marketplace API sandbox ready in ${Date.now() - started} ms`);
 	console.log(
 		options.strict
-			? '  Mode:        strict (only the spec\'s paths and body shapes; see docs/decisions.md)'
+			? "  Mode:        strict (only the spec's paths and body shapes; see docs/decisions.md)"
 			: '  Mode:        lenient (aliases accepted and logged; --strict refuses them)',
 	);
 	console.log(`  v1 base URL: ${sandbox.baseUrl}`);
-	console.log(`  v2 base URL: ${sandbox.v2BaseUrl}  (storefronts ${sandbox.control.storefronts().join(', ')}; rate limit ${sandbox.control.rateLimit() ?? 'off'})`);
+	console.log(
+		`  v2 base URL: ${sandbox.v2BaseUrl}  (storefronts ${sandbox.control.storefronts().join(', ')}; rate limit ${sandbox.control.rateLimit() ?? 'off'})`,
+	);
 	console.log(`  Client key:  ${sandbox.clientKey}`);
 	console.log(`  Secret key:  ${sandbox.secretKey}`);
 	console.log(`  v2 partner client key: ${sandbox.partnerClientKey}`);
 	console.log(`  v2 partner secret key: ${sandbox.partnerSecretKey}`);
-	console.log(`  Control API: ${sandbox.controlUrl}/  (unsigned, local callers only, JSON bodies; see sandbox/README.md)`);
+	console.log(
+		`  Control API: ${sandbox.controlUrl}/  (unsigned, local callers only, JSON bodies; see sandbox/README.md)`,
+	);
 	console.log('Press Ctrl-C to stop.');
 	let stopping = false;
 	const stop = () => {

@@ -5,7 +5,13 @@
  */
 import type { AddressInfo } from 'net';
 import { createControl, createControlHandler, type CoreControl } from './core/control';
-import { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, resolveOptions, ResolvedOptions, SandboxCore } from './core/sandbox-core';
+import {
+	DEFAULT_CLIENT_KEY,
+	DEFAULT_SECRET_KEY,
+	resolveOptions,
+	ResolvedOptions,
+	SandboxCore,
+} from './core/sandbox-core';
 import { CONTROL_PREFIX, createHttpServer, type ApiFront } from './core/server';
 import type { SandboxOptions } from './core/types';
 import type { SandboxV2Options } from './v2/types';
@@ -15,7 +21,13 @@ import { Router } from './v1/router';
 import { allRoutes } from './v1/routes';
 import { v2ControlHooks } from './v2/control';
 import { createV2Front, V2_PREFIX } from './v2/front';
-import { DEFAULT_PARTNER_CLIENT_KEY, DEFAULT_PARTNER_SECRET_KEY, resolveV2Options, startV2, type V2Control } from './v2/runtime';
+import {
+	DEFAULT_PARTNER_CLIENT_KEY,
+	DEFAULT_PARTNER_SECRET_KEY,
+	resolveV2Options,
+	startV2,
+	type V2Control,
+} from './v2/runtime';
 
 export { DEFAULT_CLIENT_KEY, DEFAULT_SECRET_KEY, DEFAULT_PARTNER_CLIENT_KEY, DEFAULT_PARTNER_SECRET_KEY };
 export { DOCUMENTED_RATE_LIMIT } from './v2/rate-limit';
@@ -62,15 +74,19 @@ const NUMBER_OPTIONS: Array<[keyof ResolvedOptions, number, number, boolean]> = 
 	['requestLogLimit', 1, 1_000_000, true],
 ];
 
-const HOST_NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])$/;
+const HOST_NAME =
+	/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])$/;
 
 function checkOptions(options: ResolvedOptions): void {
 	const badHost = options.allowedHosts.find((name) => typeof name !== 'string' || !HOST_NAME.test(name));
-	if (badHost !== undefined) throw new Error(`allowedHosts: '${String(badHost)}' is not a host name (no port, no scheme)`);
+	if (badHost !== undefined)
+		throw new Error(`allowedHosts: '${String(badHost)}' is not a host name (no port, no scheme)`);
 	for (const [name, min, max, whole] of NUMBER_OPTIONS) {
 		const value = options[name];
 		if (typeof value !== 'number' || !(value >= min && value <= max) || (whole && !Number.isInteger(value))) {
-			throw new Error(`${name} must be ${whole ? 'a whole number' : 'a number'} ${min === Number.MIN_VALUE ? 'above 0' : `from ${min}`} up to ${max}, got ${String(value)}`);
+			throw new Error(
+				`${name} must be ${whole ? 'a whole number' : 'a number'} ${min === Number.MIN_VALUE ? 'above 0' : `from ${min}`} up to ${max}, got ${String(value)}`,
+			);
 		}
 	}
 }
@@ -81,7 +97,9 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
 	const v2Options = resolveV2Options(options);
 	const router = new Router(allRoutes);
 	// the server has to listen before the core exists: seeded URLs carry the real port
-	const late: { core?: SandboxCore; handleControl?: ReturnType<typeof createControlHandler>; fronts: ApiFront[] } = { fronts: [] };
+	const late: { core?: SandboxCore; handleControl?: ReturnType<typeof createControlHandler>; fronts: ApiFront[] } = {
+		fronts: [],
+	};
 	const server = createHttpServer(
 		() => late.core!,
 		(req, body) => late.handleControl!(req, body),

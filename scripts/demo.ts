@@ -64,8 +64,7 @@ function parseArgs(argv: string[]): Options {
 				process.exit(2);
 			}
 			options.api = api;
-		}
-		else if (flag === '--orders') options.orders = value();
+		} else if (flag === '--orders') options.orders = value();
 		else if (flag === '--port') options.port = value();
 		else if (flag === '--sandbox-port') options.sandboxPort = value();
 		else if (flag === '--help' || flag === '-h') {
@@ -116,7 +115,8 @@ function progressPrinter(): { step: (text: string) => void; stop: () => void } {
 	let since = Date.now();
 	const timer = setInterval(() => {
 		const seconds = Math.round((Date.now() - since) / 1000);
-		if (current && seconds >= 15) say(`        … still ${current.replace(/\s*\(.*\)$/, '').toLowerCase()} (${seconds} s)`);
+		if (current && seconds >= 15)
+			say(`        … still ${current.replace(/\s*\(.*\)$/, '').toLowerCase()} (${seconds} s)`);
 	}, 15_000);
 	return {
 		step(text: string) {
@@ -160,7 +160,12 @@ interface Outcome {
 }
 
 /** What n8n did with one order, read from its execution and from the sandbox. */
-async function reportExecution(execution: ExecutionRecord, sandbox: Sandbox, outcome: Outcome, placedAt?: number): Promise<void> {
+async function reportExecution(
+	execution: ExecutionRecord,
+	sandbox: Sandbox,
+	outcome: Outcome,
+	placedAt?: number,
+): Promise<void> {
 	const [event] = nodeItems(execution.runData, TRIGGER);
 	const orderId = eventOrderId(event) ?? '?';
 	const delay = placedAt ? `, ${((utcMs(execution.startedAt) - placedAt) / 1000).toFixed(1)} s after the order` : '';
@@ -170,7 +175,9 @@ async function reportExecution(execution: ExecutionRecord, sandbox: Sandbox, out
 	if (order) {
 		const units = (order.order_units as OrderUnit[] | undefined) ?? [];
 		const address = order.shipping_address as { first_name?: string; last_name?: string; city?: string } | undefined;
-		const to = address ? ` to ${[address.first_name, address.last_name].filter(Boolean).join(' ')}, ${address.city ?? ''}` : '';
+		const to = address
+			? ` to ${[address.first_name, address.last_name].filter(Boolean).join(' ')}, ${address.city ?? ''}`
+			: '';
 		const open = units.filter((u) => u.status === 'need_to_be_sent').length;
 		ok(`read order ${orderId}: ${units.length} unit(s), ${open} to ship${to}`);
 	}
@@ -206,13 +213,22 @@ async function reportExecution(execution: ExecutionRecord, sandbox: Sandbox, out
 	}
 }
 
-async function runScenario(n8n: N8n, sandbox: Sandbox, scenario: Scenario, count: number, outcome: Outcome): Promise<number> {
+async function runScenario(
+	n8n: N8n,
+	sandbox: Sandbox,
+	scenario: Scenario,
+	count: number,
+	outcome: Outcome,
+): Promise<number> {
 	// orders are placed on the 'de' storefront, the one the v2 trigger subscribes (v1 sees every storefront)
 	const units = sandbox.control.db.units.filter((u) => u.amount > 2 && (u._storefront ?? 'de') === 'de').slice(0, 8);
 	let lastId = await n8n.lastExecutionId();
 	for (let i = 0; i < count; i++) {
 		const picks = [units[i % units.length], units[(i * 3 + 1) % units.length]];
-		const wanted = i % 2 === 0 ? [{ id_unit: picks[0].id_unit, quantity: 2 }, { id_unit: picks[1].id_unit }] : [{ id_unit: picks[0].id_unit }];
+		const wanted =
+			i % 2 === 0
+				? [{ id_unit: picks[0].id_unit, quantity: 2 }, { id_unit: picks[1].id_unit }]
+				: [{ id_unit: picks[0].id_unit }];
 		const placedAt = Date.now();
 		const { order, orderUnits } = await sandbox.control.createOrder({ units: wanted });
 		say();
@@ -228,7 +244,9 @@ async function runScenario(n8n: N8n, sandbox: Sandbox, scenario: Scenario, count
 			execution = done.find((e) => eventOrderId(nodeItems(e.runData, TRIGGER)[0]) === order.id_order);
 		}
 		if (!execution) {
-			const deliveries = sandbox.control.deliveries().filter((d) => d.kind === 'event' && d.event_name === 'order_new' && eventOrderId(d) === order.id_order);
+			const deliveries = sandbox.control
+				.deliveries()
+				.filter((d) => d.kind === 'event' && d.event_name === 'order_new' && eventOrderId(d) === order.id_order);
 			const last = deliveries.at(-1);
 			const why = !last
 				? 'the marketplace sandbox sent no notification (is the workflow published and subscribed?)'
@@ -249,7 +267,9 @@ async function runScenario(n8n: N8n, sandbox: Sandbox, scenario: Scenario, count
 async function main(): Promise<void> {
 	const options = parseArgs(process.argv.slice(2));
 	const scenario = SCENARIOS[options.api];
-	say(`Seller Marketplace for n8n: demo (${scenario.label}; the other version: --api ${options.api === 'v2' ? 'v1' : 'v2'})`);
+	say(
+		`Seller Marketplace for n8n: demo (${scenario.label}; the other version: --api ${options.api === 'v2' ? 'v1' : 'v2'})`,
+	);
 	say('  the package inside a real n8n, against the local marketplace sandbox (nothing leaves 127.0.0.1)');
 	say();
 
@@ -294,7 +314,8 @@ async function main(): Promise<void> {
 			ok(`the sandbox verified n8n's webhook and subscribed it to ${s.event_name}${storefront} (${s.callback_url})`);
 		}
 		if (!subscriptions.length) {
-			const problem = 'publishing did not subscribe any event in the sandbox: the trigger could not register its webhook';
+			const problem =
+				'publishing did not subscribe any event in the sandbox: the trigger could not register its webhook';
 			bad(problem);
 			if (options.once) throw new Error(problem);
 		}
@@ -307,7 +328,9 @@ async function main(): Promise<void> {
 			say(`[${clock()}] Scenario finished with ${outcome.failures.length} problem(s):`);
 			for (const failure of outcome.failures) say(`    - ${failure}`);
 		} else {
-			say(`[${clock()}] Scenario finished (${scenario.label}): ${options.orders} order(s) received, read and shipped with tracking numbers.`);
+			say(
+				`[${clock()}] Scenario finished (${scenario.label}): ${options.orders} order(s) received, read and shipped with tracking numbers.`,
+			);
 		}
 		say();
 		if (options.once) {
@@ -351,7 +374,10 @@ async function main(): Promise<void> {
  * Where the sandbox answers the chosen API, and the keys its credentials in n8n hold (made for this local
  * sandbox only): what to type into a credential of one's own.
  */
-export function sandboxLines(sandbox: Pick<Sandbox, 'baseUrl' | 'v2BaseUrl' | 'controlUrl' | 'clientKey' | 'secretKey'>, api: Api): string[] {
+export function sandboxLines(
+	sandbox: Pick<Sandbox, 'baseUrl' | 'v2BaseUrl' | 'controlUrl' | 'clientKey' | 'secretKey'>,
+	api: Api,
+): string[] {
 	const credential = api === 'v2' ? 'Seller Marketplace V2 API' : 'Seller Marketplace Version 1 (Retired) API';
 	return [
 		`Sandbox API ${api}: ${api === 'v2' ? sandbox.v2BaseUrl : sandbox.baseUrl}   (Base URL of the "${credential}" credential)`,

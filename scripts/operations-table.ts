@@ -26,7 +26,9 @@ export const END_V2 = '<!-- operations-v2:end -->';
 
 /** The API v2 operations of the marketplace's OpenAPI, as `METHOD /path`. */
 function openApiOperations(): Set<string> {
-	const document = JSON.parse(readFileSync(join(__dirname, '..', 'sandbox', 'v2', 'seller-api-v2.openapi.json'), 'utf8')) as {
+	const document = JSON.parse(
+		readFileSync(join(__dirname, '..', 'sandbox', 'v2', 'seller-api-v2.openapi.json'), 'utf8'),
+	) as {
 		paths: Record<string, Record<string, unknown>>;
 	};
 	const methods = ['get', 'put', 'post', 'patch', 'delete'];
@@ -42,7 +44,9 @@ function openApiOperations(): Set<string> {
 /** The endpoints an operation of node version 2 declares, as `METHOD /path`. */
 function endpointsV2(resource: string, operation: string): string[] {
 	const declared = resourcesV2.find((candidate) => candidate.value === resource)?.operations[operation]?.endpoint;
-	return declared === undefined ? [] : ([declared].flat() as Endpoint[]).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+	return declared === undefined
+		? []
+		: ([declared].flat() as Endpoint[]).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
 }
 
 /**
@@ -52,7 +56,8 @@ function endpointsV2(resource: string, operation: string): string[] {
  */
 export function operationsTable(version = 1): string {
 	const { properties } = (new SellerMarketplace().nodeVersions[version] as INodeType).description;
-	const resources = (properties.find((property) => property.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+	const resources = (properties.find((property) => property.name === 'resource')?.options ??
+		[]) as INodePropertyOptions[];
 	const withEndpoints = version >= 2;
 	const rows = withEndpoints
 		? ['| Resource | Operation | What it does | Endpoint |', '| --- | --- | --- | --- |']
@@ -112,6 +117,7 @@ export function pageWithTable(page: string, version: 1 | 2): string {
 
 if (require.main === module) {
 	if (process.argv.includes('--write')) {
-		for (const { version, path } of OPERATION_PAGES) writeFileSync(path, pageWithTable(readFileSync(path, 'utf8'), version));
+		for (const { version, path } of OPERATION_PAGES)
+			writeFileSync(path, pageWithTable(readFileSync(path, 'utf8'), version));
 	} else console.log(`${operationsTable(2)}\n\n${operationsTable(1)}`);
 }

@@ -12,7 +12,9 @@ import { chromium, type BrowserContext } from 'playwright-core';
 export function chromiumPath(): string {
 	const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 	if (!existsSync(path)) {
-		throw new Error(`No Chromium at ${path}: install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH`);
+		throw new Error(
+			`No Chromium at ${path}: install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH`,
+		);
 	}
 	return path;
 }

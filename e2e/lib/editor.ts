@@ -71,7 +71,10 @@ export class Editor {
 			await this.testId('canvas-add-button').click();
 		}
 		await this.testId('node-creator-search-bar').fill(nodeName);
-		await this.page.locator(`[data-test-id="node-creator-item-name"]`, { hasText: new RegExp(`^${nodeName}$`) }).first().click();
+		await this.page
+			.locator(`[data-test-id="node-creator-item-name"]`, { hasText: new RegExp(`^${nodeName}$`) })
+			.first()
+			.click();
 		const item = this.page
 			.locator('[data-keyboard-nav-type="action"]')
 			.filter({ has: this.page.locator('[data-test-id="node-creator-item-name"]', { hasText: action }) })
@@ -91,7 +94,9 @@ export class Editor {
 		await this.testId('node-credentials-select').click();
 		await this.visibleOption(name).click();
 		// evaluated in the page, where the dropdown's input holds the chosen name once n8n applied it
-		await this.page.waitForFunction(`document.querySelector('[data-test-id="node-credentials-select"] input')?.value === ${JSON.stringify(name)}`);
+		await this.page.waitForFunction(
+			`document.querySelector('[data-test-id="node-credentials-select"] input')?.value === ${JSON.stringify(name)}`,
+		);
 	}
 
 	/** The option of the dropdown open right now whose name is exactly `name` (its description aside). */
@@ -117,8 +122,10 @@ export class Editor {
 		// reopening, no Refresh List here).
 		for (;;) {
 			if (await wanted.isVisible()) return await wanted.click();
-			if (await failed.isVisible()) throw new Error(`"${parameter}" shows "${await failed.getAttribute('placeholder')}" instead of its options`);
-			if (Date.now() > deadline) throw new Error(`"${parameter}" never offered the option "${option}" within ${timeoutMs / 1000} s`);
+			if (await failed.isVisible())
+				throw new Error(`"${parameter}" shows "${await failed.getAttribute('placeholder')}" instead of its options`);
+			if (Date.now() > deadline)
+				throw new Error(`"${parameter}" never offered the option "${option}" within ${timeoutMs / 1000} s`);
 			await input.click();
 			await wanted
 				.or(failed)
@@ -145,12 +152,17 @@ export class Editor {
 	 * shows `search`. A list loaded with the credential n8n chose first can fail; typing again reloads it with the
 	 * node's credential, as a seller would. `onOpen` runs once the list first shows (e.g. for a screenshot).
 	 */
-	async searchPicker(parameter: string, search: string, { onOpen, timeoutMs = 90_000 }: { onOpen?: () => Promise<unknown>; timeoutMs?: number } = {}): Promise<Locator> {
+	async searchPicker(
+		parameter: string,
+		search: string,
+		{ onOpen, timeoutMs = 90_000 }: { onOpen?: () => Promise<unknown>; timeoutMs?: number } = {},
+	): Promise<Locator> {
 		const searchBox = this.page.locator('input[data-test-id="rlc-search"]');
 		const item = this.testId('rlc-item').filter({ hasText: search }).first();
 		const deadline = Date.now() + timeoutMs;
 		for (let attempt = 0; ; attempt++) {
-			if (!(await searchBox.isVisible())) await this.testId(`resource-locator-${parameter}`).locator('[data-test-id="rlc-input"]').click();
+			if (!(await searchBox.isVisible()))
+				await this.testId(`resource-locator-${parameter}`).locator('[data-test-id="rlc-input"]').click();
 			await searchBox.fill('');
 			await searchBox.fill(search);
 			if (attempt === 0) await onOpen?.();
@@ -159,7 +171,8 @@ export class Editor {
 				.then(() => true)
 				.catch(() => false);
 			if (shown) return item;
-			if (Date.now() > deadline) throw new Error(`the "${parameter}" list never showed an entry with "${search}" within ${timeoutMs / 1000} s`);
+			if (Date.now() > deadline)
+				throw new Error(`the "${parameter}" list never showed an entry with "${search}" within ${timeoutMs / 1000} s`);
 		}
 	}
 

@@ -56,7 +56,14 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Env
 	progress(`Installing the package into a private n8n user folder (${userFolder})`);
 	await time('install', () => installTarball(userFolder, pack.tarball));
 
-	const n8n = new N8n({ runtime, userFolder, port: options.port, owner: options.owner, onServerLine: options.onServerLine, extraEnv: options.extraEnv });
+	const n8n = new N8n({
+		runtime,
+		userFolder,
+		port: options.port,
+		owner: options.owner,
+		onServerLine: options.onServerLine,
+		extraEnv: options.extraEnv,
+	});
 	progress('Importing credentials into n8n (first command creates the database)');
 	await time('importCredentials', () => n8n.importCredentials(options.credentials));
 	progress(`Importing ${options.workflows.length} workflow(s)`);

@@ -59,7 +59,9 @@ export interface CliResult {
 /** How a child process ended, as an error message says it: never "exit null". */
 export function describeExit(code: number | null, signal: NodeJS.Signals | null, budgetMs?: number): string {
 	if (signal === null) return `exit ${code}`;
-	return budgetMs === undefined ? `killed by ${signal}` : `killed by ${signal} after its time budget of ${Math.round(budgetMs / 1000)} s ran out`;
+	return budgetMs === undefined
+		? `killed by ${signal}`
+		: `killed by ${signal} after its time budget of ${Math.round(budgetMs / 1000)} s ran out`;
 }
 
 export interface WorkflowRun {
@@ -77,7 +79,12 @@ export interface WorkflowRun {
 export interface NodeRun {
 	executionStatus?: string;
 	error?: { message: string; description?: string; httpCode?: string; name?: string };
-	data?: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, { fileName?: string; mimeType?: string }> }> | null> };
+	data?: {
+		main: Array<Array<{
+			json: Record<string, unknown>;
+			binary?: Record<string, { fileName?: string; mimeType?: string }>;
+		}> | null>;
+	};
 }
 
 export interface ExecutionRecord {
@@ -237,7 +244,9 @@ export class N8n {
 	private async cliOrThrow(args: string[]): Promise<CliResult> {
 		const result = await this.cli(args);
 		if (result.code !== 0) {
-			throw new Error(`n8n ${args.join(' ')} failed (${result.exit}, after ${Math.round(result.ms / 1000)} s):\n${tail(result.stdout + result.stderr)}`);
+			throw new Error(
+				`n8n ${args.join(' ')} failed (${result.exit}, after ${Math.round(result.ms / 1000)} s):\n${tail(result.stdout + result.stderr)}`,
+			);
 		}
 		return result;
 	}
@@ -259,7 +268,10 @@ export class N8n {
 	async importWorkflows(workflows: WorkflowFile[]): Promise<CliResult> {
 		const dir = this.scratch('workflows');
 		for (const workflow of workflows) {
-			writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify({ active: false, settings: { executionOrder: 'v1' }, ...workflow }, null, 2));
+			writeFileSync(
+				join(dir, `${workflow.id}.json`),
+				JSON.stringify({ active: false, settings: { executionOrder: 'v1' }, ...workflow }, null, 2),
+			);
 		}
 		return await this.cliOrThrow(['import:workflow', '--separate', `--input=${dir}`]);
 	}
@@ -279,9 +291,17 @@ export class N8n {
 	 * `n8n execute --id` and the run it prints. Never throws for a failed run: `run.status` and
 	 * `run.data.resultData.error` say what failed; `run` is undefined only if n8n printed no run at all.
 	 */
-	async execute(workflowId: string): Promise<{ code: number | null; exit: string; run?: WorkflowRun; output: string; ms: number }> {
+	async execute(
+		workflowId: string,
+	): Promise<{ code: number | null; exit: string; run?: WorkflowRun; output: string; ms: number }> {
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
-		return { code: result.code, exit: result.exit, run: parseRunJson(result.stdout), output: result.stdout + result.stderr, ms: result.ms };
+		return {
+			code: result.code,
+			exit: result.exit,
+			run: parseRunJson(result.stdout),
+			output: result.stdout + result.stderr,
+			ms: result.ms,
+		};
 	}
 
 	// ------------------------------------------------------------------------------------------
@@ -334,17 +354,20 @@ export class N8n {
 		void this.serverExit.then(() => (exited = true));
 		while (!this.serverLog.includes(READY_TEXT[command])) {
 			if (exited) throw new Error(`n8n ${command} exited before it was ready:\n${tail(this.serverLog)}`);
-			if (Date.now() > deadline) throw new Error(`n8n ${command} did not become ready in ${timeoutMs / 1000} s:\n${tail(this.serverLog)}`);
+			if (Date.now() > deadline)
+				throw new Error(`n8n ${command} did not become ready in ${timeoutMs / 1000} s:\n${tail(this.serverLog)}`);
 			await sleep(100);
 		}
 		while (command !== 'worker' && (await httpStatus(`${this.baseUrl}/healthz/readiness`)) !== 200) {
-			if (exited || Date.now() > deadline) throw new Error(`n8n ${command} readiness never answered 200:\n${tail(this.serverLog)}`);
+			if (exited || Date.now() > deadline)
+				throw new Error(`n8n ${command} readiness never answered 200:\n${tail(this.serverLog)}`);
 			await sleep(100);
 		}
 		this.cookie = '';
 		if (this.isN8n1 && command === 'start') await this.setUpOwner();
 		// triggers are activated after "Editor is now accessible" (publication outbox): wait for them too
-		for (const id of published) await this.waitForPublication(id, 'published', { timeoutMs: Math.max(10_000, deadline - Date.now()) });
+		for (const id of published)
+			await this.waitForPublication(id, 'published', { timeoutMs: Math.max(10_000, deadline - Date.now()) });
 		return { ms: Date.now() - started };
 	}
 
@@ -418,7 +441,8 @@ export class N8n {
 			headers: { 'content-type': 'application/json', 'browser-id': this.browserId },
 			body: JSON.stringify({ emailOrLdapLoginId: this.owner.email, password: this.owner.password }),
 		});
-		if (response.status !== 200) throw new Error(`login as ${this.owner.email} failed: HTTP ${response.status} ${await response.text()}`);
+		if (response.status !== 200)
+			throw new Error(`login as ${this.owner.email} failed: HTTP ${response.status} ${await response.text()}`);
 		const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]);
 		this.cookie = cookies.join('; ');
 	}
@@ -428,14 +452,24 @@ export class N8n {
 		const response = await fetch(`${this.baseUrl}/rest/owner/setup`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', 'browser-id': this.browserId },
-			body: JSON.stringify({ email: this.owner.email, password: this.owner.password, firstName: this.owner.firstName, lastName: this.owner.lastName }),
+			body: JSON.stringify({
+				email: this.owner.email,
+				password: this.owner.password,
+				firstName: this.owner.firstName,
+				lastName: this.owner.lastName,
+			}),
 		});
 		const text = await response.text();
-		if (response.status !== 200 && !/already set ?up/i.test(text)) throw new Error(`setting up the owner failed: HTTP ${response.status} ${text}`);
+		if (response.status !== 200 && !/already set ?up/i.test(text))
+			throw new Error(`setting up the owner failed: HTTP ${response.status} ${text}`);
 	}
 
 	/** An authenticated call to n8n's internal REST API; returns the `data` of the answer. */
-	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T; raw: unknown }> {
+	async rest<T = unknown>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<{ status: number; data: T; raw: unknown }> {
 		if (!this.cookie) await this.login();
 		const response = await fetch(`${this.baseUrl}/rest${path}`, {
 			method,
@@ -459,17 +493,22 @@ export class N8n {
 	 * data; n8n restores the redacted secrets from the stored credential. `override` changes fields as
 	 * a user typing into the form would.
 	 */
-	async testCredential(id: string, override: Record<string, unknown> = {}): Promise<{ status: string; message: string }> {
+	async testCredential(
+		id: string,
+		override: Record<string, unknown> = {},
+	): Promise<{ status: string; message: string }> {
 		const stored = await this.rest<{ id: string; name: string; type: string; data: Record<string, unknown> }>(
 			'GET',
 			`/credentials/${id}?includeData=true`,
 		);
-		if (stored.status !== 200) throw new Error(`loading credential ${id} answered HTTP ${stored.status}: ${JSON.stringify(stored.raw)}`);
+		if (stored.status !== 200)
+			throw new Error(`loading credential ${id} answered HTTP ${stored.status}: ${JSON.stringify(stored.raw)}`);
 		const { name, type, data } = stored.data;
 		const result = await this.rest<{ status: string; message: string }>('POST', '/credentials/test', {
 			credentials: { id, name, type, data: { ...data, ...override } },
 		});
-		if (result.status !== 200) throw new Error(`credentials test answered HTTP ${result.status}: ${JSON.stringify(result.raw)}`);
+		if (result.status !== 200)
+			throw new Error(`credentials test answered HTTP ${result.status}: ${JSON.stringify(result.raw)}`);
 		return result.data;
 	}
 
@@ -478,21 +517,28 @@ export class N8n {
 	 * publish/unpublish): waits until the workflow's triggers are live ('published') or gone
 	 * ('not_published'); a trigger that failed to activate (e.g. create() threw) fails with its message.
 	 */
-	async waitForPublication(workflowId: string, want: 'published' | 'not_published', { timeoutMs = budget(30_000) } = {}): Promise<void> {
+	async waitForPublication(
+		workflowId: string,
+		want: 'published' | 'not_published',
+		{ timeoutMs = budget(30_000) } = {},
+	): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		let last: unknown;
 		for (;;) {
 			if (this.isN8n1) {
 				const workflow = await this.rest<{ active: boolean }>('GET', `/workflows/${workflowId}`);
 				if (workflow.data?.active === (want === 'published')) return;
-				if (Date.now() > deadline) throw new Error(`workflow ${workflowId} did not become ${want} in ${timeoutMs / 1000} s: ${JSON.stringify(workflow.raw)}`);
+				if (Date.now() > deadline)
+					throw new Error(
+						`workflow ${workflowId} did not become ${want} in ${timeoutMs / 1000} s: ${JSON.stringify(workflow.raw)}`,
+					);
 				await sleep(200);
 				continue;
 			}
-			const result = await this.rest<{ status: string; triggers: Array<{ nodeId: string; status: string; errorMessage?: string | null }> }>(
-				'GET',
-				`/workflows/${workflowId}/publication-status`,
-			);
+			const result = await this.rest<{
+				status: string;
+				triggers: Array<{ nodeId: string; status: string; errorMessage?: string | null }>;
+			}>('GET', `/workflows/${workflowId}/publication-status`);
 			last = result.raw;
 			const status = result.data?.status;
 			if (status === want) return;
@@ -500,7 +546,10 @@ export class N8n {
 				const errors = result.data.triggers.filter((t) => t.errorMessage).map((t) => t.errorMessage);
 				throw new Error(`publishing workflow ${workflowId} failed: ${errors.join('; ') || JSON.stringify(result.raw)}`);
 			}
-			if (Date.now() > deadline) throw new Error(`workflow ${workflowId} did not become ${want} in ${timeoutMs / 1000} s: ${JSON.stringify(last)}`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`workflow ${workflowId} did not become ${want} in ${timeoutMs / 1000} s: ${JSON.stringify(last)}`,
+				);
 			await sleep(200);
 		}
 	}
@@ -509,14 +558,16 @@ export class N8n {
 	async activate(workflowId: string): Promise<void> {
 		const workflow = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
 		const result = await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.data.versionId });
-		if (result.status !== 200) throw new Error(`publishing ${workflowId} failed: HTTP ${result.status} ${JSON.stringify(result.raw)}`);
+		if (result.status !== 200)
+			throw new Error(`publishing ${workflowId} failed: HTTP ${result.status} ${JSON.stringify(result.raw)}`);
 		await this.waitForPublication(workflowId, 'published');
 	}
 
 	/** Unpublish while running, as the editor's toggle does (runs the trigger's delete()); resolves once gone. */
 	async deactivate(workflowId: string): Promise<void> {
 		const result = await this.rest('POST', `/workflows/${workflowId}/deactivate`, {});
-		if (result.status !== 200) throw new Error(`unpublishing ${workflowId} failed: HTTP ${result.status} ${JSON.stringify(result.raw)}`);
+		if (result.status !== 200)
+			throw new Error(`unpublishing ${workflowId} failed: HTTP ${result.status} ${JSON.stringify(result.raw)}`);
 		await this.waitForPublication(workflowId, 'not_published');
 	}
 
@@ -524,7 +575,9 @@ export class N8n {
 	// executions, from n8n's database
 
 	/** Executions (all modes) with id > afterId, decoded from SQLite or PostgreSQL (execution_data is `flatted`). */
-	async executions({ afterId = 0, workflowId }: { afterId?: number; workflowId?: string } = {}): Promise<ExecutionRecord[]> {
+	async executions({ afterId = 0, workflowId }: { afterId?: number; workflowId?: string } = {}): Promise<
+		ExecutionRecord[]
+	> {
 		// the database's password travels in the environment, never on a command line
 		const [script, env] = this.postgres
 			? [READ_EXECUTIONS_POSTGRES, { N8N_E2E_POSTGRES: JSON.stringify(this.postgres) }]
@@ -534,7 +587,8 @@ export class N8n {
 				this.runtime.node,
 				['-e', script, String(afterId), workflowId ?? ''],
 				{ env: { NODE_PATH: this.runtime.modules, PATH: process.env.PATH, ...env }, maxBuffer: 512 * 1024 * 1024 },
-				(error, out, err) => (error ? fail(new Error(`reading executions failed: ${err || error.message}`)) : done({ stdout: out })),
+				(error, out, err) =>
+					error ? fail(new Error(`reading executions failed: ${err || error.message}`)) : done({ stdout: out }),
 			);
 		});
 		return JSON.parse(stdout) as ExecutionRecord[];
@@ -546,13 +600,20 @@ export class N8n {
 	}
 
 	/** Waits until `count` executions of the workflow with id > afterId have finished. */
-	async waitForExecutions(workflowId: string, { afterId = 0, count = 1, timeoutMs = budget(15_000) } = {}): Promise<ExecutionRecord[]> {
+	async waitForExecutions(
+		workflowId: string,
+		{ afterId = 0, count = 1, timeoutMs = budget(15_000) } = {},
+	): Promise<ExecutionRecord[]> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const done = (await this.executions({ afterId, workflowId })).filter((e) => !['new', 'running', 'waiting'].includes(e.status));
+			const done = (await this.executions({ afterId, workflowId })).filter(
+				(e) => !['new', 'running', 'waiting'].includes(e.status),
+			);
 			if (done.length >= count) return done;
 			if (Date.now() > deadline) {
-				throw new Error(`expected ${count} finished execution(s) of workflow ${workflowId}, found ${done.length} after ${timeoutMs / 1000} s`);
+				throw new Error(
+					`expected ${count} finished execution(s) of workflow ${workflowId}, found ${done.length} after ${timeoutMs / 1000} s`,
+				);
 			}
 			await sleep(250);
 		}
@@ -636,7 +697,11 @@ export function parseRunJson(stdout: string): WorkflowRun | undefined {
 }
 
 /** Items a node output on its first output in its first run. */
-export function nodeItems(runData: Record<string, NodeRun[]>, nodeName: string, output = 0): Array<Record<string, unknown>> {
+export function nodeItems(
+	runData: Record<string, NodeRun[]>,
+	nodeName: string,
+	output = 0,
+): Array<Record<string, unknown>> {
 	const runs = runData[nodeName];
 	if (!runs?.length) return [];
 	return (runs[0].data?.main?.[output] ?? []).map((item) => item.json);

@@ -22,7 +22,11 @@ export async function buildAndPack(outDir: string): Promise<PackResult> {
 	mkdirSync(outDir, { recursive: true });
 	let started = Date.now();
 	try {
-		await run('npx', ['--no-install', 'n8n-node', 'build'], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CI: '1' } });
+		await run('npx', ['--no-install', 'n8n-node', 'build'], {
+			cwd: REPO_ROOT,
+			maxBuffer: 64 * 1024 * 1024,
+			env: { ...process.env, CI: '1' },
+		});
 	} catch (error) {
 		const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
 		throw new Error(`n8n-node build failed:\n${stripAnsi(stdout + stderr).slice(-4000)}`);

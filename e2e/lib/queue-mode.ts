@@ -26,10 +26,16 @@ export interface QueueServices {
 }
 
 /** scripts/queue-mode/start.sh: installs Redis and PostgreSQL if missing, starts them, says how to reach them. */
-export async function startQueueServices(onLine: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<QueueServices> {
+export async function startQueueServices(
+	onLine: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
+): Promise<QueueServices> {
 	let result: { stdout: string; stderr: string };
 	try {
-		result = await run('bash', [join(REPO_ROOT, 'scripts', 'queue-mode', 'start.sh')], { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024, timeout: 600_000 });
+		result = await run('bash', [join(REPO_ROOT, 'scripts', 'queue-mode', 'start.sh')], {
+			cwd: REPO_ROOT,
+			maxBuffer: 16 * 1024 * 1024,
+			timeout: 600_000,
+		});
 	} catch (error) {
 		const { stderr = '' } = error as { stderr?: string };
 		throw new Error(`scripts/queue-mode/start.sh failed:\n${stderr.slice(-3000)}`);
@@ -46,7 +52,11 @@ export async function startQueueServices(onLine: (line: string) => void = (l) =>
 		return values[name];
 	};
 	return {
-		redis: { host: value('QUEUE_BULL_REDIS_HOST'), port: Number(value('QUEUE_BULL_REDIS_PORT')), password: value('QUEUE_BULL_REDIS_PASSWORD') },
+		redis: {
+			host: value('QUEUE_BULL_REDIS_HOST'),
+			port: Number(value('QUEUE_BULL_REDIS_PORT')),
+			password: value('QUEUE_BULL_REDIS_PASSWORD'),
+		},
 		postgres: {
 			host: value('DB_POSTGRESDB_HOST'),
 			port: Number(value('DB_POSTGRESDB_PORT')),
@@ -72,13 +82,19 @@ const client = new Client(JSON.parse(process.env.N8N_E2E_POSTGRES));
 (async () => { await client.connect(); for (const sql of JSON.parse(process.env.N8N_E2E_SQL)) await client.query(sql); await client.end(); })()
   .catch((error) => { console.error(error.message); process.exit(1); });`;
 	await run(runtime.node, ['-e', script], {
-		env: { NODE_PATH: runtime.modules, PATH: process.env.PATH, N8N_E2E_POSTGRES: JSON.stringify(database), N8N_E2E_SQL: JSON.stringify(statements) },
+		env: {
+			NODE_PATH: runtime.modules,
+			PATH: process.env.PATH,
+			N8N_E2E_POSTGRES: JSON.stringify(database),
+			N8N_E2E_SQL: JSON.stringify(statements),
+		},
 		timeout: 120_000,
 	});
 }
 
 function checkDatabaseName(name: string): void {
-	if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`'${name}' is not a database name this library creates (a-z, 0-9, _)`);
+	if (!/^[a-z][a-z0-9_]{0,62}$/.test(name))
+		throw new Error(`'${name}' is not a database name this library creates (a-z, 0-9, _)`);
 }
 
 /** Process ids of the running Redis and PostgreSQL servers (for their CPU time); none when they are not running. */
@@ -91,11 +107,17 @@ export function serviceProcessIds(): number[] {
 			return NaN;
 		}
 	};
-	return [firstLine(join(dir, 'redis', 'redis.pid')), firstLine(join(dir, 'postgres', 'postmaster.pid'))].filter((pid) => Number.isInteger(pid) && pid > 0);
+	return [firstLine(join(dir, 'redis', 'redis.pid')), firstLine(join(dir, 'postgres', 'postmaster.pid'))].filter(
+		(pid) => Number.isInteger(pid) && pid > 0,
+	);
 }
 
 /** A fresh, empty database owned by the n8n role (n8n creates its tables on first start). */
-export async function createRunDatabase(runtime: Runtime, services: QueueServices, name: string): Promise<PostgresDatabase> {
+export async function createRunDatabase(
+	runtime: Runtime,
+	services: QueueServices,
+	name: string,
+): Promise<PostgresDatabase> {
 	checkDatabaseName(name);
 	await runSql(runtime, services.postgres, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]);
 	return { ...services.postgres, database: name };
@@ -133,7 +155,13 @@ export class QueueCluster {
 	readonly proxy: WebhookProxy;
 	private readonly workerConcurrency: number;
 
-	private constructor(main: N8n, webhookProcessors: N8n[], workers: N8n[], proxy: WebhookProxy, workerConcurrency: number) {
+	private constructor(
+		main: N8n,
+		webhookProcessors: N8n[],
+		workers: N8n[],
+		proxy: WebhookProxy,
+		workerConcurrency: number,
+	) {
 		this.main = main;
 		this.webhookProcessors = webhookProcessors;
 		this.workers = workers;
@@ -145,7 +173,10 @@ export class QueueCluster {
 	static async create(options: QueueClusterOptions): Promise<QueueCluster> {
 		if (!/^[a-z0-9-]{1,40}$/.test(options.runId)) throw new Error(`runId '${options.runId}' must be a-z, 0-9 and -`);
 		const webhookPorts = await Promise.all(Array.from({ length: options.webhookProcessors ?? 2 }, () => freePort()));
-		const proxy = await startWebhookProxy({ upstreams: webhookPorts.map((port) => `http://127.0.0.1:${port}`), ...options.proxy });
+		const proxy = await startWebhookProxy({
+			upstreams: webhookPorts.map((port) => `http://127.0.0.1:${port}`),
+			...options.proxy,
+		});
 		const { redis } = options.services;
 		const env: Record<string, string> = {
 			EXECUTIONS_MODE: 'queue',
@@ -162,11 +193,20 @@ export class QueueCluster {
 			const userFolder = join(options.folder, name);
 			mkdirSync(userFolder, { recursive: true });
 			await installTarball(userFolder, options.tarball);
-			return new N8n({ runtime: options.runtime, userFolder, port, owner: options.owner, postgres: options.database, extraEnv: { ...env, ...extra } });
+			return new N8n({
+				runtime: options.runtime,
+				userFolder,
+				port,
+				owner: options.owner,
+				postgres: options.database,
+				extraEnv: { ...env, ...extra },
+			});
 		};
 		const main = await instance('main', undefined, { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
 		const webhookProcessors = await Promise.all(webhookPorts.map((port, i) => instance(`webhook-${i + 1}`, port)));
-		const workers = await Promise.all(Array.from({ length: options.workers ?? 2 }, (_, i) => instance(`worker-${i + 1}`, undefined)));
+		const workers = await Promise.all(
+			Array.from({ length: options.workers ?? 2 }, (_, i) => instance(`worker-${i + 1}`, undefined)),
+		);
 		return new QueueCluster(main, webhookProcessors, workers, proxy, options.workerConcurrency ?? 10);
 	}
 
@@ -193,7 +233,9 @@ export class QueueCluster {
 		await Promise.all([
 			this.main.start({ published, timeoutMs }),
 			...otherProcessors.map((n8n) => n8n.start({ command: 'webhook', timeoutMs })),
-			...this.workers.map((n8n) => n8n.start({ command: 'worker', args: [`--concurrency=${this.workerConcurrency}`], timeoutMs })),
+			...this.workers.map((n8n) =>
+				n8n.start({ command: 'worker', args: [`--concurrency=${this.workerConcurrency}`], timeoutMs }),
+			),
 		]);
 		return { ms: Date.now() - started };
 	}

@@ -38,7 +38,9 @@ export function runtimePaths(dir = runtimeDir()): Runtime {
  * Runs e2e/ensure-runtime.sh (installs on first use, then about a second). Its progress goes to
  * `onLine` (default: stderr) as it comes, so slow first runs are visible.
  */
-export async function ensureRuntime(onLine: (line: string) => void = (l) => process.stderr.write(l + '\n')): Promise<Runtime> {
+export async function ensureRuntime(
+	onLine: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+): Promise<Runtime> {
 	const script = join(REPO_ROOT, 'e2e', 'ensure-runtime.sh');
 	const child = spawn('bash', [script], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
 	let stdout = '';

@@ -2,7 +2,13 @@
  * The sandbox's HTTP control API (/_sandbox/, docs/sandbox-contract.md), for tests and the demo when the
  * sandbox runs in another process.
  */
-import type { CreateOrderOptions, NotificationDelivery, Order, OrderUnit, RequestLogEntry } from '../../sandbox/core/types';
+import type {
+	CreateOrderOptions,
+	NotificationDelivery,
+	Order,
+	OrderUnit,
+	RequestLogEntry,
+} from '../../sandbox/core/types';
 
 export class SandboxClient {
 	constructor(readonly controlUrl: string) {}

@@ -52,7 +52,15 @@ export interface WebhookProxy {
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const MAX_LOGGED = 200_000;
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+	'connection',
+	'keep-alive',
+	'transfer-encoding',
+	'upgrade',
+	'proxy-connection',
+	'te',
+	'trailer',
+]);
 
 function idMessageOf(body: Buffer): string | undefined {
 	try {
@@ -111,12 +119,22 @@ export async function startWebhookProxy(options: WebhookProxyOptions): Promise<W
 		});
 	});
 
-	function forward(exchange: ProxyExchange, request: http.IncomingMessage, body: Buffer, response: http.ServerResponse): void {
+	function forward(
+		exchange: ProxyExchange,
+		request: http.IncomingMessage,
+		body: Buffer,
+		response: http.ServerResponse,
+	): void {
 		const target = upstreams[exchange.upstream];
 		const headers = { ...request.headers, 'content-length': String(body.length) };
 		waiting++;
 		let finished = false;
-		const finish = (status: number | undefined, outHeaders: http.OutgoingHttpHeaders, outBody: Buffer, error?: string) => {
+		const finish = (
+			status: number | undefined,
+			outHeaders: http.OutgoingHttpHeaders,
+			outBody: Buffer,
+			error?: string,
+		) => {
 			if (finished) return;
 			finished = true;
 			waiting--;
@@ -126,7 +144,8 @@ export async function startWebhookProxy(options: WebhookProxyOptions): Promise<W
 			exchange.error = error;
 			exchange.answerLost = status !== undefined && (options.loseAnswer?.(exchange) ?? false);
 			if (response.destroyed || response.writableEnded) return;
-			if (status === undefined || exchange.answerLost) response.writeHead(502, { 'content-type': 'text/plain' }).end('answer lost by the proxy');
+			if (status === undefined || exchange.answerLost)
+				response.writeHead(502, { 'content-type': 'text/plain' }).end('answer lost by the proxy');
 			else response.writeHead(status, outHeaders).end(outBody);
 		};
 		const upstream = http.request(
@@ -136,7 +155,8 @@ export async function startWebhookProxy(options: WebhookProxyOptions): Promise<W
 				answer.on('data', (chunk: Buffer) => parts.push(chunk));
 				answer.on('end', () => {
 					const outHeaders: http.OutgoingHttpHeaders = {};
-					for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) outHeaders[name] = value;
+					for (const [name, value] of Object.entries(answer.headers))
+						if (!HOP_BY_HOP.has(name) && value !== undefined) outHeaders[name] = value;
 					finish(answer.statusCode, outHeaders, Buffer.concat(parts));
 				});
 				answer.on('error', (error) => finish(undefined, {}, Buffer.alloc(0), error.message));

@@ -48,7 +48,11 @@ export function manualTrigger(name = 'Start'): NodeJson {
 	return { id: nodeId(), name, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 }
 
-export function sellerNode(name: string, parameters: Record<string, unknown>, credential = EXAMPLE_CREDENTIAL): NodeJson {
+export function sellerNode(
+	name: string,
+	parameters: Record<string, unknown>,
+	credential = EXAMPLE_CREDENTIAL,
+): NodeJson {
 	return {
 		id: nodeId(),
 		name,
@@ -97,7 +101,10 @@ export function withSandboxCredentials(workflow: WorkflowFile): WorkflowFile {
 	const copy = JSON.parse(JSON.stringify(workflow)) as WorkflowFile;
 	for (const node of copy.nodes as NodeJson[]) {
 		if (!OWN_NODE_TYPES.has(node.type) || node.credentials) continue;
-		node.credentials = node.typeVersion >= 2 ? { sellerMarketplaceV2Api: { ...EXAMPLE_CREDENTIAL_V2 } } : { [CREDENTIAL_TYPE]: { ...EXAMPLE_CREDENTIAL } };
+		node.credentials =
+			node.typeVersion >= 2
+				? { sellerMarketplaceV2Api: { ...EXAMPLE_CREDENTIAL_V2 } }
+				: { [CREDENTIAL_TYPE]: { ...EXAMPLE_CREDENTIAL } };
 	}
 	return copy;
 }
@@ -115,7 +122,10 @@ export function readExamples(): Example[] {
 			return [];
 		}
 	};
-	return [...list(''), ...list('v1')].map((file) => ({ file, workflow: JSON.parse(readFileSync(join(dir, file), 'utf8')) as WorkflowFile }));
+	return [...list(''), ...list('v1')].map((file) => ({
+		file,
+		workflow: JSON.parse(readFileSync(join(dir, file), 'utf8')) as WorkflowFile,
+	}));
 }
 
 /** The examples as the e2e runs and the demo import them: with the sandbox credentials attached. */
@@ -130,7 +140,14 @@ export function withManualStart(workflow: WorkflowFile, id: string, replaceTypes
 	copy.name = `${workflow.name} (run by e2e)`;
 	copy.nodes = (copy.nodes as NodeJson[]).map((node) =>
 		replaceTypes.includes(node.type)
-			? { id: node.id, name: node.name, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: node.position, parameters: {} }
+			? {
+					id: node.id,
+					name: node.name,
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: node.position,
+					parameters: {},
+				}
 			: node,
 	);
 	return copy;
@@ -150,7 +167,14 @@ export function postgresCredential(database: PostgresDatabase): CredentialFile {
 	return {
 		...POSTGRES_CREDENTIAL,
 		type: 'postgres',
-		data: { host: database.host, port: database.port, database: database.database, user: database.user, password: database.password, ssl: 'disable' },
+		data: {
+			host: database.host,
+			port: database.port,
+			database: database.database,
+			user: database.user,
+			password: database.password,
+			ssl: 'disable',
+		},
 	};
 }
 

@@ -24,7 +24,11 @@ export default async function globalSetup(): Promise<void> {
 	log(`sandbox on ${sandbox.baseUrl}`);
 	const environment = await startEnvironment({
 		name: 'e2e',
-		credentials: [sandboxCredential(sandbox), sandboxCredential({ ...sandbox, secretKey: 'x'.repeat(64) }, BAD_CREDENTIAL), ...v2Credentials(sandbox)],
+		credentials: [
+			sandboxCredential(sandbox),
+			sandboxCredential({ ...sandbox, secretKey: 'x'.repeat(64) }, BAD_CREDENTIAL),
+			...v2Credentials(sandbox),
+		],
 		workflows: allWorkflows(sandbox.baseUrl),
 		publish: PUBLISHED_EXAMPLES,
 		progress: log,
@@ -32,13 +36,24 @@ export default async function globalSetup(): Promise<void> {
 	});
 	handles.n8n = environment.n8n;
 	const timings = { ...environment.timings, globalSetup: Date.now() - started };
-	log(`n8n ready on ${environment.n8n.baseUrl} (set-up ${(timings.globalSetup / 1000).toFixed(1)} s: ${Object.entries(environment.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')})`);
+	log(
+		`n8n ready on ${environment.n8n.baseUrl} (set-up ${(timings.globalSetup / 1000).toFixed(1)} s: ${Object.entries(
+			environment.timings,
+		)
+			.map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+			.join(', ')})`,
+	);
 	writeState({
 		runtimeDir: environment.runtime.dir,
 		userFolder: environment.n8n.userFolder,
 		port: environment.n8n.port,
 		owner: environment.n8n.owner,
-		sandbox: { baseUrl: sandbox.baseUrl, controlUrl: sandbox.controlUrl, clientKey: sandbox.clientKey, secretKey: sandbox.secretKey },
+		sandbox: {
+			baseUrl: sandbox.baseUrl,
+			controlUrl: sandbox.controlUrl,
+			clientKey: sandbox.clientKey,
+			secretKey: sandbox.secretKey,
+		},
 		timings,
 		tarball: environment.tarball,
 	});

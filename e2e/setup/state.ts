@@ -30,6 +30,11 @@ export function readState(): E2eState {
 /** The running n8n and the sandbox, as seen from a test file. */
 export function connect(): { state: E2eState; n8n: N8n; sandbox: SandboxClient } {
 	const state = readState();
-	const n8n = new N8n({ runtime: runtimePaths(state.runtimeDir), userFolder: state.userFolder, port: state.port, owner: state.owner });
+	const n8n = new N8n({
+		runtime: runtimePaths(state.runtimeDir),
+		userFolder: state.userFolder,
+		port: state.port,
+		owner: state.owner,
+	});
 	return { state, n8n, sandbox: new SandboxClient(state.sandbox.controlUrl) };
 }

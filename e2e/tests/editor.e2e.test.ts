@@ -53,11 +53,21 @@ afterAll(async () => {
 async function workflowWithManualTrigger(name: string): Promise<string> {
 	const created = await n8n.rest<{ id: string }>('POST', '/workflows', {
 		name,
-		nodes: [{ id: '0e2e0000-0000-4000-8000-0000000ed001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }],
+		nodes: [
+			{
+				id: '0e2e0000-0000-4000-8000-0000000ed001',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+		],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	});
-	if (created.status !== 200) throw new Error(`saving the workflow failed: HTTP ${created.status} ${JSON.stringify(created.raw)}`);
+	if (created.status !== 200)
+		throw new Error(`saving the workflow failed: HTTP ${created.status} ${JSON.stringify(created.raw)}`);
 	return created.data.id;
 }
 
@@ -73,20 +83,29 @@ async function unitWaitingToBeSent(idUnit: number): Promise<string> {
 	const unitId = String(orderUnits[0].id_order_unit);
 	await sandbox.flush();
 	const notified = (await sandbox.deliveries()).filter(
-		(delivery) => delivery.kind === 'event' && delivery.event_name === 'order_new' && delivery.resource?.includes(order.id_order) && delivery.status === 200,
+		(delivery) =>
+			delivery.kind === 'event' &&
+			delivery.event_name === 'order_new' &&
+			delivery.resource?.includes(order.id_order) &&
+			delivery.status === 200,
 	).length;
 	const readsOfOrder = async () =>
-		(await sandbox.requestsSince(mark)).filter((entry) => entry.method === 'GET' && entry.path.includes(`/orders/${order.id_order}`)).length;
+		(await sandbox.requestsSince(mark)).filter(
+			(entry) => entry.method === 'GET' && entry.path.includes(`/orders/${order.id_order}`),
+		).length;
 	const deadline = Date.now() + STEP_TIMEOUT_MS;
 	while ((await readsOfOrder()) < notified) {
-		if (Date.now() > deadline) throw new Error(`the ${notified} workflow(s) notified of order ${order.id_order} did not read it within ${STEP_TIMEOUT_MS / 1000} s`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`the ${notified} workflow(s) notified of order ${order.id_order} did not read it within ${STEP_TIMEOUT_MS / 1000} s`,
+			);
 		await sleep(250);
 	}
 	await sandbox.setStatus('orderUnits', unitId, 'need_to_be_sent');
 	return unitId;
 }
 
-describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
+describe("Seller Marketplace in n8n's editor (headless Chromium)", () => {
 	it('fills Order Unit → Send from the pickers, runs it against the sandbox and shows the sent unit in the output panel', async () => {
 		const unitId = await unitWaitingToBeSent(500003);
 		const workflowId = await workflowWithManualTrigger('e2e: editor, send an order unit');
@@ -102,7 +121,9 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 		await expect(editor.testId('node-version').innerText()).resolves.toMatch(/node version 2\b/i);
 		await shot('01-node-resource-operation-form');
 
-		const unit = await editor.searchPicker('orderUnitId', unitId, { onOpen: () => shot('02a-order-unit-picker-searching') });
+		const unit = await editor.searchPicker('orderUnitId', unitId, {
+			onOpen: () => shot('02a-order-unit-picker-searching'),
+		});
 		await shot('02-order-unit-picker-open');
 		await unit.click();
 		await editor.chooseOption('carrierCode', 'DHL');
@@ -152,7 +173,9 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 		const noticeText = await notice.innerText();
 		expect(noticeText.split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(25);
 		expect(noticeText).not.toMatch(/HMAC|SHA-?256|Shop-Signature|Shop-Timestamp/i);
-		await expect(notice.locator('a').getAttribute('href')).resolves.toMatch(/docs\/nodes\/SellerMarketplaceTrigger\.md#how-events-are-verified$/);
+		await expect(notice.locator('a').getAttribute('href')).resolves.toMatch(
+			/docs\/nodes\/SellerMarketplaceTrigger\.md#how-events-are-verified$/,
+		);
 
 		// no notice checks it as it is typed: that took a regular-expression display rule, which n8n evaluates on
 		// every webhook call (issue 23); listening and publishing check it instead (test/SellerMarketplaceTrigger/form.test.ts)
@@ -173,7 +196,10 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 
 		// do what the panel says: listen, then place an order in the sandbox
 		await editor.testId('trigger-execute-button').click();
-		await page.getByText(/Listening for/i).first().waitFor();
+		await page
+			.getByText(/Listening for/i)
+			.first()
+			.waitFor();
 		await shot('08-trigger-listening');
 		const { order } = await sandbox.createOrder({ units: [{ id_unit: 500004 }] });
 		await editor.testId('output-panel').locator('[data-test-id="node-run-status-success"]').waitFor();
@@ -208,14 +234,18 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 		await editor.testId('canvas-node').filter({ hasText: 'Start' }).first().click();
 		await editor.testId('node-creator-plus-button').click();
 		await page.getByText('What happens next?').first().waitFor();
-		const appName = page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Seller Marketplace$/ }).first();
+		const appName = page
+			.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Seller Marketplace$/ })
+			.first();
 		for (const words of ['tracking', 'ship', 'Kaufland']) {
 			await editor.testId('node-creator-search-bar').fill(words);
 			await appName.waitFor();
 		}
 		await editor.testId('node-creator-search-bar').fill('Seller Marketplace');
 		const appItem = appName.locator('xpath=ancestor::*[.//*[@data-test-id="node-creator-item-description"]][1]');
-		await expect(appItem.locator('[data-test-id="node-creator-item-description"]').innerText()).resolves.toMatch(new RegExp(`^${ACTION_NODE_DESCRIPTION}`));
+		await expect(appItem.locator('[data-test-id="node-creator-item-description"]').innerText()).resolves.toMatch(
+			new RegExp(`^${ACTION_NODE_DESCRIPTION}`),
+		);
 		await shot('10-what-happens-next');
 		await page.keyboard.press('Escape');
 		await editor.testId('node-creator').waitFor({ state: 'hidden' });
@@ -251,7 +281,9 @@ describe('Seller Marketplace in n8n\'s editor (headless Chromium)', () => {
 		const entries = editor.testId('rlc-item');
 		await entries.first().waitFor();
 		expect(await entries.count()).toBeGreaterThan(5);
-		await expect(entries.allInnerTexts()).resolves.toEqual(expect.arrayContaining([expect.stringMatching(/\(title\)$/)]));
+		await expect(entries.allInnerTexts()).resolves.toEqual(
+			expect.arrayContaining([expect.stringMatching(/\(title\)$/)]),
+		);
 		await shot('13-attribute-name-list');
 		await page.locator('input[data-test-id="rlc-search"]').fill('manufacturer');
 		await entries.filter({ hasText: '(manufacturer)' }).first().waitFor();

@@ -3,7 +3,17 @@
  * API v2; the push template of new orders in v2-order-workflow.e2e.test.ts) and the version 1 workflows of
  * examples/v1/. Each test asserts what reached the sandbox.
  */
-import type { ImportFile, Order, OrderInvoice, OrderUnit, ProductData, ReturnUnit, Subscription, TicketMessage, Unit } from '../../sandbox/core/types';
+import type {
+	ImportFile,
+	Order,
+	OrderInvoice,
+	OrderUnit,
+	ProductData,
+	ReturnUnit,
+	Subscription,
+	TicketMessage,
+	Unit,
+} from '../../sandbox/core/types';
 import { nodeItems, sleep, type NodeRun, WorkflowRun } from '../lib/n8n';
 import { PACKAGE_NAME } from '../lib/runtime';
 import { readExamples } from '../lib/workflows';
@@ -15,7 +25,9 @@ const { n8n, sandbox } = connect();
 function expectSuccess(result: { code: number | null; exit: string; run?: WorkflowRun; output: string }): WorkflowRun {
 	const error = result.run?.data.resultData.error;
 	if (result.code !== 0 || result.run?.status !== 'success') {
-		throw new Error(`run failed (${result.exit}): ${error ? `${error.message} ${error.description ?? ''}` : result.output.slice(-2000)}`);
+		throw new Error(
+			`run failed (${result.exit}): ${error ? `${error.message} ${error.description ?? ''}` : result.output.slice(-2000)}`,
+		);
 	}
 	return result.run;
 }
@@ -32,29 +44,43 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, 
 describe('new order → read it → mark units sent with tracking (published before n8n started)', () => {
 	const callbackUrl = n8n.webhookUrl('5e11e400-0de4-4c1e-9a5e-00000000a001/webhook');
 
-	test('n8n subscribed order_new for the trigger\'s webhook URL when it started', async () => {
-		const subscriptions = (await sandbox.state<Subscription>('subscriptions')).filter((s) => s.callback_url === callbackUrl);
+	test("n8n subscribed order_new for the trigger's webhook URL when it started", async () => {
+		const subscriptions = (await sandbox.state<Subscription>('subscriptions')).filter(
+			(s) => s.callback_url === callbackUrl,
+		);
 		expect(subscriptions.map((s) => [s.event_name, s.is_active])).toEqual([['order_new', true]]);
-		const verified = (await sandbox.deliveries()).filter((d) => d.kind === 'verification' && d.url.startsWith(callbackUrl));
+		const verified = (await sandbox.deliveries()).filter(
+			(d) => d.kind === 'verification' && d.url.startsWith(callbackUrl),
+		);
 		expect(verified.some((d) => d.ok)).toBe(true);
 	});
 
 	test('a new order is read and each of its units marked sent with its tracking number', async () => {
 		const afterId = await n8n.lastExecutionId();
 		const mark = await sandbox.lastSeq();
-		const { order, orderUnits } = await sandbox.createOrder({ units: [{ id_unit: 500005, quantity: 2 }, { id_unit: 500006 }] });
+		const { order, orderUnits } = await sandbox.createOrder({
+			units: [{ id_unit: 500005, quantity: 2 }, { id_unit: 500006 }],
+		});
 		expect(orderUnits.length).toBe(3);
 
 		const [execution] = await n8n.waitForExecutions(EXAMPLE_IDS.orderNew, { afterId });
 		expect(execution.status).toBe('success');
-		expect(nodeItems(execution.runData, 'New order')[0]).toMatchObject({ event_name: 'order_new', id_order: order.id_order });
+		expect(nodeItems(execution.runData, 'New order')[0]).toMatchObject({
+			event_name: 'order_new',
+			id_order: order.id_order,
+		});
 		expect(nodeItems(execution.runData, 'Read order')[0]).toMatchObject({ id_order: order.id_order });
 		const sent = nodeItems(execution.runData, 'Mark unit sent');
 		expect(sent.map((i) => i.id_order_unit).sort()).toEqual(orderUnits.map((u) => u.id_order_unit).sort());
 
 		const units = (await sandbox.state<OrderUnit>('orderUnits')).filter((u) => u.id_order === order.id_order);
 		for (const unit of units) {
-			expect({ id: unit.id_order_unit, status: unit.status, carrier: unit._shipment?.carrier_code, tracking: unit._shipment?.tracking_number }).toEqual({
+			expect({
+				id: unit.id_order_unit,
+				status: unit.status,
+				carrier: unit._shipment?.carrier_code,
+				tracking: unit._shipment?.tracking_number,
+			}).toEqual({
 				id: unit.id_order_unit,
 				status: 'sent',
 				carrier: 'DHL',
@@ -62,7 +88,11 @@ describe('new order → read it → mark units sent with tracking (published bef
 			});
 		}
 		const requests = await sandbox.requestsSince(mark);
-		expect(requests.filter((r) => r.method === 'GET' && r.path === `/orders/${order.id_order}`).every((r) => r.signatureValid && r.status === 200)).toBe(true);
+		expect(
+			requests
+				.filter((r) => r.method === 'GET' && r.path === `/orders/${order.id_order}`)
+				.every((r) => r.signatureValid && r.status === 200),
+		).toBe(true);
 		const sends = requests.filter((r) => r.method === 'PATCH' && /^\/order-units\/\d+\/send\/$/.test(r.path));
 		expect(sends.map((r) => [r.status, r.signatureValid])).toEqual(orderUnits.map(() => [204, true]));
 	});
@@ -100,7 +130,9 @@ test('new tickets get an interim notice', async () => {
 	expect(answered).toContain(String(ticketId));
 	// the seeded tickets (0013163664-68) are old: none of them is answered, only tickets opened in this run
 	expect(answered.filter((id) => /^001316366[4-8]$/.test(id))).toEqual([]);
-	const messages = (await sandbox.state<TicketMessage>('ticketMessages')).filter((m) => m.id_ticket === String(ticketId));
+	const messages = (await sandbox.state<TicketMessage>('ticketMessages')).filter(
+		(m) => m.id_ticket === String(ticketId),
+	);
 	expect(messages.at(-1)).toMatchObject({ interim_notice: true, text: expect.stringMatching(/looking into it/) });
 });
 
@@ -125,7 +157,11 @@ test('returns that arrived are accepted', async () => {
 	const arrived = before.filter((u) => u.status === 'return_arrived').map((u) => u.id_return_unit);
 	expect(arrived.length).toBeGreaterThan(0);
 	const run = expectSuccess(await n8n.execute(RUN_COPIES[EXAMPLE_IDS.returns]));
-	expect(nodeItems(run.data.resultData.runData, 'Accept return').map((i) => i.id_return_unit).sort()).toEqual(arrived.sort());
+	expect(
+		nodeItems(run.data.resultData.runData, 'Accept return')
+			.map((i) => i.id_return_unit)
+			.sort(),
+	).toEqual(arrived.sort());
 	const after = await sandbox.state<ReturnUnit>('returnUnits');
 	for (const id of arrived) expect(after.find((u) => u.id_return_unit === id)?.status).toBe('return_accepted');
 });
@@ -147,16 +183,32 @@ describe('the seller templates (node version 2)', () => {
 		const templates = readExamples().filter(({ file }) => !file.includes('/'));
 		expect(templates.map(({ workflow }) => workflow.id).sort()).toEqual(Object.values(V2_EXAMPLE_IDS).sort());
 		for (const { file, workflow } of templates) {
-			const nodes = workflow.nodes as Array<{ type: string; typeVersion: number; credentials?: unknown; parameters: { content?: string } }>;
+			const nodes = workflow.nodes as Array<{
+				type: string;
+				typeVersion: number;
+				credentials?: unknown;
+				parameters: { content?: string };
+			}>;
 			const own = nodes.filter((node) => node.type.startsWith(`${PACKAGE_NAME}.`));
-			expect({ file, versions: [...new Set(own.map((node) => Math.floor(node.typeVersion)))], credentials: nodes.filter((node) => node.credentials).length }).toEqual({
+			expect({
+				file,
+				versions: [...new Set(own.map((node) => Math.floor(node.typeVersion)))],
+				credentials: nodes.filter((node) => node.credentials).length,
+			}).toEqual({
 				file,
 				versions: [2],
 				credentials: 0,
 			});
 			expect({ file, pinData: (workflow as { pinData?: object }).pinData ?? {} }).toEqual({ file, pinData: {} });
-			const notes = nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote').map((node) => node.parameters.content ?? '');
-			expect({ file, live: notes.some((text) => text.includes('### For your live account') && text.includes('Seller Marketplace V2 API')) }).toEqual({ file, live: true });
+			const notes = nodes
+				.filter((node) => node.type === 'n8n-nodes-base.stickyNote')
+				.map((node) => node.parameters.content ?? '');
+			expect({
+				file,
+				live: notes.some(
+					(text) => text.includes('### For your live account') && text.includes('Seller Marketplace V2 API'),
+				),
+			}).toEqual({ file, live: true });
 		}
 	});
 
@@ -164,12 +216,20 @@ describe('the seller templates (node version 2)', () => {
 	const POLL_WAIT_MS = 150_000;
 
 	/** Publishes a polling template, places an order on de, and returns the execution that got its units (the poll runs every minute). */
-	async function pollFor(workflowId: string, nodeName: string): Promise<{ runData: Record<string, NodeRun[]>; orderUnits: OrderUnit[] }> {
+	async function pollFor(
+		workflowId: string,
+		nodeName: string,
+	): Promise<{ runData: Record<string, NodeRun[]>; orderUnits: OrderUnit[] }> {
 		await n8n.activate(workflowId);
 		try {
-			const units = (await sandbox.state<Unit>('units')).filter((u) => (u._storefront ?? 'de') === 'de' && u.amount > 1);
+			const units = (await sandbox.state<Unit>('units')).filter(
+				(u) => (u._storefront ?? 'de') === 'de' && u.amount > 1,
+			);
 			const afterId = await n8n.lastExecutionId();
-			const { orderUnits } = await sandbox.createOrder({ units: [{ id_unit: units[0].id_unit }, { id_unit: units[1].id_unit }], storefront: 'de' });
+			const { orderUnits } = await sandbox.createOrder({
+				units: [{ id_unit: units[0].id_unit }, { id_unit: units[1].id_unit }],
+				storefront: 'de',
+			});
 			const wanted = orderUnits.map((u) => u.id_order_unit);
 			// a poll every minute, which may find other units first: the executions until one has ours
 			const deadline = Date.now() + POLL_WAIT_MS;
@@ -179,7 +239,10 @@ describe('the seller templates (node version 2)', () => {
 					const got = nodeItems(execution.runData, nodeName).map((item) => Number(item.id_order_unit));
 					if (wanted.every((id) => got.includes(id))) return { runData: execution.runData, orderUnits };
 				}
-				if (Date.now() > deadline) throw new Error(`no execution of ${workflowId} got order units ${wanted.join(', ')} within ${POLL_WAIT_MS / 1000} s`);
+				if (Date.now() > deadline)
+					throw new Error(
+						`no execution of ${workflowId} got order units ${wanted.join(', ')} within ${POLL_WAIT_MS / 1000} s`,
+					);
 				await sleep(2_000);
 			}
 		} finally {
@@ -190,26 +253,42 @@ describe('the seller templates (node version 2)', () => {
 	test('polling: order units to send are marked sent with carrier and tracking number', async () => {
 		const { runData, orderUnits } = await pollFor(V2_EXAMPLE_IDS.pollShip, 'Mark unit sent');
 		const tracking = (id: number) => '0034' + String(id).padStart(16, '0');
-		const stored = (await sandbox.state<OrderUnit>('orderUnits')).filter((u) => orderUnits.some((o) => o.id_order_unit === u.id_order_unit));
-		expect(stored.map((u) => [u.id_order_unit, u.status, u._shipment?.carrier_code, u._shipment?.tracking_number]).sort()).toEqual(
-			orderUnits.map((u) => [u.id_order_unit, 'sent', 'DHL', tracking(u.id_order_unit)]).sort(),
+		const stored = (await sandbox.state<OrderUnit>('orderUnits')).filter((u) =>
+			orderUnits.some((o) => o.id_order_unit === u.id_order_unit),
 		);
-		expect(nodeItems(runData, 'Mark unit sent').filter((i) => orderUnits.some((u) => u.id_order_unit === i.id_order_unit)).every((i) => i.success === true)).toBe(true);
+		expect(
+			stored.map((u) => [u.id_order_unit, u.status, u._shipment?.carrier_code, u._shipment?.tracking_number]).sort(),
+		).toEqual(orderUnits.map((u) => [u.id_order_unit, 'sent', 'DHL', tracking(u.id_order_unit)]).sort());
+		expect(
+			nodeItems(runData, 'Mark unit sent')
+				.filter((i) => orderUnits.some((u) => u.id_order_unit === i.id_order_unit))
+				.every((i) => i.success === true),
+		).toBe(true);
 	});
 
-	test('shipping label: one label per order is bought, and its units are marked sent with the label\'s tracking number', async () => {
+	test("shipping label: one label per order is bought, and its units are marked sent with the label's tracking number", async () => {
 		const mark = await sandbox.lastSeq();
 		const { runData, orderUnits } = await pollFor(V2_EXAMPLE_IDS.label, 'Mark unit sent');
 		const ids = orderUnits.map((u) => u.id_order_unit).sort();
-		const labels = nodeItems(runData, 'Buy label').filter((label) => ids.includes(Number((label.ids_order_units as number[])[0])));
+		const labels = nodeItems(runData, 'Buy label').filter((label) =>
+			ids.includes(Number((label.ids_order_units as number[])[0])),
+		);
 		expect(labels).toHaveLength(1);
 		const [label] = labels;
 		expect([...(label.ids_order_units as number[])].sort()).toEqual(ids);
 		expect(label).toMatchObject({ carrier: 'GLS', tracking_number: expect.stringMatching(/^\d{6,}$/) });
-		const bought = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2' && r.method === 'POST' && r.path === '/shipping-labels');
-		expect(bought.filter((r) => [...(r.json as { ids_order_units: number[] }).ids_order_units].sort().join() === ids.join()).map((r) => [r.status, r.signatureValid])).toEqual([[201, true]]);
+		const bought = (await sandbox.requestsSince(mark)).filter(
+			(r) => r.api === 'v2' && r.method === 'POST' && r.path === '/shipping-labels',
+		);
+		expect(
+			bought
+				.filter((r) => [...(r.json as { ids_order_units: number[] }).ids_order_units].sort().join() === ids.join())
+				.map((r) => [r.status, r.signatureValid]),
+		).toEqual([[201, true]]);
 		const stored = (await sandbox.state<OrderUnit>('orderUnits')).filter((u) => ids.includes(u.id_order_unit));
-		expect(stored.map((u) => [u.status, u._shipment?.carrier_code, u._shipment?.tracking_number])).toEqual(ids.map(() => ['sent', 'GLS', label.tracking_number]));
+		expect(stored.map((u) => [u.status, u._shipment?.carrier_code, u._shipment?.tracking_number])).toEqual(
+			ids.map(() => ['sent', 'GLS', label.tracking_number]),
+		);
 	});
 
 	test('stock sync: only the offers whose stock or price differ from the table are sent, in one bulk update', async () => {
@@ -219,20 +298,31 @@ describe('the seller templates (node version 2)', () => {
 			{ id_offer: 'SKU-00004', amount: 33, listing_price: 25499 },
 			{ id_offer: 'SKU-00011', amount: 120, listing_price: 21999 },
 		];
-		const offer = (id: string, units: Unit[]) => units.find((u) => u.id_offer === id && (u._storefront ?? 'de') === 'de')!;
-		const changed = table.filter((row) => offer(row.id_offer, before).amount !== row.amount || offer(row.id_offer, before).listing_price !== row.listing_price);
+		const offer = (id: string, units: Unit[]) =>
+			units.find((u) => u.id_offer === id && (u._storefront ?? 'de') === 'de')!;
+		const changed = table.filter(
+			(row) =>
+				offer(row.id_offer, before).amount !== row.amount ||
+				offer(row.id_offer, before).listing_price !== row.listing_price,
+		);
 		expect(changed.map((row) => row.id_offer)).toEqual(expect.arrayContaining(['SKU-00003', 'SKU-00011']));
 
 		const mark = await sandbox.lastSeq();
 		expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.stockSync]));
-		const bulk = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2' && r.method === 'POST' && r.path === '/units/bulk');
+		const bulk = (await sandbox.requestsSince(mark)).filter(
+			(r) => r.api === 'v2' && r.method === 'POST' && r.path === '/units/bulk',
+		);
 		// 207: the bulk answer reports on each unit
 		expect(bulk.map((r) => [r.status, r.signatureValid, r.query.storefront])).toEqual([[207, true, 'de']]);
 		expect(bulk[0].json).toEqual(
-			changed.map((row) => ({ id_unit: offer(row.id_offer, before).id_unit, unit_data: { amount: row.amount, listing_price: row.listing_price } })),
+			changed.map((row) => ({
+				id_unit: offer(row.id_offer, before).id_unit,
+				unit_data: { amount: row.amount, listing_price: row.listing_price },
+			})),
 		);
 		const after = await sandbox.state<Unit>('units');
-		for (const row of table) expect(offer(row.id_offer, after)).toMatchObject({ amount: row.amount, listing_price: row.listing_price });
+		for (const row of table)
+			expect(offer(row.id_offer, after)).toMatchObject({ amount: row.amount, listing_price: row.listing_price });
 
 		// run again: nothing differs any more, nothing is sent
 		const again = await sandbox.lastSeq();
@@ -240,7 +330,7 @@ describe('the seller templates (node version 2)', () => {
 		expect((await sandbox.requestsSince(again)).filter((r) => r.api === 'v2' && r.method !== 'GET')).toEqual([]);
 	});
 
-	test('pricing: one cent below the cheapest other offer in the buy box, never outside the seller\'s minimum and maximum', async () => {
+	test("pricing: one cent below the cheapest other offer in the buy box, never outside the seller's minimum and maximum", async () => {
 		const rules = [
 			{ id_offer: 'SKU-00006', min_price: 15000, max_price: 20000 },
 			{ id_offer: 'SKU-00007', min_price: 26000, max_price: 30000 },
@@ -250,14 +340,20 @@ describe('the seller templates (node version 2)', () => {
 		const rankings = nodeItems(run.data.resultData.runData, 'Buy box');
 		expect(rankings).toHaveLength(rules.length);
 		const units = await sandbox.state<Unit>('units');
-		const patches = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2' && r.method === 'PATCH' && /^\/units\/\d+$/.test(r.path));
+		const patches = (await sandbox.requestsSince(mark)).filter(
+			(r) => r.api === 'v2' && r.method === 'PATCH' && /^\/units\/\d+$/.test(r.path),
+		);
 		rules.forEach((rule, index) => {
 			const unit = units.find((u) => u.id_offer === rule.id_offer && (u._storefront ?? 'de') === 'de')!;
-			const others = (rankings[index].units as Array<{ price: number; id_unit?: number }>).filter((offer) => offer.id_unit === undefined);
+			const others = (rankings[index].units as Array<{ price: number; id_unit?: number }>).filter(
+				(offer) => offer.id_unit === undefined,
+			);
 			const cheapest = Math.min(...others.map((offer) => Math.round(offer.price * 100)));
 			const expected = Math.min(rule.max_price, Math.max(rule.min_price, cheapest - 1));
 			expect({ offer: rule.id_offer, price: unit.listing_price }).toEqual({ offer: rule.id_offer, price: expected });
-			expect(patches.filter((r) => r.path === `/units/${unit.id_unit}`).map((r) => [r.status, r.json])).toEqual([[200, { listing_price: expected }]]);
+			expect(patches.filter((r) => r.path === `/units/${unit.id_unit}`).map((r) => [r.status, r.json])).toEqual([
+				[200, { listing_price: expected }],
+			]);
 		});
 		// the second rule's other sellers are below its minimum: held at the minimum
 		expect(units.find((u) => u.id_offer === 'SKU-00007')?.listing_price).toBe(26000);
@@ -270,15 +366,27 @@ describe('the seller templates (node version 2)', () => {
 			const orderUnit = orderUnits.find((u) => u.id_order_unit === unit.id_order_unit);
 			return (orders.find((o) => o.id_order === orderUnit?.id_order)?._storefront ?? 'de') === 'de';
 		};
-		const waiting = (await sandbox.state<ReturnUnit>('returnUnits')).find((u) => u.status === 'need_to_be_returned' && onDe(u));
+		const waiting = (await sandbox.state<ReturnUnit>('returnUnits')).find(
+			(u) => u.status === 'need_to_be_returned' && onDe(u),
+		);
 		expect(waiting).toBeDefined();
 		await sandbox.setStatus('returnUnits', waiting!.id_return_unit, 'return_arrived');
-		const arrived = (await sandbox.state<ReturnUnit>('returnUnits')).filter((u) => u.status === 'return_arrived' && onDe(u)).map((u) => u.id_return_unit);
+		const arrived = (await sandbox.state<ReturnUnit>('returnUnits'))
+			.filter((u) => u.status === 'return_arrived' && onDe(u))
+			.map((u) => u.id_return_unit);
 
 		const run = expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.returns]));
-		expect(nodeItems(run.data.resultData.runData, 'Accept return').map((i) => Number(i.id_return_unit)).sort()).toEqual(arrived.sort());
+		expect(
+			nodeItems(run.data.resultData.runData, 'Accept return')
+				.map((i) => Number(i.id_return_unit))
+				.sort(),
+		).toEqual(arrived.sort());
 		const after = await sandbox.state<ReturnUnit>('returnUnits');
-		for (const id of arrived) expect({ id, status: after.find((u) => u.id_return_unit === id)?.status }).toEqual({ id, status: 'return_accepted' });
+		for (const id of arrived)
+			expect({ id, status: after.find((u) => u.id_return_unit === id)?.status }).toEqual({
+				id,
+				status: 'return_accepted',
+			});
 	});
 
 	test('tickets: a ticket opened now gets an interim notice, old ones none', async () => {
@@ -291,8 +399,12 @@ describe('the seller templates (node version 2)', () => {
 		const answered = nodeItems(run.data.resultData.runData, 'Send interim notice').map((i) => String(i.id_ticket));
 		expect(answered).toContain(ticketId);
 		expect(answered.filter((id) => /^001316366[4-8]$/.test(id))).toEqual([]);
-		const posts = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2' && r.method === 'POST' && r.path === `/tickets/${ticketId}/messages`);
-		expect(posts.map((r) => [r.status, (r.json as { interim_notice?: boolean }).interim_notice])).toEqual([[201, true]]);
+		const posts = (await sandbox.requestsSince(mark)).filter(
+			(r) => r.api === 'v2' && r.method === 'POST' && r.path === `/tickets/${ticketId}/messages`,
+		);
+		expect(posts.map((r) => [r.status, (r.json as { interim_notice?: boolean }).interim_notice])).toEqual([
+			[201, true],
+		]);
 		const messages = (await sandbox.state<TicketMessage>('ticketMessages')).filter((m) => m.id_ticket === ticketId);
 		expect(messages.at(-1)).toMatchObject({ interim_notice: true, text: expect.stringMatching(/looking into it/) });
 	});
@@ -303,8 +415,12 @@ describe('the seller templates (node version 2)', () => {
 		const run = expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.invoices]));
 		expect(nodeItems(run.data.resultData.runData, 'Upload invoice').map((i) => i.id_order)).toContain(order.id_order);
 		const invoices = (await sandbox.state<OrderInvoice>('orderInvoices')).filter((i) => i.id_order === order.id_order);
-		expect(invoices.map((i) => [i.original_name, i.mime_type])).toEqual([[`invoice-${order.id_order}.pdf`, 'application/pdf']]);
-		expect(Buffer.from(invoices[0]._data_base64, 'base64').toString('latin1')).toMatch(new RegExp(`^%PDF-1\\.4[\\s\\S]*Invoice for order ${order.id_order}[\\s\\S]*%%EOF\\n$`));
+		expect(invoices.map((i) => [i.original_name, i.mime_type])).toEqual([
+			[`invoice-${order.id_order}.pdf`, 'application/pdf'],
+		]);
+		expect(Buffer.from(invoices[0]._data_base64, 'base64').toString('latin1')).toMatch(
+			new RegExp(`^%PDF-1\\.4[\\s\\S]*Invoice for order ${order.id_order}[\\s\\S]*%%EOF\\n$`),
+		);
 	});
 
 	test('daily report: requested, waited for, and downloaded as CSV', async () => {
@@ -313,10 +429,14 @@ describe('the seller templates (node version 2)', () => {
 		const [requested] = nodeItems(run.data.resultData.runData, 'Request report');
 		const id = String(requested.id_report);
 		const downloads = run.data.resultData.runData['Download report'];
-		const binary = downloads?.[0].data?.main?.[0]?.[0]?.binary as Record<string, { fileName?: string; mimeType?: string }> | undefined;
+		const binary = downloads?.[0].data?.main?.[0]?.[0]?.binary as
+			| Record<string, { fileName?: string; mimeType?: string }>
+			| undefined;
 		expect(binary?.data).toMatchObject({ fileName: `account-listing-${id}.csv`, mimeType: 'text/csv' });
 		const requests = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2');
-		expect(requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.query.storefront, r.status])).toEqual([['/reports/account-listing', 'de', 202]]);
+		expect(requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.query.storefront, r.status])).toEqual([
+			['/reports/account-listing', 'de', 202],
+		]);
 		expect(requests.filter((r) => r.method === 'GET' && r.path === `/reports/${id}`).length).toBeGreaterThanOrEqual(2);
 	});
 });

@@ -23,7 +23,12 @@ test('the tarball holds the built package only (no tests, sandbox or n8n runtime
 	expect(all).toContain('dist/nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.js');
 	expect(all).toContain('dist/credentials/SellerMarketplaceApi.credentials.js');
 	// dist/tsconfig.tsbuildinfo: written by `n8n-node build` (incremental tsc), harmless, in every n8n-node package
-	const outside = all.filter((f) => !/^(dist\/(nodes|credentials|icons)\/|dist\/tsconfig\.tsbuildinfo$|package\.json$|README\.md$|LICEN[CS]E(\.md)?$)/.test(f));
+	const outside = all.filter(
+		(f) =>
+			!/^(dist\/(nodes|credentials|icons)\/|dist\/tsconfig\.tsbuildinfo$|package\.json$|README\.md$|LICEN[CS]E(\.md)?$)/.test(
+				f,
+			),
+	);
 	expect(outside).toEqual([]);
 	const size = all.reduce((sum, f) => sum + statSync(join(installed, f)).size, 0);
 	expect(size).toBeLessThan(5 * 1024 * 1024);
@@ -34,7 +39,9 @@ test('n8n lists every node in both versions, each with the credential of its API
 	const result = await n8n.cli(['export:nodes', `--output=${out}`]);
 	expect(result.code).toBe(0);
 	type Exported = { name: string; version: number | number[]; credentials?: Array<{ name: string }> };
-	const nodes = (JSON.parse(readFileSync(out, 'utf8')) as Exported[]).filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`));
+	const nodes = (JSON.parse(readFileSync(out, 'utf8')) as Exported[]).filter((node) =>
+		node.name.startsWith(`${PACKAGE_NAME}.`),
+	);
 	// n8n lists a versioned node once per version; versions 1 and 1.1 speak API v1, 2 and 2.1 API v2 (the action
 	// node's .1 versions add Simplify and the Sort collection)
 	const byName: Record<string, Record<number, string[]>> = {};

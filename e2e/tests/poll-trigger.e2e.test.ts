@@ -52,7 +52,8 @@ beforeAll(async () => {
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	});
-	if (created.status !== 200) throw new Error(`saving the workflow failed: HTTP ${created.status} ${JSON.stringify(created.raw)}`);
+	if (created.status !== 200)
+		throw new Error(`saving the workflow failed: HTTP ${created.status} ${JSON.stringify(created.raw)}`);
 	workflowId = created.data.id;
 });
 
@@ -67,68 +68,85 @@ test('publishing polls at once and starts from now: the existing orders start no
 	const first = await pollRequests(publishedAtSeq);
 	expect(first.length).toBeGreaterThanOrEqual(2);
 	expect(first[0].query).toEqual({ limit: '1', offset: '0' });
-	expect(first[1].query).toEqual(expect.objectContaining({ 'ts_created:from': expect.any(String), limit: '30', offset: '0' }));
+	expect(first[1].query).toEqual(
+		expect.objectContaining({ 'ts_created:from': expect.any(String), limit: '30', offset: '0' }),
+	);
 	expect(first.every((entry) => entry.signatureValid && entry.status === 200)).toBe(true);
 	expect(await executions()).toEqual([]);
 });
 
-test('an order placed after publishing starts one execution with it, within a poll interval', async () => {
-	const id = await placeOrder();
-	const deadline = Date.now() + POLL_WAIT_MS;
-	let found: ExecutionRecord[] = [];
-	while (Date.now() < deadline && found.length === 0) {
-		await sleep(1000);
-		found = (await executions()).filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
-	}
-	expect(found).toHaveLength(1);
-	expect(found[0].status).toBe('success');
-	expect(nodeItems(found[0].runData, NODE_NAME).map((item) => item.id_order)).toEqual([id]);
-	const delay = (epochOf(found[0].startedAt) - placedAt.get(id)!) / 1000;
-	console.log(`Poll trigger in n8n 2.41, one-minute poll: order ${id} placed → execution started after ${delay.toFixed(1)} s`);
-	expect(delay).toBeGreaterThan(0);
-	expect(delay).toBeLessThan(70);
-}, budget(150_000));
+test(
+	'an order placed after publishing starts one execution with it, within a poll interval',
+	async () => {
+		const id = await placeOrder();
+		const deadline = Date.now() + POLL_WAIT_MS;
+		let found: ExecutionRecord[] = [];
+		while (Date.now() < deadline && found.length === 0) {
+			await sleep(1000);
+			found = (await executions()).filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+		}
+		expect(found).toHaveLength(1);
+		expect(found[0].status).toBe('success');
+		expect(nodeItems(found[0].runData, NODE_NAME).map((item) => item.id_order)).toEqual([id]);
+		const delay = (epochOf(found[0].startedAt) - placedAt.get(id)!) / 1000;
+		console.log(
+			`Poll trigger in n8n 2.41, one-minute poll: order ${id} placed → execution started after ${delay.toFixed(1)} s`,
+		);
+		expect(delay).toBeGreaterThan(0);
+		expect(delay).toBeLessThan(70);
+	},
+	budget(150_000),
+);
 
-test('orders placed across the next polls are each emitted exactly once, and an idle poll costs one request', async () => {
-	const before = (await executions()).length;
-	const ids = [await placeOrder(), await placeOrder()];
-	await sleep(30_000);
-	ids.push(await placeOrder());
+test(
+	'orders placed across the next polls are each emitted exactly once, and an idle poll costs one request',
+	async () => {
+		const before = (await executions()).length;
+		const ids = [await placeOrder(), await placeOrder()];
+		await sleep(30_000);
+		ids.push(await placeOrder());
 
-	const deadline = Date.now() + 2 * POLL_WAIT_MS;
-	let emitted: unknown[] = [];
-	while (Date.now() < deadline) {
-		await sleep(2000);
-		const done = (await executions()).filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
-		emitted = done.flatMap((execution) => nodeItems(execution.runData, NODE_NAME).map((item) => item.id_order));
-		if (ids.every((id) => emitted.includes(id))) break;
-	}
-	expect(emitted.slice(1)).toEqual(ids);
-	expect(new Set(emitted).size).toBe(emitted.length);
-	expect((await executions()).length).toBeGreaterThan(before);
+		const deadline = Date.now() + 2 * POLL_WAIT_MS;
+		let emitted: unknown[] = [];
+		while (Date.now() < deadline) {
+			await sleep(2000);
+			const done = (await executions()).filter(
+				(execution) => !['new', 'running', 'waiting'].includes(execution.status),
+			);
+			emitted = done.flatMap((execution) => nodeItems(execution.runData, NODE_NAME).map((item) => item.id_order));
+			if (ids.every((id) => emitted.includes(id))) break;
+		}
+		expect(emitted.slice(1)).toEqual(ids);
+		expect(new Set(emitted).size).toBe(emitted.length);
+		expect((await executions()).length).toBeGreaterThan(before);
 
-	// n8n saved the cursor with the workflow: the newest emitted order's second (the marketplace's clock).
-	const saved = await n8n.rest<{ staticData?: Record<string, { pollState?: { cursor?: number; seen?: Record<string, string[]> } }> }>(
-		'GET',
-		`/workflows/${workflowId}`,
-	);
-	const state = saved.data.staticData?.[`node:${NODE_NAME}`]?.pollState;
-	expect(state?.seen?.[String(state?.cursor)]).toContain(ids[2]);
+		// n8n saved the cursor with the workflow: the newest emitted order's second (the marketplace's clock).
+		const saved = await n8n.rest<{
+			staticData?: Record<string, { pollState?: { cursor?: number; seen?: Record<string, string[]> } }>;
+		}>('GET', `/workflows/${workflowId}`);
+		const state = saved.data.staticData?.[`node:${NODE_NAME}`]?.pollState;
+		expect(state?.seen?.[String(state?.cursor)]).toContain(ids[2]);
 
-	const all = await executions();
-	const delays = all.flatMap((execution) =>
-		nodeItems(execution.runData, NODE_NAME).map((item) => (epochOf(execution.startedAt) - placedAt.get(String(item.id_order))!) / 1000),
-	);
-	console.log(`Poll trigger delays, order placed → execution started (s): ${delays.map((d) => d.toFixed(1)).join(', ')}`);
+		const all = await executions();
+		const delays = all.flatMap((execution) =>
+			nodeItems(execution.runData, NODE_NAME).map(
+				(item) => (epochOf(execution.startedAt) - placedAt.get(String(item.id_order))!) / 1000,
+			),
+		);
+		console.log(
+			`Poll trigger delays, order placed → execution started (s): ${delays.map((d) => d.toFixed(1)).join(', ')}`,
+		);
 
-	// The next poll finds nothing new: one request, no execution.
-	const mark = await sandbox.lastSeq();
-	const count = all.length;
-	await sleep(65_000);
-	const idle = await pollRequests(mark);
-	console.log(`Requests of the idle polls in the last 65 s: ${idle.length}`);
-	expect(idle.length).toBeGreaterThanOrEqual(1);
-	expect(idle.length).toBeLessThanOrEqual(2);
-	expect(idle.every((entry) => entry.query.limit === '30' && entry.query.offset === '0')).toBe(true);
-	expect((await executions()).length).toBe(count);
-}, budget(330_000));
+		// The next poll finds nothing new: one request, no execution.
+		const mark = await sandbox.lastSeq();
+		const count = all.length;
+		await sleep(65_000);
+		const idle = await pollRequests(mark);
+		console.log(`Requests of the idle polls in the last 65 s: ${idle.length}`);
+		expect(idle.length).toBeGreaterThanOrEqual(1);
+		expect(idle.length).toBeLessThanOrEqual(2);
+		expect(idle.every((entry) => entry.query.limit === '30' && entry.query.offset === '0')).toBe(true);
+		expect((await executions()).length).toBe(count);
+	},
+	budget(330_000),
+);

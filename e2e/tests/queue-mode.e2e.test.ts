@@ -15,9 +15,27 @@ import { join } from 'path';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { ExecutionRecord, nodeItems, sleep, WorkflowFile } from '../lib/n8n';
 import { buildAndPack } from '../lib/package';
-import { createRunDatabase, dropRunDatabase, QueueCluster, QueueServices, runSql, startQueueServices, stopQueueServices } from '../lib/queue-mode';
+import {
+	createRunDatabase,
+	dropRunDatabase,
+	QueueCluster,
+	QueueServices,
+	runSql,
+	startQueueServices,
+	stopQueueServices,
+} from '../lib/queue-mode';
 import { ensureRuntime, REPO_ROOT, Runtime } from '../lib/runtime';
-import { chain, CREDENTIAL_TYPE, DELIVERIES_TABLE_SQL, EXAMPLE_CREDENTIAL, loadExamples, postgresCredential, rememberDeliveryNode, sandboxCredential, TRIGGER_TYPE } from '../lib/workflows';
+import {
+	chain,
+	CREDENTIAL_TYPE,
+	DELIVERIES_TABLE_SQL,
+	EXAMPLE_CREDENTIAL,
+	loadExamples,
+	postgresCredential,
+	rememberDeliveryNode,
+	sandboxCredential,
+	TRIGGER_TYPE,
+} from '../lib/workflows';
 import { budget } from '../../test/budget';
 
 const WORKFLOW_ID = 'exOrderNewShip01';
@@ -41,7 +59,14 @@ function dedupeWorkflow(): WorkflowFile {
 			credentials: { [CREDENTIAL_TYPE]: { ...EXAMPLE_CREDENTIAL } },
 		},
 		rememberDeliveryNode('Remember the delivery'),
-		{ id: '7a1f0000-0000-4000-8000-00000000e3a3', name: WORK_NODE, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: '7a1f0000-0000-4000-8000-00000000e3a3',
+			name: WORK_NODE,
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 	]);
 }
 const log = (line: string) => process.stderr.write(`[queue-mode] ${line}\n`);
@@ -89,17 +114,25 @@ beforeAll(async () => {
 	});
 	const example = loadExamples().find(({ workflow }) => workflow.id === WORKFLOW_ID);
 	if (!example) throw new Error(`examples/ has no workflow ${WORKFLOW_ID}`);
-	await cluster.prepare([sandboxCredential(sandbox), postgresCredential(database)], [example.workflow as WorkflowFile, dedupeWorkflow()], [DEDUPE_WORKFLOW_ID]);
+	await cluster.prepare(
+		[sandboxCredential(sandbox), postgresCredential(database)],
+		[example.workflow as WorkflowFile, dedupeWorkflow()],
+		[DEDUPE_WORKFLOW_ID],
+	);
 	await runSql(runtime, database, [DELIVERIES_TABLE_SQL]);
 	const { ms } = await cluster.start({ published: [DEDUPE_WORKFLOW_ID] });
-	log(`main, 2 webhook processors and 2 workers ready in ${(ms / 1000).toFixed(1)} s (set-up ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+	log(
+		`main, 2 webhook processors and 2 workers ready in ${(ms / 1000).toFixed(1)} s (set-up ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+	);
 }, budget(600_000));
 
 afterAll(async () => {
 	await cluster?.stop();
 	await sandbox?.close();
 	if (services) {
-		await dropRunDatabase(runtime, services, DATABASE).catch((error: Error) => log(`could not drop ${DATABASE}: ${error.message}`));
+		await dropRunDatabase(runtime, services, DATABASE).catch((error: Error) =>
+			log(`could not drop ${DATABASE}: ${error.message}`),
+		);
 		await stopQueueServices(services);
 	}
 }, budget(120_000));
@@ -130,13 +163,19 @@ test('publishing in the editor subscribes order_new, verified by the marketplace
 
 	expect(subscriptions().map((s) => [s.event_name, s.is_active])).toEqual([['order_new', true]]);
 	subscribedIds = subscriptions().map((s) => s.id_subscription);
-	const creates = sandbox.control.requests().filter((r) => r.seq > mark && r.method === 'POST' && r.path === '/subscriptions/');
+	const creates = sandbox.control
+		.requests()
+		.filter((r) => r.seq > mark && r.method === 'POST' && r.path === '/subscriptions/');
 	expect(creates.map((r) => [r.status, r.signatureValid])).toEqual([[201, true]]);
 
-	const verification = sandbox.control.deliveries().filter((d) => d.kind === 'verification' && d.url.startsWith(`${callbackUrl()}?`));
+	const verification = sandbox.control
+		.deliveries()
+		.filter((d) => d.kind === 'verification' && d.url.startsWith(`${callbackUrl()}?`));
 	expect(verification.map((d) => [d.ok, d.status])).toEqual([[true, 200]]);
 	// the proxy passed it to a webhook processor (the main process does not serve production webhooks here)
-	const passed = cluster.proxy.exchanges.filter((x) => x.method === 'GET' && x.url.startsWith(`/webhook/${WEBHOOK_PATH}?mode=subscribe`));
+	const passed = cluster.proxy.exchanges.filter(
+		(x) => x.method === 'GET' && x.url.startsWith(`/webhook/${WEBHOOK_PATH}?mode=subscribe`),
+	);
 	expect(passed.map((x) => x.status)).toEqual([200]);
 });
 
@@ -144,16 +183,25 @@ test('a new order reaches a webhook processor, and a worker runs the whole workf
 	const afterId = await cluster.main.lastExecutionId();
 	const { order, orderUnits } = await sandbox.control.createOrder({ units: [{ id_unit: 500005, quantity: 2 }] });
 
-	const [execution, ...more] = await until(() => executionsOfOrder(afterId, order.id_order), (list) => list.some((e) => e.status !== 'new' && e.status !== 'running'));
+	const [execution, ...more] = await until(
+		() => executionsOfOrder(afterId, order.id_order),
+		(list) => list.some((e) => e.status !== 'new' && e.status !== 'running'),
+	);
 	expect(more).toEqual([]);
 	expect([execution.mode, execution.status]).toEqual(['webhook', 'success']);
 	expect(cluster.workerThatRan(execution.id)).toBeDefined();
 	expect(nodeItems(execution.runData, 'Read order')[0]).toMatchObject({ id_order: order.id_order });
-	expect(nodeItems(execution.runData, 'Mark unit sent').map((item) => item.id_order_unit).sort()).toEqual(orderUnits.map((u) => u.id_order_unit).sort());
+	expect(
+		nodeItems(execution.runData, 'Mark unit sent')
+			.map((item) => item.id_order_unit)
+			.sort(),
+	).toEqual(orderUnits.map((u) => u.id_order_unit).sort());
 
 	const units = sandbox.control.db.orderUnits.filter((u) => u.id_order === order.id_order);
 	expect(units.map((u) => [u.status, u._shipment?.carrier_code])).toEqual(units.map(() => ['sent', 'DHL']));
-	const delivery = sandbox.control.deliveries().filter((d) => d.kind === 'event' && d.resource === `/orders/${order.id_order}/`);
+	const delivery = sandbox.control
+		.deliveries()
+		.filter((d) => d.kind === 'event' && d.resource === `/orders/${order.id_order}/`);
 	expect(delivery.map((d) => [d.attempt, d.ok, d.status])).toEqual([[1, true, 200]]);
 	const exchange = cluster.proxy.exchanges.find((x) => x.idMessage === delivery[0].id_message);
 	expect(exchange).toMatchObject({ method: 'POST', status: 200, answerLost: false });
@@ -195,13 +243,18 @@ test('a retry whose first answer was lost, back at the same webhook processor, s
 	});
 	expect(upstreams[0]).toBe(upstreams[1]);
 
-	await until(() => executionsOfOrder(afterId, idOrder), (list) => list.some((e) => e.status === 'success'));
+	await until(
+		() => executionsOfOrder(afterId, idOrder),
+		(list) => list.some((e) => e.status === 'success'),
+	);
 	await sleep(3000); // a second execution would have been queued and run by now
 	const executions = await executionsOfOrder(afterId, idOrder);
-	expect(executions.map((e) => [nodeItems(e.runData, 'New order')[0]?.id_message, e.status])).toEqual([[idMessage, 'success']]);
+	expect(executions.map((e) => [nodeItems(e.runData, 'New order')[0]?.id_message, e.status])).toEqual([
+		[idMessage, 'success'],
+	]);
 });
 
-test('a retry that lands on the other webhook processor reaches the seller\'s work once, through the Postgres node', async () => {
+test("a retry that lands on the other webhook processor reaches the seller's work once, through the Postgres node", async () => {
 	retryTo = 'other';
 	const afterId = await cluster.main.lastExecutionId();
 	const resource = '/returns/2/';
@@ -212,7 +265,9 @@ test('a retry that lands on the other webhook processor reaches the seller\'s wo
 	expect(upstreams[0]).not.toBe(upstreams[1]);
 
 	const carrying = async () =>
-		(await cluster.main.executions({ afterId, workflowId: DEDUPE_WORKFLOW_ID })).filter((e) => nodeItems(e.runData, 'Return events')[0]?.id_message === idMessage);
+		(await cluster.main.executions({ afterId, workflowId: DEDUPE_WORKFLOW_ID })).filter(
+			(e) => nodeItems(e.runData, 'Return events')[0]?.id_message === idMessage,
+		);
 	await until(carrying, (list) => list.length > 0 && list.every((e) => e.status === 'success'));
 	await sleep(3000);
 	const executions = await carrying();
@@ -229,7 +284,9 @@ test('unpublishing in the editor deletes the subscription; later orders reach no
 
 	expect(subscriptions()).toEqual([]);
 	const deletes = sandbox.control.requests().filter((r) => r.seq > mark && r.method === 'DELETE');
-	expect(deletes.map((r) => [r.path, r.status, r.signatureValid])).toEqual(subscribedIds.map((id) => [`/subscriptions/${id}/`, 204, true]));
+	expect(deletes.map((r) => [r.path, r.status, r.signatureValid])).toEqual(
+		subscribedIds.map((id) => [`/subscriptions/${id}/`, 204, true]),
+	);
 
 	const deliveriesBefore = sandbox.control.deliveries().length;
 	const exchangesBefore = cluster.proxy.exchanges.length;

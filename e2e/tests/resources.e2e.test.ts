@@ -11,7 +11,9 @@ describe.each(RESOURCE_CASES.map((c) => [`${c.resource}: ${c.operation}`, c] as 
 		const result = await n8n.execute(c.workflowId);
 		const error = result.run?.data.resultData.error;
 		if (result.code !== 0 || result.run?.status !== 'success') {
-			throw new Error(`n8n execute failed (${result.exit}): ${error ? `${error.message} ${error.description ?? ''}` : result.output.slice(-2000)}`);
+			throw new Error(
+				`n8n execute failed (${result.exit}): ${error ? `${error.message} ${error.description ?? ''}` : result.output.slice(-2000)}`,
+			);
 		}
 		const items = nodeItems(result.run.data.resultData.runData, c.nodeName);
 		c.expectItems(items);

@@ -88,13 +88,18 @@ test('a published trigger keeps one subscription through a restart and still rec
 	await second.start({ published: [WORKFLOW_ID, BURST_WORKFLOW_ID] });
 	const after = await subscriptionsFor(callbackUrl);
 	expect(after.map((s) => s.id_subscription)).toEqual(first.map((s) => s.id_subscription));
-	const creates = (await sandbox.requestsSince(mark)).filter((r) => r.method === 'POST' && r.path === '/subscriptions/');
+	const creates = (await sandbox.requestsSince(mark)).filter(
+		(r) => r.method === 'POST' && r.path === '/subscriptions/',
+	);
 	expect(creates).toEqual([]);
 
 	const afterId = await second.lastExecutionId();
 	await sandbox.emitEvent('category_changed', '/categories/21/');
 	const [execution] = await second.waitForExecutions(WORKFLOW_ID, { afterId });
-	expect(nodeItems(execution.runData, 'Category events')[0]).toMatchObject({ event_name: 'category_changed', id_category: 21 });
+	expect(nodeItems(execution.runData, 'Category events')[0]).toMatchObject({
+		event_name: 'category_changed',
+		id_category: 21,
+	});
 
 	await second.deactivate(WORKFLOW_ID);
 	expect(await subscriptionsFor(callbackUrl)).toEqual([]);
@@ -102,19 +107,36 @@ test('a published trigger keeps one subscription through a restart and still rec
 
 /** A category_changed notification signed as the sandbox signs them (the v1 hypothesis), ready to be sent again. */
 function signedNotification(callbackUrl: string, idMessage: string): { body: string; headers: Record<string, string> } {
-	const body = JSON.stringify({ event_name: 'category_changed', resource: '/categories/21/', id_message: idMessage, payload: '[]' });
+	const body = JSON.stringify({
+		event_name: 'category_changed',
+		resource: '/categories/21/',
+		id_message: idMessage,
+		payload: '[]',
+	});
 	const timestamp = String(Math.floor(Date.now() / 1000));
-	const signature = createHmac('sha256', state.sandbox.secretKey).update(`POST\n${callbackUrl}\n${body}\n${timestamp}`).digest('hex');
-	return { body, headers: { 'content-type': 'application/json', 'hm-timestamp': timestamp, 'hm-signature': signature } };
+	const signature = createHmac('sha256', state.sandbox.secretKey)
+		.update(`POST\n${callbackUrl}\n${body}\n${timestamp}`)
+		.digest('hex');
+	return {
+		body,
+		headers: { 'content-type': 'application/json', 'hm-timestamp': timestamp, 'hm-signature': signature },
+	};
 }
 
 /**
  * Delivers as the marketplace does: again while the answer is not 200 (n8n answers 503 "Database is not ready"
  * when its database check lags under load); the answer that ended it.
  */
-async function deliver(callbackUrl: string, notification: { body: string; headers: Record<string, string> }): Promise<{ status: number; body: string; attempts: number }> {
+async function deliver(
+	callbackUrl: string,
+	notification: { body: string; headers: Record<string, string> },
+): Promise<{ status: number; body: string; attempts: number }> {
 	for (let attempts = 1; ; attempts++) {
-		const response = await fetch(callbackUrl, { method: 'POST', headers: notification.headers, body: notification.body });
+		const response = await fetch(callbackUrl, {
+			method: 'POST',
+			headers: notification.headers,
+			body: notification.body,
+		});
 		const answer = { status: response.status, body: await response.text(), attempts };
 		if (answer.status === 200 || attempts === 20) return answer;
 		await sleep(500);
@@ -122,7 +144,11 @@ async function deliver(callbackUrl: string, notification: { body: string; header
 }
 
 /** Delivers all of them, `parallel` at a time, in order of their index. */
-async function deliverAll(callbackUrl: string, notifications: Array<{ body: string; headers: Record<string, string> }>, parallel = 25) {
+async function deliverAll(
+	callbackUrl: string,
+	notifications: Array<{ body: string; headers: Record<string, string> }>,
+	parallel = 25,
+) {
 	const answers: Array<{ status: number; body: string; attempts: number }> = [];
 	let next = 0;
 	const lane = async () => {
@@ -155,7 +181,11 @@ test('a burst, n8n restarted right after its last answer, everything delivered a
 	// n8n answers before it has run them all: executions the stop cut short are marked crashed, but started
 	// (their start items tell which event; a finished execution has its trigger's output instead)
 	const executions = await second.waitForExecutions(BURST_WORKFLOW_ID, { afterId, count: 150, timeoutMs: 150 * 2000 });
-	const ran = executions.map((execution) => String((nodeItems(execution.runData, BURST_TRIGGER)[0] ?? execution.startItems[0])?.id_message));
+	const ran = executions.map((execution) =>
+		String((nodeItems(execution.runData, BURST_TRIGGER)[0] ?? execution.startItems[0])?.id_message),
+	);
 	expect(ran.sort()).toEqual(burst.map((_, i) => `burst-${i}`).sort());
-	expect(executions.map((execution) => execution.status).filter((status) => !['success', 'crashed'].includes(status))).toEqual([]);
+	expect(
+		executions.map((execution) => execution.status).filter((status) => !['success', 'crashed'].includes(status)),
+	).toEqual([]);
 });

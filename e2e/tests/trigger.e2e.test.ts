@@ -28,13 +28,19 @@ test('publishing subscribes each selected event, after the marketplace verified 
 	expect(subscribed.map((s) => s.event_name).sort()).toEqual(EVENTS);
 	expect(subscribed.every((s) => s.is_active && s.fallback_email === 'seller@example.com')).toBe(true);
 
-	const creates = (await sandbox.requestsSince(mark)).filter((r) => r.method === 'POST' && r.path === '/subscriptions/');
+	const creates = (await sandbox.requestsSince(mark)).filter(
+		(r) => r.method === 'POST' && r.path === '/subscriptions/',
+	);
 	expect(creates.map((r) => [r.status, r.signatureValid])).toEqual(EVENTS.map(() => [201, true]));
 	expect(creates.map((r) => (r.json as { callback_url: string }).callback_url)).toEqual(EVENTS.map(() => callbackUrl));
 
 	const verifications = (await sandbox.deliveries()).slice(deliveriesBefore).filter((d) => d.kind === 'verification');
 	expect(verifications.length).toBe(EVENTS.length);
-	expect(verifications.every((d) => d.ok && d.status === 200 && d.url.startsWith(`${callbackUrl}?mode=subscribe&challenge=`))).toBe(true);
+	expect(
+		verifications.every(
+			(d) => d.ok && d.status === 200 && d.url.startsWith(`${callbackUrl}?mode=subscribe&challenge=`),
+		),
+	).toBe(true);
 });
 
 test('an event starts an execution carrying the notification and the fetched return', async () => {
@@ -55,9 +61,16 @@ test('an event starts an execution carrying the notification and the fetched ret
 
 test('a notification with a wrong signature is refused (401) and starts nothing', async () => {
 	const afterId = await n8n.lastExecutionId();
-	const body = JSON.stringify({ event_name: 'return_new', resource: '/returns/1/', id_message: 'forged-1', payload: '[]' });
+	const body = JSON.stringify({
+		event_name: 'return_new',
+		resource: '/returns/1/',
+		id_message: 'forged-1',
+		payload: '[]',
+	});
 	const timestamp = String(Math.floor(Date.now() / 1000));
-	const wrong = createHmac('sha256', 'not-the-secret').update(`POST\n${callbackUrl}\n${body}\n${timestamp}`).digest('hex');
+	const wrong = createHmac('sha256', 'not-the-secret')
+		.update(`POST\n${callbackUrl}\n${body}\n${timestamp}`)
+		.digest('hex');
 	const response = await fetch(callbackUrl, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', 'hm-timestamp': timestamp, 'hm-signature': wrong },
@@ -68,7 +81,9 @@ test('a notification with a wrong signature is refused (401) and starts nothing'
 	expect(await n8n.executions({ afterId, workflowId: LIFECYCLE.workflowId })).toEqual([]);
 
 	// the same notification signed with the secret key (the signature hypothesis) is accepted
-	const right = createHmac('sha256', state.sandbox.secretKey).update(`POST\n${callbackUrl}\n${body}\n${timestamp}`).digest('hex');
+	const right = createHmac('sha256', state.sandbox.secretKey)
+		.update(`POST\n${callbackUrl}\n${body}\n${timestamp}`)
+		.digest('hex');
 	const accepted = await fetch(callbackUrl, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', 'hm-timestamp': timestamp, 'hm-signature': right },
@@ -76,7 +91,10 @@ test('a notification with a wrong signature is refused (401) and starts nothing'
 	});
 	expect(accepted.status).toBe(200);
 	const [execution] = await n8n.waitForExecutions(LIFECYCLE.workflowId, { afterId });
-	expect(nodeItems(execution.runData, LIFECYCLE.triggerName)[0]).toMatchObject({ id_message: 'forged-1', id_return: 1 });
+	expect(nodeItems(execution.runData, LIFECYCLE.triggerName)[0]).toMatchObject({
+		id_message: 'forged-1',
+		id_return: 1,
+	});
 });
 
 test('unpublishing deletes the subscriptions; later events reach nothing', async () => {
@@ -85,8 +103,12 @@ test('unpublishing deletes the subscriptions; later events reach nothing', async
 	await n8n.deactivate(LIFECYCLE.workflowId);
 
 	expect(await subscriptionsForCallback()).toEqual([]);
-	const deletes = (await sandbox.requestsSince(mark)).filter((r) => r.method === 'DELETE' && r.path.startsWith('/subscriptions/'));
-	expect(deletes.map((r) => r.path).sort()).toEqual(subscribed.map((s) => `/subscriptions/${s.id_subscription}/`).sort());
+	const deletes = (await sandbox.requestsSince(mark)).filter(
+		(r) => r.method === 'DELETE' && r.path.startsWith('/subscriptions/'),
+	);
+	expect(deletes.map((r) => r.path).sort()).toEqual(
+		subscribed.map((s) => `/subscriptions/${s.id_subscription}/`).sort(),
+	);
 	expect(deletes.every((r) => r.status === 204 && r.signatureValid)).toBe(true);
 
 	const afterId = await n8n.lastExecutionId();

@@ -27,37 +27,52 @@ afterAll(async () => {
 
 test('publishing subscribes order_new on the de storefront through API v2', async () => {
 	await n8n.activate(WORKFLOW_ID);
-	const subscriptions = (await sandbox.state<Subscription>('subscriptions')).filter((s) => s.callback_url === callbackUrl);
-	expect(subscriptions.map((s) => ({ event: s.event_name, active: s.is_active, api: s._api, storefront: s._storefront }))).toEqual([
-		{ event: 'order_new', active: true, api: 'v2', storefront: 'de' },
-	]);
+	const subscriptions = (await sandbox.state<Subscription>('subscriptions')).filter(
+		(s) => s.callback_url === callbackUrl,
+	);
+	expect(
+		subscriptions.map((s) => ({ event: s.event_name, active: s.is_active, api: s._api, storefront: s._storefront })),
+	).toEqual([{ event: 'order_new', active: true, api: 'v2', storefront: 'de' }]);
 });
 
 test('a new order is read and each of its units marked sent with carrier and tracking number', async () => {
-	const units = (await sandbox.state<Unit>('units')).filter((u) => (u._storefront ?? 'de') === 'de' && u.amount > 2).slice(0, 2);
+	const units = (await sandbox.state<Unit>('units'))
+		.filter((u) => (u._storefront ?? 'de') === 'de' && u.amount > 2)
+		.slice(0, 2);
 	expect(units).toHaveLength(2);
 	const afterId = await n8n.lastExecutionId();
 	const mark = await sandbox.lastSeq();
-	const { order, orderUnits } = await sandbox.createOrder({ units: [{ id_unit: units[0].id_unit, quantity: 2 }, { id_unit: units[1].id_unit }], storefront: 'de' });
+	const { order, orderUnits } = await sandbox.createOrder({
+		units: [{ id_unit: units[0].id_unit, quantity: 2 }, { id_unit: units[1].id_unit }],
+		storefront: 'de',
+	});
 	expect(orderUnits).toHaveLength(3);
 
 	const [execution] = await n8n.waitForExecutions(WORKFLOW_ID, { afterId });
 	expect(execution.status).toBe('success');
-	expect(nodeItems(execution.runData, 'New order')[0]).toMatchObject({ event_name: 'order_new', id_order: order.id_order, storefront: 'de' });
+	expect(nodeItems(execution.runData, 'New order')[0]).toMatchObject({
+		event_name: 'order_new',
+		id_order: order.id_order,
+		storefront: 'de',
+	});
 	expect(nodeItems(execution.runData, 'Read order')[0]).toMatchObject({ id_order: order.id_order, storefront: 'de' });
 	const tracking = (id: number) => '0034' + String(id).padStart(16, '0');
-	expect(nodeItems(execution.runData, 'Mark unit sent').map((i) => [i.id_order_unit, i.tracking_numbers, i.carrier_code]).sort()).toEqual(
-		orderUnits.map((u) => [u.id_order_unit, tracking(u.id_order_unit), 'DHL']).sort(),
-	);
+	expect(
+		nodeItems(execution.runData, 'Mark unit sent')
+			.map((i) => [i.id_order_unit, i.tracking_numbers, i.carrier_code])
+			.sort(),
+	).toEqual(orderUnits.map((u) => [u.id_order_unit, tracking(u.id_order_unit), 'DHL']).sort());
 
 	const stored = (await sandbox.state<OrderUnit>('orderUnits')).filter((u) => u.id_order === order.id_order);
-	expect(stored.map((u) => [u.id_order_unit, u.status, u._shipment?.carrier_code, u._shipment?.tracking_number]).sort()).toEqual(
-		orderUnits.map((u) => [u.id_order_unit, 'sent', 'DHL', tracking(u.id_order_unit)]).sort(),
-	);
+	expect(
+		stored.map((u) => [u.id_order_unit, u.status, u._shipment?.carrier_code, u._shipment?.tracking_number]).sort(),
+	).toEqual(orderUnits.map((u) => [u.id_order_unit, 'sent', 'DHL', tracking(u.id_order_unit)]).sort());
 	const requests = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2');
 	const reads = requests.filter((r) => r.method === 'GET' && r.path === `/orders/${order.id_order}`);
 	expect(reads.length).toBeGreaterThanOrEqual(1);
 	expect(reads.every((r) => r.signatureValid && r.status === 200)).toBe(true);
 	const sends = requests.filter((r) => r.method === 'PATCH' && /^\/order-units\/\d+\/send$/.test(r.path));
-	expect(sends.map((r) => [r.status, r.signatureValid, JSON.parse(r.body).carrier_code])).toEqual(orderUnits.map(() => [204, true, 'DHL']));
+	expect(sends.map((r) => [r.status, r.signatureValid, JSON.parse(r.body).carrier_code])).toEqual(
+		orderUnits.map(() => [204, true, 'DHL']),
+	);
 });

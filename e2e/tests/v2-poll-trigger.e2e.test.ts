@@ -29,7 +29,8 @@ beforeAll(async () => {
 		// n8n 1.x stores `active` as given and refuses a workflow without it
 		...(n8n.isN8n1 ? { active: false } : {}),
 	});
-	if (created.status !== 200) throw new Error(`saving the workflow failed: HTTP ${created.status} ${JSON.stringify(created.raw)}`);
+	if (created.status !== 200)
+		throw new Error(`saving the workflow failed: HTTP ${created.status} ${JSON.stringify(created.raw)}`);
 	workflowId = created.data.id;
 });
 
@@ -41,7 +42,9 @@ test('publishing polls the v2 order list at once, signed, and the orders already
 	const mark = await sandbox.lastSeq();
 	await n8n.activate(workflowId);
 
-	const polls = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2' && r.method === 'GET' && r.path === '/orders');
+	const polls = (await sandbox.requestsSince(mark)).filter(
+		(r) => r.api === 'v2' && r.method === 'GET' && r.path === '/orders',
+	);
 	expect(polls.length).toBeGreaterThanOrEqual(1);
 	expect(polls.map((r) => [r.status, r.signatureValid])).toEqual(polls.map(() => [200, true]));
 	expect((await n8n.executions({ workflowId })).filter((execution) => execution.mode === 'trigger')).toEqual([]);

@@ -16,15 +16,23 @@ describe.each(V2_RESOURCE_CASES.map((c) => [c.title, c] as const))('v2 %s', (_ti
 		const result = await n8n.execute(c.workflowId);
 		const error = result.run?.data.resultData.error;
 		if (result.code !== 0 || result.run?.status !== 'success') {
-			throw new Error(`n8n execute failed (${result.exit}): ${error ? `${error.message} ${error.description ?? ''}` : result.output.slice(-2000)}`);
+			throw new Error(
+				`n8n execute failed (${result.exit}): ${error ? `${error.message} ${error.description ?? ''}` : result.output.slice(-2000)}`,
+			);
 		}
 		const requests = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2');
 		const { clientKey, secretKey } = await sandbox.info();
 		for (const expected of c.requests) {
 			const matching = requests.filter((r) => v2RequestMatches(r, expected));
-			expect({ request: `${expected.method} ${expected.path}`, count: matching.length }).toEqual({ request: `${expected.method} ${expected.path}`, count: 1 });
+			expect({ request: `${expected.method} ${expected.path}`, count: matching.length }).toEqual({
+				request: `${expected.method} ${expected.path}`,
+				count: 1,
+			});
 			const [request] = matching;
-			expect({ signatureValid: request.signatureValid, ok: request.status >= 200 && request.status < 300 }).toEqual({ signatureValid: true, ok: true });
+			expect({ signatureValid: request.signatureValid, ok: request.status >= 200 && request.status < 300 }).toEqual({
+				signatureValid: true,
+				ok: true,
+			});
 			expect(request.headers).toMatchObject({ 'shop-client-key': clientKey, 'user-agent': V2_USER_AGENT });
 			if (expected.query) expect(request.query).toMatchObject(expected.query);
 			if (expected.json !== undefined) expect(JSON.parse(request.body)).toEqual(expected.json);
@@ -54,9 +62,20 @@ test('a version-1 workflow still runs beside them: node typeVersion 1, credentia
 	const mark = await sandbox.lastSeq();
 	const result = await n8n.execute(ping.workflowId);
 	expect(result.run?.status).toBe('success');
-	expect(nodeItems(result.run!.data.resultData.runData, ping.nodeName)).toEqual([expect.objectContaining({ message: 'pong' })]);
+	expect(nodeItems(result.run!.data.resultData.runData, ping.nodeName)).toEqual([
+		expect.objectContaining({ message: 'pong' }),
+	]);
 	const requests = await sandbox.requestsSince(mark);
-	expect(requests.map((r) => ({ api: r.api, method: r.method, path: r.path, signatureValid: r.signatureValid, status: r.status, hmClient: Boolean(r.headers['hm-client']) }))).toEqual([
+	expect(
+		requests.map((r) => ({
+			api: r.api,
+			method: r.method,
+			path: r.path,
+			signatureValid: r.signatureValid,
+			status: r.status,
+			hmClient: Boolean(r.headers['hm-client']),
+		})),
+	).toEqual([
 		{ api: undefined, method: 'GET', path: '/status/ping/', signatureValid: true, status: 200, hmClient: true },
 	]);
 });

@@ -17,7 +17,8 @@ export class SellerMarketplacePollTrigger extends VersionedNodeType {
 			name: 'sellerMarketplacePollTrigger',
 			icon: { light: 'file:../../icons/seller-marketplace.svg', dark: 'file:../../icons/seller-marketplace.dark.svg' },
 			group: ['trigger'],
-			description: 'Starts the workflow on new orders, order units to send, returns, tickets, offers out of stock or finished imports, by checking the marketplace on a schedule',
+			description:
+				'Starts the workflow on new orders, order units to send, returns, tickets, offers out of stock or finished imports, by checking the marketplace on a schedule',
 			defaultVersion: 2.1,
 		};
 		const nodeVersions: IVersionedNodeType['nodeVersions'] = {

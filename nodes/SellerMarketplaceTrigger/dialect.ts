@@ -104,6 +104,10 @@ export interface SubscriptionApi {
 	create(context: IHookFunctions, wanted: WantedSubscription): Promise<number>;
 	remove(context: IHookFunctions, id: number): Promise<void>;
 	/** What to change so that an existing subscription delivers as wanted (active included), or undefined when it does. */
-	repairOf(context: IHookFunctions, existing: RemoteSubscription, wanted: WantedSubscription): Promise<IDataObject | undefined>;
+	repairOf(
+		context: IHookFunctions,
+		existing: RemoteSubscription,
+		wanted: WantedSubscription,
+	): Promise<IDataObject | undefined>;
 	repair(context: IHookFunctions, id: number, changes: IDataObject): Promise<void>;
 }

@@ -6,7 +6,13 @@
  */
 import { createHmac, timingSafeEqual } from 'crypto';
 
-export function signature(secretKey: string, method: string, url: string, body: Buffer | string, timestamp: string): string {
+export function signature(
+	secretKey: string,
+	method: string,
+	url: string,
+	body: Buffer | string,
+	timestamp: string,
+): string {
 	return createHmac('sha256', Buffer.from(secretKey, 'utf8'))
 		.update(`${method}\n${url}\n`)
 		.update(body)

@@ -13,7 +13,20 @@ import type { ListAnswersOptions } from './list-answers';
 import type { Reply } from './reply';
 import { newOrder, newOrderUnit } from './seed';
 import { COLLECTIONS, publicView, snapshotFile } from './store';
-import { arrayOf, boolean, Check, integer, matching, maxLength, numberIn, object, oneOf, optional, parseBody, string } from './validate';
+import {
+	arrayOf,
+	boolean,
+	Check,
+	integer,
+	matching,
+	maxLength,
+	numberIn,
+	object,
+	oneOf,
+	optional,
+	parseBody,
+	string,
+} from './validate';
 import type {
 	CollectionName,
 	CreateOrderOptions,
@@ -60,7 +73,12 @@ const ORDER_OPTIONS = {
 	fulfilledByMarketplace: optional(boolean),
 	// The spec types id_order as a string and real ids carry `-`; anything that could bend a path is refused.
 	storefront: optional(string),
-	id_order: optional(matching(/^(?!\.+$)(?! )[^/\\?#%\p{Cc}]{1,32}(?<! )$/u, '1 to 32 characters, no /, \\, ?, #, % or control characters, not only dots')),
+	id_order: optional(
+		matching(
+			/^(?!\.+$)(?! )[^/\\?#%\p{Cc}]{1,32}(?<! )$/u,
+			'1 to 32 characters, no /, \\, ?, #, % or control characters, not only dots',
+		),
+	),
 };
 
 const recordId: Check<string | number> = (value, field) => {
@@ -118,7 +136,6 @@ export interface CoreControl {
 	save(path?: string): void;
 }
 
-
 export function createControl(core: SandboxCore, hooks: ControlHooks): CoreControl {
 	const event = eventShape(hooks);
 	return {
@@ -143,7 +160,8 @@ export function createControl(core: SandboxCore, hooks: ControlHooks): CoreContr
 		flushNotifications: () => core.scheduler.runDue(),
 		advance: async (seconds) => {
 			numberIn(0, MAX_ADVANCE_SECONDS)(seconds, 'seconds');
-			if (core.now() + seconds * 1000 > LAST_SANDBOX_TIME) throw badRequest('seconds would move sandbox time past the year 9999');
+			if (core.now() + seconds * 1000 > LAST_SANDBOX_TIME)
+				throw badRequest('seconds would move sandbox time past the year 9999');
 			await core.scheduler.advance(seconds);
 		},
 		now: () => core.now(),
@@ -161,7 +179,11 @@ function checkStorefront(hooks: ControlHooks, storefront: string | undefined): v
 	}
 }
 
-function createOrder(core: SandboxCore, hooks: ControlHooks, options: CreateOrderOptions): { order: Order; orderUnits: OrderUnit[] } {
+function createOrder(
+	core: SandboxCore,
+	hooks: ControlHooks,
+	options: CreateOrderOptions,
+): { order: Order; orderUnits: OrderUnit[] } {
 	const { store } = core;
 	const opts = parseBody(options, ORDER_OPTIONS);
 	const lines = opts.units ?? [{ id_unit: store.db.units[0]?.id_unit, quantity: 1 }];
@@ -171,7 +193,8 @@ function createOrder(core: SandboxCore, hooks: ControlHooks, options: CreateOrde
 		return { unit, quantity: line.quantity ?? 1 };
 	});
 	const status = opts.status ?? 'need_to_be_sent';
-	if (opts.id_order !== undefined && store.find('orders', opts.id_order)) throw badRequest(`order ${opts.id_order} exists already`);
+	if (opts.id_order !== undefined && store.find('orders', opts.id_order))
+		throw badRequest(`order ${opts.id_order} exists already`);
 	checkStorefront(hooks, opts.storefront);
 
 	const now = core.now();
@@ -189,12 +212,16 @@ function createOrder(core: SandboxCore, hooks: ControlHooks, options: CreateOrde
 
 function setStatus(core: SandboxCore, collection: StatusCollection, id: string | number, status: string): void {
 	if (typeof collection !== 'string' || !Object.hasOwn(STATUS_MOVES, collection)) {
-		throw badRequest(`collection: the status of '${String(collection)}' cannot be moved; use one of ${Object.keys(STATUS_MOVES).join(', ')}`);
+		throw badRequest(
+			`collection: the status of '${String(collection)}' cannot be moved; use one of ${Object.keys(STATUS_MOVES).join(', ')}`,
+		);
 	}
 	recordId(id, 'id');
 	const move = STATUS_MOVES[collection];
 	if (typeof status !== 'string' || !(move.statuses as readonly string[]).includes(status)) {
-		throw badRequest(`status: '${String(status)}' is not a status of ${collection}; use one of ${move.statuses.join(', ')}`);
+		throw badRequest(
+			`status: '${String(status)}' is not a status of ${collection}; use one of ${move.statuses.join(', ')}`,
+		);
 	}
 	const row = core.store.find(collection, id) as { status: string; ts_updated?: string } | undefined;
 	if (!row) throw notFound(`${collection} ${id} not found`);
@@ -206,7 +233,12 @@ function setStatus(core: SandboxCore, collection: StatusCollection, id: string |
 // ---------------------------------------------------------------------------------------------
 // HTTP control API
 
-export function createControlHandler(core: SandboxCore, control: CoreControl, hooks: ControlHooks, info: () => Record<string, unknown>) {
+export function createControlHandler(
+	core: SandboxCore,
+	control: CoreControl,
+	hooks: ControlHooks,
+	info: () => Record<string, unknown>,
+) {
 	const event = eventShape(hooks);
 	return async (req: http.IncomingMessage, rawBody: Buffer): Promise<Reply> => {
 		const method = req.method ?? 'GET';
@@ -216,7 +248,8 @@ export function createControlHandler(core: SandboxCore, control: CoreControl, ho
 			const text = rawBody.toString('utf8');
 			if (text.trim() === '') return {};
 			const value = parseJson(text);
-			if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('the body must be a JSON object');
+			if (typeof value !== 'object' || value === null || Array.isArray(value))
+				throw badRequest('the body must be a JSON object');
 			return value as Record<string, unknown>;
 		};
 		const json = (value: unknown, status = 200): Reply => ({ status, json: value });
@@ -249,7 +282,9 @@ export function createControlHandler(core: SandboxCore, control: CoreControl, ho
 				return json(await control.createOrder(body() as CreateOrderOptions), 201);
 			case 'POST /events': {
 				const checked = parseBody(body(), event);
-				await control.emitEvent(checked.event_name, checked.resource, checked.payload, { storefront: checked.storefront });
+				await control.emitEvent(checked.event_name, checked.resource, checked.payload, {
+					storefront: checked.storefront,
+				});
 				return done;
 			}
 			case 'POST /status': {
@@ -291,7 +326,8 @@ export function createControlHandler(core: SandboxCore, control: CoreControl, ho
 		const state = /^\/state\/([A-Za-z]+)$/.exec(path);
 		if (state && method === 'GET') {
 			const name = state[1] as CollectionName;
-			if (!COLLECTIONS.includes(name)) throw notFound(`no collection '${name}'; collections: ${COLLECTIONS.join(', ')}`);
+			if (!COLLECTIONS.includes(name))
+				throw notFound(`no collection '${name}'; collections: ${COLLECTIONS.join(', ')}`);
 			return json(core.store.db[name]);
 		}
 		throw notFound(`No control endpoint ${method} ${url.pathname}`);
@@ -307,7 +343,9 @@ function saveSnapshot(core: SandboxCore, body: Record<string, unknown>): string 
 	if ('path' in body) throw badRequest(`path is not accepted over HTTP; give name, a file name to keep in ${dataDir}`);
 	const { name } = parseBody(body, { name: optional(string) });
 	if (name === undefined && !snapshotPath) {
-		throw badRequest(`name is required (e.g. 'state.json'; kept in ${dataDir}) unless the sandbox was started with --snapshot`);
+		throw badRequest(
+			`name is required (e.g. 'state.json'; kept in ${dataDir}) unless the sandbox was started with --snapshot`,
+		);
 	}
 	const file = name === undefined ? snapshotPath! : snapshotFile(dataDir, name);
 	withFileErrors('save', () => core.save(file));
@@ -319,6 +357,9 @@ function withFileErrors(action: 'save' | 'load', run: () => void): void {
 		run();
 	} catch (error) {
 		if (error instanceof ApiError) throw error;
-		throw new ApiError(500, `Could not ${action} the snapshot: ${error instanceof Error ? error.message : String(error)}`);
+		throw new ApiError(
+			500,
+			`Could not ${action} the snapshot: ${error instanceof Error ? error.message : String(error)}`,
+		);
 	}
 }

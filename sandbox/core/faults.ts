@@ -15,9 +15,19 @@ const MAX_TOTAL_LATENCY_MS = 60_000;
 const RULE = {
 	kind: oneOf(['status', 'reset', 'latency'], 'fault kind'),
 	method: optional(matching(/^[A-Za-z]{1,10}$/, 'an HTTP method such as GET or PATCH')),
-	path: optional(matching(/^\/[\x21-\x7e]{0,499}$/, "a path relative to /api/v1, starting with '/', without spaces, at most 500 characters")),
+	path: optional(
+		matching(
+			/^\/[\x21-\x7e]{0,499}$/,
+			"a path relative to /api/v1, starting with '/', without spaces, at most 500 characters",
+		),
+	),
 	status: optional(integer(400, 599)),
-	retryAfter: optional(matching(/^[\x20-\x7e]{1,100}$/, 'a Retry-After value (seconds or an HTTP date, printable ASCII, at most 100 characters)')),
+	retryAfter: optional(
+		matching(
+			/^[\x20-\x7e]{1,100}$/,
+			'a Retry-After value (seconds or an HTTP date, printable ASCII, at most 100 characters)',
+		),
+	),
 	times: optional(integer(1, 1_000_000)),
 	rate: optional(numberIn(0, 1)),
 	latencyMs: optional(integer(0, MAX_TOTAL_LATENCY_MS)),
@@ -45,11 +55,14 @@ export class Faults {
 
 	add(rule: FaultRule): string {
 		validateRule(rule);
-		if (this.rules.length >= MAX_RULES) throw badRequest(`at most ${MAX_RULES} fault rules at a time; remove some first`);
+		if (this.rules.length >= MAX_RULES)
+			throw badRequest(`at most ${MAX_RULES} fault rules at a time; remove some first`);
 		const latency = (r: FaultRule) => (r.kind === 'latency' ? (r.latencyMs ?? 0) + (r.jitterMs ?? 0) : 0);
 		const total = this.rules.reduce((sum, active) => sum + latency(active.rule), latency(rule));
 		if (total > MAX_TOTAL_LATENCY_MS) {
-			throw badRequest(`latency rules would hold a request up to ${total} ms; at most ${MAX_TOTAL_LATENCY_MS} ms in all`);
+			throw badRequest(
+				`latency rules would hold a request up to ${total} ms; at most ${MAX_TOTAL_LATENCY_MS} ms in all`,
+			);
 		}
 		const id = `f${++this.counter}`;
 		this.rules.push({ id, rule: { ...rule }, remaining: rule.times ?? Infinity });
@@ -109,5 +122,6 @@ function pathMatches(pattern: string, path: string): boolean {
 
 function validateRule(rule: FaultRule): void {
 	parseBody(rule, RULE);
-	if (rule.kind === 'status' && rule.status === undefined) throw badRequest('a status fault needs status between 400 and 599');
+	if (rule.kind === 'status' && rule.status === undefined)
+		throw badRequest('a status fault needs status between 400 and 599');
 }

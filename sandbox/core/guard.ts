@@ -58,7 +58,10 @@ export function contentTypeRefusal(req: http.IncomingMessage, hasBody: boolean):
 	const type = req.headers['content-type'];
 	if (!hasBody && type === undefined) return undefined;
 	if (type !== undefined && type.split(';')[0].trim().toLowerCase() === 'application/json') return undefined;
-	return { status: 415, json: { message: 'The sandbox control API takes request bodies only as Content-Type: application/json' } };
+	return {
+		status: 415,
+		json: { message: 'The sandbox control API takes request bodies only as Content-Type: application/json' },
+	};
 }
 
 const forbidden = (message: string): Reply => ({ status: 403, json: { message } });

@@ -35,12 +35,17 @@ export function httpCall(
 					}
 					chunks.push(chunk);
 				});
-				response.on('end', () => resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+				response.on('end', () =>
+					resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') }),
+				);
 				response.on('error', (error) => resolve({ status: response.statusCode, body: '', error: error.message }));
 			},
 		);
 		// a deadline for the whole exchange, not just socket idleness
-		const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+		const deadline = setTimeout(
+			() => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
+			options.timeoutMs,
+		);
 		request.on('close', () => clearTimeout(deadline));
 		request.on('error', (error) => resolve({ body: '', error: error.message }));
 		request.end(options.body);

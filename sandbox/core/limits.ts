@@ -53,7 +53,8 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
 	for (let i = 0; i < text.length; i++) {
 		const c = text.charCodeAt(i);
 		if (inString) {
-			if (c === 0x5c) i++; // backslash: skip the escaped character
+			if (c === 0x5c)
+				i++; // backslash: skip the escaped character
 			else if (c === 0x22) inString = false;
 		} else if (c === 0x22) inString = true;
 		else if (c === 0x5b || c === 0x7b) {
@@ -65,7 +66,8 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
 
 /** JSON.parse with the depth bound; 400 for text that is not JSON or nested too deep. */
 export function parseJson(text: string): unknown {
-	if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw badRequest(`JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+	if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+		throw badRequest(`JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`);
 	try {
 		return JSON.parse(text);
 	} catch {
@@ -77,5 +79,8 @@ export function parseJson(text: string): unknown {
 export function loggedBody(body: ReceivedBody): { body: string; bodyTruncated?: true } {
 	if (!body.tooLarge && body.raw.length <= LOG_BODY_BYTES) return { body: body.raw.toString('utf8') };
 	const kept = body.raw.subarray(0, LOG_BODY_BYTES).toString('utf8');
-	return { body: `${kept}\n[sandbox: body cut after ${Math.min(body.raw.length, LOG_BODY_BYTES)} of ${body.bytes} bytes]`, bodyTruncated: true };
+	return {
+		body: `${kept}\n[sandbox: body cut after ${Math.min(body.raw.length, LOG_BODY_BYTES)} of ${body.bytes} bytes]`,
+		bodyTruncated: true,
+	};
 }

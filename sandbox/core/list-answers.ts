@@ -48,9 +48,14 @@ export class ListAnswers {
 	}
 
 	/** The page a list request at `path` is answered with: where its records start, how many, and the total to give. */
-	page(path: string, offset: number, limit: number): { from: number; limit: number; total(actual: number): number | undefined } {
+	page(
+		path: string,
+		offset: number,
+		limit: number,
+	): { from: number; limit: number; total(actual: number): number | undefined } {
 		const odd = this.options;
-		if (!odd || (odd.path !== undefined && odd.path !== path)) return { from: offset, limit, total: (actual) => actual };
+		if (!odd || (odd.path !== undefined && odd.path !== path))
+			return { from: offset, limit, total: (actual) => actual };
 		const step = (odd.totalStep ?? 0) * this.answered++;
 		return {
 			from: odd.repeatFirstPage ? 0 : offset,

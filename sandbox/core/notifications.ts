@@ -45,7 +45,11 @@ export interface SandboxEvent {
 /** How one API version notifies its subscriptions. */
 export interface NotificationFormat {
 	/** the body and resource for this subscription, or undefined when the event is not for it (another storefront) */
-	render(event: SandboxEvent, subscription: Subscription, idMessage: string): { body: string; resource: string } | undefined;
+	render(
+		event: SandboxEvent,
+		subscription: Subscription,
+		idMessage: string,
+	): { body: string; resource: string } | undefined;
 	headers(callbackUrl: string, body: string, timestamp: string): Record<string, string>;
 	timeoutMs: number;
 	/** answer statuses that count as delivered, and how a refusal names them ('200', 'a 2xx') */
@@ -63,7 +67,13 @@ export interface SignedHeaderNames {
 }
 
 /** The headers of a JSON notification signed like a request: HMAC of "POST\n<callback_url>\n<body>\n<timestamp>". */
-export function signedNotificationHeaders(names: SignedHeaderNames, secretKey: string, callbackUrl: string, body: string, timestamp: string): Record<string, string> {
+export function signedNotificationHeaders(
+	names: SignedHeaderNames,
+	secretKey: string,
+	callbackUrl: string,
+	body: string,
+	timestamp: string,
+): Record<string, string> {
 	return {
 		'Content-Type': 'application/json',
 		'User-Agent': names.userAgent,

@@ -59,7 +59,9 @@ export class SandboxCore {
 		readonly origin: string,
 	) {
 		this.clock = new SandboxClock(options.timeScale);
-		this.scheduler = new Scheduler(this.clock, (label, error) => options.log(`task '${label}' failed: ${String(error)}`));
+		this.scheduler = new Scheduler(this.clock, (label, error) =>
+			options.log(`task '${label}' failed: ${String(error)}`),
+		);
 		this.store = new Store(this.initialDb());
 		this.random = createRandom(options.seed + 1);
 		this.faults = new Faults(createRandom(options.seed + 2));

@@ -5,18 +5,7 @@
 import { formatTimestamp, parseTimestamp } from './clock';
 import { CANCEL_REASONS, MANDATORY_ATTRIBUTES, RETURN_REASONS, RETURN_STATUSES, TICKET_REASONS } from './enums';
 import { emptyDb, Store } from './store';
-import type {
-	Address,
-	Buyer,
-	Category,
-	Item,
-	Order,
-	OrderUnit,
-	ReturnUnit,
-	SandboxDb,
-	Ticket,
-	Unit,
-} from './types';
+import type { Address, Buyer, Category, Item, Order, OrderUnit, ReturnUnit, SandboxDb, Ticket, Unit } from './types';
 
 /** mulberry32: a small, fast, seeded PRNG. */
 export function createRandom(seed: number) {
@@ -73,11 +62,32 @@ const ATTRIBUTES: Array<[string, string, string, boolean]> = [
 ];
 
 const BRANDS = ['Acme', 'Nordlicht', 'Bergmann', 'Kraftwerk', 'Sonnenschein', 'Blauwal', 'Eisvogel', 'Rheingold'];
-const FIRST_NAMES = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hannes', 'Ida', 'Jonas', 'Lena', 'Max'];
+const FIRST_NAMES = [
+	'Anna',
+	'Ben',
+	'Clara',
+	'David',
+	'Emma',
+	'Felix',
+	'Greta',
+	'Hannes',
+	'Ida',
+	'Jonas',
+	'Lena',
+	'Max',
+];
 const LAST_NAMES = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Hoffmann'];
 const CITIES: Array<[string, string]> = [
-	['Berlin', '10115'], ['Hamburg', '20095'], ['München', '80331'], ['Köln', '50667'], ['Frankfurt am Main', '60311'],
-	['Stuttgart', '70173'], ['Düsseldorf', '40213'], ['Leipzig', '04109'], ['Dortmund', '44135'], ['Bremen', '28195'],
+	['Berlin', '10115'],
+	['Hamburg', '20095'],
+	['München', '80331'],
+	['Köln', '50667'],
+	['Frankfurt am Main', '60311'],
+	['Stuttgart', '70173'],
+	['Düsseldorf', '40213'],
+	['Leipzig', '04109'],
+	['Dortmund', '44135'],
+	['Bremen', '28195'],
 ];
 const STREETS = ['Hauptstraße', 'Bahnhofstraße', 'Gartenweg', 'Lindenallee', 'Schulstraße', 'Marktplatz'];
 
@@ -277,14 +287,28 @@ function seedInventory(store: Store, random: Random): void {
 	store.insert('warehouses', {
 		id_warehouse: 1,
 		name: 'Hauptlager',
-		address: { street: 'Lagerstraße', house_number: '1', postcode: '20095', city: 'Hamburg', country: 'DE', phone: '+49 40 1234567' },
+		address: {
+			street: 'Lagerstraße',
+			house_number: '1',
+			postcode: '20095',
+			city: 'Hamburg',
+			country: 'DE',
+			phone: '+49 40 1234567',
+		},
 		is_pickup_possible: false,
 		is_default: true,
 	});
 	store.insert('warehouses', {
 		id_warehouse: 2,
 		name: 'Lager Süd',
-		address: { street: 'Industriering', house_number: '7', postcode: '80331', city: 'München', country: 'DE', phone: '+49 89 7654321' },
+		address: {
+			street: 'Industriering',
+			house_number: '7',
+			postcode: '80331',
+			city: 'München',
+			country: 'DE',
+			phone: '+49 89 7654321',
+		},
 		is_pickup_possible: true,
 		is_default: false,
 	});
@@ -367,7 +391,10 @@ function seedOrders(store: Store, random: Random, visibleOrders: number, origin:
 			lines = [[random.pick(units), 1]];
 		} else if (visibleIndex === visibleOrders - 1) {
 			// the newest seller order: one unit bought three times plus one more unit
-			lines = [[units[0], 3], [units[1], 1]];
+			lines = [
+				[units[0], 3],
+				[units[1], 1],
+			];
 		} else {
 			lines = [];
 			const distinct = random.int(1, 3);
@@ -397,11 +424,15 @@ function seedOrders(store: Store, random: Random, visibleOrders: number, origin:
 	}
 }
 
-const SAMPLE_PDF = Buffer.from('%PDF-1.4\n% sandbox invoice\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+const SAMPLE_PDF = Buffer.from('%PDF-1.4\n% sandbox invoice\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString(
+	'base64',
+);
 
 /** Invoices, returns, tickets and claims on the older (already shipped) seller order units. */
 function seedAfterSales(store: Store, random: Random, origin: string): void {
-	const shipped = store.db.orderUnits.filter((u) => !u._fulfilled_by_marketplace && (u.status === 'sent' || u.status === 'received'));
+	const shipped = store.db.orderUnits.filter(
+		(u) => !u._fulfilled_by_marketplace && (u.status === 'sent' || u.status === 'received'),
+	);
 	const received = shipped.filter((u) => u.status === 'received');
 	const invoicedOrders = [...new Set(shipped.map((u) => u.id_order))].slice(0, 3);
 	for (const idOrder of invoicedOrders) {
@@ -454,9 +485,19 @@ function seedAfterSales(store: Store, random: Random, origin: string): void {
 
 	const spare = shipped.filter((u) => !returned.has(u.id_order_unit));
 	const ticketPlan: Array<[string, boolean]> = [
-		['opened', true], ['opened', false], ['opened', true], ['seller_closed', false], ['opened', true],
+		['opened', true],
+		['opened', false],
+		['opened', true],
+		['seller_closed', false],
+		['opened', true],
 	];
-	const topics = ['order_cancel', 'delivery_delayed', 'order_product_defect', 'delivery_not_received', 'other_question'];
+	const topics = [
+		'order_cancel',
+		'delivery_delayed',
+		'order_product_defect',
+		'delivery_not_received',
+		'other_question',
+	];
 	ticketPlan.forEach(([status, sellerResponsible], t) => {
 		const orderUnit = spare[t];
 		if (!orderUnit) return;
@@ -485,7 +526,11 @@ function seedAfterSales(store: Store, random: Random, origin: string): void {
 		});
 	});
 
-	const claimPlan: Array<[string, boolean]> = [['opened', true], ['opened', false], ['seller_closed', false]];
+	const claimPlan: Array<[string, boolean]> = [
+		['opened', true],
+		['opened', false],
+		['seller_closed', false],
+	];
 	claimPlan.forEach(([status, sellerResponsible], c) => {
 		const orderUnit = spare[ticketPlan.length + c];
 		if (!orderUnit) return;
@@ -519,7 +564,10 @@ export function ticketIdFor(n: number): string {
 
 export function tokenFor(random: Random): string {
 	let token = '';
-	while (token.length < 32) token += Math.floor(random.next() * 0x100000000).toString(16).padStart(8, '0');
+	while (token.length < 32)
+		token += Math.floor(random.next() * 0x100000000)
+			.toString(16)
+			.padStart(8, '0');
 	return token;
 }
 

@@ -25,7 +25,11 @@ export interface ApiFront {
  * `getCore` because the core is built once the port is known (seeded URLs carry it). A path under no front's prefix
  * goes to the last front (API v1, whose 404 names its root).
  */
-export function createHttpServer(getCore: () => SandboxCore, control: ControlHandler, fronts: () => readonly ApiFront[]): http.Server {
+export function createHttpServer(
+	getCore: () => SandboxCore,
+	control: ControlHandler,
+	fronts: () => readonly ApiFront[],
+): http.Server {
 	let guard: RequestGuard | undefined;
 	return http.createServer((req, res) => {
 		const core = getCore();
@@ -52,7 +56,12 @@ export function createHttpServer(getCore: () => SandboxCore, control: ControlHan
 	});
 }
 
-async function handleControl(req: http.IncomingMessage, res: http.ServerResponse, body: ReceivedBody, control: ControlHandler) {
+async function handleControl(
+	req: http.IncomingMessage,
+	res: http.ServerResponse,
+	body: ReceivedBody,
+	control: ControlHandler,
+) {
 	if (!isLoopback(req.socket.remoteAddress)) {
 		send(res, { status: 403, json: { message: 'The sandbox control API only answers loopback clients' } });
 		return;
@@ -69,10 +78,17 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /** An injected fault's answer to a request, decided before any handler runs (so a fault never changes state). */
-export type FaultAnswer = { reset: true } | { reset?: false; status: number; headers: Record<string, string>; message: string };
+export type FaultAnswer =
+	| { reset: true }
+	| { reset?: false; status: number; headers: Record<string, string>; message: string };
 
 /** Applies the fault rules to a request: records the fault in the log, waits its delay; undefined when none answers. */
-export async function injectedFault(core: SandboxCore, method: string, path: string, entry: RequestLogEntry): Promise<FaultAnswer | undefined> {
+export async function injectedFault(
+	core: SandboxCore,
+	method: string,
+	path: string,
+	entry: RequestLogEntry,
+): Promise<FaultAnswer | undefined> {
 	const fault = core.faults.decide(method, path);
 	if (fault.label) entry.fault = fault.label;
 	if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));

@@ -141,7 +141,8 @@ export function writeSnapshot(file: string, db: SandboxDb): void {
 export function readSnapshot(file: string, origin: string): SandboxDb {
 	const text = fs.readFileSync(file, 'utf8').replace(/http:\/\/[^/"]+\/api\/v1\//g, `${origin}/api/v1/`);
 	const fault = `${file} is not a sandbox snapshot`;
-	if (nestsDeeperThan(text, MAX_SNAPSHOT_DEPTH)) throw unprocessable(`${fault}: nested deeper than ${MAX_SNAPSHOT_DEPTH} levels`);
+	if (nestsDeeperThan(text, MAX_SNAPSHOT_DEPTH))
+		throw unprocessable(`${fault}: nested deeper than ${MAX_SNAPSHOT_DEPTH} levels`);
 	let db: SandboxDb;
 	try {
 		db = JSON.parse(text) as SandboxDb;

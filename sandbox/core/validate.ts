@@ -38,7 +38,8 @@ export function integer(min = Number.MIN_SAFE_INTEGER, max?: number): Check<numb
 		if (typeof value !== 'number' || !Number.isInteger(value)) {
 			throw badRequest(`${field} must be an integer, got ${JSON.stringify(value)}`);
 		}
-		if (max !== undefined && !(value >= min && value <= max)) throw badRequest(`${field} must be an integer from ${min} to ${max}`);
+		if (max !== undefined && !(value >= min && value <= max))
+			throw badRequest(`${field} must be an integer from ${min} to ${max}`);
 		if (value < min) throw badRequest(`${field} must be at least ${min}`);
 		return value;
 	};
@@ -119,7 +120,9 @@ export function nullable<T>(check: Check<T>): Check<T | null> {
 	return (value, field) => (value === null ? null : check(value, field));
 }
 
-export function object<S extends Record<string, Check<unknown>>>(shape: S): Check<{ [K in keyof S]: ReturnType<S[K]> }> {
+export function object<S extends Record<string, Check<unknown>>>(
+	shape: S,
+): Check<{ [K in keyof S]: ReturnType<S[K]> }> {
 	return (value, field) => {
 		if (typeof value !== 'object' || value === null || Array.isArray(value)) {
 			throw badRequest(`${field} must be a JSON object, got ${describe(value)}`);

@@ -20,7 +20,9 @@ export const loopbackUri: Check<string> = (value, field) => {
 	const url = httpUrl(value, field);
 	const host = url.hostname.replace(/^\[|\]$/g, '');
 	if (host !== 'localhost' && !isLoopback(host)) {
-		throw unprocessable(`${field} must point to a loopback address in the sandbox (127.0.0.1, localhost or [::1]), got '${url.hostname}'`);
+		throw unprocessable(
+			`${field} must point to a loopback address in the sandbox (127.0.0.1, localhost or [::1]), got '${url.hostname}'`,
+		);
 	}
 	return value as string;
 };
@@ -28,7 +30,9 @@ export const loopbackUri: Check<string> = (value, field) => {
 /** Seconds until another product feed is allowed (at most `productFeedsPerDay` a day), or undefined when one is. */
 export function productFeedWait(core: SandboxCore): number | undefined {
 	const since = core.now() - DAY_MS;
-	const recent = core.store.db.importFiles.filter((f) => f.type === 'PRODUCT_FEED' && parseTimestamp(f.ts_created) > since);
+	const recent = core.store.db.importFiles.filter(
+		(f) => f.type === 'PRODUCT_FEED' && parseTimestamp(f.ts_created) > since,
+	);
 	if (recent.length < core.options.productFeedsPerDay) return undefined;
 	const oldest = parseTimestamp(recent[0].ts_created);
 	return Math.max(1, Math.ceil((oldest + DAY_MS - core.now()) / 1000 / core.options.timeScale));
@@ -138,13 +142,24 @@ function importProductRow(core: SandboxCore, values: Record<string, string>): vo
 	uploadProductData(core, ean, readUpload(upload), 'replace');
 }
 
-const NUMERIC_COLUMNS = new Set(['id_item', 'amount', 'listing_price', 'minimum_price', 'reference_price', 'delivery_time_min', 'delivery_time_max']);
+const NUMERIC_COLUMNS = new Set([
+	'id_item',
+	'amount',
+	'listing_price',
+	'minimum_price',
+	'reference_price',
+	'delivery_time_min',
+	'delivery_time_max',
+]);
 
 /** Inventory row (COMMAND or DUMP): the fields of POST /units/; `price` is read as `listing_price`; command DELETE removes. */
 function importInventoryRow(core: SandboxCore, values: Record<string, string>): number | undefined {
 	const { command = 'UPDATE', price, ...columns } = values;
 	const body: Record<string, unknown> = {};
-	for (const [name, cell] of Object.entries({ ...columns, ...(price !== undefined && !columns.listing_price && { listing_price: price }) })) {
+	for (const [name, cell] of Object.entries({
+		...columns,
+		...(price !== undefined && !columns.listing_price && { listing_price: price }),
+	})) {
 		if (cell === '') continue;
 		if (NUMERIC_COLUMNS.has(name)) {
 			if (!/^\d+$/.test(cell)) throw new Error(`${name} must be a whole number (prices in cents), got '${cell}'`);

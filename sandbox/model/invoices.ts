@@ -5,7 +5,11 @@ import type { OrderInvoice } from '../core/types';
 import { downloadUrl } from './downloads';
 
 /** A new invoice of an order with its download token. */
-export function storeInvoice(core: SandboxCore, idOrder: string, file: { original_name: string; mime_type: string; data: string }): OrderInvoice {
+export function storeInvoice(
+	core: SandboxCore,
+	idOrder: string,
+	file: { original_name: string; mime_type: string; data: string },
+): OrderInvoice {
 	const id = core.store.nextId('orderInvoices');
 	const token = randomBytes(24).toString('hex');
 	return core.store.insert('orderInvoices', {

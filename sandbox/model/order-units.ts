@@ -33,7 +33,11 @@ export function touchOrderUnit(core: SandboxCore, unit: OrderUnit, statusChanged
 }
 
 /** Sends a unit the caller checked against SEND. */
-export function markSent(core: SandboxCore, unit: OrderUnit, shipment: { carrier_code: string; tracking_number: string; source_country?: string }): void {
+export function markSent(
+	core: SandboxCore,
+	unit: OrderUnit,
+	shipment: { carrier_code: string; tracking_number: string; source_country?: string },
+): void {
 	unit.status = SEND.to;
 	unit._shipment = { ...shipment, ts: core.timestamp() };
 	touchOrderUnit(core, unit, true);

@@ -37,7 +37,10 @@ export function readUpload(body: unknown, alias?: AliasNote): Upload {
  */
 function readAdditional(value: unknown, alias: AliasNote | undefined): Upload['additional'] {
 	if (Array.isArray(value)) {
-		alias?.('additional_attributes as a list of {attribute, value}', 'additional_attributes must be an object of attribute name → array of values');
+		alias?.(
+			'additional_attributes as a list of {attribute, value}',
+			'additional_attributes must be an object of attribute name → array of values',
+		);
 		return value.map((entry, i) => {
 			const { attribute, value: values } = (entry ?? {}) as { attribute?: unknown; value?: unknown };
 			if (typeof attribute !== 'string' || !Array.isArray(values)) {
@@ -56,7 +59,12 @@ function readAdditional(value: unknown, alias: AliasNote | undefined): Upload['a
 }
 
 /** Stores an upload (replacing or merging) and starts the checks. */
-export function uploadProductData(core: SandboxCore, ean: string, upload: Upload, mode: 'replace' | 'merge'): ProductData {
+export function uploadProductData(
+	core: SandboxCore,
+	ean: string,
+	upload: Upload,
+	mode: 'replace' | 'merge',
+): ProductData {
 	let record = core.store.find('productData', ean);
 	if (!record) {
 		record = core.store.insert('productData', {
@@ -73,7 +81,10 @@ export function uploadProductData(core: SandboxCore, ean: string, upload: Upload
 	} else {
 		Object.assign(record.data, upload.data);
 		const names = new Set(upload.additional.map((a) => a.attribute));
-		record.additional_attributes = [...record.additional_attributes.filter((a) => !names.has(a.attribute)), ...upload.additional];
+		record.additional_attributes = [
+			...record.additional_attributes.filter((a) => !names.has(a.attribute)),
+			...upload.additional,
+		];
 	}
 	record.status = { ...emptyStatus(ean), id_item: record.status.id_item };
 	const revision = ++record._revision;
@@ -113,7 +124,10 @@ function findLeafCategory(core: SandboxCore, text: string): Category | undefined
 	return core.store.db.categories.find(
 		(c) =>
 			c._is_leaf &&
-			(String(c.id_category) === text || c.name === wanted || c.title_singular.toLowerCase() === wanted || c.title_plural.toLowerCase() === wanted),
+			(String(c.id_category) === text ||
+				c.name === wanted ||
+				c.title_singular.toLowerCase() === wanted ||
+				c.title_plural.toLowerCase() === wanted),
 	);
 }
 
@@ -135,8 +149,18 @@ function finishChecks(core: SandboxCore, record: ProductData): void {
 				message: attribute === 'category' && !category ? `'${categoryText}' is not a leaf category` : '',
 			}),
 		),
-		...record.additional_attributes.map((a) => ({ attribute: a.attribute, original_value: a.value.map(String).join('|'), state: 'ACCEPTED', message: '' })),
-		...missing.map((attribute) => ({ attribute, original_value: '', state: 'MISSING', message: 'mandatory attribute missing' })),
+		...record.additional_attributes.map((a) => ({
+			attribute: a.attribute,
+			original_value: a.value.map(String).join('|'),
+			state: 'ACCEPTED',
+			message: '',
+		})),
+		...missing.map((attribute) => ({
+			attribute,
+			original_value: '',
+			state: 'MISSING',
+			message: 'mandatory attribute missing',
+		})),
 	];
 	status.missing_attributes = [...missing];
 	if (missing.length > 0 || !category) {

@@ -46,7 +46,12 @@ export function reportState(db: SandboxDb): ReportState {
 	return holder.v2Reports;
 }
 
-export function requestReport(core: SandboxCore, report_name: string, storefront: string, parameters: ReportParameter[]): StoredReport {
+export function requestReport(
+	core: SandboxCore,
+	report_name: string,
+	storefront: string,
+	parameters: ReportParameter[],
+): StoredReport {
 	const state = reportState(core.store.db);
 	const report: StoredReport = {
 		id_report: ++state.lastId,
@@ -71,7 +76,9 @@ export function reportStatus(core: SandboxCore, report: StoredReport): 'new' | '
 
 /** The download address: unsigned, protected by its access token; empty until the report is done. */
 export function reportUrl(core: SandboxCore, report: StoredReport): string {
-	return reportStatus(core, report) === 'done' ? downloadUrl(core, `/report-files/${report.id_report}?access_token=${report._access_token}`) : '';
+	return reportStatus(core, report) === 'done'
+		? downloadUrl(core, `/report-files/${report.id_report}?access_token=${report._access_token}`)
+		: '';
 }
 
 function csv(rows: unknown[][]): string {
@@ -82,7 +89,8 @@ function csv(rows: unknown[][]): string {
 	return rows.map((row) => row.map(cell).join(';')).join('\n') + '\n';
 }
 
-const parameter = (report: StoredReport, name: string) => report.parameters.find((p) => p.name === name)?.value as string | undefined;
+const parameter = (report: StoredReport, name: string) =>
+	report.parameters.find((p) => p.name === name)?.value as string | undefined;
 
 function inStorefront<T extends { _storefront?: string | null }>(report: StoredReport, rows: readonly T[]): T[] {
 	return report.storefront ? rows.filter((row) => storefrontOf(row) === report.storefront) : [...rows];
@@ -93,7 +101,8 @@ function orderUnitsInRange(core: SandboxCore, report: StoredReport): OrderUnit[]
 	const from = parameter(report, 'date_from') ?? '0000-00-00';
 	const to = parameter(report, 'date_to') ?? '9999-99-99';
 	return inStorefront(report, core.store.db.orderUnits).filter(
-		(unit) => !unit._fulfilled_by_marketplace && unit.ts_created.slice(0, 10) >= from && unit.ts_created.slice(0, 10) <= to,
+		(unit) =>
+			!unit._fulfilled_by_marketplace && unit.ts_created.slice(0, 10) >= from && unit.ts_created.slice(0, 10) <= to,
 	);
 }
 
@@ -107,13 +116,28 @@ export function reportFile(core: SandboxCore, report: StoredReport): string {
 		case 'account-listing':
 			return csv([
 				['id_offer', 'ean', 'amount', 'listing_price', 'minimum_price', 'condition', 'handling_time'],
-				...offers(core, report).map((u) => [u.id_offer, u.ean, u.amount, u.listing_price, u.minimum_price, u.condition, u._handling_time ?? 1]),
+				...offers(core, report).map((u) => [
+					u.id_offer,
+					u.ean,
+					u.amount,
+					u.listing_price,
+					u.minimum_price,
+					u.condition,
+					u._handling_time ?? 1,
+				]),
 			]);
 		case 'sales-new':
 		case 'bookings-new':
 			return csv([
 				['id_order', 'id_order_unit', 'id_offer', 'ts_created', 'status', 'price'],
-				...orderUnitsInRange(core, report).map((u) => [u.id_order, u.id_order_unit, u.id_offer, u.ts_created, u.status, u.price]),
+				...orderUnitsInRange(core, report).map((u) => [
+					u.id_order,
+					u.id_order_unit,
+					u.id_offer,
+					u.ts_created,
+					u.status,
+					u.price,
+				]),
 			]);
 		case 'cancellations':
 			return csv([
@@ -124,7 +148,10 @@ export function reportFile(core: SandboxCore, report: StoredReport): string {
 			]);
 		case 'competitors-comparer':
 		case 'price-competitiveness':
-			return csv([['EAN', 'Offer_id', 'Your price'], ...offers(core, report).map((u) => [u.ean, u.id_offer, u.listing_price])]);
+			return csv([
+				['EAN', 'Offer_id', 'Your price'],
+				...offers(core, report).map((u) => [u.ean, u.id_offer, u.listing_price]),
+			]);
 		default:
 			return csv([['ean', 'reason']]);
 	}

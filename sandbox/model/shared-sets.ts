@@ -32,7 +32,9 @@ export function isSharedSet(attribute: Attribute): boolean {
 
 export function sharedSetValues(core: SandboxCore, attribute: Attribute): SharedSetValue[] {
 	if (attribute.name !== 'manufacturer') return [];
-	const names = [...new Set(core.store.db.items.map((item) => item.manufacturer).filter((name) => name !== ''))].sort((a, b) => a.localeCompare(b));
+	const names = [...new Set(core.store.db.items.map((item) => item.manufacturer).filter((name) => name !== ''))].sort(
+		(a, b) => a.localeCompare(b),
+	);
 	return names.map((name) => ({ label: name, value: name }));
 }
 
@@ -45,7 +47,12 @@ function files(db: SandboxDb): SharedSetFile[] {
 /** A new signed address of the shared set's CSV. */
 export function sharedSetFileUrl(core: SandboxCore, attribute: Attribute, locale: string): string {
 	const list = files(core.store.db);
-	const file = { token: randomBytes(24).toString('hex'), id_attribute: attribute.id_attribute, locale, expires: core.now() + FILE_VALID_SECONDS * 1000 };
+	const file = {
+		token: randomBytes(24).toString('hex'),
+		id_attribute: attribute.id_attribute,
+		locale,
+		expires: core.now() + FILE_VALID_SECONDS * 1000,
+	};
 	list.push(file);
 	list.splice(0, Math.max(0, list.length - MAX_FILES));
 	return downloadUrl(core, `/shared-set-files/${file.token}`);

@@ -48,7 +48,12 @@ export function shippingState(db: SandboxDb): ShippingState {
 	return holder.v2Shipping;
 }
 
-export function createLabel(core: SandboxCore, idsOrderUnits: number[], carrier: string, measurements: PackageMeasurements): ShippingLabel {
+export function createLabel(
+	core: SandboxCore,
+	idsOrderUnits: number[],
+	carrier: string,
+	measurements: PackageMeasurements,
+): ShippingLabel {
 	const state = shippingState(core.store.db);
 	const label: ShippingLabel = {
 		id: randomUUID(),
@@ -79,7 +84,9 @@ export function labelExpired(core: SandboxCore, label: ShippingLabel): boolean {
 /** A one-page PDF (4 × 6 inches) with the given lines of text, its cross-reference table byte-exact. */
 export function labelPdf(lines: string[]): Buffer {
 	const escape = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
-	const content = lines.map((line, i) => `BT /F1 ${i === 0 ? 18 : 12} Tf 24 ${396 - i * 28} Td (${escape(line)}) Tj ET`).join('\n');
+	const content = lines
+		.map((line, i) => `BT /F1 ${i === 0 ? 18 : 12} Tf 24 ${396 - i * 28} Td (${escape(line)}) Tj ET`)
+		.join('\n');
 	const objects = [
 		'<< /Type /Catalog /Pages 2 0 R >>',
 		'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

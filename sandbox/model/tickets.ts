@@ -26,7 +26,11 @@ export function closeBySeller(core: SandboxCore, record: { status: string; ts_up
  * Spec table: a seller message clears is_seller_responsible unless it is an interim notice,
  * which keeps it true.
  */
-export function respondToMessage(core: SandboxCore, record: { is_seller_responsible: boolean; ts_updated: string }, interimNotice: boolean): void {
+export function respondToMessage(
+	core: SandboxCore,
+	record: { is_seller_responsible: boolean; ts_updated: string },
+	interimNotice: boolean,
+): void {
 	if (!interimNotice && record.is_seller_responsible) record.is_seller_responsible = false;
 	record.ts_updated = core.timestamp();
 }
@@ -76,7 +80,13 @@ export function insertMessage(
 }
 
 /** The seller answers a ticket whose status the caller checked (ANSWERABLE). */
-export function answerTicket(core: SandboxCore, ticket: Ticket, text: string, interimNotice: boolean, files: Array<{ filename: string; mime_type: string }>): TicketMessage {
+export function answerTicket(
+	core: SandboxCore,
+	ticket: Ticket,
+	text: string,
+	interimNotice: boolean,
+	files: Array<{ filename: string; mime_type: string }>,
+): TicketMessage {
 	respondToMessage(core, ticket, interimNotice);
 	return insertMessage(core, ticket, text, interimNotice, files);
 }

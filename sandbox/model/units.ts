@@ -13,7 +13,8 @@ export function unitFields(core: SandboxCore) {
 	const shippingGroup: Check<string> = (value, field) => {
 		const name = string(value, field);
 		const known = core.store.db.shippingGroups.map((g) => g.name);
-		if (!known.includes(name)) throw badRequest(`${field} '${name}' is not one of your shipping groups: ${known.join(', ')}`);
+		if (!known.includes(name))
+			throw badRequest(`${field} '${name}' is not one of your shipping groups: ${known.join(', ')}`);
 		return name;
 	};
 	const warehouse: Check<string> = (value, field) => {
@@ -53,7 +54,8 @@ function findItem(core: SandboxCore, body: UnitBody): Item {
 	}
 	if (body.ean === undefined) throw badRequest('id_item or ean is required');
 	const item = core.store.db.items.find((i) => i.eans.includes(body.ean!));
-	if (!item) throw unprocessable(`No item with EAN ${body.ean}; upload product data first (PUT /product-data/${body.ean}/)`);
+	if (!item)
+		throw unprocessable(`No item with EAN ${body.ean}; upload product data first (PUT /product-data/${body.ean}/)`);
 	return item;
 }
 
@@ -70,7 +72,9 @@ export function applyFields(unit: Unit, body: UnitBody): void {
 		throw unprocessable(`minimum_price ${next.minimum_price} is above listing_price ${next.listing_price}`);
 	}
 	if (next.delivery_time_min > next.delivery_time_max) {
-		throw unprocessable(`delivery_time_min ${next.delivery_time_min} is above delivery_time_max ${next.delivery_time_max}`);
+		throw unprocessable(
+			`delivery_time_min ${next.delivery_time_min} is above delivery_time_max ${next.delivery_time_max}`,
+		);
 	}
 	Object.assign(unit, next);
 }
@@ -88,7 +92,10 @@ export function stockEvents(core: SandboxCore, unit: Unit, before: number): void
 }
 
 /** What each API sets on a new unit; the rest are the marketplace's defaults (newUnit). */
-type NewUnitFields = Pick<Unit, 'id_unit' | 'ean' | 'id_offer' | 'condition' | 'location' | 'amount' | 'price' | 'listing_price' | 'shipping_group'>;
+type NewUnitFields = Pick<
+	Unit,
+	'id_unit' | 'ean' | 'id_offer' | 'condition' | 'location' | 'amount' | 'price' | 'listing_price' | 'shipping_group'
+>;
 
 /** A new unit of `item` (not stored yet), visible in lists after unitVisibilityDelaySeconds; `extra`: API v2's fields. */
 export function newUnit(core: SandboxCore, item: Item, fields: NewUnitFields, extra: Partial<Unit> = {}): Unit {

@@ -35,10 +35,12 @@ export function verifyRequest(input: AuthInput, config: AuthConfig): AuthResult 
 	if (!/application\/json|application\/\*|\*\/\*/.test(accept)) {
 		return { ok: false, error: `Accept header must allow application/json, got '${accept}'` };
 	}
-	if (!constantTimeEqual(header('HM-Client')!, config.clientKey)) return { ok: false, error: 'Unknown client key in HM-Client' };
+	if (!constantTimeEqual(header('HM-Client')!, config.clientKey))
+		return { ok: false, error: 'Unknown client key in HM-Client' };
 
 	const timestamp = header('HM-Timestamp')!;
-	if (!/^\d+$/.test(timestamp)) return { ok: false, error: `HM-Timestamp must be Unix time in seconds, got '${timestamp}'` };
+	if (!/^\d+$/.test(timestamp))
+		return { ok: false, error: `HM-Timestamp must be Unix time in seconds, got '${timestamp}'` };
 	const nowSeconds = Math.floor((config.now ?? Date.now)() / 1000);
 	const skew = Number(timestamp) - nowSeconds;
 	if (Math.abs(skew) > config.clockWindowSeconds) {

@@ -15,9 +15,13 @@ export function v1NotificationFormat(core: SandboxCore): NotificationFormat {
 	return {
 		render(event, _subscription, idMessage) {
 			const { eventName, resource, payload } = event;
-			return { body: JSON.stringify({ event_name: eventName, resource, id_message: idMessage, payload: payload ?? '[]' }), resource };
+			return {
+				body: JSON.stringify({ event_name: eventName, resource, id_message: idMessage, payload: payload ?? '[]' }),
+				resource,
+			};
 		},
-		headers: (callbackUrl, body, timestamp) => signedNotificationHeaders(HEADERS, core.options.secretKey, callbackUrl, body, timestamp),
+		headers: (callbackUrl, body, timestamp) =>
+			signedNotificationHeaders(HEADERS, core.options.secretKey, callbackUrl, body, timestamp),
 		timeoutMs: core.options.callbackTimeoutSeconds * 1000,
 		accepts: (status) => status === 200,
 		expected: '200',

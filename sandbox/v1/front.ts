@@ -3,7 +3,16 @@
  * 401 if unsigned → 404/405 → handler. Faults answer before the handler, so they never change state.
  */
 import type http from 'http';
-import { answer, answered, errorReply, injectedFault, logRequest, send, splitOnce, type ApiFront } from '../core/server';
+import {
+	answer,
+	answered,
+	errorReply,
+	injectedFault,
+	logRequest,
+	send,
+	splitOnce,
+	type ApiFront,
+} from '../core/server';
 import type { SandboxCore } from '../core/sandbox-core';
 import { parseJson, tooLargeError, type ReceivedBody } from '../core/limits';
 import { verifyRequest } from './auth';
@@ -15,7 +24,13 @@ export function createV1Front(core: SandboxCore, router: Router): ApiFront {
 	return { prefix: API_PREFIX, handle: (req, res, body) => handleApi(core, router, req, res, body) };
 }
 
-async function handleApi(core: SandboxCore, router: Router, req: http.IncomingMessage, res: http.ServerResponse, body: ReceivedBody) {
+async function handleApi(
+	core: SandboxCore,
+	router: Router,
+	req: http.IncomingMessage,
+	res: http.ServerResponse,
+	body: ReceivedBody,
+) {
 	const method = (req.method ?? 'GET').toUpperCase();
 	const rawUrl = req.url ?? '/';
 	const [rawPath, rawQuery = ''] = splitOnce(rawUrl, '?');
@@ -57,7 +72,11 @@ async function handleApi(core: SandboxCore, router: Router, req: http.IncomingMe
 		send(
 			res,
 			allowed.length > 0
-				? { status: 405, headers: { Allow: allowed.join(', ') }, json: { message: `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}` } }
+				? {
+						status: 405,
+						headers: { Allow: allowed.join(', ') },
+						json: { message: `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}` },
+					}
 				: { status: 404, json: { message: `No endpoint ${method} ${path}` } },
 		);
 		return;

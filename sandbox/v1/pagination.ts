@@ -12,7 +12,11 @@ export function collectionRange(offset: number, count: number, total: number): s
 
 /** A total of `undefined` answers without the header (see ListAnswers.omitTotal). */
 export function collectionReply(rows: unknown[], offset: number, total: number | undefined): Reply {
-	return { status: 200, json: rows, headers: total === undefined ? {} : { 'HM-Collection-Range': collectionRange(offset, rows.length, total) } };
+	return {
+		status: 200,
+		json: rows,
+		headers: total === undefined ? {} : { 'HM-Collection-Range': collectionRange(offset, rows.length, total) },
+	};
 }
 
 const NON_NEGATIVE_INTEGER = /^\d+$/;

@@ -53,12 +53,17 @@ export function route(method: string, paths: string | string[], handler: Handler
 export const ok = (json: unknown): Reply => ({ status: 200, json });
 export const noContent = (): Reply => ({ status: 204 });
 /** 201 with `Location` relative to the API root, e.g. '/units/500041/' */
-export const created = (location: string, json?: unknown): Reply => ({ status: 201, json, headers: { Location: location } });
+export const created = (location: string, json?: unknown): Reply => ({
+	status: 201,
+	json,
+	headers: { Location: location },
+});
 
 /** Reads a path parameter that must be a positive integer. */
 export function intParam(ctx: RouteContext, name = 'id'): number {
 	const text = ctx.params[name];
-	if (!/^\d+$/.test(text)) throw badRequest(`${name === 'id' ? 'id' : name} in the path must be an integer, got '${text}'`);
+	if (!/^\d+$/.test(text))
+		throw badRequest(`${name === 'id' ? 'id' : name} in the path must be an integer, got '${text}'`);
 	return Number(text);
 }
 
@@ -84,7 +89,10 @@ export function noBody(ctx: RouteContext): void {
 /** Refuses query parameters on endpoints that take none (besides those listed). */
 export function noQuery(ctx: RouteContext, allowed: string[] = []): void {
 	const extra = Object.keys(ctx.query).filter((name) => !allowed.includes(name));
-	if (extra.length > 0) throw badRequest(`Unknown query parameter '${extra[0]}'${allowed.length ? `; accepted: ${allowed.join(', ')}` : ''}`);
+	if (extra.length > 0)
+		throw badRequest(
+			`Unknown query parameter '${extra[0]}'${allowed.length ? `; accepted: ${allowed.join(', ')}` : ''}`,
+		);
 }
 
 interface Compiled {
@@ -102,7 +110,12 @@ export class Router {
 			r.paths.forEach((template, i) => {
 				const segments = template.split('/');
 				const route = { ...r, handler: conformant(r, i === 0 ? undefined : template) };
-				this.compiled.push({ route, template, segments, literalCount: segments.filter((s) => !s.startsWith('{')).length });
+				this.compiled.push({
+					route,
+					template,
+					segments,
+					literalCount: segments.filter((s) => !s.startsWith('{')).length,
+				});
 			});
 		}
 		// literal segments win over parameters: '/orders/seller/' before '/orders/{id}/'
@@ -120,7 +133,10 @@ export class Router {
 				allowed.push(c.route.method);
 				continue;
 			}
-			return { match: { route: c.route, template: c.template, params, name: `${method} ${c.route.paths[0]}` }, allowed };
+			return {
+				match: { route: c.route, template: c.template, params, name: `${method} ${c.route.paths[0]}` },
+				allowed,
+			};
 		}
 		return { allowed: [...new Set(allowed)] };
 	}
@@ -130,11 +146,20 @@ export class Router {
 function conformant(route: Route, aliasTemplate: string | undefined): Handler {
 	return (ctx) => {
 		if (aliasTemplate !== undefined) {
-			useAlias(ctx, `path ${aliasTemplate}`, `${ctx.method} ${ctx.path} is not the spec's path; it writes ${ctx.method} ${route.paths[0]}`, 404);
+			useAlias(
+				ctx,
+				`path ${aliasTemplate}`,
+				`${ctx.method} ${ctx.path} is not the spec's path; it writes ${ctx.method} ${route.paths[0]}`,
+				404,
+			);
 		}
 		const repeated = repeatedQueryParameter(ctx.entry.rawUrl);
 		if (repeated !== undefined) {
-			useAlias(ctx, `repeated query parameter ${repeated}`, `query parameter '${repeated}' is given more than once; give several values comma-separated`);
+			useAlias(
+				ctx,
+				`repeated query parameter ${repeated}`,
+				`query parameter '${repeated}' is given more than once; give several values comma-separated`,
+			);
 		}
 		return route.handler(ctx);
 	};

@@ -56,7 +56,8 @@ function isDate(text: string): boolean {
 	return !!m && realDate(m[1], m[2], m[3]);
 }
 
-const bits = (n: number) => (value: number) => Number.isInteger(value) && value >= -(2 ** (n - 1)) && value < 2 ** (n - 1);
+const bits = (n: number) => (value: number) =>
+	Number.isInteger(value) && value >= -(2 ** (n - 1)) && value < 2 ** (n - 1);
 
 /** The formats the OpenAPI document uses; an unknown format would stop compilation. */
 const FORMATS: Record<string, Format> = {

@@ -25,15 +25,14 @@ export interface V2AuthInput {
 	rawBody: Buffer;
 }
 
-export type V2AuthResult =
-	| { ok: true; partner: boolean }
-	| { ok: false; type: string; field: string; message: string };
+export type V2AuthResult = { ok: true; partner: boolean } | { ok: false; type: string; field: string; message: string };
 
 const REQUIRED = ['Shop-Client-Key', 'Shop-Timestamp', 'Shop-Signature', 'Accept', 'User-Agent'];
 const HEX_SIGNATURE = /^[0-9a-f]{64}$/;
 
 const fail = (type: string, field: string, message: string): V2AuthResult => ({ ok: false, type, field, message });
-const badHeader = (field: string, message: string) => fail('/problems/missing-or-invalid-request-header', field, message);
+const badHeader = (field: string, message: string) =>
+	fail('/problems/missing-or-invalid-request-header', field, message);
 
 export function verifyV2Request(input: V2AuthInput, config: V2AuthConfig): V2AuthResult {
 	const header = (name: string): string | undefined => {
@@ -42,7 +41,10 @@ export function verifyV2Request(input: V2AuthInput, config: V2AuthConfig): V2Aut
 	};
 	for (const name of REQUIRED) {
 		if ((header(name) ?? '').trim() === '') {
-			const v1Hint = name.startsWith('Shop-') && header('HM-Client') !== undefined ? ' (HM-* headers are API v1; v2 signs with Shop-* headers)' : '';
+			const v1Hint =
+				name.startsWith('Shop-') && header('HM-Client') !== undefined
+					? ' (HM-* headers are API v1; v2 signs with Shop-* headers)'
+					: '';
 			return badHeader(name, `Missing ${name} header${v1Hint}`);
 		}
 	}
@@ -68,18 +70,40 @@ export function verifyV2Request(input: V2AuthInput, config: V2AuthConfig): V2Aut
 
 	const url = `http://${header('Host') ?? ''}${input.rawUrl}`;
 	const signed = `"${input.method}\\n${url}\\n<raw body, ${input.rawBody.length} bytes>\\n${timestamp}"`;
-	const sellerError = checkSignature('Shop-Signature', header('Shop-Signature')!, config.secretKey, input, url, timestamp, signed);
+	const sellerError = checkSignature(
+		'Shop-Signature',
+		header('Shop-Signature')!,
+		config.secretKey,
+		input,
+		url,
+		timestamp,
+		signed,
+	);
 	if (sellerError) return sellerError;
 
 	const partnerKey = header('Shop-Partner-Client-Key');
 	const partnerSignature = header('Shop-Partner-Signature');
 	if (partnerKey === undefined && partnerSignature === undefined) return { ok: true, partner: false };
-	if (!partnerKey) return badHeader('Shop-Partner-Client-Key', 'Shop-Partner-Signature was sent without Shop-Partner-Client-Key');
-	if (!partnerSignature) return badHeader('Shop-Partner-Signature', 'Shop-Partner-Client-Key was sent without Shop-Partner-Signature');
+	if (!partnerKey)
+		return badHeader('Shop-Partner-Client-Key', 'Shop-Partner-Signature was sent without Shop-Partner-Client-Key');
+	if (!partnerSignature)
+		return badHeader('Shop-Partner-Signature', 'Shop-Partner-Client-Key was sent without Shop-Partner-Signature');
 	if (!constantTimeEqual(partnerKey, config.partnerClientKey)) {
-		return fail('/problems/invalid-credentials', 'Shop-Partner-Client-Key', 'Unknown partner client key in Shop-Partner-Client-Key');
+		return fail(
+			'/problems/invalid-credentials',
+			'Shop-Partner-Client-Key',
+			'Unknown partner client key in Shop-Partner-Client-Key',
+		);
 	}
-	const partnerError = checkSignature('Shop-Partner-Signature', partnerSignature, config.partnerSecretKey, input, url, timestamp, signed);
+	const partnerError = checkSignature(
+		'Shop-Partner-Signature',
+		partnerSignature,
+		config.partnerSecretKey,
+		input,
+		url,
+		timestamp,
+		signed,
+	);
 	return partnerError ?? { ok: true, partner: true };
 }
 
@@ -93,9 +117,17 @@ function checkSignature(
 	signed: string,
 ): V2AuthResult | undefined {
 	if (!HEX_SIGNATURE.test(given)) {
-		return fail('/problems/corrupted-signature', field, `${field} must be 64 lower-case hexadecimal characters (HMAC-SHA256 hex digest)`);
+		return fail(
+			'/problems/corrupted-signature',
+			field,
+			`${field} must be 64 lower-case hexadecimal characters (HMAC-SHA256 hex digest)`,
+		);
 	}
 	if (constantTimeEqual(given, signature(secret, input.method, url, input.rawBody, timestamp))) return undefined;
 	const key = field === 'Shop-Signature' ? 'secret key' : 'partner secret key';
-	return fail('/problems/corrupted-signature', field, `Invalid ${field}. Expected HMAC-SHA256 (hex, ${key} as text) of ${signed}`);
+	return fail(
+		'/problems/corrupted-signature',
+		field,
+		`Invalid ${field}. Expected HMAC-SHA256 (hex, ${key} as text) of ${signed}`,
+	);
 }

@@ -27,7 +27,11 @@ export function where<T>(rows: readonly T[], ...predicates: Array<((row: T) => b
 }
 
 /** `*_from_iso` filters: rows whose (v1-format) timestamp is at or after the given instant. */
-export function since<T>(ctx: V2Context, name: string, timestamp: (row: T) => string): ((row: T) => boolean) | undefined {
+export function since<T>(
+	ctx: V2Context,
+	name: string,
+	timestamp: (row: T) => string,
+): ((row: T) => boolean) | undefined {
 	const from = ctx.query[name] as string | undefined;
 	if (from === undefined) return undefined;
 	const fromMs = Date.parse(from);

@@ -137,7 +137,12 @@ export class Contract {
 			for (const method of METHODS.filter((m) => item[m])) {
 				const literals = template.split(/\{[^}]+\}/).map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 				this.routes.push({
-					operation: { ...item[method], parameters: item[method].parameters ?? [], method: method.toUpperCase(), path: template },
+					operation: {
+						...item[method],
+						parameters: item[method].parameters ?? [],
+						method: method.toUpperCase(),
+						path: template,
+					},
 					pattern: new RegExp(`^${literals.join('([^/]+)')}$`),
 					names: [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
 					literalLength: literals.join('').length,
@@ -183,7 +188,10 @@ export class Contract {
 		};
 		const pathText = pathParams(operation, request.rawParams, errors, this.resolve);
 		const isCommaList = (name: string) => this.commaLists.has(`${operation.method} ${operation.path} ${name}`);
-		const parameters = { path: { ...pathText }, query: shapeQuery(operation, request, isCommaList, errors, this.resolve) };
+		const parameters = {
+			path: { ...pathText },
+			query: shapeQuery(operation, request, isCommaList, errors, this.resolve),
+		};
 		const check = this.check(`params ${operation.operationId}`, this.paramsAjv, () => paramsSchema(operation));
 		// coercion turns the texts into the declared types in place
 		if (!check(parameters)) add(groupErrors(check.errors ?? [], operation, paramField));
@@ -192,7 +200,8 @@ export class Contract {
 		if (body !== undefined) {
 			const schema = operation.requestBody!.content['application/json'].schema;
 			const bodyCheck = this.check(`body ${operation.operationId}`, this.requestAjv, () => rebase(schema));
-			if (!bodyCheck(body.value)) add(groupErrors(bodyCheck.errors ?? [], operation, (segments) => joinPath(segments) || 'body'));
+			if (!bodyCheck(body.value))
+				add(groupErrors(bodyCheck.errors ?? [], operation, (segments) => joinPath(segments) || 'body'));
 		}
 		if (errors.length > 0) throw invalid(errors.slice(0, MAX_ERRORS));
 
@@ -219,18 +228,29 @@ export class Contract {
 	): string[] {
 		const declared = operation?.responses[String(status)];
 		if (operation && !declared && !extraStatuses.includes(status)) {
-			return [`status ${status} is not declared for ${operation.operationId} (declared: ${Object.keys(operation.responses).join(', ')})`];
+			return [
+				`status ${status} is not declared for ${operation.operationId} (declared: ${Object.keys(operation.responses).join(', ')})`,
+			];
 		}
 		if (!operation || !declared) {
-			const check = this.check('ErrorResponse', this.dataAjv, () => ({ $ref: `${DOCUMENT_ID}#/components/schemas/ErrorResponse` }));
+			const check = this.check('ErrorResponse', this.dataAjv, () => ({
+				$ref: `${DOCUMENT_ID}#/components/schemas/ErrorResponse`,
+			}));
 			return check(body) ? [] : responseErrors(check.errors ?? []);
 		}
 		const problems = Object.entries(declared.headers ?? {})
-			.filter(([name, header]) => header.required && !Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()))
+			.filter(
+				([name, header]) =>
+					header.required && !Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()),
+			)
 			.map(([name]) => `header ${name} is required for status ${status}`);
 		const schema = declared.content?.['application/json']?.schema;
-		if (!schema) return body === undefined ? problems : [...problems, `status ${status} of ${operation.operationId} has no body, but one was sent`];
-		if (body === undefined) return [...problems, `status ${status} of ${operation.operationId} needs a JSON body, none was sent`];
+		if (!schema)
+			return body === undefined
+				? problems
+				: [...problems, `status ${status} of ${operation.operationId} has no body, but one was sent`];
+		if (body === undefined)
+			return [...problems, `status ${status} of ${operation.operationId} needs a JSON body, none was sent`];
 		const check = this.check(`response ${operation.operationId} ${status}`, this.dataAjv, () => rebase(schema));
 		return check(body) ? problems : [...problems, ...responseErrors(check.errors ?? [])];
 	}
@@ -297,7 +317,10 @@ function shapeQuery(
 			continue;
 		}
 		if (spaces.has(name)) {
-			errors.push({ field: name, message: 'writes a space as %20: the API takes the query as PHP http_build_query writes it, a space as +' });
+			errors.push({
+				field: name,
+				message: 'writes a space as %20: the API takes the query as PHP http_build_query writes it, a space as +',
+			});
 			continue;
 		}
 		const schema = resolve(parameter.schema);
@@ -309,7 +332,10 @@ function shapeQuery(
 			continue;
 		}
 		if (isArray && !commaList && values.some((v) => v.includes(','))) {
-			errors.push({ field: name, message: `takes several values as repeated keys (${name}=a&${name}=b), not as a comma-separated list` });
+			errors.push({
+				field: name,
+				message: `takes several values as repeated keys (${name}=a&${name}=b), not as a comma-separated list`,
+			});
 			continue;
 		}
 		const list = commaList ? values[0].split(',') : values;
@@ -338,7 +364,12 @@ function spaceEscapedKeys(rawQuery: string): Set<string> {
 	return names;
 }
 
-function pathParams(operation: Operation, rawParams: Record<string, string>, errors: ErrorDetail[], resolve: Resolve): Record<string, string> {
+function pathParams(
+	operation: Operation,
+	rawParams: Record<string, string>,
+	errors: ErrorDetail[],
+	resolve: Resolve,
+): Record<string, string> {
 	const params: Record<string, string> = {};
 	for (const [name, raw] of Object.entries(rawParams)) {
 		let value: string;
@@ -349,7 +380,8 @@ function pathParams(operation: Operation, rawParams: Record<string, string>, err
 			continue;
 		}
 		const schema = resolve(operation.parameters.find((p) => p.in === 'path' && p.name === name)?.schema);
-		if (!plainNumberText(schema, value)) errors.push({ field: name, message: `must be written as a plain decimal ${schema.type}` });
+		if (!plainNumberText(schema, value))
+			errors.push({ field: name, message: `must be written as a plain decimal ${schema.type}` });
 		params[name] = value;
 	}
 	return params;
@@ -367,7 +399,10 @@ function readBody(operation: Operation, request: RawRequest, errors: ErrorDetail
 	}
 	const mediaType = (request.contentType ?? '').split(';')[0].trim().toLowerCase();
 	if (mediaType !== 'application/json') {
-		errors.push({ field: 'Content-Type', message: `must be application/json for a JSON body, got '${request.contentType ?? ''}'` });
+		errors.push({
+			field: 'Content-Type',
+			message: `must be application/json for a JSON body, got '${request.contentType ?? ''}'`,
+		});
 		return undefined;
 	}
 	try {
@@ -389,15 +424,24 @@ const paramField = (segments: string[]) => segments[1] ?? segments[0] ?? 'parame
 
 /** Ajv errors of a response → 'data[0].price: must be integer' lines. */
 function responseErrors(errors: AjvError[]): string[] {
-	return groupErrors(errors, undefined, (segments) => joinPath(segments) || '(body)').map((d) => `${d.field}: ${d.message}`);
+	return groupErrors(errors, undefined, (segments) => joinPath(segments) || '(body)').map(
+		(d) => `${d.field}: ${d.message}`,
+	);
 }
 
 /** Ajv errors → one `{field, message}` per field; alternatives of an `anyOf` are joined with "or". */
-function groupErrors(errors: AjvError[], operation: Operation | undefined, fieldOf: (segments: string[]) => string): ErrorDetail[] {
+function groupErrors(
+	errors: AjvError[],
+	operation: Operation | undefined,
+	fieldOf: (segments: string[]) => string,
+): ErrorDetail[] {
 	const byField = new Map<string, AjvError[]>();
 	for (const error of errors) {
 		if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
-		const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+		const segments = error.instancePath
+			.split('/')
+			.slice(1)
+			.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 		const named = (error.params.missingProperty ?? error.params.additionalProperty) as string | undefined;
 		const field = fieldOf(named === undefined ? segments : [...segments, named]);
 		byField.set(field, [...(byField.get(field) ?? []), error]);
@@ -433,7 +477,8 @@ function closeObjects(value: unknown): unknown {
 	if (value === null || typeof value !== 'object') return value;
 	const out: Record<string, unknown> = {};
 	for (const [key, child] of Object.entries(value)) out[key] = closeObjects(child);
-	if (out.type === 'object' && out.properties !== undefined && out.additionalProperties === undefined) out.additionalProperties = false;
+	if (out.type === 'object' && out.properties !== undefined && out.additionalProperties === undefined)
+		out.additionalProperties = false;
 	return out;
 }
 
@@ -457,7 +502,10 @@ let loaded: Contract | undefined;
 
 /** The contract, read once per process. */
 export function loadContract(): Contract {
-	loaded ??= new Contract(normaliseNullable(JSON.parse(fs.readFileSync(SPEC_FILE, 'utf8'))) as Document, documentedExceptions());
+	loaded ??= new Contract(
+		normaliseNullable(JSON.parse(fs.readFileSync(SPEC_FILE, 'utf8'))) as Document,
+		documentedExceptions(),
+	);
 	return loaded;
 }
 

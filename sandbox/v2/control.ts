@@ -15,7 +15,8 @@ export function v2ControlHooks(runtime: V2Runtime): ControlHooks {
 			'GET /rate-limit': () => ({ status: 200, json: { perSecond: control.rateLimit() } }),
 			'PUT /rate-limit': (body) => {
 				const { perSecond } = body();
-				if (perSecond !== null && typeof perSecond !== 'number') throw badRequest('body needs perSecond: a number, or null for no limit');
+				if (perSecond !== null && typeof perSecond !== 'number')
+					throw badRequest('body needs perSecond: a number, or null for no limit');
 				try {
 					control.setRateLimit(perSecond);
 				} catch (error) {

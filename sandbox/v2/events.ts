@@ -86,10 +86,17 @@ export function v2NotificationFormat(core: SandboxCore, timeoutMs: number): Noti
 			const storefront = event.storefront ?? target.storefront ?? subscription._storefront ?? 'de';
 			if (subscription._storefront && subscription._storefront !== storefront) return undefined;
 			const payload = event.payload !== undefined ? explicitPayload(event.payload) : (target.payload ?? []);
-			const body = JSON.stringify({ event_name: event.eventName, id_message: idMessage, resource: target.resource, storefront, payload });
+			const body = JSON.stringify({
+				event_name: event.eventName,
+				id_message: idMessage,
+				resource: target.resource,
+				storefront,
+				payload,
+			});
 			return { body, resource: target.resource };
 		},
-		headers: (callbackUrl, body, timestamp) => signedNotificationHeaders(HEADERS, core.options.secretKey, callbackUrl, body, timestamp),
+		headers: (callbackUrl, body, timestamp) =>
+			signedNotificationHeaders(HEADERS, core.options.secretKey, callbackUrl, body, timestamp),
 		timeoutMs,
 		accepts: (status) => DELIVERED.includes(status),
 		expected: 'a 2xx',

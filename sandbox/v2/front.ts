@@ -52,7 +52,10 @@ function handler(runtime: V2Runtime) {
 			entry.route = `${method} ${operation.path}`;
 			entry.operationId = operation.operationId;
 		}
-		const auth = verifyV2Request({ method, rawUrl, headers: req.headers, rawBody }, { ...core.options, ...runtime.options });
+		const auth = verifyV2Request(
+			{ method, rawUrl, headers: req.headers, rawBody },
+			{ ...core.options, ...runtime.options },
+		);
 		entry.signatureValid = auth.ok;
 		if (!auth.ok) entry.authError = auth.message;
 
@@ -67,7 +70,13 @@ function handler(runtime: V2Runtime) {
 			return;
 		}
 
-		respond(runtime, res, entry, operation, await answer(runtime, req, method, path, match, auth, entry, rawBody.toString('utf8')));
+		respond(
+			runtime,
+			res,
+			entry,
+			operation,
+			await answer(runtime, req, method, path, match, auth, entry, rawBody.toString('utf8')),
+		);
 	};
 }
 
@@ -86,22 +95,36 @@ async function answer(
 	let inHandler = false;
 	try {
 		if (!runtime.rateLimiter.take(String(req.headers['shop-client-key'] ?? ''))) {
-			throw new Problem(429, 'about:blank', `Too many requests: at most ${runtime.rateLimiter.perSecond} per second per client key`);
+			throw new Problem(
+				429,
+				'about:blank',
+				`Too many requests: at most ${runtime.rateLimiter.perSecond} per second per client key`,
+			);
 		}
 		if (!auth.ok) throw new Problem(401, auth.type, auth.message, [{ field: auth.field, message: auth.message }]);
 		const { operation } = match;
 		if (!operation) {
 			if (match.allowed.length > 0) {
-				throw new Problem(405, 'about:blank', `${method} is not allowed on ${path}; allowed: ${match.allowed.join(', ')}`, [], {
-					Allow: match.allowed.join(', '),
-				});
+				throw new Problem(
+					405,
+					'about:blank',
+					`${method} is not allowed on ${path}; allowed: ${match.allowed.join(', ')}`,
+					[],
+					{
+						Allow: match.allowed.join(', '),
+					},
+				);
 			}
 			const hint = path.length > 1 && path.endsWith('/') ? ' (the API v2 paths have no trailing slash)' : '';
 			throw new Problem(404, '/problems/not-found', `No endpoint ${method} ${path}${hint}`);
 		}
 		const handler = runtime.handlers.get(operation.operationId);
 		if (!handler) {
-			throw new Problem(501, 'about:blank', `${operation.operationId} (${method} ${operation.path}) is not simulated by the sandbox yet`);
+			throw new Problem(
+				501,
+				'about:blank',
+				`${operation.operationId} (${method} ${operation.path}) is not simulated by the sandbox yet`,
+			);
 		}
 		const request = contract.validateRequest(operation, {
 			rawParams: match.rawParams,
@@ -119,7 +142,10 @@ async function answer(
 		return scripted ? { ...reply, ...scripted } : reply;
 	} catch (error) {
 		if (error instanceof Problem) return { ...problemReply(error), fromFront: !inHandler };
-		if (error instanceof ApiError) return problemReply(new Problem(error.status, error.status === 404 ? '/problems/not-found' : 'about:blank', error.message));
+		if (error instanceof ApiError)
+			return problemReply(
+				new Problem(error.status, error.status === 404 ? '/problems/not-found' : 'about:blank', error.message),
+			);
 		core.options.log(`internal error in v2 ${method} ${path}: ${error instanceof Error ? error.stack : String(error)}`);
 		return problemReply(new Problem(500, '/problems/server-error', 'Internal sandbox error'));
 	}
@@ -149,7 +175,13 @@ function respond(
 	reply: FrontReply,
 ): void {
 	const headers = reply.headers ?? {};
-	const problems = runtime.contract.checkResponse(operation, reply.status, reply.body, headers, reply.fromFront ? [reply.status] : []);
+	const problems = runtime.contract.checkResponse(
+		operation,
+		reply.status,
+		reply.body,
+		headers,
+		reply.fromFront ? [reply.status] : [],
+	);
 	let sent = reply;
 	if (problems.length > 0) {
 		runtime.violations.push({
@@ -161,7 +193,9 @@ function respond(
 			problems,
 			body: reply.body,
 		});
-		runtime.core.options.log(`v2 response does not match the OpenAPI (${entry.method} ${entry.path}): ${problems.join('; ')}`);
+		runtime.core.options.log(
+			`v2 response does not match the OpenAPI (${entry.method} ${entry.path}): ${problems.join('; ')}`,
+		);
 		if (runtime.options.strictResponses) {
 			const message = `Sandbox bug: the ${reply.status} answer of ${operation?.operationId ?? `${entry.method} ${entry.path}`} does not match the OpenAPI: ${problems.join('; ')}`;
 			sent = problemReply(new Problem(500, '/problems/server-error', message));

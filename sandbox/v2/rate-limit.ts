@@ -20,7 +20,9 @@ export class RateLimiter {
 
 	set(perSecond: number | null): void {
 		if (perSecond !== null && !(Number.isInteger(perSecond) && perSecond > 0)) {
-			throw new Error(`the rate limit must be a positive whole number of requests per second or null (off), got ${perSecond}`);
+			throw new Error(
+				`the rate limit must be a positive whole number of requests per second or null (off), got ${perSecond}`,
+			);
 		}
 		this.limit = perSecond;
 		this.passed.clear();

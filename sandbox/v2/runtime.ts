@@ -15,7 +15,9 @@ import { DEFAULT_STOREFRONTS, STOREFRONTS } from '../model/storefronts';
 export const DEFAULT_PARTNER_CLIENT_KEY = 'sbxpartner0123456789abcdefghijkl';
 export const DEFAULT_PARTNER_SECRET_KEY = 'sbxpartnersecret0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL';
 
-export type ResolvedV2Options = Required<Omit<SandboxV2Options, 'rateLimitPerSecond'>> & { rateLimitPerSecond: number | null };
+export type ResolvedV2Options = Required<Omit<SandboxV2Options, 'rateLimitPerSecond'>> & {
+	rateLimitPerSecond: number | null;
+};
 
 /** The v2 additions to the control handle (docs/sandbox-contract.md). */
 export interface V2Control {
@@ -57,7 +59,8 @@ export function resolveV2Options(options: SandboxV2Options): ResolvedV2Options {
 		partnerSecretKey: options.partnerSecretKey ?? DEFAULT_PARTNER_SECRET_KEY,
 		storefronts,
 		// Strict (every test, --strict): the documented 111 a second per seller unless set; null switches it off.
-		rateLimitPerSecond: options.rateLimitPerSecond !== undefined ? options.rateLimitPerSecond : strict ? DOCUMENTED_RATE_LIMIT : null,
+		rateLimitPerSecond:
+			options.rateLimitPerSecond !== undefined ? options.rateLimitPerSecond : strict ? DOCUMENTED_RATE_LIMIT : null,
 		strictResponses,
 		v2NotificationTimeoutSeconds: options.v2NotificationTimeoutSeconds ?? 5,
 	};
@@ -80,7 +83,8 @@ export function loadHandlers(contract: Contract, dir = ROUTES_DIR): Map<string, 
 		const { operations } = require(path.join(dir, file)) as { operations?: V2Operations };
 		if (!operations) throw new Error(`sandbox/v2/routes/${file} does not export 'operations'`);
 		for (const [operationId, handler] of Object.entries(operations)) {
-			if (!known.has(operationId)) throw new Error(`sandbox/v2/routes/${file}: the OpenAPI has no operation '${operationId}'`);
+			if (!known.has(operationId))
+				throw new Error(`sandbox/v2/routes/${file}: the OpenAPI has no operation '${operationId}'`);
 			if (handlers.has(operationId)) throw new Error(`sandbox/v2/routes/${file}: '${operationId}' is handled twice`);
 			handlers.set(operationId, handler);
 		}

@@ -48,8 +48,30 @@ export function warehouseId(core: SandboxCore, name: string): number | null {
 }
 
 function addressView(address: OrderUnit['billing_address']): View {
-	const { first_name, last_name, company_name, street, house_number, postcode, additional_field, city, phone, country } = address;
-	return { first_name, last_name, company_name, street, house_number, postcode, additional_field, city, phone, country };
+	const {
+		first_name,
+		last_name,
+		company_name,
+		street,
+		house_number,
+		postcode,
+		additional_field,
+		city,
+		phone,
+		country,
+	} = address;
+	return {
+		first_name,
+		last_name,
+		company_name,
+		street,
+		house_number,
+		postcode,
+		additional_field,
+		city,
+		phone,
+		country,
+	};
 }
 
 export function productView(core: SandboxCore, idItem: number, storefront: string): View | null {
@@ -128,7 +150,8 @@ export function orderUnitView(core: SandboxCore, unit: OrderUnit): View {
 /** `kss_delivery` has no response field of its own in the OpenAPI; the sandbox answers it with `kss_eligible`. */
 export function orderUnitDetailsView(core: SandboxCore, unit: OrderUnit, embedded: Set<string>): View {
 	const view = orderUnitView(core, unit);
-	if (embedded.has('delivery_attempt_timestamp_iso')) view.delivery_attempt_timestamp_iso = iso(unit._shipment?.ts ?? null);
+	if (embedded.has('delivery_attempt_timestamp_iso'))
+		view.delivery_attempt_timestamp_iso = iso(unit._shipment?.ts ?? null);
 	if (embedded.has('tickets')) view.tickets = ticketsOf(core, unit).map((t) => ticketView(core, t));
 	if (embedded.has('return_unit')) {
 		const returnUnit = core.store.db.returnUnits.find((r) => r.id_order_unit === unit.id_order_unit);
@@ -163,7 +186,9 @@ export function orderDetailsView(core: SandboxCore, order: Order, embedded: Set<
 		buyer: { ...order.buyer },
 	};
 	if (embedded.has('order_invoices')) {
-		view.order_invoices = core.store.db.orderInvoices.filter((i) => i.id_order === order.id_order).map((i) => invoiceView(order, i));
+		view.order_invoices = core.store.db.orderInvoices
+			.filter((i) => i.id_order === order.id_order)
+			.map((i) => invoiceView(order, i));
 	}
 	if (embedded.has('delivery')) view.delivery = { pickup_location: null };
 	return view;

@@ -4,8 +4,17 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { loadSnapshotState, selectEntered, snapshotBaseline } from '../../nodes/SellerMarketplacePollTrigger/shared/snapshot';
-import { formatSpaceTime, idField, parseApiTime, timeField } from '../../nodes/SellerMarketplacePollTrigger/shared/sources';
+import {
+	loadSnapshotState,
+	selectEntered,
+	snapshotBaseline,
+} from '../../nodes/SellerMarketplacePollTrigger/shared/snapshot';
+import {
+	formatSpaceTime,
+	idField,
+	parseApiTime,
+	timeField,
+} from '../../nodes/SellerMarketplacePollTrigger/shared/sources';
 import {
 	loadTimelineState,
 	MAX_REMEMBERED,
@@ -69,7 +78,12 @@ describe('selectBatch', () => {
 
 	it('ignores records older than the window (a server that ignored the filter) and records without id or time', () => {
 		const state: TimelineState = { ...newTimelineState('k'), cursor: T, seen: { [T]: ['1'] } };
-		const selection = selectBatch([record(9, T - 61), { id: 7 }, { ts: formatSpaceTime(T) }, record(8, T - 60)], state, identity, options);
+		const selection = selectBatch(
+			[record(9, T - 61), { id: 7 }, { ts: formatSpaceTime(T) }, record(8, T - 60)],
+			state,
+			identity,
+			options,
+		);
 		expect(idsOf(selection.batch)).toEqual([8]);
 		expect(selection.unusable).toBe(2);
 	});
@@ -89,7 +103,11 @@ describe('remember', () => {
 	});
 
 	it(`keeps at most ${MAX_REMEMBERED} ids before the cursor second and raises the floor past the forgotten ones`, () => {
-		const entries = Array.from({ length: MAX_REMEMBERED + 10 }, (_, index) => ({ record: {}, id: String(index), time: T + index }));
+		const entries = Array.from({ length: MAX_REMEMBERED + 10 }, (_, index) => ({
+			record: {},
+			id: String(index),
+			time: T + index,
+		}));
 		const state = remember(newTimelineState('k'), entries, 100_000);
 		const kept = Object.values(state.seen).flat().length;
 		expect(kept).toBe(MAX_REMEMBERED + 1);
@@ -98,7 +116,11 @@ describe('remember', () => {
 	});
 
 	it('keeps the whole cursor second however many ids it holds', () => {
-		const entries = Array.from({ length: MAX_REMEMBERED + 500 }, (_, index) => ({ record: {}, id: String(index), time: T }));
+		const entries = Array.from({ length: MAX_REMEMBERED + 500 }, (_, index) => ({
+			record: {},
+			id: String(index),
+			time: T,
+		}));
 		const state = remember(newTimelineState('k'), entries, 60);
 		expect(state.seen[String(T)]).toHaveLength(MAX_REMEMBERED + 500);
 		expect(state.floor).toBeUndefined();
@@ -145,7 +167,10 @@ describe('Out of stock (snapshot)', () => {
 
 	it('bounds one poll and leaves the rest for the next', () => {
 		const state = snapshotBaseline('k', [], identity, matches);
-		const selection = selectEntered([unit(1, 0, T + 2), unit(2, 0, T + 1), unit(3, 0, T + 3)], state, identity, { matches, max: 2 });
+		const selection = selectEntered([unit(1, 0, T + 2), unit(2, 0, T + 1), unit(3, 0, T + 3)], state, identity, {
+			matches,
+			max: 2,
+		});
 		expect(idsOf(selection.batch)).toEqual([2, 1]);
 		expect(selection.waiting).toBe(1);
 		expect(loadSnapshotState(selection.state, 'k')).toEqual(selection.state);

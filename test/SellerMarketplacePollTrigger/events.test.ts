@@ -55,11 +55,21 @@ describe('Order Unit Reached Status', () => {
 		const from = bench.since()[0].query['ts_updated:from'];
 		expect(from).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 		expect(bench.since().map(asked)).toEqual([
-			{ method: 'GET', path: '/order-units/seller/', query: { sort: 'ts_updated:desc', 'ts_updated:from': from, limit: '30', offset: '0' } },
 			{
 				method: 'GET',
 				path: '/order-units/seller/',
-				query: { status: 'need_to_be_sent', sort: 'ts_updated:desc', 'ts_updated:from': from, limit: '30', offset: '0' },
+				query: { sort: 'ts_updated:desc', 'ts_updated:from': from, limit: '30', offset: '0' },
+			},
+			{
+				method: 'GET',
+				path: '/order-units/seller/',
+				query: {
+					status: 'need_to_be_sent',
+					sort: 'ts_updated:desc',
+					'ts_updated:from': from,
+					limit: '30',
+					offset: '0',
+				},
 			},
 		]);
 
@@ -94,7 +104,10 @@ describe('Return Created or Changed', () => {
 		const items = await host.tick();
 
 		expect(items).toEqual([expect.objectContaining({ id_return: 2, status: 'package_sent' })]);
-		expect(bench.since()[0]).toMatchObject({ path: '/returns/seller/', query: expect.objectContaining({ sort: 'ts_updated:desc' }) });
+		expect(bench.since()[0]).toMatchObject({
+			path: '/returns/seller/',
+			query: expect.objectContaining({ sort: 'ts_updated:desc' }),
+		});
 		expect(bench.since()[0].query.status).toBeUndefined();
 		expect(await host.tick()).toBeUndefined();
 	});
@@ -116,14 +129,23 @@ describe('New Ticket and New Ticket Message', () => {
 		const host = await published({ event: 'ticketNew' });
 		await control().advance(1);
 		const { orderUnits } = await control().createOrder({ status: 'sent' });
-		await act({ resource: 'ticket', operation: 'open', orderUnitIds: String(orderUnits[0].id_order_unit), reason: 'contact_other', message: 'Hallo' });
+		await act({
+			resource: 'ticket',
+			operation: 'open',
+			orderUnitIds: String(orderUnits[0].id_order_unit),
+			reason: 'contact_other',
+			message: 'Hallo',
+		});
 		bench.mark();
 
 		const items = await host.tick();
 
 		expect(items).toHaveLength(1);
 		expect(items?.[0]).toMatchObject({ status: 'opened', ids_order_unit: [String(orderUnits[0].id_order_unit)] });
-		expect(bench.since()[0]).toMatchObject({ path: '/tickets/seller/', query: expect.objectContaining({ sort: 'ts_created:desc' }) });
+		expect(bench.since()[0]).toMatchObject({
+			path: '/tickets/seller/',
+			query: expect.objectContaining({ sort: 'ts_created:desc' }),
+		});
 	});
 
 	it('emits each new ticket message once; the list is read whole because its order is not documented', async () => {
@@ -138,12 +160,23 @@ describe('New Ticket and New Ticket Message', () => {
 		]);
 		await control().advance(1);
 		const ticket = control().db.tickets[0];
-		await act({ resource: 'ticketMessage', operation: 'send', ticketId: { __rl: true, mode: 'id', value: ticket.id_ticket }, text: 'Ist unterwegs.' });
+		await act({
+			resource: 'ticketMessage',
+			operation: 'send',
+			ticketId: { __rl: true, mode: 'id', value: ticket.id_ticket },
+			text: 'Ist unterwegs.',
+		});
 		bench.mark();
 
 		const items = await host.tick();
 
-		expect(items).toEqual([expect.objectContaining({ id_ticket: ticket.id_ticket, text: 'Ist unterwegs.', author: { role: 'seller', name: 'Seller' } })]);
+		expect(items).toEqual([
+			expect.objectContaining({
+				id_ticket: ticket.id_ticket,
+				text: 'Ist unterwegs.',
+				author: { role: 'seller', name: 'Seller' },
+			}),
+		]);
 		expect(bench.since()[0]).toMatchObject({ path: '/ticket-messages/seller/' });
 		expect(bench.since()[0].query.sort).toBeUndefined();
 		expect(await host.tick()).toBeUndefined();
@@ -178,15 +211,20 @@ describe('Import File Finished', () => {
 	it('emits an import file once it is done', async () => {
 		const host = await published({ event: 'importFileFinished' });
 		await act({ resource: 'importFile', operation: 'create', uri: files.url('/stock.csv'), type: 'COMMAND' });
-		for (let attempt = 0; attempt < 100 && control().db.importFiles[0]?.status !== 'DOWNLOADED'; attempt++) await sleep(10);
+		for (let attempt = 0; attempt < 100 && control().db.importFiles[0]?.status !== 'DOWNLOADED'; attempt++)
+			await sleep(10);
 		expect(await host.tick()).toBeUndefined();
 
 		await control().advance(30);
 		const items = await host.tick();
 
-		expect(items).toEqual([expect.objectContaining({ id_import_file: control().db.importFiles[0].id_import_file, status: 'DONE' })]);
+		expect(items).toEqual([
+			expect.objectContaining({ id_import_file: control().db.importFiles[0].id_import_file, status: 'DONE' }),
+		]);
 		const query = bench.since().slice(-1)[0].query;
-		expect(query.status.split(',')).toEqual(expect.arrayContaining(['DONE', 'ABORTED', 'IMPORTING_FAILED', 'DOWNLOADING_FAILED']));
+		expect(query.status.split(',')).toEqual(
+			expect.arrayContaining(['DONE', 'ABORTED', 'IMPORTING_FAILED', 'DOWNLOADING_FAILED']),
+		);
 		expect(query.status.split(',')).not.toContain('IMPORTING');
 		expect(await host.tick()).toBeUndefined();
 	});
@@ -199,15 +237,36 @@ describe('Import File Finished', () => {
 
 describe('Settings', () => {
 	it.each([
-		[{ event: 'orderUnitStatus', orderUnitStatuses: '={{ ["shipped"] }}' }, '"Order Unit Statuses" has an unknown value "shipped"'],
+		[
+			{ event: 'orderUnitStatus', orderUnitStatuses: '={{ ["shipped"] }}' },
+			'"Order Unit Statuses" has an unknown value "shipped"',
+		],
 		[{ event: 'orderUnitStatus', orderUnitStatuses: [] }, '"Order Unit Statuses" needs at least one value'],
-		[{ event: 'orderNew', options: { maxItemsPerPoll: '={{ 0 }}' } }, '"Max Items per Poll" must be a whole number from 1 to 5000, but it is 0'],
-		[{ event: 'orderNew', options: { startDate: 'yesterday' } }, '"Start Date" must be a date like 2026-11-20 or 2026-11-20T08:30:00, but it is "yesterday"'],
+		[
+			{ event: 'orderNew', options: { maxItemsPerPoll: '={{ 0 }}' } },
+			'"Max Items per Poll" must be a whole number from 1 to 5000, but it is 0',
+		],
+		[
+			{ event: 'orderNew', options: { startDate: 'yesterday' } },
+			'"Start Date" must be a date like 2026-11-20 or 2026-11-20T08:30:00, but it is "yesterday"',
+		],
 		// Issue 23: the action node's checks, not Number() and Date.UTC(), which read "0x10" as 16 and 30 February as 1 March.
-		[{ event: 'orderNew', options: { maxItemsPerPoll: '={{ "0x10" }}' } }, '"Max Items per Poll" must be a whole number from 1 to 5000, but it is "0x10"'],
-		[{ event: 'orderNew', options: { lookbackMinutes: '={{ "1e3" }}' } }, '"Lookback Window (Minutes)" must be a whole number from 0 to 1440, but it is "1e3"'],
-		[{ event: 'orderNew', options: { startDate: '2024-02-30' } }, '"Start Date" must be a date like 2026-11-20 or 2026-11-20T08:30:00, but it is "2024-02-30"'],
-		[{ event: 'orderNew', options: { startDate: '2031-01-01T25:61' } }, '"Start Date" must be a date like 2026-11-20 or 2026-11-20T08:30:00, but it is "2031-01-01T25:61"'],
+		[
+			{ event: 'orderNew', options: { maxItemsPerPoll: '={{ "0x10" }}' } },
+			'"Max Items per Poll" must be a whole number from 1 to 5000, but it is "0x10"',
+		],
+		[
+			{ event: 'orderNew', options: { lookbackMinutes: '={{ "1e3" }}' } },
+			'"Lookback Window (Minutes)" must be a whole number from 0 to 1440, but it is "1e3"',
+		],
+		[
+			{ event: 'orderNew', options: { startDate: '2024-02-30' } },
+			'"Start Date" must be a date like 2026-11-20 or 2026-11-20T08:30:00, but it is "2024-02-30"',
+		],
+		[
+			{ event: 'orderNew', options: { startDate: '2031-01-01T25:61' } },
+			'"Start Date" must be a date like 2026-11-20 or 2026-11-20T08:30:00, but it is "2031-01-01T25:61"',
+		],
 		[{ event: '={{ "orderDeleted" }}' }, '"Event" has an unknown value "orderDeleted"'],
 	])('refuses %j before any request: %s', async (parameters, message) => {
 		await expect(bench.host(parameters as INodeParameters).activate()).rejects.toThrow(message);
@@ -216,7 +275,12 @@ describe('Settings', () => {
 
 	it('another event (or other statuses) starts afresh from now instead of using the saved cursor', async () => {
 		const orders = await published({ event: 'orderNew' });
-		const switched = new PollHost({ credentials: bench.credentials, parameters: { event: 'ticketNew' }, staticData: orders.staticData, workflowId: 'wf-switched' });
+		const switched = new PollHost({
+			credentials: bench.credentials,
+			parameters: { event: 'ticketNew' },
+			staticData: orders.staticData,
+			workflowId: 'wf-switched',
+		});
 
 		await switched.activate();
 

@@ -79,7 +79,8 @@ export const timestampOf = (seconds: number): string => formatTimestamp(seconds 
 /** What a request asked for: method, path and its decoded query. */
 export const asked = (entry: RequestLogEntry) => ({ method: entry.method, path: entry.path, query: entry.query });
 
-export const ids = (items: IDataObject[] | undefined, field: string): unknown[] => (items ?? []).map((item) => item[field]);
+export const ids = (items: IDataObject[] | undefined, field: string): unknown[] =>
+	(items ?? []).map((item) => item[field]);
 
 export const pollState = (staticData: IDataObject) =>
 	(staticData['node:Seller Marketplace Poll Trigger'] as IDataObject | undefined)?.pollState as

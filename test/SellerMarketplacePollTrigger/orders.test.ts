@@ -45,7 +45,11 @@ async function published(options: INodeParameters = {}): Promise<PollHost> {
 }
 
 /** 100 new orders (four pages) and a poll whose first page the sandbox holds back 200 ms; returns while it is out. */
-async function pollWithFirstPageOut(): Promise<{ host: PollHost; placed: string[]; polling: Promise<IDataObject[] | undefined> }> {
+async function pollWithFirstPageOut(): Promise<{
+	host: PollHost;
+	placed: string[];
+	polling: Promise<IDataObject[] | undefined>;
+}> {
 	const host = await published();
 	await control().advance(1);
 	const placed = await placeOrders(100, { secondsApart: 1 });
@@ -101,7 +105,13 @@ describe('New Order', () => {
 		expect(items?.[0]).toEqual(
 			Object.fromEntries(
 				Object.entries(control().db.orders.find((order) => order.id_order === first[0])!).filter(([key]) =>
-					['id_order', 'seller_units_count', 'ts_created', 'ts_units_updated', 'is_marketplace_deemed_supplier'].includes(key),
+					[
+						'id_order',
+						'seller_units_count',
+						'ts_created',
+						'ts_units_updated',
+						'is_marketplace_deemed_supplier',
+					].includes(key),
 				),
 			),
 		);
@@ -113,7 +123,11 @@ describe('New Order', () => {
 		bench.mark();
 		expect(ids(await host.tick(), 'id_order')).toEqual(second);
 		expect(bench.since().map(asked)).toEqual([
-			{ method: 'GET', path: '/orders/seller/', query: { 'ts_created:from': timestampOf(cursor - LOOKBACK), limit: '30', offset: '0' } },
+			{
+				method: 'GET',
+				path: '/orders/seller/',
+				query: { 'ts_created:from': timestampOf(cursor - LOOKBACK), limit: '30', offset: '0' },
+			},
 		]);
 		expect(await host.tick()).toBeUndefined();
 		expect(host.executions.map((batch) => ids(batch, 'id_order'))).toEqual([first, second]);
@@ -195,11 +209,18 @@ describe('New Order', () => {
 
 		expect(restarted.executions.map((batch) => ids(batch, 'id_order'))).toEqual([whileDown]);
 		expect(await restarted.tick()).toBeUndefined();
-		expect(pollState(restarted.staticData)?.cursor).toBe(secondsOf(control().db.orders.find((o) => o.id_order === whileDown[2])!.ts_created));
+		expect(pollState(restarted.staticData)?.cursor).toBe(
+			secondsOf(control().db.orders.find((o) => o.id_order === whileDown[2])!.ts_created),
+		);
 
 		// Had n8n lost that last save (it saves before it runs the execution), the older cursor would
 		// repeat what followed it; it never skips an order.
-		const stale = new PollHost({ credentials: bench.credentials, parameters: { event: 'orderNew' }, staticData: host.staticData, workflowId: 'wf-stale' });
+		const stale = new PollHost({
+			credentials: bench.credentials,
+			parameters: { event: 'orderNew' },
+			staticData: host.staticData,
+			workflowId: 'wf-stale',
+		});
 		await stale.activate();
 		expect(stale.executions.map((batch) => ids(batch, 'id_order'))).toEqual([whileDown]);
 	});
@@ -313,7 +334,9 @@ describe('New Order', () => {
 		// Each poll reads the end of the list (the oldest new orders) and the lookback window, never the whole backlog.
 		expect(Math.max(...perPoll)).toBeLessThanOrEqual(1 + Math.ceil((500 + LOOKBACK / 2 + 1) / 30) + 1);
 		expect(bench.since().every((entry) => entry.status === 200 && entry.signatureValid)).toBe(true);
-		console.log(`Backlog of 5,000 orders, Max Items per Poll 500: ${batches.length} executions, requests per poll ${perPoll.join(', ')} (${bench.since().length} in all)`);
+		console.log(
+			`Backlog of 5,000 orders, Max Items per Poll 500: ${batches.length} executions, requests per poll ${perPoll.join(', ')} (${bench.since().length} in all)`,
+		);
 	});
 
 	it('Start Date: the first poll emits the orders since that date, oldest first, Max Items per Poll at a time', async () => {
@@ -343,8 +366,15 @@ describe('New Order', () => {
 		const run = await host.fetchTestEvent();
 
 		expect(run.error).toBeUndefined();
-		expect(ids(run.output('Seller Marketplace Poll Trigger').map((item) => item.json), 'id_order')).toEqual([newest]);
-		expect(bench.since().map(asked)).toEqual([{ method: 'GET', path: '/orders/seller/', query: { limit: '1', offset: '0' } }]);
+		expect(
+			ids(
+				run.output('Seller Marketplace Poll Trigger').map((item) => item.json),
+				'id_order',
+			),
+		).toEqual([newest]);
+		expect(bench.since().map(asked)).toEqual([
+			{ method: 'GET', path: '/orders/seller/', query: { limit: '1', offset: '0' } },
+		]);
 		expect(JSON.stringify(host.staticData)).toBe(saved);
 		expect(ids(await host.tick(), 'id_order')).toEqual([newest]);
 	});

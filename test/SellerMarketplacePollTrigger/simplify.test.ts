@@ -24,14 +24,21 @@ const properties = (version: number): INodeProperties[] => trigger.nodeVersions[
 
 let workflows = 0;
 async function published(typeVersion: number, parameters: INodeParameters): Promise<PollHost> {
-	const host = new PollHost({ credentials: { sellerMarketplaceV2Api: { ...bench.credentialsV2 } }, typeVersion, parameters, workflowId: `wf-simplify-${++workflows}` });
+	const host = new PollHost({
+		credentials: { sellerMarketplaceV2Api: { ...bench.credentialsV2 } },
+		typeVersion,
+		parameters,
+		workflowId: `wf-simplify-${++workflows}`,
+	});
 	await host.activate();
 	return host;
 }
 
 /** The Simplify hint of an event: "Each order as 10 flat fields: id_order, storefront, …", read back as the count and the names. */
 function promised(event: string): { count: number; names: string[] } {
-	const simplify = properties(2.1).find((property) => property.name === 'simple' && property.displayOptions?.show?.event?.includes(event));
+	const simplify = properties(2.1).find(
+		(property) => property.name === 'simple' && property.displayOptions?.show?.event?.includes(event),
+	);
 	const match = /as (\d+) flat fields: (.+)$/.exec(simplify?.hint ?? '');
 	expect(match).not.toBeNull();
 	return { count: Number(match![1]), names: match![2].split(', ') };
@@ -84,7 +91,13 @@ const CASES: Case[] = [
 		rawOnly: 'ts_created_iso',
 		change: async () => {
 			const { orderUnits } = await control().createOrder({ status: 'sent' });
-			const parameters = { resource: 'ticket', operation: 'open', orderUnitIds: String(orderUnits[0].id_order_unit), reason: 'contact_other', message: 'Hallo' };
+			const parameters = {
+				resource: 'ticket',
+				operation: 'open',
+				orderUnitIds: String(orderUnits[0].id_order_unit),
+				reason: 'contact_other',
+				message: 'Hallo',
+			};
 			expect((await runSellerNodeV2(bench.credentialsV2, { parameters })).error).toBeUndefined();
 		},
 	},
@@ -94,7 +107,10 @@ const CASES: Case[] = [
 		id: 'id_unit',
 		rawOnly: 'amount',
 		change: async () => {
-			for (const unit of control().db.units.filter((candidate) => (candidate._storefront ?? 'de') === 'de' && Number(candidate.amount) > 0).slice(0, 2)) unit.amount = 0;
+			for (const unit of control()
+				.db.units.filter((candidate) => (candidate._storefront ?? 'de') === 'de' && Number(candidate.amount) > 0)
+				.slice(0, 2))
+				unit.amount = 0;
 		},
 	},
 ];
@@ -104,33 +120,44 @@ describe('Poll Trigger: Simplify (node 2.1)', () => {
 		expect(trigger.description.defaultVersion).toBe(2.1);
 		expect(properties(2).some((property) => property.name === 'simple')).toBe(false);
 		const simplify = properties(2.1).filter((property) => property.name === 'simple');
-		expect(simplify.map((property) => property.displayOptions?.show?.event).flat().sort()).toEqual(['orderNew', 'orderUnitStatus', 'returnChanged', 'ticketNew', 'unitOutOfStock']);
+		expect(
+			simplify
+				.map((property) => property.displayOptions?.show?.event)
+				.flat()
+				.sort(),
+		).toEqual(['orderNew', 'orderUnitStatus', 'returnChanged', 'ticketNew', 'unitOutOfStock']);
 		expect(simplify.every((property) => property.type === 'boolean' && property.default === true)).toBe(true);
 	});
 
-	it.each(CASES)('$event: a saved version 2 emits the raw records, version 2.1 each record as the fields its hint names, as Get Many outputs it', async (testCase) => {
-		const parameters = { event: testCase.event, ...testCase.parameters };
-		const saved = await published(2, parameters);
-		const fresh = await published(2.1, parameters);
-		await control().advance(1);
-		await testCase.change();
+	it.each(CASES)(
+		'$event: a saved version 2 emits the raw records, version 2.1 each record as the fields its hint names, as Get Many outputs it',
+		async (testCase) => {
+			const parameters = { event: testCase.event, ...testCase.parameters };
+			const saved = await published(2, parameters);
+			const fresh = await published(2.1, parameters);
+			await control().advance(1);
+			await testCase.change();
 
-		const raw = (await saved.tick()) ?? [];
-		const simplified = (await fresh.tick()) ?? [];
+			const raw = (await saved.tick()) ?? [];
+			const simplified = (await fresh.tick()) ?? [];
 
-		expect(raw.length).toBeGreaterThan(0);
-		expect(simplified.map((item) => item[testCase.id])).toEqual(raw.map((item) => item[testCase.id]));
-		const { count, names } = promised(testCase.event);
-		expect(names).toHaveLength(count);
-		for (const item of raw) expect(item).toHaveProperty(testCase.rawOnly);
+			expect(raw.length).toBeGreaterThan(0);
+			expect(simplified.map((item) => item[testCase.id])).toEqual(raw.map((item) => item[testCase.id]));
+			const { count, names } = promised(testCase.event);
+			expect(names).toHaveLength(count);
+			for (const item of raw) expect(item).toHaveProperty(testCase.rawOnly);
 
-		const getMany = await runSellerNodeV2(bench.credentialsV2, { typeVersion: 2.1, parameters: { resource: testCase.resource, operation: 'getMany', returnAll: true } });
-		expect(getMany.error).toBeUndefined();
-		const byId = new Map(getMany.items.map((item) => [item.json[testCase.id], item.json]));
-		for (const item of simplified) {
-			expect(Object.keys(item)).toEqual(names);
-			const listed = byId.get(item[testCase.id]) as IDataObject;
-			expect(item).toEqual(Object.fromEntries(names.map((name) => [name, listed[name]])));
-		}
-	});
+			const getMany = await runSellerNodeV2(bench.credentialsV2, {
+				typeVersion: 2.1,
+				parameters: { resource: testCase.resource, operation: 'getMany', returnAll: true },
+			});
+			expect(getMany.error).toBeUndefined();
+			const byId = new Map(getMany.items.map((item) => [item.json[testCase.id], item.json]));
+			for (const item of simplified) {
+				expect(Object.keys(item)).toEqual(names);
+				const listed = byId.get(item[testCase.id]) as IDataObject;
+				expect(item).toEqual(Object.fromEntries(names.map((name) => [name, listed[name]])));
+			}
+		},
+	);
 });

@@ -35,12 +35,49 @@ interface StatusList {
 }
 
 const LISTS: StatusList[] = (['v1', 'v2'] as const).flatMap((api): StatusList[] => [
-	{ name: 'Order Unit Reached Status', api, parameters: { event: 'orderUnitStatus', orderUnitStatuses: ['need_to_be_sent'] }, collection: 'orderUnits', id: 'id_order_unit', inStatus: 'need_to_be_sent', outStatus: 'sent' },
-	{ name: 'Return Created or Changed (statuses)', api, parameters: { event: 'returnChanged', returnStatuses: ['package_sent'] }, collection: 'returns', id: 'id_return', inStatus: 'package_sent', outStatus: 'package_received' },
-	{ name: 'Return Created or Changed (every return)', api, parameters: { event: 'returnChanged' }, collection: 'returns', id: 'id_return', inStatus: 'package_sent' },
-	{ name: 'Import File Finished', api, parameters: { event: 'importFileFinished', options: {} }, collection: 'importFiles', id: 'id_import_file', inStatus: 'DONE' },
+	{
+		name: 'Order Unit Reached Status',
+		api,
+		parameters: { event: 'orderUnitStatus', orderUnitStatuses: ['need_to_be_sent'] },
+		collection: 'orderUnits',
+		id: 'id_order_unit',
+		inStatus: 'need_to_be_sent',
+		outStatus: 'sent',
+	},
+	{
+		name: 'Return Created or Changed (statuses)',
+		api,
+		parameters: { event: 'returnChanged', returnStatuses: ['package_sent'] },
+		collection: 'returns',
+		id: 'id_return',
+		inStatus: 'package_sent',
+		outStatus: 'package_received',
+	},
+	{
+		name: 'Return Created or Changed (every return)',
+		api,
+		parameters: { event: 'returnChanged' },
+		collection: 'returns',
+		id: 'id_return',
+		inStatus: 'package_sent',
+	},
+	{
+		name: 'Import File Finished',
+		api,
+		parameters: { event: 'importFileFinished', options: {} },
+		collection: 'importFiles',
+		id: 'id_import_file',
+		inStatus: 'DONE',
+	},
 	// A list followed by its creation time, for comparison (New Order: test/api/paging/poll.test.ts).
-	{ name: 'New Ticket Message', api, parameters: { event: 'ticketMessageNew' }, collection: 'ticketMessages', id: 'id_ticket_message', time: 'ts_created' },
+	{
+		name: 'New Ticket Message',
+		api,
+		parameters: { event: 'ticketMessageNew' },
+		collection: 'ticketMessages',
+		id: 'id_ticket_message',
+		time: 'ts_created',
+	},
 ]);
 
 const nowSeconds = () => Math.floor(control().now() / 1000);
@@ -53,7 +90,19 @@ function newRecord(list: StatusList, status = list.inStatus, seconds = nowSecond
 	const time = timestampOf(seconds);
 	const base: IDataObject =
 		list.collection === 'importFiles'
-			? { uri: 'http://127.0.0.1/feed.csv', type: 'PRODUCT_FEED', note: '', total_lines: 1, current_line: 1, error_count: 0, product_feed_async_done: 1, ts_created: time, ts_last_row_updated: time, ts_completed: time, _errors: [] }
+			? {
+					uri: 'http://127.0.0.1/feed.csv',
+					type: 'PRODUCT_FEED',
+					note: '',
+					total_lines: 1,
+					current_line: 1,
+					error_count: 0,
+					product_feed_async_done: 1,
+					ts_created: time,
+					ts_last_row_updated: time,
+					ts_completed: time,
+					_errors: [],
+				}
 			: structuredClone(rows.find((row) => !row._storefront || row._storefront === 'de')!);
 	const record: IDataObject = { ...base, [list.id]: nextId, [list.time ?? 'ts_updated']: time };
 	if (status !== undefined) record.status = status;
@@ -93,7 +142,9 @@ describe.each(LISTS)('Poll Trigger $api, $name: an idle poll after a burst of 1,
 		if (list.outStatus) {
 			// One of the burst leaves the chosen statuses while another record is listed late: the total stays the same.
 			await control().advance(2);
-			const leaving = (control().db[list.collection] as unknown as IDataObject[]).find((row) => row[list.id] === burst[500])!;
+			const leaving = (control().db[list.collection] as unknown as IDataObject[]).find(
+				(row) => row[list.id] === burst[500],
+			)!;
 			leaving.status = list.outStatus;
 			leaving.ts_updated = timestampOf(nowSeconds());
 			const lateAgain = newRecord(list, list.inStatus, nowSeconds() - 90);

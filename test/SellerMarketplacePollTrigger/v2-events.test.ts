@@ -53,22 +53,34 @@ describe('Poll Trigger v2: Return Created or Changed', () => {
 
 		const items = await trigger.tick();
 
-		expect(items).toEqual([expect.objectContaining({ id_return: 2, status: 'package_sent', ts_updated_iso: expect.stringMatching(/Z$/) })]);
+		expect(items).toEqual([
+			expect.objectContaining({ id_return: 2, status: 'package_sent', ts_updated_iso: expect.stringMatching(/Z$/) }),
+		]);
 		expect(v2Requests()[0]).toMatchObject({ method: 'GET', path: '/returns' });
-		expect(v2Requests()[0].query).toMatchObject({ sort: 'ts_updated:desc', storefront: 'de', limit: '100', ts_updated_from_iso: expect.stringMatching(/Z$/) });
+		expect(v2Requests()[0].query).toMatchObject({
+			sort: 'ts_updated:desc',
+			storefront: 'de',
+			limit: '100',
+			ts_updated_from_iso: expect.stringMatching(/Z$/),
+		});
 		expect(v2Requests()[0].query.status).toBeUndefined();
 		expect(await trigger.tick()).toBeUndefined();
 	});
 
 	it('with Return Statuses, only returns in those statuses (the API filters them)', async () => {
-		const trigger = await published({ event: 'returnChanged', returnStatuses: ['package_received', 'label_generated'] });
+		const trigger = await published({
+			event: 'returnChanged',
+			returnStatuses: ['package_received', 'label_generated'],
+		});
 		await control().advance(1);
 		control().setStatus('returns', 1, 'package_sent');
 		control().setStatus('returns', 3, 'package_received');
 
 		expect(ids(await trigger.tick(), 'id_return')).toEqual([3]);
 		expect(v2Requests()[0].query.status).toBeUndefined();
-		expect(v2Requests()[1].rawUrl).toMatch(/status=package_received&status=label_generated|status=label_generated&status=package_received/);
+		expect(v2Requests()[1].rawUrl).toMatch(
+			/status=package_received&status=label_generated|status=label_generated&status=package_received/,
+		);
 	});
 
 	it('refuses a status that is not one, naming the field, before any request', async () => {
@@ -83,14 +95,25 @@ describe('Poll Trigger v2: New Ticket and New Ticket Message', () => {
 		const trigger = await published({ event: 'ticketNew' });
 		await control().advance(1);
 		const { orderUnits } = await control().createOrder({ status: 'sent' });
-		const [opened] = await act({ resource: 'ticket', operation: 'open', orderUnitIds: String(orderUnits[0].id_order_unit), reason: 'contact_other', message: 'Hallo' });
+		const [opened] = await act({
+			resource: 'ticket',
+			operation: 'open',
+			orderUnitIds: String(orderUnits[0].id_order_unit),
+			reason: 'contact_other',
+			message: 'Hallo',
+		});
 
 		const items = await trigger.tick();
 
 		expect(ids(items, 'id_ticket')).toEqual([opened.id_ticket]);
 		expect(items?.[0]).toMatchObject({ status: 'opened', ts_created_iso: expect.stringMatching(/Z$/) });
 		expect(v2Requests()[0]).toMatchObject({ method: 'GET', path: '/tickets' });
-		expect(v2Requests()[0].query).toMatchObject({ sort: 'ts_created_iso:desc', storefront: 'de', limit: '30', ts_created_from_iso: expect.stringMatching(/Z$/) });
+		expect(v2Requests()[0].query).toMatchObject({
+			sort: 'ts_created_iso:desc',
+			storefront: 'de',
+			limit: '30',
+			ts_created_from_iso: expect.stringMatching(/Z$/),
+		});
 		expect(await trigger.tick()).toBeUndefined();
 	});
 
@@ -98,13 +121,22 @@ describe('Poll Trigger v2: New Ticket and New Ticket Message', () => {
 		const trigger = await published({ event: 'ticketMessageNew' });
 		await control().advance(1);
 		const ticket = control().db.tickets[0];
-		await act({ resource: 'ticket', operation: 'sendMessage', ticketId: { __rl: true, mode: 'id', value: String(ticket.id_ticket) }, text: 'Ist unterwegs.' });
+		await act({
+			resource: 'ticket',
+			operation: 'sendMessage',
+			ticketId: { __rl: true, mode: 'id', value: String(ticket.id_ticket) },
+			text: 'Ist unterwegs.',
+		});
 
 		const items = await trigger.tick();
 
 		expect(items).toEqual([expect.objectContaining({ id_ticket: ticket.id_ticket, text: 'Ist unterwegs.' })]);
 		expect(v2Requests()[0]).toMatchObject({ method: 'GET', path: '/tickets/messages' });
-		expect(v2Requests()[0].query).toMatchObject({ sort: 'ts_created_iso:desc', limit: '30', ts_created_from_iso: expect.stringMatching(/Z$/) });
+		expect(v2Requests()[0].query).toMatchObject({
+			sort: 'ts_created_iso:desc',
+			limit: '30',
+			ts_created_from_iso: expect.stringMatching(/Z$/),
+		});
 		expect(v2Requests()[0].query.storefront).toBeUndefined();
 		expect(await trigger.tick()).toBeUndefined();
 	});
@@ -116,7 +148,12 @@ describe('Poll Trigger v2: Import File Finished', () => {
 	it('emits a product data import file once it is done, not while it is processed', async () => {
 		const trigger = await published({ event: 'importFileFinished' });
 		await control().advance(1);
-		const [created] = await act({ resource: 'importFile', operation: 'create', fileType: 'productData', url: files.url('/products.csv') });
+		const [created] = await act({
+			resource: 'importFile',
+			operation: 'create',
+			fileType: 'productData',
+			url: files.url('/products.csv'),
+		});
 		for (let attempt = 0; attempt < 200 && importFiles()[0]?.status !== 'DOWNLOADED'; attempt++) await sleep(10);
 		expect(importFiles()[0].status).toBe('DOWNLOADED');
 		bench.mark();
@@ -134,7 +171,11 @@ describe('Poll Trigger v2: Import File Finished', () => {
 		// A look at the changes from where the last read started (the whole list), then the read: from the cursor on,
 		// the API's update-time filter narrows it.
 		expect(v2Requests()[0].query.ts_updated).toBeUndefined();
-		expect(v2Requests()[1].query).toMatchObject({ sort: 'ts_updated:desc', limit: '100', ts_updated: expect.stringMatching(/Z$/) });
+		expect(v2Requests()[1].query).toMatchObject({
+			sort: 'ts_updated:desc',
+			limit: '100',
+			ts_updated: expect.stringMatching(/Z$/),
+		});
 
 		expect(items).toEqual([expect.objectContaining({ id_import_file: created.id_import_file, status: 'DONE' })]);
 		expect(await trigger.tick()).toBeUndefined();
@@ -144,7 +185,12 @@ describe('Poll Trigger v2: Import File Finished', () => {
 		const none = await host({ event: 'importFileFinished' }).fetchTestEvent();
 		expect(none.error?.message).toBe('No finished import files found in the seller account yet');
 
-		await act({ resource: 'importFile', operation: 'create', fileType: 'productData', url: files.url('/products.csv') });
+		await act({
+			resource: 'importFile',
+			operation: 'create',
+			fileType: 'productData',
+			url: files.url('/products.csv'),
+		});
 		for (let attempt = 0; attempt < 200 && importFiles()[0]?.status !== 'DOWNLOADED'; attempt++) await sleep(10);
 		await control().advance(30);
 		await act({ resource: 'importFile', operation: 'create', fileType: 'productData', url: files.url('/second.csv') });

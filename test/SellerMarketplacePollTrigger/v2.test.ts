@@ -27,7 +27,8 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 const v2Requests = (): RequestLogEntry[] => bench.since().filter((entry) => entry.api === 'v2');
 const asked = (entry: RequestLogEntry) => ({ method: entry.method, path: entry.path, query: entry.query });
 
-const host = (parameters: INodeParameters, overrides: Partial<SellerCredentialsV2> = {}): PollHost => bench.hostV2(parameters, overrides);
+const host = (parameters: INodeParameters, overrides: Partial<SellerCredentialsV2> = {}): PollHost =>
+	bench.hostV2(parameters, overrides);
 
 /** A published trigger whose first poll is done (it marks what exists). */
 async function published(parameters: INodeParameters): Promise<PollHost> {
@@ -63,7 +64,11 @@ describe('Poll Trigger v2: New Order', () => {
 		const from = formatIsoTime(newest - LOOKBACK);
 		expect(v2Requests().map(asked)).toEqual([
 			{ method: 'GET', path: '/orders', query: { storefront: 'de', limit: '1', offset: '0' } },
-			{ method: 'GET', path: '/orders', query: { storefront: 'de', ts_created_from_iso: from, limit: '100', offset: '0' } },
+			{
+				method: 'GET',
+				path: '/orders',
+				query: { storefront: 'de', ts_created_from_iso: from, limit: '100', offset: '0' },
+			},
 		]);
 		for (const entry of v2Requests()) {
 			expect(entry.signatureValid).toBe(true);
@@ -77,7 +82,11 @@ describe('Poll Trigger v2: New Order', () => {
 		bench.mark();
 		expect(await trigger.tick()).toBeUndefined();
 		expect(v2Requests().map(asked)).toEqual([
-			{ method: 'GET', path: '/orders', query: { storefront: 'de', ts_created_from_iso: from, limit: '100', offset: '0' } },
+			{
+				method: 'GET',
+				path: '/orders',
+				query: { storefront: 'de', ts_created_from_iso: from, limit: '100', offset: '0' },
+			},
 		]);
 	});
 
@@ -89,7 +98,11 @@ describe('Poll Trigger v2: New Order', () => {
 		const items = await trigger.tick();
 
 		expect(ids(items, 'id_order')).toEqual(first);
-		expect(items?.[0]).toMatchObject({ id_order: first[0], storefront: 'de', ts_created_iso: expect.stringMatching(/Z$/) });
+		expect(items?.[0]).toMatchObject({
+			id_order: first[0],
+			storefront: 'de',
+			ts_created_iso: expect.stringMatching(/Z$/),
+		});
 		const cursor = seconds(Date.parse(String(items![2].ts_created_iso)));
 		expect(pollState(trigger.staticData)?.cursor).toBe(cursor);
 
@@ -98,7 +111,11 @@ describe('Poll Trigger v2: New Order', () => {
 		bench.mark();
 		expect(ids(await trigger.tick(), 'id_order')).toEqual(second);
 		expect(v2Requests().map(asked)).toEqual([
-			{ method: 'GET', path: '/orders', query: { storefront: 'de', ts_created_from_iso: formatIsoTime(cursor - LOOKBACK), limit: '100', offset: '0' } },
+			{
+				method: 'GET',
+				path: '/orders',
+				query: { storefront: 'de', ts_created_from_iso: formatIsoTime(cursor - LOOKBACK), limit: '100', offset: '0' },
+			},
 		]);
 		expect(await trigger.tick()).toBeUndefined();
 		expect(trigger.executions.map((batch) => ids(batch, 'id_order'))).toEqual([first, second]);
@@ -177,7 +194,13 @@ describe('Poll Trigger v2: New Order', () => {
 	it('with a Start Date, the first poll emits the orders since that date', async () => {
 		await control().advance(100);
 		const placed = await placeOrders(3, { secondsApart: 1 });
-		const since = seconds(Date.parse(`${control().db.orders.find((order) => order.id_order === placed[0])!.ts_created.replace(' ', 'T')}Z`));
+		const since = seconds(
+			Date.parse(
+				`${control()
+					.db.orders.find((order) => order.id_order === placed[0])!
+					.ts_created.replace(' ', 'T')}Z`,
+			),
+		);
 		const trigger = host({ event: 'orderNew', options: { startDate: new Date(since * 1000).toISOString() } });
 
 		await trigger.activate();
@@ -197,7 +220,9 @@ describe('Poll Trigger v2: New Order', () => {
 
 		expect(run.error).toBeUndefined();
 		expect(run.output('Seller Marketplace Poll Trigger').map((item) => item.json.id_order)).toEqual([newest]);
-		expect(v2Requests().map(asked)).toEqual([{ method: 'GET', path: '/orders', query: { storefront: 'de', limit: '1', offset: '0' } }]);
+		expect(v2Requests().map(asked)).toEqual([
+			{ method: 'GET', path: '/orders', query: { storefront: 'de', limit: '1', offset: '0' } },
+		]);
 		expect(JSON.stringify(trigger.staticData)).toBe(saved);
 		expect(ids(await trigger.tick(), 'id_order')).toEqual([newest]);
 	});
@@ -255,10 +280,24 @@ describe('Poll Trigger v2: Order Unit Reached Status', () => {
 		expect(items?.[0]).toMatchObject({ status: 'need_to_be_sent', ts_updated_iso: expect.stringMatching(/Z$/) });
 		// A look at the changes (the list without the statuses, which a unit leaves by changing), then the read.
 		const [look, read] = v2Requests();
-		expect(look).toMatchObject({ method: 'GET', path: '/order-units', query: { sort: 'ts_updated:desc', storefront: 'de', ts_updated_from_iso: read.query.ts_updated_from_iso, limit: '100', offset: '0' } });
+		expect(look).toMatchObject({
+			method: 'GET',
+			path: '/order-units',
+			query: {
+				sort: 'ts_updated:desc',
+				storefront: 'de',
+				ts_updated_from_iso: read.query.ts_updated_from_iso,
+				limit: '100',
+				offset: '0',
+			},
+		});
 		expect(read).toMatchObject({ method: 'GET', path: '/order-units' });
 		expect(read.rawUrl).toMatch(/status=need_to_be_sent&status=sent/);
-		expect(read.query).toMatchObject({ sort: 'ts_updated:desc', storefront: 'de', ts_updated_from_iso: expect.stringMatching(/Z$/) });
+		expect(read.query).toMatchObject({
+			sort: 'ts_updated:desc',
+			storefront: 'de',
+			ts_updated_from_iso: expect.stringMatching(/Z$/),
+		});
 		expect(await trigger.tick()).toBeUndefined();
 	});
 });
@@ -266,9 +305,15 @@ describe('Poll Trigger v2: Order Unit Reached Status', () => {
 describe('Poll Trigger v2: Unit Out of Stock', () => {
 	it('emits an offer of the storefront once when its amount reaches 0, and again after it was restocked', async () => {
 		const trigger = await published({ event: 'unitOutOfStock' });
-		const unit = control().db.units.find((candidate) => (candidate._storefront ?? 'de') === 'de' && Number(candidate.amount) > 0)!;
+		const unit = control().db.units.find(
+			(candidate) => (candidate._storefront ?? 'de') === 'de' && Number(candidate.amount) > 0,
+		)!;
 		expect(await trigger.tick()).toBeUndefined();
-		expect(v2Requests().every((entry) => entry.path === '/units' && entry.query.storefront === 'de' && entry.query.limit === '100')).toBe(true);
+		expect(
+			v2Requests().every(
+				(entry) => entry.path === '/units' && entry.query.storefront === 'de' && entry.query.limit === '100',
+			),
+		).toBe(true);
 
 		unit.amount = 0;
 		const items = await trigger.tick();

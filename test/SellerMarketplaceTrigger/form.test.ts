@@ -62,7 +62,10 @@ describe.each(VERSIONS)('trigger version %i: the form', (version) => {
 	});
 
 	it('offers an example address as the placeholder of Fallback Email', () => {
-		expect(property(version, 'fallbackEmail')).toMatchObject({ required: true, placeholder: 'e.g. nathan@example.com' });
+		expect(property(version, 'fallbackEmail')).toMatchObject({
+			required: true,
+			placeholder: 'e.g. nathan@example.com',
+		});
 	});
 
 	it('has no notice under Fallback Email: the address is checked on activation, never on a webhook call', () => {
@@ -79,7 +82,8 @@ function regexDisplayRules(): string[] {
 			const record = value as Record<string, unknown>;
 			const cnd = record._cnd as Record<string, unknown> | undefined;
 			if (cnd && 'regex' in cnd) found.push(where);
-			for (const [key, entry] of Object.entries(record)) visit(entry, typeof record.name === 'string' && key !== 'name' ? `${where} ${record.name}` : where);
+			for (const [key, entry] of Object.entries(record))
+				visit(entry, typeof record.name === 'string' && key !== 'name' ? `${where} ${record.name}` : where);
 		}
 	};
 	for (const node of [new SellerMarketplace(), new SellerMarketplaceTrigger(), new SellerMarketplacePollTrigger()]) {
@@ -116,8 +120,18 @@ describe.each(VERSIONS)('trigger version %i: activation with a bad fallback e-ma
 		const credentials =
 			version === 1
 				? { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl }
-				: { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.v2BaseUrl, storefront: 'de', userAgent: DEFAULT_USER_AGENT };
-		const started = await WebhookHost.start({ credentials, typeVersion: version, parameters: { events: ['order_new', 'order_unit_new'], fallbackEmail } });
+				: {
+						clientKey: sandbox.clientKey,
+						secretKey: sandbox.secretKey,
+						baseUrl: sandbox.v2BaseUrl,
+						storefront: 'de',
+						userAgent: DEFAULT_USER_AGENT,
+					};
+		const started = await WebhookHost.start({
+			credentials,
+			typeVersion: version,
+			parameters: { events: ['order_new', 'order_unit_new'], fallbackEmail },
+		});
 		hosts.push(started);
 		return started;
 	};
@@ -125,27 +139,33 @@ describe.each(VERSIONS)('trigger version %i: activation with a bad fallback e-ma
 	it.each([
 		['publishing', 'activate'],
 		['listening for a test event', 'listen'],
-	] as const)('refuses it when %s, within a second and before any request, naming the field and the value', async (_what, start) => {
-		for (const bad of [...NOT_ADDRESSES, '']) {
-			const h = await host(bad);
-			const started = Date.now();
-			const error = await h[start]().then(
-				() => undefined,
-				(e: Error) => e,
-			);
-			expect(Date.now() - started).toBeLessThan(1000);
-			expect(error?.message).toBe(
-				`"Fallback Email" must be an e-mail address like name@example.com, but it is ${bad.trim() ? `"${bad.trim()}"` : 'empty'}`,
-			);
-			expect(sandbox.control.requests()).toEqual([]);
-			expect(sandbox.control.db.subscriptions).toEqual([]);
-		}
-	});
+	] as const)(
+		'refuses it when %s, within a second and before any request, naming the field and the value',
+		async (_what, start) => {
+			for (const bad of [...NOT_ADDRESSES, '']) {
+				const h = await host(bad);
+				const started = Date.now();
+				const error = await h[start]().then(
+					() => undefined,
+					(e: Error) => e,
+				);
+				expect(Date.now() - started).toBeLessThan(1000);
+				expect(error?.message).toBe(
+					`"Fallback Email" must be an e-mail address like name@example.com, but it is ${bad.trim() ? `"${bad.trim()}"` : 'empty'}`,
+				);
+				expect(sandbox.control.requests()).toEqual([]);
+				expect(sandbox.control.db.subscriptions).toEqual([]);
+			}
+		},
+	);
 
 	it('subscribes with the address trimmed when it is good', async () => {
 		const h = await host('  ops@seller.example ');
 		await h.activate();
-		expect(sandbox.control.db.subscriptions.map((subscription) => subscription.fallback_email)).toEqual(['ops@seller.example', 'ops@seller.example']);
+		expect(sandbox.control.db.subscriptions.map((subscription) => subscription.fallback_email)).toEqual([
+			'ops@seller.example',
+			'ops@seller.example',
+		]);
 		await h.deactivate();
 	});
 });

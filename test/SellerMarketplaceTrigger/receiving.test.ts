@@ -5,7 +5,12 @@
  */
 import { bodyLimitProblem, nestsDeeperThan } from '../../nodes/SellerMarketplaceTrigger/receiving/bodyLimits';
 import { DeliveryLog, storedCount, storedFromKeys } from '../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
-import { eventFingerprint, judgeReadBack, readFailure, type ReadBackInput } from '../../nodes/SellerMarketplaceTrigger/receiving/readBack';
+import {
+	eventFingerprint,
+	judgeReadBack,
+	readFailure,
+	type ReadBackInput,
+} from '../../nodes/SellerMarketplaceTrigger/receiving/readBack';
 import { decodeIdSegment, parseResource } from '../../nodes/SellerMarketplaceTrigger/receiving/resourcePath';
 import { checkTimestamp, parseApiTime } from '../../nodes/SellerMarketplaceTrigger/shared/time';
 
@@ -23,14 +28,21 @@ describe('bodyLimits', () => {
 	});
 
 	it('names the limit that was exceeded', () => {
-		expect(bodyLimitProblem(Buffer.alloc(11, 0x20), { maxBytes: 10, maxDepth: 5 })).toBe('the body is larger than 10 bytes');
-		expect(bodyLimitProblem(Buffer.from('[[[]]]'), { maxBytes: 10, maxDepth: 2 })).toBe('the body is nested more than 2 levels deep');
+		expect(bodyLimitProblem(Buffer.alloc(11, 0x20), { maxBytes: 10, maxDepth: 5 })).toBe(
+			'the body is larger than 10 bytes',
+		);
+		expect(bodyLimitProblem(Buffer.from('[[[]]]'), { maxBytes: 10, maxDepth: 2 })).toBe(
+			'the body is nested more than 2 levels deep',
+		);
 		expect(bodyLimitProblem(Buffer.from('[[]]'), { maxBytes: 10, maxDepth: 2 })).toBeUndefined();
 	});
 });
 
 describe('resourcePath', () => {
-	const forms = { orders: { idField: 'id_order', type: 'string' as const }, units: { idField: 'id_unit', type: 'integer' as const } };
+	const forms = {
+		orders: { idField: 'id_order', type: 'string' as const },
+		units: { idField: 'id_unit', type: 'integer' as const },
+	};
 
 	it.each([
 		['M8CXTB1-2', 'M8CXTB1-2'],
@@ -43,18 +55,51 @@ describe('resourcePath', () => {
 		expect(decodeIdSegment(raw)).toBe(id);
 	});
 
-	it.each(['.', '..', '%2e', '%2E%2e', 'a%2Fb', 'a%5cb', 'a%3Fb', 'a%23b', 'a%40b', 'a%3Ab', 'a%3Bb', 'a%25', 'a%00', 'a%7f', 'a%c2%9f', '%EF%BC%8F', '%EF%BC%8E', 'a;b', 'a@b', 'a:b', 'a b', 'a%', 'a%4', '%C0%AF', 'é'])(
-		'refuses %p',
-		(raw) => {
-			expect(decodeIdSegment(raw)).toBeUndefined();
-		},
-	);
+	it.each([
+		'.',
+		'..',
+		'%2e',
+		'%2E%2e',
+		'a%2Fb',
+		'a%5cb',
+		'a%3Fb',
+		'a%23b',
+		'a%40b',
+		'a%3Ab',
+		'a%3Bb',
+		'a%25',
+		'a%00',
+		'a%7f',
+		'a%c2%9f',
+		'%EF%BC%8F',
+		'%EF%BC%8E',
+		'a;b',
+		'a@b',
+		'a:b',
+		'a b',
+		'a%',
+		'a%4',
+		'%C0%AF',
+		'é',
+	])('refuses %p', (raw) => {
+		expect(decodeIdSegment(raw)).toBeUndefined();
+	});
 
 	it('types ids by collection and keeps integers safe', () => {
 		expect(parseResource('/orders/M1-2/', forms)).toEqual({ collection: 'orders', id: 'M1-2', idField: 'id_order' });
 		expect(parseResource('/units/42', forms)).toEqual({ collection: 'units', id: 42, idField: 'id_unit' });
 		expect(parseResource('/units/9007199254740991/', forms)).toMatchObject({ id: 9007199254740991 });
-		for (const bad of ['/units/9007199254740992/', '/units/042/', '/units/4.2/', '/items/1/', '/orders/', '/orders/a/b/', 'orders/a/', 42, null]) {
+		for (const bad of [
+			'/units/9007199254740992/',
+			'/units/042/',
+			'/units/4.2/',
+			'/items/1/',
+			'/orders/',
+			'/orders/a/b/',
+			'orders/a/',
+			42,
+			null,
+		]) {
 			expect(parseResource(bad, forms)).toBeUndefined();
 		}
 		expect(parseResource(`/orders/${'a'.repeat(200)}/`, forms)).toBeUndefined();
@@ -67,14 +112,18 @@ describe('DeliveryLog', () => {
 	let trigger = 0;
 	const fresh = () => `unit-test-${++trigger}`;
 	/** The stored form of some keys with their expiries. */
-	const stored = (...entries: Array<[string, number]>) => entries.map(([key, expiresAt]) => storedFromKeys([key], expiresAt)).join('');
+	const stored = (...entries: Array<[string, number]>) =>
+		entries.map(([key, expiresAt]) => storedFromKeys([key], expiresAt)).join('');
 
 	it('remembers keys until they expire, then forgets them (also in what it returns for the static data)', () => {
 		const id = fresh();
 		const first = new DeliveryLog(id, '', 1000);
 		expect(first.take([{ key: 'a', expiresAt: 2000 }])).toEqual({ outcome: 'taken' });
 		expect(first.storedForm()).toBe(stored(['a', 2000]));
-		expect(new DeliveryLog(id, '', 1999).take([{ key: 'a', expiresAt: 3000 }])).toEqual({ outcome: 'repeat', key: 'a' });
+		expect(new DeliveryLog(id, '', 1999).take([{ key: 'a', expiresAt: 3000 }])).toEqual({
+			outcome: 'repeat',
+			key: 'a',
+		});
 		const later = new DeliveryLog(id, '', 2000);
 		expect(later.take([{ key: 'b', expiresAt: 4000 }])).toEqual({ outcome: 'taken' });
 		expect(later.storedForm()).toBe(stored(['b', 4000]));
@@ -98,13 +147,23 @@ describe('DeliveryLog', () => {
 	it('checks keys only when asked: a key to remember only is no repeat, but is remembered', () => {
 		const id = fresh();
 		new DeliveryLog(id, '', 0).take([{ key: 'creation', expiresAt: 100, rememberOnly: true }]);
-		expect(new DeliveryLog(id, '', 1).take([{ key: 'creation', expiresAt: 100, rememberOnly: true }]).outcome).toBe('taken');
-		expect(new DeliveryLog(id, '', 1).take([{ key: 'creation', expiresAt: 100 }])).toEqual({ outcome: 'repeat', key: 'creation' });
+		expect(new DeliveryLog(id, '', 1).take([{ key: 'creation', expiresAt: 100, rememberOnly: true }]).outcome).toBe(
+			'taken',
+		);
+		expect(new DeliveryLog(id, '', 1).take([{ key: 'creation', expiresAt: 100 }])).toEqual({
+			outcome: 'repeat',
+			key: 'creation',
+		});
 	});
 
 	it('at the cap refuses instead of forgetting, until entries expire', () => {
 		const id = fresh();
-		expect(new DeliveryLog(id, '', 0, 2).take([{ key: 'a', expiresAt: 10 }, { key: 'b', expiresAt: 20 }]).outcome).toBe('taken');
+		expect(
+			new DeliveryLog(id, '', 0, 2).take([
+				{ key: 'a', expiresAt: 10 },
+				{ key: 'b', expiresAt: 20 },
+			]).outcome,
+		).toBe('taken');
 		expect(new DeliveryLog(id, '', 5, 2).take([{ key: 'c', expiresAt: 30 }])).toEqual({ outcome: 'full', cap: 2 });
 		expect(new DeliveryLog(id, '', 5, 2).seen(['a', 'b'])).toBe('a');
 		const expired = new DeliveryLog(id, '', 10, 2);
@@ -123,7 +182,10 @@ describe('DeliveryLog', () => {
 	it('forgets keys released by a call that could not hand its event to n8n', () => {
 		const id = fresh();
 		const log = new DeliveryLog(id, '', 0);
-		const keys = [{ key: 'message:m', expiresAt: 100 }, { key: 'creation', expiresAt: 100, rememberOnly: true }];
+		const keys = [
+			{ key: 'message:m', expiresAt: 100 },
+			{ key: 'creation', expiresAt: 100, rememberOnly: true },
+		];
 		log.take(keys);
 		log.release(keys);
 		expect(new DeliveryLog(id, '', 1).seen(['message:m', 'creation'])).toBe('creation');
@@ -131,7 +193,8 @@ describe('DeliveryLog', () => {
 
 	it('lets a trigger read back 30 resources at once and 30 a minute after that', () => {
 		const id = fresh();
-		const spent = (now: number, times: number) => Array.from({ length: times }, () => new DeliveryLog(id, '', now).spendReadBack()).filter(Boolean).length;
+		const spent = (now: number, times: number) =>
+			Array.from({ length: times }, () => new DeliveryLog(id, '', now).spendReadBack()).filter(Boolean).length;
 		expect(spent(1000, 40)).toBe(30);
 		expect(spent(1010, 10)).toBe(5);
 		expect(spent(1070, 40)).toBe(30);
@@ -196,24 +259,45 @@ describe('readBack', () => {
 	});
 
 	it('refuses a record that is not the one named, has no readable time, or is no record', () => {
-		expect(judgeReadBack(found({ id_order: 'M2', ts_created: '2024-03-01 11:00:00' }))).toMatchObject({ kind: 'refused', problem: expect.stringContaining('id_order M2') });
-		expect(judgeReadBack(found({ id_order: 'M1' }))).toMatchObject({ kind: 'refused', problem: expect.stringContaining('no readable ts_created') });
+		expect(judgeReadBack(found({ id_order: 'M2', ts_created: '2024-03-01 11:00:00' }))).toMatchObject({
+			kind: 'refused',
+			problem: expect.stringContaining('id_order M2'),
+		});
+		expect(judgeReadBack(found({ id_order: 'M1' }))).toMatchObject({
+			kind: 'refused',
+			problem: expect.stringContaining('no readable ts_created'),
+		});
 		expect(judgeReadBack(found([{ id_order: 'M1' }]))).toMatchObject({ kind: 'refused' });
 		expect(judgeReadBack(found(''))).toMatchObject({ kind: 'refused' });
 	});
 
 	it('maps read failures: missing → refused, 403 → ignored, anything else → retry', () => {
-		expect(judgeReadBack({ ...base, read: readFailure(Object.assign(new Error('gone'), { httpCode: '404' })) }).kind).toBe('refused');
-		expect(judgeReadBack({ ...base, read: readFailure(Object.assign(new Error('FBM'), { httpCode: '403' })) }).kind).toBe('ignored');
-		expect(judgeReadBack({ ...base, read: readFailure(Object.assign(new Error('busy'), { httpCode: '503' })) }).kind).toBe('retry');
+		expect(
+			judgeReadBack({ ...base, read: readFailure(Object.assign(new Error('gone'), { httpCode: '404' })) }).kind,
+		).toBe('refused');
+		expect(
+			judgeReadBack({ ...base, read: readFailure(Object.assign(new Error('FBM'), { httpCode: '403' })) }).kind,
+		).toBe('ignored');
+		expect(
+			judgeReadBack({ ...base, read: readFailure(Object.assign(new Error('busy'), { httpCode: '503' })) }).kind,
+		).toBe('retry');
 		expect(judgeReadBack({ ...base, read: readFailure(new Error('ECONNRESET')) }).kind).toBe('retry');
 	});
 
 	it('fingerprints a change by the state read, whatever the order of its fields', () => {
 		const change = { ...base, eventName: 'order_unit_status_changed', rule: { collection: 'order-units' } };
-		const a = judgeReadBack({ ...change, read: { kind: 'found', body: { id_order: 'M1', status: 'sent', n: { x: 1, y: 2 } } } });
-		const b = judgeReadBack({ ...change, read: { kind: 'found', body: { n: { y: 2, x: 1 }, status: 'sent', id_order: 'M1' } } });
-		const c = judgeReadBack({ ...change, read: { kind: 'found', body: { id_order: 'M1', status: 'returned', n: { x: 1, y: 2 } } } });
+		const a = judgeReadBack({
+			...change,
+			read: { kind: 'found', body: { id_order: 'M1', status: 'sent', n: { x: 1, y: 2 } } },
+		});
+		const b = judgeReadBack({
+			...change,
+			read: { kind: 'found', body: { n: { y: 2, x: 1 }, status: 'sent', id_order: 'M1' } },
+		});
+		const c = judgeReadBack({
+			...change,
+			read: { kind: 'found', body: { id_order: 'M1', status: 'returned', n: { x: 1, y: 2 } } },
+		});
 		expect(a).toMatchObject({ kind: 'confirmed' });
 		expect(a.kind === 'confirmed' && b.kind === 'confirmed' && a.fingerprint === b.fingerprint).toBe(true);
 		expect(a.kind === 'confirmed' && c.kind === 'confirmed' && a.fingerprint !== c.fingerprint).toBe(true);

@@ -19,8 +19,18 @@ export type TriggerVersion = 1 | 2;
 
 /** What each node version's API names differently. */
 const API = {
-	1: { name: 'v1', timestampHeader: 'HM-Timestamp', signatureHeader: 'HM-Signature', subscriptionList: '/subscriptions/seller/' },
-	2: { name: 'v2', timestampHeader: 'Shop-Timestamp', signatureHeader: 'Shop-Signature', subscriptionList: '/subscriptions' },
+	1: {
+		name: 'v1',
+		timestampHeader: 'HM-Timestamp',
+		signatureHeader: 'HM-Signature',
+		subscriptionList: '/subscriptions/seller/',
+	},
+	2: {
+		name: 'v2',
+		timestampHeader: 'Shop-Timestamp',
+		signatureHeader: 'Shop-Signature',
+		subscriptionList: '/subscriptions',
+	},
 } as const;
 
 export interface Delivery {
@@ -44,7 +54,13 @@ let sequence = 0;
 export function notificationOf(version: TriggerVersion, fields: Record<string, unknown> = {}): string {
 	sequence++;
 	if (version === 1) {
-		return JSON.stringify({ event_name: 'order_new', resource: `/orders/MT${sequence}/`, id_message: `m-${sequence}-${Math.random()}`, payload: '[]', ...fields });
+		return JSON.stringify({
+			event_name: 'order_new',
+			resource: `/orders/MT${sequence}/`,
+			id_message: `m-${sequence}-${Math.random()}`,
+			payload: '[]',
+			...fields,
+		});
 	}
 	return JSON.stringify({
 		event_name: 'order_new',
@@ -57,7 +73,9 @@ export function notificationOf(version: TriggerVersion, fields: Record<string, u
 }
 
 /** The trigger's saved static data (what n8n keeps between calls and restarts). */
-export const triggerStaticData = (host: WebhookHost): IDataObject & { subscriptions?: Record<string, Record<string, number>> } =>
+export const triggerStaticData = (
+	host: WebhookHost,
+): IDataObject & { subscriptions?: Record<string, Record<string, number>> } =>
 	(host.staticData['node:Seller Marketplace Trigger'] ?? {}) as IDataObject;
 
 export interface Testbed<V extends TriggerVersion> {
@@ -117,7 +135,13 @@ export function useTestbed<V extends TriggerVersion>(
 	const credentials = (): SellerCredentials | SellerCredentialsV2 =>
 		version === 1
 			? { clientKey: sandbox!.clientKey, secretKey: sandbox!.secretKey, baseUrl: sandbox!.baseUrl }
-			: { clientKey: sandbox!.clientKey, secretKey: sandbox!.secretKey, baseUrl: sandbox!.v2BaseUrl, storefront: 'de', userAgent: DEFAULT_USER_AGENT };
+			: {
+					clientKey: sandbox!.clientKey,
+					secretKey: sandbox!.secretKey,
+					baseUrl: sandbox!.v2BaseUrl,
+					storefront: 'de',
+					userAgent: DEFAULT_USER_AGENT,
+				};
 
 	const start = async (parameters: INodeParameters, options: Partial<WebhookHostOptions>, active: boolean) => {
 		const host = await WebhookHost.start({
@@ -143,7 +167,11 @@ export function useTestbed<V extends TriggerVersion>(
 		activeHost: async (parameters = {}, options = {}) => await start(parameters, options, true),
 		signed(host, body, options = {}) {
 			const timestamp = String(options.timestamp ?? nowSeconds());
-			return { body, timestamp, signature: signature(options.secret ?? sandbox!.secretKey, 'POST', options.url ?? host.url(), body, timestamp) };
+			return {
+				body,
+				timestamp,
+				signature: signature(options.secret ?? sandbox!.secretKey, 'POST', options.url ?? host.url(), body, timestamp),
+			};
 		},
 		signedOtherwise(body) {
 			// e.g. only the body, keyed with the secret key: a scheme the node does not know

@@ -46,16 +46,23 @@ const action = new SellerMarketplace();
 /** Resource display name → its operation names, per node version ("Unit (Offer)" also as "Unit"). */
 function operationsOf(version: number): Map<string, Set<string>> {
 	const { properties } = action.nodeVersions[version].description;
-	const resources = (properties.find((property) => property.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+	const resources = (properties.find((property) => property.name === 'resource')?.options ??
+		[]) as INodePropertyOptions[];
 	const byName = new Map<string, Set<string>>();
 	for (const resource of resources) {
 		const names = new Set<string>();
 		for (const property of properties) {
-			if (property.name !== 'operation' || !property.displayOptions?.show?.resource?.includes(resource.value as string)) continue;
-				// cited with or without the " (Deprecated)" their name carries
-			for (const option of (property.options ?? []) as INodePropertyOptions[]) names.add(option.name).add(option.name.replace(/ \(Deprecated\)$/, ''));
+			if (property.name !== 'operation' || !property.displayOptions?.show?.resource?.includes(resource.value as string))
+				continue;
+			// cited with or without the " (Deprecated)" their name carries
+			for (const option of (property.options ?? []) as INodePropertyOptions[])
+				names.add(option.name).add(option.name.replace(/ \(Deprecated\)$/, ''));
 		}
-		for (const alias of [resource.name, resource.name.replace(/ \([^)]*\)$/, ''), resource.name.replace(/^.*\(([^)]*)\)$/, '$1')]) {
+		for (const alias of [
+			resource.name,
+			resource.name.replace(/ \([^)]*\)$/, ''),
+			resource.name.replace(/^.*\(([^)]*)\)$/, '$1'),
+		]) {
 			byName.set(alias, new Set([...(byName.get(alias) ?? []), ...names]));
 		}
 	}
@@ -64,7 +71,8 @@ function operationsOf(version: number): Map<string, Set<string>> {
 
 const V2_OPERATIONS = operationsOf(2);
 const ALL_OPERATIONS = new Map([...operationsOf(1)]);
-for (const [resource, names] of V2_OPERATIONS) ALL_OPERATIONS.set(resource, new Set([...(ALL_OPERATIONS.get(resource) ?? []), ...names]));
+for (const [resource, names] of V2_OPERATIONS)
+	ALL_OPERATIONS.set(resource, new Set([...(ALL_OPERATIONS.get(resource) ?? []), ...names]));
 
 /** Every label a form shows: parameter, collection and option names of every node version and credential. */
 function labels(): Set<string> {
@@ -72,7 +80,9 @@ function labels(): Set<string> {
 	const walk = (properties: INodeProperties[] | undefined) => {
 		for (const property of properties ?? []) {
 			found.add(property.displayName);
-			for (const option of (property.options ?? []) as Array<INodePropertyOptions & INodeProperties & { values?: INodeProperties[] }>) {
+			for (const option of (property.options ?? []) as Array<
+				INodePropertyOptions & INodeProperties & { values?: INodeProperties[] }
+			>) {
 				if (option.displayName) walk([option]);
 				else found.add(option.name);
 				walk(option.values);
@@ -95,16 +105,30 @@ const LABELS = labels();
 // what the pages cite
 
 /** Each "Resource → Operation" of a page whose left side is a resource of the node. */
-export function citedOperations(text: string, operations: Map<string, Set<string>>): Array<{ resource: string; cited: string; known: boolean }> {
+export function citedOperations(
+	text: string,
+	operations: Map<string, Set<string>>,
+): Array<{ resource: string; cited: string; known: boolean }> {
 	const cited: Array<{ resource: string; cited: string; known: boolean }> = [];
-	for (const match of text.matchAll(/((?:[A-Z][A-Za-z]*|GPSR)(?: (?:[A-Z][A-Za-z]*|\([A-Za-z]+\)))*) → ([^\n|]{1,60})/g)) {
+	for (const match of text.matchAll(
+		/((?:[A-Z][A-Za-z]*|GPSR)(?: (?:[A-Z][A-Za-z]*|\([A-Za-z]+\)))*) → ([^\n|]{1,60})/g,
+	)) {
 		const words = match[1].split(' ');
 		// the longest run of words before the arrow that names a resource ("Order Unit", not "Unit")
-		const resource = words.map((_, index) => words.slice(index).join(' ')).find((candidate) => operations.has(candidate) || ALL_OPERATIONS.has(candidate));
+		const resource = words
+			.map((_, index) => words.slice(index).join(' '))
+			.find((candidate) => operations.has(candidate) || ALL_OPERATIONS.has(candidate));
 		if (!resource) continue;
 		const after = match[2].replace(/[*`_]/g, '').split(/\s+/);
 		const names = operations.get(resource) ?? new Set<string>();
-		const known = after.some((_, index) => names.has(after.slice(0, index + 1).join(' ').replace(/[.,;:)]+$/, '')));
+		const known = after.some((_, index) =>
+			names.has(
+				after
+					.slice(0, index + 1)
+					.join(' ')
+					.replace(/[.,;:)]+$/, ''),
+			),
+		);
 		cited.push({ resource, cited: `${resource} → ${after.slice(0, 4).join(' ')}`, known });
 	}
 	return cited;
@@ -112,12 +136,15 @@ export function citedOperations(text: string, operations: Map<string, Set<string
 
 /** The Title Case phrases the README sets in italics: the fields and operations it cites. */
 function italicPhrases(text: string): string[] {
-	return [...text.matchAll(/(?<![*\w])\*([A-Z][^*\n]{0,60}?)\*(?![*\w])/g)].map((match) => match[1]).filter((phrase) => !phrase.includes('→'));
+	return [...text.matchAll(/(?<![*\w])\*([A-Z][^*\n]{0,60}?)\*(?![*\w])/g)]
+		.map((match) => match[1])
+		.filter((phrase) => !phrase.includes('→'));
 }
 
 /** Words that say something is missing. */
 // Case-sensitive: "Unit Not Available" is the name of an event, not a gap.
-const MISSING = /\b([Nn]ot covered|does not (?:have|cover|simulate|support)|do not (?:have|cover|support)|not yet|lacks?|not supported|not available|is missing|are missing|no support)\b/;
+const MISSING =
+	/\b([Nn]ot covered|does not (?:have|cover|simulate|support)|do not (?:have|cover|support)|not yet|lacks?|not supported|not available|is missing|are missing|no support)\b/;
 
 /** The features the node has, as a page would name them: every resource of version 2, singular and plural. */
 function featureWords(resources: Iterable<string>): RegExp {
@@ -131,7 +158,9 @@ function featureWords(resources: Iterable<string>): RegExp {
 const NODE_FEATURES = featureWords(V2_OPERATIONS.keys());
 /** What the sandbox serves: one route file per resource of API v2. */
 const SANDBOX_FEATURES = featureWords(
-	readdirSync(join(ROOT, 'sandbox', 'v2', 'routes')).map((file) => file.replace(/\.ts$/, '').replace(/-/g, ' ').replace(/s$/, '')),
+	readdirSync(join(ROOT, 'sandbox', 'v2', 'routes')).map((file) =>
+		file.replace(/\.ts$/, '').replace(/-/g, ' ').replace(/s$/, ''),
+	),
 );
 
 function sentences(text: string): string[] {
@@ -156,14 +185,17 @@ export function falseGaps(text: string): string[] {
 
 // ------------------------------------------------------------------------------------------------
 
-describe('the README is a seller\'s page', () => {
+describe("the README is a seller's page", () => {
 	it('has at most 250 lines', () => {
 		expect(README.trimEnd().split('\n').length).toBeLessThanOrEqual(250);
 	});
 
-	it.each(['npm install && npm run demo', 'npm install && npm run test:all'])('keeps the set-up command `%s`', (command) => {
-		expect(README).toContain(command);
-	});
+	it.each(['npm install && npm run demo', 'npm install && npm run test:all'])(
+		'keeps the set-up command `%s`',
+		(command) => {
+			expect(README).toContain(command);
+		},
+	);
 
 	it('names the n8n version it was tested with on one marked line', () => {
 		expect(README).toMatch(/^\*\*Tested with: n8n \d+\.\d+\.\d+.*\*\*$/m);
@@ -187,15 +219,16 @@ describe.each(PAGES)('%s is true to the code', (page, text) => {
 		expect(falseGaps(text)).toEqual([]);
 	});
 
-	it('gives the sandbox\'s API v2 address wherever it gives the v1 one', () => {
-		if (/127\.0\.0\.1:\d+\/api\/v1/.test(text) && page !== 'docs/credentials/SellerMarketplaceApi.md') expect(text).toMatch(/127\.0\.0\.1:\d+\/v2/);
+	it("gives the sandbox's API v2 address wherever it gives the v1 one", () => {
+		if (/127\.0\.0\.1:\d+\/api\/v1/.test(text) && page !== 'docs/credentials/SellerMarketplaceApi.md')
+			expect(text).toMatch(/127\.0\.0\.1:\d+\/v2/);
 	});
 });
 
 describe('the checks themselves', () => {
 	it('catch what the old README said', () => {
 		const old = [
-			'5. Resources version 2 does not have yet (tickets, returns, product data, invoices, categories, import files,\n   reports…) can be called with n8n\'s HTTP Request node.',
+			"5. Resources version 2 does not have yet (tickets, returns, product data, invoices, categories, import files,\n   reports…) can be called with n8n's HTTP Request node.",
 			'- **Not covered:** reports, shipments (`POST /shipments/`), warehouse writes; use the HTTP Request node.',
 			'- The sandbox does not simulate reports, shipments or downloads of ticket files.',
 		];
@@ -204,7 +237,9 @@ describe('the checks themselves', () => {
 	});
 
 	it('catch an operation the node does not have, and accept one it has', () => {
-		expect(citedOperations('use *Order Unit → Ship* now', V2_OPERATIONS)).toEqual([{ resource: 'Order Unit', cited: 'Order Unit → Ship now', known: false }]);
+		expect(citedOperations('use *Order Unit → Ship* now', V2_OPERATIONS)).toEqual([
+			{ resource: 'Order Unit', cited: 'Order Unit → Ship now', known: false },
+		]);
 		expect(citedOperations('use *Unit (Offer) → Update Many* or Settings → Community Nodes', V2_OPERATIONS)).toEqual([
 			{ resource: 'Unit (Offer)', cited: 'Unit (Offer) → Update Many or Settings', known: true },
 		]);

@@ -53,9 +53,15 @@ function strings(value: unknown, path: string, out: Array<[string, string]> = []
 function descriptions(): Array<[string, INodeTypeDescription | ICredentialType]> {
 	const nodes = [new SellerMarketplace(), new SellerMarketplaceTrigger(), new SellerMarketplacePollTrigger()];
 	const versions = nodes.flatMap((node) =>
-		Object.entries(node.nodeVersions).map(([version, type]) => [`${node.description.name} v${version}`, type.description] as [string, INodeTypeDescription]),
+		Object.entries(node.nodeVersions).map(
+			([version, type]) => [`${node.description.name} v${version}`, type.description] as [string, INodeTypeDescription],
+		),
 	);
-	return [...versions, ['credential sellerMarketplaceApi', new SellerMarketplaceApi()], ['credential sellerMarketplaceV2Api', new SellerMarketplaceV2Api()]];
+	return [
+		...versions,
+		['credential sellerMarketplaceApi', new SellerMarketplaceApi()],
+		['credential sellerMarketplaceV2Api', new SellerMarketplaceV2Api()],
+	];
 }
 
 function files(dir: string, suffixes: string[]): string[] {
@@ -83,34 +89,53 @@ describe('no developer tooling in the texts the editor shows', () => {
 	});
 
 	it('the scan finds tooling where there is some (it would have failed on the old trigger panel)', () => {
-		const oldPanel = "With the local sandbox (npm run sandbox), this places an order: <code>curl -X POST http://127.0.0.1:8787/_sandbox/orders</code>";
+		const oldPanel =
+			'With the local sandbox (npm run sandbox), this places an order: <code>curl -X POST http://127.0.0.1:8787/_sandbox/orders</code>';
 		expect(toolingIn(oldPanel)).toEqual(['an npm script', 'curl', 'the sandbox', 'a local port']);
-		expect(strings({ a: { description: 'x' }, displayOptions: { show: { b: ['sandbox'] } } }, 'd')).toEqual([['d.a.description', 'x']]);
+		expect(strings({ a: { description: 'x' }, displayOptions: { show: { b: ['sandbox'] } } }, 'd')).toEqual([
+			['d.a.description', 'x'],
+		]);
 	});
 
 	it('the codex files name no tooling', () => {
 		for (const path of files(join(ROOT, 'nodes'), ['.node.json'])) {
-			expect({ path: relative(ROOT, path), tooling: toolingIn(readFileSync(path, 'utf8')) }).toEqual({ path: relative(ROOT, path), tooling: [] });
+			expect({ path: relative(ROOT, path), tooling: toolingIn(readFileSync(path, 'utf8')) }).toEqual({
+				path: relative(ROOT, path),
+				tooling: [],
+			});
 		}
 	});
 
 	it('no string in nodes/ or credentials/ (error messages, lists built at run time) names an npm script, curl or the sandbox port', () => {
-		const offending = [...files(join(ROOT, 'nodes'), ['.ts']), ...files(join(ROOT, 'credentials'), ['.ts'])].flatMap((path) =>
-			literals(readFileSync(path, 'utf8'))
-				.filter((literal) => toolingIn(literal).length > 0)
-				.map((literal) => `${relative(ROOT, path)}: ${literal.slice(0, 160)}`),
+		const offending = [...files(join(ROOT, 'nodes'), ['.ts']), ...files(join(ROOT, 'credentials'), ['.ts'])].flatMap(
+			(path) =>
+				literals(readFileSync(path, 'utf8'))
+					.filter((literal) => toolingIn(literal).length > 0)
+					.map((literal) => `${relative(ROOT, path)}: ${literal.slice(0, 160)}`),
 		);
 		expect(offending).toEqual([]);
 	});
 
-	it.each([1, 2])('push trigger version %i: the panel links the documentation on causing a test event, and that section exists', (version) => {
-		const panel = new SellerMarketplaceTrigger().nodeVersions[version].description.triggerPanel as { executionsHelp: { inactive: string; active: string } };
-		for (const help of [panel.executionsHelp.inactive, panel.executionsHelp.active]) expect(help).toContain(`<a href="${TEST_EVENT_DOCS_URL}" target="_blank">`);
-		const [page, anchor] = TEST_EVENT_DOCS_URL.replace(/^.*\/blob\/main\//, '').split('#');
-		const headings = readFileSync(join(ROOT, page), 'utf8')
-			.split('\n')
-			.filter((line) => line.startsWith('#'))
-			.map((line) => line.replace(/^#+\s*/, '').toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-'));
-		expect(headings).toContain(anchor);
-	});
+	it.each([1, 2])(
+		'push trigger version %i: the panel links the documentation on causing a test event, and that section exists',
+		(version) => {
+			const panel = new SellerMarketplaceTrigger().nodeVersions[version].description.triggerPanel as {
+				executionsHelp: { inactive: string; active: string };
+			};
+			for (const help of [panel.executionsHelp.inactive, panel.executionsHelp.active])
+				expect(help).toContain(`<a href="${TEST_EVENT_DOCS_URL}" target="_blank">`);
+			const [page, anchor] = TEST_EVENT_DOCS_URL.replace(/^.*\/blob\/main\//, '').split('#');
+			const headings = readFileSync(join(ROOT, page), 'utf8')
+				.split('\n')
+				.filter((line) => line.startsWith('#'))
+				.map((line) =>
+					line
+						.replace(/^#+\s*/, '')
+						.toLowerCase()
+						.replace(/[^a-z0-9 -]/g, '')
+						.replace(/ /g, '-'),
+				);
+			expect(headings).toContain(anchor);
+		},
+	);
 });

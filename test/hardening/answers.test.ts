@@ -36,20 +36,26 @@ describe('a success answer must be JSON (item 7)', () => {
 		server.respondWith((_request, response) => answer(status, { 'Content-Type': contentType }, body)(response));
 		const run = await runSellerNode(credentials, { parameters: getOrder });
 		expect(run.items).toHaveLength(0);
-		expect(run.error?.message).toBe(`Could not get order MHRYPC1: the marketplace answered with something that is not JSON (${status})`);
+		expect(run.error?.message).toBe(
+			`Could not get order MHRYPC1: the marketplace answered with something that is not JSON (${status})`,
+		);
 		expect(run.error?.description).toContain(`<br>Request: GET /orders/MHRYPC1, answered ${status}`);
 		expect(run.error?.description).toContain(`Content-Type: ${contentType}`);
 	});
 
 	it('an empty 204 is still a success', async () => {
 		server.respondWith((_request, response) => answer(204, {}, '')(response));
-		const run = await runSellerNode(credentials, { parameters: { resource: 'ticket', operation: 'close', ticketId: { __rl: true, mode: 'id', value: '0013163664' } } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'ticket', operation: 'close', ticketId: { __rl: true, mode: 'id', value: '0013163664' } },
+		});
 		expect(run.error).toBeUndefined();
 		expect(run.items.map((item) => item.json)).toEqual([{ success: true, id_ticket: '0013163664' }]);
 	});
 
 	it('JSON is output as it came', async () => {
-		server.respondWith((_request, response) => answer(200, { 'Content-Type': 'application/json' }, '{"id_order":"MHRYPC1","units":[]}')(response));
+		server.respondWith((_request, response) =>
+			answer(200, { 'Content-Type': 'application/json' }, '{"id_order":"MHRYPC1","units":[]}')(response),
+		);
 		const run = await runSellerNode(credentials, { parameters: getOrder });
 		expect(run.items.map((item) => item.json)).toEqual([{ id_order: 'MHRYPC1', units: [] }]);
 	});
@@ -57,7 +63,9 @@ describe('a success answer must be JSON (item 7)', () => {
 
 describe('Retry-After (item 8)', () => {
 	it('a wait beyond the retry budget fails at once and says how long the marketplace asked to wait', async () => {
-		server.respondWith((_request, response) => answer(429, { 'Content-Type': 'application/json', 'Retry-After': '3600' }, '{"message":"Slow down"}')(response));
+		server.respondWith((_request, response) =>
+			answer(429, { 'Content-Type': 'application/json', 'Retry-After': '3600' }, '{"message":"Slow down"}')(response),
+		);
 		const started = Date.now();
 		const run = await runSellerNode(credentials, { parameters: getOrder });
 		expect(Date.now() - started).toBeLessThan(5000);

@@ -17,7 +17,10 @@ const chars = (count: number) => 'x'.repeat(count);
 
 /** Runs the node with `parameters` whose value `{{ $json.v }}` is the item's `v`, on one item per value. */
 const run = async (parameters: IDataObject, values: unknown[]) =>
-	await v2.run(parameters, { items: values.map((v) => ({ json: { v } as IDataObject })), continueOnFail: values.length > 1 });
+	await v2.run(parameters, {
+		items: values.map((v) => ({ json: { v } as IDataObject })),
+		continueOnFail: values.length > 1,
+	});
 
 const voucher = {
 	resource: 'voucher',
@@ -36,19 +39,40 @@ describe('refused before sending, naming the field and the item', () => {
 	it.each([
 		[
 			'a 10,000-character offer ID (Unit → Create)',
-			{ resource: 'unit', operation: 'create', identifyBy: 'ean', ean: '4006381333931', offerId: '={{ $json.v }}', condition: 'NEW', listingPrice: 1999, handlingTime: 2 },
+			{
+				resource: 'unit',
+				operation: 'create',
+				identifyBy: 'ean',
+				ean: '4006381333931',
+				offerId: '={{ $json.v }}',
+				condition: 'NEW',
+				listingPrice: 1999,
+				handlingTime: 2,
+			},
 			chars(10_000),
 			'"Offer ID" must be at most 255 characters, but it has 10000 [item 0]',
 		],
 		[
 			'100,000 characters of tracking numbers (Order Unit → Mark as Sent)',
-			{ resource: 'orderUnit', operation: 'send', orderUnitId: byId(123), carrierCode: 'DHL', trackingNumbers: '={{ $json.v }}' },
+			{
+				resource: 'orderUnit',
+				operation: 'send',
+				orderUnitId: byId(123),
+				carrierCode: 'DHL',
+				trackingNumbers: '={{ $json.v }}',
+			},
 			chars(100_000),
 			'"Tracking Numbers" must be at most 1000 characters, but it has 100000 [item 0]',
 		],
 		[
 			'a 2,000,000-character message (Ticket → Open)',
-			{ resource: 'ticket', operation: 'open', orderUnitIds: '123', reason: 'product_not_delivered', message: '={{ $json.v }}' },
+			{
+				resource: 'ticket',
+				operation: 'open',
+				orderUnitIds: '123',
+				reason: 'product_not_delivered',
+				message: '={{ $json.v }}',
+			},
 			chars(2_000_000),
 			'"Message" must be at most 65535 characters, but it has 2000000 [item 0]',
 		],
@@ -64,14 +88,46 @@ describe('refused before sending, naming the field and the item', () => {
 			chars(70_000),
 			'"Text" must be at most 65535 characters, but it has 70000 [item 0]',
 		],
-		['a voucher percent of 1e-300', { ...voucher, discountPercent: '={{ $json.v }}' }, 1e-300, '"Discount (in Percent)" must be a number with at most 2 decimals, but it is 1e-300 [item 0]'],
-		['a voucher percent of 12.345', { ...voucher, discountPercent: '={{ $json.v }}' }, 12.345, '"Discount (in Percent)" must be a number with at most 2 decimals, but it is 12.345 [item 0]'],
-		['a voucher percent of "12.345" as text', { ...voucher, discountPercent: '={{ $json.v }}' }, '12.345', '"Discount (in Percent)" must be a number with at most 2 decimals, but it is "12.345" [item 0]'],
-		['a Begin At of 2031-01-01T25:61', { ...voucher, beginAt: '={{ $json.v }}' }, '2031-01-01T25:61', '"Begin At" must be a date such as 2026-11-01, but it is "2031-01-01T25:61" [item 0]'],
-		['a Begin At of 2024-02-30', { ...voucher, beginAt: '={{ $json.v }}' }, '2024-02-30', '"Begin At" must be a date such as 2026-11-01, but it is "2024-02-30" [item 0]'],
+		[
+			'a voucher percent of 1e-300',
+			{ ...voucher, discountPercent: '={{ $json.v }}' },
+			1e-300,
+			'"Discount (in Percent)" must be a number with at most 2 decimals, but it is 1e-300 [item 0]',
+		],
+		[
+			'a voucher percent of 12.345',
+			{ ...voucher, discountPercent: '={{ $json.v }}' },
+			12.345,
+			'"Discount (in Percent)" must be a number with at most 2 decimals, but it is 12.345 [item 0]',
+		],
+		[
+			'a voucher percent of "12.345" as text',
+			{ ...voucher, discountPercent: '={{ $json.v }}' },
+			'12.345',
+			'"Discount (in Percent)" must be a number with at most 2 decimals, but it is "12.345" [item 0]',
+		],
+		[
+			'a Begin At of 2031-01-01T25:61',
+			{ ...voucher, beginAt: '={{ $json.v }}' },
+			'2031-01-01T25:61',
+			'"Begin At" must be a date such as 2026-11-01, but it is "2031-01-01T25:61" [item 0]',
+		],
+		[
+			'a Begin At of 2024-02-30',
+			{ ...voucher, beginAt: '={{ $json.v }}' },
+			'2024-02-30',
+			'"Begin At" must be a date such as 2026-11-01, but it is "2024-02-30" [item 0]',
+		],
 		[
 			'a Date From of 2031-01-01T25:61 (Report → Request)',
-			{ resource: 'report', operation: 'request', reportType: 'sales-new', storefront: 'de', dateFrom: '={{ $json.v }}', dateTo: '2031-01-31' },
+			{
+				resource: 'report',
+				operation: 'request',
+				reportType: 'sales-new',
+				storefront: 'de',
+				dateFrom: '={{ $json.v }}',
+				dateTo: '2031-01-31',
+			},
 			'2031-01-01T25:61',
 			'"Date From" must be a date such as 2026-11-01, but it is "2031-01-01T25:61" [item 0]',
 		],
@@ -89,7 +145,19 @@ describe('refused before sending, naming the field and the item', () => {
 		],
 		[
 			'a GPSR house number of 51 characters (the OpenAPI allows 50)',
-			{ resource: 'gpsrContact', operation: 'upsert', contactFor: 'manufacturer', manufacturerName: 'Kaffeewerk', contactType: 'manufacturer', name: 'K GmbH', street: 'Weg', houseNumber: '={{ $json.v }}', city: 'Berlin', countryCode: 'DE', additionalFields: { email: 'a@b.de' } },
+			{
+				resource: 'gpsrContact',
+				operation: 'upsert',
+				contactFor: 'manufacturer',
+				manufacturerName: 'Kaffeewerk',
+				contactType: 'manufacturer',
+				name: 'K GmbH',
+				street: 'Weg',
+				houseNumber: '={{ $json.v }}',
+				city: 'Berlin',
+				countryCode: 'DE',
+				additionalFields: { email: 'a@b.de' },
+			},
 			chars(51),
 			'"House Number" must be at most 50 characters, but it has 51 [item 0]',
 		],
@@ -106,10 +174,18 @@ describe('refused before sending, naming the field and the item', () => {
 	});
 
 	it('with Continue On Fail, the bad item gets its error and the good one is sent', async () => {
-		const result = await run({ resource: 'ticket', operation: 'sendMessage', ticketId: byId('0011234567'), text: '={{ $json.v }}' }, ['Thank you', chars(65_536)]);
-		expect(result.items.map((item) => item.json.error)).toEqual([expect.any(String), '"Text" must be at most 65535 characters, but it has 65536 [item 1]']);
+		const result = await run(
+			{ resource: 'ticket', operation: 'sendMessage', ticketId: byId('0011234567'), text: '={{ $json.v }}' },
+			['Thank you', chars(65_536)],
+		);
+		expect(result.items.map((item) => item.json.error)).toEqual([
+			expect.any(String),
+			'"Text" must be at most 65535 characters, but it has 65536 [item 1]',
+		]);
 		// Only the first item's message was sent (its ticket does not exist: the sandbox answers 404).
-		expect(v2.requests().map((request) => [request.method, request.path, Buffer.byteLength(request.body)])).toEqual([['POST', '/tickets/0011234567/messages', expect.any(Number)]]);
+		expect(v2.requests().map((request) => [request.method, request.path, Buffer.byteLength(request.body)])).toEqual([
+			['POST', '/tickets/0011234567/messages', expect.any(Number)],
+		]);
 		expect(JSON.parse(v2.requests()[0].body)).toMatchObject({ text: 'Thank you' });
 	});
 });
@@ -117,14 +193,26 @@ describe('refused before sending, naming the field and the item', () => {
 describe('values within bounds are sent as given', () => {
 	it('a voucher percent of 12.34 and a Begin At with a real time are sent', async () => {
 		const beginAt = new Date(v2.sandbox().control.now() + 86_400_000).toISOString().slice(0, 10);
-		const result = await run({ ...voucher, discountPercent: '={{ $json.v }}', beginAt: `${beginAt}T23:59`, endAt: beginAt, productIds: String(v2.sandbox().control.db.items[0].id_item) }, [12.34]);
+		const result = await run(
+			{
+				...voucher,
+				discountPercent: '={{ $json.v }}',
+				beginAt: `${beginAt}T23:59`,
+				endAt: beginAt,
+				productIds: String(v2.sandbox().control.db.items[0].id_item),
+			},
+			[12.34],
+		);
 		expect(result.error).toBeUndefined();
 		expect(JSON.parse(v2.requests()[0].body)).toMatchObject({ discount_amount: 12.34, begin_at: beginAt });
 	});
 
 	it('an offer ID of exactly 255 characters is sent whole', async () => {
 		const offerId = chars(255);
-		await run({ resource: 'unit', operation: 'getMany', returnAll: false, limit: 1, filters: { offerId: '={{ $json.v }}' } }, [offerId]);
+		await run(
+			{ resource: 'unit', operation: 'getMany', returnAll: false, limit: 1, filters: { offerId: '={{ $json.v }}' } },
+			[offerId],
+		);
 		expect(v2.requests()[0].query).toMatchObject({ id_offer: offerId });
 	});
 });

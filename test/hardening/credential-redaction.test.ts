@@ -44,18 +44,34 @@ const echo = `Unknown client ${CLIENT_KEY}, signed with ${SECRET_KEY}; partner $
 
 /** Everything of a run a seller or an operator can see: the error's texts and details, and n8n's log lines. */
 const visible = (run: { error?: unknown; items: unknown[] }) =>
-	JSON.stringify({ error: run.error, message: (run.error as Error | undefined)?.message, stack: (run.error as Error | undefined)?.stack, items: run.items, logs: logLines });
+	JSON.stringify({
+		error: run.error,
+		message: (run.error as Error | undefined)?.message,
+		stack: (run.error as Error | undefined)?.stack,
+		items: run.items,
+		logs: logLines,
+	});
 
 const leaksIn = (text: string) =>
-	[CLIENT_KEY, SECRET_KEY, PARTNER_CLIENT_KEY, PARTNER_SECRET_KEY, USER, PASSWORD, encodeURIComponent(PASSWORD)].filter((secret) => text.includes(secret));
+	[CLIENT_KEY, SECRET_KEY, PARTNER_CLIENT_KEY, PARTNER_SECRET_KEY, USER, PASSWORD, encodeURIComponent(PASSWORD)].filter(
+		(secret) => text.includes(secret),
+	);
 
 describe('an API host that echoes the literal keys in its error', () => {
 	it.each([400, 401, 500])('API v2, %i: the error names neither key', async (status) => {
 		v2Server.respondWith((_request, response) => {
 			response.writeHead(status, { 'Content-Type': 'application/problem+json' });
-			response.end(JSON.stringify({ type: '/problems/validation-error', message: echo, errors: [{ field: CLIENT_KEY, message: SECRET_KEY }] }));
+			response.end(
+				JSON.stringify({
+					type: '/problems/validation-error',
+					message: echo,
+					errors: [{ field: CLIENT_KEY, message: SECRET_KEY }],
+				}),
+			);
 		});
-		const run = await runSellerNodeV2(v2, { parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } } });
+		const run = await runSellerNodeV2(v2, {
+			parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } },
+		});
 		expect(run.error).toBeDefined();
 		expect(leaksIn(visible(run))).toEqual([]);
 		expect(run.error?.description).toContain('Unknown client [redacted], signed with [redacted]');
@@ -66,7 +82,10 @@ describe('an API host that echoes the literal keys in its error', () => {
 			response.writeHead(422, { 'Content-Type': 'application/json' });
 			response.end(JSON.stringify({ type: '/problems/validation-error', message: echo }));
 		});
-		const run = await runSellerNodeV2(v2, { parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } }, continueOnFail: true });
+		const run = await runSellerNodeV2(v2, {
+			parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } },
+			continueOnFail: true,
+		});
 		expect(run.items).toHaveLength(1);
 		expect(leaksIn(visible(run))).toEqual([]);
 	});
@@ -78,7 +97,9 @@ describe('an API host that echoes the literal keys in its error', () => {
 			const v1Echo = `Unknown client ${CLIENT_KEY}, signed with ${SECRET_KEY}`;
 			response.end(status === 422 ? v1Echo : JSON.stringify({ message: v1Echo }));
 		});
-		const run = await runSellerNode(v1, { parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } } });
+		const run = await runSellerNode(v1, {
+			parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } },
+		});
 		expect(run.error).toBeDefined();
 		expect(leaksIn(visible(run))).toEqual([]);
 	});
@@ -89,7 +110,10 @@ describe('a Base URL written with user:password@', () => {
 
 	it('API v2: refused before sending, and the error shows the address without them', async () => {
 		const before = v2Server.requests.length;
-		const run = await runSellerNodeV2({ ...v2, baseUrl: withUserinfo(v2Server.baseUrl) }, { parameters: { resource: 'status', operation: 'ping' } });
+		const run = await runSellerNodeV2(
+			{ ...v2, baseUrl: withUserinfo(v2Server.baseUrl) },
+			{ parameters: { resource: 'status', operation: 'ping' } },
+		);
 		expect(run.error?.message).toContain('The Base URL must be an address ending in /v2');
 		expect(run.error?.message).toContain('http://[redacted]@127.0.0.1');
 		expect(leaksIn(visible(run))).toEqual([]);
@@ -98,7 +122,10 @@ describe('a Base URL written with user:password@', () => {
 
 	it('API v1: refused before sending, and the error shows the address without them', async () => {
 		const before = v1Server.requests.length;
-		const run = await runSellerNode({ ...v1, baseUrl: withUserinfo(v1Server.baseUrl) }, { parameters: { resource: 'status', operation: 'ping' } });
+		const run = await runSellerNode(
+			{ ...v1, baseUrl: withUserinfo(v1Server.baseUrl) },
+			{ parameters: { resource: 'status', operation: 'ping' } },
+		);
 		expect(run.error?.message).toContain('The Base URL must not hold a user name or password');
 		expect(leaksIn(visible(run))).toEqual([]);
 		expect(v1Server.requests.length).toBe(before);
@@ -111,7 +138,9 @@ describe('the marketplace refusing a stale time stamp', () => {
 			response.writeHead(401, { 'Content-Type': 'application/json' });
 			response.end(JSON.stringify({ message: 'HM-Timestamp: request is 1200 s older than the server clock allows' }));
 		});
-		const run = await runSellerNode(v1, { parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } } });
+		const run = await runSellerNode(v1, {
+			parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } },
+		});
 		expect(run.error?.description).toContain('HM-Timestamp: request is 1200 s older than the server clock allows');
 	});
 
@@ -119,10 +148,20 @@ describe('the marketplace refusing a stale time stamp', () => {
 		v2Server.respondWith((_request, response) => {
 			response.writeHead(401, { 'Content-Type': 'application/problem+json' });
 			const message = 'Shop-Timestamp: request is 1200 s older than the server clock allows';
-			response.end(JSON.stringify({ type: '/problems/missing-or-invalid-request-header', message, errors: [{ field: 'Shop-Timestamp', message }] }));
+			response.end(
+				JSON.stringify({
+					type: '/problems/missing-or-invalid-request-header',
+					message,
+					errors: [{ field: 'Shop-Timestamp', message }],
+				}),
+			);
 		});
-		const run = await runSellerNodeV2(v2, { parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } } });
-		expect(run.error?.message).toBe('Could not ping the API: the clock of the machine running n8n is more than 5 minutes off');
+		const run = await runSellerNodeV2(v2, {
+			parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } },
+		});
+		expect(run.error?.message).toBe(
+			'Could not ping the API: the clock of the machine running n8n is more than 5 minutes off',
+		);
 		expect(run.error?.description).toContain('request is 1200 s older than the server clock allows');
 	});
 });

@@ -20,7 +20,13 @@ async function createdAfter(value: unknown, timeZone = 'UTC') {
 	// n8n's instance default (GENERIC_TIMEZONE): what a workflow without its own time zone setting uses.
 	setGlobalState({ defaultTimezone: timeZone });
 	const run = await runSellerNode(env.credentials(), {
-		parameters: { resource: 'orderUnit', operation: 'getMany', returnAll: false, limit: 1, filters: { createdFrom: '={{ $json.when }}' } },
+		parameters: {
+			resource: 'orderUnit',
+			operation: 'getMany',
+			returnAll: false,
+			limit: 1,
+			filters: { createdFrom: '={{ $json.when }}' },
+		},
 		items: [{ json: { when: value } as never }],
 	});
 	const [request] = env.sandbox().control.requests();
@@ -101,7 +107,14 @@ describe('parseDateTime and formatInstant (shared by both API versions)', () => 
 	});
 
 	it('refuses what is not a real date', () => {
-		for (const value of ['2024-02-30', '2024-13-01', '2024-01-01T23:60', '2024-01-01T10:00:00+24:00', '2024-01-01 ', '']) {
+		for (const value of [
+			'2024-02-30',
+			'2024-13-01',
+			'2024-01-01T23:60',
+			'2024-01-01T10:00:00+24:00',
+			'2024-01-01 ',
+			'',
+		]) {
 			expect([value, parseDateTime(value, 'UTC')]).toEqual([value, undefined]);
 		}
 	});

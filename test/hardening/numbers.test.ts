@@ -11,7 +11,12 @@ const env = useSandbox({}, { resetEachTest: false });
 
 beforeEach(() => env.sandbox().control.reset());
 
-const refundable = () => env.sandbox().control.db.orderUnits.find((unit) => !unit._fulfilled_by_marketplace && unit.status === 'sent' && unit.price > 2000)!;
+const refundable = () =>
+	env
+		.sandbox()
+		.control.db.orderUnits.find(
+			(unit) => !unit._fulfilled_by_marketplace && unit.status === 'sent' && unit.price > 2000,
+		)!;
 
 const refund = (amount: unknown) => {
 	const unit = refundable();
@@ -46,20 +51,50 @@ describe('Order Unit → Refund takes decimal digits only', () => {
 		const { unit, run } = refund(' 1600 ');
 		const { error } = await run;
 		expect(error).toBeUndefined();
-		expect(env.sandbox().control.requests().map((request) => request.body)).toEqual(['{"amount":1600,"reason":"delivery_delay"}']);
+		expect(
+			env
+				.sandbox()
+				.control.requests()
+				.map((request) => request.body),
+		).toEqual(['{"amount":1600,"reason":"delivery_delay"}']);
 		expect(unit._refunds.map((entry) => entry.amount)).toEqual([1600]);
 	});
 });
 
 describe('every other whole-number input', () => {
 	it.each([
-		['Stock', '1e3', { resource: 'unit', operation: 'update', unitId: '151177892008', updateFields: { amount: '={{ $json.v }}' } }],
-		['Limit', '0x10', { resource: 'orderUnit', operation: 'getMany', returnAll: false, limit: '={{ $json.v }}', filters: {} }],
+		[
+			'Stock',
+			'1e3',
+			{ resource: 'unit', operation: 'update', unitId: '151177892008', updateFields: { amount: '={{ $json.v }}' } },
+		],
+		[
+			'Limit',
+			'0x10',
+			{ resource: 'orderUnit', operation: 'getMany', returnAll: false, limit: '={{ $json.v }}', filters: {} },
+		],
 		['Unit', '1e3', { resource: 'unit', operation: 'get', unitId: '={{ $json.v }}' }],
-		['Item ID', '0x10', { resource: 'unit', operation: 'getMany', returnAll: false, limit: 5, filters: { itemId: '={{ $json.v }}' } }],
-		['Max Retries', '0b11', { resource: 'status', operation: 'ping', requestOptions: { maxRetries: '={{ $json.v }}' } }],
+		[
+			'Item ID',
+			'0x10',
+			{ resource: 'unit', operation: 'getMany', returnAll: false, limit: 5, filters: { itemId: '={{ $json.v }}' } },
+		],
+		[
+			'Max Retries',
+			'0b11',
+			{ resource: 'status', operation: 'ping', requestOptions: { maxRetries: '={{ $json.v }}' } },
+		],
 		['Max Retries', 2.5, { resource: 'status', operation: 'ping', requestOptions: { maxRetries: '={{ $json.v }}' } }],
-		['Page Concurrency', 1e21, { resource: 'orderUnit', operation: 'getMany', returnAll: true, requestOptions: { pageConcurrency: '={{ $json.v }}' } }],
+		[
+			'Page Concurrency',
+			1e21,
+			{
+				resource: 'orderUnit',
+				operation: 'getMany',
+				returnAll: true,
+				requestOptions: { pageConcurrency: '={{ $json.v }}' },
+			},
+		],
 	])('%s %p', async (label, value, parameters) => {
 		const run = await runSellerNode(env.credentials(), { parameters, items: [{ json: { v: value } as never }] });
 		expect(run.error?.message).toMatch(new RegExp(`"${label}".*\\[item 0\\]`));
@@ -77,8 +112,26 @@ describe('parseWholeNumber', () => {
 		[String(Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER],
 	])('%p → %p', (input, expected) => expect(parseWholeNumber(input)).toBe(expected));
 
-	it.each(['', ' ', '0x10', '1e3', '0b11', '12.5', '12.0', '1,000', '+1', '٣', String(2 ** 53), 1.5, 1e21, Infinity, NaN, true, null, undefined, [], {}])(
-		'%p → undefined',
-		(input) => expect(parseWholeNumber(input)).toBeUndefined(),
-	);
+	it.each([
+		'',
+		' ',
+		'0x10',
+		'1e3',
+		'0b11',
+		'12.5',
+		'12.0',
+		'1,000',
+		'+1',
+		'٣',
+		String(2 ** 53),
+		1.5,
+		1e21,
+		Infinity,
+		NaN,
+		true,
+		null,
+		undefined,
+		[],
+		{},
+	])('%p → undefined', (input) => expect(parseWholeNumber(input)).toBeUndefined());
 });

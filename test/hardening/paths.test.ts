@@ -19,26 +19,40 @@ describe('free-text IDs that would change the path are refused before anything i
 		['Order → Get', { resource: 'order', operation: 'get', orderId: byId('={{ $json.id }}') }, 'Order'],
 		['Ticket → Get', { resource: 'ticket', operation: 'get', ticketId: byId('={{ $json.id }}') }, 'Ticket'],
 		['Ticket → Close', { resource: 'ticket', operation: 'close', ticketId: byId('={{ $json.id }}') }, 'Ticket'],
-		['Ticket Message → Send', { resource: 'ticketMessage', operation: 'send', ticketId: byId('={{ $json.id }}'), text: 'Hello', additionalFields: {} }, 'Ticket'],
+		[
+			'Ticket Message → Send',
+			{
+				resource: 'ticketMessage',
+				operation: 'send',
+				ticketId: byId('={{ $json.id }}'),
+				text: 'Hello',
+				additionalFields: {},
+			},
+			'Ticket',
+		],
 	];
 	const values = ['.', '..', ' .. ', '../close', 'a/b', 'a\\b', 'x\u0000y'];
 
-	it.each(operations.flatMap(([name, parameters, label]) => values.map((value) => [name, JSON.stringify(value), parameters, label, value] as const)))(
-		'%s with ID %s',
-		async (_name, _shown, parameters, label, value) => {
-			const run = await runSellerNode(env.credentials(), {
-				parameters,
-				items: [{ json: { id: 'MHRYPC1' } }, { json: { id: value } }],
-				continueOnFail: true,
-			});
-			const second = run.items.find((item) => (item.pairedItem as { item: number }).item === 1);
-			expect(second?.json.error).toMatch(new RegExp(`"${label}".*\\[item 1\\]`));
-			// Item 0 went out as usual; item 1 sent nothing at all.
-			const paths = env.sandbox().control.requests().map((request) => request.path);
-			expect(paths.every((path) => !path.includes('..') && !/^\/close\/?$/.test(path))).toBe(true);
-			expect(env.sandbox().control.requests().length).toBeLessThanOrEqual(1);
-		},
-	);
+	it.each(
+		operations.flatMap(([name, parameters, label]) =>
+			values.map((value) => [name, JSON.stringify(value), parameters, label, value] as const),
+		),
+	)('%s with ID %s', async (_name, _shown, parameters, label, value) => {
+		const run = await runSellerNode(env.credentials(), {
+			parameters,
+			items: [{ json: { id: 'MHRYPC1' } }, { json: { id: value } }],
+			continueOnFail: true,
+		});
+		const second = run.items.find((item) => (item.pairedItem as { item: number }).item === 1);
+		expect(second?.json.error).toMatch(new RegExp(`"${label}".*\\[item 1\\]`));
+		// Item 0 went out as usual; item 1 sent nothing at all.
+		const paths = env
+			.sandbox()
+			.control.requests()
+			.map((request) => request.path);
+		expect(paths.every((path) => !path.includes('..') && !/^\/close\/?$/.test(path))).toBe(true);
+		expect(env.sandbox().control.requests().length).toBeLessThanOrEqual(1);
+	});
 });
 
 describe('apiPath', () => {

@@ -42,9 +42,19 @@ export async function startFaultProxy(sandboxBaseUrl: string): Promise<FaultProx
 	const seen: SeenRequest[] = [];
 	const sockets = new Set<Socket>();
 
-	const forward = (incoming: IncomingMessage, body: Buffer, onAnswer: (status: number, headers: IncomingMessage['headers'], data: Buffer) => void) => {
+	const forward = (
+		incoming: IncomingMessage,
+		body: Buffer,
+		onAnswer: (status: number, headers: IncomingMessage['headers'], data: Buffer) => void,
+	) => {
 		const outgoing = httpRequest(
-			{ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+			{
+				host: target.hostname,
+				port: target.port,
+				method: incoming.method,
+				path: incoming.url,
+				headers: incoming.headers,
+			},
 			(answer) => {
 				const chunks: Buffer[] = [];
 				answer.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -59,8 +69,15 @@ export async function startFaultProxy(sandboxBaseUrl: string): Promise<FaultProx
 		incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
 		incoming.on('end', () => {
 			const body = Buffer.concat(chunks);
-			const path = (incoming.url ?? '').startsWith(API_PREFIX) ? (incoming.url ?? '').slice(API_PREFIX.length) : (incoming.url ?? '');
-			const request: SeenRequest = { method: incoming.method ?? '', path, headers: incoming.headers, body: body.toString('utf8') };
+			const path = (incoming.url ?? '').startsWith(API_PREFIX)
+				? (incoming.url ?? '').slice(API_PREFIX.length)
+				: (incoming.url ?? '');
+			const request: SeenRequest = {
+				method: incoming.method ?? '',
+				path,
+				headers: incoming.headers,
+				body: body.toString('utf8'),
+			};
 			seen.push(request);
 			const rule = rules.find(
 				(candidate) =>

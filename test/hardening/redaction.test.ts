@@ -42,7 +42,12 @@ it.each([
 	});
 	logLines.splice(0);
 	const run = await runSellerNode(credentials, {
-		parameters: { resource: 'order', operation: 'get', orderId: { __rl: true, mode: 'id', value: 'MHRYPC1' }, requestOptions: { maxRetries: 0 } },
+		parameters: {
+			resource: 'order',
+			operation: 'get',
+			orderId: { __rl: true, mode: 'id', value: 'MHRYPC1' },
+			requestOptions: { maxRetries: 0 },
+		},
 	});
 	expect(run.error).toBeDefined();
 	const everything = JSON.stringify({
@@ -75,7 +80,8 @@ describe('redactSecrets', () => {
 	])('%s → %s', (input, expected) => expect(redactSecrets(input)).toBe(expected));
 
 	it('leaves ordinary text, IDs and EANs alone', () => {
-		const text = 'Order unit 151177892008 of order M8CXTB1-2 (EAN 4006381333931) cannot be sent: status is sent; monkey=1';
+		const text =
+			'Order unit 151177892008 of order M8CXTB1-2 (EAN 4006381333931) cannot be sent: status is sent; monkey=1';
 		expect(redactSecrets(text)).toBe(text);
 	});
 });

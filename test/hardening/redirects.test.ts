@@ -39,18 +39,28 @@ function redirectTo(location: () => string, status = 302) {
 }
 
 describe('the node', () => {
-	it.each([301, 302, 303, 307, 308])('%s to another host: nothing reaches it, and the error names the target', async (status) => {
-		redirectTo(() => `${foreignOrigin()}/collect?from=api`, status);
-		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'order', operation: 'get', orderId: { __rl: true, mode: 'id', value: 'MHRYPC1' }, requestOptions: { maxRetries: 0 } },
-		});
-		expect(foreign.requests).toHaveLength(0);
-		expect(api.requests).toHaveLength(1);
-		expect(run.items).toHaveLength(0);
-		expect(run.error?.message).toBe(`Could not get order MHRYPC1: the marketplace answered with a redirect (${status}), which was not followed`);
-		expect(run.error?.description).toContain(`<br>Request: GET /orders/MHRYPC1, answered ${status}`);
-		expect(run.error?.description).toContain(`${foreignOrigin()}/collect`);
-	});
+	it.each([301, 302, 303, 307, 308])(
+		'%s to another host: nothing reaches it, and the error names the target',
+		async (status) => {
+			redirectTo(() => `${foreignOrigin()}/collect?from=api`, status);
+			const run = await runSellerNode(credentials, {
+				parameters: {
+					resource: 'order',
+					operation: 'get',
+					orderId: { __rl: true, mode: 'id', value: 'MHRYPC1' },
+					requestOptions: { maxRetries: 0 },
+				},
+			});
+			expect(foreign.requests).toHaveLength(0);
+			expect(api.requests).toHaveLength(1);
+			expect(run.items).toHaveLength(0);
+			expect(run.error?.message).toBe(
+				`Could not get order MHRYPC1: the marketplace answered with a redirect (${status}), which was not followed`,
+			);
+			expect(run.error?.description).toContain(`<br>Request: GET /orders/MHRYPC1, answered ${status}`);
+			expect(run.error?.description).toContain(`${foreignOrigin()}/collect`);
+		},
+	);
 
 	it('a redirect within the API host is not followed either (the signature covers the URL asked for)', async () => {
 		redirectTo(() => `${api.baseUrl}/orders/OTHER/`);
@@ -68,7 +78,9 @@ describe('the node', () => {
 		});
 		expect(foreign.requests).toHaveLength(0);
 		expect(api.requests.map((request) => request.method)).toEqual(['DELETE']);
-		expect(run.error?.message).toBe('Could not delete unit 151177892008: the marketplace answered with a redirect (307), which was not followed');
+		expect(run.error?.message).toBe(
+			'Could not delete unit 151177892008: the marketplace answered with a redirect (307), which was not followed',
+		);
 		expect(run.error?.description).toContain('<br>Request: DELETE /units/151177892008/, answered 307');
 	});
 });
@@ -79,7 +91,9 @@ describe('the credentials in any node (e.g. HTTP Request) never carry signed hea
 		const run = await runRequestProbe(credentials, { mode, method: 'GET', url: `${api.baseUrl}/status/ping/` });
 		expect(api.requests).toHaveLength(1);
 		expect(api.requests[0].signatureValid).toBe(true);
-		expect(foreign.requests.filter((request) => Object.keys(request.headers).some((name) => /^hm-/i.test(name)))).toEqual([]);
+		expect(
+			foreign.requests.filter((request) => Object.keys(request.headers).some((name) => /^hm-/i.test(name))),
+		).toEqual([]);
 		expect(foreign.requests).toHaveLength(0);
 		expect(run.json?.body).not.toEqual(expect.objectContaining({ id_order: 'FORGED' }));
 	});

@@ -30,10 +30,16 @@ function valueAt(json: unknown, path: string): unknown {
 		.replace(/\[(\d+)\]/g, '.$1')
 		.split('.')
 		.filter(Boolean)
-		.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as IDataObject)[key] : undefined), json);
+		.reduce<unknown>(
+			(value, key) => (value && typeof value === 'object' ? (value as IDataObject)[key] : undefined),
+			json,
+		);
 }
 
-export async function runCredentialTest(credentialType: ICredentialType, data: ICredentialDataDecryptedObject): Promise<CredentialTestResult> {
+export async function runCredentialTest(
+	credentialType: ICredentialType,
+	data: ICredentialDataDecryptedObject,
+): Promise<CredentialTestResult> {
 	const test = credentialType.test!;
 	const nodeType = {
 		description: {
@@ -46,7 +52,9 @@ export async function runCredentialTest(credentialType: ICredentialType, data: I
 			inputs: ['main'],
 			outputs: ['main'],
 			credentials: [{ name: credentialType.name, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } }],
+			properties: [
+				{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } },
+			],
 		},
 	} as unknown as INodeType;
 	const node: INode = {
@@ -64,10 +72,32 @@ export async function runCredentialTest(credentialType: ICredentialType, data: I
 		getKnownTypes: () => ({}),
 	} as unknown as INodeTypes;
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const workflowData = { id: 'wf-credential-test', name: 'credential test', nodes: [node], connections: {}, active: false } as unknown as IWorkflowBase;
+	const workflowData = {
+		id: 'wf-credential-test',
+		name: 'credential test',
+		nodes: [node],
+		connections: {},
+		active: false,
+	} as unknown as IWorkflowBase;
 	const additionalData = testAdditionalData({ [credentialType.name]: { ...data } }, workflowData);
-	const context = new ExecuteContext(workflow, node, additionalData, 'internal', { resultData: { runData: {} } } as never, 0, [], { main: [[{ json: {} }]] }, { node, data: {}, source: null }, []);
-	const routing = new RoutingNode(context, nodeType, { id: 'cred-test', name: 'Under test', type: credentialType.name, data });
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'internal',
+		{ resultData: { runData: {} } } as never,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node, data: {}, source: null },
+		[],
+	);
+	const routing = new RoutingNode(context, nodeType, {
+		id: 'cred-test',
+		name: 'Under test',
+		type: credentialType.name,
+		data,
+	});
 
 	let response: Awaited<ReturnType<RoutingNode['runNode']>>;
 	try {
@@ -76,9 +106,13 @@ export async function runCredentialTest(credentialType: ICredentialType, data: I
 		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
 		if (cause?.response) {
 			for (const rule of test.rules ?? []) {
-				if (rule.type === 'responseCode' && rule.properties.value === cause.response.status) return { status: 'Error', message: rule.properties.message };
+				if (rule.type === 'responseCode' && rule.properties.value === cause.response.status)
+					return { status: 'Error', message: rule.properties.message };
 			}
-			return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}` };
+			return {
+				status: 'Error',
+				message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}`,
+			};
 		}
 		if (cause?.code) return { status: 'Error', message: cause.code };
 		return { status: 'Error', message: String((error as Error).message) };

@@ -14,7 +14,15 @@ import { PollContext, PollTriggerExecutor } from 'n8n-core';
 import type { IDataObject, INode, INodeExecutionData, INodeParameters, IPollFunctions } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { nodeTypes, PACKAGE, runWorkflow, testAdditionalData, type CredentialStore, type SellerCredentials, type WorkflowRun } from './workflow';
+import {
+	nodeTypes,
+	PACKAGE,
+	runWorkflow,
+	testAdditionalData,
+	type CredentialStore,
+	type SellerCredentials,
+	type WorkflowRun,
+} from './workflow';
 
 // n8n-core's services come from n8n-core's own dependency container, as in n8n.
 const { Container } = require(require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] })) as {
@@ -135,9 +143,13 @@ export class PollHost {
 
 	/** "Fetch Test Event": the trigger run alone in mode 'manual', as the editor does it. */
 	async fetchTestEvent(): Promise<WorkflowRun> {
-		return await runWorkflow({ nodes: [this.node], connections: {}, staticData: clone(this.staticData) }, this.options.credentials, {
-			startNode: POLL_NODE_NAME,
-		});
+		return await runWorkflow(
+			{ nodes: [this.node], connections: {}, staticData: clone(this.staticData) },
+			this.options.credentials,
+			{
+				startNode: POLL_NODE_NAME,
+			},
+		);
 	}
 
 	/** WorkflowStaticDataService.saveStaticData: only when something changed. */

@@ -24,7 +24,13 @@ export interface RecordingServer {
 	close(): Promise<void>;
 }
 
-export function expectedSignature(secret: string, method: string, url: string, body: Buffer, timestamp: string): string {
+export function expectedSignature(
+	secret: string,
+	method: string,
+	url: string,
+	body: Buffer,
+	timestamp: string,
+): string {
 	return createHmac('sha256', secret).update(`${method}\n${url}\n`).update(body).update(`\n${timestamp}`).digest('hex');
 }
 
@@ -36,11 +42,19 @@ export interface RecordingServerOptions {
 }
 
 /** The same server for API v2: `Shop-Signature` / `Shop-Timestamp`, base URL ending in /v2. */
-export const V2_RECORDING: RecordingServerOptions = { signatureHeader: 'shop-signature', timestampHeader: 'shop-timestamp', basePath: '/v2' };
+export const V2_RECORDING: RecordingServerOptions = {
+	signatureHeader: 'shop-signature',
+	timestampHeader: 'shop-timestamp',
+	basePath: '/v2',
+};
 
 export async function startRecordingServer(
 	secretKey: string,
-	{ signatureHeader = 'hm-signature', timestampHeader = 'hm-timestamp', basePath = '/api/v1' }: RecordingServerOptions = {},
+	{
+		signatureHeader = 'hm-signature',
+		timestampHeader = 'hm-timestamp',
+		basePath = '/api/v1',
+	}: RecordingServerOptions = {},
 ): Promise<RecordingServer> {
 	const requests: RecordedRequest[] = [];
 	let responder: Responder = (_request, response) => {
@@ -63,7 +77,8 @@ export async function startRecordingServer(
 				body,
 				signatureValid:
 					signature.length === 64 &&
-					signature === expectedSignature(secretKey, req.method ?? '', fullUrl, body, String(req.headers[timestampHeader] ?? '')),
+					signature ===
+						expectedSignature(secretKey, req.method ?? '', fullUrl, body, String(req.headers[timestampHeader] ?? '')),
 			};
 			requests.push(recorded);
 			responder(recorded, res, req.socket);

@@ -51,6 +51,7 @@ export function collectText(value: unknown, seen = new Set<unknown>(), out: stri
 export function assertNoSecrets(value: unknown, secrets: string[]): void {
 	const text = [...collectText(value), ...logLines].join('\n');
 	for (const secret of secrets) {
-		if (secret && text.includes(secret)) throw new Error('A secret (the secret key or an access token) appeared in output, an error or the log');
+		if (secret && text.includes(secret))
+			throw new Error('A secret (the secret key or an access token) appeared in output, an error or the log');
 	}
 }

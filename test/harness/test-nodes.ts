@@ -42,12 +42,19 @@ export class EmitItems implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
-		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ json: IDataObject; binary?: Record<string, { text: string; fileName?: string; mimeType?: string }> }>;
+		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+			json: IDataObject;
+			binary?: Record<string, { text: string; fileName?: string; mimeType?: string }>;
+		}>;
 		const output: INodeExecutionData[] = [];
 		for (const [index, item] of items.entries()) {
 			const binary: IBinaryKeyData = {};
 			for (const [property, file] of Object.entries(item.binary ?? {})) {
-				binary[property] = await this.helpers.prepareBinaryData(Buffer.from(file.text, 'utf8'), file.fileName, file.mimeType);
+				binary[property] = await this.helpers.prepareBinaryData(
+					Buffer.from(file.text, 'utf8'),
+					file.fileName,
+					file.mimeType,
+				);
 			}
 			output.push({ json: item.json, binary: item.binary ? binary : undefined, pairedItem: { item: index } });
 		}
@@ -109,7 +116,10 @@ export class ToolCaller implements INodeType {
 		const raw = this.getNodeParameter('toolArgs', 0) as string | IDataObject;
 		const args = typeof raw === 'string' ? (JSON.parse(raw) as IDataObject) : raw;
 		const connected = (await this.getInputConnectionData('ai_tool' as never, 0)) as unknown;
-		const tools = (Array.isArray(connected) ? connected : [connected]) as Array<{ name: string; invoke(input: IDataObject): Promise<string> }>;
+		const tools = (Array.isArray(connected) ? connected : [connected]) as Array<{
+			name: string;
+			invoke(input: IDataObject): Promise<string>;
+		}>;
 		const output: INodeExecutionData[] = [];
 		for (const tool of tools) {
 			const text = await tool.invoke(args);

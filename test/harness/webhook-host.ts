@@ -100,9 +100,10 @@ interface Registration {
 function nodeTypes(): INodeTypes {
 	// Named with its extension: plain Node resolution (ts-node, the benchmarks) would find the codex file
 	// SellerMarketplaceTrigger.node.json next to it first.
-	const { SellerMarketplaceTrigger } = require('../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node.ts') as {
-		SellerMarketplaceTrigger: typeof SellerMarketplaceTriggerNode;
-	};
+	const { SellerMarketplaceTrigger } =
+		require('../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node.ts') as {
+			SellerMarketplaceTrigger: typeof SellerMarketplaceTriggerNode;
+		};
 	const types: Record<string, IVersionedNodeType> = { [TRIGGER_TYPE]: new SellerMarketplaceTrigger() };
 	return {
 		getByName: (name: string) => types[name],
@@ -335,7 +336,11 @@ export class WebhookHost {
 		} as unknown as IWorkflowExecuteAdditionalData;
 	}
 
-	private webhookData(description: IWebhookDescription, mode: WebhookMode, additionalData: IWorkflowExecuteAdditionalData): IWebhookData {
+	private webhookData(
+		description: IWebhookDescription,
+		mode: WebhookMode,
+		additionalData: IWorkflowExecuteAdditionalData,
+	): IWebhookData {
 		return {
 			httpMethod: description.httpMethod as IWebhookData['httpMethod'],
 			node: TRIGGER_NODE_NAME,
@@ -396,7 +401,11 @@ export class WebhookHost {
 		};
 		const send = res.send.bind(res);
 		res.send = (body?: unknown) => {
-			call.responseBody = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : JSON.stringify(body);
+			call.responseBody = Buffer.isBuffer(body)
+				? body.toString('utf8')
+				: typeof body === 'string'
+					? body
+					: JSON.stringify(body);
 			return send(body);
 		};
 		res.on('finish', () => {
@@ -412,7 +421,9 @@ export class WebhookHost {
 
 		const registration = this.routes.get(`${req.method} ${req.path}`);
 		if (!registration) {
-			res.status(404).json({ code: 404, message: `The requested webhook "${req.method} ${req.path}" is not registered.` });
+			res
+				.status(404)
+				.json({ code: 404, message: `The requested webhook "${req.method} ${req.path}" is not registered.` });
 			return;
 		}
 		call.webhook = registration.description.name;
@@ -422,7 +433,10 @@ export class WebhookHost {
 
 		const { mode } = registration;
 		const workflow = this.workflow((mode === 'test' ? this.testStaticData : this.staticData) ?? {});
-		const additionalData = this.additionalData({ httpRequest: req, httpResponse: res } as Partial<IWorkflowExecuteAdditionalData>);
+		const additionalData = this.additionalData({
+			httpRequest: req,
+			httpResponse: res,
+		} as Partial<IWorkflowExecuteAdditionalData>);
 		const context = new WebhookContext(
 			workflow,
 			workflow.getNode(TRIGGER_NODE_NAME) as INode,
@@ -441,7 +455,11 @@ export class WebhookHost {
 
 		let result: IWebhookResponseData;
 		try {
-			result = await (this.types.getByNameAndVersion(TRIGGER_TYPE, this.typeVersion).webhook as (this: WebhookContext) => Promise<IWebhookResponseData>).call(context);
+			result = await (
+				this.types.getByNameAndVersion(TRIGGER_TYPE, this.typeVersion).webhook as (
+					this: WebhookContext,
+				) => Promise<IWebhookResponseData>
+			).call(context);
 		} catch (error) {
 			call.error = (error as Error).message;
 			if (!res.headersSent) res.status(500).json({ code: 0, message: 'Error in workflow' });

@@ -45,7 +45,9 @@ function loadNodeTypes(): Record<string, INodeType | IVersionedNodeType> {
 	// which plain Node resolution (ts-node, the benchmarks) would pick first.
 	const { SellerMarketplace } = require('../../nodes/SellerMarketplace/SellerMarketplace.node.ts');
 	types[`${PACKAGE}.sellerMarketplace`] = new SellerMarketplace();
-	const { SellerMarketplacePollTrigger } = require('../../nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.ts');
+	const {
+		SellerMarketplacePollTrigger,
+	} = require('../../nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.ts');
 	types[`${PACKAGE}.sellerMarketplacePollTrigger`] = new SellerMarketplacePollTrigger();
 	return types;
 }
@@ -58,7 +60,13 @@ function loadNodeTypes(): Record<string, INodeType | IVersionedNodeType> {
 function asAiTool(nodeType: INodeType): INodeType {
 	const { description } = nodeType;
 	if (!description.usableAsTool) throw new Error(`${description.name} is not usable as a tool`);
-	const toolDescription = { ...description, name: `${description.name}Tool`, displayName: `${description.displayName} Tool`, inputs: [], outputs: ['ai_tool'] };
+	const toolDescription = {
+		...description,
+		name: `${description.name}Tool`,
+		displayName: `${description.displayName} Tool`,
+		inputs: [],
+		outputs: ['ai_tool'],
+	};
 	return Object.create(nodeType, { description: { value: toolDescription } }) as INodeType;
 }
 
@@ -72,7 +80,8 @@ export function nodeTypes(): INodeTypes {
 		// As n8n does: a versioned node hands out the implementation of the version the workflow names.
 		if (!toolOf) return NodeHelpers.getVersionedNodeType(types[name], version) as INodeType;
 		const key = `${name}@${version}`;
-		if (!toolTypes.has(key)) toolTypes.set(key, asAiTool(NodeHelpers.getVersionedNodeType(types[toolOf], version) as INodeType));
+		if (!toolTypes.has(key))
+			toolTypes.set(key, asAiTool(NodeHelpers.getVersionedNodeType(types[toolOf], version) as INodeType));
 		return toolTypes.get(key) as INodeType;
 	};
 	return {
@@ -117,7 +126,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		throw new Error('not used');
 	}
 
-	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type: string): Promise<ICredentialDataDecryptedObject> {
+	async getDecrypted(
+		_additionalData: unknown,
+		_nodeCredentials: unknown,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
 		const data = this.store[type];
 		if (!data) throw new Error(`No test credentials of type ${type}`);
 		return { ...data };
@@ -177,7 +190,10 @@ export interface WorkflowRun {
 let executionCounter = 0;
 
 /** What n8n hands a node about its surroundings: the credential store, the lifecycle hooks and the instance URLs. */
-export function testAdditionalData(credentials: SellerCredentials | CredentialStore, workflowData: IWorkflowBase): IWorkflowExecuteAdditionalData {
+export function testAdditionalData(
+	credentials: SellerCredentials | CredentialStore,
+	workflowData: IWorkflowBase,
+): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: new TestCredentialsHelper(credentialStore(credentials)),
 		hooks: new ExecutionLifecycleHooks('manual', `exec-${executionCounter}`, workflowData),
@@ -210,15 +226,30 @@ export function loadOptionsContext(credentials: SellerCredentials, parameters: I
 		parameters: parameters as INode['parameters'],
 		credentials: { sellerMarketplaceApi: { id: 'cred-1', name: 'Sandbox' } },
 	};
-	const workflowData = { id: 'wf-options', name: 'options', nodes: [node], connections: {}, active: false } as unknown as IWorkflowBase;
-	const workflow = new Workflow({ id: 'wf-options', nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes() });
+	const workflowData = {
+		id: 'wf-options',
+		name: 'options',
+		nodes: [node],
+		connections: {},
+		active: false,
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id: 'wf-options',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypes(),
+	});
 	// As n8n's load-options service does: the form's current values travel in currentNodeParameters.
 	const additionalData = { ...testAdditionalData(credentials, workflowData), currentNodeParameters: parameters };
 	return new LoadOptionsContext(workflow, node, additionalData as IWorkflowExecuteAdditionalData, 'parameters');
 }
 
 /** n8n-core's real context for a dropdown or list search of node version 2, with API v2 credentials. */
-export function loadOptionsContextV2(credentials: SellerCredentialsV2, parameters: IDataObject = {}): LoadOptionsContext {
+export function loadOptionsContextV2(
+	credentials: SellerCredentialsV2,
+	parameters: IDataObject = {},
+): LoadOptionsContext {
 	const node: INode = {
 		id: '1',
 		name: 'Seller Marketplace',
@@ -228,10 +259,25 @@ export function loadOptionsContextV2(credentials: SellerCredentialsV2, parameter
 		parameters: parameters as INode['parameters'],
 		credentials: { sellerMarketplaceV2Api: { id: 'cred-2', name: 'Sandbox v2' } },
 	};
-	const workflowData = { id: 'wf-options-v2', name: 'options', nodes: [node], connections: {}, active: false } as unknown as IWorkflowBase;
-	const workflow = new Workflow({ id: 'wf-options-v2', nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes() });
+	const workflowData = {
+		id: 'wf-options-v2',
+		name: 'options',
+		nodes: [node],
+		connections: {},
+		active: false,
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id: 'wf-options-v2',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypes(),
+	});
 	// As n8n's load-options service does: the form's current values travel in currentNodeParameters.
-	const additionalData = { ...testAdditionalData({ sellerMarketplaceV2Api: { ...credentials } }, workflowData), currentNodeParameters: parameters };
+	const additionalData = {
+		...testAdditionalData({ sellerMarketplaceV2Api: { ...credentials } }, workflowData),
+		currentNodeParameters: parameters,
+	};
 	return new LoadOptionsContext(workflow, node, additionalData as IWorkflowExecuteAdditionalData, 'parameters');
 }
 
@@ -239,7 +285,11 @@ export function loadOptionsContextV2(credentials: SellerCredentialsV2, parameter
 export async function runWorkflow(
 	workflowJson: Pick<IWorkflowBase, 'nodes' | 'connections'> & { staticData?: IDataObject },
 	credentials: SellerCredentials | CredentialStore,
-	{ checkSecrets = true, timezone, startNode: startNodeName }: { checkSecrets?: boolean; timezone?: string; startNode?: string } = {},
+	{
+		checkSecrets = true,
+		timezone,
+		startNode: startNodeName,
+	}: { checkSecrets?: boolean; timezone?: string; startNode?: string } = {},
 ): Promise<WorkflowRun> {
 	const settings = { executionOrder: 'v1' as const, ...(timezone ? { timezone } : {}) };
 	const id = `wf-${++executionCounter}`;
@@ -264,10 +314,12 @@ export async function runWorkflow(
 		settings,
 	});
 	const additionalData = testAdditionalData(credentials, workflowData);
-	const startNode = workflowData.nodes.find((node) => (startNodeName ? node.name === startNodeName : node.type === 'n8n-nodes-base.manualTrigger'));
+	const startNode = workflowData.nodes.find((node) =>
+		startNodeName ? node.name === startNodeName : node.type === 'n8n-nodes-base.manualTrigger',
+	);
 	const run = await new WorkflowExecute(additionalData, 'manual').run({
 		workflow,
-		startNode: startNode ? workflow.getNode(startNode.name) ?? undefined : undefined,
+		startNode: startNode ? (workflow.getNode(startNode.name) ?? undefined) : undefined,
 	});
 	// Every run of every test: the secret key must not appear in any output item, error or log line.
 	if (checkSecrets) assertNoSecrets(run.data, storeSecrets(credentialStore(credentials)));
@@ -299,14 +351,21 @@ function sellerNodeWorkflow(
 ): Pick<IWorkflowBase, 'nodes' | 'connections'> {
 	const nodes: INode[] = [
 		{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		{ id: '2', name: 'Input', type: 'test.emitItems', typeVersion: 1, position: [200, 0], parameters: { items: JSON.stringify(items) } },
+		{
+			id: '2',
+			name: 'Input',
+			type: 'test.emitItems',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { items: JSON.stringify(items) },
+		},
 		{
 			id: '3',
 			name: 'Seller Marketplace',
 			type: `${PACKAGE}.sellerMarketplace`,
 			typeVersion,
 			position: [400, 0],
-			parameters: parameters as INode["parameters"],
+			parameters: parameters as INode['parameters'],
 			credentials: { [credentialType]: { id: `cred-${typeVersion}`, name: 'Sandbox' } },
 			...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		},
@@ -323,12 +382,19 @@ export async function runSellerNode(
 	credentials: SellerCredentials,
 	options: NodeRunOptions,
 ): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
-	const result = await runWorkflow(sellerNodeWorkflow(options.typeVersion ?? 1, 'sellerMarketplaceApi', options), credentials, { checkSecrets: options.checkSecrets ?? true });
+	const result = await runWorkflow(
+		sellerNodeWorkflow(options.typeVersion ?? 1, 'sellerMarketplaceApi', options),
+		credentials,
+		{ checkSecrets: options.checkSecrets ?? true },
+	);
 	return { ...result, items: result.output('Seller Marketplace') };
 }
 
 /** Runs Manual Trigger → Request Probe with the given request options. */
-export async function runRequestProbe(credentials: SellerCredentials, request: IDataObject): Promise<WorkflowRun & { json?: IDataObject }> {
+export async function runRequestProbe(
+	credentials: SellerCredentials,
+	request: IDataObject,
+): Promise<WorkflowRun & { json?: IDataObject }> {
 	const nodes: INode[] = [
 		{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 		{
@@ -358,11 +424,18 @@ export interface NodeRunOptionsV2 extends NodeRunOptions {
  * `typeVersion` the node is what a new node gets (2.1), with Simplify off unless the test sets it: most tests check
  * whole records as the API sends them (test/SellerMarketplace/output checks Simplify itself).
  */
-export async function runSellerNodeV2(credentials: SellerCredentialsV2, options: NodeRunOptionsV2): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
+export async function runSellerNodeV2(
+	credentials: SellerCredentialsV2,
+	options: NodeRunOptionsV2,
+): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
 	const parameters = options.typeVersion === undefined ? { simple: false, ...options.parameters } : options.parameters;
 	const workflow = sellerNodeWorkflow(options.typeVersion ?? 2.1, 'sellerMarketplaceV2Api', { ...options, parameters });
 	const { checkSecrets = true, timezone } = options;
-	const result = await runWorkflow(workflow, { sellerMarketplaceV2Api: { ...credentials } }, { checkSecrets, timezone });
+	const result = await runWorkflow(
+		workflow,
+		{ sellerMarketplaceV2Api: { ...credentials } },
+		{ checkSecrets, timezone },
+	);
 	return { ...result, items: result.output('Seller Marketplace') };
 }
 
@@ -386,7 +459,14 @@ export async function runSellerTool(
 	const credentialType = typeVersion >= 2 ? 'sellerMarketplaceV2Api' : 'sellerMarketplaceApi';
 	const nodes: INode[] = [
 		{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		{ id: '2', name: 'Agent', type: 'test.toolCaller', typeVersion: 1, position: [200, 0], parameters: { toolArgs: JSON.stringify(toolArgs) } },
+		{
+			id: '2',
+			name: 'Agent',
+			type: 'test.toolCaller',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { toolArgs: JSON.stringify(toolArgs) },
+		},
 		{
 			id: '3',
 			name: 'Seller Marketplace',

@@ -19,7 +19,8 @@ const order = {
 	fulfillment_type: 'fulfilled_by_merchant',
 };
 const orders = { data: [order, { ...order, id_order: 'MB7UWLE' }], pagination: { limit: 2, offset: 0, total: 9 } };
-const shaped = (variant: Variant, value: unknown = orders, schema: object = ordersSchema) => reshape(openApi, schema as never, value, variant, seededRandom(5));
+const shaped = (variant: Variant, value: unknown = orders, schema: object = ordersSchema) =>
+	reshape(openApi, schema as never, value, variant, seededRandom(5));
 
 describe("the judge's answers", () => {
 	it('the order list of the example is valid as it is', () => {
@@ -35,7 +36,13 @@ describe("the judge's answers", () => {
 
 	it('sparse: optional fields left out at random, the same ones for the same seed', () => {
 		const answers = [1, 2, 3, 4, 5, 6].map((seed) =>
-			reshape(openApi, { $ref: '#/components/schemas/CollectionApiResponse_Order_' }, orders, 'sparse', seededRandom(seed)),
+			reshape(
+				openApi,
+				{ $ref: '#/components/schemas/CollectionApiResponse_Order_' },
+				orders,
+				'sparse',
+				seededRandom(seed),
+			),
 		);
 		expect(answers.filter((answer) => 'pagination' in (answer as object)).length).toBeGreaterThan(0);
 		expect(answers.filter((answer) => !('pagination' in (answer as object))).length).toBeGreaterThan(0);
@@ -63,24 +70,42 @@ describe("the judge's answers", () => {
 		expect(shaped('nulls', { data: { a: 1 } }, { $ref: '#/components/schemas/ApiResponse' })).toEqual({ data: null });
 		const group = { group_id: 'g', own_sales_rank: 4, recommendation: 'grow' };
 		const groups = '/components/schemas/CollectionApiResponse_SimilarProductGroup_';
-		const answer = shaped('nulls', { data: [group] }, { $ref: `#${groups}` }) as { data: Array<Record<string, unknown>> };
+		const answer = shaped('nulls', { data: [group] }, { $ref: `#${groups}` }) as {
+			data: Array<Record<string, unknown>>;
+		};
 		expect(answer.data[0]).toEqual({ group_id: 'g', own_sales_rank: null, recommendation: null });
 		// The sample lacks required fields; the nulls add no problem to those.
 		expect(checker.problems(groups, answer)).toEqual(checker.problems(groups, { data: [group] }));
-		expect(checker.problems(groups, { data: [{ ...group, recommendation: 'nonsense' }] }).length).toBeGreaterThan(checker.problems(groups, { data: [group] }).length);
+		expect(checker.problems(groups, { data: [{ ...group, recommendation: 'nonsense' }] }).length).toBeGreaterThan(
+			checker.problems(groups, { data: [group] }).length,
+		);
 		expect(checker.problems(ORDERS, { data: [{ ...order, id_order: null }] })).not.toEqual([]);
 	});
 
 	it('inside an anyOf, within the branch the value follows (a bulk update result that is an error)', () => {
 		const bulk = '/components/schemas/UnitsBulkUpdateResponse';
-		const refused = { id_unit: 1000, status_code: 400, message: 'Parameters [listingPrice] are missing', errors: [{ field: 'listing_price', message: 'must be greater than 0' }] };
+		const refused = {
+			id_unit: 1000,
+			status_code: 400,
+			message: 'Parameters [listingPrice] are missing',
+			errors: [{ field: 'listing_price', message: 'must be greater than 0' }],
+		};
 		expect(checker.problems(bulk, { data: [refused] })).toEqual([]);
 		const answer = reshape(openApi, { $ref: `#${bulk}` }, { data: [refused] }, 'empty-lists', seededRandom(1), checker);
 		expect(answer).toEqual({ data: [] });
-		const inner = reshape(openApi, { $ref: `#${bulk}/properties/data/items` }, refused, 'empty-lists', seededRandom(1), checker);
+		const inner = reshape(
+			openApi,
+			{ $ref: `#${bulk}/properties/data/items` },
+			refused,
+			'empty-lists',
+			seededRandom(1),
+			checker,
+		);
 		expect(inner).toEqual({ ...refused, errors: [] });
 		expect(checker.problems(bulk, { data: [inner] })).toEqual([]);
 		// Without a checker to tell the branch, the value stays as it is.
-		expect(reshape(openApi, { $ref: `#${bulk}/properties/data/items` }, refused, 'empty-lists', seededRandom(1))).toBe(refused);
+		expect(reshape(openApi, { $ref: `#${bulk}/properties/data/items` }, refused, 'empty-lists', seededRandom(1))).toBe(
+			refused,
+		);
 	});
 });

@@ -37,7 +37,10 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** The properties and required names of an object schema, `allOf` parts merged. */
-function objectShape(openApi: OpenApi, schema: Json): { properties: Record<string, Json>; required: string[]; closed: boolean } | undefined {
+function objectShape(
+	openApi: OpenApi,
+	schema: Json,
+): { properties: Record<string, Json>; required: string[]; closed: boolean } | undefined {
 	const resolved = resolveRef(openApi, schema);
 	if (resolved.oneOf || resolved.anyOf) return undefined; // reshape() picks the branch first
 	const parts = [resolved, ...((resolved.allOf as Json[] | undefined) ?? []).map((part) => resolveRef(openApi, part))];
@@ -63,13 +66,25 @@ function admitsNull(openApi: OpenApi, schema: Json): boolean {
 }
 
 /** Prism's answer reshaped as the variant says, within `schema`. */
-export function reshape(openApi: OpenApi, schema: Json, value: unknown, variant: Variant, random: () => number, checker?: AnswerChecker): unknown {
+export function reshape(
+	openApi: OpenApi,
+	schema: Json,
+	value: unknown,
+	variant: Variant,
+	random: () => number,
+	checker?: AnswerChecker,
+): unknown {
 	if (variant === 'generated' || value === null || typeof value !== 'object') return value;
 	const resolved = resolveRef(openApi, schema);
 	const branches = (resolved.oneOf ?? resolved.anyOf) as Json[] | undefined;
 	if (branches) {
 		// The branch the value follows, found by checking it against each (named) branch in turn.
-		const branch = checker && branches.find((candidate) => typeof candidate.$ref === 'string' && !checker.problems((candidate.$ref as string).slice(1), value).length);
+		const branch =
+			checker &&
+			branches.find(
+				(candidate) =>
+					typeof candidate.$ref === 'string' && !checker.problems((candidate.$ref as string).slice(1), value).length,
+			);
 		return branch ? reshape(openApi, branch, value, variant, random, checker) : value;
 	}
 	if (Array.isArray(value)) {
@@ -88,7 +103,10 @@ export function reshape(openApi: OpenApi, schema: Json, value: unknown, variant:
 		}
 		const optional = !shape.required.includes(key);
 		if (optional && (variant === 'minimal' || (variant === 'sparse' && random() < 0.5))) continue;
-		result[key] = variant === 'nulls' && admitsNull(openApi, fieldSchema) ? null : reshape(openApi, fieldSchema, field, variant, random, checker);
+		result[key] =
+			variant === 'nulls' && admitsNull(openApi, fieldSchema)
+				? null
+				: reshape(openApi, fieldSchema, field, variant, random, checker);
 	}
 	if (variant === 'extra-fields' && !shape.closed) result[EXTRA_FIELD] = 'a field the OpenAPI does not name';
 	return result;
@@ -105,7 +123,9 @@ export class AnswerChecker {
 	private readonly compiled = new Map<string, SchemaCheck>();
 
 	constructor(openApi: OpenApi) {
-		const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as new (options: object) => AnswerChecker['ajv'];
+		const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as new (
+			options: object,
+		) => AnswerChecker['ajv'];
 		// Formats are Prism's (the reshaping never makes a value); the judge checks the shape it changed.
 		this.ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, validateFormats: false });
 		this.ajv.addSchema(withNullable(openApi), 'openapi.json');
@@ -118,7 +138,9 @@ export class AnswerChecker {
 			check = this.ajv.compile({ $ref: `openapi.json#${pointer}` });
 			this.compiled.set(pointer, check);
 		}
-		return check(value) ? [] : (check.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`);
+		return check(value)
+			? []
+			: (check.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`);
 	}
 }
 

@@ -18,10 +18,23 @@ import { resources } from '../../nodes/SellerMarketplace/v2/actions';
 import { listSearch, loadOptions } from '../../nodes/SellerMarketplace/v2/methods';
 import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { loadOptionsContextV2, runSellerNodeV2, type NodeRunOptions, type SellerCredentialsV2 } from '../harness/workflow';
+import {
+	loadOptionsContextV2,
+	runSellerNodeV2,
+	type NodeRunOptions,
+	type SellerCredentialsV2,
+} from '../harness/workflow';
 import { samples, WithInput } from '../SellerMarketplace/v2/coverage/samples';
 import type { Variant } from './answers';
-import { applyExceptions, readExceptions, readOpenApi, resolveRef, startPrism, type OpenApi, type PrismServer } from './prism';
+import {
+	applyExceptions,
+	readExceptions,
+	readOpenApi,
+	resolveRef,
+	startPrism,
+	type OpenApi,
+	type PrismServer,
+} from './prism';
 import { JudgeProxy, type Exchange, type Scenario } from './proxy';
 
 /**
@@ -45,12 +58,24 @@ const RUN_ALLOWANCE_MS = 5_000;
 
 /** The scenarios, each with its seed: Prism's answers as generated (new records on every page, or the same page over and over), then reshaped. */
 const SCENARIOS: JudgeScenario[] = [
-	...[1, 2].map((seed) => ({ name: `generated, seed ${seed}`, variant: 'generated' as Variant, seed, repeat: false, simplify: seed === 1 })),
+	...[1, 2].map((seed) => ({
+		name: `generated, seed ${seed}`,
+		variant: 'generated' as Variant,
+		seed,
+		repeat: false,
+		simplify: seed === 1,
+	})),
 	{ name: 'repeated pages, seed 4', variant: 'generated', seed: 4, repeat: true, simplify: true },
 	{ name: 'optional fields missing at random, seed 5', variant: 'sparse', seed: 5, repeat: false, simplify: true },
 	{ name: 'only required fields, seed 6', variant: 'minimal', seed: 6, repeat: false, simplify: true },
 	{ name: 'fields that admit null null, seed 7', variant: 'nulls', seed: 7, repeat: false, simplify: true },
-	{ name: 'fields that admit null null, raw output, seed 10', variant: 'nulls', seed: 10, repeat: false, simplify: false },
+	{
+		name: 'fields that admit null null, raw output, seed 10',
+		variant: 'nulls',
+		seed: 10,
+		repeat: false,
+		simplify: false,
+	},
 	{ name: 'empty lists, seed 8', variant: 'empty-lists', seed: 8, repeat: false, simplify: true },
 	{ name: 'extra fields, seed 9', variant: 'extra-fields', seed: 9, repeat: false, simplify: true },
 ];
@@ -79,11 +104,20 @@ function embeddedChoice(openApi: OpenApi, operation: Operation): IDataObject {
 	const field = operation.properties.find((property) => property.name === 'embedded');
 	const endpoint = [operation.endpoint ?? []].flat()[0];
 	if (!field || !endpoint) return {};
-	const parameters = (openApi.paths[endpoint.path]?.[endpoint.method.toLowerCase()] as { parameters?: Array<Record<string, unknown>> } | undefined)?.parameters ?? [];
-	const parameter = parameters.map((candidate) => resolveRef(openApi, candidate)).find((candidate) => candidate.name === 'embedded' && candidate.in === 'query');
+	const parameters =
+		(
+			openApi.paths[endpoint.path]?.[endpoint.method.toLowerCase()] as
+				| { parameters?: Array<Record<string, unknown>> }
+				| undefined
+		)?.parameters ?? [];
+	const parameter = parameters
+		.map((candidate) => resolveRef(openApi, candidate))
+		.find((candidate) => candidate.name === 'embedded' && candidate.in === 'query');
 	const items = (parameter?.schema as { items?: Record<string, unknown> } | undefined)?.items;
 	const allowed = items ? ((resolveRef(openApi, items).enum as unknown[] | undefined) ?? []) : [];
-	const values = (field.options ?? []).map((option) => (option as { value: unknown }).value).filter((value) => allowed.includes(value));
+	const values = (field.options ?? [])
+		.map((option) => (option as { value: unknown }).value)
+		.filter((value) => allowed.includes(value));
 	return values.length >= 2 ? { embedded: values.slice(0, 2) } : {};
 }
 
@@ -97,13 +131,17 @@ interface Prepared {
 }
 
 const NATIVE_ERRORS = /^(TypeError|RangeError|ReferenceError|SyntaxError|EvalError|URIError)$/;
-const CRASH_WORDS = /Cannot read propert|Cannot set propert|is not a function|is not iterable|is not defined|Invalid (array|string) length|Maximum call stack|of undefined|of null/i;
+const CRASH_WORDS =
+	/Cannot read propert|Cannot set propert|is not a function|is not iterable|is not defined|Invalid (array|string) length|Maximum call stack|of undefined|of null/i;
 
 type RunError = Error & { cause?: unknown; description?: string };
 
 /** What is wrong with the error a run stopped with: a crash rather than an error of the node. */
 function crashOf(error: RunError): string | undefined {
-	if (!['NodeApiError', 'NodeOperationError'].includes(error.constructor?.name ?? '') && !['NodeApiError', 'NodeOperationError'].includes(error.name)) {
+	if (
+		!['NodeApiError', 'NodeOperationError'].includes(error.constructor?.name ?? '') &&
+		!['NodeApiError', 'NodeOperationError'].includes(error.name)
+	) {
 		return `not a node error (${error.constructor?.name ?? error.name}): ${error.message}`;
 	}
 	if (!error.message?.trim()) return 'a node error without a message';
@@ -121,7 +159,8 @@ const READ_ONLY_POSTS = new Set(['GetUnitsStatus', 'LookupCommissionRates', 'Dec
 const isWrite = (exchange: Exchange) => exchange.method !== 'GET' && !READ_ONLY_POSTS.has(exchange.operationId ?? '');
 const succeeded = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 /** A failure after an accepted write is honest only when it says that the write went through, or may have. */
-const SAYS_WRITE_OUTCOME = /may or may not have been|\b(was|were) (created|applied|sent|updated|deleted|uploaded)\b|\bapplied\b/i;
+const SAYS_WRITE_OUTCOME =
+	/may or may not have been|\b(was|were) (created|applied|sent|updated|deleted|uploaded)\b|\bapplied\b/i;
 /** The node's words for an answer it refused as not of the API's form. */
 const REFUSED_ANSWER = /returned something else|not in the form/i;
 /**
@@ -137,12 +176,24 @@ let credentials: SellerCredentialsV2;
 const prepared: Prepared[] = [];
 type PickerMethod = (this: unknown, filter?: string) => Promise<unknown>;
 /** The invoice picker reads the form's order: left empty (every invoice), and chosen (that order's invoices). */
-const invoiceForm = (orderId: string): IDataObject => ({ resource: 'orderInvoice', operation: 'get', orderId: { __rl: true, mode: 'id', value: orderId } });
+const invoiceForm = (orderId: string): IDataObject => ({
+	resource: 'orderInvoice',
+	operation: 'get',
+	orderId: { __rl: true, mode: 'id', value: orderId },
+});
 
 /** The pickers of node version 2: its list searches and dropdowns, as the editor calls them. */
 const pickers: Array<{ name: string; method: PickerMethod; form: IDataObject }> = [
-	...Object.entries({ ...listSearch, ...loadOptions }).map(([name, method]) => ({ name, method: method as PickerMethod, form: name === 'searchInvoices' ? invoiceForm('') : {} })),
-	{ name: 'searchInvoices (order M10011)', method: listSearch.searchInvoices as PickerMethod, form: invoiceForm('M10011') },
+	...Object.entries({ ...listSearch, ...loadOptions }).map(([name, method]) => ({
+		name,
+		method: method as PickerMethod,
+		form: name === 'searchInvoices' ? invoiceForm('') : {},
+	})),
+	{
+		name: 'searchInvoices (order M10011)',
+		method: listSearch.searchInvoices as PickerMethod,
+		form: invoiceForm('M10011'),
+	},
 ];
 
 /** Every finding of every scenario, to tell PENDING_AFTER_MERGE entries that no longer occur. */
@@ -152,7 +203,9 @@ beforeAll(async () => {
 	const openApi = readOpenApi();
 	const exceptions = readExceptions();
 	const applied = applyExceptions(openApi, exceptions);
-	console.log(`documented exceptions applied to the OpenAPI given to Prism (${applied.length}):\n${applied.map((line) => `  ${line}`).join('\n')}`);
+	console.log(
+		`documented exceptions applied to the OpenAPI given to Prism (${applied.length}):\n${applied.map((line) => `  ${line}`).join('\n')}`,
+	);
 	const withEmbedded: string[] = [];
 	// The samples take their IDs from the sandbox's seed; the sandbox answers nothing here.
 	sandbox = await startSandbox();
@@ -164,13 +217,31 @@ beforeAll(async () => {
 			sandbox.control.reset();
 			const made = sample({ control: sandbox.control, callbackUrl: 'http://127.0.0.1:9/callback' });
 			const { parameters, items } = made instanceof WithInput ? made : { parameters: made, items: undefined };
-			const all = { resource: resource.value, operation: operation.value, ...parameters, ...embeddedChoice(openApi, operation), ...JUDGE_PARAMETERS[key] };
+			const all = {
+				resource: resource.value,
+				operation: operation.value,
+				...parameters,
+				...embeddedChoice(openApi, operation),
+				...JUDGE_PARAMETERS[key],
+			};
 			if ('embedded' in all) withEmbedded.push(`${key} ${JSON.stringify(all.embedded)}`);
-			prepared.push({ key, operation, parameters: all, items, hasSimplify: operation.properties.some((property) => property.name === 'simple') });
+			prepared.push({
+				key,
+				operation,
+				parameters: all,
+				items,
+				hasSimplify: operation.properties.some((property) => property.name === 'simple'),
+			});
 		}
 	}
 	console.log(`operations run with two "embedded" values (${withEmbedded.length}): ${withEmbedded.join(', ')}`);
-	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: '', storefront: 'de', userAgent: DEFAULT_USER_AGENT };
+	credentials = {
+		clientKey: sandbox.clientKey,
+		secretKey: sandbox.secretKey,
+		baseUrl: '',
+		storefront: 'de',
+		userAgent: DEFAULT_USER_AGENT,
+	};
 	await sandbox.close();
 	const port = await freePort();
 	prism = await startPrism(openApi, port);
@@ -196,7 +267,9 @@ async function freePort(): Promise<number> {
 }
 
 /** Runs every operation in the scenario; returns its findings, one line each, and the honest failures (for the log). */
-async function judge(scenario: JudgeScenario): Promise<{ findings: string[]; failures: string[]; requests: number; mostInOneRun: string }> {
+async function judge(
+	scenario: JudgeScenario,
+): Promise<{ findings: string[]; failures: string[]; requests: number; mostInOneRun: string }> {
 	const findings: string[] = [];
 	const failures: string[] = [];
 	let requests = 0;
@@ -211,22 +284,34 @@ async function judge(scenario: JudgeScenario): Promise<{ findings: string[]; fai
 			const crash = crashOf(error);
 			const wrote = exchanges.some((exchange) => isWrite(exchange) && succeeded(exchange));
 			if (crash) finding(`crash: ${crash}`);
-			else if (wrote && !SAYS_WRITE_OUTCOME.test(error.message)) finding(`failure after a successful write: ${error.message}`);
-			else if (REFUSED_ANSWER.test(error.message) && !ADDRESS_IN_FREE_TEXT.has(key)) finding(`refused a schema-valid answer: ${error.message}`);
+			else if (wrote && !SAYS_WRITE_OUTCOME.test(error.message))
+				finding(`failure after a successful write: ${error.message}`);
+			else if (REFUSED_ANSWER.test(error.message) && !ADDRESS_IN_FREE_TEXT.has(key))
+				finding(`refused a schema-valid answer: ${error.message}`);
 		}
 		if (exchanges.length > REQUEST_BOUND) finding(`unbounded read: more than ${REQUEST_BOUND} requests`);
 		// A picker may answer from the form alone (a product search without text).
 		if (exchanges.length === 0 && !error && !key.startsWith('picker ')) finding('sent no request');
 		for (const exchange of exchanges.filter((candidate) => !candidate.overBound)) {
-			if (exchange.violations || !succeeded(exchange)) finding(`request refused by the OpenAPI: ${exchange.method} ${exchange.url} → ${exchange.status} ${exchange.violations ?? ''}`.trim());
+			if (exchange.violations || !succeeded(exchange))
+				finding(
+					`request refused by the OpenAPI: ${exchange.method} ${exchange.url} → ${exchange.status} ${exchange.violations ?? ''}`.trim(),
+				);
 			if (!exchange.signed) finding(`request without the signing headers: ${exchange.method} ${exchange.url}`);
 			if (exchange.proxyError) finding(`the judge's proxy failed (a bug of the judge): ${exchange.proxyError}`);
-			if (exchange.answerProblems) finding(`the judge's reshaped answer broke the OpenAPI (a bug of the judge): ${exchange.answerProblems.join('; ')}`);
+			if (exchange.answerProblems)
+				finding(
+					`the judge's reshaped answer broke the OpenAPI (a bug of the judge): ${exchange.answerProblems.join('; ')}`,
+				);
 		}
 	};
 	for (const { key, parameters, items, hasSimplify } of prepared) {
 		proxy.begin(scenario);
-		const run = await runSellerNodeV2(credentials, { parameters: { ...parameters, ...(hasSimplify ? { simple: scenario.simplify } : {}) }, items, typeVersion: 2.1 });
+		const run = await runSellerNodeV2(credentials, {
+			parameters: { ...parameters, ...(hasSimplify ? { simple: scenario.simplify } : {}) },
+			items,
+			typeVersion: 2.1,
+		});
 		judgeRun(key, run.error as RunError | undefined, proxy.recorded());
 	}
 	for (const { name, method, form } of pickers) {
@@ -251,22 +336,28 @@ describe('independent judge: every v2 operation against Prism on the unmodified 
 		expect(prepared.length).toBeGreaterThan(100);
 	});
 
-	it.each(SCENARIOS)('$name: no crash, no failure after a write, bounded reads, requests valid', async (scenario) => {
-		const started = Date.now();
-		const { findings, failures, requests, mostInOneRun } = await judge(scenario);
-		findings.forEach((finding) => allFindings.add(finding));
-		const pending = findings.filter(isPending);
-		console.log(
-			[
-				`${scenario.name}: ${prepared.length} operations and ${pickers.length * 2} picker calls, ${requests} requests (most in a bounded run: ${mostInOneRun}), ${((Date.now() - started) / 1000).toFixed(1)} s`,
-				`failures (node errors, listed for the record):${failures.length ? `\n  ${failures.join('\n  ')}` : ' none'}`,
-				`pending after merge:${pending.length ? `\n  ${pending.join('\n  ')}` : ' none'}`,
-			].join('\n'),
-		);
-		expect(findings.filter((finding) => !isPending(finding))).toEqual([]);
-	}, OPERATION_COUNT * RUN_ALLOWANCE_MS);
+	it.each(SCENARIOS)(
+		'$name: no crash, no failure after a write, bounded reads, requests valid',
+		async (scenario) => {
+			const started = Date.now();
+			const { findings, failures, requests, mostInOneRun } = await judge(scenario);
+			findings.forEach((finding) => allFindings.add(finding));
+			const pending = findings.filter(isPending);
+			console.log(
+				[
+					`${scenario.name}: ${prepared.length} operations and ${pickers.length * 2} picker calls, ${requests} requests (most in a bounded run: ${mostInOneRun}), ${((Date.now() - started) / 1000).toFixed(1)} s`,
+					`failures (node errors, listed for the record):${failures.length ? `\n  ${failures.join('\n  ')}` : ' none'}`,
+					`pending after merge:${pending.length ? `\n  ${pending.join('\n  ')}` : ' none'}`,
+				].join('\n'),
+			);
+			expect(findings.filter((finding) => !isPending(finding))).toEqual([]);
+		},
+		OPERATION_COUNT * RUN_ALLOWANCE_MS,
+	);
 
 	it('every PENDING_AFTER_MERGE entry is still found (delete the ones that are not)', () => {
-		expect(PENDING_AFTER_MERGE.filter((entry) => ![...allFindings].some((finding) => finding.startsWith(entry)))).toEqual([]);
+		expect(
+			PENDING_AFTER_MERGE.filter((entry) => ![...allFindings].some((finding) => finding.startsWith(entry))),
+		).toEqual([]);
 	});
 });

@@ -37,21 +37,29 @@ export type OpenApi = { paths: Record<string, Record<string, Json>>; components:
 export const readOpenApi = (): OpenApi => JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApi;
 
 export function readExceptions(): DocumentedException[] {
-	return existsSync(EXCEPTIONS_FILE) ? (JSON.parse(readFileSync(EXCEPTIONS_FILE, 'utf8')) as DocumentedException[]) : [];
+	return existsSync(EXCEPTIONS_FILE)
+		? (JSON.parse(readFileSync(EXCEPTIONS_FILE, 'utf8')) as DocumentedException[])
+		: [];
 }
 
 /** Applies each exception to its operation's parameter (a copy of it: a shared `$ref` parameter stays as it is elsewhere). */
 export function applyExceptions(openApi: OpenApi, exceptions: DocumentedException[]): string[] {
 	return exceptions.map((exception) => {
 		const label = `${exception.method.toUpperCase()} ${exception.path} ${exception.in} "${exception.parameter}": style=${exception.style}, explode=${exception.explode}`;
-		const operation = openApi.paths[exception.path]?.[exception.method.toLowerCase()] as { parameters?: Json[] } | undefined;
+		const operation = openApi.paths[exception.path]?.[exception.method.toLowerCase()] as
+			| { parameters?: Json[] }
+			| undefined;
 		const parameters = operation?.parameters ?? [];
 		const index = parameters.findIndex((parameter) => {
 			const resolved = resolveRef(openApi, parameter);
 			return resolved.name === exception.parameter && resolved.in === exception.in;
 		});
 		if (index < 0) throw new Error(`Documented exception names no parameter of the OpenAPI: ${label}`);
-		parameters[index] = { ...resolveRef(openApi, parameters[index]), style: exception.style, explode: exception.explode };
+		parameters[index] = {
+			...resolveRef(openApi, parameters[index]),
+			style: exception.style,
+			explode: exception.explode,
+		};
 		return label;
 	});
 }
@@ -83,10 +91,14 @@ export async function startPrism(openApi: OpenApi, port: number): Promise<PrismS
 	writeFileSync(document, JSON.stringify(openApi));
 	const cli = require.resolve('@stoplight/prism-cli/dist/index.js');
 	// -d: answers generated from the schemas (the seed comes with each request); --errors: an invalid request is refused.
-	const child: ChildProcess = spawn(process.execPath, [cli, 'mock', '-d', '--errors', '-h', '127.0.0.1', '-p', String(port), '-v', 'warn', document], {
-		stdio: ['ignore', 'pipe', 'pipe'],
-		env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' },
-	});
+	const child: ChildProcess = spawn(
+		process.execPath,
+		[cli, 'mock', '-d', '--errors', '-h', '127.0.0.1', '-p', String(port), '-v', 'warn', document],
+		{
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' },
+		},
+	);
 	let output = '';
 	const collect = (chunk: Buffer) => (output += chunk.toString());
 	child.stdout?.on('data', collect);

@@ -103,7 +103,13 @@ export class JudgeProxy {
 						response.end(body);
 					},
 					(error: Error) => {
-						this.exchanges.push({ method: request.method ?? 'GET', url: request.url ?? '/', status: 599, signed: true, proxyError: `${error.message} (${error.stack?.split('\n')[1]?.trim() ?? ''})` });
+						this.exchanges.push({
+							method: request.method ?? 'GET',
+							url: request.url ?? '/',
+							status: 599,
+							signed: true,
+							proxyError: `${error.message} (${error.stack?.split('\n')[1]?.trim() ?? ''})`,
+						});
 						response.writeHead(599, { 'content-type': 'text/plain' });
 						response.end(`judge proxy failed: ${error.message}`);
 					},
@@ -130,14 +136,20 @@ export class JudgeProxy {
 	}
 
 	private route(method: string, path: string): { path: string; operationId?: string } | undefined {
-		const route = this.routes.find((candidate) => candidate.pattern.test(path) && candidate.methods[method.toLowerCase()]);
+		const route = this.routes.find(
+			(candidate) => candidate.pattern.test(path) && candidate.methods[method.toLowerCase()],
+		);
 		return route ? { path: route.path, operationId: route.methods[method.toLowerCase()].operationId } : undefined;
 	}
 
-	private async handle(request: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+	private async handle(
+		request: http.IncomingMessage,
+		body: Buffer,
+	): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
 		const method = request.method ?? 'GET';
 		const url = (request.url ?? '/').replace(/^\/v2(?=\/|\?|$)/, '');
-		if (url.startsWith(FILE_PATH)) return { status: 200, headers: { 'content-type': 'application/pdf' }, body: Buffer.from('%PDF-1.4\n%%EOF\n') };
+		if (url.startsWith(FILE_PATH))
+			return { status: 200, headers: { 'content-type': 'application/pdf' }, body: Buffer.from('%PDF-1.4\n%%EOF\n') };
 		const path = url.split('?')[0];
 		const route = this.route(method, path);
 		const exchange: Exchange = {
@@ -145,14 +157,24 @@ export class JudgeProxy {
 			url,
 			operationId: route?.operationId,
 			status: 0,
-			signed: SIGNING_HEADERS.every((name) => typeof request.headers[name] === 'string' && request.headers[name] !== ''),
+			signed: SIGNING_HEADERS.every(
+				(name) => typeof request.headers[name] === 'string' && request.headers[name] !== '',
+			),
 		};
 		this.exchanges.push(exchange);
 		if (this.exchanges.length > this.bound) {
 			exchange.status = 400;
 			exchange.overBound = true;
-			const problem = { type: '/problems/judge/request-bound', errors: [], message: `The judge answers at most ${this.bound} requests per run` };
-			return { status: 400, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(problem)) };
+			const problem = {
+				type: '/problems/judge/request-bound',
+				errors: [],
+				message: `The judge answers at most ${this.bound} requests per run`,
+			};
+			return {
+				status: 400,
+				headers: { 'content-type': 'application/json' },
+				body: Buffer.from(JSON.stringify(problem)),
+			};
 		}
 		// Chosen from the request, not from its turn: pages read concurrently get the same answers in any order.
 		const repeated = this.repeatedListKeys(method, route?.path, url);
@@ -160,12 +182,17 @@ export class JudgeProxy {
 			exchange.status = 400;
 			exchange.violations = `repeated keys for ${repeated.join(', ')}, documented as one comma-separated value (sandbox/v2/documented-exceptions.json)`;
 			const problem = { type: '/problems/judge/wire-form', errors: [], message: exchange.violations };
-			return { status: 400, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(problem)) };
+			return {
+				status: 400,
+				headers: { 'content-type': 'application/json' },
+				body: Buffer.from(JSON.stringify(problem)),
+			};
 		}
 		const seed = this.scenario.repeat ? `${this.scenario.seed}` : `${this.scenario.seed}-${hash(`${method} ${url}`)}`;
 		const headers: Record<string, string> = {};
 		for (const [name, value] of Object.entries(request.headers)) {
-			if (typeof value === 'string' && !['host', 'connection', 'content-length', 'prefer'].includes(name)) headers[name] = value;
+			if (typeof value === 'string' && !['host', 'connection', 'content-length', 'prefer'].includes(name))
+				headers[name] = value;
 		}
 		const answer = await fetch(`${this.prismUrl}${url}`, {
 			method,
@@ -178,25 +205,54 @@ export class JudgeProxy {
 		const contentType = answer.headers.get('content-type') ?? '';
 		let answerBody: Buffer = Buffer.from(await answer.arrayBuffer());
 		if (route && answer.status >= 200 && answer.status < 300 && /json/.test(contentType) && answerBody.length) {
-			const pointer = ['', 'paths', route.path, method.toLowerCase(), 'responses', String(answer.status), 'content', 'application/json', 'schema']
+			const pointer = [
+				'',
+				'paths',
+				route.path,
+				method.toLowerCase(),
+				'responses',
+				String(answer.status),
+				'content',
+				'application/json',
+				'schema',
+			]
 				.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1'))
 				.join('/');
 			const schema = this.schemaAt(pointer);
 			if (schema) {
-				const reshaped = this.withLocalUrls(reshape(this.openApi, schema, JSON.parse(answerBody.toString('utf8')), this.scenario.variant, seededRandom(hash(`${seed} ${url}`)), this.checker));
+				const reshaped = this.withLocalUrls(
+					reshape(
+						this.openApi,
+						schema,
+						JSON.parse(answerBody.toString('utf8')),
+						this.scenario.variant,
+						seededRandom(hash(`${seed} ${url}`)),
+						this.checker,
+					),
+				);
 				const problems = this.checker.problems(pointer, reshaped);
 				if (problems.length) exchange.answerProblems = problems;
 				answerBody = Buffer.from(JSON.stringify(reshaped));
 			}
 		}
-		return { status: answer.status, headers: { 'content-type': contentType || 'application/octet-stream' }, body: answerBody };
+		return {
+			status: answer.status,
+			headers: { 'content-type': contentType || 'application/octet-stream' },
+			body: answerBody,
+		};
 	}
 
 	/** The `explode: false` exception parameters of the operation that the query repeats. */
 	private repeatedListKeys(method: string, path: string | undefined, url: string): string[] {
 		const query = new URLSearchParams(url.split('?')[1] ?? '');
 		return this.exceptions
-			.filter((exception) => !exception.explode && exception.in === 'query' && exception.path === path && exception.method.toUpperCase() === method)
+			.filter(
+				(exception) =>
+					!exception.explode &&
+					exception.in === 'query' &&
+					exception.path === path &&
+					exception.method.toUpperCase() === method,
+			)
 			.map((exception) => exception.parameter)
 			.filter((name) => query.getAll(name).length > 1);
 	}
@@ -205,7 +261,8 @@ export class JudgeProxy {
 		let node: unknown = this.openApi;
 		for (const part of pointer.split('/').slice(1)) {
 			node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-			if (node && typeof node === 'object' && '$ref' in node && part !== 'schema') node = resolveRef(this.openApi, node as Record<string, unknown>);
+			if (node && typeof node === 'object' && '$ref' in node && part !== 'schema')
+				node = resolveRef(this.openApi, node as Record<string, unknown>);
 		}
 		return node as Record<string, unknown> | undefined;
 	}
@@ -214,7 +271,8 @@ export class JudgeProxy {
 	private withLocalUrls(value: unknown): unknown {
 		if (typeof value === 'string') return /^https?:\/\//i.test(value) ? `${this.url}${FILE_PATH}file.pdf` : value;
 		if (Array.isArray(value)) return value.map((item) => this.withLocalUrls(item));
-		if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.withLocalUrls(item)]));
+		if (value && typeof value === 'object')
+			return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.withLocalUrls(item)]));
 		return value;
 	}
 }

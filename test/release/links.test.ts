@@ -97,7 +97,9 @@ describe('the documentation pages', () => {
 
 	it.each(pages)('%s links only to files that exist in the repository', (page) => {
 		const text = readFileSync(join(ROOT, page), 'utf8');
-		const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]).filter((target) => !/^[a-z]+:/.test(target));
+		const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+			.map((match) => match[1])
+			.filter((target) => !/^[a-z]+:/.test(target));
 		expect(targets.length).toBeGreaterThan(0);
 		const missing = targets.filter((target) => {
 			const file = resolve(ROOT, dirname(page), target.split('#')[0]);

@@ -24,18 +24,24 @@ function lintN8n(env: Record<string, string>): Promise<{ code: number | null; ou
 	return new Promise((done) => child.on('close', (code) => done({ code, output: output.replace(colours, '') })));
 }
 
-it('fails on a console.log planted in nodes/, and reports nothing else', async () => {
-	const copy = mkdtempSync(join(tmpdir(), 'published-copy-'));
-	for (const entry of PUBLISHED) cpSync(join(REPO, entry), join(copy, entry), { recursive: true });
-	const line = readFileSync(join(copy, PLANTED_IN), 'utf8').split('\n').length;
-	appendFileSync(join(copy, PLANTED_IN), 'console.log("planted");\n');
+it(
+	'fails on a console.log planted in nodes/, and reports nothing else',
+	async () => {
+		const copy = mkdtempSync(join(tmpdir(), 'published-copy-'));
+		for (const entry of PUBLISHED) cpSync(join(REPO, entry), join(copy, entry), { recursive: true });
+		const line = readFileSync(join(copy, PLANTED_IN), 'utf8').split('\n').length;
+		appendFileSync(join(copy, PLANTED_IN), 'console.log("planted");\n');
 
-	const run = await lintN8n({ LINT_N8N_SOURCE: copy });
+		const run = await lintN8n({ LINT_N8N_SOURCE: copy });
 
-	expect(run.code).toBe(1);
-	expect(run.output).toMatch(new RegExp(`/${PLANTED_IN}\\n\\s+${line}:1\\s+error\\s+Unexpected console statement\\s+no-console\\n`));
-	expect(run.output).toContain('1 problem (1 error, 0 warnings)');
-	// the strict template config was used as it is (n8n-node lint names a modified one)
-	expect(run.output).not.toContain('Strict mode violation');
-	expect(readFileSync(join(REPO, PLANTED_IN), 'utf8')).not.toContain('planted');
-}, budget(45_000)); // copying, then eslint with type information over nodes/ and credentials/
+		expect(run.code).toBe(1);
+		expect(run.output).toMatch(
+			new RegExp(`/${PLANTED_IN}\\n\\s+${line}:1\\s+error\\s+Unexpected console statement\\s+no-console\\n`),
+		);
+		expect(run.output).toContain('1 problem (1 error, 0 warnings)');
+		// the strict template config was used as it is (n8n-node lint names a modified one)
+		expect(run.output).not.toContain('Strict mode violation');
+		expect(readFileSync(join(REPO, PLANTED_IN), 'utf8')).not.toContain('planted');
+	},
+	budget(45_000),
+); // copying, then eslint with type information over nodes/ and credentials/

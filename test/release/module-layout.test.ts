@@ -19,10 +19,14 @@ function sourceFiles(dir: string): string[] {
 /** Every relative module a file imports or re-exports (static, dynamic and type-only), as repository paths. */
 function importsOf(file: string): string[] {
 	const text = readFileSync(file, 'utf8');
-	const specifiers = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)'(\.{1,2}\/[^']*)'/g)].map((m) => m[1]);
+	const specifiers = [
+		...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)'(\.{1,2}\/[^']*)'/g),
+	].map((m) => m[1]);
 	return specifiers.map((specifier) => {
 		const base = resolve(dirname(file), specifier);
-		const found = [`${base}.ts`, join(base, 'index.ts'), base].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+		const found = [`${base}.ts`, join(base, 'index.ts'), base].find(
+			(candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+		);
 		if (!found) throw new Error(`${relative(ROOT, file)} imports ${specifier}, which does not resolve to a file`);
 		return relative(ROOT, found);
 	});
@@ -59,7 +63,9 @@ describe('module layout', () => {
 		const offending = [...graph]
 			.filter(([from]) => inside('credentials')(from))
 			.flatMap(([from, targets]) =>
-				targets.filter((to) => !inside('nodes/api')(to) && !inside('nodes/shared/descriptions')(to)).map((to) => `${from} -> ${to}`),
+				targets
+					.filter((to) => !inside('nodes/api')(to) && !inside('nodes/shared/descriptions')(to))
+					.map((to) => `${from} -> ${to}`),
 			);
 		expect(offending).toEqual([]);
 	});
@@ -99,7 +105,11 @@ describe('module layout', () => {
 	it("the push trigger's static data has one owner: only shared/staticData.ts reaches it or names what it stores", () => {
 		const readers = [...graph.keys()]
 			.filter(inside('nodes/SellerMarketplaceTrigger'))
-			.filter((file) => /getWorkflowStaticData|seenDeliveries|recentMessageIds|TriggerStaticData/.test(readFileSync(join(ROOT, file), 'utf8')));
+			.filter((file) =>
+				/getWorkflowStaticData|seenDeliveries|recentMessageIds|TriggerStaticData/.test(
+					readFileSync(join(ROOT, file), 'utf8'),
+				),
+			);
 		expect(readers).toEqual(['nodes/SellerMarketplaceTrigger/shared/staticData.ts']);
 	});
 });

@@ -18,7 +18,8 @@ function runsFolder(entries: string[]): string {
 	return dir;
 }
 
-const at = (day: number, hour = 8) => `2026-11-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}-00-00-000Z`;
+const at = (day: number, hour = 8) =>
+	`2026-11-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}-00-00-000Z`;
 
 it(`keeps the newest ${KEEP_RUNS} runs of every name, by the start time in their name`, () => {
 	const dir = runsFolder([
@@ -32,7 +33,13 @@ it(`keeps the newest ${KEEP_RUNS} runs of every name, by the start time in their
 		`bench-real-${at(5)}`,
 	]);
 	expect(pruneRuns(dir)).toEqual([`demo-${at(3)}`, `demo-${at(20)}`, `e2e-${at(1)}`]);
-	expect(readdirSync(dir).sort()).toEqual([`bench-real-${at(5)}`, `demo-${at(21)}`, `demo-${at(22)}`, `e2e-${at(2)}`, `e2e-${at(2, 9)}`]);
+	expect(readdirSync(dir).sort()).toEqual([
+		`bench-real-${at(5)}`,
+		`demo-${at(21)}`,
+		`demo-${at(22)}`,
+		`e2e-${at(2)}`,
+		`e2e-${at(2, 9)}`,
+	]);
 });
 
 it('lets a run ask for fewer of its own name, and leaves other names at the default', () => {

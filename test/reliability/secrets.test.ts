@@ -25,14 +25,19 @@ it('the check finds a secret hidden in an error description', () => {
 });
 
 it.each([
-	['a wrong secret key (401)', () => ({ ...credentials, secretKey: credentials.secretKey.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')) })],
+	[
+		'a wrong secret key (401)',
+		() => ({ ...credentials, secretKey: credentials.secretKey.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')) }),
+	],
 	['a secret key of the wrong length', () => ({ ...credentials, secretKey: `${credentials.secretKey}x` })],
 	['a client key of the wrong length', () => ({ ...credentials, clientKey: 'short' })],
 	['an unreachable API', () => ({ ...credentials, baseUrl: 'http://127.0.0.1:9/api/v1' })],
 	['a base URL without /v1', () => ({ ...credentials, baseUrl: `${sandbox.origin}/api/v2` })],
 ])('%s: the error names the problem but not the key', async (_name, makeCredentials) => {
 	const used = makeCredentials();
-	const run = await runSellerNode(used, { parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } } });
+	const run = await runSellerNode(used, {
+		parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } },
+	});
 	expect(run.error).toBeDefined();
 	for (const secret of [credentials.secretKey, used.secretKey]) {
 		expect(JSON.stringify({ message: run.error?.message, description: run.error?.description })).not.toContain(secret);

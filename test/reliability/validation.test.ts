@@ -127,7 +127,16 @@ const badDate = (field: string, label: string, extra: Partial<Row> = {}) =>
 		field,
 		label,
 		'bad format',
-		['yesterday', '31/12/2025', 'not a date', '2024-13-45', '2023-02-29', '2024-01-01T25:61', '2024-01-01T10:00:00 garbage', '2024-01-01T10:00:00+25:00'],
+		[
+			'yesterday',
+			'31/12/2025',
+			'not a date',
+			'2024-13-45',
+			'2023-02-29',
+			'2024-01-01T25:61',
+			'2024-01-01T10:00:00 garbage',
+			'2024-01-01T10:00:00+25:00',
+		],
 		extra,
 	);
 
@@ -151,14 +160,27 @@ const productDataRows = (): Row[] => [
 		base: { defineData: 'json' },
 		good: '{"title": ["Headphones"]}',
 	}),
-	...rows('productDataJson', 'Product Data (JSON)', 'wrong type', ['[1, 2]', '{"title": "not a list"}', '{"title": [{"a": 1}]}'], {
+	...rows(
+		'productDataJson',
+		'Product Data (JSON)',
+		'wrong type',
+		['[1, 2]', '{"title": "not a list"}', '{"title": [{"a": 1}]}'],
+		{
+			base: { defineData: 'json' },
+			good: '{"title": ["Headphones"]}',
+		},
+	),
+	...rows('productDataJson', 'Product Data (JSON)', 'empty', ['{}'], {
 		base: { defineData: 'json' },
 		good: '{"title": ["Headphones"]}',
 	}),
-	...rows('productDataJson', 'Product Data (JSON)', 'empty', ['{}'], { base: { defineData: 'json' }, good: '{"title": ["Headphones"]}' }),
 ];
 
-const productDataBase = { ean: '4006381333931', defineData: 'fields', attributes: { attribute: [{ name: 'title', value: 'Headphones' }] } };
+const productDataBase = {
+	ean: '4006381333931',
+	defineData: 'fields',
+	attributes: { attribute: [{ name: 'title', value: 'Headphones' }] },
+};
 
 /** Offer fields of Unit → Create (top level and Additional Fields) and Unit → Update (Update Fields). */
 const offerRows = (container: string | undefined, extraBase: IDataObject = {}): Row[] => {
@@ -180,7 +202,11 @@ const offerRows = (container: string | undefined, extraBase: IDataObject = {}): 
 
 const SPECS: Record<string, Spec> = {
 	'attribute.get': { base: { attributeId: '15' }, rows: integerId('attributeId', 'Attribute ID') },
-	'category.get': { base: { categoryId: rl('1') }, locators: ['categoryId'], rows: integerId('categoryId', 'Category') },
+	'category.get': {
+		base: { categoryId: rl('1') },
+		locators: ['categoryId'],
+		rows: integerId('categoryId', 'Category'),
+	},
 	'category.getMany': {
 		base: { filterBy: 'parent', parentCategory: rl('1'), returnAll: false, limit: 5 },
 		locators: ['parentCategory'],
@@ -190,7 +216,12 @@ const SPECS: Record<string, Spec> = {
 		],
 	},
 	'category.suggest': {
-		base: { title: 'Wireless Headphones', productDescription: 'Over-ear, noise cancelling', manufacturer: 'Nordlicht', price: 4999 },
+		base: {
+			title: 'Wireless Headphones',
+			productDescription: 'Over-ear, noise cancelling',
+			manufacturer: 'Nordlicht',
+			price: 4999,
+		},
 		rows: [
 			...requiredText('title', 'Product Title'),
 			...requiredText('productDescription', 'Product Description'),
@@ -213,7 +244,12 @@ const SPECS: Record<string, Spec> = {
 		base: { uri: 'https://shop.example.com/exports/inventory.csv', type: 'COMMAND' },
 		rows: [
 			...requiredText('uri', 'File URL'),
-			...rows('uri', 'File URL', 'bad format', ['not a url', 'ftp://shop.example.com/a.csv', 'javascript:alert(1)', 'https://']),
+			...rows('uri', 'File URL', 'bad format', [
+				'not a url',
+				'ftp://shop.example.com/a.csv',
+				'javascript:alert(1)',
+				'https://',
+			]),
 			...rows('type', 'Type', 'unknown value', ['XML', 'command']),
 		],
 	},
@@ -257,17 +293,33 @@ const SPECS: Record<string, Spec> = {
 		rows: [
 			...textId('orderId', 'Order'),
 			...rows('binaryPropertyName', 'Input Binary Field', 'no such binary field', ['invoice', '', MISSING]),
-			...rows('binaryPropertyName', 'Input Binary Field', 'no such binary field', ['data'], { binary1: { other: PDF } }),
-			...rows('additionalFields.fileName', 'File Name', 'missing', ['  '], { binary1: { data: { text: '%PDF', mimeType: 'application/pdf' } }, good: '' }),
+			...rows('binaryPropertyName', 'Input Binary Field', 'no such binary field', ['data'], {
+				binary1: { other: PDF },
+			}),
+			...rows('additionalFields.fileName', 'File Name', 'missing', ['  '], {
+				binary1: { data: { text: '%PDF', mimeType: 'application/pdf' } },
+				good: '',
+			}),
 		],
 	},
 	'orderUnit.cancel': {
 		base: { orderUnitId: rl('123456789'), reason: 'NoInventory' },
 		locators: ['orderUnitId'],
-		rows: [...integerId('orderUnitId', 'Order Unit'), ...rows('reason', 'Reason', 'unknown value', ['OutOfStock', '', MISSING])],
+		rows: [
+			...integerId('orderUnitId', 'Order Unit'),
+			...rows('reason', 'Reason', 'unknown value', ['OutOfStock', '', MISSING]),
+		],
 	},
-	'orderUnit.fulfil': { base: { orderUnitId: rl('123456789') }, locators: ['orderUnitId'], rows: integerId('orderUnitId', 'Order Unit') },
-	'orderUnit.get': { base: { orderUnitId: rl('123456789') }, locators: ['orderUnitId'], rows: integerId('orderUnitId', 'Order Unit') },
+	'orderUnit.fulfil': {
+		base: { orderUnitId: rl('123456789') },
+		locators: ['orderUnitId'],
+		rows: integerId('orderUnitId', 'Order Unit'),
+	},
+	'orderUnit.get': {
+		base: { orderUnitId: rl('123456789') },
+		locators: ['orderUnitId'],
+		rows: integerId('orderUnitId', 'Order Unit'),
+	},
 	'orderUnit.getMany': {
 		base: { returnAll: false, limit: 5, filters: {} },
 		rows: [
@@ -287,14 +339,21 @@ const SPECS: Record<string, Spec> = {
 		],
 	},
 	'orderUnit.send': {
-		base: { orderUnitId: rl('123456789'), carrierCode: 'DHL', trackingNumber: '00340434161094042557', additionalFields: {} },
+		base: {
+			orderUnitId: rl('123456789'),
+			carrierCode: 'DHL',
+			trackingNumber: '00340434161094042557',
+			additionalFields: {},
+		},
 		locators: ['orderUnitId'],
 		rows: [
 			...integerId('orderUnitId', 'Order Unit'),
 			...rows('carrierCode', 'Carrier', 'unknown value', ['Pigeon Post', 'dhl', '']),
 			...requiredText('trackingNumber', 'Tracking Number'),
 			...rows('trackingNumber', 'Tracking Number', 'empty', [' , , ', []]),
-			...rows('additionalFields.sourceCountry', 'Source Country', 'bad format', ['Germany', 'D1', 'DEU'], { good: 'DE' }),
+			...rows('additionalFields.sourceCountry', 'Source Country', 'bad format', ['Germany', 'D1', 'DEU'], {
+				good: 'DE',
+			}),
 		],
 	},
 	'productData.createOrReplace': { base: productDataBase, rows: productDataRows() },
@@ -341,13 +400,26 @@ const SPECS: Record<string, Spec> = {
 	},
 	'returnUnit.repair': { base: { returnUnitId: '4321' }, rows: integerId('returnUnitId', 'Return Unit') },
 	'subscription.create': {
-		base: { eventName: 'order_new', callbackUrl: 'https://n8n.example.com/webhook/x/webhook', fallbackEmail: 'ops@seller.example' },
+		base: {
+			eventName: 'order_new',
+			callbackUrl: 'https://n8n.example.com/webhook/x/webhook',
+			fallbackEmail: 'ops@seller.example',
+		},
 		rows: [
 			...rows('eventName', 'Event', 'unknown value', ['order_deleted', '', MISSING]),
 			...requiredText('callbackUrl', 'Callback URL'),
-			...rows('callbackUrl', 'Callback URL', 'bad format', ['n8n.example.com/webhook', 'ftp://n8n.example.com/x', 'http://']),
+			...rows('callbackUrl', 'Callback URL', 'bad format', [
+				'n8n.example.com/webhook',
+				'ftp://n8n.example.com/x',
+				'http://',
+			]),
 			...requiredText('fallbackEmail', 'Fallback Email'),
-			...rows('fallbackEmail', 'Fallback Email', 'bad format', ['ops', 'ops@seller', 'a b@seller.example', 'ops@seller.example, boss@seller.example']),
+			...rows('fallbackEmail', 'Fallback Email', 'bad format', [
+				'ops',
+				'ops@seller',
+				'a b@seller.example',
+				'ops@seller.example, boss@seller.example',
+			]),
 		],
 	},
 	'subscription.delete': { base: { subscriptionId: '7' }, rows: integerId('subscriptionId', 'Subscription') },
@@ -360,7 +432,9 @@ const SPECS: Record<string, Spec> = {
 		base: { subscriptionId: '7', updateFields: { fallbackEmail: 'ops@seller.example' } },
 		rows: [
 			...integerId('subscriptionId', 'Subscription'),
-			...rows('updateFields.callbackUrl', 'Callback URL', 'bad format', ['', 'not a url'], { good: 'https://n8n.example.com/webhook/y/webhook' }),
+			...rows('updateFields.callbackUrl', 'Callback URL', 'bad format', ['', 'not a url'], {
+				good: 'https://n8n.example.com/webhook/y/webhook',
+			}),
 			...rows('updateFields.fallbackEmail', 'Fallback Email', 'bad format', ['', 'ops@']),
 			...rows('updateFields.eventName', 'Event', 'unknown value', ['order_deleted'], { good: 'order_new' }),
 			...rows('updateFields.isActive', 'Active', 'wrong type', ['maybe', 2], { good: true }),
@@ -393,11 +467,25 @@ const SPECS: Record<string, Spec> = {
 			...textId('ticketId', 'Ticket'),
 			...requiredText('text', 'Text'),
 			...rows('interimNotice', 'Interim Notice', 'wrong type', ['yes', 1]),
-			...rows('additionalFields.attachments', 'Attachments (Input Binary Fields)', 'no such binary field', ['photo', 'data, photo', 'data, data'], { good: 'data' }),
+			...rows(
+				'additionalFields.attachments',
+				'Attachments (Input Binary Fields)',
+				'no such binary field',
+				['photo', 'data, photo', 'data, data'],
+				{ good: 'data' },
+			),
 		],
 	},
 	'unit.create': {
-		base: { identifyBy: 'ean', ean: '4006381333931', condition: 'new', listingPrice: 1999, amount: 3, offerId: '', additionalFields: {} },
+		base: {
+			identifyBy: 'ean',
+			ean: '4006381333931',
+			condition: 'new',
+			listingPrice: 1999,
+			amount: 3,
+			offerId: '',
+			additionalFields: {},
+		},
 		rows: [
 			...requiredText('ean', 'EAN'),
 			...ean('ean'),
@@ -426,7 +514,10 @@ const SPECS: Record<string, Spec> = {
 			...offerRows('updateFields', { listingPrice: 1999 }),
 			...rows('updateFields.minimumPrice', 'Minimum Price (in Cents)', 'out of range', [5000], { good: 999 }),
 			// nothing to change: the only field resolves to nothing
-			...rows('updateFields.note', 'Update Fields', 'empty', [MISSING, '  '], { base: { updateFields: {} }, good: 'Like new' }),
+			...rows('updateFields.note', 'Update Fields', 'empty', [MISSING, '  '], {
+				base: { updateFields: {} },
+				good: 'Like new',
+			}),
 		],
 	},
 };
@@ -434,7 +525,10 @@ const SPECS: Record<string, Spec> = {
 // ----------------------------------------------------------------------------------------------------------
 
 function getPath(object: unknown, path: string[]): unknown {
-	return path.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as IDataObject)[key] : undefined), object);
+	return path.reduce<unknown>(
+		(value, key) => (value && typeof value === 'object' ? (value as IDataObject)[key] : undefined),
+		object,
+	);
 }
 
 function setPath(object: IDataObject, path: string[], value: unknown): void {
@@ -471,7 +565,10 @@ function build({ resource, operation, spec, row }: Case) {
 	setPath(parameters, path, locator ? rl('={{ $json.v }}') : '={{ $json.v }}');
 	const item0 = { json: { v: good } as IDataObject, ...(spec.binary ? { binary: spec.binary } : {}) };
 	const binary1 = row.binary1 ?? spec.binary;
-	const item1 = { json: (row.bad === MISSING ? {} : { v: row.bad }) as IDataObject, ...(binary1 ? { binary: binary1 } : {}) };
+	const item1 = {
+		json: (row.bad === MISSING ? {} : { v: row.bad }) as IDataObject,
+		...(binary1 ? { binary: binary1 } : {}),
+	};
 	return { parameters, item0, item1 };
 }
 
@@ -486,7 +583,14 @@ const cases: Case[] = Object.entries(SPECS).flatMap(([op, spec]) => {
 
 const describeBad = (bad: Bad) => (bad === MISSING ? 'missing' : JSON.stringify(bad));
 
-const figures = { operations: 0, withInput: 0, noInput: NO_INPUT.length, badInputsTried: 0, refusedCorrectly: 0, workflowRuns: 0 };
+const figures = {
+	operations: 0,
+	withInput: 0,
+	noInput: NO_INPUT.length,
+	badInputsTried: 0,
+	refusedCorrectly: 0,
+	workflowRuns: 0,
+};
 
 describe('the table covers every operation of the node', () => {
 	it('every operation in the description has rows or is listed as having no input', () => {
@@ -502,7 +606,11 @@ describe('the table covers every operation of the node', () => {
 		for (const { resource, operation, row } of cases) {
 			const labels = labelsOf(resource, operation);
 			const known = labels.has(row.label) || labels.has(`${row.label} Name or ID`);
-			expect({ op: `${resource}.${operation}`, label: row.label, known }).toEqual({ op: `${resource}.${operation}`, label: row.label, known: true });
+			expect({ op: `${resource}.${operation}`, label: row.label, known }).toEqual({
+				op: `${resource}.${operation}`,
+				label: row.label,
+				known: true,
+			});
 		}
 	});
 });
@@ -518,7 +626,10 @@ function outcome(items: Array<{ json: IDataObject; pairedItem?: unknown }>, base
 	const error = ofItem1.length === 1 ? ofItem1[0].json.error : undefined;
 	const seen = requestsSeen();
 	return {
-		item1: typeof error === 'string' ? error : `accepted: output ${ofItem1.length} item(s) ${JSON.stringify(ofItem1.map((item) => item.json)).slice(0, 300)}`,
+		item1:
+			typeof error === 'string'
+				? error
+				: `accepted: output ${ofItem1.length} item(s) ${JSON.stringify(ofItem1.map((item) => item.json)).slice(0, 300)}`,
 		firstRequestsAreItem0s: seen.slice(0, baseline.length).join('\n') === baseline.join('\n'),
 		sentForItem1: seen.slice(baseline.length),
 	};
@@ -532,33 +643,34 @@ const refused = (label: string) => ({
 
 describe.each(Object.keys(SPECS))('%s', (op) => {
 	const opCases = cases.filter((candidate) => candidate.op === op);
-	it.each(opCases.map((item) => [`${item.row.label} (${item.row.field}): ${item.row.kind} ${describeBad(item.row.bad)}`, item] as const))(
-		'%s → error naming the field and [item 1], nothing sent for item 1',
-		async (_name, testCase) => {
-			const { parameters, item0, item1 } = build(testCase);
-			figures.badInputsTried++;
+	it.each(
+		opCases.map(
+			(item) => [`${item.row.label} (${item.row.field}): ${item.row.kind} ${describeBad(item.row.bad)}`, item] as const,
+		),
+	)('%s → error naming the field and [item 1], nothing sent for item 1', async (_name, testCase) => {
+		const { parameters, item0, item1 } = build(testCase);
+		figures.badInputsTried++;
 
-			// Baseline: item 0 alone, from the seed state. It must pass validation and reach the API.
-			const key = JSON.stringify([parameters, item0]);
-			if (!baselines.has(key)) {
-				sandbox.control.reset();
-				const alone = await runSellerNode(credentials, { parameters, items: [item0], continueOnFail: true });
-				figures.workflowRuns++;
-				expect(alone.error).toBeUndefined();
-				expect(String(alone.items[0]?.json.error ?? '')).not.toMatch(/\[item 0\]/);
-				baselines.set(key, requestsSeen());
-			}
-			const baseline = baselines.get(key)!;
-			expect(baseline.length).toBeGreaterThan(0);
-
+		// Baseline: item 0 alone, from the seed state. It must pass validation and reach the API.
+		const key = JSON.stringify([parameters, item0]);
+		if (!baselines.has(key)) {
 			sandbox.control.reset();
-			const run = await runSellerNode(credentials, { parameters, items: [item0, item1], continueOnFail: true });
+			const alone = await runSellerNode(credentials, { parameters, items: [item0], continueOnFail: true });
 			figures.workflowRuns++;
-			expect(run.error).toBeUndefined();
-			expect(outcome(run.items, baseline)).toEqual(refused(testCase.row.label));
-			figures.refusedCorrectly++;
-		},
-	);
+			expect(alone.error).toBeUndefined();
+			expect(String(alone.items[0]?.json.error ?? '')).not.toMatch(/\[item 0\]/);
+			baselines.set(key, requestsSeen());
+		}
+		const baseline = baselines.get(key)!;
+		expect(baseline.length).toBeGreaterThan(0);
+
+		sandbox.control.reset();
+		const run = await runSellerNode(credentials, { parameters, items: [item0, item1], continueOnFail: true });
+		figures.workflowRuns++;
+		expect(run.error).toBeUndefined();
+		expect(outcome(run.items, baseline)).toEqual(refused(testCase.row.label));
+		figures.refusedCorrectly++;
+	});
 });
 
 describe('fields every Get Many shares (checked once, on Order → Get Many and Order Unit → Get Many)', () => {
@@ -576,10 +688,12 @@ describe('fields every Get Many shares (checked once, on Order → Get Many and 
 					},
 				] as [string, Case],
 		),
-		...([
-			['maxRetries', 'Max Retries', [-1, 11, 2.5, '0x10', '1e1', 1e21]],
-			['pageConcurrency', 'Page Concurrency', [0, 9, 1.5, '0b11', 1e21]],
-		] as const).flatMap(([name, label, values]) =>
+		...(
+			[
+				['maxRetries', 'Max Retries', [-1, 11, 2.5, '0x10', '1e1', 1e21]],
+				['pageConcurrency', 'Page Concurrency', [0, 9, 1.5, '0b11', 1e21]],
+			] as const
+		).flatMap(([name, label, values]) =>
 			values.map(
 				(bad) =>
 					[

@@ -97,7 +97,12 @@ export const ATTEMPTS_V1: AttemptWords = {
 		getMany: 'get many ticket messages',
 	},
 	unit: {
-		create: ['create a unit for offer {offerId}', 'create a unit for EAN {ean}', 'create a unit for item {itemId}', 'create a unit'],
+		create: [
+			'create a unit for offer {offerId}',
+			'create a unit for EAN {ean}',
+			'create a unit for item {itemId}',
+			'create a unit',
+		],
 		getMany: 'get many units',
 		get: ['get unit {unitId}', 'get a unit'],
 		update: ['update unit {unitId}', 'update a unit'],
@@ -165,10 +170,16 @@ export const ATTEMPTS_V2: AttemptWords = {
 		suggest: 'suggest categories for a product',
 	},
 	attribute: {
-		downloadSharedSet: ['download the shared set of attribute {attributeId}', 'download the shared set of an attribute'],
+		downloadSharedSet: [
+			'download the shared set of attribute {attributeId}',
+			'download the shared set of an attribute',
+		],
 		get: ['get attribute {attributeId}', 'get an attribute'],
 		getMany: 'get many attributes',
-		getSharedSetValues: ['get the shared set values of attribute {attributeId}', 'get the shared set values of an attribute'],
+		getSharedSetValues: [
+			'get the shared set values of attribute {attributeId}',
+			'get the shared set values of an attribute',
+		],
 	},
 	importFile: {
 		create: 'create an import file',
@@ -178,7 +189,10 @@ export const ATTEMPTS_V2: AttemptWords = {
 		getInventoryFeed: ['get an inventory feed for import file {importFileId}', 'get an inventory feed'],
 		getManyInventoryFeeds: 'get many inventory feeds',
 		createInventoryCommandFile: 'create an inventory command file',
-		getInventoryCommandFile: ['get an inventory command file for import file {importFileId}', 'get an inventory command file'],
+		getInventoryCommandFile: [
+			'get an inventory command file for import file {importFileId}',
+			'get an inventory command file',
+		],
 		getManyInventoryCommandFiles: 'get many inventory command files',
 		createOrderCommandFile: 'create an order command file',
 		getOrderCommandFile: ['get an order command file for import file {importFileId}', 'get an order command file'],
@@ -206,8 +220,16 @@ export const ATTEMPTS_V2: AttemptWords = {
 		getMany: 'get many assortment insights',
 	},
 	orderInvoice: {
-		delete: ['delete order invoice {invoiceId}', 'delete an order invoice for order {orderId}', 'delete an order invoice'],
-		download: ['download order invoice {invoiceId}', 'download an order invoice for order {orderId}', 'download an order invoice'],
+		delete: [
+			'delete order invoice {invoiceId}',
+			'delete an order invoice for order {orderId}',
+			'delete an order invoice',
+		],
+		download: [
+			'download order invoice {invoiceId}',
+			'download an order invoice for order {orderId}',
+			'download an order invoice',
+		],
 		get: ['get order invoice {invoiceId}', 'get an order invoice for order {orderId}', 'get an order invoice'],
 		getMany: 'get many order invoices',
 		upload: ['upload an order invoice for order {orderId}', 'upload an order invoice'],

@@ -11,10 +11,19 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { operationSelector, requestOptionsField } from '../../shared/descriptions/fields';
 import { sortBelowOptions } from '../../shared/descriptions/sort';
 import { tidyProperties } from '../../shared/descriptions/words';
-import { insertOutputProperties, outputProperties, outputShaper, propertiesOfVersion, type OutputShape } from '../../shared/helpers/simplify';
+import {
+	insertOutputProperties,
+	outputProperties,
+	outputShaper,
+	propertiesOfVersion,
+	type OutputShape,
+} from '../../shared/helpers/simplify';
 
 /** One output item of a batch (a record, or a record with files), or the reason its input item failed. */
-export type BatchOutcome = { itemIndex: number; json: IDataObject } | { itemIndex: number; file: FileItem } | { itemIndex: number; error: Error };
+export type BatchOutcome =
+	| { itemIndex: number; json: IDataObject }
+	| { itemIndex: number; file: FileItem }
+	| { itemIndex: number; error: Error };
 
 /**
  * An operation that sends several input items in one request (e.g. POST /units/bulk): `prepare` checks one
@@ -86,7 +95,9 @@ export interface BatchOperationSpec<Part, Value extends string = string> extends
 	batch: BatchExecution<Part>;
 }
 
-export type OperationSpec<Value extends string = string> = ItemOperationSpec<Value> | BatchOperationSpec<unknown, Value>;
+export type OperationSpec<Value extends string = string> =
+	| ItemOperationSpec<Value>
+	| BatchOperationSpec<unknown, Value>;
 
 /** Marks what defineOperation built, so that a test can tell every operation went through it. */
 const DECLARED = Symbol('declared by defineOperation');
@@ -110,7 +121,10 @@ export function isDeclared(operation: object): boolean {
 }
 
 /** An operation with an output shape: its output properties in the form, its records shaped as the item asks. */
-function withOutputShape<Value extends string>(spec: ItemOperationSpec<Value>, shape: OutputShape): ItemOperationSpec<Value> {
+function withOutputShape<Value extends string>(
+	spec: ItemOperationSpec<Value>,
+	shape: OutputShape,
+): ItemOperationSpec<Value> {
 	return {
 		...spec,
 		properties: insertOutputProperties(spec.properties, outputProperties(shape, spec.value)),
@@ -143,7 +157,10 @@ export interface Resource<Value extends string = string, OperationName extends s
  * A resource and its operations: the resource is set here, once, on each operation (its display rules, the words
  * of its failures). `notices` are shown above the Operation dropdown whatever operation is chosen.
  */
-export function defineResource<const Value extends string, const Operations extends ReadonlyArray<DeclaredOperation>>(resource: {
+export function defineResource<
+	const Value extends string,
+	const Operations extends ReadonlyArray<DeclaredOperation>,
+>(resource: {
 	value: Value;
 	name: string;
 	defaultOperation: NoInfer<Operations[number]['value']>;
@@ -167,14 +184,22 @@ export function defineResource<const Value extends string, const Operations exte
 	});
 	const selector = operationSelector(
 		resource.value,
-		operations.map((operation) => ({ name: operation.name, value: operation.value, action: operation.action, description: operation.summary })),
+		operations.map((operation) => ({
+			name: operation.name,
+			value: operation.value,
+			action: operation.action,
+			description: operation.summary,
+		})),
 		resource.defaultOperation,
 	);
 	const header = [...updateDisplayOptions({ show: { resource: [resource.value] } }, resource.notices ?? []), selector];
 	return {
 		value: resource.value,
 		name: resource.name,
-		operations: Object.fromEntries(operations.map((operation) => [operation.value, operation])) as Resource<Value, OperationName>['operations'],
+		operations: Object.fromEntries(operations.map((operation) => [operation.value, operation])) as Resource<
+			Value,
+			OperationName
+		>['operations'],
 		header,
 		description: [...header, ...operations.flatMap((operation) => operation.description)],
 	};
@@ -213,7 +238,9 @@ export function defineActions<const Resources extends readonly Resource[]>(
 ): Actions<Resources> {
 	const { sortCollectionSince, outputChoiceSince } = actions;
 	const sorted = (operation: Operation): Operation =>
-		sortCollectionSince === undefined ? operation : { ...operation, description: sortBelowOptions(operation.description, sortCollectionSince) };
+		sortCollectionSince === undefined
+			? operation
+			: { ...operation, description: sortBelowOptions(operation.description, sortCollectionSince) };
 	const resources = actions.resources.map((resource) => {
 		const operations = Object.values<Operation>(resource.operations).map(sorted);
 		return {
@@ -222,10 +249,14 @@ export function defineActions<const Resources extends readonly Resource[]>(
 			description: [...resource.header, ...operations.flatMap((operation) => operation.description)],
 		};
 	});
-	const byResource = new Map(resources.map((resource) => [resource.value, resource.operations as Record<string, Operation>]));
+	const byResource = new Map(
+		resources.map((resource) => [resource.value, resource.operations as Record<string, Operation>]),
+	);
 	const find = (resource: string, operation: string): Operation | undefined => {
 		const operations = byResource.get(resource);
-		return operations && Object.prototype.hasOwnProperty.call(operations, operation) ? operations[operation] : undefined;
+		return operations && Object.prototype.hasOwnProperty.call(operations, operation)
+			? operations[operation]
+			: undefined;
 	};
 	const resourceSelector: INodeProperties = {
 		displayName: 'Resource',
@@ -244,7 +275,11 @@ export function defineActions<const Resources extends readonly Resource[]>(
 		find,
 		properties: (version) =>
 			propertiesOfVersion(
-				tidyProperties([resourceSelector, ...resources.flatMap((resource) => resource.description), requestOptionsField]),
+				tidyProperties([
+					resourceSelector,
+					...resources.flatMap((resource) => resource.description),
+					requestOptionsField,
+				]),
 				version >= outputChoiceSince,
 			),
 	};

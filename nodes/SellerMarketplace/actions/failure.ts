@@ -64,7 +64,10 @@ const FIELD = /\{(\w+)\}/g;
  * What the operation attempted for one item: the first phrase whose fields all have a value the item shows,
  * filled in ("mark order unit 1000064 as sent"), and the ID it names; else the last phrase without its fields.
  */
-export function describeAttempt(identity: OperationIdentity, readParameter: ParameterReader): { words: string; id?: string } {
+export function describeAttempt(
+	identity: OperationIdentity,
+	readParameter: ParameterReader,
+): { words: string; id?: string } {
 	const valueOf = (name: string): string | undefined => {
 		if (name !== 'id') return shownId(readParameter(name));
 		for (const field of identity.fields.filter(namesRecord)) {
@@ -103,7 +106,10 @@ function withoutRepeatedSubject(reason: string, attempted: Attempted): string {
 	const at = attempted.words.indexOf(` ${attempted.id}`);
 	if (at < 0) return reason;
 	const noun = attempted.words.slice(0, at).split(' ').pop() ?? '';
-	const subject = new RegExp(`^((?:[A-Za-z]+\\s+){0,3})${escapeRegExp(noun)}\\s+["']?${escapeRegExp(attempted.id)}["']?(?=\\s+${STATEMENT}\\b)`, 'i');
+	const subject = new RegExp(
+		`^((?:[A-Za-z]+\\s+){0,3})${escapeRegExp(noun)}\\s+["']?${escapeRegExp(attempted.id)}["']?(?=\\s+${STATEMENT}\\b)`,
+		'i',
+	);
 	const match = subject.exec(reason);
 	if (!match || /\b(?:no|not|none|never|neither|nor|without)\b/i.test(match[1])) return reason;
 	return reason.replace(subject, 'it');
@@ -128,11 +134,18 @@ export function headline(failure: { attempted: Attempted; reason: string; mayHav
  * its headline (an error shared by the items of a batch keeps the first item's); anything else becomes an
  * operation error of the item.
  */
-export function itemFailure(context: IExecuteFunctions, identity: OperationIdentity, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+export function itemFailure(
+	context: IExecuteFunctions,
+	identity: OperationIdentity,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof OperationFailure && !error.attempted) {
 		const { words, id } = describeAttempt(identity, parameterReader(context, itemIndex));
 		error.attempted = { resource: identity.resource, operation: identity.operation, words, id };
-		error.message = redactSecrets(headline({ attempted: error.attempted, reason: error.reason, mayHaveBeenApplied: error.mayHaveBeenApplied }));
+		error.message = redactSecrets(
+			headline({ attempted: error.attempted, reason: error.reason, mayHaveBeenApplied: error.mayHaveBeenApplied }),
+		);
 	}
 	// Both constructors hand back an error that is already of their class, unchanged.
 	if (error instanceof NodeApiError) return new NodeApiError(context.getNode(), error as unknown as JsonObject);

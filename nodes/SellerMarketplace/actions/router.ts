@@ -4,7 +4,14 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { readRequestSettings } from '../../api/core/settings';
 import { checkParameterTypes } from '../../shared/helpers/parameters';
 import { errorItem, forEditor, itemFailure, type OperationIdentity } from './failure';
-import { FileItem, type Actions, type BatchOperationSpec, type ItemOperationSpec, type ItemOutput, type Operation } from './define';
+import {
+	FileItem,
+	type Actions,
+	type BatchOperationSpec,
+	type ItemOperationSpec,
+	type ItemOutput,
+	type Operation,
+} from './define';
 
 /**
  * Runs the operations of every node version: the version hands over its actions (see defineActions), the router
@@ -13,7 +20,13 @@ import { FileItem, type Actions, type BatchOperationSpec, type ItemOperationSpec
 
 /** What the operation declares about itself, for the headline of its failures. */
 export function wordingOf(api: 1 | 2, operation: Operation): OperationIdentity {
-	return { version: api, resource: operation.resource, operation: operation.value, attempt: operation.attempt, fields: operation.properties };
+	return {
+		version: api,
+		resource: operation.resource,
+		operation: operation.value,
+		attempt: operation.attempt,
+		fields: operation.properties,
+	};
 }
 
 /**
@@ -57,7 +70,11 @@ class RunOutput {
 	}
 }
 
-async function runPerItem(context: IExecuteFunctions, operation: Operation & ItemOperationSpec, output: RunOutput): Promise<void> {
+async function runPerItem(
+	context: IExecuteFunctions,
+	operation: Operation & ItemOperationSpec,
+	output: RunOutput,
+): Promise<void> {
 	const count = context.getInputData().length;
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
@@ -71,7 +88,11 @@ async function runPerItem(context: IExecuteFunctions, operation: Operation & Ite
 }
 
 /** Checks and prepares every item before anything is sent; then sends the prepared parts together. */
-async function runBatch(context: IExecuteFunctions, operation: Operation & BatchOperationSpec<unknown>, output: RunOutput): Promise<void> {
+async function runBatch(
+	context: IExecuteFunctions,
+	operation: Operation & BatchOperationSpec<unknown>,
+	output: RunOutput,
+): Promise<void> {
 	const count = context.getInputData().length;
 	const parts: Array<{ itemIndex: number; part: unknown }> = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
@@ -106,7 +127,10 @@ export async function router(this: IExecuteFunctions, actions: Actions): Promise
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = actions.find(resourceName, operationName);
 	if (!operation) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of "${resourceName}" is not supported`,
+		);
 	}
 	const identity = wordingOf(actions.api, operation);
 	const output = new RunOutput(this, identity);

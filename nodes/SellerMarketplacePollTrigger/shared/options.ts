@@ -110,7 +110,11 @@ export function eventField(events: INodePropertyOptions[]): INodeProperties {
 /** The description of one version of the trigger: its credentials and its event fields around the common ones. */
 export function pollTriggerDescription(
 	baseDescription: INodeTypeBaseDescription,
-	{ version, credentials, eventProperties }: { version: number; credentials: string; eventProperties: INodeProperties[] },
+	{
+		version,
+		credentials,
+		eventProperties,
+	}: { version: number; credentials: string; eventProperties: INodeProperties[] },
 ): INodeTypeDescription {
 	const properties = tidyProperties([pollNotice, ...eventProperties, pollOptionsField, pollRequestOptionsField]);
 	const events = (properties.find((property) => property.name === 'event')?.options ?? []) as INodePropertyOptions[];
@@ -135,11 +139,21 @@ export interface PollOptions {
 }
 
 /** A whole number by the action node's rule (decimal digits only: `0x10` or `1e3` are refused, not read as 16 or 1000). */
-function wholeNumber(context: IPollFunctions, value: unknown, label: string, min: number, max: number, fallback: number): number {
+function wholeNumber(
+	context: IPollFunctions,
+	value: unknown,
+	label: string,
+	min: number,
+	max: number,
+	fallback: number,
+): number {
 	if (value === undefined || value === null || value === '') return fallback;
 	const number = parseWholeNumber(value);
 	if (number === undefined || number < min || number > max) {
-		throw new NodeOperationError(context.getNode(), `"${label}" must be a whole number from ${min} to ${max}, but it is ${JSON.stringify(value)}`);
+		throw new NodeOperationError(
+			context.getNode(),
+			`"${label}" must be a whole number from ${min} to ${max}, but it is ${JSON.stringify(value)}`,
+		);
 	}
 	return number;
 }
@@ -164,8 +178,22 @@ function startDate(context: IPollFunctions, value: unknown): number | undefined 
 /** Reads and checks the Options collection. */
 export function readPollOptions(context: IPollFunctions): PollOptions {
 	const options = (context.getNodeParameter('options', {}) as IDataObject) ?? {};
-	const maxItems = wholeNumber(context, options.maxItemsPerPoll, 'Max Items per Poll', 1, MAX_MAX_ITEMS_PER_POLL, DEFAULT_MAX_ITEMS_PER_POLL);
-	const minutes = wholeNumber(context, options.lookbackMinutes, 'Lookback Window (Minutes)', 0, MAX_LOOKBACK_MINUTES, DEFAULT_LOOKBACK_MINUTES);
+	const maxItems = wholeNumber(
+		context,
+		options.maxItemsPerPoll,
+		'Max Items per Poll',
+		1,
+		MAX_MAX_ITEMS_PER_POLL,
+		DEFAULT_MAX_ITEMS_PER_POLL,
+	);
+	const minutes = wholeNumber(
+		context,
+		options.lookbackMinutes,
+		'Lookback Window (Minutes)',
+		0,
+		MAX_LOOKBACK_MINUTES,
+		DEFAULT_LOOKBACK_MINUTES,
+	);
 	return { maxItems, lookbackSeconds: minutes * 60, startFrom: startDate(context, options.startDate) };
 }
 
@@ -178,13 +206,16 @@ export function readChoices(
 	{ required }: { required: boolean },
 ): string[] {
 	const raw = context.getNodeParameter(name, []) as unknown;
-	const values = (Array.isArray(raw) ? raw : [raw]).filter((value) => value !== undefined && value !== null && value !== '').map(String);
+	const values = (Array.isArray(raw) ? raw : [raw])
+		.filter((value) => value !== undefined && value !== null && value !== '')
+		.map(String);
 	const unknown = values.filter((value) => !allowed.includes(value));
 	if (unknown.length) {
 		throw new NodeOperationError(context.getNode(), `"${label}" has an unknown value ${JSON.stringify(unknown[0])}`, {
 			description: `Allowed values: ${allowed.join(', ')}`,
 		});
 	}
-	if (required && values.length === 0) throw new NodeOperationError(context.getNode(), `"${label}" needs at least one value`);
+	if (required && values.length === 0)
+		throw new NodeOperationError(context.getNode(), `"${label}" needs at least one value`);
 	return [...new Set(values)].sort();
 }

@@ -65,7 +65,12 @@ const keyOf = (source: EventSource) => (record: IDataObject) => {
  * (a record left it, so another may have slipped past a page) is read again, one page at a time, at most
  * ATTEMPTS times; then the poll fails (nothing emitted, cursor unchanged).
  */
-async function readConsistent(context: IPollFunctions, source: EventSource, read: PageReader, options: ReadOptions): Promise<ListRead> {
+async function readConsistent(
+	context: IPollFunctions,
+	source: EventSource,
+	read: PageReader,
+	options: ReadOptions,
+): Promise<ListRead> {
 	for (let attempt = 1; ; attempt++) {
 		try {
 			const list = await readList(context, read, {
@@ -85,7 +90,8 @@ async function readConsistent(context: IPollFunctions, source: EventSource, read
 			return list;
 		} catch (error) {
 			// The engine's other errors are the node's already (NodeApiError, NodeOperationError).
-			if (!(error instanceof ListChangedError)) throw error instanceof NodeApiError ? error : new NodeOperationError(context.getNode(), error as Error);
+			if (!(error instanceof ListChangedError))
+				throw error instanceof NodeApiError ? error : new NodeOperationError(context.getNode(), error as Error);
 			if (attempt >= ATTEMPTS) {
 				throw new NodeOperationError(context.getNode(), `The list of ${source.noun} kept changing while it was read`, {
 					description: 'Nothing was emitted and the cursor did not move; the next poll reads the same window again.',
@@ -108,37 +114,71 @@ function isNewestFirst(records: IDataObject[], timeOf: (record: IDataObject) => 
 }
 
 /** The first page of a list alone (its newest records, when it is sorted newest first) and its total. */
-async function firstPage(context: IPollFunctions, source: EventSource, read: PageReader, pageSize = source.pageSize): Promise<ListRead> {
-	return await readList(context, read, { pageSize, max: pageSize, keyOf: keyOf(source), what: `The list of ${source.noun}` });
+async function firstPage(
+	context: IPollFunctions,
+	source: EventSource,
+	read: PageReader,
+	pageSize = source.pageSize,
+): Promise<ListRead> {
+	return await readList(context, read, {
+		pageSize,
+		max: pageSize,
+		keyOf: keyOf(source),
+		what: `The list of ${source.noun}`,
+	});
 }
 
 /** The newest record of a list sorted newest first, or of an unordered one (the larger of its two ends). */
-async function readNewest(context: IPollFunctions, source: TimelineSource, read: PageReader): Promise<IDataObject | undefined> {
+async function readNewest(
+	context: IPollFunctions,
+	source: TimelineSource,
+	read: PageReader,
+): Promise<IDataObject | undefined> {
 	const first = await firstPage(context, source, read, 1);
 	let candidates = first.firstPage;
 	if (source.order === 'unordered' && first.firstTotal === undefined) {
 		// An unordered list without a total: its other end cannot be found, so all of it is read.
 		candidates = (await readConsistent(context, source, read, { concurrency: 1, sequential: true })).records;
 	} else if (source.order === 'unordered') {
-		const last = await readList(context, read, { pageSize: 1, tail: 1, first: { records: first.firstPage, total: first.firstTotal }, what: `The list of ${source.noun}` });
+		const last = await readList(context, read, {
+			pageSize: 1,
+			tail: 1,
+			first: { records: first.firstPage, total: first.firstTotal },
+			what: `The list of ${source.noun}`,
+		});
 		candidates = [...first.firstPage, ...last.records];
 	}
 	const time = (record: IDataObject) => source.timeOf(record) ?? -Infinity;
-	return candidates.reduce<IDataObject | undefined>((newest, record) => (newest === undefined || time(record) > time(newest) ? record : newest), undefined);
+	return candidates.reduce<IDataObject | undefined>(
+		(newest, record) => (newest === undefined || time(record) > time(newest) ? record : newest),
+		undefined,
+	);
 }
 
-async function timelineBaseline(context: IPollFunctions, source: TimelineSource, settings: PollSettings): Promise<TimelineState> {
+async function timelineBaseline(
+	context: IPollFunctions,
+	source: TimelineSource,
+	settings: PollSettings,
+): Promise<TimelineState> {
 	const newest = await readNewest(context, source, source.list(context, undefined));
 	const newestTime = newest === undefined ? undefined : source.timeOf(newest);
 	// An empty list: whatever shows up from now on is new.
 	if (newestTime === undefined) return newTimelineState(settings.key);
 	const from = newestTime - settings.lookbackSeconds;
-	const { records } = await readConsistent(context, source, source.list(context, from), { concurrency: settings.concurrency, sequential: source.movable });
+	const { records } = await readConsistent(context, source, source.list(context, from), {
+		concurrency: settings.concurrency,
+		sequential: source.movable,
+	});
 	return remember(newTimelineState(settings.key), inWindow(records, source, from).entries, settings.lookbackSeconds);
 }
 
 /** Whether a read's records include one the state does not know (and so the poll has work to do). */
-function holdsNew(records: IDataObject[], source: TimelineSource, state: TimelineState, from: number | undefined): boolean {
+function holdsNew(
+	records: IDataObject[],
+	source: TimelineSource,
+	state: TimelineState,
+	from: number | undefined,
+): boolean {
 	return inWindow(records, source, from).entries.some((entry) => !state.seen[String(entry.time)]?.includes(entry.id));
 }
 
@@ -161,20 +201,34 @@ function censusOf(list: ListRead, source: TimelineSource, next: number | undefin
  * a record leaves by changing, one request. Its page is also the first page of the list itself when there are no
  * such filters. Without a total the list cannot be counted, and there is no census.
  */
-async function lookAtChanges(context: IPollFunctions, source: TimelineSource, from: number | undefined): Promise<{ census?: Census; page: ListRead }> {
+async function lookAtChanges(
+	context: IPollFunctions,
+	source: TimelineSource,
+	from: number | undefined,
+): Promise<{ census?: Census; page: ListRead }> {
 	const page = await firstPage(context, source, (source.wider ?? source.list)(context, from));
 	if (page.firstTotal === undefined) return { page };
 	const digest = createHash('sha256').update(JSON.stringify(page.firstPage)).digest('base64');
-	return { census: from === undefined ? { total: page.firstTotal, digest } : { from, total: page.firstTotal, digest }, page };
+	return {
+		census: from === undefined ? { total: page.firstTotal, digest } : { from, total: page.firstTotal, digest },
+		page,
+	};
 }
 
-const sameCensus = (a: Census, b: Census | undefined) => !!b && a.from === b.from && a.total === b.total && a.digest === b.digest;
+const sameCensus = (a: Census, b: Census | undefined) =>
+	!!b && a.from === b.from && a.total === b.total && a.digest === b.digest;
 
-async function pollTimeline(context: IPollFunctions, source: TimelineSource, saved: unknown, settings: PollSettings): Promise<Outcome> {
+async function pollTimeline(
+	context: IPollFunctions,
+	source: TimelineSource,
+	saved: unknown,
+	settings: PollSettings,
+): Promise<Outcome> {
 	let state = loadTimelineState(saved, settings.key);
 	if (state === undefined) {
 		// The first poll: from the start date, or mark what exists as known and start from now.
-		if (settings.startFrom === undefined) return { batch: [], state: await timelineBaseline(context, source, settings), waiting: 0 };
+		if (settings.startFrom === undefined)
+			return { batch: [], state: await timelineBaseline(context, source, settings), waiting: 0 };
 		state = newTimelineState(settings.key, settings.startFrom);
 	}
 	const from = windowStart(state, settings.lookbackSeconds);
@@ -195,7 +249,13 @@ async function pollTimeline(context: IPollFunctions, source: TimelineSource, sav
 		// The newest page: what is new at the front shows on it, and it is the first page of the read below anyway.
 		const front = await firstPage(context, source, read);
 		// Nothing arrived in the window since the last complete read: no need to read it again.
-		if (census && census.from === from && front.firstTotal === census.total && !holdsNew(front.firstPage, source, state, from)) return idle;
+		if (
+			census &&
+			census.from === from &&
+			front.firstTotal === census.total &&
+			!holdsNew(front.firstPage, source, state, from)
+		)
+			return idle;
 		first = { records: front.firstPage, total: front.firstTotal };
 	}
 
@@ -206,9 +266,14 @@ async function pollTimeline(context: IPollFunctions, source: TimelineSource, sav
 		oldest: source.order === 'newestFirst' ? settings.maxItems + rememberedSince(state, from) : undefined,
 		first,
 	});
-	const selection = selectBatch(list.records, state, source, { max: settings.maxItems, lookbackSeconds: settings.lookbackSeconds });
+	const selection = selectBatch(list.records, state, source, {
+		max: settings.maxItems,
+		lookbackSeconds: settings.lookbackSeconds,
+	});
 	if (selection.unusable > 0) {
-		context.logger.warn(`${selection.unusable} ${source.noun} without an id or timestamp were skipped`, { node: context.getNode().name });
+		context.logger.warn(`${selection.unusable} ${source.noun} without an id or timestamp were skipped`, {
+			node: context.getNode().name,
+		});
 	}
 	const next: TimelineState = { ...selection.state };
 	delete next.census;
@@ -218,16 +283,31 @@ async function pollTimeline(context: IPollFunctions, source: TimelineSource, sav
 		if (kept) next.census = kept;
 	}
 	const { emits } = source;
-	return { ...selection, state: next, batch: emits ? selection.batch.filter((record) => emits(record)) : selection.batch };
+	return {
+		...selection,
+		state: next,
+		batch: emits ? selection.batch.filter((record) => emits(record)) : selection.batch,
+	};
 }
 
-async function pollSnapshot(context: IPollFunctions, source: SnapshotSource, saved: unknown, settings: PollSettings): Promise<Outcome> {
-	const { records } = await readConsistent(context, source, source.list(context), { concurrency: settings.concurrency, sequential: false });
+async function pollSnapshot(
+	context: IPollFunctions,
+	source: SnapshotSource,
+	saved: unknown,
+	settings: PollSettings,
+): Promise<Outcome> {
+	const { records } = await readConsistent(context, source, source.list(context), {
+		concurrency: settings.concurrency,
+		sequential: false,
+	});
 	const state = loadSnapshotState(saved, settings.key);
 	if (state === undefined && settings.startFrom === undefined) {
 		return { batch: [], state: snapshotBaseline(settings.key, records, source, source.matches), waiting: 0 };
 	}
-	return selectEntered(records, state ?? { version: 1, key: settings.key, reported: [] }, source, { matches: source.matches, max: settings.maxItems });
+	return selectEntered(records, state ?? { version: 1, key: settings.key, reported: [] }, source, {
+		matches: source.matches,
+		max: settings.maxItems,
+	});
 }
 
 /** "Fetch Test Event": the newest real record, without touching the saved state. */
@@ -239,12 +319,16 @@ async function testEvent(context: IPollFunctions, source: EventSource, settings:
 	} else if (isEvent) {
 		// Only some records are events: the whole list is read to find the newest of them.
 		const read = source.kind === 'timeline' ? source.list(context, undefined) : source.list(context);
-		const { records } = await readConsistent(context, source, read, { concurrency: settings.concurrency, sequential: false });
+		const { records } = await readConsistent(context, source, read, {
+			concurrency: settings.concurrency,
+			sequential: false,
+		});
 		newest = records.filter(isEvent).sort((a, b) => (source.timeOf(b) ?? 0) - (source.timeOf(a) ?? 0))[0];
 	}
 	if (newest === undefined) {
 		throw new NodeOperationError(context.getNode(), `No ${source.noun} found in the seller account yet`, {
-			description: 'Fetch Test Event shows the newest existing one. Once the workflow is published, each new one starts an execution.',
+			description:
+				'Fetch Test Event shows the newest existing one. Once the workflow is published, each new one starts an execution.',
 		});
 	}
 	return newest;
@@ -272,10 +356,15 @@ export async function pollEvent(
 		const staticData = this.getWorkflowStaticData('node');
 		const saved = staticData[STATE_FIELD];
 		const outcome =
-			source.kind === 'timeline' ? await pollTimeline(this, source, saved, settings) : await pollSnapshot(this, source, saved, settings);
-		if (JSON.stringify(outcome.state) !== JSON.stringify(saved)) staticData[STATE_FIELD] = outcome.state as unknown as IDataObject;
+			source.kind === 'timeline'
+				? await pollTimeline(this, source, saved, settings)
+				: await pollSnapshot(this, source, saved, settings);
+		if (JSON.stringify(outcome.state) !== JSON.stringify(saved))
+			staticData[STATE_FIELD] = outcome.state as unknown as IDataObject;
 		if (outcome.waiting > 0) {
-			this.logger.info(`${outcome.waiting} more new ${source.noun} follow on the next polls (Max Items per Poll)`, { node: this.getNode().name });
+			this.logger.info(`${outcome.waiting} more new ${source.noun} follow on the next polls (Max Items per Poll)`, {
+				node: this.getNode().name,
+			});
 		}
 		return outcome.batch.length ? [this.helpers.returnJsonArray(outcome.batch)] : null;
 	} finally {

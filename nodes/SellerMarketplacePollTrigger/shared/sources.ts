@@ -63,7 +63,15 @@ export type EventSource = TimelineSource | SnapshotSource;
 
 /** How an event's list is followed: by a timestamp (newest first, unless `unordered`), or compared with the last read. */
 export type Follow =
-	| { kind: 'timeline'; time: string; fromParam: string; sort?: string; movable: boolean; unordered?: boolean; emits?: (record: IDataObject) => boolean }
+	| {
+			kind: 'timeline';
+			time: string;
+			fromParam: string;
+			sort?: string;
+			movable: boolean;
+			unordered?: boolean;
+			emits?: (record: IDataObject) => boolean;
+	  }
 	| { kind: 'snapshot'; time: string; matches: (record: IDataObject) => boolean };
 
 /** One event's list, as each version's event table declares it. */
@@ -94,7 +102,12 @@ export function listSource(entry: ListEntry, filters: IDataObject, dialect: List
 	const { follow } = entry;
 	const base = { noun: entry.noun, pageSize: entry.pageSize, idOf: idField(entry.id), timeOf: timeField(follow.time) };
 	if (follow.kind === 'snapshot') {
-		return { ...base, kind: 'snapshot', matches: follow.matches, list: (context) => dialect.pages(context, entry.path, filters) };
+		return {
+			...base,
+			kind: 'snapshot',
+			matches: follow.matches,
+			list: (context) => dialect.pages(context, entry.path, filters),
+		};
 	}
 	const pages = (context: IPollFunctions, fromSeconds: number | undefined, query: IDataObject) =>
 		dialect.pages(context, entry.path, {
@@ -109,14 +122,18 @@ export function listSource(entry: ListEntry, filters: IDataObject, dialect: List
 		movable: follow.movable,
 		...(follow.emits ? { emits: follow.emits } : {}),
 		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
-		...(follow.movable && filters.status !== undefined ? { wider: (context, fromSeconds) => pages(context, fromSeconds, withoutStatus(filters)) } : {}),
+		...(follow.movable && filters.status !== undefined
+			? { wider: (context, fromSeconds) => pages(context, fromSeconds, withoutStatus(filters)) }
+			: {}),
 	};
 }
 
 /** 'YYYY-MM-DD HH:MM:SS' (or an ISO 8601 date-time) read as UTC seconds; undefined for anything else. */
 export function parseApiTime(value: unknown): number | undefined {
 	if (typeof value !== 'string') return undefined;
-	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(
+		value.trim(),
+	);
 	if (!match) return undefined;
 	const [, year, month, day, hour = '00', minute = '00', second = '00', zone] = match;
 	let ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));

@@ -106,7 +106,11 @@ function compareIds(a: string, b: string): number {
  * The records of a read in the window, oldest first, each once, with the number of records that had no
  * usable id or timestamp (they cannot be told apart, so they are never emitted).
  */
-export function inWindow(records: IDataObject[], identity: RecordIdentity, from: number | undefined): { entries: TimelineRecord[]; unusable: number } {
+export function inWindow(
+	records: IDataObject[],
+	identity: RecordIdentity,
+	from: number | undefined,
+): { entries: TimelineRecord[]; unusable: number } {
 	const byKey = new Map<string, TimelineRecord>();
 	let unusable = 0;
 	for (const record of records) {

@@ -11,11 +11,19 @@ export class SellerMarketplacePollTriggerV1 {
 	description: INodeTypeDescription;
 
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		this.description = pollTriggerDescription(baseDescription, { version: 1, credentials: 'sellerMarketplaceApi', eventProperties });
+		this.description = pollTriggerDescription(baseDescription, {
+			version: 1,
+			credentials: 'sellerMarketplaceApi',
+			eventProperties,
+		});
 	}
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const { source, key } = v1EventSource(this);
-		return await pollEvent.call(this, source, { key, ...readPollOptions(this), concurrency: readRequestSettings(this).concurrency });
+		return await pollEvent.call(this, source, {
+			key,
+			...readPollOptions(this),
+			concurrency: readRequestSettings(this).concurrency,
+		});
 	}
 }

@@ -11,22 +11,67 @@ import {
 import { v1PageReader } from '../../api/v1';
 import { DEFAULT_PAGE_SIZE } from '../../api/v1/pagination';
 import { eventField, orderUnitStatusesField, readChoices, returnStatusesField } from '../shared/options';
-import { formatSpaceTime, isOutOfStock, listSource, type EventSource, type ListDialect, type ListEntry } from '../shared/sources';
+import {
+	formatSpaceTime,
+	isOutOfStock,
+	listSource,
+	type EventSource,
+	type ListDialect,
+	type ListEntry,
+} from '../shared/sources';
 
 /** The events of API v1 a seller waits for, each read from one list. */
 
 /** Import files in one of these states are done with, successfully or not. */
-const FINISHED_IMPORT_STATUSES = IMPORT_FILE_STATUSES.filter((status) => /^(DONE|ABORTED)$|_(FAILED|STOPPED)$/.test(status));
+const FINISHED_IMPORT_STATUSES = IMPORT_FILE_STATUSES.filter((status) =>
+	/^(DONE|ABORTED)$|_(FAILED|STOPPED)$/.test(status),
+);
 
 /** A list followed by its creation time (it only grows) or its update time (records move when they change). */
-const byCreation = (time: string, fromParam: string, sort?: string) => ({ kind: 'timeline' as const, time, fromParam, sort, movable: false });
-const byUpdate = { kind: 'timeline' as const, time: 'ts_updated', fromParam: 'ts_updated:from', sort: 'ts_updated:desc', movable: true };
+const byCreation = (time: string, fromParam: string, sort?: string) => ({
+	kind: 'timeline' as const,
+	time,
+	fromParam,
+	sort,
+	movable: false,
+});
+const byUpdate = {
+	kind: 'timeline' as const,
+	time: 'ts_updated',
+	fromParam: 'ts_updated:from',
+	sort: 'ts_updated:desc',
+	movable: true,
+};
 
 const LISTS = {
-	orderNew: { noun: 'orders', path: '/orders/seller/', pageSize: DEFAULT_PAGE_SIZE, id: 'id_order', follow: byCreation('ts_created', 'ts_created:from') },
-	orderUnitStatus: { noun: 'order units', path: '/order-units/seller/', pageSize: DEFAULT_PAGE_SIZE, id: 'id_order_unit', follow: byUpdate },
-	returnChanged: { noun: 'returns', path: '/returns/seller/', pageSize: DEFAULT_PAGE_SIZE, id: 'id_return', follow: byUpdate },
-	ticketNew: { noun: 'tickets', path: '/tickets/seller/', pageSize: DEFAULT_PAGE_SIZE, id: 'id_ticket', follow: byCreation('ts_created', 'ts_created:from', 'ts_created:desc') },
+	orderNew: {
+		noun: 'orders',
+		path: '/orders/seller/',
+		pageSize: DEFAULT_PAGE_SIZE,
+		id: 'id_order',
+		follow: byCreation('ts_created', 'ts_created:from'),
+	},
+	orderUnitStatus: {
+		noun: 'order units',
+		path: '/order-units/seller/',
+		pageSize: DEFAULT_PAGE_SIZE,
+		id: 'id_order_unit',
+		follow: byUpdate,
+	},
+	returnChanged: {
+		noun: 'returns',
+		path: '/returns/seller/',
+		pageSize: DEFAULT_PAGE_SIZE,
+		id: 'id_return',
+		follow: byUpdate,
+	},
+	ticketNew: {
+		noun: 'tickets',
+		path: '/tickets/seller/',
+		pageSize: DEFAULT_PAGE_SIZE,
+		id: 'id_ticket',
+		follow: byCreation('ts_created', 'ts_created:from', 'ts_created:desc'),
+	},
 	// The order of ticket messages is not documented: the whole window is read.
 	ticketMessageNew: {
 		noun: 'ticket messages',
@@ -35,7 +80,13 @@ const LISTS = {
 		id: 'id_ticket_message',
 		follow: { ...byCreation('ts_created', 'timestamp_from'), unordered: true },
 	},
-	importFileFinished: { noun: 'finished import files', path: '/import-files/seller/', pageSize: DEFAULT_PAGE_SIZE, id: 'id_import_file', follow: byUpdate },
+	importFileFinished: {
+		noun: 'finished import files',
+		path: '/import-files/seller/',
+		pageSize: DEFAULT_PAGE_SIZE,
+		id: 'id_import_file',
+		follow: byUpdate,
+	},
 	unitOutOfStock: {
 		noun: 'offers out of stock',
 		path: '/units/seller/',
@@ -51,12 +102,24 @@ export type V1Event = keyof typeof LISTS;
 
 export const eventProperties: INodeProperties[] = [
 	eventField([
-		{ name: 'Import File Finished', value: 'importFileFinished', description: 'An import file was processed, successfully or not' },
+		{
+			name: 'Import File Finished',
+			value: 'importFileFinished',
+			description: 'An import file was processed, successfully or not',
+		},
 		{ name: 'New Order', value: 'orderNew', description: 'An order was placed' },
 		{ name: 'New Ticket', value: 'ticketNew', description: 'A buyer (or you) opened a ticket' },
 		{ name: 'New Ticket Message', value: 'ticketMessageNew', description: 'A message was added to a ticket' },
-		{ name: 'Unit Out of Stock', value: 'unitOutOfStock', description: 'The stock (amount) of one of your units (offers) reached 0' },
-		{ name: 'Order Unit Reached Status', value: 'orderUnitStatus', description: 'An order unit changed to one of the chosen statuses' },
+		{
+			name: 'Unit Out of Stock',
+			value: 'unitOutOfStock',
+			description: 'The stock (amount) of one of your units (offers) reached 0',
+		},
+		{
+			name: 'Order Unit Reached Status',
+			value: 'orderUnitStatus',
+			description: 'An order unit changed to one of the chosen statuses',
+		},
 		{ name: 'Return Created or Changed', value: 'returnChanged', description: 'A return was opened or changed' },
 	]),
 	{ ...orderUnitStatusesField(orderUnitStatusOptions), displayOptions: { show: { event: ['orderUnitStatus'] } } },
@@ -74,12 +137,17 @@ export function v1EventSource(context: IPollFunctions): { source: EventSource; k
 	const entry: ListEntry = LISTS[event];
 	switch (event) {
 		case 'orderUnitStatus': {
-			const statuses = readChoices(context, 'orderUnitStatuses', 'Order Unit Statuses', ORDER_UNIT_STATUSES, { required: true });
+			const statuses = readChoices(context, 'orderUnitStatuses', 'Order Unit Statuses', ORDER_UNIT_STATUSES, {
+				required: true,
+			});
 			return { source: listSource(entry, { status: statuses }, dialect), key: `${event}:${statuses.join(',')}` };
 		}
 		case 'returnChanged': {
 			const statuses = readChoices(context, 'returnStatuses', 'Return Statuses', RETURN_STATUSES, { required: false });
-			return { source: listSource(entry, statuses.length ? { status: statuses } : {}, dialect), key: `${event}:${statuses.join(',')}` };
+			return {
+				source: listSource(entry, statuses.length ? { status: statuses } : {}, dialect),
+				key: `${event}:${statuses.join(',')}`,
+			};
 		}
 		case 'importFileFinished':
 			return { source: listSource(entry, { status: FINISHED_IMPORT_STATUSES }, dialect), key: event };

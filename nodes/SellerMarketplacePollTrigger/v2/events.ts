@@ -15,7 +15,14 @@ import { defaultStorefront, v2PageReader } from '../../api/v2';
 import { v2OutputShapes } from '../../shared/helpers/outputShapes';
 import { outputProperties, type OutputShape } from '../../shared/helpers/simplify';
 import { eventField, orderUnitStatusesField, readChoices, returnStatusesField } from '../shared/options';
-import { formatIsoTime, isOutOfStock, listSource, type EventSource, type ListDialect, type ListEntry } from '../shared/sources';
+import {
+	formatIsoTime,
+	isOutOfStock,
+	listSource,
+	type EventSource,
+	type ListDialect,
+	type ListEntry,
+} from '../shared/sources';
 
 /**
  * The events of API v2 a seller waits for, one table entry each: the list it is read from, how that list
@@ -76,8 +83,17 @@ const EVENTS = {
 		id: 'id_order_unit',
 		storefront: 'filter',
 		shape: v2OutputShapes.orderUnit,
-		statuses: { values: ORDER_UNIT_STATUSES, field: orderUnitStatusesField(toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS)) },
-		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },
+		statuses: {
+			values: ORDER_UNIT_STATUSES,
+			field: orderUnitStatusesField(toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS)),
+		},
+		follow: {
+			kind: 'timeline',
+			time: 'ts_updated_iso',
+			fromParam: 'ts_updated_from_iso',
+			sort: 'ts_updated:desc',
+			movable: true,
+		},
 	},
 	returnChanged: {
 		option: { name: 'Return Created or Changed', description: 'A return was opened or changed' },
@@ -89,7 +105,13 @@ const EVENTS = {
 		// GET /returns rows carry no return units.
 		shape: listShape(v2OutputShapes.return, ['ids_order_units', 'reasons']),
 		statuses: { values: RETURN_STATUSES, field: returnStatusesField(toOptions(RETURN_STATUSES, RETURN_STATUS_TERMS)) },
-		follow: { kind: 'timeline', time: 'ts_updated_iso', fromParam: 'ts_updated_from_iso', sort: 'ts_updated:desc', movable: true },
+		follow: {
+			kind: 'timeline',
+			time: 'ts_updated_iso',
+			fromParam: 'ts_updated_from_iso',
+			sort: 'ts_updated:desc',
+			movable: true,
+		},
 	},
 	ticketNew: {
 		option: { name: 'New Ticket', description: 'A buyer (or you) opened a ticket' },
@@ -100,19 +122,37 @@ const EVENTS = {
 		storefront: 'filter',
 		// GET /tickets rows carry neither the product nor the messages.
 		shape: listShape(v2OutputShapes.ticket, ['product_title', 'last_message']),
-		follow: { kind: 'timeline', time: 'ts_created_iso', fromParam: 'ts_created_from_iso', sort: 'ts_created_iso:desc', movable: false },
+		follow: {
+			kind: 'timeline',
+			time: 'ts_created_iso',
+			fromParam: 'ts_created_from_iso',
+			sort: 'ts_created_iso:desc',
+			movable: false,
+		},
 	},
 	ticketMessageNew: {
-		option: { name: 'New Ticket Message', description: 'A message was added to a ticket, by the buyer, you or customer service' },
+		option: {
+			name: 'New Ticket Message',
+			description: 'A message was added to a ticket, by the buyer, you or customer service',
+		},
 		noun: 'ticket messages',
 		path: '/tickets/messages',
 		pageSize: TICKET_PAGE_SIZE,
 		id: 'id_ticket_message',
 		storefront: 'none',
-		follow: { kind: 'timeline', time: 'ts_created_iso', fromParam: 'ts_created_from_iso', sort: 'ts_created_iso:desc', movable: false },
+		follow: {
+			kind: 'timeline',
+			time: 'ts_created_iso',
+			fromParam: 'ts_created_from_iso',
+			sort: 'ts_created_iso:desc',
+			movable: false,
+		},
 	},
 	importFileFinished: {
-		option: { name: 'Import File Finished', description: 'A product data import file was processed, successfully or not' },
+		option: {
+			name: 'Import File Finished',
+			description: 'A product data import file was processed, successfully or not',
+		},
 		noun: 'finished import files',
 		path: '/product-data/import-files',
 		pageSize: PAGE_SIZE,
@@ -151,13 +191,23 @@ const FROM_CREDENTIALS = 'credentials';
 const ALL = 'all';
 
 export const eventProperties: INodeProperties[] = [
-	eventField(eventNames.map((event) => ({ ...EVENTS[event].option, value: event })).sort((a, b) => a.name.localeCompare(b.name))),
+	eventField(
+		eventNames.map((event) => ({ ...EVENTS[event].option, value: event })).sort((a, b) => a.name.localeCompare(b.name)),
+	),
 	...eventNames.flatMap((event): INodeProperties[] => {
 		const statuses: StatusChoice | undefined = (EVENTS[event] as EventEntry).statuses;
 		return statuses ? [{ ...statuses.field, displayOptions: { show: { event: [event] } } }] : [];
 	}),
-	{ ...storefrontFilterField, description: 'Only records of this storefront (country)', displayOptions: { show: { event: eventsWhere((entry) => entry.storefront === 'filter') } } },
-	{ ...storefrontField, description: 'The storefront (country) whose offers to watch', displayOptions: { show: { event: eventsWhere((entry) => entry.storefront === 'required') } } },
+	{
+		...storefrontFilterField,
+		description: 'Only records of this storefront (country)',
+		displayOptions: { show: { event: eventsWhere((entry) => entry.storefront === 'filter') } },
+	},
+	{
+		...storefrontField,
+		description: 'The storefront (country) whose offers to watch',
+		displayOptions: { show: { event: eventsWhere((entry) => entry.storefront === 'required') } },
+	},
 ];
 
 /** Simplify (node 2.1, on for a new node), for each event whose records the action node simplifies too. */
@@ -171,7 +221,9 @@ export const simplifyProperties: INodeProperties[] = eventNames.flatMap((event):
 /** The storefront to send: the chosen one, the credentials' default, or undefined for all (filters only). */
 async function chosenStorefront(context: IPollFunctions, use: StorefrontUse): Promise<Storefront | undefined> {
 	if (use === 'none') return undefined;
-	const chosen = String(context.getNodeParameter('storefront', FROM_CREDENTIALS) ?? FROM_CREDENTIALS).trim().toLowerCase();
+	const chosen = String(context.getNodeParameter('storefront', FROM_CREDENTIALS) ?? FROM_CREDENTIALS)
+		.trim()
+		.toLowerCase();
 	if (chosen === ALL && use === 'filter') return undefined;
 	if (chosen === FROM_CREDENTIALS || chosen === '') return await defaultStorefront(context);
 	if (!STOREFRONTS.includes(chosen as Storefront)) {
@@ -183,10 +235,15 @@ async function chosenStorefront(context: IPollFunctions, use: StorefrontUse): Pr
 	return chosen as Storefront;
 }
 
-const dialect: ListDialect = { pages: (context, path, query) => v2PageReader(context, { path, query }), formatTime: formatIsoTime };
+const dialect: ListDialect = {
+	pages: (context, path, query) => v2PageReader(context, { path, query }),
+	formatTime: formatIsoTime,
+};
 
 /** The chosen event's list, and the key its saved state belongs to (the event with its filters). */
-export async function v2EventSource(context: IPollFunctions): Promise<{ source: EventSource; key: string; shape?: OutputShape }> {
+export async function v2EventSource(
+	context: IPollFunctions,
+): Promise<{ source: EventSource; key: string; shape?: OutputShape }> {
 	const event = context.getNodeParameter('event') as V2Event;
 	if (!Object.prototype.hasOwnProperty.call(EVENTS, event)) {
 		throw new NodeOperationError(context.getNode(), `"Event" has an unknown value ${JSON.stringify(event)}`, {
@@ -197,10 +254,16 @@ export async function v2EventSource(context: IPollFunctions): Promise<{ source: 
 	const filters: IDataObject = {};
 	const choice = entry.statuses;
 	const statuses = choice
-		? readChoices(context, choice.field.name, choice.field.displayName, choice.values, { required: choice.field.required === true })
+		? readChoices(context, choice.field.name, choice.field.displayName, choice.values, {
+				required: choice.field.required === true,
+			})
 		: [];
 	if (statuses.length) filters.status = statuses;
 	const storefront = await chosenStorefront(context, entry.storefront);
 	if (storefront) filters.storefront = storefront;
-	return { source: listSource(entry, filters, dialect), key: [event, statuses.join(','), storefront ?? ALL].join(':'), shape: entry.shape };
+	return {
+		source: listSource(entry, filters, dialect),
+		key: [event, statuses.join(','), storefront ?? ALL].join(':'),
+		shape: entry.shape,
+	};
 }

@@ -6,7 +6,10 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 /** The one answer to every call refused without a valid signature, whatever it names. */
-export const REFUSED = { status: 401, body: { error: 'The notification is not accepted: it is not signed as this trigger expects' } } as const;
+export const REFUSED = {
+	status: 401,
+	body: { error: 'The notification is not accepted: it is not signed as this trigger expects' },
+} as const;
 /** The one answer to a call without a valid signature that is acknowledged: run, or known and not run again. */
 export const ACKNOWLEDGED = { status: 200, body: { received: true } } as const;
 
@@ -24,16 +27,21 @@ export interface Replies {
 
 export function answerer(context: IWebhookFunctions) {
 	const node = context.getNode().name;
-	const log = (level: 'error' | 'warn' | 'debug', message: string) => context.logger[level](`Seller Marketplace Trigger: ${message}`, { node });
+	const log = (level: 'error' | 'warn' | 'debug', message: string) =>
+		context.logger[level](`Seller Marketplace Trigger: ${message}`, { node });
 	const answer = (status: number, body: IDataObject, logged: string): IWebhookResponseData => {
-		log(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'debug', `${status >= 400 ? 'refused' : 'ignored'} a notification (${status}): ${logged}`);
+		log(
+			status >= 500 ? 'error' : status >= 400 ? 'warn' : 'debug',
+			`${status >= 400 ? 'refused' : 'ignored'} a notification (${status}): ${logged}`,
+		);
 		const response = context.getResponseObject();
 		if (status === 503) response.set('Retry-After', String(RETRY_AFTER_SECONDS));
 		response.status(status).json(body);
 		return { noWebhookResponse: true };
 	};
 	/** For signed calls: the answer says what happened. */
-	const tell = (status: number, message: string) => answer(status, status >= 400 ? { error: message } : { received: true, ignored: message }, message);
+	const tell = (status: number, message: string) =>
+		answer(status, status >= 400 ? { error: message } : { received: true, ignored: message }, message);
 	/** For calls without a valid signature: the same answer whatever happened. */
 	const refuse = (reason: string) => answer(REFUSED.status, { ...REFUSED.body }, reason);
 	const acknowledge = (reason: string) => answer(ACKNOWLEDGED.status, { ...ACKNOWLEDGED.body }, reason);

@@ -32,10 +32,7 @@ export interface KeyToTake {
 	rememberOnly?: boolean;
 }
 
-export type TakeResult =
-	| { outcome: 'taken' }
-	| { outcome: 'repeat'; key: string }
-	| { outcome: 'full'; cap: number };
+export type TakeResult = { outcome: 'taken' } | { outcome: 'repeat'; key: string } | { outcome: 'full'; cap: number };
 
 export const MAX_REMEMBERED = 20_000;
 /** Triggers whose keys this process keeps; one evicted reloads its keys from its static data. */
@@ -111,7 +108,11 @@ export class DeliveryLog {
 		private readonly now: number,
 		private readonly cap = MAX_REMEMBERED,
 	) {
-		const copy = inProcess.get(trigger) ?? { entries: new Map<string, number>(), readBacks: READ_BACK_BURST, readBacksAt: now };
+		const copy = inProcess.get(trigger) ?? {
+			entries: new Map<string, number>(),
+			readBacks: READ_BACK_BURST,
+			readBacksAt: now,
+		};
 		inProcess.delete(trigger); // re-inserted last: most recently used
 		inProcess.set(trigger, copy);
 		for (const evicted of inProcess.keys()) {
@@ -141,7 +142,8 @@ export class DeliveryLog {
 		const { entries } = this.copy;
 		this.prune();
 		if (entries.size + keys.length > this.cap) return { outcome: 'full', cap: this.cap };
-		for (const { key, expiresAt } of keys) entries.set(hashKey(key), Math.max(expiresAt, entries.get(hashKey(key)) ?? 0));
+		for (const { key, expiresAt } of keys)
+			entries.set(hashKey(key), Math.max(expiresAt, entries.get(hashKey(key)) ?? 0));
 		return { outcome: 'taken' };
 	}
 

@@ -5,7 +5,12 @@ import type { Confirming } from '../dialect';
 import { readFailure, type ReadResult } from './readBack';
 
 /** Reads the resource within `seconds`: two attempts and one short pause. */
-export async function readResource(context: IWebhookFunctions, confirm: Confirming, path: string, seconds: number): Promise<ReadResult> {
+export async function readResource(
+	context: IWebhookFunctions,
+	confirm: Confirming,
+	path: string,
+	seconds: number,
+): Promise<ReadResult> {
 	const budgetMs = seconds * 1000;
 	const pauseMs = Math.min(500, Math.floor(budgetMs / 4));
 	try {

@@ -32,7 +32,8 @@ export function parseNotification(raw: Buffer, scope: Scope | undefined): Notifi
 	const { event_name, resource, id_message, payload } = body as IDataObject;
 	if (typeof event_name !== 'string' || !event_name) return 'event_name is missing';
 	if (typeof resource !== 'string' || !resource) return 'resource is missing';
-	if (typeof id_message !== 'string' || !id_message || id_message.length > 200) return 'id_message is missing or too long';
+	if (typeof id_message !== 'string' || !id_message || id_message.length > 200)
+		return 'id_message is missing or too long';
 	const extra = scope ? scope.parse(body as IDataObject) : {};
 	if (typeof extra === 'string') return extra;
 	return { event_name, resource, id_message, payload, extra };

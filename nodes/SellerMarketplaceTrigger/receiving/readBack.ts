@@ -88,10 +88,14 @@ export interface ReadBackInput {
 /** Whether the read bears the event out. */
 export function judgeReadBack(input: ReadBackInput): ReadBackVerdict {
 	const { eventName, resource, idField, id, rule, read, maxAgeSeconds, now } = input;
-	if (read.kind === 'unavailable') return { kind: 'retry', problem: `${resource} could not be read now: ${read.message}` };
+	if (read.kind === 'unavailable')
+		return { kind: 'retry', problem: `${resource} could not be read now: ${read.message}` };
 	if (read.kind === 'missing') return { kind: 'refused', problem: `${resource} does not exist` };
 	if (read.kind === 'hidden') {
-		return { kind: 'ignored', problem: `the API refused to show ${resource} (403), so the event cannot be confirmed: ${read.message}` };
+		return {
+			kind: 'ignored',
+			problem: `the API refused to show ${resource} (403), so the event cannot be confirmed: ${read.message}`,
+		};
 	}
 	const record = read.body;
 	if (!record || typeof record !== 'object' || Array.isArray(record)) {
@@ -105,7 +109,8 @@ export function judgeReadBack(input: ReadBackInput): ReadBackVerdict {
 	if (rule.timeField) {
 		const time = parseApiTime(fields[rule.timeField]);
 		const shown = JSON.stringify(fields[rule.timeField] ?? null);
-		if (time === undefined) return { kind: 'refused', problem: `${resource} has no readable ${rule.timeField} (${shown})` };
+		if (time === undefined)
+			return { kind: 'refused', problem: `${resource} has no readable ${rule.timeField} (${shown})` };
 		if (now - time > maxAgeSeconds + TIME_ZONE_SLACK_SECONDS || time - now > TIME_ZONE_SLACK_SECONDS) {
 			return { kind: 'refused', problem: `${rule.timeField} ${shown} of ${resource} is not recent` };
 		}

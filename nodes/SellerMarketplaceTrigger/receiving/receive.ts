@@ -67,9 +67,16 @@ export function answerChallenge(context: IWebhookFunctions): IWebhookResponseDat
 }
 
 /** POST on the callback URL: a notification. */
-export async function receiveNotification(context: IWebhookFunctions, dialect: TriggerDialect): Promise<IWebhookResponseData> {
+export async function receiveNotification(
+	context: IWebhookFunctions,
+	dialect: TriggerDialect,
+): Promise<IWebhookResponseData> {
 	const { confirm } = dialect;
-	const settings = settingsOf(nodeParameter(context, 'options', {}), dialect.defaultVerifyEventsBy, confirm.fetchBudget);
+	const settings = settingsOf(
+		nodeParameter(context, 'options', {}),
+		dialect.defaultVerifyEventsBy,
+		confirm.fetchBudget,
+	);
 	const { log, toSigned, toUnsigned, repliesTo } = answerer(context);
 	const rawBody = rawBodyOf(context.getRequestObject() as unknown as { rawBody?: unknown });
 	if (!rawBody) return toUnsigned.refused('the request has no body');
@@ -94,7 +101,8 @@ export async function receiveNotification(context: IWebhookFunctions, dialect: T
 	const notification = parseNotification(rawBody, dialect.scope);
 	if (typeof notification === 'string') return reply.malformed(notification);
 	const ref = parseResource(confirm.resourcePathOf?.(notification) ?? notification.resource, confirm.resourceForms);
-	if (!ref) return reply.malformed('resource is not an API path such as /orders/<id>/ whose id leaves the path as it is');
+	if (!ref)
+		return reply.malformed('resource is not an API path such as /orders/<id>/ whose id leaves the path as it is');
 	if (!parseEvents(nodeParameter<unknown[]>(context, 'events', []), dialect.events).includes(notification.event_name)) {
 		return reply.ignored(`event ${notification.event_name} is not selected`);
 	}
@@ -102,7 +110,12 @@ export async function receiveNotification(context: IWebhookFunctions, dialect: T
 	if (elsewhere) return reply.ignored(elsewhere);
 
 	// 3. De-duplicate: signed, by its id_message; not signed, once reading bears the event out.
-	const event: EventAt = { notification, ref, path: confirm.readPathOf(ref, notification), rule: confirm.ruleOf(notification) };
+	const event: EventAt = {
+		notification,
+		ref,
+		path: confirm.readPathOf(ref, notification),
+		rule: confirm.ruleOf(notification),
+	};
 	const deliveries = deliveryLogOf(context, settings, now);
 	const read = async () => await readResource(context, confirm, event.path, settings.fetchTimeoutSeconds);
 	const admitted = signed
@@ -127,7 +140,10 @@ export async function receiveNotification(context: IWebhookFunctions, dialect: T
 	const item = itemOf(event, timestamp, signed);
 	if (settings.fetchResource) {
 		const fetched = 'record' in admitted ? { kind: 'found' as const, body: admitted.record } : await read();
-		Object.assign(item, fetchedFields(event.path, settings.fetchTimeoutSeconds, confirm.fetchBudget.answerDeadlineSeconds, fetched));
+		Object.assign(
+			item,
+			fetchedFields(event.path, settings.fetchTimeoutSeconds, confirm.fetchBudget.answerDeadlineSeconds, fetched),
+		);
 	}
 	return emit(context, deliveries, keys, item, event, reply, settings);
 }
@@ -171,15 +187,26 @@ function admitSigned(event: EventAt, deliveries: DeliveryLog, settings: Settings
 	if (settings.ignoreRepeats && deliveries.seen([messageKeyOf(event, settings, now).key])) {
 		return { kind: 'repeat' as const, reason: repeatedMessage(event) };
 	}
-	return { kind: 'signed' as const, keys: signedEventKeys(event.notification.event_name, event.path, event.rule, settings.maxAgeSeconds, now) };
+	return {
+		kind: 'signed' as const,
+		keys: signedEventKeys(event.notification.event_name, event.path, event.rule, settings.maxAgeSeconds, now),
+	};
 }
 
 /** The deliveries this trigger took, from static data; ids stored by earlier versions count as taken. */
 function deliveryLogOf(context: IWebhookFunctions, settings: Settings, now: number): DeliveryLog {
 	// test listeners ("manual") keep their own log, as they keep their own static data
-	const trigger = [context.getWorkflow().id, context.getNode().id, context.getMode?.(), context.getNodeWebhookUrl('default')].join('|');
+	const trigger = [
+		context.getWorkflow().id,
+		context.getNode().id,
+		context.getMode?.(),
+		context.getNodeWebhookUrl('default'),
+	].join('|');
 	const { log, legacyMessageIds } = storedDeliveries(context);
-	const legacy = storedFromKeys(legacyMessageIds.map((id) => `message:${id}`), now + rememberSeconds(settings.maxAgeSeconds));
+	const legacy = storedFromKeys(
+		legacyMessageIds.map((id) => `message:${id}`),
+		now + rememberSeconds(settings.maxAgeSeconds),
+	);
 	return new DeliveryLog(trigger, legacy + log, now);
 }
 
@@ -212,7 +239,11 @@ function emit(
 	if (taken.outcome === 'repeat') {
 		const { notification, path, rule } = event;
 		const message = `message:${notification.id_message}`;
-		return reply.ignored(taken.key === message ? repeatedMessage(event) : `${notification.event_name} for ${path}${rule.once ? '' : ' in the same state'} already ran`);
+		return reply.ignored(
+			taken.key === message
+				? repeatedMessage(event)
+				: `${notification.event_name} for ${path}${rule.once ? '' : ' in the same state'} already ran`,
+		);
 	}
 	if (taken.outcome === 'full') {
 		const hours = Math.round(rememberSeconds(settings.maxAgeSeconds) / 3600);

@@ -66,7 +66,8 @@ export async function checkWithCachedSecret(
 		return { secret, matches: secret !== '' && matches(secret) };
 	}
 	if (cached.secret !== '' && matches(cached.secret)) return { secret: cached.secret, matches: true };
-	if (cached.reread && now - cached.readAt < REREAD_INTERVAL_MS && !cached.reading) return { secret: cached.secret, matches: false };
+	if (cached.reread && now - cached.readAt < REREAD_INTERVAL_MS && !cached.reading)
+		return { secret: cached.secret, matches: false };
 	const { secret } = await readInto(key, read, cached);
 	if (secret === cached.secret) return { secret, matches: false };
 	return { secret, matches: secret !== '' && matches(secret) };

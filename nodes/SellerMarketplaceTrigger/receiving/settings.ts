@@ -25,14 +25,21 @@ function clamp(value: unknown, fallback: number, min: number, max: number): numb
 	return Number.isFinite(number) ? Math.min(max, Math.max(min, number)) : fallback;
 }
 
-export function settingsOf(options: TriggerOptions, defaultVerifyEventsBy: VerifyEventsBy, budget: FetchBudget): Settings {
+export function settingsOf(
+	options: TriggerOptions,
+	defaultVerifyEventsBy: VerifyEventsBy,
+	budget: FetchBudget,
+): Settings {
 	const maxAge = Number(options.maxTimestampAgeSeconds ?? 0);
 	return {
 		verifyEventsBy: (VERIFY_EVENTS_BY as readonly string[]).includes(String(options.verifyEventsBy))
 			? (options.verifyEventsBy as VerifyEventsBy)
 			: defaultVerifyEventsBy,
 		// 0 (the "off" of earlier versions) and anything unreadable mean the default span
-		maxAgeSeconds: Number.isFinite(maxAge) && maxAge > 0 ? clamp(maxAge, DEFAULT_MAX_AGE_SECONDS, MIN_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS) : DEFAULT_MAX_AGE_SECONDS,
+		maxAgeSeconds:
+			Number.isFinite(maxAge) && maxAge > 0
+				? clamp(maxAge, DEFAULT_MAX_AGE_SECONDS, MIN_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS)
+				: DEFAULT_MAX_AGE_SECONDS,
 		ignoreRepeats: options.ignoreRepeatedDeliveries !== false,
 		fetchResource: options.fetchResource === true,
 		fetchTimeoutSeconds: clamp(options.fetchTimeoutSeconds, budget.defaultSeconds, 1, budget.maxSeconds),

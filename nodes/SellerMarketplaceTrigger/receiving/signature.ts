@@ -56,16 +56,22 @@ export async function checkSignature(
 	timestamp: string | undefined,
 	signature: string | undefined,
 ): Promise<SignatureCheck> {
-	if (!timestamp || !signature) return { matches: false, problem: `${scheme.timestampHeader} or ${scheme.signatureHeader} header missing` };
+	if (!timestamp || !signature)
+		return { matches: false, problem: `${scheme.timestampHeader} or ${scheme.signatureHeader} header missing` };
 	const urls = callbackUrlsOf(context);
 	const check = await checkWithCachedSecret(
 		secretCacheKey(context, scheme.credentialType),
-		async () => String((await context.getCredentials<{ secretKey?: string }>(scheme.credentialType)).secretKey ?? '').trim(),
+		async () =>
+			String((await context.getCredentials<{ secretKey?: string }>(scheme.credentialType)).secretKey ?? '').trim(),
 		(secretKey) => signatureMatches(secretKey, urls, rawBody, timestamp, signature),
 	);
 	if (check.matches) return { matches: true };
 	if (!check.secret) {
-		return { matches: false, noSecret: true, problem: 'the credentials have no Secret Key, so notifications cannot be verified' };
+		return {
+			matches: false,
+			noSecret: true,
+			problem: 'the credentials have no Secret Key, so notifications cannot be verified',
+		};
 	}
 	return { matches: false, problem: `${scheme.signatureHeader} does not match` };
 }

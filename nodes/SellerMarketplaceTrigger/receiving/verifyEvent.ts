@@ -51,11 +51,25 @@ export function signedChangeKey(eventName: string, path: string): string {
 }
 
 /** What a signed event leaves in the log besides its id_message, so that a read-back of the same event does not run it again. */
-export function signedEventKeys(eventName: string, path: string, rule: ReadBackRule, maxAgeSeconds: number, now: number): KeyToTake[] {
+export function signedEventKeys(
+	eventName: string,
+	path: string,
+	rule: ReadBackRule,
+	maxAgeSeconds: number,
+	now: number,
+): KeyToTake[] {
 	if (rule.once) {
-		return [{ key: eventFingerprint(eventName, path), expiresAt: now + maxAgeSeconds + 2 * TIME_ZONE_SLACK_SECONDS, rememberOnly: true }];
+		return [
+			{
+				key: eventFingerprint(eventName, path),
+				expiresAt: now + maxAgeSeconds + 2 * TIME_ZONE_SLACK_SECONDS,
+				rememberOnly: true,
+			},
+		];
 	}
-	return [{ key: signedChangeKey(eventName, path), expiresAt: now + rememberSeconds(maxAgeSeconds), rememberOnly: true }];
+	return [
+		{ key: signedChangeKey(eventName, path), expiresAt: now + rememberSeconds(maxAgeSeconds), rememberOnly: true },
+	];
 }
 
 export interface EventToConfirm {
@@ -83,12 +97,18 @@ export type ReadBackOutcome =
 /** Confirms an event that is not signed by reading its resource, within the trigger's read-back budget. */
 export async function confirmByReading(event: EventToConfirm): Promise<ReadBackOutcome> {
 	const { eventName, path, rule, log, now } = event;
-	if (rule.unconfirmable) return { kind: 'refused', reason: `${eventName} events cannot be confirmed by reading (${rule.unconfirmable})` };
-	if (rule.collection !== event.collection) return { kind: 'refused', reason: `${eventName} is not about /${event.collection}/` };
+	if (rule.unconfirmable)
+		return { kind: 'refused', reason: `${eventName} events cannot be confirmed by reading (${rule.unconfirmable})` };
+	if (rule.collection !== event.collection)
+		return { kind: 'refused', reason: `${eventName} is not about /${event.collection}/` };
 	// what would be read is known not to run again: nothing to read
-	if (rule.once && log.seen([eventFingerprint(eventName, path)])) return { kind: 'acknowledged', reason: `${eventName} for ${path} already ran` };
+	if (rule.once && log.seen([eventFingerprint(eventName, path)]))
+		return { kind: 'acknowledged', reason: `${eventName} for ${path} already ran` };
 	if (!rule.once && log.seen([signedChangeKey(eventName, path)])) {
-		return { kind: 'refused', reason: `a signed ${eventName} for ${path} ran; one that is not signed is not read back` };
+		return {
+			kind: 'refused',
+			reason: `a signed ${eventName} for ${path} ran; one that is not signed is not read back`,
+		};
 	}
 	if (!log.spendReadBack()) return { kind: 'refused', reason: 'the read-back budget of this trigger is spent for now' };
 
@@ -104,7 +124,11 @@ export async function confirmByReading(event: EventToConfirm): Promise<ReadBackO
 	});
 	switch (verdict.kind) {
 		case 'confirmed':
-			return { kind: 'confirmed', record: verdict.record, keys: [{ key: verdict.fingerprint, expiresAt: verdict.rememberUntil }] };
+			return {
+				kind: 'confirmed',
+				record: verdict.record,
+				keys: [{ key: verdict.fingerprint, expiresAt: verdict.rememberUntil }],
+			};
 		case 'ignored':
 			return { kind: 'acknowledged', reason: verdict.problem };
 		default:

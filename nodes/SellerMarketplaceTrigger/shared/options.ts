@@ -94,7 +94,7 @@ function triggerOptions(dialect: TriggerDialect, resources: string): INodeProper
 /** The first notice of every version: n8n must be reachable, and what activation does. */
 const reachabilityNotice: INodeProperties = {
 	displayName:
-		'The marketplace calls this workflow\'s webhook URL, so n8n must be reachable from the internet there (set WEBHOOK_URL when n8n runs behind a proxy). Activating the workflow subscribes each selected event; deactivating it removes the subscriptions.',
+		"The marketplace calls this workflow's webhook URL, so n8n must be reachable from the internet there (set WEBHOOK_URL when n8n runs behind a proxy). Activating the workflow subscribes each selected event; deactivating it removes the subscriptions.",
 	name: 'notice',
 	type: 'notice',
 	default: '',
@@ -124,7 +124,8 @@ function triggerPanel(testEvent: string): TriggerPanelDefinition {
 			inactive: `${whileBuilding}<br /><br /><b>Once you're happy with your workflow</b>, publish it: every event then runs it, and those executions show in the <a data-key="executions">executions list</a>, not in the editor.`,
 			active: `${whileBuilding}<br /><br /><b>The published workflow runs as well</b>: its subscriptions stay, and its executions show in the <a data-key="executions">executions list</a>, not in the editor.`,
 		},
-		activationHint: 'Once the workflow works, publish it to run it on every event (those executions show in the executions list, not here)',
+		activationHint:
+			'Once the workflow works, publish it to run it on every event (those executions show in the executions list, not here)',
 	};
 }
 
@@ -148,7 +149,12 @@ export function triggerDescription(
 	{ version, dialect, testEvent, resources }: VersionWording,
 	versionFields: INodeProperties[],
 ): INodeTypeDescription {
-	const tidy = tidyProperties([reachabilityNotice, ...versionFields, fallbackEmailField, triggerOptions(dialect, resources)]);
+	const tidy = tidyProperties([
+		reachabilityNotice,
+		...versionFields,
+		fallbackEmailField,
+		triggerOptions(dialect, resources),
+	]);
 	const events = (tidy.find((property) => property.name === 'events')?.options ?? []) as INodePropertyOptions[];
 	return {
 		...baseDescription,

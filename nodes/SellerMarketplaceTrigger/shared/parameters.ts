@@ -22,7 +22,11 @@ export function holdsExpression(value: unknown): boolean {
 }
 
 /** The parameter `name` as getNodeParameter would return it, read directly when the node holds no expression. */
-export function nodeParameter<T extends NodeParameterValueType | object>(context: ParameterContext, name: string, fallback: T): T {
+export function nodeParameter<T extends NodeParameterValueType | object>(
+	context: ParameterContext,
+	name: string,
+	fallback: T,
+): T {
 	const { parameters } = context.getNode();
 	if (holdsExpression(parameters)) return context.getNodeParameter(name, fallback) as T;
 	return (parameters[name] ?? fallback) as T;

@@ -27,7 +27,12 @@ export function rememberSeconds(maxAgeSeconds: number): number {
 export type TimestampCheck = { ok: true; seconds: number } | { ok: false; unreadable: boolean; problem: string };
 
 /** Checks a Unix-seconds timestamp header against the accepted window: not older than maxAge, not ahead by more than the tolerance. */
-export function checkTimestamp(header: string | undefined, maxAgeSeconds: number, now: number, name = 'HM-Timestamp'): TimestampCheck {
+export function checkTimestamp(
+	header: string | undefined,
+	maxAgeSeconds: number,
+	now: number,
+	name = 'HM-Timestamp',
+): TimestampCheck {
 	if (header === undefined || !/^\d{1,12}$/.test(header)) {
 		return { ok: false, unreadable: true, problem: `${name} is not a Unix time in seconds` };
 	}

@@ -38,10 +38,14 @@ function fallbackEmailOf(context: IHookFunctions): string {
 	const email = String(context.getNodeParameter('fallbackEmail', '') ?? '').trim();
 	if (!isEmailAddress(email)) {
 		const given = email ? `, but it is "${email}"` : ', but it is empty';
-		throw new NodeOperationError(context.getNode(), `"Fallback Email" must be an e-mail address like name@example.com${given}`, {
-			description:
-				'The marketplace requires it for every subscription: it writes there when it disables a subscription after about 12 hours of failed deliveries.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`"Fallback Email" must be an e-mail address like name@example.com${given}`,
+			{
+				description:
+					'The marketplace requires it for every subscription: it writes there when it disables a subscription after about 12 hours of failed deliveries.',
+			},
+		);
 	}
 	return email;
 }
@@ -58,9 +62,12 @@ async function deleteOne(context: IHookFunctions, api: SubscriptionApi, id: numb
 		return true;
 	} catch (error) {
 		if (httpCodeOf(error) === 404) return true;
-		context.logger.warn(`Seller Marketplace Trigger: could not delete subscription ${id}: ${(error as Error).message}`, {
-			node: context.getNode().name,
-		});
+		context.logger.warn(
+			`Seller Marketplace Trigger: could not delete subscription ${id}: ${(error as Error).message}`,
+			{
+				node: context.getNode().name,
+			},
+		);
 		return false;
 	}
 }
@@ -69,7 +76,13 @@ async function deleteOne(context: IHookFunctions, api: SubscriptionApi, id: numb
  * Explains a failed subscribe (or re-activation) in terms a user can act on. The marketplace verifies the
  * callback before it stores a subscription, so most failures mean it could not reach n8n at that URL.
  */
-function subscribeError(context: IHookFunctions, error: unknown, event: string, callbackUrl: string, leftBehind: number[]): Error {
+function subscribeError(
+	context: IHookFunctions,
+	error: unknown,
+	event: string,
+	callbackUrl: string,
+	leftBehind: number[],
+): Error {
 	const status = httpCodeOf(error);
 	// Wrong keys or a busy API are not about reachability: keep the transport's own, precise error.
 	if (status === 401 || status === 403 || status === 429) return error as Error;
@@ -108,7 +121,10 @@ function preferred(a: RemoteSubscription, b: RemoteSubscription, knownId: number
  * static data), repeats for the same URL and event are removed (each would deliver every event again),
  * and selected events whose subscription was disabled (or, in API v2, is for another storefront) are repaired.
  */
-async function checkSubscriptions(context: IHookFunctions, { events: selectable, subscriptions: api }: LifecycleDialect): Promise<boolean> {
+async function checkSubscriptions(
+	context: IHookFunctions,
+	{ events: selectable, subscriptions: api }: LifecycleDialect,
+): Promise<boolean> {
 	const callbackUrl = callbackUrlOf(context);
 	const events = requireEvents(context, selectable);
 	// Checked before any request, so a typo shows up at once rather than after subscribing half-way.
@@ -134,7 +150,9 @@ async function checkSubscriptions(context: IHookFunctions, { events: selectable,
 	for (const [event, subscription] of chosen) next[event] = Number(subscription.id_subscription);
 	for (const [event, id] of Object.entries(known)) {
 		if (next[event] !== id) {
-			context.logger.info(`Seller Marketplace Trigger: subscription ${id} (${event}) no longer exists for ${callbackUrl}; forgetting it`);
+			context.logger.info(
+				`Seller Marketplace Trigger: subscription ${id} (${event}) no longer exists for ${callbackUrl}; forgetting it`,
+			);
 		}
 	}
 	storeSubscriptions(context, callbackUrl, next);
@@ -154,7 +172,9 @@ async function checkSubscriptions(context: IHookFunctions, { events: selectable,
 		// The marketplace disables a subscription after ~12 h of failed deliveries; switching it on verifies the callback again.
 		try {
 			await api.repair(context, Number(subscription.id_subscription), changes);
-			context.logger.info(`Seller Marketplace Trigger: repaired subscription ${subscription.id_subscription} (${event}): ${Object.keys(changes).join(', ')}`);
+			context.logger.info(
+				`Seller Marketplace Trigger: repaired subscription ${subscription.id_subscription} (${event}): ${Object.keys(changes).join(', ')}`,
+			);
 		} catch (error) {
 			throw subscribeError(context, error, event, callbackUrl, []);
 		}
@@ -166,7 +186,10 @@ async function checkSubscriptions(context: IHookFunctions, { events: selectable,
  * Subscribes every selected event that has no subscription for this URL yet. All or nothing: when one
  * fails, the subscriptions created in this call are deleted again before the error is raised.
  */
-async function createSubscriptions(context: IHookFunctions, { events: selectable, subscriptions: api }: LifecycleDialect): Promise<boolean> {
+async function createSubscriptions(
+	context: IHookFunctions,
+	{ events: selectable, subscriptions: api }: LifecycleDialect,
+): Promise<boolean> {
 	const callbackUrl = callbackUrlOf(context);
 	const events = requireEvents(context, selectable);
 	const email = fallbackEmailOf(context);
@@ -196,7 +219,10 @@ async function createSubscriptions(context: IHookFunctions, { events: selectable
  * Deletes exactly the subscriptions stored for this URL (created or adopted by this node); other URLs,
  * such as the production subscriptions while a test listener stops, are never touched.
  */
-async function deleteSubscriptions(context: IHookFunctions, { subscriptions: api }: LifecycleDialect): Promise<boolean> {
+async function deleteSubscriptions(
+	context: IHookFunctions,
+	{ subscriptions: api }: LifecycleDialect,
+): Promise<boolean> {
 	const callbackUrl = callbackUrlOf(context);
 	const failed: SubscriptionMap = {};
 	for (const [event, id] of Object.entries(storedSubscriptions(context, callbackUrl))) {

@@ -1,7 +1,13 @@
 import type { INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { eventNameOptions } from '../../api/v1/enums';
-import { eventsField, TEST_EVENT_DOCS_LINK, triggerDescription, verificationNotice, type VersionWording } from '../shared/options';
+import {
+	eventsField,
+	TEST_EVENT_DOCS_LINK,
+	triggerDescription,
+	verificationNotice,
+	type VersionWording,
+} from '../shared/options';
 import { PushTriggerVersion } from '../triggerVersion';
 import { V1 } from './dialect';
 

@@ -23,7 +23,8 @@ export const V1: TriggerDialect = {
 		resourceForms: RESOURCE_FORMS,
 		ruleOf: (notification) => READ_BACK_RULES[notification.event_name as keyof typeof READ_BACK_RULES],
 		readPathOf: (ref) => readPathOf(ref),
-		read: async (context, path, timeoutMs, retry) => (await apiRequest.call(context, { method: 'GET', path, timeoutMs, retry })).body,
+		read: async (context, path, timeoutMs, retry) =>
+			(await apiRequest.call(context, { method: 'GET', path, timeoutMs, retry })).body,
 	},
 	subscriptions: V1_SUBSCRIPTIONS,
 };

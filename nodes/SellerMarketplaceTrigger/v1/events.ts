@@ -11,7 +11,10 @@ import type { ReadBackRule } from '../receiving/readBack';
 import { COMMON_RESOURCE_FORMS, type IdForm } from '../receiving/resourcePath';
 
 /** Collections a notification may name. */
-export const RESOURCE_FORMS: Readonly<Record<string, IdForm>> = { ...COMMON_RESOURCE_FORMS, items: { idField: 'id_item', type: 'integer' } };
+export const RESOURCE_FORMS: Readonly<Record<string, IdForm>> = {
+	...COMMON_RESOURCE_FORMS,
+	items: { idField: 'id_item', type: 'integer' },
+};
 
 /** The spec writes these two reads without a trailing slash (`GET /orders/{id_order}`, `GET /items/{id_item}`). */
 const READ_WITHOUT_TRAILING_SLASH = new Set(['orders', 'items']);

@@ -21,9 +21,13 @@ export const V1_SUBSCRIPTIONS: SubscriptionApi = {
 		});
 		const id = Number(response.createdId);
 		if (!Number.isInteger(id) || id <= 0) {
-			throw new NodeOperationError(context.getNode(), 'The marketplace did not return the address of the new subscription', {
-				description: `Expected a Location header such as /subscriptions/123/, got ${JSON.stringify(response.location ?? null)}.`,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				'The marketplace did not return the address of the new subscription',
+				{
+					description: `Expected a Location header such as /subscriptions/123/, got ${JSON.stringify(response.location ?? null)}.`,
+				},
+			);
 		}
 		return id;
 	},
@@ -32,8 +36,15 @@ export const V1_SUBSCRIPTIONS: SubscriptionApi = {
 	},
 	// v1 takes the whole subscription on PATCH; only a disabled one needs it.
 	repairOf: async (_context, existing, { callbackUrl, event, email }) =>
-		existing.is_active ? undefined : { callback_url: callbackUrl, fallback_email: email, event_name: event, is_active: true },
+		existing.is_active
+			? undefined
+			: { callback_url: callbackUrl, fallback_email: email, event_name: event, is_active: true },
 	async repair(context, id, changes) {
-		await apiRequest.call(context, { method: 'PATCH', path: apiPath`/subscriptions/${id}/`, body: changes, retry: LIFECYCLE_RETRY });
+		await apiRequest.call(context, {
+			method: 'PATCH',
+			path: apiPath`/subscriptions/${id}/`,
+			body: changes,
+			retry: LIFECYCLE_RETRY,
+		});
 	},
 };

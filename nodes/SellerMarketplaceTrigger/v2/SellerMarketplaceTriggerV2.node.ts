@@ -1,7 +1,13 @@
 import type { INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { storefrontField } from '../../api/v2/storefront';
-import { eventsField, TEST_EVENT_DOCS_LINK, triggerDescription, verificationNotice, type VersionWording } from '../shared/options';
+import {
+	eventsField,
+	TEST_EVENT_DOCS_LINK,
+	triggerDescription,
+	verificationNotice,
+	type VersionWording,
+} from '../shared/options';
 import { PushTriggerVersion } from '../triggerVersion';
 import { V2 } from './dialect';
 import { eventOptions } from './events';
@@ -24,7 +30,8 @@ export class SellerMarketplaceTriggerV2 extends PushTriggerVersion {
 			eventsField(eventOptions),
 			{
 				...storefrontField,
-				description: 'The storefront (country) whose events start the workflow. A subscription is per event and storefront.',
+				description:
+					'The storefront (country) whose events start the workflow. A subscription is per event and storefront.',
 			},
 		]);
 		super(description, V2);

@@ -19,9 +19,14 @@ const storefrontOf = (extra: { storefront?: unknown }): string => String(extra.s
 
 /** The storefront the trigger subscribed its events for: the Storefront parameter, or the credentials' default. */
 async function triggerStorefront(context: IWebhookFunctions): Promise<string> {
-	const chosen = String(nodeParameter<string>(context, 'storefront', FROM_CREDENTIALS) ?? '').trim().toLowerCase();
+	const chosen = String(nodeParameter<string>(context, 'storefront', FROM_CREDENTIALS) ?? '')
+		.trim()
+		.toLowerCase();
 	if (chosen !== FROM_CREDENTIALS && chosen !== '') return chosen;
-	return await cachedCredentialValue(`${secretCacheKey(context, CREDENTIALS_TYPE)}|storefront`, async () => await defaultStorefront(context));
+	return await cachedCredentialValue(
+		`${secretCacheKey(context, CREDENTIALS_TYPE)}|storefront`,
+		async () => await defaultStorefront(context),
+	);
 }
 
 export const V2: TriggerDialect = {
@@ -54,7 +59,9 @@ export const V2: TriggerDialect = {
 		async notForThisTrigger(context, notification) {
 			const storefront = await triggerStorefront(context);
 			const theirs = storefrontOf(notification.extra);
-			return theirs === storefront ? undefined : `the event is of storefront ${theirs}, this trigger listens to ${storefront}`;
+			return theirs === storefront
+				? undefined
+				: `the event is of storefront ${theirs}, this trigger listens to ${storefront}`;
 		},
 	},
 	subscriptions: V2_SUBSCRIPTIONS,

@@ -17,7 +17,10 @@ type EventName = (typeof SUBSCRIPTION_EVENT_NAMES)[number];
 export const eventOptions: INodePropertyOptions[] = toOptions(SUBSCRIPTION_EVENT_NAMES, EVENT_TERMS);
 
 /** Collections a notification may name. */
-export const RESOURCE_FORMS: Readonly<Record<string, IdForm>> = { ...COMMON_RESOURCE_FORMS, products: { idField: 'id_product', type: 'integer' } };
+export const RESOURCE_FORMS: Readonly<Record<string, IdForm>> = {
+	...COMMON_RESOURCE_FORMS,
+	products: { idField: 'id_product', type: 'integer' },
+};
 
 /** Reads that take the storefront (units, products and categories are per storefront in API v2). */
 const READ_WITH_STOREFRONT = new Set(['units', 'products', 'categories']);

@@ -15,17 +15,26 @@ export const FROM_CREDENTIALS = 'credentials';
 
 /** The Storefront parameter, or the credentials' Default Storefront. */
 async function storefrontOf(context: IHookFunctions): Promise<Storefront> {
-	const chosen = String(context.getNodeParameter('storefront', FROM_CREDENTIALS) ?? '').trim().toLowerCase();
+	const chosen = String(context.getNodeParameter('storefront', FROM_CREDENTIALS) ?? '')
+		.trim()
+		.toLowerCase();
 	if (chosen === FROM_CREDENTIALS || chosen === '') return await defaultStorefront(context);
 	if (!(STOREFRONTS as readonly string[]).includes(chosen)) {
-		throw new NodeOperationError(context.getNode(), `"Storefront" must be one of ${STOREFRONTS.join(', ')}, but it is "${chosen}"`);
+		throw new NodeOperationError(
+			context.getNode(),
+			`"Storefront" must be one of ${STOREFRONTS.join(', ')}, but it is "${chosen}"`,
+		);
 	}
 	return chosen as Storefront;
 }
 
 export const V2_SUBSCRIPTIONS: SubscriptionApi = {
 	list: async (context) =>
-		(await apiRequestAllItems.call(context, { path: '/subscriptions', pageSize: 30, idField: 'id_subscription' }, { returnAll: true })) as unknown as RemoteSubscription[],
+		(await apiRequestAllItems.call(
+			context,
+			{ path: '/subscriptions', pageSize: 30, idField: 'id_subscription' },
+			{ returnAll: true },
+		)) as unknown as RemoteSubscription[],
 	async create(context, { callbackUrl, event, email }) {
 		const subscription = await apiRequestData.call(context, {
 			method: 'POST',
@@ -55,6 +64,11 @@ export const V2_SUBSCRIPTIONS: SubscriptionApi = {
 		return Object.keys(changes).length ? changes : undefined;
 	},
 	async repair(context, id, changes) {
-		await apiRequestData.call(context, { method: 'PATCH', path: apiPath`/subscriptions/${id}`, body: changes, retry: LIFECYCLE_RETRY });
+		await apiRequestData.call(context, {
+			method: 'PATCH',
+			path: apiPath`/subscriptions/${id}`,
+			body: changes,
+			retry: LIFECYCLE_RETRY,
+		});
 	},
 };

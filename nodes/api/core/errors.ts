@@ -170,8 +170,16 @@ export function networkError(
 }
 
 /** A 3xx answer. It is never followed: the signed headers must not leave the Base URL of the credentials. */
-export function redirectError(node: INode, method: string, path: string, statusCode: number, location: unknown, itemIndex?: number): OperationFailure {
-	const target = location === undefined || location === null || location === '' ? 'no address' : redactSecrets(String(location));
+export function redirectError(
+	node: INode,
+	method: string,
+	path: string,
+	statusCode: number,
+	location: unknown,
+	itemIndex?: number,
+): OperationFailure {
+	const target =
+		location === undefined || location === null || location === '' ? 'no address' : redactSecrets(String(location));
 	return new OperationFailure(node, { status: statusCode, path } as JsonObject, {
 		message: `The marketplace answered ${method} ${path} with a redirect (${statusCode}), which was not followed`,
 		description: [
@@ -185,7 +193,15 @@ export function redirectError(node: INode, method: string, path: string, statusC
 }
 
 /** A 2xx answer whose body is not JSON: something else than the API answered (a proxy, a login page, a wrong Base URL). */
-export function notJsonError(node: INode, method: string, path: string, statusCode: number, contentType: unknown, text: string, itemIndex?: number): OperationFailure {
+export function notJsonError(
+	node: INode,
+	method: string,
+	path: string,
+	statusCode: number,
+	contentType: unknown,
+	text: string,
+	itemIndex?: number,
+): OperationFailure {
 	const start = redactSecrets(text.replace(/\s+/g, ' ').trim().slice(0, 120));
 	return new OperationFailure(node, { status: statusCode, path } as JsonObject, {
 		message: `The marketplace answered ${method} ${path} with something that is not JSON (${statusCode})`,
@@ -217,17 +233,28 @@ export interface AnswerWords {
 
 /** The one builder of an error answer's failure, for both API versions: its description is the API's text, the details and the request ID. */
 export function answerFailure(node: INode, status: number, words: AnswerWords, itemIndex?: number): OperationFailure {
-	const requestId = words.requestId === undefined || words.requestId === null || words.requestId === '' ? undefined : redactSecrets(String(words.requestId));
-	const description = [words.apiText ? `The API said: ${words.apiText}` : undefined, ...(words.details ?? []), requestId ? `Request ID: ${requestId}` : undefined]
+	const requestId =
+		words.requestId === undefined || words.requestId === null || words.requestId === ''
+			? undefined
+			: redactSecrets(String(words.requestId));
+	const description = [
+		words.apiText ? `The API said: ${words.apiText}` : undefined,
+		...(words.details ?? []),
+		requestId ? `Request ID: ${requestId}` : undefined,
+	]
 		.filter(Boolean)
 		.join('\n');
-	return new OperationFailure(node, { ...words.response, requestId: requestId ?? null }, {
-		message: words.summary,
-		description,
-		httpCode: String(status),
-		itemIndex,
-		reason: words.reason,
-	});
+	return new OperationFailure(
+		node,
+		{ ...words.response, requestId: requestId ?? null },
+		{
+			message: words.summary,
+			description,
+			httpCode: String(status),
+			itemIndex,
+			reason: words.reason,
+		},
+	);
 }
 
 /**
@@ -243,7 +270,11 @@ export function commonAnswerWords(
 	apiText?: string,
 ): { summary: string; reason: string } | undefined {
 	const retried = attempts > 1 ? ` (after ${attempts} attempts)` : '';
-	if (status === 429) return { summary: `The marketplace's rate limit was reached${retried}`, reason: `the marketplace's rate limit was reached${retried}` };
+	if (status === 429)
+		return {
+			summary: `The marketplace's rate limit was reached${retried}`,
+			reason: `the marketplace's rate limit was reached${retried}`,
+		};
 	if (status >= 500) {
 		return {
 			summary: `The marketplace had a server error (${status})${retried}`,
@@ -252,8 +283,15 @@ export function commonAnswerWords(
 	}
 	if (status !== 404) return undefined;
 	const { label, id } = target;
-	if (id === undefined) return { summary: `Not found: ${method} ${path}`, reason: asClause(apiText ?? 'the marketplace found nothing at this address') };
-	return { summary: `No ${label} ${target.reference ?? `with ID "${id}"`} was found`, reason: `${label} ${id} was not found` };
+	if (id === undefined)
+		return {
+			summary: `Not found: ${method} ${path}`,
+			reason: asClause(apiText ?? 'the marketplace found nothing at this address'),
+		};
+	return {
+		summary: `No ${label} ${target.reference ?? `with ID "${id}"`} was found`,
+		reason: `${label} ${id} was not found`,
+	};
 }
 
 /** What to check when nothing at all was found at an address: the Base URL. */

@@ -2,7 +2,14 @@
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { describeNetworkFailure, findNetworkErrorCode, redactError, redirectError } from './errors';
-import { answerError, connectionFailure, credentialProblem, lowerCaseHeaders, successResponse, type Exchange } from './outcome';
+import {
+	answerError,
+	connectionFailure,
+	credentialProblem,
+	lowerCaseHeaders,
+	successResponse,
+	type Exchange,
+} from './outcome';
 import { isRetryable, mayHaveReachedServer, parseRetryAfter, retryDelay, type RetryPolicy } from './retry';
 import { requestSettings } from './settings';
 import type { ApiContext, ApiDialect, ApiRequest, ApiResponse, RawResponse } from './types';
@@ -18,7 +25,12 @@ import type { ApiContext, ApiDialect, ApiRequest, ApiResponse, RawResponse } fro
  * - A redirect is never followed; a success whose body is not JSON is an error.
  * - Every error is redacted of anything that looks like a key, signature or token.
  */
-export async function exchange<T>(context: ApiContext, dialect: ApiDialect, request: ApiRequest, send: () => Promise<RawResponse>): Promise<ApiResponse<T>> {
+export async function exchange<T>(
+	context: ApiContext,
+	dialect: ApiDialect,
+	request: ApiRequest,
+	send: () => Promise<RawResponse>,
+): Promise<ApiResponse<T>> {
 	const { method, path, itemIndex } = request;
 	const node = context.getNode();
 	const policy: RetryPolicy = { ...requestSettings(context, itemIndex).retry, ...request.retry };
@@ -45,7 +57,10 @@ export async function exchange<T>(context: ApiContext, dialect: ApiDialect, requ
 			const problem = credentialProblem(error);
 			if (problem) throw new NodeOperationError(node, problem, { itemIndex });
 			const code = findNetworkErrorCode(error);
-			if (!code) throw redactError(error instanceof NodeApiError ? error : new NodeApiError(node, error as never, { itemIndex }));
+			if (!code)
+				throw redactError(
+					error instanceof NodeApiError ? error : new NodeApiError(node, error as never, { itemIndex }),
+				);
 			if (!(await waitForRetry(attempt, isRetryable({ networkErrorCode: code }, run.idempotent)))) {
 				throw redactError(connectionFailure(run, code, attempt));
 			}
@@ -55,7 +70,8 @@ export async function exchange<T>(context: ApiContext, dialect: ApiDialect, requ
 
 		const { statusCode } = response;
 		const headers = lowerCaseHeaders(response.headers);
-		if (statusCode >= 300 && statusCode < 400) throw redactError(redirectError(node, method, path, statusCode, headers.location, itemIndex));
+		if (statusCode >= 300 && statusCode < 400)
+			throw redactError(redirectError(node, method, path, statusCode, headers.location, itemIndex));
 		if (statusCode >= 200 && statusCode < 300) return successResponse<T>(run, response, headers, attempt);
 
 		if (statusCode === 429) request.onThrottled?.();
@@ -65,7 +81,8 @@ export async function exchange<T>(context: ApiContext, dialect: ApiDialect, requ
 			continue;
 		}
 		if (run.earlierAttemptMayHaveApplied && statusCode < 500 && statusCode !== 401 && statusCode !== 429) {
-			const done = method === 'DELETE' && statusCode === 404 ? true : await request.confirmApplied?.().catch(() => false);
+			const done =
+				method === 'DELETE' && statusCode === 404 ? true : await request.confirmApplied?.().catch(() => false);
 			if (done) return { statusCode, headers, attempts: attempt, body: undefined as T, alreadyApplied: true };
 		}
 		throw redactError(answerError(run, response, headers, attempt, retryAfterMs));

@@ -37,7 +37,13 @@ export function credentialProblem(error: unknown): string | undefined {
 
 /** A body as the API sent it: undefined when empty, parsed JSON when it is JSON, the text otherwise. */
 export function readBody(raw: unknown): { json: boolean; value: unknown; text: string } {
-	const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : raw instanceof ArrayBuffer ? Buffer.from(raw).toString('utf8') : typeof raw === 'string' ? raw : '';
+	const text = Buffer.isBuffer(raw)
+		? raw.toString('utf8')
+		: raw instanceof ArrayBuffer
+			? Buffer.from(raw).toString('utf8')
+			: typeof raw === 'string'
+				? raw
+				: '';
 	if (!text.trim()) return { json: true, value: undefined, text };
 	try {
 		return { json: true, value: JSON.parse(text), text };
@@ -60,7 +66,10 @@ function uncertainWrite({ request, dialect }: Exchange): UncertainWrite {
 	const { method, path } = request;
 	return (
 		request.uncertainWrite ??
-		dialect.describeWrite?.(method, path) ?? { subject: 'the request', check: `read the record back before sending ${method} ${path} again` }
+		dialect.describeWrite?.(method, path) ?? {
+			subject: 'the request',
+			check: `read the record back before sending ${method} ${path} again`,
+		}
 	);
 }
 
@@ -69,13 +78,22 @@ export function connectionFailure(run: Exchange, code: string, attempts: number)
 	const { method, path, itemIndex } = run.request;
 	const failure = networkError(run.node, method, path, code, attempts, itemIndex);
 	if (mayHaveReachedServer(code) && !run.idempotent) {
-		return explainUncertainWrite(failure, `The connection broke after ${method} ${path} was sent (${describeNetworkFailure(code)})`, uncertainWrite(run));
+		return explainUncertainWrite(
+			failure,
+			`The connection broke after ${method} ${path} was sent (${describeNetworkFailure(code)})`,
+			uncertainWrite(run),
+		);
 	}
 	return addToDescription(failure, 'Try again later.');
 }
 
 /** A 2xx answer as the response: the body parsed as JSON (or the bytes of a download); anything else is an error. */
-export function successResponse<T>(run: Exchange, response: RawResponse, headers: Record<string, unknown>, attempts: number): ApiResponse<T> {
+export function successResponse<T>(
+	run: Exchange,
+	response: RawResponse,
+	headers: Record<string, unknown>,
+	attempts: number,
+): ApiResponse<T> {
 	const { method, path, itemIndex, binary } = run.request;
 	const location = headers.location === undefined ? undefined : String(headers.location);
 	const success = { statusCode: response.statusCode, headers, location, createdId: idFromLocation(location), attempts };
@@ -85,21 +103,50 @@ export function successResponse<T>(run: Exchange, response: RawResponse, headers
 	}
 	const body = readBody(response.body);
 	if (body.json) return { ...success, body: body.value as T };
-	const failure = notJsonError(run.node, method, path, response.statusCode, headers['content-type'], body.text, itemIndex);
+	const failure = notJsonError(
+		run.node,
+		method,
+		path,
+		response.statusCode,
+		headers['content-type'],
+		body.text,
+		itemIndex,
+	);
 	if (!run.idempotent) {
-		explainUncertainWrite(failure, `The marketplace answered ${method} ${path} with ${response.statusCode}, but not with JSON`, uncertainWrite(run));
+		explainUncertainWrite(
+			failure,
+			`The marketplace answered ${method} ${path} with ${response.statusCode}, but not with JSON`,
+			uncertainWrite(run),
+		);
 	}
 	throw redactError(failure);
 }
 
 /** The error for an error answer on the last attempt: the dialect's words, plus what the retries and earlier attempts mean. */
-export function answerError(run: Exchange, response: RawResponse, headers: Record<string, unknown>, attempts: number, retryAfterMs?: number): OperationFailure {
+export function answerError(
+	run: Exchange,
+	response: RawResponse,
+	headers: Record<string, unknown>,
+	attempts: number,
+	retryAfterMs?: number,
+): OperationFailure {
 	const { method, path, itemIndex } = run.request;
 	const { statusCode } = response;
-	const failure = run.dialect.responseError(run.node, method, path, { statusCode, body: readBody(response.body).value, headers }, attempts, itemIndex);
+	const failure = run.dialect.responseError(
+		run.node,
+		method,
+		path,
+		{ statusCode, body: readBody(response.body).value, headers },
+		attempts,
+		itemIndex,
+	);
 	addToDescription(failure, `Request: ${method} ${path}, answered ${statusCode}`);
 	if (statusCode >= 500 && !run.idempotent) {
-		explainUncertainWrite(failure, `The marketplace received ${method} ${path} but failed while handling it (${statusCode})`, uncertainWrite(run));
+		explainUncertainWrite(
+			failure,
+			`The marketplace received ${method} ${path} but failed while handling it (${statusCode})`,
+			uncertainWrite(run),
+		);
 	} else if (statusCode === 429) {
 		addToDescription(failure, 'Too many requests in a short time. Try again later, or lower "Page Concurrency".');
 	} else if (statusCode >= 500) {
@@ -110,6 +157,7 @@ export function answerError(run: Exchange, response: RawResponse, headers: Recor
 			`An earlier attempt of this request failed after it was sent (${run.earlierAttemptMayHaveApplied}), so this refusal may mean that it was applied. Check: ${uncertainWrite(run).check}.`,
 		);
 	}
-	if (retryAfterMs !== undefined) addToDescription(failure, `The marketplace asked to wait ${describeWait(retryAfterMs)} before the next request.`);
+	if (retryAfterMs !== undefined)
+		addToDescription(failure, `The marketplace asked to wait ${describeWait(retryAfterMs)} before the next request.`);
 	return failure;
 }

@@ -147,7 +147,9 @@ class Reading {
 		if (total !== undefined) {
 			if (this.firstTotal === undefined) this.firstTotal = total;
 			else if (total > 2 * this.firstTotal + this.plan.pageSize) {
-				throw this.inconsistent(`the page at offset ${offset} gave a total of ${total}, where the first gave ${this.firstTotal}`);
+				throw this.inconsistent(
+					`the page at offset ${offset} gave a total of ${total}, where the first gave ${this.firstTotal}`,
+				);
 			}
 			if (this.plan.strict && (this.concurrent ? total !== this.firstTotal : before !== undefined && total < before)) {
 				throw new ListChangedError(`${this.plan.what} changed while it was read`);
@@ -168,7 +170,9 @@ class Reading {
 		const keyOf = (record: IDataObject) => this.plan.keyOf?.(record) ?? jsonKey(record);
 		const keys = records.map(keyOf);
 		if (keys.length > 0 && keys.every((key) => this.seen.has(key))) {
-			throw this.inconsistent(`the page at offset ${offset} repeated records already read${total === undefined ? '' : ` (total ${total})`}`);
+			throw this.inconsistent(
+				`the page at offset ${offset} repeated records already read${total === undefined ? '' : ` (total ${total})`}`,
+			);
 		}
 		records.forEach((record, index) => {
 			if (this.records.length >= this.wanted || this.seen.has(keys[index])) return;
@@ -238,7 +242,11 @@ export async function readList(context: Context, readPage: PageReader, plan: Rea
 		let failure: unknown;
 		// A page asks for no more than the Limit still misses, nor than the total says is left.
 		const limitOf = (offset: number) =>
-			Math.min(pageSize, reading.covered + (reading.wanted - reading.records.length) - offset, (reading.total ?? Infinity) - offset);
+			Math.min(
+				pageSize,
+				reading.covered + (reading.wanted - reading.records.length) - offset,
+				(reading.total ?? Infinity) - offset,
+			);
 		const more = () =>
 			failure === undefined &&
 			!reading.finished &&
@@ -261,7 +269,11 @@ export async function readList(context: Context, readPage: PageReader, plan: Rea
 						.then((page) => {
 							if (page.total !== undefined) answered = Math.max(answered ?? 0, page.total);
 							arrived.set(offset, { asked: limit, page, before });
-							for (let ready = arrived.get(reading.covered); ready && !reading.finished; ready = arrived.get(reading.covered)) {
+							for (
+								let ready = arrived.get(reading.covered);
+								ready && !reading.finished;
+								ready = arrived.get(reading.covered)
+							) {
 								const from = reading.covered;
 								arrived.delete(from);
 								reading.accept(ready.asked, ready.page, ready.before);

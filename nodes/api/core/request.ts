@@ -11,11 +11,19 @@ import type { ApiContext, ApiDialect, ApiRequest, ApiResponse, RawResponse } fro
  * The one way this package talks to either API: builds the URL and body once, has them signed by the
  * dialect's credentials, sends them without following redirects, and hands the answer to `exchange`.
  */
-export async function sendRequest<T = unknown>(context: ApiContext, dialect: ApiDialect, request: ApiRequest): Promise<ApiResponse<T>> {
+export async function sendRequest<T = unknown>(
+	context: ApiContext,
+	dialect: ApiDialect,
+	request: ApiRequest,
+): Promise<ApiResponse<T>> {
 	const { method, path, itemIndex } = request;
 	const pathname = path.split('?')[0];
 	if (new URL(pathname, 'http://host').pathname !== pathname) {
-		throw new NodeOperationError(context.getNode(), `The request path ${path} would be changed by URL parsing, so nothing was sent [item ${itemIndex ?? 0}]`, { itemIndex });
+		throw new NodeOperationError(
+			context.getNode(),
+			`The request path ${path} would be changed by URL parsing, so nothing was sent [item ${itemIndex ?? 0}]`,
+			{ itemIndex },
+		);
 	}
 	const url = appendQuery(path, buildQueryString(request.query, dialect.queryForm));
 	const body = request.body === undefined ? undefined : JSON.stringify(request.body);
@@ -33,10 +41,19 @@ export async function sendRequest<T = unknown>(context: ApiContext, dialect: Api
 		json: !request.binary,
 		timeout: request.timeoutMs ?? 60_000,
 	};
-	return await withCredentialsRedacted(context, dialect, async () =>
-		await exchange<T>(context, dialect, request, async () =>
-			(await context.helpers.httpRequestWithAuthentication.call(context, dialect.credentialType, { ...options })) as RawResponse,
-		),
+	return await withCredentialsRedacted(
+		context,
+		dialect,
+		async () =>
+			await exchange<T>(
+				context,
+				dialect,
+				request,
+				async () =>
+					(await context.helpers.httpRequestWithAuthentication.call(context, dialect.credentialType, {
+						...options,
+					})) as RawResponse,
+			),
 	);
 }
 
@@ -57,7 +74,10 @@ async function withCredentialsRedacted<T>(context: ApiContext, dialect: ApiDiale
 	try {
 		return await run();
 	} catch (error) {
-		const failure = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(context.getNode(), error as Error);
+		const failure =
+			error instanceof NodeApiError || error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(context.getNode(), error as Error);
 		throw redactError(failure, await secretsOf(context, dialect.credentialType));
 	}
 }
@@ -66,24 +86,37 @@ async function withCredentialsRedacted<T>(context: ApiContext, dialect: ApiDiale
  * Downloads a file from an absolute address the API handed out. It carries its own access token, so it is
  * not signed (and a redirect to a file store is fine to follow). The address never appears in an error.
  */
-export async function downloadFromAddress(context: IExecuteFunctions, dialect: ApiDialect, address: string, itemIndex: number): Promise<{ data: Buffer; contentType?: string }> {
+export async function downloadFromAddress(
+	context: IExecuteFunctions,
+	dialect: ApiDialect,
+	address: string,
+	itemIndex: number,
+): Promise<{ data: Buffer; contentType?: string }> {
 	const shownAddress = address.split('?')[0];
 	// The file host's error text is not the API's, and may echo the address: it stays out of the error.
 	const withoutHostText: ApiDialect = {
 		...dialect,
-		responseError: (node, method, path, response, attempts, index) => dialect.responseError(node, method, path, { ...response, body: undefined }, attempts, index),
+		responseError: (node, method, path, response, attempts, index) =>
+			dialect.responseError(node, method, path, { ...response, body: undefined }, attempts, index),
 	};
-	const response = await withCredentialsRedacted(context, dialect, async () =>
-		await exchange<Buffer>(context, withoutHostText, { method: 'GET', path: shownAddress, binary: true, itemIndex }, async () =>
-			(await context.helpers.httpRequest({
-				method: 'GET',
-				url: address,
-				encoding: 'arraybuffer',
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				timeout: 60_000,
-			})) as RawResponse,
-		),
+	const response = await withCredentialsRedacted(
+		context,
+		dialect,
+		async () =>
+			await exchange<Buffer>(
+				context,
+				withoutHostText,
+				{ method: 'GET', path: shownAddress, binary: true, itemIndex },
+				async () =>
+					(await context.helpers.httpRequest({
+						method: 'GET',
+						url: address,
+						encoding: 'arraybuffer',
+						returnFullResponse: true,
+						ignoreHttpStatusErrors: true,
+						timeout: 60_000,
+					})) as RawResponse,
+			),
 	);
 	const contentType = response.headers['content-type'];
 	return { data: response.body, contentType: contentType === undefined ? undefined : String(contentType) };

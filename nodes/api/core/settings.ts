@@ -18,11 +18,22 @@ export interface RequestSettings {
 export const DEFAULT_PAGE_CONCURRENCY = 4;
 
 /** A whole number from the Request Options, within its range; absent is the default, anything else an error naming the field. */
-function requestOption(context: ApiContext, itemIndex: number, value: unknown, label: string, [min, max]: [number, number], fallback: number): number {
+function requestOption(
+	context: ApiContext,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+	[min, max]: [number, number],
+	fallback: number,
+): number {
 	if (value === undefined || value === null || value === '') return fallback;
 	const number = parseWholeNumber(value);
 	if (number === undefined || number < min || number > max) {
-		throw inputError(context, itemIndex, `"${label}" must be a whole number from ${min} to ${max}, but it is ${JSON.stringify(value)}`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}" must be a whole number from ${min} to ${max}, but it is ${JSON.stringify(value)}`,
+		);
 	}
 	return number;
 }
@@ -40,9 +51,23 @@ function settingsInForm(context: ApiContext, itemIndex: number): RequestSettings
 	return {
 		retry: {
 			...DEFAULT_RETRY_POLICY,
-			maxRetries: requestOption(context, itemIndex, options.maxRetries, 'Max Retries', [0, 10], DEFAULT_RETRY_POLICY.maxRetries),
+			maxRetries: requestOption(
+				context,
+				itemIndex,
+				options.maxRetries,
+				'Max Retries',
+				[0, 10],
+				DEFAULT_RETRY_POLICY.maxRetries,
+			),
 		},
-		concurrency: requestOption(context, itemIndex, options.pageConcurrency, 'Page Concurrency', [1, 8], DEFAULT_PAGE_CONCURRENCY),
+		concurrency: requestOption(
+			context,
+			itemIndex,
+			options.pageConcurrency,
+			'Page Concurrency',
+			[1, 8],
+			DEFAULT_PAGE_CONCURRENCY,
+		),
 	};
 }
 

@@ -12,10 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
  * re-encode `'` in a query, so the signed URL would no longer equal the URL on the wire.
  */
 export function encodeComponent(value: string): string {
-	return encodeURIComponent(value).replace(
-		/[!'()*]/g,
-		(c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-	);
+	return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** How an API wants its query written; each API version has one (see its transport). */
@@ -45,7 +42,8 @@ export function encodeQueryComponent(value: string, form: QueryForm): string {
 export function buildQueryString(query: IDataObject | undefined, form: QueryForm = COMMA_LIST_QUERY): string {
 	if (!query) return '';
 	const pairs: string[] = [];
-	const pair = (key: string, value: string) => pairs.push(`${encodeQueryComponent(key, form)}=${encodeQueryComponent(value, form)}`);
+	const pair = (key: string, value: string) =>
+		pairs.push(`${encodeQueryComponent(key, form)}=${encodeQueryComponent(value, form)}`);
 	for (const [key, raw] of Object.entries(query)) {
 		if (raw === undefined || raw === null || raw === '') continue;
 		if (Array.isArray(raw)) {
@@ -132,7 +130,11 @@ export interface WireRequest {
  * credential test (baseURL + url + qs object) and n8n's HTTP Request node (`url` or legacy `uri`, object body
  * and qs).
  */
-export function fixWireRequest(request: SignableRequest, apiBase: string, form: QueryForm = COMMA_LIST_QUERY): WireRequest {
+export function fixWireRequest(
+	request: SignableRequest,
+	apiBase: string,
+	form: QueryForm = COMMA_LIST_QUERY,
+): WireRequest {
 	const target = request.uri ?? request.url ?? '';
 	const queryString = buildQueryString(request.qs, form);
 	const absolute = /^https?:\/\//i.test(target)
@@ -152,7 +154,11 @@ export function fixWireRequest(request: SignableRequest, apiBase: string, form: 
  * Hands the fixed request back with the signed headers, nothing left for n8n to serialise, and redirects
  * switched off: a redirect would carry the signed headers to wherever it points, even another host.
  */
-export function withSignedHeaders<T extends SignableRequest>(request: T, wire: WireRequest, signedHeaders: IDataObject): T {
+export function withSignedHeaders<T extends SignableRequest>(
+	request: T,
+	wire: WireRequest,
+	signedHeaders: IDataObject,
+): T {
 	const headers: IDataObject = { ...(request.headers ?? {}) };
 	const replaced = new Set(Object.keys(signedHeaders).map((name) => name.toLowerCase()));
 	for (const name of Object.keys(headers)) {

@@ -14,7 +14,12 @@ import type { FailedResponse, OperationFailure, UncertainWrite } from './errors'
 import type { RetryPolicy } from './retry';
 import type { QueryForm } from './signing';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
+export type ApiContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IPollFunctions;
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -68,7 +73,14 @@ export interface ApiDialect {
 	 * Maps an error answer of this API to an error a seller can act on: the API's own words, the resource and
 	 * id, status-specific hints (401, 403, 404, 4xx). Advice about retrying (429, 5xx) is added by the shared path.
 	 */
-	responseError(node: INode, method: string, path: string, response: FailedResponse, attempts: number, itemIndex?: number): OperationFailure;
+	responseError(
+		node: INode,
+		method: string,
+		path: string,
+		response: FailedResponse,
+		attempts: number,
+		itemIndex?: number,
+	): OperationFailure;
 	/** Names a write that is not repeated (a create, a refund) and says how a seller checks whether it took effect. */
 	describeWrite?(method: string, path: string): UncertainWrite | undefined;
 }

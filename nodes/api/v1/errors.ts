@@ -86,7 +86,11 @@ export function describeWrite(method: string, path: string): UncertainWrite | un
 	}
 	if (method === 'POST' && CREATE_CHECKS[resource]) return { subject: 'the request', check: CREATE_CHECKS[resource] };
 	const { label } = describePath(path);
-	if (id !== undefined) return { subject: 'the request', check: `read ${label} ${decodeURIComponent(id)} back (its Get operation) to see its current state` };
+	if (id !== undefined)
+		return {
+			subject: 'the request',
+			check: `read ${label} ${decodeURIComponent(id)} back (its Get operation) to see its current state`,
+		};
 	return undefined;
 }
 
@@ -107,12 +111,20 @@ export function responseError(
 	const { label, id } = describePath(path);
 	const what = id === undefined ? label : `${label} ${id}`;
 	// Product data is addressed by EAN, everything else by an ID.
-	const common = commonAnswerWords(status, method, path, { label, id, reference: label.endsWith('EAN') ? `"${id}"` : undefined }, attempts, message);
+	const common = commonAnswerWords(
+		status,
+		method,
+		path,
+		{ label, id, reference: label.endsWith('EAN') ? `"${id}"` : undefined },
+		attempts,
+		message,
+	);
 	let words: { summary: string; reason: string; hint?: string };
 	if (status === 401) {
 		words = {
 			summary: 'The marketplace did not accept the request signature',
-			reason: 'the marketplace did not accept the signature (check the Client Key, the Secret Key and the clock of the machine running n8n)',
+			reason:
+				'the marketplace did not accept the signature (check the Client Key, the Secret Key and the clock of the machine running n8n)',
 			hint: SIGNATURE_HINT,
 		};
 	} else if (status === 403 && /^(order|order unit)$/.test(label) && id !== undefined) {
@@ -122,7 +134,13 @@ export function responseError(
 			hint: 'Orders fulfilled by the marketplace are only available in the newer seller API.',
 		};
 	} else if (status === 404 && common) {
-		words = { ...common, hint: id === undefined ? BASE_URL_HINT : 'Check the ID; it may belong to another seller account or have been deleted.' };
+		words = {
+			...common,
+			hint:
+				id === undefined
+					? BASE_URL_HINT
+					: 'Check the ID; it may belong to another seller account or have been deleted.',
+		};
 	} else if (common) {
 		words = common;
 	} else {

@@ -27,24 +27,52 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: ApiRequ
  * The paging engine's adapter for API v1 (nodes/api/core/paging.ts): one page of a list, a bare JSON
  * array, and its total from `HM-Collection-Range` (a page without the header says nothing about the total).
  */
-export function v1PageReader(context: ApiContext, path: string, query: IDataObject = {}, itemIndex?: number): PageReader {
+export function v1PageReader(
+	context: ApiContext,
+	path: string,
+	query: IDataObject = {},
+	itemIndex?: number,
+): PageReader {
 	return async (offset, limit, onThrottled) => {
-		const response = await apiRequest.call(context, { method: 'GET', path, query: { ...query, limit, offset }, itemIndex, onThrottled });
+		const response = await apiRequest.call(context, {
+			method: 'GET',
+			path,
+			query: { ...query, limit, offset },
+			itemIndex,
+			onThrottled,
+		});
 		if (!Array.isArray(response.body)) {
-			throw new OperationFailure(context.getNode(), { path }, {
-				message: `Expected a list from GET ${path}, but the API returned something else`,
-				description: `Request: GET ${path}, answered without a list. Check that the Base URL of the credentials is the API's.`,
-				itemIndex,
-				reason: "the marketplace's answer was not the list it should be",
-			});
+			throw new OperationFailure(
+				context.getNode(),
+				{ path },
+				{
+					message: `Expected a list from GET ${path}, but the API returned something else`,
+					description: `Request: GET ${path}, answered without a list. Check that the Base URL of the credentials is the API's.`,
+					itemIndex,
+					reason: "the marketplace's answer was not the list it should be",
+				},
+			);
 		}
-		return { records: response.body as IDataObject[], total: parseCollectionRange(response.headers['hm-collection-range'])?.total };
+		return {
+			records: response.body as IDataObject[],
+			total: parseCollectionRange(response.headers['hm-collection-range'])?.total,
+		};
 	};
 }
 
 /** Return All / Limit of a collection of API v1 (see readCollection). */
-export async function apiRequestAllItems(this: ApiContext, request: CollectionRequest, limit: CollectionLimit): Promise<IDataObject[]> {
-	return await readCollection(this, request, limit, v1PageReader(this, request.path, request.query, request.itemIndex), DEFAULT_PAGE_SIZE);
+export async function apiRequestAllItems(
+	this: ApiContext,
+	request: CollectionRequest,
+	limit: CollectionLimit,
+): Promise<IDataObject[]> {
+	return await readCollection(
+		this,
+		request,
+		limit,
+		v1PageReader(this, request.path, request.query, request.itemIndex),
+		DEFAULT_PAGE_SIZE,
+	);
 }
 
 /** Downloads a file from an absolute address the API handed out (it carries its own access token, so it is not signed). */

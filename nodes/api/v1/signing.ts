@@ -1,11 +1,6 @@
 import { redactSecrets } from '../core/errors';
 import { computeSignature } from '../core/signature';
-import {
-	CredentialProblemError,
-	fixWireRequest,
-	withSignedHeaders,
-	type SignableRequest,
-} from '../core/signing';
+import { CredentialProblemError, fixWireRequest, withSignedHeaders, type SignableRequest } from '../core/signing';
 
 /** The package's name and version, sent as the User-Agent of every request (kept in sync with package.json by a test). */
 export const USER_AGENT = 'n8n-nodes-seller-marketplace/0.1.0';
@@ -70,7 +65,11 @@ export function signRequestOptions<T extends SignableRequest>(
  * which is where the local sandbox runs. Returns what is wrong, or undefined. The message shows the scheme,
  * host and path only, never credentials written into the URL, and never the keys.
  */
-export function describeInsecureBaseUrl(credentials: { clientKey?: unknown; secretKey?: unknown; baseUrl?: unknown }): string | undefined {
+export function describeInsecureBaseUrl(credentials: {
+	clientKey?: unknown;
+	secretKey?: unknown;
+	baseUrl?: unknown;
+}): string | undefined {
 	let url: URL;
 	try {
 		url = new URL(String(credentials.baseUrl ?? '').trim());

@@ -27,7 +27,7 @@ export const credentialTestRules: IAuthenticateRuleResponseSuccessBody[] = [
 	},
 	onProblem(
 		'/problems/missing-or-invalid-request-header',
-		"The marketplace refused a request header, most likely the time stamp: check that the clock of the machine running n8n is right (within 5 minutes), and that the User-Agent is filled in.",
+		'The marketplace refused a request header, most likely the time stamp: check that the clock of the machine running n8n is right (within 5 minutes), and that the User-Agent is filled in.',
 	),
 	onProblem(
 		'/problems/invalid-credentials',
@@ -38,14 +38,26 @@ export const credentialTestRules: IAuthenticateRuleResponseSuccessBody[] = [
 		'The Client Key is known, but the signature does not match: the Secret Key (or Partner Secret Key) is wrong. Copy it again from the API settings of the Seller Portal; it cannot be shown twice, so create a new key pair if it is lost.',
 	),
 	onProblem('/problems/inactive-account', 'The keys are right, but the seller account is not active.'),
-	onProblem('/problems/unauthorized', 'The marketplace did not accept these keys. Check the Client Key and the Secret Key.'),
+	onProblem(
+		'/problems/unauthorized',
+		'The marketplace did not accept these keys. Check the Client Key and the Secret Key.',
+	),
 	onProblem(
 		'about:blank',
 		'The marketplace refused the test request without naming a reason. Most often the keys are wrong: check the Client Key and the Secret Key (and the partner keys, if set), that they belong to this environment (production or playground), and that the clock of the machine running n8n is right.',
 	),
-	onProblem('/problems/forbidden', 'The marketplace knows these keys but does not allow this account to use the API. Check the API settings of the Seller Portal.'),
-	onProblem('/problems/server-error', 'The marketplace failed while answering the test request (server error). The keys were not judged: try again later.'),
-	onProblem('/problems/service-unavailable', 'The marketplace is unavailable right now. The keys were not judged: try again later.'),
+	onProblem(
+		'/problems/forbidden',
+		'The marketplace knows these keys but does not allow this account to use the API. Check the API settings of the Seller Portal.',
+	),
+	onProblem(
+		'/problems/server-error',
+		'The marketplace failed while answering the test request (server error). The keys were not judged: try again later.',
+	),
+	onProblem(
+		'/problems/service-unavailable',
+		'The marketplace is unavailable right now. The keys were not judged: try again later.',
+	),
 	onProblem(
 		'/problems/not-found',
 		'The marketplace has no ping at this address: check the Base URL (it must end in /v2, e.g. https://sellerapi.kaufland.com/v2).',

@@ -5,7 +5,14 @@
  */
 import type { JsonObject } from 'n8n-workflow';
 
-import { answerFailure, asClause, BASE_URL_HINT, commonAnswerWords, type OperationFailure, type UncertainWrite } from '../core/errors';
+import {
+	answerFailure,
+	asClause,
+	BASE_URL_HINT,
+	commonAnswerWords,
+	type OperationFailure,
+	type UncertainWrite,
+} from '../core/errors';
 import type { ApiDialect } from '../core/types';
 
 export interface ProblemDetail {
@@ -65,7 +72,8 @@ function fieldName(field: string, labels: Record<string, string>): string {
 
 /** Why the marketplace refused the keys, as the end of a headline; the clock when it named the time stamp. */
 function authReason(problem: Problem): string {
-	if (problem.errors.some((error) => /timestamp/i.test(error.field))) return 'the clock of the machine running n8n is more than 5 minutes off';
+	if (problem.errors.some((error) => /timestamp/i.test(error.field)))
+		return 'the clock of the machine running n8n is more than 5 minutes off';
 	switch (problem.type) {
 		case '/problems/invalid-credentials':
 			return 'the marketplace does not know the Client Key (or Partner Client Key)';
@@ -81,7 +89,8 @@ function authReason(problem: Problem): string {
 }
 
 const AUTH_HINTS: Record<string, string> = {
-	'/problems/invalid-credentials': 'The marketplace does not know the Client Key (or Partner Client Key) of these credentials.',
+	'/problems/invalid-credentials':
+		'The marketplace does not know the Client Key (or Partner Client Key) of these credentials.',
 	'/problems/corrupted-signature':
 		'The Client Key is known, but the signature does not match: the Secret Key (or Partner Secret Key) is wrong.',
 	'/problems/missing-or-invalid-request-header':
@@ -92,8 +101,10 @@ const AUTH_HINTS: Record<string, string> = {
 /** Names a write that may have been applied though its answer was lost, and how to check it, when the operation did not say. */
 export function describeWrite(method: string, path: string): UncertainWrite | undefined {
 	const { label, id } = describeTarget(path);
-	if (id !== undefined) return { subject: 'the request', check: `read ${label} ${id} back (its Get operation) to see its current state` };
-	if (method === 'POST') return { subject: 'the request', check: `the ${label} list (its Get Many operation) shows whether it was created` };
+	if (id !== undefined)
+		return { subject: 'the request', check: `read ${label} ${id} back (its Get operation) to see its current state` };
+	if (method === 'POST')
+		return { subject: 'the request', check: `the ${label} list (its Get Many operation) shows whether it was created` };
 	return undefined;
 }
 
@@ -103,7 +114,10 @@ export function describeWrite(method: string, path: string): UncertainWrite | un
  * which knows what was retried; it also redacts the API's text.
  */
 export function responseError(
-	...[node, method, path, response, attempts, itemIndex, fieldLabels = {}]: [...Parameters<ApiDialect['responseError']>, Record<string, string>?]
+	...[node, method, path, response, attempts, itemIndex, fieldLabels = {}]: [
+		...Parameters<ApiDialect['responseError']>,
+		Record<string, string>?,
+	]
 ): OperationFailure {
 	const status = response.statusCode;
 	const problem = parseProblem(response.body);
@@ -122,12 +136,24 @@ export function responseError(
 		};
 	} else if ((status === 400 || status === 422) && problem.errors.length) {
 		const first = problem.errors[0];
-		words = { summary: `The marketplace refused ${fieldName(first.field, fieldLabels)}: ${first.message}`, reason: `${fieldName(first.field, fieldLabels)}: ${first.message}` };
+		words = {
+			summary: `The marketplace refused ${fieldName(first.field, fieldLabels)}: ${first.message}`,
+			reason: `${fieldName(first.field, fieldLabels)}: ${first.message}`,
+		};
 		namesFirstField = true;
 	} else if (status === 404 && common) {
-		words = { ...common, hint: id === undefined ? BASE_URL_HINT : 'Check the ID: it may belong to another seller account, or have been deleted.' };
+		words = {
+			...common,
+			hint:
+				id === undefined
+					? BASE_URL_HINT
+					: 'Check the ID: it may belong to another seller account, or have been deleted.',
+		};
 	} else if (status === 429 && common) {
-		words = { ...common, hint: 'The marketplace allows 111 requests a second per seller account, across all workflows.' };
+		words = {
+			...common,
+			hint: 'The marketplace allows 111 requests a second per seller account, across all workflows.',
+		};
 	} else if (common) {
 		words = common;
 	} else {
@@ -149,7 +175,13 @@ export function responseError(
 				words.hint,
 			],
 			requestId: response.headers['x-request-id'],
-			response: { status, type: problem.type ?? null, message: problem.message ?? words.summary, errors: problem.errors, path } as unknown as JsonObject,
+			response: {
+				status,
+				type: problem.type ?? null,
+				message: problem.message ?? words.summary,
+				errors: problem.errors,
+				path,
+			} as unknown as JsonObject,
 		},
 		itemIndex,
 	);

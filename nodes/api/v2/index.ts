@@ -52,14 +52,19 @@ const settingsByContext = new WeakMap<object, Promise<CredentialSettings>>();
 
 async function readCredentialSettings(context: ApiContext): Promise<CredentialSettings> {
 	const credentials = await context.getCredentials(CREDENTIALS_TYPE);
-	const storefront = String(credentials.storefront ?? '').trim().toLowerCase();
+	const storefront = String(credentials.storefront ?? '')
+		.trim()
+		.toLowerCase();
 	if (!STOREFRONTS.includes(storefront as Storefront)) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`The Default Storefront of the credentials is "${storefront}", which is not one of ${STOREFRONTS.join(', ')}`,
 		);
 	}
-	return { seller: `${String(credentials.baseUrl ?? '')}|${String(credentials.clientKey ?? '')}`, storefront: storefront as Storefront };
+	return {
+		seller: `${String(credentials.baseUrl ?? '')}|${String(credentials.clientKey ?? '')}`,
+		storefront: storefront as Storefront,
+	};
 }
 
 /** The credentials' settings, read once per node run. */
@@ -96,19 +101,24 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: V2Reque
 }
 
 function envelopeError(context: ApiContext, request: V2Request, expected: string): OperationFailure {
-	return new OperationFailure(context.getNode(), { path: request.path }, {
-		message: `Expected ${expected} from ${request.method} ${request.path}, but the API returned something else`,
-		description: `Request: ${request.method} ${request.path}, answered without ${expected}. Check that the Base URL of the credentials is the API's.`,
-		itemIndex: request.itemIndex,
-		reason: "the marketplace's answer was not in the form API v2 answers in",
-	});
+	return new OperationFailure(
+		context.getNode(),
+		{ path: request.path },
+		{
+			message: `Expected ${expected} from ${request.method} ${request.path}, but the API returned something else`,
+			description: `Request: ${request.method} ${request.path}, answered without ${expected}. Check that the Base URL of the credentials is the API's.`,
+			itemIndex: request.itemIndex,
+			reason: "the marketplace's answer was not in the form API v2 answers in",
+		},
+	);
 }
 
 /** Sends one request and returns the `data` of its `{data}` envelope (undefined for an answer without body, e.g. 204). */
 async function requestEnvelope(context: ApiContext, request: V2Request): Promise<unknown> {
 	const body = (await apiRequest.call(context, request)).body as unknown;
 	if (body === undefined || body === null || body === '') return undefined;
-	if (typeof body !== 'object' || Array.isArray(body) || !('data' in body)) throw envelopeError(context, request, 'a {"data": …} answer');
+	if (typeof body !== 'object' || Array.isArray(body) || !('data' in body))
+		throw envelopeError(context, request, 'a {"data": …} answer');
 	return (body as { data: unknown }).data;
 }
 
@@ -123,7 +133,8 @@ export async function apiRequestAnyData(this: ApiContext, request: V2Request): P
 /** One record: the object in `{"data": {…}}`. */
 export async function apiRequestData(this: ApiContext, request: V2Request): Promise<IDataObject> {
 	const data = await requestEnvelope(this, request);
-	if (!data || typeof data !== 'object' || Array.isArray(data)) throw envelopeError(this, request, 'a record in {"data": {…}}');
+	if (!data || typeof data !== 'object' || Array.isArray(data))
+		throw envelopeError(this, request, 'a record in {"data": {…}}');
 	return data as IDataObject;
 }
 
@@ -154,9 +165,19 @@ export function v2PageReader(context: ApiContext, request: V2ListRequest): PageR
 	return async (offset, limit, onThrottled) => {
 		const asked = request.offsetMultipleOfLimit ? alignedLimit(offset, limit, request.pageSize ?? limit) : limit;
 		const query = { ...request.query, limit: asked, offset };
-		const pageRequest: V2Request = { method: 'GET', path: request.path, query, itemIndex: request.itemIndex, onThrottled, fieldLabels: request.fieldLabels };
-		const body = (await apiRequest.call(context, pageRequest)).body as { data?: unknown; pagination?: { total?: unknown } | null } | undefined;
-		if (!body || typeof body !== 'object' || !Array.isArray(body.data)) throw envelopeError(context, pageRequest, 'a {"data": […], "pagination": …} list');
+		const pageRequest: V2Request = {
+			method: 'GET',
+			path: request.path,
+			query,
+			itemIndex: request.itemIndex,
+			onThrottled,
+			fieldLabels: request.fieldLabels,
+		};
+		const body = (await apiRequest.call(context, pageRequest)).body as
+			| { data?: unknown; pagination?: { total?: unknown } | null }
+			| undefined;
+		if (!body || typeof body !== 'object' || !Array.isArray(body.data))
+			throw envelopeError(context, pageRequest, 'a {"data": […], "pagination": …} list');
 		const total = body.pagination?.total;
 		const known = typeof total === 'number' && Number.isSafeInteger(total) && total >= 0;
 		return { records: (body.data as IDataObject[]).slice(0, asked), total: known ? total : undefined, asked };
@@ -164,12 +185,20 @@ export function v2PageReader(context: ApiContext, request: V2ListRequest): PageR
 }
 
 /** Return All / Limit of a collection of API v2 (see readCollection). */
-export async function apiRequestAllItems(this: ApiContext, request: V2CollectionRequest, limit: CollectionLimit): Promise<IDataObject[]> {
+export async function apiRequestAllItems(
+	this: ApiContext,
+	request: V2CollectionRequest,
+	limit: CollectionLimit,
+): Promise<IDataObject[]> {
 	return await readCollection(this, request, limit, v2PageReader(this, request), request.pageSize);
 }
 
 /** Downloads a file from an address the API handed out (a report's `url`): not signed, it carries its own access token. */
-export async function downloadFile(this: IExecuteFunctions, address: string, itemIndex: number): Promise<{ data: Buffer; contentType?: string }> {
+export async function downloadFile(
+	this: IExecuteFunctions,
+	address: string,
+	itemIndex: number,
+): Promise<{ data: Buffer; contentType?: string }> {
 	return await downloadFromAddress(this, dialectFor({ method: 'GET', path: address }), address, itemIndex);
 }
 

@@ -1,6 +1,12 @@
 import { redactSecrets } from '../core/errors';
 import { computeSignature } from '../core/signature';
-import { CredentialProblemError, fixWireRequest, withSignedHeaders, type QueryForm, type SignableRequest } from '../core/signing';
+import {
+	CredentialProblemError,
+	fixWireRequest,
+	withSignedHeaders,
+	type QueryForm,
+	type SignableRequest,
+} from '../core/signing';
 
 /** The package's name and version: the default User-Agent, which API v2 requires on every request (kept in sync with package.json by a test). */
 export const DEFAULT_USER_AGENT = 'n8n-nodes-seller-marketplace/0.1.0';
@@ -55,7 +61,9 @@ export function parseBaseUrl(value: unknown): { baseUrl: string } | { problem: s
 		url = undefined;
 	}
 	if (!url || url.search || url.hash || url.username || url.password || !/\/v2\/?$/.test(url.pathname)) {
-		return { problem: `The Base URL must be an address ending in /v2, such as ${DEFAULT_BASE_URL}, without a user name or password (got "${redactSecrets(raw)}").` };
+		return {
+			problem: `The Base URL must be an address ending in /v2, such as ${DEFAULT_BASE_URL}, without a user name or password (got "${redactSecrets(raw)}").`,
+		};
 	}
 	const loopback = LOOPBACK_HOSTS.has(url.hostname);
 	if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
@@ -96,7 +104,11 @@ export function describeCredentialProblem(credentials: V2SigningCredentials): st
  * once, refused unless it goes to the Base URL, then signed with the `Shop-` headers over exactly those bytes,
  * and with the partner pair when partner keys are set.
  */
-export function signRequestOptions<T extends SignableRequest>(credentials: V2SigningCredentials, request: T, timestamp: number): T {
+export function signRequestOptions<T extends SignableRequest>(
+	credentials: V2SigningCredentials,
+	request: T,
+	timestamp: number,
+): T {
 	const problem = describeCredentialProblem(credentials);
 	if (problem) throw new CredentialProblemError(problem);
 	const base = parseBaseUrl(credentials.baseUrl) as { baseUrl: string };
@@ -112,7 +124,13 @@ export function signRequestOptions<T extends SignableRequest>(credentials: V2Sig
 	const partnerKey = text(credentials.partnerClientKey);
 	if (partnerKey) {
 		headers['Shop-Partner-Client-Key'] = partnerKey;
-		headers['Shop-Partner-Signature'] = computeSignature(text(credentials.partnerSecretKey), wire.method, wire.url, body, timestamp);
+		headers['Shop-Partner-Signature'] = computeSignature(
+			text(credentials.partnerSecretKey),
+			wire.method,
+			wire.url,
+			body,
+			timestamp,
+		);
 	}
 	return withSignedHeaders(request, wire, headers);
 }

@@ -34,11 +34,17 @@ export const storefrontFilterField: INodeProperties = {
 
 /** The storefront to send: the field's choice, or the credentials' default; undefined when a filter asks for all. */
 export async function storefrontOf(context: IExecuteFunctions, itemIndex: number): Promise<Storefront | undefined> {
-	const chosen = String(context.getNodeParameter('storefront', itemIndex, FROM_CREDENTIALS) ?? FROM_CREDENTIALS).trim().toLowerCase();
+	const chosen = String(context.getNodeParameter('storefront', itemIndex, FROM_CREDENTIALS) ?? FROM_CREDENTIALS)
+		.trim()
+		.toLowerCase();
 	if (chosen === ALL) return undefined;
 	if (chosen === FROM_CREDENTIALS || chosen === '') return await defaultStorefront(context);
 	if (!STOREFRONTS.includes(chosen as Storefront)) {
-		throw inputError(context, itemIndex, `"Storefront" must be one of ${STOREFRONTS.join(', ')}, but it is "${chosen}"`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"Storefront" must be one of ${STOREFRONTS.join(', ')}, but it is "${chosen}"`,
+		);
 	}
 	return chosen as Storefront;
 }

@@ -3,6 +3,7 @@
  * trigger as one app, "Seller Marketplace" (a trigger whose type name is the action's plus "Trigger" is merged
  * into it), and shows the trigger's description for both; so the trigger's description starts with this too.
  */
-export const ACTION_NODE_DESCRIPTION = 'Manage orders, shipping, offers, product data, returns and tickets of a marketplace seller account';
+export const ACTION_NODE_DESCRIPTION =
+	'Manage orders, shipping, offers, product data, returns and tickets of a marketplace seller account';
 
 export const PUSH_TRIGGER_DESCRIPTION = `${ACTION_NODE_DESCRIPTION}, and start workflows on its push notifications`;

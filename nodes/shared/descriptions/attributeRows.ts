@@ -8,7 +8,17 @@ import { bounded, inputError, lineOfText, TEXT_CAPS } from '../helpers/validatio
  * search (`nameList`, a listSearch method) and still typed "By Name". A row saved when the name was text keeps it.
  */
 function attributeName(nameDescription: string, nameList?: string): INodeProperties {
-	const typed = bounded({ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. title', description: nameDescription }, lineOfText());
+	const typed = bounded(
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. title',
+			description: nameDescription,
+		},
+		lineOfText(),
+	);
 	if (!nameList) return typed;
 	return {
 		displayName: 'Name',
@@ -17,7 +27,12 @@ function attributeName(nameDescription: string, nameList?: string): INodePropert
 		default: { mode: 'list', value: '' },
 		description: nameDescription,
 		modes: [
-			{ displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod: nameList, searchable: true } },
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: nameList, searchable: true },
+			},
 			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. title' },
 		],
 	};
@@ -97,14 +112,20 @@ export function isValue(value: unknown): boolean {
 }
 
 /** Attribute rows → `{name: [values]}`, merging rows of the same name in their order. */
-export function collectRows(context: IExecuteFunctions, itemIndex: number, parameter: string, label: string): Map<string, unknown[]> {
+export function collectRows(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	label: string,
+): Map<string, unknown[]> {
 	const rows = ((context.getNodeParameter(parameter, itemIndex, {}) as IDataObject).attribute ?? []) as Row[];
 	const attributes = new Map<string, unknown[]>();
 	rows.forEach((row, index) => {
 		const name = String(nameOf(row.name) ?? '').trim();
 		if (!name) throw inputError(context, itemIndex, `"${label}" row ${index + 1}: "Name" is required`);
 		const values = rowValues(row.value);
-		if (!values.length) throw inputError(context, itemIndex, `"${label}" row ${index + 1} ("${name}"): "Value" is empty`);
+		if (!values.length)
+			throw inputError(context, itemIndex, `"${label}" row ${index + 1} ("${name}"): "Value" is empty`);
 		if (!values.every(isValue)) {
 			throw inputError(context, itemIndex, `"${label}" row ${index + 1} ("${name}"): values must be text or numbers`);
 		}
@@ -112,4 +133,3 @@ export function collectRows(context: IExecuteFunctions, itemIndex: number, param
 	});
 	return attributes;
 }
-

@@ -5,7 +5,11 @@ import { ID_FORMATS, type IdFormat } from '../helpers/validation';
 import { optionsOf } from './words';
 
 /** The Operation dropdown of one resource. Each option carries the `action` label n8n shows in the node list. */
-export function operationSelector(resource: string, options: INodePropertyOptions[], defaultOperation?: string): INodeProperties {
+export function operationSelector(
+	resource: string,
+	options: INodePropertyOptions[],
+	defaultOperation?: string,
+): INodeProperties {
 	const property: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
@@ -42,7 +46,10 @@ export function returnAllOrLimit(maxLimit?: number): INodeProperties[] {
 }
 
 /** The `embedded` multi-select: extra fields the API adds to a record when asked. */
-export function embeddedField(values: string[], description = 'Related data to include in each record'): INodeProperties {
+export function embeddedField(
+	values: string[],
+	description = 'Related data to include in each record',
+): INodeProperties {
 	return {
 		displayName: 'Include',
 		name: 'embedded',
@@ -81,14 +88,23 @@ export function idLocator(options: {
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: options.searchListMethod, searchable: true, ...(options.searchFilterRequired ? { searchFilterRequired: true } : {}) },
+				typeOptions: {
+					searchListMethod: options.searchListMethod,
+					searchable: true,
+					...(options.searchFilterRequired ? { searchFilterRequired: true } : {}),
+				},
 			},
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
 				placeholder: options.placeholder,
-				validation: [{ type: 'regex', properties: { regex: format.regex, errorMessage: `"${options.displayName}" ${format.errorMessage}` } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: format.regex, errorMessage: `"${options.displayName}" ${format.errorMessage}` },
+					},
+				],
 			},
 		],
 	};
@@ -124,12 +140,22 @@ export const requestOptionsField: INodeProperties = {
 };
 
 /** A collection of optional fields (Filters, Options, Additional Fields, Update Fields). */
-export function collectionField(displayName: string, name: string, options: INodeProperties[], placeholder = 'Add Field'): INodeProperties {
+export function collectionField(
+	displayName: string,
+	name: string,
+	options: INodeProperties[],
+	placeholder = 'Add Field',
+): INodeProperties {
 	return { displayName, name, type: 'collection', placeholder, default: {}, options };
 }
 
 /** A text field; `extra` adds what only some need (required, placeholder, display options). */
-export function textField(displayName: string, name: string, description: string, extra: Partial<INodeProperties> = {}): INodeProperties {
+export function textField(
+	displayName: string,
+	name: string,
+	description: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
 	return { displayName, name, type: 'string', default: '', description, ...extra };
 }
 

@@ -23,7 +23,10 @@ function sortCollection(sortField: INodeProperties, displayOptions: IDisplayOpti
 }
 
 /** The display options, narrowed to the node versions `versions` matches. */
-function forVersions(displayOptions: IDisplayOptions | undefined, versions: NonNullable<IDisplayOptions['show']>['@version']): IDisplayOptions {
+function forVersions(
+	displayOptions: IDisplayOptions | undefined,
+	versions: NonNullable<IDisplayOptions['show']>['@version'],
+): IDisplayOptions {
 	return { ...displayOptions, show: { ...displayOptions?.show, '@version': versions } };
 }
 
@@ -33,7 +36,10 @@ function forVersions(displayOptions: IDisplayOptions | undefined, versions: NonN
  */
 export function sortBelowOptions(properties: INodeProperties[], since: number): INodeProperties[] {
 	return properties.flatMap((property) => {
-		const options = property.type === 'collection' && property.name === 'options' ? (property.options as INodeProperties[] | undefined) : undefined;
+		const options =
+			property.type === 'collection' && property.name === 'options'
+				? (property.options as INodeProperties[] | undefined)
+				: undefined;
 		const sortField = options?.find((option) => option.name === SORT && option.type === 'options');
 		if (!options || !sortField) return [property];
 		const rest = options.filter((option) => option !== sortField);

@@ -13,7 +13,10 @@ export const ORDER_UNIT_STATUS_TERMS: Readonly<Record<string, Term>> = {
 	sent: { description: 'Marked as sent' },
 	received: { description: 'The buyer received it' },
 	cancelled: { description: 'Cancelled by you, the buyer or the marketplace' },
-	sent_and_autopaid: { name: 'Sent and Paid Out', description: 'Sent, and paid out to you without a confirmation of receipt' },
+	sent_and_autopaid: {
+		name: 'Sent and Paid Out',
+		description: 'Sent, and paid out to you without a confirmation of receipt',
+	},
 	returned: { description: 'The buyer sent it back' },
 	returned_paid: { name: 'Returned and Refunded', description: 'Sent back, and the buyer was refunded' },
 };
@@ -41,7 +44,10 @@ export const TICKET_STATUS_TERMS: Readonly<Record<string, Term>> = {
 	buyer_closed: { name: 'Closed by Buyer', description: 'The buyer closed it' },
 	seller_closed: { name: 'Closed by You', description: 'You closed it' },
 	both_closed: { name: 'Closed by Both', description: 'You and the buyer closed it' },
-	customer_service_closed_final: { name: 'Closed by Customer Service', description: "The marketplace's customer service closed it for good" },
+	customer_service_closed_final: {
+		name: 'Closed by Customer Service',
+		description: "The marketplace's customer service closed it for good",
+	},
 };
 
 export const TICKET_REASON_TERMS: Readonly<Record<string, Term>> = {
@@ -113,21 +119,36 @@ export const IMPORT_FILE_STATUS_TERMS: Readonly<Record<string, Term>> = {
 export const EVENT_TERMS: Readonly<Record<string, { name: string; description: string }>> = {
 	order_new: { name: 'New Order', description: 'A buyer placed an order (once per order)' },
 	order_unit_new: { name: 'New Order Unit', description: 'An order unit was created (once per unit of an order)' },
-	order_unit_status_changed: { name: 'Order Unit Status Changed', description: 'An order unit was sent, cancelled, returned, …' },
+	order_unit_status_changed: {
+		name: 'Order Unit Status Changed',
+		description: 'An order unit was sent, cancelled, returned, …',
+	},
 	item_changed: { name: 'Product Changed', description: 'Catalogue data of a product you offer changed' },
 	category_changed: { name: 'Category Changed', description: 'A category changed' },
 	return_new: { name: 'New Return', description: 'A buyer started a return' },
 	return_status_changed: { name: 'Return Status Changed', description: 'The status of a return changed' },
-	return_unit_status_changed: { name: 'Return Unit Status Changed', description: 'The status of a returned unit changed' },
+	return_unit_status_changed: {
+		name: 'Return Unit Status Changed',
+		description: 'The status of a returned unit changed',
+	},
 	item_unit_new: { name: 'New Unit', description: 'One of your units (offers) was created' },
 	item_unit_changed: { name: 'Unit Changed', description: 'One of your units (offers) changed (price, stock, …)' },
 	item_unit_deleted: { name: 'Unit Deleted', description: 'One of your units (offers) was deleted' },
-	item_unit_out_of_stock: { name: 'Unit Out of Stock', description: 'The stock of one of your units (offers) reached 0' },
+	item_unit_out_of_stock: {
+		name: 'Unit Out of Stock',
+		description: 'The stock of one of your units (offers) reached 0',
+	},
 	item_unit_not_available: { name: 'Unit Not Available', description: 'One of your units (offers) became unavailable' },
 	item_unit_available: { name: 'Unit Available', description: 'One of your units (offers) became available again' },
 	item_unit_live: { name: 'Unit Live', description: 'One of your units (offers) went live on the storefront' },
-	item_unit_not_live: { name: 'Unit Not Live', description: 'One of your units (offers) stopped being live on the storefront' },
-	buy_box_changed: { name: 'Buy Box Changed', description: 'The Buy Box of a product you offer was lost, won or repriced (early access)' },
+	item_unit_not_live: {
+		name: 'Unit Not Live',
+		description: 'One of your units (offers) stopped being live on the storefront',
+	},
+	buy_box_changed: {
+		name: 'Buy Box Changed',
+		description: 'The Buy Box of a product you offer was lost, won or repriced (early access)',
+	},
 };
 
 /** Carrier codes whose own spelling is not a Title Case label; the code itself is what the API takes. */
@@ -161,7 +182,11 @@ export const LOCALE_TERMS: Readonly<Record<string, Term>> = {
 export function subscriptionLabel(subscription: IDataObject): string {
 	const event = String(subscription.event_name ?? '');
 	// API v2 subscriptions name a storefront, or null for all; API v1 ones have none.
-	const storefront = subscription.storefront ? ` (${String(subscription.storefront).toUpperCase()})` : subscription.storefront === null ? ' (All Storefronts)' : '';
+	const storefront = subscription.storefront
+		? ` (${String(subscription.storefront).toUpperCase()})`
+		: subscription.storefront === null
+			? ' (All Storefronts)'
+			: '';
 	const inactive = subscription.is_active === false ? ' (Inactive)' : '';
 	return `${EVENT_TERMS[event]?.name ?? labelOf(event)}${storefront} → ${String(subscription.callback_url)}${inactive}`;
 }

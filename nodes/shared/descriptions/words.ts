@@ -6,7 +6,28 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 /** Words Title Case leaves in lower case unless they begin or end the label. */
-const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'from', 'in', 'nor', 'of', 'on', 'or', 'per', 'the', 'to', 'via', 'vs', 'with']);
+const SMALL_WORDS = new Set([
+	'a',
+	'an',
+	'and',
+	'as',
+	'at',
+	'but',
+	'by',
+	'for',
+	'from',
+	'in',
+	'nor',
+	'of',
+	'on',
+	'or',
+	'per',
+	'the',
+	'to',
+	'via',
+	'vs',
+	'with',
+]);
 
 /** Abbreviations written in capitals wherever a label is built from an API value. */
 const CAPITALS = new Set(['api', 'eu', 'ean', 'gpsr', 'id', 'iso', 'kss', 'url', 'vat']);
@@ -38,7 +59,10 @@ export function labelOf(value: string): string {
 export type Term = string | { name?: string; description: string };
 
 /** Dropdown entries for API values: the label (from `terms`, or built from the value) and its description, sorted by name. */
-export function optionsOf(values: readonly string[], terms: Readonly<Record<string, Term>> = {}): INodePropertyOptions[] {
+export function optionsOf(
+	values: readonly string[],
+	terms: Readonly<Record<string, Term>> = {},
+): INodePropertyOptions[] {
 	return sortOptions(
 		values.map((value) => {
 			const term = terms[value];
@@ -64,7 +88,9 @@ export function sortOptions<T extends { name: string; value?: unknown }>(options
 	return [...leading.sort(byName), ...rest.sort(byName)];
 }
 
-function isOption(entry: INodePropertyOptions | INodeProperties | INodePropertyCollection): entry is INodePropertyOptions {
+function isOption(
+	entry: INodePropertyOptions | INodeProperties | INodePropertyCollection,
+): entry is INodePropertyOptions {
 	return 'value' in entry && !('type' in entry);
 }
 
@@ -74,7 +100,9 @@ export function tidyProperties(properties: INodeProperties[]): INodeProperties[]
 		const options = property.options;
 		if (!options?.length) return property;
 		if (property.type === 'options' || property.type === 'multiOptions') {
-			return options.every(isOption) ? { ...property, options: sortOptions(options as INodePropertyOptions[]) } : property;
+			return options.every(isOption)
+				? { ...property, options: sortOptions(options as INodePropertyOptions[]) }
+				: property;
 		}
 		if (property.type === 'collection') return { ...property, options: tidyProperties(options as INodeProperties[]) };
 		if (property.type === 'fixedCollection') {
@@ -100,14 +128,19 @@ export function operationSubtitle(properties: INodeProperties[]): string {
 		const resources = property.displayOptions?.show?.resource;
 		if (property.name !== 'operation' || !Array.isArray(resources)) continue;
 		for (const option of (property.options ?? []) as INodePropertyOptions[]) {
-			for (const resource of resources) actions[`${String(resource)}:${String(option.value)}`] = option.action ?? option.name;
+			for (const resource of resources)
+				actions[`${String(resource)}:${String(option.value)}`] = option.action ?? option.name;
 		}
 	}
 	return `={{ ${lookUp(actions, '$parameter["resource"] + ":" + $parameter["operation"]')} ?? "" }}`;
 }
 
 /** The canvas subtitle of a trigger: the label of the chosen event, or of each chosen event of a list. */
-export function choiceSubtitle(parameter: string, options: INodePropertyOptions[], { multiple }: { multiple: boolean }): string {
+export function choiceSubtitle(
+	parameter: string,
+	options: INodePropertyOptions[],
+	{ multiple }: { multiple: boolean },
+): string {
 	const labels = Object.fromEntries(options.map((option) => [String(option.value), option.name]));
 	const value = `$parameter[${JSON.stringify(parameter)}]`;
 	if (!multiple) return `={{ ${lookUp(labels, value)} ?? "" }}`;

@@ -11,7 +11,11 @@ export interface Attachment {
 }
 
 /** The item's binary properties named in a comma-separated list, each once; a missing one is refused. */
-export async function readAttachments(context: IExecuteFunctions, itemIndex: number, names: string): Promise<Attachment[]> {
+export async function readAttachments(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	names: string,
+): Promise<Attachment[]> {
 	const list = names
 		.split(',')
 		.map((name) => name.trim())

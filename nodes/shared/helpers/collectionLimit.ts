@@ -7,5 +7,8 @@ import { toWholeNumber } from './validation';
 export function collectionLimit(context: IExecuteFunctions, itemIndex: number): CollectionLimit {
 	const returnAll = context.getNodeParameter('returnAll', itemIndex) as boolean;
 	if (returnAll) return { returnAll };
-	return { returnAll, limit: toWholeNumber(context, context.getNodeParameter('limit', itemIndex, 50), itemIndex, 'Limit', { min: 1 }) };
+	return {
+		returnAll,
+		limit: toWholeNumber(context, context.getNodeParameter('limit', itemIndex, 50), itemIndex, 'Limit', { min: 1 }),
+	};
 }

@@ -7,7 +7,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { inputError } from './inputError';
 
 /** `YYYY-MM-DD`, optionally with `[T ]HH:MM[:SS[.fff]]`, and after a time optionally `Z` or an offset `±HH[:MM]`. */
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 const MAX_OFFSET_MINUTES = 14 * 60;
 
@@ -16,7 +17,10 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /** The wall-clock fields of an instant in a time zone. */
-function wallClock(instant: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+function wallClock(
+	instant: Date,
+	timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
 	const parts = new Intl.DateTimeFormat('en-US', {
 		timeZone,
 		hourCycle: 'h23',
@@ -28,7 +32,14 @@ function wallClock(instant: Date, timeZone: string): { year: number; month: numb
 		second: '2-digit',
 	}).formatToParts(instant);
 	const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
-	return { year: field('year'), month: field('month'), day: field('day'), hour: field('hour'), minute: field('minute'), second: field('second') };
+	return {
+		year: field('year'),
+		month: field('month'),
+		day: field('day'),
+		hour: field('hour'),
+		minute: field('minute'),
+		second: field('second'),
+	};
 }
 
 /** How far a time zone is ahead of UTC at an instant, in milliseconds. */
@@ -78,11 +89,20 @@ export function formatInstant(instant: Date, style: 'sql' | 'iso', timeZone = 'U
  * DateTime. Text without offset is read in the workflow's time zone (Settings → Timezone), as n8n's own
  * nodes do. Empty is undefined; anything that is not a real date is refused, naming the field and item.
  */
-export function toInstant(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string): Date | undefined {
+export function toInstant(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label: string,
+): Date | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	if (value instanceof Date && !Number.isNaN(value.getTime())) return value;
 	const fromLuxon = value && typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function';
-	const text = fromLuxon ? String((value as { toISO: () => unknown }).toISO()) : typeof value === 'string' ? value.trim() : '';
+	const text = fromLuxon
+		? String((value as { toISO: () => unknown }).toISO())
+		: typeof value === 'string'
+			? value.trim()
+			: '';
 	const instant = text ? parseDateTime(text, context.getTimezone()) : undefined;
 	if (!instant) {
 		throw inputError(

@@ -3,7 +3,15 @@
  * tickets and units, the same names in both node versions, each read from where its API version keeps it. Why
  * these fields: README, "Simplify, and Output for AI agents".
  */
-import { copied, defineOutputShape, outputField as field, type FieldAvailability, type OutputField, type OutputShape, type RecordRead } from './simplify';
+import {
+	copied,
+	defineOutputShape,
+	outputField as field,
+	type FieldAvailability,
+	type OutputField,
+	type OutputShape,
+	type RecordRead,
+} from './simplify';
 
 /** Where the records of one API version keep what the shapes read. */
 export interface RecordDialect {
@@ -42,26 +50,44 @@ export interface RecordShapes {
 }
 
 /** The shipping address first, the billing address when there is none; an order of API v1 has them on its units. */
-const ADDRESSES = ['shipping_address', 'billing_address', 'order_units.0.shipping_address', 'order_units.0.billing_address'];
+const ADDRESSES = [
+	'shipping_address',
+	'billing_address',
+	'order_units.0.shipping_address',
+	'order_units.0.billing_address',
+];
 
 /** The field, output only as `availability` says (see OutputField.in). */
-export function available(outputField: OutputField, availability: Partial<Record<RecordRead, FieldAvailability>>): OutputField {
+export function available(
+	outputField: OutputField,
+	availability: Partial<Record<RecordRead, FieldAvailability>>,
+): OutputField {
 	return { ...outputField, in: availability };
 }
 
 /** Read from the records of Get only: a list row of Get Many does not carry what it is read from. */
-const getOnly = (outputField: OutputField, get?: FieldAvailability) => available(outputField, { getMany: 'never', ...(get ? { get } : {}) });
+const getOnly = (outputField: OutputField, get?: FieldAvailability) =>
+	available(outputField, { getMany: 'never', ...(get ? { get } : {}) });
 
 function firstOf(name: string, paths: string[], description: string): OutputField {
-	return { name, description, read: (record) => paths.map((path) => copied(name, path, description).read(record)).find((value) => value !== undefined && value !== null) };
+	return {
+		name,
+		description,
+		read: (record) =>
+			paths
+				.map((path) => copied(name, path, description).read(record))
+				.find((value) => value !== undefined && value !== null),
+	};
 }
 
 export function recordOutputShapes(api: RecordDialect): RecordShapes {
 	const date = (name: string) => `${name}${api.dateSuffix}`;
-	const money = (name: string, description: string, simplified = true) => field.money(name, name, api.currency, description, simplified);
+	const money = (name: string, description: string, simplified = true) =>
+		field.money(name, name, api.currency, description, simplified);
 	const storefront = (simplified: boolean): OutputField[] =>
 		api.storefronts ? [copied('storefront', 'storefront', 'The storefront (country) it belongs to', simplified)] : [];
-	const buyerEmail = (paths: string[]) => firstOf('buyer_email', paths, "The buyer's e-mail address at the marketplace (an alias)");
+	const buyerEmail = (paths: string[]) =>
+		firstOf('buyer_email', paths, "The buyer's e-mail address at the marketplace (an alias)");
 	const shipToCity = copied('ship_to_city', 'shipping_address.city', 'The city of the shipping address');
 	const currencyOfUnits = 'fixed' in api.currency ? api.currency : { key: api.currency.path };
 
@@ -72,21 +98,35 @@ export function recordOutputShapes(api: RecordDialect): RecordShapes {
 			...storefront(true),
 			field.createdAt(date('ts_created'), api.timeZone),
 			available(
-				{ ...field.updatedAt(date('ts_units_updated'), api.timeZone), name: 'units_updated_at', description: 'When one of its order units last changed (ISO 8601, UTC)' },
+				{
+					...field.updatedAt(date('ts_units_updated'), api.timeZone),
+					name: 'units_updated_at',
+					description: 'When one of its order units last changed (ISO 8601, UTC)',
+				},
 				api.unitsUpdatedInOrderGet ? {} : { get: 'never' },
 			),
 			{
 				name: 'order_units_count',
 				description: 'How many of your units were bought in it',
 				simplified: true,
-				read: (record) => record[api.orderUnitsCount] ?? (Array.isArray(record.order_units) ? record.order_units.length : undefined),
+				read: (record) =>
+					record[api.orderUnitsCount] ?? (Array.isArray(record.order_units) ? record.order_units.length : undefined),
 			},
 			getOnly(field.distinct('statuses', 'order_units', 'status', 'The statuses of its order units; Get only')),
-			getOnly(field.each('product_titles', 'order_units', `${api.product}.title`, 'The product title of each order unit; Get only')),
+			getOnly(
+				field.each(
+					'product_titles',
+					'order_units',
+					`${api.product}.title`,
+					'The product title of each order unit; Get only',
+				),
+			),
 			getOnly(field.total('order_units', 'price', currencyOfUnits)),
 			getOnly(field.buyerName(ADDRESSES)),
 			getOnly(field.shipToCountry(ADDRESSES)),
-			getOnly(field.each('ids_order_units', 'order_units', 'id_order_unit', 'The IDs of its order units; Get only', false)),
+			getOnly(
+				field.each('ids_order_units', 'order_units', 'id_order_unit', 'The IDs of its order units; Get only', false),
+			),
 			buyerEmail(['buyer.email', 'order_units.0.buyer.email']),
 			shipToCity,
 		],
@@ -107,7 +147,11 @@ export function recordOutputShapes(api: RecordDialect): RecordShapes {
 			field.shipToCountry(ADDRESSES),
 			field.updatedAt(date('ts_updated'), api.timeZone, false),
 			money('revenue_net', 'Your net revenue', false),
-			{ ...field.updatedAt(date('delivery_time_expires'), api.timeZone, false), name: 'ship_by', description: 'The latest delivery date promised to the buyer (ISO 8601, UTC)' },
+			{
+				...field.updatedAt(date('delivery_time_expires'), api.timeZone, false),
+				name: 'ship_by',
+				description: 'The latest delivery date promised to the buyer (ISO 8601, UTC)',
+			},
 			...storefront(false),
 			buyerEmail(['buyer.email']),
 			shipToCity,
@@ -125,9 +169,28 @@ export function recordOutputShapes(api: RecordDialect): RecordShapes {
 			copied('tracking_provider', 'tracking_provider', 'The carrier of the return parcel', true),
 			copied('tracking_code', 'tracking_code', 'The tracking code of the return parcel', true),
 			...storefront(true),
-			getOnly(field.each('ids_order_units', api.returnUnits, 'id_order_unit', 'The IDs of the order units sent back; Get only'), { include: api.returnUnits }),
-			getOnly(field.distinct('reasons', api.returnUnits, 'reason', 'Why the buyer sends them back; Get only'), { include: api.returnUnits }),
-			getOnly(field.each('ids_return_units', api.returnUnits, 'id_return_unit', 'The IDs of its return units; Get only', false), { include: api.returnUnits }),
+			getOnly(
+				field.each(
+					'ids_order_units',
+					api.returnUnits,
+					'id_order_unit',
+					'The IDs of the order units sent back; Get only',
+				),
+				{ include: api.returnUnits },
+			),
+			getOnly(field.distinct('reasons', api.returnUnits, 'reason', 'Why the buyer sends them back; Get only'), {
+				include: api.returnUnits,
+			}),
+			getOnly(
+				field.each(
+					'ids_return_units',
+					api.returnUnits,
+					'id_return_unit',
+					'The IDs of its return units; Get only',
+					false,
+				),
+				{ include: api.returnUnits },
+			),
 			buyerEmail(['buyer.email']),
 		],
 	});
@@ -143,7 +206,10 @@ export function recordOutputShapes(api: RecordDialect): RecordShapes {
 			field.createdAt(date('ts_created'), api.timeZone),
 			field.updatedAt(date('ts_updated'), api.timeZone),
 			copied('ids_order_units', api.ticketOrderUnits, 'The IDs of the order units it is about', true),
-			getOnly(field.productTitle(`${api.product}.title`), api.ticketGetNeedsInclude ? { include: api.product } : undefined),
+			getOnly(
+				field.productTitle(`${api.product}.title`),
+				api.ticketGetNeedsInclude ? { include: api.product } : undefined,
+			),
 			getOnly(field.lastMessage('messages'), api.ticketGetNeedsInclude ? { include: 'messages' } : undefined),
 			copied('id_buyer', 'id_buyer', 'The ID of the buyer'),
 			buyerEmail(['buyer.email']),
@@ -157,7 +223,10 @@ export function recordOutputShapes(api: RecordDialect): RecordShapes {
 			copied('id_unit', 'id_unit', 'The ID of the unit (offer)', true),
 			copied('id_offer', 'id_offer', 'Your own ID of the offer (SKU)', true),
 			...api.unitProduct,
-			available(field.productTitle(`${api.product}.title`), { get: { include: api.unitProductInclude }, getMany: { include: api.unitProductInclude } }),
+			available(field.productTitle(`${api.product}.title`), {
+				get: { include: api.unitProductInclude },
+				getMany: { include: api.unitProductInclude },
+			}),
 			...api.unitState,
 			copied('stock', 'amount', 'How many pieces are in stock', true),
 			money('price', 'The price'),
@@ -175,7 +244,8 @@ export function minimumPrice(currency: RecordDialect['currency'], simplified: bo
 	return field.money('minimum_price', 'minimum_price', currency, 'The minimum price', simplified);
 }
 
-export const unitCondition = (simplified: boolean): OutputField => copied('condition', 'condition', 'The condition (new, used...)', simplified);
+export const unitCondition = (simplified: boolean): OutputField =>
+	copied('condition', 'condition', 'The condition (new, used...)', simplified);
 
 const V2_CURRENCY = { path: 'currency' };
 
@@ -197,5 +267,9 @@ export const v2OutputShapes = recordOutputShapes({
 	unitsUpdatedInOrderGet: false,
 	unitProductInclude: 'products',
 	ticketGetNeedsInclude: false,
-	unitMore: [minimumPrice(V2_CURRENCY, false), unitCondition(false), copied('handling_time', 'handling_time', 'Working days until it leaves your warehouse')],
+	unitMore: [
+		minimumPrice(V2_CURRENCY, false),
+		unitCondition(false),
+		copied('handling_time', 'handling_time', 'Working days until it leaves your warehouse'),
+	],
 });

@@ -34,13 +34,21 @@ function checkValue(context: IExecuteFunctions, property: INodeProperties, value
 		// An empty single choice is "not set" for optional dropdowns; required ones are checked by the operation.
 		if (property.type === 'options' && candidate === '' && !allowed.includes('')) continue;
 		if (!allowed.includes(candidate as string)) {
-			throw inputError(context, itemIndex, `"${label}" has an unknown value ${JSON.stringify(candidate)}`, `Allowed values: ${describe(allowed)}`);
+			throw inputError(
+				context,
+				itemIndex,
+				`"${label}" has an unknown value ${JSON.stringify(candidate)}`,
+				`Allowed values: ${describe(allowed)}`,
+			);
 		}
 	}
 }
 
 /** The values of a fixedCollection as rows, each with the properties of its group. */
-function fixedCollectionRows(property: INodeProperties, value: unknown): Array<{ fields: INodeProperties[]; row: IDataObject }> {
+function fixedCollectionRows(
+	property: INodeProperties,
+	value: unknown,
+): Array<{ fields: INodeProperties[]; row: IDataObject }> {
 	if (!value || typeof value !== 'object') return [];
 	return ((property.options ?? []) as Array<{ name: string; values?: INodeProperties[] }>).flatMap((group) => {
 		const rows = (value as IDataObject)[group.name];
@@ -63,7 +71,11 @@ function checkBounds(context: IExecuteFunctions, property: INodeProperties, valu
  * Validates the current values of the operation's dropdowns and yes/no fields, and of every field that declares a
  * bound, including those inside collections.
  */
-export function checkParameterTypes(context: IExecuteFunctions, properties: INodeProperties[], itemIndex: number): void {
+export function checkParameterTypes(
+	context: IExecuteFunctions,
+	properties: INodeProperties[],
+	itemIndex: number,
+): void {
 	for (const property of properties) {
 		if (property.type === 'collection') {
 			const values = context.getNodeParameter(property.name, itemIndex, {}) as IDataObject;

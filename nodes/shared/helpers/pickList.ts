@@ -48,7 +48,10 @@ export function actionableStatuses(
 	context: { getCurrentNodeParameter(name: string): unknown },
 	find: (resource: string, operation: string) => { picks?: readonly string[] } | undefined,
 ): readonly string[] | undefined {
-	return find(String(context.getCurrentNodeParameter('resource') ?? ''), String(context.getCurrentNodeParameter('operation') ?? ''))?.picks;
+	return find(
+		String(context.getCurrentNodeParameter('resource') ?? ''),
+		String(context.getCurrentNodeParameter('operation') ?? ''),
+	)?.picks;
 }
 
 /** Pages read in one call while nothing on them matches the typed text or fits, before the editor is handed the next offset. */
@@ -65,7 +68,8 @@ export async function pickList(
 	const needle = source.searchedByServer ? '' : text.toLowerCase();
 	const fits = (record: IDataObject) => source.fits?.(record) ?? true;
 	const start = Math.max(0, Number(paginationToken ?? 0) || 0);
-	const named = start === 0 && text && source.lookup ? (await source.lookup(text)).filter(fits).map(source.toEntry) : [];
+	const named =
+		start === 0 && text && source.lookup ? (await source.lookup(text)).filter(fits).map(source.toEntry) : [];
 	const shown = new Set(named.map((entry) => String(entry.value)));
 	const results: INodeListSearchItems[] = [...uniqueEntries(named)];
 	/** Adds a page's entries; whether this call has something to show. */
@@ -86,7 +90,12 @@ export async function pickList(
 		show(pages.records);
 		return { results };
 	}
-	const next = await readPagesFrom(context, pages.read, { pageSize: pages.pageSize, what: pages.what, start, maxPages: PAGES_PER_CALL }, show);
+	const next = await readPagesFrom(
+		context,
+		pages.read,
+		{ pageSize: pages.pageSize, what: pages.what, start, maxPages: PAGES_PER_CALL },
+		show,
+	);
 	return next === undefined ? { results } : { results, paginationToken: String(next) };
 }
 

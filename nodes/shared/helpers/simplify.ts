@@ -56,7 +56,9 @@ export function defineOutputShape(shape: OutputShape): OutputShape {
 	const names = shape.fields.map((field) => field.name);
 	const simplified = shape.fields.filter((field) => field.simplified).length;
 	if (new Set(names).size !== names.length || simplified === 0 || simplified > MAX_SIMPLIFIED_FIELDS) {
-		throw new Error(`The output fields of ${shape.record} need unique names and 1 to ${MAX_SIMPLIFIED_FIELDS} simplified fields`);
+		throw new Error(
+			`The output fields of ${shape.record} need unique names and 1 to ${MAX_SIMPLIFIED_FIELDS} simplified fields`,
+		);
 	}
 	return shape;
 }
@@ -76,7 +78,8 @@ export function simplifiedPromise(shape: OutputShape, operation: string): string
 		if (typeof needs === 'object') byInclude.set(needs.include, [...(byInclude.get(needs.include) ?? []), field.name]);
 	}
 	const extras = [...byInclude].map(
-		([include, names]) => `with Include → ${labelOf(include)} also ${names.join(', ')} (${always.length + names.length} fields)`,
+		([include, names]) =>
+			`with Include → ${labelOf(include)} also ${names.join(', ')} (${always.length + names.length} fields)`,
 	);
 	return [`${always.length} flat fields: ${always.join(', ')}`, ...extras].join('; ');
 }
@@ -106,7 +109,11 @@ export function outputProperties(shape: OutputShape, operation: string): INodePr
 			displayOptions: { show: { '@tool': [true] } },
 			description: `What the agent gets of each ${shape.record}`,
 			options: [
-				{ name: 'Raw', value: 'raw', description: `The whole ${shape.record} as the marketplace returns it, nested objects included` },
+				{
+					name: 'Raw',
+					value: 'raw',
+					description: `The whole ${shape.record} as the marketplace returns it, nested objects included`,
+				},
 				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields picked below' },
 				{ name: 'Simplified', value: 'simplified', description: `The most useful fields, as ${promise}` },
 			],
@@ -119,7 +126,13 @@ export function outputProperties(shape: OutputShape, operation: string): INodePr
 			default: [],
 			displayOptions: { show: { '@tool': [true], output: ['selected'] } },
 			description: `The fields of each ${shape.record} to give the agent`,
-			options: sortOptions(shape.fields.map(({ name, description }) => ({ name: labelOf(name), value: name, description: `${description} (${name})` }))),
+			options: sortOptions(
+				shape.fields.map(({ name, description }) => ({
+					name: labelOf(name),
+					value: name,
+					description: `${description} (${name})`,
+				})),
+			),
 		},
 	];
 }
@@ -129,7 +142,9 @@ export function outputProperties(shape: OutputShape, operation: string): INodePr
  * n8n's own nodes place Simplify.
  */
 export function insertOutputProperties(properties: INodeProperties[], output: INodeProperties[]): INodeProperties[] {
-	const firstCollection = properties.findIndex((property) => property.type === 'collection' || property.type === 'fixedCollection');
+	const firstCollection = properties.findIndex(
+		(property) => property.type === 'collection' || property.type === 'fixedCollection',
+	);
 	const at = firstCollection === -1 ? properties.length : firstCollection;
 	return [...properties.slice(0, at), ...output, ...properties.slice(at)];
 }
@@ -147,11 +162,21 @@ function selectedFields(context: IExecuteFunctions, itemIndex: number, shape: Ou
 	const names = Array.isArray(picked) ? picked : [picked];
 	const known = shape.fields.map((field) => field.name);
 	if (!names.length || names.some((name) => typeof name !== 'string' || !name.trim())) {
-		throw inputError(context, itemIndex, `"Fields" needs the name of at least one field of the ${shape.record}`, `Fields of the ${shape.record}: ${known.join(', ')}`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"Fields" needs the name of at least one field of the ${shape.record}`,
+			`Fields of the ${shape.record}: ${known.join(', ')}`,
+		);
 	}
 	const unknown = names.filter((name) => !known.includes(name));
 	if (unknown.length) {
-		throw inputError(context, itemIndex, `"Fields" names no field of the ${shape.record}: ${unknown.join(', ')}`, `Fields of the ${shape.record}: ${known.join(', ')}`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"Fields" names no field of the ${shape.record}: ${unknown.join(', ')}`,
+			`Fields of the ${shape.record}: ${known.join(', ')}`,
+		);
 	}
 	return shape.fields.filter((field) => names.includes(field.name));
 }
@@ -168,17 +193,27 @@ function pick(record: IDataObject, fields: OutputField[]): IDataObject {
 
 /** A record as Simplify outputs it: its Simplified fields, flat (for nodes that output records without items, a trigger). */
 export function simplifiedRecord(record: IDataObject, shape: OutputShape): IDataObject {
-	return pick(record, shape.fields.filter((field) => field.simplified));
+	return pick(
+		record,
+		shape.fields.filter((field) => field.simplified),
+	);
 }
 
 /**
  * Reads the item's output choice (and checks Selected Fields) before the operation sends anything, and returns
  * what turns the operation's records into the output.
  */
-export function outputShaper(context: IExecuteFunctions, itemIndex: number, shape: OutputShape): <T extends IDataObject | IDataObject[]>(records: T) => T {
+export function outputShaper(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	shape: OutputShape,
+): <T extends IDataObject | IDataObject[]>(records: T) => T {
 	const choice = outputChoice(context, itemIndex);
 	if (choice === 'raw') return (records) => records;
-	const fields = choice === 'selected' ? selectedFields(context, itemIndex, shape) : shape.fields.filter((field) => field.simplified);
+	const fields =
+		choice === 'selected'
+			? selectedFields(context, itemIndex, shape)
+			: shape.fields.filter((field) => field.simplified);
 	return <T extends IDataObject | IDataObject[]>(records: T) =>
 		(Array.isArray(records) ? records.map((record) => pick(record, fields)) : pick(records, fields)) as T;
 }
@@ -204,7 +239,13 @@ export function copied(name: string, path: string, description: string, simplifi
  * A date as ISO 8601 in UTC (`2024-01-01T10:35:39Z`), whether the API wrote it so (API v2) or as
  * `YYYY-MM-DD HH:MM:SS` in `timeZone` (API v1), so that dates read alike in both versions.
  */
-export function isoDate(name: string, path: string, description: string, timeZone: string, simplified = false): OutputField {
+export function isoDate(
+	name: string,
+	path: string,
+	description: string,
+	timeZone: string,
+	simplified = false,
+): OutputField {
 	return {
 		name,
 		description,
@@ -257,7 +298,8 @@ function distinctOf(record: IDataObject, listPath: string, key: string): unknown
 // The fields that recur across records and API versions, each built from where the record keeps it.
 
 export const outputField = {
-	createdAt: (path: string, timeZone: string): OutputField => isoDate('created_at', path, 'When it was created (ISO 8601, UTC)', timeZone, true),
+	createdAt: (path: string, timeZone: string): OutputField =>
+		isoDate('created_at', path, 'When it was created (ISO 8601, UTC)', timeZone, true),
 	updatedAt: (path: string, timeZone: string, simplified = true): OutputField =>
 		isoDate('updated_at', path, 'When it last changed (ISO 8601, UTC)', timeZone, simplified),
 	status: (record: string): OutputField => copied('status', 'status', `The status of the ${record}`, true),
@@ -273,11 +315,18 @@ export const outputField = {
 		},
 	}),
 	/** An amount in cents with the record's currency (`currencyPath`) or a fixed one (API v1 sells in EUR only). */
-	money: (name: string, centsPath: string, currency: { path: string } | { fixed: string }, description: string, simplified = true): OutputField => ({
+	money: (
+		name: string,
+		centsPath: string,
+		currency: { path: string } | { fixed: string },
+		description: string,
+		simplified = true,
+	): OutputField => ({
 		name,
 		description: `${description}, with its currency (e.g. 101.99 EUR)`,
 		simplified,
-		read: (record) => moneyText(at(record, centsPath), 'fixed' in currency ? currency.fixed : at(record, currency.path)),
+		read: (record) =>
+			moneyText(at(record, centsPath), 'fixed' in currency ? currency.fixed : at(record, currency.path)),
 	}),
 	/** The sum of an amount across a list field (e.g. the prices of an order's units), with the currency of the first. */
 	total: (listPath: string, centsKey: string, currency: { key: string } | { fixed: string }): OutputField => ({
@@ -303,7 +352,10 @@ export const outputField = {
 		name: 'ship_to_country',
 		description: 'The country of the shipping address (two-letter code)',
 		simplified: true,
-		read: (record) => addressPaths.map((path) => at(record, `${path}.country`)).find((country) => country !== undefined && country !== null),
+		read: (record) =>
+			addressPaths
+				.map((path) => at(record, `${path}.country`))
+				.find((country) => country !== undefined && country !== null),
 	}),
 	/** The text of the last message of a ticket (present when the ticket is read with its messages). */
 	lastMessage: (messagesPath: string): OutputField => ({

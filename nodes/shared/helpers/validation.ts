@@ -51,7 +51,11 @@ export function requireCommaList(context: IExecuteFunctions, name: string, itemI
 export function requireId(context: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
 	const value = requireString(context, name, itemIndex, label);
 	if (!isPathId(value)) {
-		throw inputError(context, itemIndex, `"${label}" must be an ID such as MHRYPC1 or 0013163664, but it is ${JSON.stringify(value)}`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}" must be an ID such as MHRYPC1 or 0013163664, but it is ${JSON.stringify(value)}`,
+		);
 	}
 	return value;
 }
@@ -93,7 +97,8 @@ export const ID_FORMATS = {
 	},
 	text: {
 		regex: `\\s*(?!\\.\\.?\\s*$)(?=\\S)[^${PATH_UNSAFE}]*\\s*`,
-		errorMessage: 'must be an ID such as MB7UWLD: not "." or "..", and without slashes, backslashes or control characters',
+		errorMessage:
+			'must be an ID such as MB7UWLD: not "." or "..", and without slashes, backslashes or control characters',
 	},
 	ticket: {
 		regex: '\\s*001\\d+\\s*',
@@ -103,7 +108,9 @@ export const ID_FORMATS = {
 
 /** Whether a trimmed, non-empty text ID can go into a request path as it is (see requireId). */
 export function isPathId(value: string): boolean {
-	const hasControlCharacter = [...value].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
+	const hasControlCharacter = [...value].some(
+		(character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f,
+	);
 	return !hasControlCharacter && !/[/\\]/.test(value) && isStablePathSegment(value);
 }
 
@@ -121,7 +128,12 @@ export function requireIntegerId(context: IExecuteFunctions, name: string, itemI
  * A required list of positive integer ids (e.g. order units), given as an array from an expression, a single
  * number, or a comma-separated text such as `12345, 12346` (surrounding brackets are allowed).
  */
-export function requireIntegerIds(context: IExecuteFunctions, name: string, itemIndex: number, label: string): number[] {
+export function requireIntegerIds(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	label: string,
+): number[] {
 	const raw = context.getNodeParameter(name, itemIndex, '') as unknown;
 	const parts = Array.isArray(raw)
 		? raw
@@ -145,7 +157,13 @@ export function requireIntegerIds(context: IExecuteFunctions, name: string, item
 }
 
 /** A money amount in cents: a non-negative whole number of decimal digits (no decimals, no currency sign). */
-export function toCents(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string, { allowZero = true } = {}): number {
+export function toCents(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label: string,
+	{ allowZero = true } = {},
+): number {
 	const number = parseWholeNumber(value);
 	if (number === undefined || number < 0 || (!allowZero && number === 0)) {
 		throw inputError(
@@ -158,10 +176,20 @@ export function toCents(context: IExecuteFunctions, value: unknown, itemIndex: n
 }
 
 /** A count (stock, days, a limit...): a whole number of at least `min` (default 0), given as a number or as decimal digits. */
-export function toWholeNumber(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string, { min = 0 } = {}): number {
+export function toWholeNumber(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label: string,
+	{ min = 0 } = {},
+): number {
 	const number = parseWholeNumber(value);
 	if (number === undefined || number < min) {
-		throw inputError(context, itemIndex, `"${label}" must be a whole number of at least ${min}, but it is ${JSON.stringify(value)}`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}" must be a whole number of at least ${min}, but it is ${JSON.stringify(value)}`,
+		);
 	}
 	return number;
 }
@@ -180,7 +208,12 @@ export function checkEan(context: IExecuteFunctions, value: string, itemIndex: n
 }
 
 /** A JSON parameter that must hold an object (or, with `array`, a list). */
-export function parseJsonObject(context: IExecuteFunctions, name: string, itemIndex: number, label: string): IDataObject {
+export function parseJsonObject(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	label: string,
+): IDataObject {
 	const raw = context.getNodeParameter(name, itemIndex, '{}') as unknown;
 	let value: unknown = raw;
 	if (typeof raw === 'string') {
@@ -211,7 +244,9 @@ export async function readBinary(
 			context,
 			itemIndex,
 			`"${label}": the item has no binary property "${name}"`,
-			available.length ? `Binary properties on this item: ${available.join(', ')}` : 'This item has no binary data at all.',
+			available.length
+				? `Binary properties on this item: ${available.join(', ')}`
+				: 'This item has no binary data at all.',
 		);
 	}
 	const binary = context.helpers.assertBinaryData(itemIndex, name);
@@ -239,7 +274,11 @@ export function checkHttpUrl(context: IExecuteFunctions, value: string, itemInde
 		url = undefined;
 	}
 	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
-		throw inputError(context, itemIndex, `"${label}" must be a full web address starting with http:// or https://, but it is "${value}"`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}" must be a full web address starting with http:// or https://, but it is "${value}"`,
+		);
 	}
 	return value;
 }
@@ -258,18 +297,31 @@ export function isEmailAddress(value: string): boolean {
 /** An e-mail address (one address, no display name). */
 export function checkEmail(context: IExecuteFunctions, value: string, itemIndex: number, label: string): string {
 	if (!isEmailAddress(value)) {
-		throw inputError(context, itemIndex, `"${label}" must be an e-mail address like name@example.com, but it is "${value}"`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}" must be an e-mail address like name@example.com, but it is "${value}"`,
+		);
 	}
 	return value;
 }
 
 /** A country as the API takes it: a two-letter ISO code (upper-cased), or the API's own `DE-Islands`. */
-export function checkCountryCode(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string): string | undefined {
+export function checkCountryCode(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label: string,
+): string | undefined {
 	const text = value === undefined || value === null ? '' : String(value).trim();
 	if (!text) return undefined;
 	if (/^de-islands$/i.test(text)) return 'DE-Islands';
 	if (!/^[A-Za-z]{2}$/.test(text)) {
-		throw inputError(context, itemIndex, `"${label}" must be a two-letter country code such as DE, but it is "${text}"`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}" must be a two-letter country code such as DE, but it is "${text}"`,
+		);
 	}
 	return text.toUpperCase();
 }
@@ -339,26 +391,52 @@ const DECIMAL_TEXT = /^\s*-?\d+(?:\.\d+)?\s*$/;
 /** What is wrong with a number against its bound, as the end of "must be …"; undefined when it fits. */
 function numberProblem(number: number, bound: Bound): string | undefined {
 	if (!Number.isFinite(number)) return 'a number';
-	const belowMinimum = bound.minimum !== undefined && (bound.exclusiveMinimum ? number <= bound.minimum : number < bound.minimum);
+	const belowMinimum =
+		bound.minimum !== undefined && (bound.exclusiveMinimum ? number <= bound.minimum : number < bound.minimum);
 	if (bound.decimals === 0 && (!Number.isInteger(number) || belowMinimum)) {
-		return bound.minimum === undefined || bound.exclusiveMinimum ? 'a whole number' : `a whole number of at least ${bound.minimum}`;
+		return bound.minimum === undefined || bound.exclusiveMinimum
+			? 'a whole number'
+			: `a whole number of at least ${bound.minimum}`;
 	}
-	if (bound.decimals !== undefined && decimalsOf(number) > bound.decimals) return `a number with at most ${bound.decimals} decimals`;
+	if (bound.decimals !== undefined && decimalsOf(number) > bound.decimals)
+		return `a number with at most ${bound.decimals} decimals`;
 	if (belowMinimum) return bound.exclusiveMinimum ? `above ${bound.minimum}` : `at least ${bound.minimum}`;
 	if (bound.maximum !== undefined && number > bound.maximum) return `at most ${bound.maximum}`;
 	return undefined;
 }
 
-function tooManyItems(context: { getNode(): INode }, label: string, count: number, bound: Bound, itemIndex: number): NodeOperationError {
-	return inputError(context, itemIndex, `"${label}" takes at most ${bound.maxItems} ${bound.itemsAre ?? 'entries'}, but it holds ${count}`);
+function tooManyItems(
+	context: { getNode(): INode },
+	label: string,
+	count: number,
+	bound: Bound,
+	itemIndex: number,
+): NodeOperationError {
+	return inputError(
+		context,
+		itemIndex,
+		`"${label}" takes at most ${bound.maxItems} ${bound.itemsAre ?? 'entries'}, but it holds ${count}`,
+	);
 }
 
 /** Checks a value of a text field against its bound (text, dates and lists). */
-function checkTextBound(context: { getNode(): INode }, label: string, text: string, bound: Bound, itemIndex: number): void {
-	const shown = text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}… (${text.length} characters)` : JSON.stringify(text);
+function checkTextBound(
+	context: { getNode(): INode },
+	label: string,
+	text: string,
+	bound: Bound,
+	itemIndex: number,
+): void {
+	const shown =
+		text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}… (${text.length} characters)` : JSON.stringify(text);
 	const { minLength = 0, maxLength } = bound;
 	if ((maxLength !== undefined && text.length > maxLength) || (text.length > 0 && text.length < minLength)) {
-		const length = maxLength === undefined ? `at least ${minLength} characters long` : minLength > 1 ? `${minLength} to ${maxLength} characters long` : `at most ${maxLength} characters`;
+		const length =
+			maxLength === undefined
+				? `at least ${minLength} characters long`
+				: minLength > 1
+					? `${minLength} to ${maxLength} characters long`
+					: `at most ${maxLength} characters`;
 		throw inputError(context, itemIndex, `"${label}" must be ${length}, but it has ${text.length}`);
 	}
 	if (bound.pattern && text !== '' && !bound.pattern.regex.test(text)) {
@@ -374,25 +452,48 @@ function checkTextBound(context: { getNode(): INode }, label: string, text: stri
  * Checks one value of a bounded field; empty values are left to the operation (a required field says so there).
  * Numbers given as text are checked when they are decimal text; other text is left to the operation's own reading.
  */
-export function checkBound(context: { getNode(): INode }, label: string, value: unknown, bound: Bound, itemIndex: number): void {
+export function checkBound(
+	context: { getNode(): INode },
+	label: string,
+	value: unknown,
+	bound: Bound,
+	itemIndex: number,
+): void {
 	if (value === undefined || value === null || value === '') return;
 	if (bound.date) {
-		const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value.trim() : String((value as { toISO?: () => unknown }).toISO?.() ?? value);
+		const text =
+			value instanceof Date
+				? value.toISOString()
+				: typeof value === 'string'
+					? value.trim()
+					: String((value as { toISO?: () => unknown }).toISO?.() ?? value);
 		if (!isCalendarValue(text, bound.date)) {
-			const example = bound.date === 'date' ? 'a date such as 2026-11-01' : 'a date like 2026-11-20 or 2026-11-20 08:30:00';
-			throw inputError(context, itemIndex, `"${label}" must be ${example}, but it is ${JSON.stringify(text)}`, 'The date must exist (no 30 February), and so must a time given with it (no 25:61).');
+			const example =
+				bound.date === 'date' ? 'a date such as 2026-11-01' : 'a date like 2026-11-20 or 2026-11-20 08:30:00';
+			throw inputError(
+				context,
+				itemIndex,
+				`"${label}" must be ${example}, but it is ${JSON.stringify(text)}`,
+				'The date must exist (no 30 February), and so must a time given with it (no 25:61).',
+			);
 		}
 		return;
 	}
 	if (Array.isArray(value)) {
-		if (bound.maxItems !== undefined && value.length > bound.maxItems) throw tooManyItems(context, label, value.length, bound, itemIndex);
-		value.forEach((entry) => typeof entry === 'string' && checkTextBound(context, label, entry.trim(), { ...bound, maxItems: undefined }, itemIndex));
+		if (bound.maxItems !== undefined && value.length > bound.maxItems)
+			throw tooManyItems(context, label, value.length, bound, itemIndex);
+		value.forEach(
+			(entry) =>
+				typeof entry === 'string' &&
+				checkTextBound(context, label, entry.trim(), { ...bound, maxItems: undefined }, itemIndex),
+		);
 		return;
 	}
 	const numeric = bound.minimum !== undefined || bound.maximum !== undefined || bound.decimals !== undefined;
 	if (numeric && (typeof value === 'number' || (typeof value === 'string' && DECIMAL_TEXT.test(value)))) {
 		const problem = numberProblem(typeof value === 'number' ? value : Number(value), bound);
-		if (problem) throw inputError(context, itemIndex, `"${label}" must be ${problem}, but it is ${JSON.stringify(value)}`);
+		if (problem)
+			throw inputError(context, itemIndex, `"${label}" must be ${problem}, but it is ${JSON.stringify(value)}`);
 		return;
 	}
 	if (typeof value === 'string') checkTextBound(context, label, value.trim(), bound, itemIndex);

@@ -15,7 +15,9 @@ function categoryView(core: SandboxCore, category: Category, embedded: Set<strin
 		view.parent = parent ? publicView(parent) : null;
 	}
 	if (embedded.has('children')) {
-		view.children = core.store.db.categories.filter((c) => c.id_parent_category === category.id_category).map(publicView);
+		view.children = core.store.db.categories
+			.filter((c) => c.id_parent_category === category.id_category)
+			.map(publicView);
 	}
 	if (embedded.has('mandatory_attributes')) view.mandatory_attributes = attributes(category._mandatory_attributes);
 	if (embedded.has('optional_attributes')) view.optional_attributes = attributes(category._optional_attributes);
@@ -57,7 +59,11 @@ function decide(ctx: RouteContext) {
 	});
 	const missing = (['description', 'manufacturer'] as const).filter((field) => body.item[field] === undefined);
 	if (missing.length > 0) {
-		useAlias(ctx, `category decision item without ${missing.join(', ')}`, `body.item needs title, description and manufacturer (all strings); ${missing.join(', ')} missing`);
+		useAlias(
+			ctx,
+			`category decision item without ${missing.join(', ')}`,
+			`body.item needs title, description and manufacturer (all strings); ${missing.join(', ')} missing`,
+		);
 	}
 	const words = new Set(
 		[body.item.title, body.item.description ?? '', body.item.manufacturer ?? '', ...(body.keywords ?? [])]

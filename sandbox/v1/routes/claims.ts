@@ -12,7 +12,8 @@ import { messageFilters } from './tickets';
 function claimView(core: SandboxCore, claim: Claim, embedded: Set<string>) {
 	const view = publicRecord(claim);
 	const orderUnit = core.store.find('orderUnits', claim.id_order_unit);
-	if (embedded.has('messages')) view.messages = core.store.db.claimMessages.filter((m) => m.id_claim === claim.id_claim).map(publicView);
+	if (embedded.has('messages'))
+		view.messages = core.store.db.claimMessages.filter((m) => m.id_claim === claim.id_claim).map(publicView);
 	if (embedded.has('order_unit')) view.order_unit = orderUnit ? publicView(orderUnit) : null;
 	if (embedded.has('buyer')) view.buyer = orderUnit?.buyer ?? null;
 	if (embedded.has('item')) view.item = orderUnit?.item ?? null;
@@ -32,7 +33,8 @@ function postMessage(ctx: RouteContext) {
 function close(ctx: RouteContext) {
 	const claim = ctx.core.store.get('claims', intParam(ctx), 'Claim');
 	noBody(ctx);
-	if (!closeBySeller(ctx.core, claim)) throw conflict(`Claim ${claim.id_claim} is '${claim.status}' and cannot be closed by the seller`);
+	if (!closeBySeller(ctx.core, claim))
+		throw conflict(`Claim ${claim.id_claim} is '${claim.status}' and cannot be closed by the seller`);
 	return noContent();
 }
 
@@ -62,7 +64,9 @@ export const claimRoutes: Route[] = [
 	}),
 	route('PATCH', '/claims/{id}/close/', close),
 	route('POST', '/claim-messages/', postMessage),
-	route('GET', '/claim-messages/seller/', (ctx) => listReply(ctx, ctx.core.store.db.claimMessages, messageFilters<ClaimMessage>(), publicView)),
+	route('GET', '/claim-messages/seller/', (ctx) =>
+		listReply(ctx, ctx.core.store.db.claimMessages, messageFilters<ClaimMessage>(), publicView),
+	),
 	route('GET', '/claim-messages/{id}/', (ctx) => {
 		noQuery(ctx);
 		return ok(publicView(ctx.core.store.get('claimMessages', intParam(ctx), 'Claim message')));

@@ -13,7 +13,9 @@ function create(ctx: RouteContext) {
 	const body = parseBody(ctx.body(), { uri: loopbackUri, type: oneOf(IMPORT_FILE_TYPES, 'import file type') });
 	const wait = body.type === 'PRODUCT_FEED' ? productFeedWait(core) : undefined;
 	if (wait !== undefined) {
-		throw new ApiError(429, `At most ${core.options.productFeedsPerDay} product feeds per day`, { 'Retry-After': String(wait) });
+		throw new ApiError(429, `At most ${core.options.productFeedsPerDay} product feeds per day`, {
+			'Retry-After': String(wait),
+		});
 	}
 	const file = startImportFile(core, body.uri, body.type);
 	return created(`/import-files/${file.id_import_file}/`);

@@ -18,7 +18,8 @@ function upload(ctx: RouteContext) {
 	});
 	const order = core.store.find('orders', body.id_order);
 	if (!order) throw unprocessable(`Order ${body.id_order} not found`);
-	if (order._fulfilled_by_marketplace) throw forbidden(`Order ${body.id_order} is fulfilled by the marketplace; API v1 cannot change it`);
+	if (order._fulfilled_by_marketplace)
+		throw forbidden(`Order ${body.id_order} is fulfilled by the marketplace; API v1 cannot change it`);
 	const { id_invoice: id } = storeInvoice(core, order.id_order, body);
 	return created(`/order-invoices/${id}/`);
 }
@@ -38,7 +39,9 @@ function download(ctx: RouteContext) {
 }
 
 export const invoiceRoutes: Route[] = [
-	route('GET', '/order-invoices/seller/', (ctx) => listReply(ctx, ctx.core.store.db.orderInvoices, {}, publicView<OrderInvoice>)),
+	route('GET', '/order-invoices/seller/', (ctx) =>
+		listReply(ctx, ctx.core.store.db.orderInvoices, {}, publicView<OrderInvoice>),
+	),
 	route('GET', '/order-invoices/{id}/', (ctx) => {
 		noQuery(ctx);
 		return ok(publicView(ctx.core.store.get('orderInvoices', intParam(ctx), 'Invoice')));

@@ -7,7 +7,17 @@ import { intParam, noBody, noContent, noQuery, ok, route, Route, RouteContext } 
 import { publicView } from '../../core/store';
 import type { Order, OrderUnit } from '../../core/types';
 import { integer, nonEmptyString, oneOf, optional, parseBody, string } from '../../core/validate';
-import { addRefund, CANCEL, markCancelled, markSent, REFUNDABLE, refundedSoFar, SEND, touchOrderUnit, trackingNumbers } from '../../model/order-units';
+import {
+	addRefund,
+	CANCEL,
+	markCancelled,
+	markSent,
+	REFUNDABLE,
+	refundedSoFar,
+	SEND,
+	touchOrderUnit,
+	trackingNumbers,
+} from '../../model/order-units';
 
 const visible = (row: { _fulfilled_by_marketplace: boolean }) => !row._fulfilled_by_marketplace;
 
@@ -38,7 +48,9 @@ export function orderUnitView(core: SandboxCore, unit: OrderUnit, embedded: Set<
 		claim: claims.length > 0 ? publicView(claims[claims.length - 1]) : null,
 	};
 	if (embedded.has('tickets')) {
-		view.tickets = core.store.db.tickets.filter((t) => t.ids_order_unit.includes(String(unit.id_order_unit))).map(publicView);
+		view.tickets = core.store.db.tickets
+			.filter((t) => t.ids_order_unit.includes(String(unit.id_order_unit)))
+			.map(publicView);
 	}
 	if (embedded.has('return_unit')) {
 		const returnUnit = core.store.db.returnUnits.find((r) => r.id_order_unit === unit.id_order_unit);
@@ -83,7 +95,8 @@ function fulfil(ctx: RouteContext) {
 	const unit = requireOrderUnit(ctx.core, intParam(ctx));
 	noBody(ctx);
 	requireStatus(unit, ['need_to_be_sent', 'sent'], 'confirmed as fulfilled');
-	if (unit._fulfilled_at) throw conflict(`Order unit ${unit.id_order_unit} was already confirmed as fulfilled at ${unit._fulfilled_at}`);
+	if (unit._fulfilled_at)
+		throw conflict(`Order unit ${unit.id_order_unit} was already confirmed as fulfilled at ${unit._fulfilled_at}`);
 	unit._fulfilled_at = ctx.core.timestamp();
 	touchOrderUnit(ctx.core, unit, false);
 	return noContent();
@@ -134,7 +147,13 @@ export const orderRoutes: Route[] = [
 	),
 	route('GET', ['/orders/{id}', '/orders/{id}/'], (ctx) => {
 		noQuery(ctx, ['embedded']);
-		const embedded = readEmbedded(ctx.query, ['billing_address', 'buyer', 'seller_units', 'shipping_address', 'order_invoices']);
+		const embedded = readEmbedded(ctx.query, [
+			'billing_address',
+			'buyer',
+			'seller_units',
+			'shipping_address',
+			'order_invoices',
+		]);
 		const order = requireOrder(ctx.core, ctx.params.id);
 		const units = orderUnitsOf(ctx.core, order.id_order).map((u) => orderUnitView(ctx.core, u));
 		const view: Record<string, unknown> = { ...orderListView(order), order_units: units };
@@ -143,7 +162,9 @@ export const orderRoutes: Route[] = [
 			if (embedded.has(field)) view[field] = order[field];
 		}
 		if (embedded.has('order_invoices')) {
-			view.order_invoices = ctx.core.store.db.orderInvoices.filter((i) => i.id_order === order.id_order).map(publicView);
+			view.order_invoices = ctx.core.store.db.orderInvoices
+				.filter((i) => i.id_order === order.id_order)
+				.map(publicView);
 		}
 		return ok(view);
 	}),

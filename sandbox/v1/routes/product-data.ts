@@ -13,7 +13,8 @@ function eanParam(text: string | undefined): string {
 
 function requireProductData(core: SandboxCore, ean: string): ProductData {
 	const record = core.store.find('productData', ean);
-	if (!record) throw notFound(`No product data of yours for EAN ${ean}; upload it with PUT /product-data/${ean}/ first`);
+	if (!record)
+		throw notFound(`No product data of yours for EAN ${ean}; upload it with PUT /product-data/${ean}/ first`);
 	return record;
 }
 
@@ -26,7 +27,12 @@ function readStatus(ctx: RouteContext) {
 export const productDataRoutes: Route[] = [
 	route('PUT', '/product-data/{ean}/', (ctx) => {
 		const ean = eanParam(ctx.params.ean);
-		uploadProductData(ctx.core, ean, readUpload(ctx.body(), (alias, refusal) => useAlias(ctx, alias, refusal)), 'replace');
+		uploadProductData(
+			ctx.core,
+			ean,
+			readUpload(ctx.body(), (alias, refusal) => useAlias(ctx, alias, refusal)),
+			'replace',
+		);
 		return created(`/product-data/${ean}/`);
 	}),
 	route('PATCH', '/product-data/{ean}/', (ctx) => {

@@ -9,7 +9,8 @@ import { findReport, reportFile, reportFileName, reportStatus } from '../../mode
 function download(ctx: RouteContext) {
 	const report = findReport(ctx.core, ctx.params.id);
 	if (!report) throw notFound(`Report ${ctx.params.id} not found`);
-	if (!ctx.query.access_token || ctx.query.access_token !== report._access_token) throw forbidden('access_token missing or wrong');
+	if (!ctx.query.access_token || ctx.query.access_token !== report._access_token)
+		throw forbidden('access_token missing or wrong');
 	if (reportStatus(ctx.core, report) !== 'done') throw notFound(`Report ${report.id_report} is not done yet`);
 	return {
 		status: 200,

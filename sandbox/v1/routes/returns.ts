@@ -13,7 +13,8 @@ import { orderUnitsForRequest } from './order-unit-requests';
 
 function returnView(core: SandboxCore, record: ReturnRecord, embedded: Set<string>) {
 	const view = publicRecord(record);
-	if (embedded.has('units')) view.units = core.store.db.returnUnits.filter((u) => u.id_return === record.id_return).map(publicView);
+	if (embedded.has('units'))
+		view.units = core.store.db.returnUnits.filter((u) => u.id_return === record.id_return).map(publicView);
 	if (embedded.has('buyer')) {
 		const first = core.store.db.returnUnits.find((u) => u.id_return === record.id_return);
 		const orderUnit = first && core.store.find('orderUnits', first.id_order_unit);
@@ -28,9 +29,12 @@ function returnUnitView(core: SandboxCore, unit: ReturnUnit, embedded: Set<strin
 	if (embedded.has('item')) view.item = orderUnit?.item ?? null;
 	if (embedded.has('return')) view.return = publicView(core.store.find('returns', unit.id_return) ?? null);
 	if (embedded.has('order_unit')) view.order_unit = orderUnit ? publicView(orderUnit) : null;
-	if (embedded.has('claim')) view.claim = unit._id_claim ? publicView(core.store.find('claims', unit._id_claim) ?? null) : null;
+	if (embedded.has('claim'))
+		view.claim = unit._id_claim ? publicView(core.store.find('claims', unit._id_claim) ?? null) : null;
 	if (embedded.has('tickets')) {
-		view.tickets = core.store.db.tickets.filter((t) => t.ids_order_unit.includes(String(unit.id_order_unit))).map(publicView);
+		view.tickets = core.store.db.tickets
+			.filter((t) => t.ids_order_unit.includes(String(unit.id_order_unit)))
+			.map(publicView);
 	}
 	return view;
 }
@@ -45,11 +49,16 @@ function createReturn(ctx: RouteContext) {
 	const units = orderUnitsForRequest(core, body.id_order_unit);
 	for (const unit of units) {
 		if (!RETURNABLE.includes(unit.status)) {
-			throw conflict(`Order unit ${unit.id_order_unit} is '${unit.status}'; only sent or received units can be returned`);
+			throw conflict(
+				`Order unit ${unit.id_order_unit} is '${unit.status}'; only sent or received units can be returned`,
+			);
 		}
 		if (returnOf(core, unit)) throw conflict(`Order unit ${unit.id_order_unit} is already part of a return`);
 	}
-	const record = openReturn(core, units.map((unit) => ({ unit, reason: body.reason, note: body.note })));
+	const record = openReturn(
+		core,
+		units.map((unit) => ({ unit, reason: body.reason, note: body.note })),
+	);
 	const id = record.id_return;
 	return created(`/returns/${id}/`, returnView(core, record, new Set(['units'])));
 }

@@ -10,7 +10,8 @@ import { findLabel, labelExpired, labelFile } from '../../model/shipping';
 function download(ctx: RouteContext) {
 	const label = findLabel(ctx.core, ctx.params.id);
 	if (!label) throw notFound(`Shipping label ${ctx.params.id} not found`);
-	if (!ctx.query.access_token || ctx.query.access_token !== label._access_token) throw forbidden('access_token missing or wrong');
+	if (!ctx.query.access_token || ctx.query.access_token !== label._access_token)
+		throw forbidden('access_token missing or wrong');
 	if (labelExpired(ctx.core, label)) throw notFound(`The download address of shipping label ${label.id} has expired`);
 	return {
 		status: 200,
@@ -20,4 +21,6 @@ function download(ctx: RouteContext) {
 	};
 }
 
-export const shippingLabelFileRoutes: Route[] = [route('GET', '/shipping-label-files/{id}', download, { unsigned: true })];
+export const shippingLabelFileRoutes: Route[] = [
+	route('GET', '/shipping-label-files/{id}', download, { unsigned: true }),
+];

@@ -22,7 +22,12 @@ const email: Check<string> = (value, field) => {
 const eventName = oneOf(EVENT_NAMES, 'event name');
 
 /** Sends the verification request; refuses the request when it fails and `mustPass`. */
-async function verifyOrRefuse(core: SandboxCore, url: string, idSubscription: number | null, mustPass = true): Promise<void> {
+async function verifyOrRefuse(
+	core: SandboxCore,
+	url: string,
+	idSubscription: number | null,
+	mustPass = true,
+): Promise<void> {
 	const result = await core.notifier.verify(url, idSubscription);
 	if (mustPass && !result.ok) throw unprocessable(`Callback verification failed for ${url}: ${result.reason}`);
 }
@@ -59,7 +64,11 @@ async function update(ctx: RouteContext) {
 	});
 	const missing = FULL_BODY.filter((field) => body[field] === undefined);
 	if (missing.length > 0) {
-		useAlias(ctx, `partial subscription body (without ${missing.join(', ')})`, `PATCH /subscriptions/{id}/ needs the whole body: ${FULL_BODY.join(', ')}; ${missing.join(', ')} missing`);
+		useAlias(
+			ctx,
+			`partial subscription body (without ${missing.join(', ')})`,
+			`PATCH /subscriptions/{id}/ needs the whole body: ${FULL_BODY.join(', ')}; ${missing.join(', ')} missing`,
+		);
 	}
 	const next = {
 		callback_url: body.callback_url ?? subscription.callback_url,

@@ -7,7 +7,18 @@ import { created, noBody, noContent, noQuery, ok, route, Route, RouteContext } f
 import { publicRecord, publicView } from '../../core/store';
 import type { OrderUnit, Ticket } from '../../core/types';
 import { ANSWERABLE, answerTicket, closeBySeller, insertTicket } from '../../model/tickets';
-import { arrayOf, base64, boolean, Check, integer, nonEmptyString, object, oneOf, optional, parseBody } from '../../core/validate';
+import {
+	arrayOf,
+	base64,
+	boolean,
+	Check,
+	integer,
+	nonEmptyString,
+	object,
+	oneOf,
+	optional,
+	parseBody,
+} from '../../core/validate';
 import { orderUnitsForRequest } from './order-unit-requests';
 
 /** List spec of /ticket-messages/seller/ and /claim-messages/seller/. */
@@ -17,7 +28,9 @@ export function messageFilters<T extends { ts_created: string }>(): ListSpec<T> 
 
 const ticketId: Check<string> = (value, field) => {
 	if (typeof value !== 'string') {
-		throw badRequest(`${field} must be a string (ticket ids are zero-padded, e.g. "0013163664"), got ${JSON.stringify(value)}`);
+		throw badRequest(
+			`${field} must be a string (ticket ids are zero-padded, e.g. "0013163664"), got ${JSON.stringify(value)}`,
+		);
 	}
 	return value;
 };
@@ -63,7 +76,9 @@ function postMessage(ctx: RouteContext) {
 		id_ticket: ticketId,
 		text: nonEmptyString,
 		interim_notice: optional(boolean),
-		claim_message_files: optional(arrayOf(object({ filename: nonEmptyString, mime_type: oneOf(MIME_TYPES, 'mime type'), data: base64 }))),
+		claim_message_files: optional(
+			arrayOf(object({ filename: nonEmptyString, mime_type: oneOf(MIME_TYPES, 'mime type'), data: base64 })),
+		),
 	});
 	const ticket = requireTicket(core, body.id_ticket, 422);
 	if (!ANSWERABLE.includes(ticket.status)) throw conflict(`Ticket ${ticket.id_ticket} is '${ticket.status}'`);
@@ -74,7 +89,8 @@ function postMessage(ctx: RouteContext) {
 function close(ctx: RouteContext) {
 	const ticket = requireTicket(ctx.core, ctx.params.id, 404);
 	noBody(ctx);
-	if (!closeBySeller(ctx.core, ticket)) throw conflict(`Ticket ${ticket.id_ticket} is '${ticket.status}' and cannot be closed by the seller`);
+	if (!closeBySeller(ctx.core, ticket))
+		throw conflict(`Ticket ${ticket.id_ticket} is '${ticket.status}' and cannot be closed by the seller`);
 	return noContent();
 }
 
@@ -106,7 +122,9 @@ export const ticketRoutes: Route[] = [
 	route('POST', '/tickets/', createTicket),
 	route('PATCH', ['/tickets/{id}/close/', '/ticket/{id}/close/'], close),
 	route('POST', '/ticket-messages/', postMessage),
-	route('GET', '/ticket-messages/seller/', (ctx) => listReply(ctx, ctx.core.store.db.ticketMessages, messageFilters(), publicView)),
+	route('GET', '/ticket-messages/seller/', (ctx) =>
+		listReply(ctx, ctx.core.store.db.ticketMessages, messageFilters(), publicView),
+	),
 	route('GET', '/ticket-messages/{id}/', (ctx) => {
 		noQuery(ctx);
 		return ok(publicView(ctx.core.store.get('ticketMessages', Number(ctx.params.id), 'Ticket message')));

@@ -24,13 +24,19 @@ function patchUnit(ctx: RouteContext) {
 	];
 	for (const [field, wanted, current] of fixed) {
 		if (wanted !== undefined && wanted !== current) {
-			throw badRequest(`${field} cannot be changed (is ${JSON.stringify(current)}); delete the unit and create a new one`);
+			throw badRequest(
+				`${field} cannot be changed (is ${JSON.stringify(current)}); delete the unit and create a new one`,
+			);
 		}
 	}
 	// the spec's PATCH body is the create body without id_item and id_offer
 	const unchangeable = (['id_item', 'id_offer'] as const).filter((field) => body[field] !== undefined);
 	if (unchangeable.length > 0) {
-		useAlias(ctx, `PATCH body with ${unchangeable.join(', ')}`, `${unchangeable.join(' and ')} cannot be sent in PATCH /units/{id}/ (they cannot be changed)`);
+		useAlias(
+			ctx,
+			`PATCH body with ${unchangeable.join(', ')}`,
+			`${unchangeable.join(' and ')} cannot be sent in PATCH /units/{id}/ (they cannot be changed)`,
+		);
 	}
 	const before = unit.amount;
 	applyFields(unit, body);

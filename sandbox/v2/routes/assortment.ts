@@ -13,7 +13,8 @@ export const operations: V2Operations = {
 	GetAssortmentInsight: (ctx) => {
 		const { db } = ctx.core.store;
 		const offered = new Set(db.units.map((unit) => unit.id_item));
-		const categoryName = (id: number | undefined) => (id === undefined ? null : (ctx.core.store.find('categories', id)?.name ?? null));
+		const categoryName = (id: number | undefined) =>
+			id === undefined ? null : (ctx.core.store.find('categories', id)?.name ?? null);
 		const view = (item: Item) => {
 			const category = ctx.core.store.find('categories', item.id_category);
 			const base = 1000 + (item.id_item % 50) * 100;
@@ -38,6 +39,10 @@ export const operations: V2Operations = {
 				currency: 'EUR',
 			};
 		};
-		return page(ctx, db.items.filter((item) => !offered.has(item.id_item) && item.eans.length > 0), view);
+		return page(
+			ctx,
+			db.items.filter((item) => !offered.has(item.id_item) && item.eans.length > 0),
+			view,
+		);
 	},
 };

@@ -20,9 +20,14 @@ function sharedSetAttribute(ctx: V2Context): Attribute | undefined {
 export const operations: V2Operations = {
 	GetAttributeList: (ctx) => page(ctx, ctx.core.store.db.attributes, attributeView),
 	GetAttributeListBySearch: (ctx) => {
-		const words = text(ctx, 'q')!.toLowerCase().split(/\s+/).filter((w) => w !== '');
+		const words = text(ctx, 'q')!
+			.toLowerCase()
+			.split(/\s+/)
+			.filter((w) => w !== '');
 		if (words.length === 0) throw invalidField('q', 'must name something to search for');
-		const rows = ctx.core.store.db.attributes.filter((a) => words.every((w) => `${a.name} ${a.title}`.toLowerCase().includes(w)));
+		const rows = ctx.core.store.db.attributes.filter((a) =>
+			words.every((w) => `${a.name} ${a.title}`.toLowerCase().includes(w)),
+		);
 		return page(ctx, rows, attributeView);
 	},
 	GetAttribute: (ctx) => {
@@ -36,14 +41,20 @@ export const operations: V2Operations = {
 	},
 	GetSharedSetListBySearchAndAttributeId: (ctx) => {
 		const attribute = sharedSetAttribute(ctx);
-		if (!attribute) throw invalidField('id_attribute', `attribute ${param(ctx, 'id_attribute')} is unknown or has no shared set`);
+		if (!attribute)
+			throw invalidField('id_attribute', `attribute ${param(ctx, 'id_attribute')} is unknown or has no shared set`);
 		const q = text(ctx, 'q')?.trim().toLowerCase() ?? '';
-		return page(ctx, sharedSetValues(ctx.core, attribute).filter((entry) => entry.label.toLowerCase().includes(q)), (entry) => entry);
+		return page(
+			ctx,
+			sharedSetValues(ctx.core, attribute).filter((entry) => entry.label.toLowerCase().includes(q)),
+			(entry) => entry,
+		);
 	},
 	GetSharedSetCsvFileByAttributeId: (ctx) => {
 		const attribute = sharedSetAttribute(ctx);
 		// This operation's 404 is the OpenAPI's NotFoundResponse: a message alone.
-		if (!attribute) return { status: 404, body: { message: `Shared set of attribute ${param(ctx, 'id_attribute')} not found` } };
+		if (!attribute)
+			return { status: 404, body: { message: `Shared set of attribute ${param(ctx, 'id_attribute')} not found` } };
 		return ok(sharedSetFileUrl(ctx.core, attribute, text(ctx, 'locale')!));
 	},
 };

@@ -20,7 +20,9 @@ export const operations: V2Operations = {
 			condition,
 			storefront,
 			num_units: offers.length,
-			units: offers.slice(0, limit).map((offer) => ({ ...offer, price: offer.price / 100, shipping_rate: offer.shipping_rate / 100 })),
+			units: offers
+				.slice(0, limit)
+				.map((offer) => ({ ...offer, price: offer.price / 100, shipping_rate: offer.shipping_rate / 100 })),
 		});
 	},
 };

@@ -7,8 +7,23 @@ import { ok, V2Operations } from '../handler';
  * reading of the names (forwarders and pallet networks), an assumption.
  */
 const HAULERS = new Set([
-	'Other Hauler', 'Bursped', 'Cargoline', 'Cargo International', 'Dachser', 'DHL Freight', 'DSV', 'Emons', 'Geis',
-	'Hellmann', 'Iloxx Spedition', 'Kuehne & Nagel', 'Raben Group', 'Rhenus', 'Schenker', 'Spedition Guettler', 'Zufall',
+	'Other Hauler',
+	'Bursped',
+	'Cargoline',
+	'Cargo International',
+	'Dachser',
+	'DHL Freight',
+	'DSV',
+	'Emons',
+	'Geis',
+	'Hellmann',
+	'Iloxx Spedition',
+	'Kuehne & Nagel',
+	'Raben Group',
+	'Rhenus',
+	'Schenker',
+	'Spedition Guettler',
+	'Zufall',
 ]);
 
 export const operations: V2Operations = {

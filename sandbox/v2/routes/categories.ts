@@ -21,7 +21,9 @@ const words = (value: string) =>
 		.filter((w) => w.length > 1);
 
 function childrenOf(core: SandboxCore, category: Category): Category[] {
-	return core.store.db.categories.filter((c) => c.id_parent_category === category.id_category && c.id_category !== category.id_category);
+	return core.store.db.categories.filter(
+		(c) => c.id_parent_category === category.id_category && c.id_category !== category.id_category,
+	);
 }
 
 function treeView(core: SandboxCore, category: Category): Record<string, unknown> {
@@ -49,7 +51,8 @@ function decide(ctx: V2Context) {
 		.filter((c) => c._is_leaf)
 		.map((category) => ({
 			category,
-			score: words(`${category.title_singular} ${category.title_plural} ${category.name}`).filter((w) => wanted.has(w)).length,
+			score: words(`${category.title_singular} ${category.title_plural} ${category.name}`).filter((w) => wanted.has(w))
+				.length,
 		}))
 		.filter(({ score }) => score > 0)
 		.sort((a, b) => b.score - a.score || a.category.id_category - b.category.id_category)
@@ -72,7 +75,9 @@ export const operations: V2Operations = {
 	},
 	GetCategory: (ctx) => {
 		const id = param(ctx, 'id_category');
-		return viewOrMissing(categoryOf(ctx.core, Number(id)), `Category ${id}`, (category) => categoryWithEmbedded(ctx, category));
+		return viewOrMissing(categoryOf(ctx.core, Number(id)), `Category ${id}`, (category) =>
+			categoryWithEmbedded(ctx, category),
+		);
 	},
 	GetCategoryTree: (ctx) => ok(treeView(ctx.core, found(categoryOf(ctx.core, 1), 'Root category'))),
 	DecideCategory: decide,
@@ -84,8 +89,10 @@ function categoryWithEmbedded(ctx: V2Context, category: Category) {
 	const parent = categoryOf(ctx.core, category.id_parent_category);
 	if (include.has('parent') && parent) view.parent = categoryView(parent);
 	if (include.has('children')) view.children = childrenOf(ctx.core, category).map(categoryView);
-	if (include.has('required_attributes')) view.required_attributes = attributesView(ctx.core, category._mandatory_attributes);
-	if (include.has('optional_attributes')) view.optional_attributes = attributesView(ctx.core, category._optional_attributes);
+	if (include.has('required_attributes'))
+		view.required_attributes = attributesView(ctx.core, category._mandatory_attributes);
+	if (include.has('optional_attributes'))
+		view.optional_attributes = attributesView(ctx.core, category._optional_attributes);
 	if (include.has('conditional_attributes')) view.conditional_attributes = [];
 	return view;
 }

@@ -13,36 +13,60 @@ import { found, noContent, ok, param, V2Context, V2Operations } from '../handler
 import { ErrorDetail, Problem } from '../problems';
 import { contactsOf, contactState, StoredContact } from '../state/contacts';
 
-const EU_COUNTRIES = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '));
+const EU_COUNTRIES = new Set(
+	'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '),
+);
 
 interface ContactInput {
 	name: string;
-	postal_address: { street: string; house_number: string; city: string; postal_code?: string | null; country_code: string; address_additional?: string | null };
+	postal_address: {
+		street: string;
+		house_number: string;
+		city: string;
+		postal_code?: string | null;
+		country_code: string;
+		address_additional?: string | null;
+	};
 	contact_info: { email_address?: string; website_url?: string; phone_number?: string | null };
 }
 
 function manufacturerOwner(core: SandboxCore, name: string): { owner: string; canonical: string } {
 	const wanted = name.trim().toLowerCase();
-	const item = found(core.store.db.items.find((candidate) => candidate.manufacturer.toLowerCase() === wanted), `Manufacturer '${name}'`);
+	const item = found(
+		core.store.db.items.find((candidate) => candidate.manufacturer.toLowerCase() === wanted),
+		`Manufacturer '${name}'`,
+	);
 	return { owner: `manufacturer:${item.manufacturer}`, canonical: item.manufacturer };
 }
 
 function productOwner(core: SandboxCore, ean: string): string {
-	found(core.store.db.items.find((item) => item.eans.includes(ean)), `Product with EAN '${ean}'`);
+	found(
+		core.store.db.items.find((item) => item.eans.includes(ean)),
+		`Product with EAN '${ean}'`,
+	);
 	return `product:${ean}`;
 }
 
 function checkContact(input: ContactInput): void {
 	const errors: ErrorDetail[] = [];
 	const { email_address, website_url } = input.contact_info;
-	if (!email_address && !website_url) errors.push({ field: 'contact_info', message: 'needs email_address or website_url' });
-	if (email_address && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email_address)) errors.push({ field: 'contact_info.email_address', message: 'must be an e-mail address' });
-	if (website_url && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(website_url)) errors.push({ field: 'contact_info.website_url', message: 'must be an http(s) URL' });
+	if (!email_address && !website_url)
+		errors.push({ field: 'contact_info', message: 'needs email_address or website_url' });
+	if (email_address && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email_address))
+		errors.push({ field: 'contact_info.email_address', message: 'must be an e-mail address' });
+	if (website_url && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(website_url))
+		errors.push({ field: 'contact_info.website_url', message: 'must be an http(s) URL' });
 	const country = input.postal_address.country_code.toUpperCase();
 	if (EU_COUNTRIES.has(country) && !input.postal_address.postal_code) {
 		errors.push({ field: 'postal_address.postal_code', message: `is required for ${country}, an EU member state` });
 	}
-	if (errors.length) throw new Problem(422, '/problems/validation-error', `Invalid contact: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+	if (errors.length)
+		throw new Problem(
+			422,
+			'/problems/validation-error',
+			`Invalid contact: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`,
+			errors,
+		);
 }
 
 function upsert(ctx: V2Context, owner: string): StoredContact {
@@ -53,11 +77,21 @@ function upsert(ctx: V2Context, owner: string): StoredContact {
 	const now = new Date(ctx.core.clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
 	const contact = {
 		name: input.name,
-		postal_address: { postal_code: null, address_additional: null, ...input.postal_address, country_code: input.postal_address.country_code.toUpperCase() },
+		postal_address: {
+			postal_code: null,
+			address_additional: null,
+			...input.postal_address,
+			country_code: input.postal_address.country_code.toUpperCase(),
+		},
 		contact_info: { ...input.contact_info },
 	};
 	const previous = contacts[type];
-	contacts[type] = { contact_type: type, contact, created_at: previous?.created_at ?? now, updated_at: previous ? now : null };
+	contacts[type] = {
+		contact_type: type,
+		contact,
+		created_at: previous?.created_at ?? now,
+		updated_at: previous ? now : null,
+	};
 	return contacts[type];
 }
 
@@ -74,12 +108,14 @@ export const operations: V2Operations = {
 		const { owner, canonical } = manufacturerOwner(ctx.core, param(ctx, 'manufacturer_name'));
 		return ok({ contacts: contactsOf(ctx.core.store.db, owner), manufacturer_name: canonical });
 	},
-	UpsertManufacturerContact: (ctx) => ok(upsert(ctx, manufacturerOwner(ctx.core, param(ctx, 'manufacturer_name')).owner)),
+	UpsertManufacturerContact: (ctx) =>
+		ok(upsert(ctx, manufacturerOwner(ctx.core, param(ctx, 'manufacturer_name')).owner)),
 	DeleteManufacturerContact: (ctx) => {
 		const { owner, canonical } = manufacturerOwner(ctx.core, param(ctx, 'manufacturer_name'));
 		return remove(ctx, owner, `manufacturer '${canonical}'`);
 	},
-	GetProductContacts: (ctx) => ok({ contacts: contactsOf(ctx.core.store.db, productOwner(ctx.core, param(ctx, 'ean'))) }),
+	GetProductContacts: (ctx) =>
+		ok({ contacts: contactsOf(ctx.core.store.db, productOwner(ctx.core, param(ctx, 'ean'))) }),
 	UpsertProductContact: (ctx) => ok(upsert(ctx, productOwner(ctx.core, param(ctx, 'ean')))),
 	DeleteProductContact: (ctx) => remove(ctx, productOwner(ctx.core, param(ctx, 'ean')), `EAN ${param(ctx, 'ean')}`),
 };

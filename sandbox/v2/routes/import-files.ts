@@ -23,7 +23,11 @@ import { invalidField, Problem } from '../problems';
 import { iso } from '../views';
 import { viewOrMissing } from '../state/catalog';
 import { CommandFile, CommandFileType, commandFiles, startCommandFile } from '../state/command-files';
-import { startVariantSuggestionFile, variantSuggestionFiles, variantSuggestionWait } from '../state/variant-suggestions';
+import {
+	startVariantSuggestionFile,
+	variantSuggestionFiles,
+	variantSuggestionWait,
+} from '../state/variant-suggestions';
 
 const PRODUCT_FEED = 'PRODUCT_FEED';
 
@@ -62,7 +66,10 @@ function checkedUrl(ctx: V2Context): string {
 }
 
 function sorted(ctx: V2Context, files: ImportFile[]): ImportFile[] {
-	const [field, direction] = (text(ctx, 'sort') ?? 'ts_created:desc').split(':') as ['ts_created' | 'ts_updated', string];
+	const [field, direction] = (text(ctx, 'sort') ?? 'ts_created:desc').split(':') as [
+		'ts_created' | 'ts_updated',
+		string,
+	];
 	const sign = direction === 'asc' ? 1 : -1;
 	return [...files].sort((a, b) => sign * (a[field].localeCompare(b[field]) || a.id_import_file - b.id_import_file));
 }
@@ -76,7 +83,9 @@ function fileList(ctx: V2Context, files: ImportFile[]) {
 	const rows = where(
 		files,
 		equals(text(ctx, 'status'), (f) => f.status),
-		createdFrom === undefined ? undefined : (f) => parseTimestamp(f.ts_created) >= Date.parse(`${createdFrom}T00:00:00Z`),
+		createdFrom === undefined
+			? undefined
+			: (f) => parseTimestamp(f.ts_created) >= Date.parse(`${createdFrom}T00:00:00Z`),
 		updatedFrom === undefined ? undefined : (f) => parseTimestamp(f.ts_updated) >= Date.parse(updatedFrom),
 	);
 	return page(ctx, sorted(ctx, rows), fileView);
@@ -129,14 +138,22 @@ function visibleCommandFiles(ctx: V2Context, type: CommandFileType): CommandFile
 
 function sortedCommandFiles(ctx: V2Context, rows: CommandFile[]): CommandFile[] {
 	const [field, direction] = (text(ctx, 'sort') ?? 'ts_created:desc').split(':');
-	const newest = field === 'id' ? [...rows].sort((a, b) => b.id_import_file - a.id_import_file) : newestFirst(rows, (file) => file.ts_created);
+	const newest =
+		field === 'id'
+			? [...rows].sort((a, b) => b.id_import_file - a.id_import_file)
+			: newestFirst(rows, (file) => file.ts_created);
 	return direction === 'asc' ? newest.reverse() : newest;
 }
 
 /** Create, list and read of one type of command file, keyed by the OpenAPI's operationIds. */
-function commandFileOperations(type: CommandFileType, what: string, ids: { create: string; list: string; get: string }): V2Operations {
+function commandFileOperations(
+	type: CommandFileType,
+	what: string,
+	ids: { create: string; list: string; get: string },
+): V2Operations {
 	return {
-		[ids.create]: (ctx) => created(commandFileView(startCommandFile(ctx.core, type, checkedUrl(ctx), text(ctx, 'storefront') ?? null))),
+		[ids.create]: (ctx) =>
+			created(commandFileView(startCommandFile(ctx.core, type, checkedUrl(ctx), text(ctx, 'storefront') ?? null))),
 		[ids.list]: (ctx) => {
 			const rows = where(
 				visibleCommandFiles(ctx, type),
@@ -150,7 +167,12 @@ function commandFileOperations(type: CommandFileType, what: string, ids: { creat
 			const id = Number(param(ctx, 'id_import_file'));
 			const file = visibleCommandFiles(ctx, type).find((candidate) => candidate.id_import_file === id);
 			return ok(
-				commandFileView(found(file, `${what} ${param(ctx, 'id_import_file')}${text(ctx, 'storefront') ? ` on storefront ${text(ctx, 'storefront')}` : ''}`)),
+				commandFileView(
+					found(
+						file,
+						`${what} ${param(ctx, 'id_import_file')}${text(ctx, 'storefront') ? ` on storefront ${text(ctx, 'storefront')}` : ''}`,
+					),
+				),
 			);
 		},
 	};

@@ -48,8 +48,14 @@ function commission(core: SandboxCore, ean: string, storefront: string) {
 	const item = core.store.db.items.find((candidate) => candidate.eans.includes(ean));
 	if (!item) return { ean, storefront, status: 'NOT_FOUND' };
 	const category = core.store.find('categories', item.id_category);
-	if (!category || item.id_category === FOOD_AREA || category.id_parent_category === FOOD_AREA) return { ean, storefront, status: 'NO_COMMISSION_RATE' };
-	return { ean, storefront, status: 'OK', commission_rate_estimate: { variable_fee: Number(category.variable_fee), fixed_fee: category.fixed_fee } };
+	if (!category || item.id_category === FOOD_AREA || category.id_parent_category === FOOD_AREA)
+		return { ean, storefront, status: 'NO_COMMISSION_RATE' };
+	return {
+		ean,
+		storefront,
+		status: 'OK',
+		commission_rate_estimate: { variable_fee: Number(category.variable_fee), fixed_fee: category.fixed_fee },
+	};
 }
 
 export const operations: V2Operations = {

@@ -23,14 +23,22 @@ function invoiceOf(ctx: V2Context): { order: Order; invoice: OrderInvoice } {
 	const order = orderOf(ctx);
 	const id = param(ctx, 'id_invoice');
 	const invoice = ctx.core.store.find('orderInvoices', id);
-	return { order, invoice: found(invoice?.id_order === order.id_order ? invoice : undefined, `Invoice ${id} of order ${order.id_order}`) };
+	return {
+		order,
+		invoice: found(
+			invoice?.id_order === order.id_order ? invoice : undefined,
+			`Invoice ${id} of order ${order.id_order}`,
+		),
+	};
 }
 
 function checkUpload(body: { original_name: string; mime_type: string; data: string }): void {
 	const errors: ErrorDetail[] = [];
 	if (body.original_name.trim() === '') errors.push({ field: 'original_name', message: 'must not be empty' });
-	if (!(MIME_TYPES as readonly string[]).includes(body.mime_type)) errors.push({ field: 'mime_type', message: `'${body.mime_type}' is not an allowed file type` });
-	if (!BASE64.test(body.data) || body.data.length % 4 !== 0) errors.push({ field: 'data', message: 'must be the file as base64' });
+	if (!(MIME_TYPES as readonly string[]).includes(body.mime_type))
+		errors.push({ field: 'mime_type', message: `'${body.mime_type}' is not an allowed file type` });
+	if (!BASE64.test(body.data) || body.data.length % 4 !== 0)
+		errors.push({ field: 'data', message: 'must be the file as base64' });
 	if (errors.length) throw invalid(errors);
 }
 
@@ -46,7 +54,11 @@ export const operations: V2Operations = {
 			}),
 			since(ctx, 'ts_created_from_iso', (i: OrderInvoice) => i.ts_created),
 		);
-		return page(ctx, newestFirst(rows, (i) => i.ts_created), (i) => invoiceView(orderOfInvoice(i)!, i));
+		return page(
+			ctx,
+			newestFirst(rows, (i) => i.ts_created),
+			(i) => invoiceView(orderOfInvoice(i)!, i),
+		);
 	},
 
 	GetOrderInvoice: (ctx) => {
@@ -63,7 +75,8 @@ export const operations: V2Operations = {
 	UploadOrderInvoice: (ctx) => {
 		const { core } = ctx;
 		const order = orderOf(ctx);
-		if (order._fulfilled_by_marketplace) throw new Problem(403, '/problems/forbidden', `Order ${order.id_order} is fulfilled by the marketplace`);
+		if (order._fulfilled_by_marketplace)
+			throw new Problem(403, '/problems/forbidden', `Order ${order.id_order} is fulfilled by the marketplace`);
 		const body = ctx.body as { original_name: string; mime_type: string; data: string };
 		checkUpload(body);
 		const invoice = storeInvoice(core, order.id_order, body);

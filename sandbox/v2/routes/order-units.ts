@@ -15,7 +15,18 @@ import type { OrderUnit } from '../../core/types';
 import { among, equals, newestFirst, page, since, where } from '../collection';
 import { embedded, found, list, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalidField, refused } from '../problems';
-import { addRefund, CANCEL, markCancelled, markSent, REFUNDABLE, refundedSoFar, SEND, touchOrderUnit, trackingNumbers, type StatusMove } from '../../model/order-units';
+import {
+	addRefund,
+	CANCEL,
+	markCancelled,
+	markSent,
+	REFUNDABLE,
+	refundedSoFar,
+	SEND,
+	touchOrderUnit,
+	trackingNumbers,
+	type StatusMove,
+} from '../../model/order-units';
 import { storefrontOf } from '../../model/storefronts';
 import { fulfillmentType, orderUnitDetailsView, orderUnitView } from '../views';
 
@@ -24,7 +35,11 @@ function target(ctx: V2Context, refuseWith: 400 | 403): OrderUnit {
 	const id = param(ctx, 'id_order_unit');
 	const unit = found(ctx.core.store.find('orderUnits', id), `Order unit ${id}`);
 	if (unit._fulfilled_by_marketplace) {
-		throw refused(refuseWith, '/problems/action-not-allowed', `Order unit ${id} is fulfilled by the marketplace; the seller cannot change it`);
+		throw refused(
+			refuseWith,
+			'/problems/action-not-allowed',
+			`Order unit ${id} is fulfilled by the marketplace; the seller cannot change it`,
+		);
 	}
 	return unit;
 }
@@ -33,10 +48,18 @@ function target(ctx: V2Context, refuseWith: 400 | 403): OrderUnit {
 function checkMove(unit: OrderUnit, move: StatusMove, rule: { action: string; notAllowed: string }): void {
 	const { id_order_unit: id, status } = unit;
 	if (status === move.to) {
-		throw refused(403, '/problems/duplicate-action', `Order unit ${id} is already '${status}'; it cannot be ${rule.action} again`);
+		throw refused(
+			403,
+			'/problems/duplicate-action',
+			`Order unit ${id} is already '${status}'; it cannot be ${rule.action} again`,
+		);
 	}
 	if (!move.from.includes(status)) {
-		throw refused(403, rule.notAllowed, `Order unit ${id} is '${status}'; only units in ${move.from.map((s) => `'${s}'`).join(' or ')} can be ${rule.action}`);
+		throw refused(
+			403,
+			rule.notAllowed,
+			`Order unit ${id} is '${status}'; only units in ${move.from.map((s) => `'${s}'`).join(' or ')} can be ${rule.action}`,
+		);
 	}
 }
 
@@ -63,7 +86,8 @@ export const operations: V2Operations = {
 			since(ctx, 'ts_created_from_iso', (u: OrderUnit) => u.ts_created),
 			since(ctx, 'ts_updated_from_iso', (u: OrderUnit) => u.ts_updated),
 		);
-		const sortBy = text(ctx, 'sort') === 'ts_updated:desc' ? (u: OrderUnit) => u.ts_updated : (u: OrderUnit) => u.ts_created;
+		const sortBy =
+			text(ctx, 'sort') === 'ts_updated:desc' ? (u: OrderUnit) => u.ts_updated : (u: OrderUnit) => u.ts_created;
 		return page(ctx, newestFirst(rows, sortBy), (unit) => orderUnitView(ctx.core, unit));
 	},
 
@@ -78,7 +102,11 @@ export const operations: V2Operations = {
 		const body = ctx.body as { tracking_numbers: string; carrier_code: string };
 		const carrier = carrierCode(body.carrier_code);
 		const numbers = trackingNumbers(body.tracking_numbers);
-		if (!numbers) throw invalidField('tracking_numbers', 'holds an empty tracking number; separate several numbers with single commas');
+		if (!numbers)
+			throw invalidField(
+				'tracking_numbers',
+				'holds an empty tracking number; separate several numbers with single commas',
+			);
 		checkMove(unit, SEND, { action: 'sent', notAllowed: '/problems/action-not-allowed' });
 		markSent(ctx.core, unit, { carrier_code: carrier, tracking_number: numbers.join(',') });
 		return noContent();
@@ -106,7 +134,11 @@ export const operations: V2Operations = {
 		const { amount, reason } = ctx.body as { amount: number; reason: string };
 		if (amount < 1) throw invalidField('amount', `must be at least 1 (cents), got ${amount}`);
 		if (!REFUNDABLE.includes(unit.status)) {
-			throw refused(400, '/problems/action-not-allowed', `Order unit ${unit.id_order_unit} is '${unit.status}' and cannot be refunded`);
+			throw refused(
+				400,
+				'/problems/action-not-allowed',
+				`Order unit ${unit.id_order_unit} is '${unit.status}' and cannot be refunded`,
+			);
 		}
 		const refunded = refundedSoFar(unit);
 		if (refunded + amount > unit.price) {

@@ -14,7 +14,11 @@ export const operations: V2Operations = {
 			since(ctx, 'ts_created_from_iso', (o: Order) => o.ts_created),
 			since(ctx, 'ts_units_updated_from_iso', (o: Order) => o.ts_units_updated),
 		);
-		return page(ctx, newestFirst(rows, (o) => o.ts_created), orderView);
+		return page(
+			ctx,
+			newestFirst(rows, (o) => o.ts_created),
+			orderView,
+		);
 	},
 
 	GetOrder: (ctx) => {

@@ -84,7 +84,8 @@ export const operations: V2Operations = {
 	},
 	UpdateProductData: (ctx) => {
 		const { ean, upload: data } = upload(ctx);
-		if (!ctx.core.store.find('productData', ean)) throw invalidField('ean', `no product data for EAN ${ean} yet; create it with PUT /product-data`);
+		if (!ctx.core.store.find('productData', ean))
+			throw invalidField('ean', `no product data for EAN ${ean} yet; create it with PUT /product-data`);
 		return ok(dataView(uploadProductData(ctx.core, ean, data, 'merge')));
 	},
 	GetProductData: (ctx) => viewOrMissing(recordOf(ctx), missing(ctx), dataView),

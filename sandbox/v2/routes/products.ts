@@ -8,7 +8,8 @@ import { embedded, param, text, V2Context, V2Operations } from '../handler';
 import { invalidField } from '../problems';
 import { productWithEmbedded, viewOrMissing } from '../state/catalog';
 
-const view = (ctx: V2Context) => (item: Item) => productWithEmbedded(ctx.core, item, text(ctx, 'storefront')!, embedded(ctx));
+const view = (ctx: V2Context) => (item: Item) =>
+	productWithEmbedded(ctx.core, item, text(ctx, 'storefront')!, embedded(ctx));
 
 export const operations: V2Operations = {
 	GetProduct: (ctx) => {

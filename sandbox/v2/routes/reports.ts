@@ -11,12 +11,28 @@
 import { page, where, equals } from '../collection';
 import { found, ok, param, text, V2Context, V2Operations, V2Reply } from '../handler';
 import { invalidField } from '../problems';
-import { findReport, reportState, reportStatus, reportUrl, requestReport, StoredReport, type ReportParameter } from '../../model/reports';
+import {
+	findReport,
+	reportState,
+	reportStatus,
+	reportUrl,
+	requestReport,
+	StoredReport,
+	type ReportParameter,
+} from '../../model/reports';
 import type { SandboxCore } from '../../core/sandbox-core';
 
 function reportView(core: SandboxCore, report: StoredReport) {
 	const { id_report, report_name, storefront, parameters, date_requested } = report;
-	return { id_report, status: reportStatus(core, report), date_requested, url: reportUrl(core, report), report_name, storefront, parameters };
+	return {
+		id_report,
+		status: reportStatus(core, report),
+		date_requested,
+		url: reportUrl(core, report),
+		report_name,
+		storefront,
+		parameters,
+	};
 }
 
 function requestedView(report: StoredReport) {
@@ -26,12 +42,20 @@ function requestedView(report: StoredReport) {
 
 /** The query values and body fields the report was asked with, as `{name, value}` parameters. */
 function parametersOf(ctx: V2Context, queryNames: string[]): ReportParameter[] {
-	const fromQuery = queryNames.filter((name) => ctx.query[name] !== undefined).map((name) => ({ name, value: ctx.query[name] }));
-	const fromBody = Object.entries((ctx.body as Record<string, unknown> | undefined) ?? {}).map(([name, value]) => ({ name, value }));
+	const fromQuery = queryNames
+		.filter((name) => ctx.query[name] !== undefined)
+		.map((name) => ({ name, value: ctx.query[name] }));
+	const fromBody = Object.entries((ctx.body as Record<string, unknown> | undefined) ?? {}).map(([name, value]) => ({
+		name,
+		value,
+	}));
 	return [...fromQuery, ...fromBody];
 }
 
-function queue(name: string, { queryNames = [] as string[], allStorefronts = false, check = (_ctx: V2Context) => {} } = {}) {
+function queue(
+	name: string,
+	{ queryNames = [] as string[], allStorefronts = false, check = (_ctx: V2Context) => {} } = {},
+) {
 	return (ctx: V2Context): V2Reply => {
 		check(ctx);
 		const storefront = allStorefronts ? '' : (text(ctx, 'storefront') ?? '');
@@ -65,7 +89,8 @@ export const operations: V2Operations = {
 		).sort(SORTS[text(ctx, 'sort') ?? 'id_report:desc']);
 		return page(ctx, rows, (report) => reportView(ctx.core, report));
 	},
-	GetReport: (ctx) => ok(reportView(ctx.core, found(findReport(ctx.core, param(ctx, 'id_report')), `Report ${param(ctx, 'id_report')}`))),
+	GetReport: (ctx) =>
+		ok(reportView(ctx.core, found(findReport(ctx.core, param(ctx, 'id_report')), `Report ${param(ctx, 'id_report')}`))),
 	RequestAccountListingReport: queue('account-listing'),
 	RequestNewBookingsReport: queue('bookings-new', { queryNames: ['version'], check: checkDateRange }),
 	RequestEansNotFoundReport: queue('eans-not-found'),
@@ -74,7 +99,10 @@ export const operations: V2Operations = {
 	RequestCancellationsReport: queue('cancellations', { queryNames: ['cancellation_type'] }),
 	RequestCompetitorsComparerReport: queue('competitors-comparer'),
 	RequestNewSalesReport: queue('sales-new', { check: checkDateRange }),
-	RequestProductDataImportFileErrorsReport: queue('product-data-import-file-errors', { allStorefronts: true, check: checkImportFile }),
+	RequestProductDataImportFileErrorsReport: queue('product-data-import-file-errors', {
+		allStorefronts: true,
+		check: checkImportFile,
+	}),
 	RequestPriceCompetitivenessReport: queue('price-competitiveness'),
 	RequestLostBuyboxReport: queue('lost-buybox', { allStorefronts: true }),
 	RequestBuyboxOpportunityReport: queue('buybox-opportunity', { allStorefronts: true }),

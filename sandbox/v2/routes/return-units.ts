@@ -25,15 +25,25 @@ function action(next: string): (ctx: V2Context) => ReturnType<typeof noContent> 
 		const unit = returnUnitOf(ctx);
 		const orderUnit = core.store.find('orderUnits', unit.id_order_unit);
 		if (orderUnit?._fulfilled_by_marketplace) {
-			throw refused(403, '/problems/action-not-allowed', `Return unit ${unit.id_return_unit} is handled by the marketplace`);
+			throw refused(
+				403,
+				'/problems/action-not-allowed',
+				`Return unit ${unit.id_return_unit} is handled by the marketplace`,
+			);
 		}
-		if (unit.status === next) throw refused(403, '/problems/duplicate-action', `Return unit ${unit.id_return_unit} is already '${next}'`);
+		if (unit.status === next)
+			throw refused(403, '/problems/duplicate-action', `Return unit ${unit.id_return_unit} is already '${next}'`);
 		if (!OPEN.includes(unit.status)) {
-			throw refused(403, '/problems/action-not-allowed', `Return unit ${unit.id_return_unit} is '${unit.status}' and cannot become '${next}'`);
+			throw refused(
+				403,
+				'/problems/action-not-allowed',
+				`Return unit ${unit.id_return_unit} is '${unit.status}' and cannot become '${next}'`,
+			);
 		}
 		const message = (ctx.body as { message?: string } | undefined)?.message;
 		if (message !== undefined) {
-			if (message.trim() === '') throw refused(400, '/problems/validation-error', 'message must not be empty', 'message');
+			if (message.trim() === '')
+				throw refused(400, '/problems/validation-error', 'message must not be empty', 'message');
 			if (orderUnit) unit._id_claim = openClaimWithMessage(core, orderUnit, message).id_claim;
 		}
 		unit.status = next;
@@ -65,9 +75,13 @@ export const operations: V2Operations = {
 		const wanted = embedded(ctx);
 		const orderUnit = core.store.find('orderUnits', unit.id_order_unit);
 		const record = core.store.find('returns', unit.id_return);
-		const view = { ...returnUnitView(core, unit), return: record ? returnView(core, record) : null } as Record<string, unknown>;
+		const view = { ...returnUnitView(core, unit), return: record ? returnView(core, record) : null } as Record<
+			string,
+			unknown
+		>;
 		if (wanted.has('order_unit') && orderUnit) view.order_unit = orderUnitView(core, orderUnit);
-		if (wanted.has('tickets')) view.tickets = orderUnit ? ticketsOf(core, orderUnit).map((t) => ticketView(core, t)) : [];
+		if (wanted.has('tickets'))
+			view.tickets = orderUnit ? ticketsOf(core, orderUnit).map((t) => ticketView(core, t)) : [];
 		return ok(view);
 	},
 

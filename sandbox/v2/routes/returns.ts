@@ -45,18 +45,33 @@ function returnLines(ctx: V2Context, idOrder?: string): ReturnLine[] {
 	if (body.length === 0) throw invalidField('body', 'must hold at least one order unit');
 	return body.map((line, i) => {
 		const id = line.id_order_unit;
-		if (body.findIndex((other) => other.id_order_unit === id) !== i) throw invalidField(`[${i}].id_order_unit`, `names order unit ${id} a second time`);
+		if (body.findIndex((other) => other.id_order_unit === id) !== i)
+			throw invalidField(`[${i}].id_order_unit`, `names order unit ${id} a second time`);
 		const note = line.note.trim();
 		if (note.length < 5 || note.length > 100) throw invalidField(`[${i}].note`, 'must be 5 to 100 characters long');
 		const unit = found(ctx.core.store.find('orderUnits', id), `Order unit ${id}`);
-		if (unit._fulfilled_by_marketplace) throw refused(403, '/problems/forbidden', `Order unit ${id} is fulfilled by the marketplace`);
+		if (unit._fulfilled_by_marketplace)
+			throw refused(403, '/problems/forbidden', `Order unit ${id} is fulfilled by the marketplace`);
 		if (!RETURNABLE.includes(unit.status)) {
-			throw refused(403, '/problems/returns/unit-wrong-status', `Order unit ${id} is '${unit.status}'; only sent or received units can be returned`);
+			throw refused(
+				403,
+				'/problems/returns/unit-wrong-status',
+				`Order unit ${id} is '${unit.status}'; only sent or received units can be returned`,
+			);
 		}
 		const existing = returnOf(ctx.core, unit);
-		if (existing) throw refused(403, '/problems/returns/unit-wrong-status', `Order unit ${id} is part of return ${existing.id_return} already`);
+		if (existing)
+			throw refused(
+				403,
+				'/problems/returns/unit-wrong-status',
+				`Order unit ${id} is part of return ${existing.id_return} already`,
+			);
 		idOrder ??= unit.id_order;
-		if (unit.id_order !== idOrder) throw invalidField(`[${i}].id_order_unit`, `belongs to order ${unit.id_order}, not to order ${idOrder} like the others`);
+		if (unit.id_order !== idOrder)
+			throw invalidField(
+				`[${i}].id_order_unit`,
+				`belongs to order ${unit.id_order}, not to order ${idOrder} like the others`,
+			);
 		return { unit, reason: line.reason, note };
 	});
 }
@@ -76,7 +91,11 @@ export const operations: V2Operations = {
 		const { core } = ctx;
 		const record = found(core.store.find('returns', param(ctx, 'id_return')), `Return ${param(ctx, 'id_return')}`);
 		if (!OPEN_FOR_MORE_UNITS.includes(record.status)) {
-			throw refused(403, '/problems/action-not-allowed', `Return ${record.id_return} is '${record.status}'; units can be added while it is 'return_requested' or 'label_generated'`);
+			throw refused(
+				403,
+				'/problems/action-not-allowed',
+				`Return ${record.id_return} is '${record.status}'; units can be added while it is 'return_requested' or 'label_generated'`,
+			);
 		}
 		const orderUnit = firstOrderUnit(core, record);
 		const lines = returnLines(ctx, orderUnit?.id_order);
@@ -97,7 +116,8 @@ export const operations: V2Operations = {
 			since(ctx, 'ts_created_from_iso', (r: ReturnRecord) => r.ts_created),
 			since(ctx, 'ts_updated_from_iso', (r: ReturnRecord) => r.ts_updated),
 		);
-		const sortKey = text(ctx, 'sort') === 'ts_updated:desc' ? (r: ReturnRecord) => r.ts_updated : (r: ReturnRecord) => r.ts_created;
+		const sortKey =
+			text(ctx, 'sort') === 'ts_updated:desc' ? (r: ReturnRecord) => r.ts_updated : (r: ReturnRecord) => r.ts_created;
 		return page(ctx, newestFirst(rows, sortKey), view);
 	},
 

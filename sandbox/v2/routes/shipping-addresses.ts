@@ -18,23 +18,52 @@ function idList(ctx: V2Context, name: string, pattern: RegExp): Set<string> | un
 	const raw = text(ctx, name);
 	if (raw === undefined) return undefined;
 	const ids = raw.split(',').map((id) => id.trim());
-	const semanticError = (message: string) => new Problem(422, '/problems/validation-error', `Invalid request: ${name} ${message}`, [{ field: name, message }]);
+	const semanticError = (message: string) =>
+		new Problem(422, '/problems/validation-error', `Invalid request: ${name} ${message}`, [{ field: name, message }]);
 	if (ids.length > MAX_IDS) throw semanticError(`must hold at most ${MAX_IDS} IDs, got ${ids.length}`);
 	const bad = ids.find((id) => !pattern.test(id));
-	if (bad !== undefined) throw semanticError(`holds ${JSON.stringify(bad)}, which is not an ID; separate IDs with single commas`);
+	if (bad !== undefined)
+		throw semanticError(`holds ${JSON.stringify(bad)}, which is not an ID; separate IDs with single commas`);
 	return new Set(ids);
 }
 
 function addressView(unit: OrderUnit): Record<string, unknown> {
-	const { first_name, last_name, company_name, street, house_number, postcode, city, phone, country, additional_field } = unit.shipping_address;
-	const data = { first_name, last_name, company_name, street, house_number, postcode, city, phone, country, additional_field };
-	return { id_order: unit.id_order, id_order_unit: unit.id_order_unit, address_data: { type: 'SHIPPING_ADDRESS_HOME', data } };
+	const {
+		first_name,
+		last_name,
+		company_name,
+		street,
+		house_number,
+		postcode,
+		city,
+		phone,
+		country,
+		additional_field,
+	} = unit.shipping_address;
+	const data = {
+		first_name,
+		last_name,
+		company_name,
+		street,
+		house_number,
+		postcode,
+		city,
+		phone,
+		country,
+		additional_field,
+	};
+	return {
+		id_order: unit.id_order,
+		id_order_unit: unit.id_order_unit,
+		address_data: { type: 'SHIPPING_ADDRESS_HOME', data },
+	};
 }
 
 export const operations: V2Operations = {
 	GetShippingAddresses: (ctx) => {
 		const sort = text(ctx, 'sort') ?? 'ts_created:desc';
-		if (sort !== 'ts_created:desc' && sort !== 'ts_created:asc') throw invalidField('sort', "must be 'ts_created:desc' or 'ts_created:asc'");
+		if (sort !== 'ts_created:desc' && sort !== 'ts_created:asc')
+			throw invalidField('sort', "must be 'ts_created:desc' or 'ts_created:asc'");
 		const orderIds = idList(ctx, 'order_ids', /^[^\s,]{1,32}$/);
 		const orderUnitIds = idList(ctx, 'order_unit_ids', /^[1-9][0-9]{0,17}$/);
 		const rows = where(

@@ -24,7 +24,16 @@ function groupView(ctx: V2Context, group: ShippingGroup) {
 			{
 				countries: [storefront.toUpperCase()],
 				shipping_options: [
-					{ name: 'default', cost_first: 0, cost_next: 0, cost_max: 0, cost_free: 0, cut_off_time: '14:00', transport_time_min: 1, transport_time_max: 3 },
+					{
+						name: 'default',
+						cost_first: 0,
+						cost_next: 0,
+						cost_max: 0,
+						cost_free: 0,
+						cut_off_time: '14:00',
+						transport_time_min: 1,
+						transport_time_max: 3,
+					},
 				],
 			},
 		],

@@ -15,18 +15,27 @@ function productOf(ctx: V2Context): Item {
 	const id = ctx.query.id_product as number | undefined;
 	const ean = text(ctx, 'ean');
 	if ((id === undefined) === (ean === undefined)) {
-		throw invalid([{ field: id === undefined ? 'id_product' : 'ean', message: 'give exactly one of id_product and ean' }]);
+		throw invalid([
+			{ field: id === undefined ? 'id_product' : 'ean', message: 'give exactly one of id_product and ean' },
+		]);
 	}
 	const item =
 		id !== undefined
 			? found(ctx.core.store.find('items', id), `Product ${id}`)
-			: found(ctx.core.store.db.items.find((candidate) => candidate.eans.includes(ean!)), `Product with EAN ${ean}`);
+			: found(
+					ctx.core.store.db.items.find((candidate) => candidate.eans.includes(ean!)),
+					`Product with EAN ${ean}`,
+				);
 	const storefront = text(ctx, 'storefront')!;
-	return found(sellsIn(ctx.core, item.id_item, storefront) ? item : undefined, `Product ${item.id_item} among your products in storefront ${storefront}`);
+	return found(
+		sellsIn(ctx.core, item.id_item, storefront) ? item : undefined,
+		`Product ${item.id_item} among your products in storefront ${storefront}`,
+	);
 }
 
 export const operations: V2Operations = {
-	ListSimilarProductGroups: (ctx) => page(ctx, similarProductGroups(ctx.core, text(ctx, 'storefront')!), (group) => group),
+	ListSimilarProductGroups: (ctx) =>
+		page(ctx, similarProductGroups(ctx.core, text(ctx, 'storefront')!), (group) => group),
 
 	GetSimilarProductsBuybox: (ctx) => {
 		const item = productOf(ctx);

@@ -58,11 +58,17 @@ async function verified(core: SandboxCore, url: string, idSubscription: number |
 	const result = await core.notifier.verify(url, idSubscription);
 	if (!result.ok) {
 		const message = `Callback verification failed for ${url}: ${result.reason}`;
-		throw new Problem(400, '/problems/subscriptions/unverified-callback-url', message, [{ field: 'callback_url', message }]);
+		throw new Problem(400, '/problems/subscriptions/unverified-callback-url', message, [
+			{ field: 'callback_url', message },
+		]);
 	}
 }
 
-function refuseDuplicate(core: SandboxCore, wanted: Pick<Subscription, 'callback_url' | 'event_name' | '_storefront'>, self?: Subscription): void {
+function refuseDuplicate(
+	core: SandboxCore,
+	wanted: Pick<Subscription, 'callback_url' | 'event_name' | '_storefront'>,
+	self?: Subscription,
+): void {
 	const twin = core.store.db.subscriptions.find(
 		(s) =>
 			s !== self &&

@@ -21,7 +21,9 @@ function ticketOf(ctx: V2Context): Ticket {
 }
 
 function orderUnitsOf(core: SandboxCore, ticket: Ticket): OrderUnit[] {
-	return ticket.ids_order_unit.map((id) => core.store.find('orderUnits', id)).filter((u): u is OrderUnit => u !== undefined);
+	return ticket.ids_order_unit
+		.map((id) => core.store.find('orderUnits', id))
+		.filter((u): u is OrderUnit => u !== undefined);
 }
 
 function messageView(message: TicketMessage) {
@@ -44,7 +46,9 @@ function ticketDetailsView(core: SandboxCore, ticket: Ticket) {
 		order_units: units.map((u) => orderUnitView(core, u)),
 		buyer: units[0] ? { ...units[0].buyer } : null,
 		product: units[0] ? productView(core, units[0].item.id_item, storefront) : null,
-		files: messages.flatMap((m) => m.files.map((f) => ({ filename: f.filename, ts_created_iso: iso(f.ts_created), uri: f.uri }))),
+		files: messages.flatMap((m) =>
+			m.files.map((f) => ({ filename: f.filename, ts_created_iso: iso(f.ts_created), uri: f.uri })),
+		),
 		storefront,
 	};
 }
@@ -54,9 +58,14 @@ function orderUnitsForTicket(core: SandboxCore, ids: number[]): OrderUnit[] {
 	const units = [...new Set(ids.map(String))].map((id) => found(core.store.find('orderUnits', id), `Order unit ${id}`));
 	const marketplace = units.find((u) => u._fulfilled_by_marketplace);
 	if (marketplace) {
-		throw new Problem(403, '/problems/tickets/fbk-action-restriction', `Order unit ${marketplace.id_order_unit} is fulfilled by the marketplace`);
+		throw new Problem(
+			403,
+			'/problems/tickets/fbk-action-restriction',
+			`Order unit ${marketplace.id_order_unit} is fulfilled by the marketplace`,
+		);
 	}
-	if (new Set(units.map((u) => u.id_order)).size > 1) throw invalidField('id_order_unit', 'must name order units of one order');
+	if (new Set(units.map((u) => u.id_order)).size > 1)
+		throw invalidField('id_order_unit', 'must name order units of one order');
 	return units;
 }
 
@@ -74,17 +83,24 @@ function checkAttachments(files: AttachmentBody[]): void {
 	files.forEach((file, i) => {
 		const field = `ticket_message_files[${i}]`;
 		if (file.filename.trim() === '') errors.push({ field: `${field}.filename`, message: 'must not be empty' });
-		if (!(MIME_TYPES as readonly string[]).includes(file.mime_type)) errors.push({ field: `${field}.mime_type`, message: `'${file.mime_type}' is not an allowed file type` });
+		if (!(MIME_TYPES as readonly string[]).includes(file.mime_type))
+			errors.push({ field: `${field}.mime_type`, message: `'${file.mime_type}' is not an allowed file type` });
 		const match = DATA_URI.exec(file.data);
-		if (!match || match[2].length % 4 !== 0) errors.push({ field: `${field}.data`, message: 'must be a data URI: data:<mime_type>;base64,<data>' });
-		else if (match[1] !== file.mime_type) errors.push({ field: `${field}.data`, message: `is of type ${match[1]}, but mime_type is ${file.mime_type}` });
+		if (!match || match[2].length % 4 !== 0)
+			errors.push({ field: `${field}.data`, message: 'must be a data URI: data:<mime_type>;base64,<data>' });
+		else if (match[1] !== file.mime_type)
+			errors.push({ field: `${field}.data`, message: `is of type ${match[1]}, but mime_type is ${file.mime_type}` });
 	});
 	if (errors.length) throw invalid(errors);
 }
 
 function refuseUnlessAnswerable(ticket: Ticket, action: string): void {
 	if (ticket.status === 'customer_service_closed_final') {
-		throw refused(400, '/problems/tickets/finally-closed', `Ticket ${ticket.id_ticket} is finally closed by customer service; it cannot be ${action}`);
+		throw refused(
+			400,
+			'/problems/tickets/finally-closed',
+			`Ticket ${ticket.id_ticket} is finally closed by customer service; it cannot be ${action}`,
+		);
 	}
 }
 
@@ -100,13 +116,19 @@ export const operations: V2Operations = {
 			among(list(ctx, 'status'), (t: Ticket) => t.status),
 			among(list(ctx, 'open_reason'), (t: Ticket) => t.open_reason),
 			among(list(ctx, 'topic'), (t: Ticket) => t.topic),
-			among(list(ctx, 'fulfillment_type'), (t: Ticket) => (first(t) ? fulfillmentType(first(t)) : 'fulfilled_by_merchant')),
+			among(list(ctx, 'fulfillment_type'), (t: Ticket) =>
+				first(t) ? fulfillmentType(first(t)) : 'fulfilled_by_merchant',
+			),
 			equals(idBuyer, (t: Ticket) => t.id_buyer),
 			since(ctx, 'ts_created_from_iso', (t: Ticket) => t.ts_created),
 			since(ctx, 'ts_updated_from_iso', (t: Ticket) => t.ts_updated),
 		);
 		const byUpdate = text(ctx, 'sort') === 'ts_updated_iso:desc';
-		return page(ctx, newestFirst(rows, (t) => (byUpdate ? t.ts_updated : t.ts_created)), (t) => ticketView(core, t));
+		return page(
+			ctx,
+			newestFirst(rows, (t) => (byUpdate ? t.ts_updated : t.ts_created)),
+			(t) => ticketView(core, t),
+		);
 	},
 
 	GetTicket: (ctx) => ok(ticketDetailsView(ctx.core, ticketOf(ctx))),
@@ -117,14 +139,22 @@ export const operations: V2Operations = {
 		if (body.message.trim() === '') throw invalidField('message', 'must not be blank');
 		const units = orderUnitsForTicket(core, body.id_order_unit);
 		const ticket = insertTicket(core, units, body.reason, body.message);
-		return { status: 201, body: { data: { id_ticket: ticket.id_ticket } }, headers: { Location: `/v2/tickets/${ticket.id_ticket}` } };
+		return {
+			status: 201,
+			body: { data: { id_ticket: ticket.id_ticket } },
+			headers: { Location: `/v2/tickets/${ticket.id_ticket}` },
+		};
 	},
 
 	CloseTicket: (ctx) => {
 		const ticket = ticketOf(ctx);
 		refuseUnlessAnswerable(ticket, 'closed');
 		if (!closeBySeller(ctx.core, ticket)) {
-			throw refused(400, '/problems/tickets/non-closable-by-seller', `Ticket ${ticket.id_ticket} is '${ticket.status}' and cannot be closed by the seller`);
+			throw refused(
+				400,
+				'/problems/tickets/non-closable-by-seller',
+				`Ticket ${ticket.id_ticket} is '${ticket.status}' and cannot be closed by the seller`,
+			);
 		}
 		return noContent();
 	},
@@ -138,7 +168,11 @@ export const operations: V2Operations = {
 		checkAttachments(files);
 		refuseUnlessAnswerable(ticket, 'answered');
 		if (!ANSWERABLE.includes(ticket.status)) {
-			throw refused(400, '/problems/action-not-allowed', `Ticket ${ticket.id_ticket} is '${ticket.status}'; it cannot be answered`);
+			throw refused(
+				400,
+				'/problems/action-not-allowed',
+				`Ticket ${ticket.id_ticket} is '${ticket.status}'; it cannot be answered`,
+			);
 		}
 		answerTicket(core, ticket, body.text, body.interim_notice === true, files);
 		return { status: 201 };
@@ -152,7 +186,11 @@ export const operations: V2Operations = {
 			return unit ? fulfillmentType(unit) : 'fulfilled_by_merchant';
 		};
 		const rows = newestFirst(
-			where(core.store.db.ticketMessages, among(list(ctx, 'fulfillment_type'), fulfilment), since(ctx, 'ts_created_from_iso', (m: TicketMessage) => m.ts_created)),
+			where(
+				core.store.db.ticketMessages,
+				among(list(ctx, 'fulfillment_type'), fulfilment),
+				since(ctx, 'ts_created_from_iso', (m: TicketMessage) => m.ts_created),
+			),
 			(m) => m.ts_created,
 		);
 		return page(ctx, text(ctx, 'sort') === 'ts_created_iso:asc' ? rows.reverse() : rows, messageView);

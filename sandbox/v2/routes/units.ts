@@ -48,14 +48,22 @@ interface UnitRequest extends UnitPatch {
 	listing_price: number;
 }
 
-const CONDITION_CODES: Record<number, string> = { 100: 'NEW', 200: 'USED___AS_NEW', 300: 'USED___VERY_GOOD', 400: 'USED___GOOD', 500: 'USED___ACCEPTABLE' };
+const CONDITION_CODES: Record<number, string> = {
+	100: 'NEW',
+	200: 'USED___AS_NEW',
+	300: 'USED___VERY_GOOD',
+	400: 'USED___GOOD',
+	500: 'USED___ACCEPTABLE',
+};
 const MAX_LISTING_PRICE: Record<string, number> = { EUR: 100_000_000, CZK: 2_500_000_000, PLN: 450_000_000 };
 const MAX_BULK = 150;
 
 /** The storefront's units as v2 sees them (v1 'download' units have no v2 condition). */
 function unitsOf(ctx: V2Context): Unit[] {
 	const storefront = text(ctx, 'storefront');
-	return ctx.core.store.db.units.filter((u) => storefrontOf(u) === storefront && v2Condition(u.condition) !== undefined);
+	return ctx.core.store.db.units.filter(
+		(u) => storefrontOf(u) === storefront && v2Condition(u.condition) !== undefined,
+	);
 }
 
 function unitIn(ctx: V2Context, id: string): Unit {
@@ -65,7 +73,11 @@ function unitIn(ctx: V2Context, id: string): Unit {
 
 function shippingGroupName(core: SandboxCore, id: number, errors: ErrorDetail[]): string | undefined {
 	const group = core.store.db.shippingGroups[id - 1];
-	if (!group) errors.push({ field: 'id_shipping_group', message: `${id} is not one of your shipping groups (1 to ${core.store.db.shippingGroups.length})` });
+	if (!group)
+		errors.push({
+			field: 'id_shipping_group',
+			message: `${id} is not one of your shipping groups (1 to ${core.store.db.shippingGroups.length})`,
+		});
 	return group?.name;
 }
 
@@ -92,15 +104,22 @@ function patched(core: SandboxCore, unit: Unit, patch: UnitPatch): Unit {
 	set('_eco_participation', patch.eco_participation);
 	set('_battery_participation', patch.battery_participation);
 	set('_manufacturer_guarantee_years', patch.manufacturer_guarantee_years);
-	if (patch.id_shipping_group !== undefined) set('shipping_group', shippingGroupName(core, patch.id_shipping_group, errors));
+	if (patch.id_shipping_group !== undefined)
+		set('shipping_group', shippingGroupName(core, patch.id_shipping_group, errors));
 	if (patch.id_warehouse !== undefined) set('warehouse', warehouseName(core, patch.id_warehouse, errors));
 	next.price = next.listing_price;
 	const currency = currencyOf(storefrontOf(next));
 	if (next.listing_price > MAX_LISTING_PRICE[currency]) {
-		errors.push({ field: 'listing_price', message: `must be at most ${MAX_LISTING_PRICE[currency]} (${currency} cents)` });
+		errors.push({
+			field: 'listing_price',
+			message: `must be at most ${MAX_LISTING_PRICE[currency]} (${currency} cents)`,
+		});
 	}
 	if (next.minimum_price >= 1 && next.minimum_price > next.listing_price) {
-		errors.push({ field: 'minimum_price', message: `${next.minimum_price} is above listing_price ${next.listing_price}` });
+		errors.push({
+			field: 'minimum_price',
+			message: `${next.minimum_price} is above listing_price ${next.listing_price}`,
+		});
 	}
 	if (errors.length > 0) throw invalid(errors);
 	return next;
@@ -136,12 +155,14 @@ function applyPatch(core: SandboxCore, unit: Unit, patch: UnitPatch): void {
 }
 
 function productFor(core: SandboxCore, body: UnitRequest) {
-	if (body.id_product === undefined && body.ean === undefined) throw invalidField('id_product', 'or ean is required to name the product');
+	if (body.id_product === undefined && body.ean === undefined)
+		throw invalidField('id_product', 'or ean is required to name the product');
 	const byId = body.id_product === undefined ? undefined : core.store.find('items', body.id_product);
 	if (body.id_product !== undefined && !byId) throw invalidField('id_product', `no product ${body.id_product}`);
 	const byEan = body.ean === undefined ? undefined : core.store.db.items.find((i) => i.eans.includes(body.ean!));
 	if (body.ean !== undefined && !byEan) throw invalidField('ean', `no product with EAN ${body.ean}`);
-	if (byId && byEan && byId !== byEan) throw invalidField('ean', `${body.ean} is not an EAN of product ${body.id_product}`);
+	if (byId && byEan && byId !== byEan)
+		throw invalidField('ean', `${body.ean} is not an EAN of product ${body.id_product}`);
 	return (byId ?? byEan)!;
 }
 
@@ -149,7 +170,11 @@ function conditionOf(condition: string | number | undefined): string {
 	if (condition === undefined) return 'NEW';
 	if (typeof condition === 'string') return condition;
 	const named = CONDITION_CODES[condition];
-	if (!named) throw invalidField('condition', `${condition} is not a known condition code (100, 200, 300, 400, 500) — use the name, e.g. 'NEW'`);
+	if (!named)
+		throw invalidField(
+			'condition',
+			`${condition} is not a known condition code (100, 200, 300, 400, 500) — use the name, e.g. 'NEW'`,
+		);
 	return named;
 }
 
@@ -162,10 +187,13 @@ function createUnit(ctx: V2Context) {
 	const condition = v1Condition(conditionOf(body.condition));
 	const mine = core.store.db.units.filter((u) => storefrontOf(u) === storefront);
 	const clash =
-		mine.find((u) => u.id_offer === body.id_offer) ?? mine.find((u) => u.id_item === product.id_item && u.condition === condition);
+		mine.find((u) => u.id_offer === body.id_offer) ??
+		mine.find((u) => u.id_item === product.id_item && u.condition === condition);
 	if (clash) {
 		const message = `storefront ${storefront} already has unit ${clash.id_unit} (id_offer '${clash.id_offer}', product ${clash.id_item}, ${v2Condition(clash.condition)}); change it with PATCH /units/${clash.id_unit}`;
-		throw new Problem(400, '/problems/already-exists', message, [{ field: clash.id_offer === body.id_offer ? 'id_offer' : 'id_product', message }]);
+		throw new Problem(400, '/problems/already-exists', message, [
+			{ field: clash.id_offer === body.id_offer ? 'id_offer' : 'id_product', message },
+		]);
 	}
 	const blank = newUnit(
 		core,
@@ -192,9 +220,16 @@ function createUnit(ctx: V2Context) {
 function notLiveReasons(unit: Unit) {
 	const reasons = [];
 	if ((unit._status ?? 'AVAILABLE') === 'ONHOLD') {
-		reasons.push({ reason: 'offer_paused', reason_description: 'The unit is on hold (status ONHOLD); set it to AVAILABLE to sell it.' });
+		reasons.push({
+			reason: 'offer_paused',
+			reason_description: 'The unit is on hold (status ONHOLD); set it to AVAILABLE to sell it.',
+		});
 	}
-	if (unit.amount === 0) reasons.push({ reason: 'stock_update_needed', reason_description: 'The unit has no stock; raise its amount to sell it.' });
+	if (unit.amount === 0)
+		reasons.push({
+			reason: 'stock_update_needed',
+			reason_description: 'The unit has no stock; raise its amount to sell it.',
+		});
 	return reasons;
 }
 
@@ -202,20 +237,32 @@ function bulkUpdate(ctx: V2Context) {
 	const entries = ctx.body as Array<{ id_unit: number; unit_data: UnitPatch }>;
 	if (entries.length === 0) throw invalidField('body', 'must list at least one unit');
 	if (entries.length > MAX_BULK) {
-		throw new Problem(400, '/problems/units/bulk-too-many-units', `At most ${MAX_BULK} units per request, got ${entries.length}`, [
-			{ field: 'body', message: `holds ${entries.length} units, at most ${MAX_BULK} are allowed` },
-		]);
+		throw new Problem(
+			400,
+			'/problems/units/bulk-too-many-units',
+			`At most ${MAX_BULK} units per request, got ${entries.length}`,
+			[{ field: 'body', message: `holds ${entries.length} units, at most ${MAX_BULK} are allowed` }],
+		);
 	}
 	const ids = entries.map((e) => e.id_unit);
 	const duplicates = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
 	if (duplicates.length > 0) {
-		throw new Problem(400, '/problems/units/bulk-duplicate-units', `Each unit may appear once; repeated: ${duplicates.join(', ')}`, [
-			{ field: 'body', message: `repeats id_unit ${duplicates.join(', ')}` },
-		]);
+		throw new Problem(
+			400,
+			'/problems/units/bulk-duplicate-units',
+			`Each unit may appear once; repeated: ${duplicates.join(', ')}`,
+			[{ field: 'body', message: `repeats id_unit ${duplicates.join(', ')}` }],
+		);
 	}
 	const results = entries.map(({ id_unit, unit_data }) => {
 		const unit = unitsOf(ctx).find((u) => u.id_unit === id_unit);
-		if (!unit) return { id_unit, status_code: 404, message: `Unit ${id_unit} not found on storefront ${text(ctx, 'storefront')}`, errors: [] };
+		if (!unit)
+			return {
+				id_unit,
+				status_code: 404,
+				message: `Unit ${id_unit} not found on storefront ${text(ctx, 'storefront')}`,
+				errors: [],
+			};
 		try {
 			applyPatch(ctx.core, unit, unit_data);
 			return { id_unit, status_code: 200, unit: unitView(ctx.core, unit, embedded(ctx)) };

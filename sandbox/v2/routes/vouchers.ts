@@ -16,7 +16,15 @@ import type { SandboxCore } from '../../core/sandbox-core';
 import { page } from '../collection';
 import { created, found, list, noContent, ok, param, text, V2Context, V2Operations } from '../handler';
 import { invalid, invalidField, Problem, refused, type ErrorDetail } from '../problems';
-import { findVoucher, today, voucherProductView, voucherState, voucherStatus, voucherView, type StoredVoucher } from '../state/vouchers';
+import {
+	findVoucher,
+	today,
+	voucherProductView,
+	voucherState,
+	voucherStatus,
+	voucherView,
+	type StoredVoucher,
+} from '../state/vouchers';
 import { STOREFRONTS } from '../../model/storefronts';
 
 const MAX_ITEMS = 3000;
@@ -24,7 +32,10 @@ const MAX_PERCENTAGE = 85;
 const STATUSES = ['new', 'active', 'inactive', 'expired', 'consumed', 'deleted'];
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-type CreateBody = Pick<StoredVoucher, 'title' | 'storefront' | 'discount_type' | 'discount_amount' | 'begin_at' | 'end_at' | 'usage_limit'> & {
+type CreateBody = Pick<
+	StoredVoucher,
+	'title' | 'storefront' | 'discount_type' | 'discount_amount' | 'begin_at' | 'end_at' | 'usage_limit'
+> & {
 	products?: number[];
 	eans?: string[];
 	export_to_third_parties?: boolean;
@@ -37,24 +48,32 @@ function isDate(value: string): boolean {
 	return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
 }
 
-const isPositiveInteger = (value: unknown) => Number.isSafeInteger(Number(value)) && Number(value) >= 1 && /^\d+$/.test(String(value));
+const isPositiveInteger = (value: unknown) =>
+	Number.isSafeInteger(Number(value)) && Number(value) >= 1 && /^\d+$/.test(String(value));
 
 /** The catalogue products a voucher covers: its product IDs and the products of its EANs, each once. */
 function coveredProducts(core: SandboxCore, body: CreateBody, errors: ErrorDetail[]): number[] {
 	const ids = body.products ?? [];
 	const eans = body.eans ?? [];
-	if (ids.length + eans.length === 0) errors.push({ field: 'products', message: 'or eans must name at least one product' });
-	if (ids.length + eans.length > MAX_ITEMS) errors.push({ field: 'products', message: `and eans may name at most ${MAX_ITEMS} items together` });
+	if (ids.length + eans.length === 0)
+		errors.push({ field: 'products', message: 'or eans must name at least one product' });
+	if (ids.length + eans.length > MAX_ITEMS)
+		errors.push({ field: 'products', message: `and eans may name at most ${MAX_ITEMS} items together` });
 	ids.forEach((id, index) => {
-		if (!isPositiveInteger(id)) errors.push({ field: `products[${index}]`, message: 'must be a product ID (a whole number ≥ 1)' });
-		else if (!core.store.find('items', id)) errors.push({ field: `products[${index}]`, message: `product ${id} is not in the catalogue` });
+		if (!isPositiveInteger(id))
+			errors.push({ field: `products[${index}]`, message: 'must be a product ID (a whole number ≥ 1)' });
+		else if (!core.store.find('items', id))
+			errors.push({ field: `products[${index}]`, message: `product ${id} is not in the catalogue` });
 	});
 	if (errors.length) throw invalid(errors);
 	const unresolved = eans.filter((ean) => !core.store.db.items.some((item) => item.eans.includes(ean)));
 	if (unresolved.length) {
-		throw new Problem(422, '/problems/vouchers/unresolvable-eans', `No product has the EAN(s) ${unresolved.join(', ')}`, [
-			{ field: 'eans', message: `unknown: ${unresolved.join(', ')}` },
-		]);
+		throw new Problem(
+			422,
+			'/problems/vouchers/unresolvable-eans',
+			`No product has the EAN(s) ${unresolved.join(', ')}`,
+			[{ field: 'eans', message: `unknown: ${unresolved.join(', ')}` }],
+		);
 	}
 	const fromEans = eans.map((ean) => core.store.db.items.find((item) => item.eans.includes(ean))!.id_item);
 	return [...new Set([...ids, ...fromEans])];
@@ -76,13 +95,23 @@ function checkedCreate(ctx: V2Context): CreateBody & { productIds: number[] } {
 		if (!isDate(body[field])) errors.push({ field, message: 'must be a date in the form YYYY-MM-DD' });
 		else if (body[field] < date) errors.push({ field, message: `must be today (${date}) or later` });
 	}
-	if (isDate(body.begin_at) && isDate(body.end_at) && body.end_at < body.begin_at) errors.push({ field: 'end_at', message: 'must not be before begin_at' });
-	if (!Number.isSafeInteger(body.usage_limit) || body.usage_limit < 1) errors.push({ field: 'usage_limit', message: 'must be a whole number of at least 1' });
+	if (isDate(body.begin_at) && isDate(body.end_at) && body.end_at < body.begin_at)
+		errors.push({ field: 'end_at', message: 'must not be before begin_at' });
+	if (!Number.isSafeInteger(body.usage_limit) || body.usage_limit < 1)
+		errors.push({ field: 'usage_limit', message: 'must be a whole number of at least 1' });
 	const productIds = coveredProducts(ctx.core, body, errors);
 	if (!ctx.storefronts.includes(body.storefront)) {
-		throw new Problem(422, '/problems/vouchers/terms-not-accepted', `The voucher terms and conditions are not accepted for storefront '${body.storefront}'`, [
-			{ field: 'storefront', message: `the voucher terms and conditions are not accepted for '${body.storefront}' (set up: ${ctx.storefronts.join(', ')})` },
-		]);
+		throw new Problem(
+			422,
+			'/problems/vouchers/terms-not-accepted',
+			`The voucher terms and conditions are not accepted for storefront '${body.storefront}'`,
+			[
+				{
+					field: 'storefront',
+					message: `the voucher terms and conditions are not accepted for '${body.storefront}' (set up: ${ctx.storefronts.join(', ')})`,
+				},
+			],
+		);
 	}
 	return { ...body, productIds };
 }
@@ -95,7 +124,10 @@ function checkPaging(ctx: V2Context): void {
 }
 
 /** `sort=field:direction` over the fields an operation allows; undefined when not asked. */
-function sorter<T>(ctx: V2Context, keys: Record<string, (row: T) => number | string>): ((a: T, b: T) => number) | undefined {
+function sorter<T>(
+	ctx: V2Context,
+	keys: Record<string, (row: T) => number | string>,
+): ((a: T, b: T) => number) | undefined {
 	const sort = text(ctx, 'sort');
 	if (sort === undefined) return undefined;
 	const [field, direction, ...rest] = sort.split(':');
@@ -130,7 +162,10 @@ function voucherOf(ctx: V2Context): StoredVoucher {
 /** The vouchers of a PATCH or DELETE, all known, or a 404 naming the unknown ones before anything changes. */
 function vouchersNamed(ctx: V2Context, idList: number[], field: string): StoredVoucher[] {
 	const missing = idList.filter((id) => !findVoucher(ctx.core, String(id)));
-	if (missing.length) throw new Problem(404, '/problems/not-found', `Voucher(s) ${missing.join(', ')} not found`, [{ field, message: `unknown: ${missing.join(', ')}` }]);
+	if (missing.length)
+		throw new Problem(404, '/problems/not-found', `Voucher(s) ${missing.join(', ')} not found`, [
+			{ field, message: `unknown: ${missing.join(', ')}` },
+		]);
 	return [...new Set(idList)].map((id) => findVoucher(ctx.core, String(id))!);
 }
 
@@ -164,7 +199,9 @@ export const operations: V2Operations = {
 		const products = ids(ctx, 'id_product');
 		const eans = list(ctx, 'ean');
 		const term = text(ctx, 'search_term')?.trim().toLowerCase();
-		const eanProducts = core.store.db.items.filter((item) => item.eans.some((ean) => eans.includes(ean))).map((item) => item.id_item);
+		const eanProducts = core.store.db.items
+			.filter((item) => item.eans.some((ean) => eans.includes(ean)))
+			.map((item) => item.id_item);
 		const views = voucherState(core.store.db)
 			.rows.filter(
 				(voucher) =>
@@ -194,7 +231,9 @@ export const operations: V2Operations = {
 		const voucher = voucherOf(ctx);
 		checkPaging(ctx);
 		const wanted = ids(ctx, 'id_product');
-		const views = voucher.products.filter((id) => !wanted.length || wanted.includes(id)).map((id) => voucherProductView(voucher, id));
+		const views = voucher.products
+			.filter((id) => !wanted.length || wanted.includes(id))
+			.map((id) => voucherProductView(voucher, id));
 		const order = sorter<ReturnType<typeof voucherProductView>>(ctx, {
 			redemptions: (v) => v.number_of_redeemed_vouchers,
 			acos: (v) => v.acos,
@@ -212,7 +251,12 @@ export const operations: V2Operations = {
 		const stuck = vouchers.filter((voucher) => !['new', 'active'].includes(voucherStatus(ctx.core, voucher)));
 		if (stuck.length) {
 			const which = stuck.map((voucher) => `${voucher.id_voucher} (${voucherStatus(ctx.core, voucher)})`).join(', ');
-			throw refused(400, '/problems/vouchers/status-change-not-allowed', `Only new and active vouchers can be deactivated: ${which}`, 'ids');
+			throw refused(
+				400,
+				'/problems/vouchers/status-change-not-allowed',
+				`Only new and active vouchers can be deactivated: ${which}`,
+				'ids',
+			);
 		}
 		for (const voucher of vouchers) voucher.closed = 'inactive';
 		const views = vouchers.map((voucher) => voucherView(ctx.core, voucher));
@@ -221,12 +265,18 @@ export const operations: V2Operations = {
 
 	DeleteVoucher: (ctx) => {
 		const idList = ids(ctx, 'id');
-		if (idList.length < 1 || idList.length > 100) throw invalidField('id', `must be given 1 to 100 times, not ${idList.length}`);
+		if (idList.length < 1 || idList.length > 100)
+			throw invalidField('id', `must be given 1 to 100 times, not ${idList.length}`);
 		const vouchers = vouchersNamed(ctx, idList, 'id');
 		const stuck = vouchers.filter((voucher) => voucherStatus(ctx.core, voucher) !== 'new');
 		if (stuck.length) {
 			const which = stuck.map((voucher) => `${voucher.id_voucher} (${voucherStatus(ctx.core, voucher)})`).join(', ');
-			throw refused(400, '/problems/vouchers/not-editable', `Only vouchers that have not started (status new) can be deleted: ${which}`, 'id');
+			throw refused(
+				400,
+				'/problems/vouchers/not-editable',
+				`Only vouchers that have not started (status new) can be deleted: ${which}`,
+				'id',
+			);
 		}
 		for (const voucher of vouchers) voucher.closed = 'deleted';
 		return noContent();

@@ -42,8 +42,11 @@ function checked(ctx: V2Context): WarehouseBody {
 	for (const field of ['street', 'city', 'house_number', 'postcode'] as const) {
 		if (body.address[field].trim() === '') errors.push({ field: `address.${field}`, message: 'must not be empty' });
 	}
-	if (!COUNTRY.test(body.address.country)) errors.push({ field: 'address.country', message: 'must be an ISO 3166 alpha-2 code such as DE' });
-	const clash = ctx.core.store.db.warehouses.find((w) => w.name === body.name.trim() && String(w.id_warehouse) !== ctx.params.id_warehouse);
+	if (!COUNTRY.test(body.address.country))
+		errors.push({ field: 'address.country', message: 'must be an ISO 3166 alpha-2 code such as DE' });
+	const clash = ctx.core.store.db.warehouses.find(
+		(w) => w.name === body.name.trim() && String(w.id_warehouse) !== ctx.params.id_warehouse,
+	);
 	if (clash) errors.push({ field: 'name', message: `warehouse ${clash.id_warehouse} already has this name` });
 	if (errors.length) throw invalid(errors);
 	return body;
@@ -80,10 +83,20 @@ export const operations: V2Operations = {
 		const warehouse = warehouseOf(ctx);
 		const body = checked(ctx);
 		if (body.address.country !== warehouse.address.country) {
-			throw refused(400, '/problems/warehouses/warehouse-country-immutable', `Warehouse ${warehouse.id_warehouse} is in ${warehouse.address.country}; its country cannot change`, 'address.country');
+			throw refused(
+				400,
+				'/problems/warehouses/warehouse-country-immutable',
+				`Warehouse ${warehouse.id_warehouse} is in ${warehouse.address.country}; its country cannot change`,
+				'address.country',
+			);
 		}
 		if (warehouse.is_default && !body.is_default) {
-			throw refused(400, '/problems/default-required', 'One warehouse must be the default: make another one the default instead', 'is_default');
+			throw refused(
+				400,
+				'/problems/default-required',
+				'One warehouse must be the default: make another one the default instead',
+				'is_default',
+			);
 		}
 		apply(ctx, warehouse, body);
 		return ok(warehouseView(warehouse));
@@ -92,9 +105,19 @@ export const operations: V2Operations = {
 	deleteWarehouse: (ctx) => {
 		const { core } = ctx;
 		const warehouse = warehouseOf(ctx);
-		if (warehouse.is_default) throw refused(400, '/problems/default-required', `Warehouse ${warehouse.id_warehouse} is the default; make another one the default first`);
+		if (warehouse.is_default)
+			throw refused(
+				400,
+				'/problems/default-required',
+				`Warehouse ${warehouse.id_warehouse} is the default; make another one the default first`,
+			);
 		const used = core.store.db.units.filter((u) => u.warehouse === warehouse.name).length;
-		if (used) throw refused(400, '/problems/has-units', `Warehouse ${warehouse.id_warehouse} holds ${used} units; move them first`);
+		if (used)
+			throw refused(
+				400,
+				'/problems/has-units',
+				`Warehouse ${warehouse.id_warehouse} holds ${used} units; move them first`,
+			);
 		core.store.remove('warehouses', warehouse);
 		return noContent();
 	},

@@ -86,7 +86,9 @@ export function productWithEmbedded(core: SandboxCore, item: Item, storefront: s
 	else if (embedded.has('category_basic') && category) view.category_basic = categoryBasicView(category);
 	if (embedded.has('units')) {
 		view.units = core.store.db.units
-			.filter((u) => u.id_item === item.id_item && storefrontOf(u) === storefront && v2Condition(u.condition) !== undefined)
+			.filter(
+				(u) => u.id_item === item.id_item && storefrontOf(u) === storefront && v2Condition(u.condition) !== undefined,
+			)
 			.map((u) => productUnitView(core, u));
 	}
 	return view;

@@ -48,7 +48,12 @@ export function commandFiles(core: SandboxCore, type: CommandFileType): CommandF
 	return allCommandFiles(core.store.db).filter((file) => file.type === type);
 }
 
-export function startCommandFile(core: SandboxCore, type: CommandFileType, url: string, storefront: string | null): CommandFile {
+export function startCommandFile(
+	core: SandboxCore,
+	type: CommandFileType,
+	url: string,
+	storefront: string | null,
+): CommandFile {
 	const file: CommandFile = { ...newImportFile(core, core.store.nextId('importFiles'), url, type), type, storefront };
 	allCommandFiles(core.store.db).push(file);
 	core.scheduler.after(0, `download ${type} file ${file.id_import_file}`, () => download(core, file));
@@ -60,7 +65,8 @@ async function download(core: SandboxCore, file: CommandFile): Promise<void> {
 	if (text === undefined) return;
 	const rows = file.type === 'ORDER_COMMAND' ? orderCommandRows(text) : inventoryRows(text);
 	file.total_lines = rows.length;
-	const later = (what: string, step: () => void) => core.scheduler.after(core.options.processingSeconds * 1000, `${what} ${file.id_import_file}`, step);
+	const later = (what: string, step: () => void) =>
+		core.scheduler.after(core.options.processingSeconds * 1000, `${what} ${file.id_import_file}`, step);
 	later('start importing file', () => {
 		setStatus(core, file, 'IMPORTING');
 		later('finish importing file', () => importRows(core, file, rows));
@@ -129,12 +135,16 @@ function applyOrderCommand(core: SandboxCore, [command, id, ...rest]: string[]):
 	if (!unit) throw new Error(`no order unit '${id ?? ''}'`);
 	if (unit._fulfilled_by_marketplace) throw new Error(`order unit ${id} is fulfilled by the marketplace`);
 	const check = (move: StatusMove) => {
-		if (!move.from.includes(unit.status)) throw new Error(`order unit ${id} is '${unit.status}'; only ${move.from.join(' or ')} units can become '${move.to}'`);
+		if (!move.from.includes(unit.status))
+			throw new Error(
+				`order unit ${id} is '${unit.status}'; only ${move.from.join(' or ')} units can become '${move.to}'`,
+			);
 	};
 	if (command === 'MARK_UNIT_SENT') {
 		const [carrier = '', tracking = ''] = rest;
 		if (!(CARRIER_CODES as readonly string[]).includes(carrier)) throw new Error(`'${carrier}' is not a carrier code`);
-		if (tracking === '' && carrier !== 'Other' && carrier !== 'Other Hauler') throw new Error(`carrier '${carrier}' needs a tracking number`);
+		if (tracking === '' && carrier !== 'Other' && carrier !== 'Other Hauler')
+			throw new Error(`carrier '${carrier}' needs a tracking number`);
 		check(SEND);
 		markSent(core, unit, { carrier_code: carrier, tracking_number: tracking });
 	} else if (command === 'MARK_UNIT_CANCELLED') {

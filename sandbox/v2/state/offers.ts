@@ -29,9 +29,19 @@ function matches(condition: string, wanted: string): boolean {
 	return wanted === 'used' || wanted === 'refurbished' ? condition.startsWith(`${wanted} - `) : condition === wanted;
 }
 
-export function rankedOffers(core: SandboxCore, idProduct: number, storefront: string, condition: string): RankedOffer[] {
+export function rankedOffers(
+	core: SandboxCore,
+	idProduct: number,
+	storefront: string,
+	condition: string,
+): RankedOffer[] {
 	const own = core.store.db.units.filter(
-		(unit) => unit.id_item === idProduct && storefrontOf(unit) === storefront && matches(unit.condition, condition) && isLive(unit) && v2Condition(unit.condition),
+		(unit) =>
+			unit.id_item === idProduct &&
+			storefrontOf(unit) === storefront &&
+			matches(unit.condition, condition) &&
+			isLive(unit) &&
+			v2Condition(unit.condition),
 	);
 	const cheapest = own.length ? Math.min(...own.map((unit) => unit.listing_price)) : PRICE_WITHOUT_OWN_OFFER_CENTS;
 	const grade = v2Condition(condition === 'used' || condition === 'refurbished' ? `${condition} - good` : condition)!;

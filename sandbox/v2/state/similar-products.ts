@@ -31,7 +31,11 @@ function voucherOn(core: SandboxCore, idProduct: number, storefront: string, pri
 	if (!voucher) return null;
 	const percent = voucher.discount_type === 'PERCENTAGE';
 	const off = percent ? Math.round((price * voucher.discount_amount) / 100) : voucher.discount_amount;
-	return { discount_amount: Math.round(voucher.discount_amount), discount_type: percent ? 'percent' : 'fixed', discounted_price: Math.max(0, price - off) };
+	return {
+		discount_amount: Math.round(voucher.discount_amount),
+		discount_type: percent ? 'percent' : 'fixed',
+		discounted_price: Math.max(0, price - off),
+	};
 }
 
 function ladderEntry(core: SandboxCore, item: Item, offer: RankedOffer, storefront: string) {
@@ -47,7 +51,7 @@ function ladderEntry(core: SandboxCore, item: Item, offer: RankedOffer, storefro
 		delivery_time_min: offer.delivery_time_min,
 		delivery_time_max: offer.delivery_time_max,
 		ratings_count: (item.id_item * 7) % 120,
-		average_rating: 3 + ((item.id_item % 20) / 10),
+		average_rating: 3 + (item.id_item % 20) / 10,
 		manufacturer_name: item.manufacturer || null,
 		voucher: own ? voucherOn(core, item.id_item, storefront, offer.price) : null,
 		is_excluded: false,
@@ -58,14 +62,21 @@ function ladderEntry(core: SandboxCore, item: Item, offer: RankedOffer, storefro
 function groupView(core: SandboxCore, storefront: string, idCategory: number) {
 	const items = categoryItems(core, idCategory);
 	const ladder = items
-		.flatMap((item) => rankedOffers(core, item.id_item, storefront, 'new').map((offer) => ladderEntry(core, item, offer, storefront)))
+		.flatMap((item) =>
+			rankedOffers(core, item.id_item, storefront, 'new').map((offer) => ladderEntry(core, item, offer, storefront)),
+		)
 		.sort((a, b) => a.price + a.shipping_cost - (b.price + b.shipping_cost))
 		.map((entry, index) => ({ ...entry, price_rank: index + 1 }));
 	const ownBest = ladder.find((entry) => entry.is_own_offer)!;
 	const gap = ownBest.price - Math.min(...ladder.map((entry) => entry.price));
 	const demand = items.length >= 3 ? 'high' : 'low';
 	const share = ownBest.price_rank === 1 ? 'high' : 'low';
-	const recommendations: Record<string, string> = { 'high/low': 'focus', 'high/high': 'defend', 'low/low': 'grow', 'low/high': 'maintain' };
+	const recommendations: Record<string, string> = {
+		'high/low': 'focus',
+		'high/high': 'defend',
+		'low/low': 'grow',
+		'low/high': 'maintain',
+	};
 	return {
 		group_id: `sp-${storefront}-${idCategory}`,
 		storefront,

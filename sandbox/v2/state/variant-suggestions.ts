@@ -49,5 +49,8 @@ const DAY_MS = 24 * 3600 * 1000;
 export function variantSuggestionWait(core: SandboxCore): number | undefined {
 	const recent = variantSuggestionFiles(core).filter((f) => parseTimestamp(f.ts_created) > core.now() - DAY_MS);
 	if (recent.length < core.options.productFeedsPerDay) return undefined;
-	return Math.max(1, Math.ceil((parseTimestamp(recent[0].ts_created) + DAY_MS - core.now()) / 1000 / core.options.timeScale));
+	return Math.max(
+		1,
+		Math.ceil((parseTimestamp(recent[0].ts_created) + DAY_MS - core.now()) / 1000 / core.options.timeScale),
+	);
 }

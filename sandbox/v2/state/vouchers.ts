@@ -66,7 +66,10 @@ export function today(core: SandboxCore): string {
 const NONE: VoucherRedemptions = { count: 0, sales: 0, fee: 0 };
 
 function totals(rows: VoucherRedemptions[]): VoucherRedemptions {
-	return rows.reduce((sum, row) => ({ count: sum.count + row.count, sales: sum.sales + row.sales, fee: sum.fee + row.fee }), NONE);
+	return rows.reduce(
+		(sum, row) => ({ count: sum.count + row.count, sales: sum.sales + row.sales, fee: sum.fee + row.fee }),
+		NONE,
+	);
 }
 
 const acos = ({ sales, fee }: VoucherRedemptions) => (sales === 0 ? 0 : Math.round((fee / sales) * 10_000) / 100);

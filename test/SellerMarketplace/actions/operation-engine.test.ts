@@ -33,7 +33,9 @@ describe.each(versions)('the operations of API %s', (version, actions) => {
 	const files = operationFiles(actionsDir);
 
 	it('has an operation file for every operation, and every one is in its resource', () => {
-		const declared = actions.resources.flatMap((resource) => Object.keys(resource.operations).map((operation) => `${resource.value}/${operation}`));
+		const declared = actions.resources.flatMap((resource) =>
+			Object.keys(resource.operations).map((operation) => `${resource.value}/${operation}`),
+		);
 		const exported = files.flatMap((file) => {
 			const resource = relative(actionsDir, file).split('/')[0];
 			const module = require(file) as Record<string, unknown>;
@@ -51,7 +53,10 @@ describe.each(versions)('the operations of API %s', (version, actions) => {
 				expect(isDeclared(operation)).toBe(true);
 				expect([operation.resource, operation.resourceName]).toEqual([resource.value, resource.name]);
 				for (const property of operation.description) {
-					expect(property.displayOptions?.show).toMatchObject({ resource: [resource.value], operation: [operation.value] });
+					expect(property.displayOptions?.show).toMatchObject({
+						resource: [resource.value],
+						operation: [operation.value],
+					});
 				}
 			}
 		}
@@ -73,26 +78,45 @@ describe.each(versions)('the operations of API %s', (version, actions) => {
 
 describe('a pair of resource and operation', () => {
 	it('of the resources compiles and finds the operation', () => {
-		expect([v1.operation('orderUnit', 'send'), v2.operation('ticket', 'sendMessage')].map((operation) => operation.action)).toEqual([
-			'Mark an order unit as sent',
-			'Send a message to a ticket',
-		]);
+		expect(
+			[v1.operation('orderUnit', 'send'), v2.operation('ticket', 'sendMessage')].map((operation) => operation.action),
+		).toEqual(['Mark an order unit as sent', 'Send a message to a ticket']);
 	});
 
-	it('that the resources do not declare does not compile', () => {
-		const fixture = join(__dirname, 'fixtures/wrong-pairs.ts');
-		const text = readFileSync(fixture, 'utf8');
-		const directives = text.split('\n').flatMap((line, index) => (/^\s*\/\/ @ts-expect-error/.test(line) ? [index + 1] : []));
-		const host = ts.createCompilerHost({});
-		const readFile = host.readFile.bind(host);
-		// The fixture as written, but without the directives that expect its errors.
-		host.readFile = (file) => (resolve(file) === fixture ? text.replace(/\/\/ @ts-expect-error/g, '//') : readFile(file));
-		const program = ts.createProgram([fixture], { strict: true, noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, types: [] }, host);
-		const errors = ts.getPreEmitDiagnostics(program).filter((diagnostic) => diagnostic.file && resolve(diagnostic.file.fileName) === fixture);
-		const lines = errors.map((error) => error.file!.getLineAndCharacterOfPosition(error.start!).line);
-		expect(directives).toHaveLength(4);
-		// One error under each directive, and none elsewhere.
-		expect([...new Set(lines)].sort((a, b) => a - b)).toEqual(directives);
-		// Type-checks the fixture with all the node code it imports: some 300 files.
-	}, budget(30_000));
+	it(
+		'that the resources do not declare does not compile',
+		() => {
+			const fixture = join(__dirname, 'fixtures/wrong-pairs.ts');
+			const text = readFileSync(fixture, 'utf8');
+			const directives = text
+				.split('\n')
+				.flatMap((line, index) => (/^\s*\/\/ @ts-expect-error/.test(line) ? [index + 1] : []));
+			const host = ts.createCompilerHost({});
+			const readFile = host.readFile.bind(host);
+			// The fixture as written, but without the directives that expect its errors.
+			host.readFile = (file) =>
+				resolve(file) === fixture ? text.replace(/\/\/ @ts-expect-error/g, '//') : readFile(file);
+			const program = ts.createProgram(
+				[fixture],
+				{
+					strict: true,
+					noEmit: true,
+					skipLibCheck: true,
+					target: ts.ScriptTarget.ES2022,
+					module: ts.ModuleKind.CommonJS,
+					types: [],
+				},
+				host,
+			);
+			const errors = ts
+				.getPreEmitDiagnostics(program)
+				.filter((diagnostic) => diagnostic.file && resolve(diagnostic.file.fileName) === fixture);
+			const lines = errors.map((error) => error.file!.getLineAndCharacterOfPosition(error.start!).line);
+			expect(directives).toHaveLength(4);
+			// One error under each directive, and none elsewhere.
+			expect([...new Set(lines)].sort((a, b) => a - b)).toEqual(directives);
+			// Type-checks the fixture with all the node code it imports: some 300 files.
+		},
+		budget(30_000),
+	);
 });

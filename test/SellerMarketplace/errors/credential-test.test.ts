@@ -12,10 +12,15 @@ const credentialType = new SellerMarketplaceApi();
 const KEYS_OR_CLOCK =
 	"The marketplace did not accept the request signature. Check that the Client Key and Secret Key are copied exactly from the seller account's API settings, and that the clock of the machine running n8n is right: every request is signed with the current time.";
 
-describe('API v1 credentials: the editor\'s credential test', () => {
+describe("API v1 credentials: the editor's credential test", () => {
 	it('good keys: "Connection successful" after one signed ping', async () => {
-		expect(await runCredentialTest(credentialType, { ...v1.credentials() })).toEqual({ status: 'OK', message: 'Connection successful!' });
-		expect(v1.sandbox().control.requests()).toEqual([expect.objectContaining({ method: 'GET', path: '/status/ping/', status: 200, signatureValid: true })]);
+		expect(await runCredentialTest(credentialType, { ...v1.credentials() })).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
+		expect(v1.sandbox().control.requests()).toEqual([
+			expect.objectContaining({ method: 'GET', path: '/status/ping/', status: 200, signatureValid: true }),
+		]);
 	});
 
 	it('a wrong Secret Key: keys or clock, and no key in the message', async () => {
@@ -33,7 +38,12 @@ describe('API v1 credentials: the editor\'s credential test', () => {
 	it('an unknown Client Key: the same words', async () => {
 		const result = await runCredentialTest(credentialType, { ...v1.credentials(), clientKey: 'b'.repeat(32) });
 		expect(result).toEqual({ status: 'Error', message: KEYS_OR_CLOCK });
-		expect(v1.sandbox().control.requests().map((request) => [request.path, request.status, request.headers['hm-client']])).toEqual([
+		expect(
+			v1
+				.sandbox()
+				.control.requests()
+				.map((request) => [request.path, request.status, request.headers['hm-client']]),
+		).toEqual([
 			['/status/ping/', 401, 'b'.repeat(32)],
 			['/status/ping/', 401, 'b'.repeat(32)],
 		]);

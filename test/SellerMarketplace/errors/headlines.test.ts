@@ -20,13 +20,22 @@ describe('API v1 (node version 1)', () => {
 	const v1 = useSandbox({ strict: true });
 	const units = (): OrderUnit[] => v1.sandbox().control.db.orderUnits.filter((unit) => !unit._fulfilled_by_marketplace);
 	const unitIn = (status: string) => units().find((unit) => unit.status === status)!;
-	const run = async (parameters: IDataObject, credentials = v1.credentials()) => await runSellerNode(credentials, { parameters });
+	const run = async (parameters: IDataObject, credentials = v1.credentials()) =>
+		await runSellerNode(credentials, { parameters });
 
 	it('409: sending a unit already sent names the unit, the action and the reason', async () => {
 		const unit = unitIn('sent');
-		const result = await run({ resource: 'orderUnit', operation: 'send', orderUnitId: byId(unit.id_order_unit), carrierCode: 'DHL', trackingNumber: 'T-1' });
+		const result = await run({
+			resource: 'orderUnit',
+			operation: 'send',
+			orderUnitId: byId(unit.id_order_unit),
+			carrierCode: 'DHL',
+			trackingNumber: 'T-1',
+		});
 
-		expect(v1.sandbox().control.requests()).toEqual([expect.objectContaining({ method: 'PATCH', path: `/order-units/${unit.id_order_unit}/send/`, status: 409 })]);
+		expect(v1.sandbox().control.requests()).toEqual([
+			expect.objectContaining({ method: 'PATCH', path: `/order-units/${unit.id_order_unit}/send/`, status: 409 }),
+		]);
 		expect(result.error?.message).toBe(
 			`Could not mark order unit ${unit.id_order_unit} as sent: it is 'sent'; only units in 'need_to_be_sent' can be sent`,
 		);
@@ -45,7 +54,11 @@ describe('API v1 (node version 1)', () => {
 	it('404: an unknown order unit', async () => {
 		const result = await run({ resource: 'orderUnit', operation: 'get', orderUnitId: byId(1001056) });
 
-		expect(v1.sandbox().control.requests()[0]).toMatchObject({ method: 'GET', path: '/order-units/1001056/', status: 404 });
+		expect(v1.sandbox().control.requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/order-units/1001056/',
+			status: 404,
+		});
 		expect(result.error?.message).toBe('Could not get order unit 1001056: it was not found');
 		expect(result.error?.description).toMatch(
 			new RegExp(
@@ -61,25 +74,49 @@ describe('API v1 (node version 1)', () => {
 
 	it('422: a refund above what is left of the price', async () => {
 		const unit = unitIn('sent');
-		const result = await run({ resource: 'orderUnit', operation: 'refund', orderUnitId: byId(unit.id_order_unit), amount: unit.price + 1, reason: 'other_refund' });
+		const result = await run({
+			resource: 'orderUnit',
+			operation: 'refund',
+			orderUnitId: byId(unit.id_order_unit),
+			amount: unit.price + 1,
+			reason: 'other_refund',
+		});
 
 		expect(v1.sandbox().control.requests()[0]).toMatchObject({ method: 'PATCH', status: 422 });
 		expect(result.error?.message).toMatch(
-			new RegExp(`^Could not refund order unit ${unit.id_order_unit}: refund of ${unit.price + 1} cents exceeds what is left of the price`),
+			new RegExp(
+				`^Could not refund order unit ${unit.id_order_unit}: refund of ${unit.price + 1} cents exceeds what is left of the price`,
+			),
 		);
-		expect(result.error?.description).toContain(`<br>Request: PATCH /order_units/${unit.id_order_unit}/refund/, answered 422`);
+		expect(result.error?.description).toContain(
+			`<br>Request: PATCH /order_units/${unit.id_order_unit}/refund/, answered 422`,
+		);
 	});
 
 	it('400: a shipping group the seller does not have', async () => {
 		const unit = v1.sandbox().control.db.units[0];
-		const result = await run({ resource: 'unit', operation: 'update', unitId: String(unit.id_unit), updateFields: { shippingGroup: 'drone' } });
+		const result = await run({
+			resource: 'unit',
+			operation: 'update',
+			unitId: String(unit.id_unit),
+			updateFields: { shippingGroup: 'drone' },
+		});
 
-		expect(v1.sandbox().control.requests()[0]).toMatchObject({ method: 'PATCH', path: `/units/${unit.id_unit}/`, status: 400 });
-		expect(result.error?.message).toMatch(new RegExp(`^Could not update unit ${unit.id_unit}: shipping_group 'drone' is not one of your shipping groups: `));
+		expect(v1.sandbox().control.requests()[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/units/${unit.id_unit}/`,
+			status: 400,
+		});
+		expect(result.error?.message).toMatch(
+			new RegExp(`^Could not update unit ${unit.id_unit}: shipping_group 'drone' is not one of your shipping groups: `),
+		);
 	});
 
 	it('401: a wrong Secret Key says keys or clock', async () => {
-		const result = await run({ resource: 'order', operation: 'get', orderId: byId('MHRYPC1') }, { ...v1.credentials(), secretKey: 'z'.repeat(64) });
+		const result = await run(
+			{ resource: 'order', operation: 'get', orderId: byId('MHRYPC1') },
+			{ ...v1.credentials(), secretKey: 'z'.repeat(64) },
+		);
 
 		expect(v1.sandbox().control.requests()[0]).toMatchObject({ status: 401, signatureValid: false });
 		expect(result.error?.message).toBe(
@@ -91,12 +128,33 @@ describe('API v1 (node version 1)', () => {
 	});
 
 	it('429 until the retries are used up', async () => {
-		v1.sandbox().control.addFault({ method: 'GET', path: '/order-units/seller/', kind: 'status', status: 429, retryAfter: '0', times: 10 });
-		const result = await run({ resource: 'orderUnit', operation: 'getMany', returnAll: true, requestOptions: { maxRetries: 1 } });
+		v1.sandbox().control.addFault({
+			method: 'GET',
+			path: '/order-units/seller/',
+			kind: 'status',
+			status: 429,
+			retryAfter: '0',
+			times: 10,
+		});
+		const result = await run({
+			resource: 'orderUnit',
+			operation: 'getMany',
+			returnAll: true,
+			requestOptions: { maxRetries: 1 },
+		});
 
-		expect(v1.sandbox().control.requests().map((request) => request.status)).toEqual([429, 429]);
-		expect(result.error?.message).toBe("Could not get many order units: the marketplace's rate limit was reached (after 2 attempts)");
-		expect(result.error?.description).toContain('Too many requests in a short time. Try again later, or lower "Page Concurrency".');
+		expect(
+			v1
+				.sandbox()
+				.control.requests()
+				.map((request) => request.status),
+		).toEqual([429, 429]);
+		expect(result.error?.message).toBe(
+			"Could not get many order units: the marketplace's rate limit was reached (after 2 attempts)",
+		);
+		expect(result.error?.description).toContain(
+			'Too many requests in a short time. Try again later, or lower "Page Concurrency".',
+		);
 		expect(result.error?.description).not.toMatch(/record\(s\)|unknown number/);
 	});
 
@@ -111,12 +169,20 @@ describe('API v1 (node version 1)', () => {
 			const unit = units().find((candidate) => candidate.status === 'sent' && candidate._refunds.length === 0)!;
 			proxy.add({ method: 'PATCH', path: `/order_units/${unit.id_order_unit}/refund/`, action: 'loseAnswer' });
 			const result = await run(
-				{ resource: 'orderUnit', operation: 'refund', orderUnitId: byId(unit.id_order_unit), amount: 300, reason: 'other_refund' },
+				{
+					resource: 'orderUnit',
+					operation: 'refund',
+					orderUnitId: byId(unit.id_order_unit),
+					amount: 300,
+					reason: 'other_refund',
+				},
 				{ ...v1.credentials(), baseUrl: proxy.baseUrl },
 			);
 
 			expect(unit._refunds.map((refund) => refund.amount)).toEqual([300]);
-			expect(result.error?.message).toBe(`The request to refund order unit ${unit.id_order_unit} may or may not have been applied: the connection was reset`);
+			expect(result.error?.message).toBe(
+				`The request to refund order unit ${unit.id_order_unit} may or may not have been applied: the connection was reset`,
+			);
 			expect(result.error?.description).toContain(
 				`Before running it again, check: API v1 cannot list refunds, so look for this refund at order unit ${unit.id_order_unit} in your seller account before refunding again.`,
 			);
@@ -126,15 +192,28 @@ describe('API v1 (node version 1)', () => {
 
 describe('API v2 (node version 2)', () => {
 	const v2 = useSandboxV2({ orders: 120 });
-	const units = () => v2.sandbox().control.db.orderUnits.filter((unit) => !unit._fulfilled_by_marketplace && (unit._storefront ?? 'de') === 'de');
+	const units = () =>
+		v2
+			.sandbox()
+			.control.db.orderUnits.filter((unit) => !unit._fulfilled_by_marketplace && (unit._storefront ?? 'de') === 'de');
 	const unitIn = (status: string) => units().find((unit) => unit.status === status)!;
 
 	it('403 duplicate action: sending a unit already sent', async () => {
 		const unit = unitIn('sent');
-		const result = await v2.run({ resource: 'orderUnit', operation: 'send', orderUnitId: byId(unit.id_order_unit), carrierCode: 'DHL', trackingNumbers: 'T-1' });
+		const result = await v2.run({
+			resource: 'orderUnit',
+			operation: 'send',
+			orderUnitId: byId(unit.id_order_unit),
+			carrierCode: 'DHL',
+			trackingNumbers: 'T-1',
+		});
 
-		expect(v2.requests()).toEqual([expect.objectContaining({ method: 'PATCH', path: `/order-units/${unit.id_order_unit}/send`, status: 403 })]);
-		expect(result.error?.message).toBe(`Could not mark order unit ${unit.id_order_unit} as sent: it is already 'sent'; it cannot be sent again`);
+		expect(v2.requests()).toEqual([
+			expect.objectContaining({ method: 'PATCH', path: `/order-units/${unit.id_order_unit}/send`, status: 403 }),
+		]);
+		expect(result.error?.message).toBe(
+			`Could not mark order unit ${unit.id_order_unit} as sent: it is already 'sent'; it cannot be sent again`,
+		);
 		expect(result.error?.description).toBe(
 			[
 				`The API said: Order unit ${unit.id_order_unit} is already 'sent'; it cannot be sent again`,
@@ -144,14 +223,30 @@ describe('API v2 (node version 2)', () => {
 		);
 	});
 
-	it('409: a conflict names the unit and keeps the marketplace\'s reason', async () => {
+	it("409: a conflict names the unit and keeps the marketplace's reason", async () => {
 		const unit = unitIn('need_to_be_sent');
-		v2.sandbox().control.addFault({ method: 'PATCH', path: `/v2/order-units/${unit.id_order_unit}/cancel`, kind: 'status', status: 409 });
-		const result = await v2.run({ resource: 'orderUnit', operation: 'cancel', orderUnitId: byId(unit.id_order_unit), reason: 'NoInventory' });
+		v2.sandbox().control.addFault({
+			method: 'PATCH',
+			path: `/v2/order-units/${unit.id_order_unit}/cancel`,
+			kind: 'status',
+			status: 409,
+		});
+		const result = await v2.run({
+			resource: 'orderUnit',
+			operation: 'cancel',
+			orderUnitId: byId(unit.id_order_unit),
+			reason: 'NoInventory',
+		});
 
-		expect(v2.requests()[0]).toMatchObject({ method: 'PATCH', path: `/order-units/${unit.id_order_unit}/cancel`, status: 409 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/order-units/${unit.id_order_unit}/cancel`,
+			status: 409,
+		});
 		expect(result.error?.message).toBe(`Could not cancel order unit ${unit.id_order_unit}: injected fault: HTTP 409`);
-		expect(result.error?.description).toBe(`The API said: Injected fault: HTTP 409<br>Request: PATCH /order-units/${unit.id_order_unit}/cancel, answered 409`);
+		expect(result.error?.description).toBe(
+			`The API said: Injected fault: HTTP 409<br>Request: PATCH /order-units/${unit.id_order_unit}/cancel, answered 409`,
+		);
 	});
 
 	it('404: an unknown order', async () => {
@@ -171,37 +266,70 @@ describe('API v2 (node version 2)', () => {
 
 	it('400/422: a refused field is named by its label', async () => {
 		const unit = unitIn('need_to_be_sent');
-		const result = await v2.run({ resource: 'orderUnit', operation: 'send', orderUnitId: byId(unit.id_order_unit), carrierCode: 'dhl', trackingNumbers: 'T-1' });
+		const result = await v2.run({
+			resource: 'orderUnit',
+			operation: 'send',
+			orderUnitId: byId(unit.id_order_unit),
+			carrierCode: 'dhl',
+			trackingNumbers: 'T-1',
+		});
 
 		expect([400, 422]).toContain(v2.requests()[0].status);
 		expect(result.error?.message).toMatch(
-			new RegExp(`^Could not mark order unit ${unit.id_order_unit} as sent: "Carrier" \\(carrier_code\\): 'dhl' is not a carrier code`),
+			new RegExp(
+				`^Could not mark order unit ${unit.id_order_unit} as sent: "Carrier" \\(carrier_code\\): 'dhl' is not a carrier code`,
+			),
 		);
 		expect(result.error?.description).toContain('Problem type: /problems/validation-error');
 	});
 
 	it('401: a wrong Secret Key says which key', async () => {
-		const result = await runSellerNodeV2({ ...v2.credentials(), secretKey: 'z'.repeat(64) }, { parameters: { resource: 'order', operation: 'get', orderId: byId('NOSUCH1') } });
+		const result = await runSellerNodeV2(
+			{ ...v2.credentials(), secretKey: 'z'.repeat(64) },
+			{ parameters: { resource: 'order', operation: 'get', orderId: byId('NOSUCH1') } },
+		);
 
 		expect(v2.requests()[0]).toMatchObject({ status: 401, signatureValid: false });
-		expect(result.error?.message).toBe('Could not get order NOSUCH1: the Secret Key (or Partner Secret Key) is wrong, so the signature does not match');
+		expect(result.error?.message).toBe(
+			'Could not get order NOSUCH1: the Secret Key (or Partner Secret Key) is wrong, so the signature does not match',
+		);
 	});
 
 	it('429 until the retries are used up', async () => {
-		v2.sandbox().control.addFault({ method: 'GET', path: '/v2/carriers', kind: 'status', status: 429, retryAfter: '0', times: 10 });
+		v2.sandbox().control.addFault({
+			method: 'GET',
+			path: '/v2/carriers',
+			kind: 'status',
+			status: 429,
+			retryAfter: '0',
+			times: 10,
+		});
 		const result = await v2.run({ resource: 'carrier', operation: 'getMany', requestOptions: { maxRetries: 2 } });
 
 		expect(v2.requests().map((request) => request.status)).toEqual([429, 429, 429]);
-		expect(result.error?.message).toBe("Could not get many carriers: the marketplace's rate limit was reached (after 3 attempts)");
-		expect(result.error?.description).toContain('The marketplace allows 111 requests a second per seller account, across all workflows.');
+		expect(result.error?.message).toBe(
+			"Could not get many carriers: the marketplace's rate limit was reached (after 3 attempts)",
+		);
+		expect(result.error?.description).toContain(
+			'The marketplace allows 111 requests a second per seller account, across all workflows.',
+		);
 	});
 
 	it('a first page that fails says nothing about records, in no internal words', async () => {
 		v2.sandbox().control.addFault({ method: 'GET', path: '/v2/order-units', kind: 'status', status: 500, times: 5 });
-		const result = await v2.run({ resource: 'orderUnit', operation: 'getMany', returnAll: true, requestOptions: { maxRetries: 1 } });
+		const result = await v2.run({
+			resource: 'orderUnit',
+			operation: 'getMany',
+			returnAll: true,
+			requestOptions: { maxRetries: 1 },
+		});
 
-		expect(result.error?.message).toBe('Could not get many order units: the marketplace had a server error (500, after 2 attempts)');
-		expect(result.error?.description).toBe('The API said: Injected fault: HTTP 500<br>Request: GET /order-units, answered 500<br>This is usually temporary. Try again later.');
+		expect(result.error?.message).toBe(
+			'Could not get many order units: the marketplace had a server error (500, after 2 attempts)',
+		);
+		expect(result.error?.description).toBe(
+			'The API said: Injected fault: HTTP 500<br>Request: GET /order-units, answered 500<br>This is usually temporary. Try again later.',
+		);
 	});
 
 	describe('through a proxy', () => {
@@ -223,11 +351,19 @@ describe('API v2 (node version 2)', () => {
 				},
 			});
 			const result = await runSellerNodeV2(viaProxy(), {
-				parameters: { resource: 'orderUnit', operation: 'getMany', returnAll: true, storefront: 'all', requestOptions: { maxRetries: 1 } },
+				parameters: {
+					resource: 'orderUnit',
+					operation: 'getMany',
+					returnAll: true,
+					storefront: 'all',
+					requestOptions: { maxRetries: 1 },
+				},
 			});
 
 			expect(result.items).toEqual([]);
-			expect(result.error?.message).toBe('Could not get many order units: the marketplace had a server error (500, after 2 attempts)');
+			expect(result.error?.message).toBe(
+				'Could not get many order units: the marketplace had a server error (500, after 2 attempts)',
+			);
 			expect(result.error?.description).toMatch(
 				/^The API said: Internal error<br>Problem type: \/problems\/server-error<br>Request: GET \/order-units, answered 500<br>This is usually temporary\. Try again later\.<br>The 100 records read before this failure were not output; the next run reads them all from the start\.$/,
 			);
@@ -236,19 +372,31 @@ describe('API v2 (node version 2)', () => {
 		it('a refund whose answer is lost may or may not have been applied', async () => {
 			const unit = units().find((candidate) => candidate.status === 'sent' && candidate._refunds.length === 0)!;
 			proxy.add({ method: 'PATCH', path: `/v2/order-units/${unit.id_order_unit}/refund`, action: 'loseAnswer' });
-			const result = await runSellerNodeV2(
-				viaProxy(),
-				{ parameters: { resource: 'orderUnit', operation: 'refund', orderUnitId: byId(unit.id_order_unit), amount: 300, reason: 'delivery_delay' } },
-			);
+			const result = await runSellerNodeV2(viaProxy(), {
+				parameters: {
+					resource: 'orderUnit',
+					operation: 'refund',
+					orderUnitId: byId(unit.id_order_unit),
+					amount: 300,
+					reason: 'delivery_delay',
+				},
+			});
 
 			expect(unit._refunds.map((refund) => refund.amount)).toEqual([300]);
-			expect(result.error?.message).toBe(`The request to refund order unit ${unit.id_order_unit} may or may not have been applied: the connection was reset`);
-			expect(result.error?.description).toContain(`Before running it again, check: the refunds of order unit ${unit.id_order_unit} in the Seller Portal`);
+			expect(result.error?.message).toBe(
+				`The request to refund order unit ${unit.id_order_unit} may or may not have been applied: the connection was reset`,
+			);
+			expect(result.error?.description).toContain(
+				`Before running it again, check: the refunds of order unit ${unit.id_order_unit} in the Seller Portal`,
+			);
 		});
 	});
 
 	it('with Continue on Fail, the error item keeps the plain lines of the description', async () => {
-		const result = await v2.run({ resource: 'order', operation: 'get', orderId: byId('NOSUCH1') }, { continueOnFail: true });
+		const result = await v2.run(
+			{ resource: 'order', operation: 'get', orderId: byId('NOSUCH1') },
+			{ continueOnFail: true },
+		);
 
 		expect(result.items.map((item) => item.json)).toEqual([
 			{
@@ -269,12 +417,26 @@ describe('a reason from the marketplace that holds a secret', () => {
 		const secretKey = 'd4'.repeat(32);
 		const server = await startRecordingServer(secretKey, V2_RECORDING);
 		try {
-			const credentials = { clientKey: 'e5'.repeat(16), secretKey, baseUrl: server.baseUrl, storefront: 'de', userAgent: DEFAULT_USER_AGENT };
+			const credentials = {
+				clientKey: 'e5'.repeat(16),
+				secretKey,
+				baseUrl: server.baseUrl,
+				storefront: 'de',
+				userAgent: DEFAULT_USER_AGENT,
+			};
 			server.respondWith((_request, response) => {
 				response.writeHead(403, { 'Content-Type': 'application/json' });
-				response.end(JSON.stringify({ type: '/problems/forbidden', message: `Order unit 77 is <b>locked</b> for key ${secretKey}`, errors: [] }));
+				response.end(
+					JSON.stringify({
+						type: '/problems/forbidden',
+						message: `Order unit 77 is <b>locked</b> for key ${secretKey}`,
+						errors: [],
+					}),
+				);
 			});
-			const result = await runSellerNodeV2(credentials, { parameters: { resource: 'orderUnit', operation: 'cancel', orderUnitId: byId(77), reason: 'NoInventory' } });
+			const result = await runSellerNodeV2(credentials, {
+				parameters: { resource: 'orderUnit', operation: 'cancel', orderUnitId: byId(77), reason: 'NoInventory' },
+			});
 
 			expect(result.error?.message).toBe('Could not cancel order unit 77: it is <b>locked</b> for key [redacted]');
 			expect(result.error?.description).toBe(

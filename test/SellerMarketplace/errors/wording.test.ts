@@ -4,7 +4,12 @@
  * new file and a line in its resource) is walked too, so one without words, or whose words do not fit, fails here.
  */
 import { ATTEMPTS_V1, ATTEMPTS_V2 } from '../../../nodes/SellerMarketplace/actions/attempts';
-import { describeAttempt, descriptionAsHtml, headline, type OperationIdentity } from '../../../nodes/SellerMarketplace/actions/failure';
+import {
+	describeAttempt,
+	descriptionAsHtml,
+	headline,
+	type OperationIdentity,
+} from '../../../nodes/SellerMarketplace/actions/failure';
 import { resources as v1Resources } from '../../../nodes/SellerMarketplace/v1/actions';
 import { resources as v2Resources } from '../../../nodes/SellerMarketplace/v2/actions';
 import { wordingOf } from '../../../nodes/SellerMarketplace/actions/router';
@@ -12,15 +17,22 @@ import { wordingOf } from '../../../nodes/SellerMarketplace/actions/router';
 const ID = '1000064';
 
 const operations: Array<[string, OperationIdentity]> = [
-	...[...v1Resources.map((resource) => [1, resource] as const), ...v2Resources.map((resource) => [2, resource] as const)].flatMap(([version, resource]) =>
-		Object.values(resource.operations).map((operation): [string, OperationIdentity] => [`v${version} ${resource.value} → ${operation.value}`, wordingOf(version, operation)]),
+	...[
+		...v1Resources.map((resource) => [1, resource] as const),
+		...v2Resources.map((resource) => [2, resource] as const),
+	].flatMap(([version, resource]) =>
+		Object.values(resource.operations).map((operation): [string, OperationIdentity] => [
+			`v${version} ${resource.value} → ${operation.value}`,
+			wordingOf(version, operation),
+		]),
 	),
 ];
 
 const namesRecord = (identity: OperationIdentity) =>
 	identity.fields.some((field) => field.type === 'resourceLocator' || /Id$/.test(field.name) || field.name === 'ean');
 
-const tableEntry = (identity: OperationIdentity) => (identity.version === 1 ? ATTEMPTS_V1 : ATTEMPTS_V2)[identity.resource]?.[identity.operation];
+const tableEntry = (identity: OperationIdentity) =>
+	(identity.version === 1 ? ATTEMPTS_V1 : ATTEMPTS_V2)[identity.resource]?.[identity.operation];
 
 describe('every operation of both versions has headline words', () => {
 	it('walks more than 100 operations', () => {
@@ -28,10 +40,16 @@ describe('every operation of both versions has headline words', () => {
 	});
 
 	it('the table of words names only operations that exist', () => {
-		const known = new Set(operations.map(([, identity]) => `${identity.version} ${identity.resource} ${identity.operation}`));
+		const known = new Set(
+			operations.map(([, identity]) => `${identity.version} ${identity.resource} ${identity.operation}`),
+		);
 		const listed = [
-			...Object.entries(ATTEMPTS_V1).flatMap(([resource, byName]) => Object.keys(byName).map((name) => `1 ${resource} ${name}`)),
-			...Object.entries(ATTEMPTS_V2).flatMap(([resource, byName]) => Object.keys(byName).map((name) => `2 ${resource} ${name}`)),
+			...Object.entries(ATTEMPTS_V1).flatMap(([resource, byName]) =>
+				Object.keys(byName).map((name) => `1 ${resource} ${name}`),
+			),
+			...Object.entries(ATTEMPTS_V2).flatMap(([resource, byName]) =>
+				Object.keys(byName).map((name) => `2 ${resource} ${name}`),
+			),
 		];
 		expect(listed.filter((entry) => !known.has(entry))).toEqual([]);
 	});
@@ -50,7 +68,9 @@ describe('every operation of both versions has headline words', () => {
 			expect(id).toBeUndefined();
 		}
 		const attempted = { resource: identity.resource, operation: identity.operation, words, id };
-		expect(headline({ attempted, reason: 'it is already sent', mayHaveBeenApplied: false })).toBe(`Could not ${words}: it is already sent`);
+		expect(headline({ attempted, reason: 'it is already sent', mayHaveBeenApplied: false })).toBe(
+			`Could not ${words}: it is already sent`,
+		);
 		// Without any record field shown, the words name no record.
 		expect(describeAttempt(identity, () => undefined).words).not.toMatch(/\{|\}|\s$/);
 	});
@@ -63,17 +83,32 @@ describe('the words', () => {
 		operation: 'send',
 		fields: [{ displayName: 'Order Unit', name: 'orderUnitId', type: 'resourceLocator', default: '' }],
 	};
-	const attemptedFor = (identity: OperationIdentity, value: unknown) => ({ resource: identity.resource, operation: identity.operation, ...describeAttempt(identity, () => value) });
-	const compose = (reason: string, mayHaveBeenApplied = false) => headline({ attempted: attemptedFor(send, ID), reason, mayHaveBeenApplied });
+	const attemptedFor = (identity: OperationIdentity, value: unknown) => ({
+		resource: identity.resource,
+		operation: identity.operation,
+		...describeAttempt(identity, () => value),
+	});
+	const compose = (reason: string, mayHaveBeenApplied = false) =>
+		headline({ attempted: attemptedFor(send, ID), reason, mayHaveBeenApplied });
 
-	it('puts the ID where the operation\'s words name the record, and drops the marketplace\'s repetition of it', () => {
+	it("puts the ID where the operation's words name the record, and drops the marketplace's repetition of it", () => {
 		expect(describeAttempt(send, () => ID)).toEqual({ words: `mark order unit ${ID} as sent`, id: ID });
-		expect(compose(`Order unit ${ID} is already 'sent'`)).toBe(`Could not mark order unit ${ID} as sent: it is already 'sent'`);
+		expect(compose(`Order unit ${ID} is already 'sent'`)).toBe(
+			`Could not mark order unit ${ID} as sent: it is already 'sent'`,
+		);
 		expect(compose(`order unit ${ID} was not found`)).toBe(`Could not mark order unit ${ID} as sent: it was not found`);
-		expect(compose(`No order unit ${ID} was found`)).toBe(`Could not mark order unit ${ID} as sent: No order unit ${ID} was found`);
-		expect(compose(`Order unit ${ID} not found`)).toBe(`Could not mark order unit ${ID} as sent: Order unit ${ID} not found`);
-		expect(compose(`return order unit ${ID} was not found`)).toBe(`Could not mark order unit ${ID} as sent: it was not found`);
-		expect(compose('the connection was reset', true)).toBe(`The request to mark order unit ${ID} as sent may or may not have been applied: the connection was reset`);
+		expect(compose(`No order unit ${ID} was found`)).toBe(
+			`Could not mark order unit ${ID} as sent: No order unit ${ID} was found`,
+		);
+		expect(compose(`Order unit ${ID} not found`)).toBe(
+			`Could not mark order unit ${ID} as sent: Order unit ${ID} not found`,
+		);
+		expect(compose(`return order unit ${ID} was not found`)).toBe(
+			`Could not mark order unit ${ID} as sent: it was not found`,
+		);
+		expect(compose('the connection was reset', true)).toBe(
+			`The request to mark order unit ${ID} as sent may or may not have been applied: the connection was reset`,
+		);
 	});
 
 	it('keeps the headline to one line of reasonable length', () => {
@@ -88,10 +123,12 @@ describe('the words', () => {
 		expect(describeAttempt(send, () => ({ value: ID })).words).toBe('mark an order unit as sent');
 	});
 
-	it('takes the first phrase whose fields the item shows, and an operation\'s own words with {id} when it has them', () => {
+	it("takes the first phrase whose fields the item shows, and an operation's own words with {id} when it has them", () => {
 		const create: OperationIdentity = { version: 2, resource: 'unit', operation: 'create', fields: [] };
 		const shown = (values: Record<string, string>) => (name: string) => values[name];
-		expect(describeAttempt(create, shown({ ean: '4006381333931', offerId: 'SKU-1' })).words).toBe('create a unit for offer SKU-1');
+		expect(describeAttempt(create, shown({ ean: '4006381333931', offerId: 'SKU-1' })).words).toBe(
+			'create a unit for offer SKU-1',
+		);
 		expect(describeAttempt(create, shown({ ean: '4006381333931' })).words).toBe('create a unit for EAN 4006381333931');
 		expect(describeAttempt(create, shown({})).words).toBe('create a unit');
 		const own: OperationIdentity = {
@@ -107,7 +144,12 @@ describe('the words', () => {
 
 	it('does not read the labels of the form: renamed actions and resources keep their words', () => {
 		const operation = v2Resources.find((resource) => resource.value === 'orderUnit')!.operations.send;
-		const renamed = { ...operation, action: 'Ship it', name: 'Ship', properties: operation.properties.map((field) => ({ ...field, displayName: 'Something else' })) };
+		const renamed = {
+			...operation,
+			action: 'Ship it',
+			name: 'Ship',
+			properties: operation.properties.map((field) => ({ ...field, displayName: 'Something else' })),
+		};
 		expect(describeAttempt(wordingOf(2, renamed), () => ID).words).toBe(`mark order unit ${ID} as sent`);
 	});
 

@@ -27,8 +27,12 @@ describe('personName', () => {
 
 describe('output fields', () => {
 	it('reads API v1 dates (UTC wall clock) and API v2 dates alike as ISO 8601', () => {
-		expect(outputField.createdAt('ts_created', 'UTC').read({ ts_created: '2024-01-01 10:35:39' })).toBe('2024-01-01T10:35:39Z');
-		expect(outputField.createdAt('ts_created_iso', 'UTC').read({ ts_created_iso: '2024-01-01T10:35:39Z' })).toBe('2024-01-01T10:35:39Z');
+		expect(outputField.createdAt('ts_created', 'UTC').read({ ts_created: '2024-01-01 10:35:39' })).toBe(
+			'2024-01-01T10:35:39Z',
+		);
+		expect(outputField.createdAt('ts_created_iso', 'UTC').read({ ts_created_iso: '2024-01-01T10:35:39Z' })).toBe(
+			'2024-01-01T10:35:39Z',
+		);
 		expect(outputField.createdAt('ts_created', 'UTC').read({ ts_created: 'soon' })).toBe('soon');
 		expect(outputField.createdAt('ts_created', 'UTC').read({})).toBeUndefined();
 	});
@@ -41,7 +45,14 @@ describe('output fields', () => {
 
 	it('totals only when every unit has a price', () => {
 		const total = outputField.total('order_units', 'price', { key: 'currency' });
-		expect(total.read({ order_units: [{ price: 10199, currency: 'EUR' }, { price: 39199, currency: 'EUR' }] })).toBe('493.98 EUR');
+		expect(
+			total.read({
+				order_units: [
+					{ price: 10199, currency: 'EUR' },
+					{ price: 39199, currency: 'EUR' },
+				],
+			}),
+		).toBe('493.98 EUR');
 		expect(total.read({ order_units: [{ price: 10199 }, { price: null }] })).toBeUndefined();
 		expect(total.read({ order_units: [] })).toBeUndefined();
 	});
@@ -50,6 +61,8 @@ describe('output fields', () => {
 it('a shape needs unique field names and 1 to 10 simplified fields', () => {
 	const field = (name: string, simplified = true) => ({ name, description: name, simplified, read: () => 1 });
 	expect(() => defineOutputShape({ record: 'x', fields: [field('a'), field('a', false)] })).toThrow(/unique/);
-	expect(() => defineOutputShape({ record: 'x', fields: Array.from({ length: 11 }, (_, index) => field(`f${index}`)) })).toThrow(/1 to 10/);
+	expect(() =>
+		defineOutputShape({ record: 'x', fields: Array.from({ length: 11 }, (_, index) => field(`f${index}`)) }),
+	).toThrow(/1 to 10/);
 	expect(() => defineOutputShape({ record: 'x', fields: [field('a', false)] })).toThrow(/1 to 10/);
 });

@@ -10,7 +10,12 @@ import type { IDataObject, INodeProperties, INodePropertyOptions, INodeType } fr
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { DEFAULT_USER_AGENT } from '../../../nodes/api/v2/signing';
 import { SellerMarketplace } from '../../../nodes/SellerMarketplace/SellerMarketplace.node';
-import { runSellerNode, runSellerNodeV2, type SellerCredentials, type SellerCredentialsV2 } from '../../harness/workflow';
+import {
+	runSellerNode,
+	runSellerNodeV2,
+	type SellerCredentials,
+	type SellerCredentialsV2,
+} from '../../harness/workflow';
 
 let sandbox: Sandbox;
 let v1: SellerCredentials;
@@ -19,7 +24,13 @@ let v2: SellerCredentialsV2;
 beforeAll(async () => {
 	sandbox = await startSandbox();
 	v1 = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
-	v2 = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.v2BaseUrl, storefront: 'de', userAgent: DEFAULT_USER_AGENT };
+	v2 = {
+		clientKey: sandbox.clientKey,
+		secretKey: sandbox.secretKey,
+		baseUrl: sandbox.v2BaseUrl,
+		storefront: 'de',
+		userAgent: DEFAULT_USER_AGENT,
+	};
 });
 afterAll(async () => await sandbox.close());
 
@@ -61,7 +72,9 @@ function parsePromise(hint: string): Promise_ {
 }
 
 /** Every operation with Simplify, with its hint and its Include options (if it has Include). */
-function simplifiedReads(version: number): Array<{ resource: string; operation: string; hint: string; include?: INodePropertyOptions[] }> {
+function simplifiedReads(
+	version: number,
+): Array<{ resource: string; operation: string; hint: string; include?: INodePropertyOptions[] }> {
 	const properties = (node.nodeVersions[version] as INodeType).description.properties;
 	const shownFor = (property: INodeProperties, resource: string, operation: string) =>
 		(property.displayOptions?.show?.resource as string[] | undefined)?.includes(resource) &&
@@ -76,7 +89,9 @@ function simplifiedReads(version: number): Array<{ resource: string; operation: 
 					resource,
 					operation,
 					hint: String(simple.hint),
-					include: properties.find((property) => property.name === 'embedded' && shownFor(property, resource, operation))?.options as INodePropertyOptions[] | undefined,
+					include: properties.find(
+						(property) => property.name === 'embedded' && shownFor(property, resource, operation),
+					)?.options as INodePropertyOptions[] | undefined,
 				})),
 			);
 		});
@@ -90,28 +105,34 @@ describe.each([
 
 	it('has Simplify on the ten reads of records', () => {
 		expect(reads.map(({ resource, operation }) => `${resource}.${operation}`).sort()).toEqual(
-			['order', 'orderUnit', 'return', 'ticket', 'unit'].flatMap((resource) => [`${resource}.get`, `${resource}.getMany`]).sort(),
+			['order', 'orderUnit', 'return', 'ticket', 'unit']
+				.flatMap((resource) => [`${resource}.get`, `${resource}.getMany`])
+				.sort(),
 		);
 	});
 
-	it.each(reads)('$resource → $operation: the Simplify hint names exactly the fields a run outputs', async ({ resource, operation, hint, include }) => {
-		const promise = parsePromise(hint);
-		const parameters = (RECORD_PARAMETERS[`${resource}.${operation}`] ?? RECORD_PARAMETERS[operation])();
-		const keysOf = async (embedded?: string[]) => {
-			const result = await run({ resource, operation, ...parameters, ...(embedded ? { embedded } : {}) });
-			expect(result.error).toBeUndefined();
-			expect(result.items.length).toBeGreaterThan(0);
-			return result.items.map((item) => Object.keys(item.json).sort());
-		};
+	it.each(reads)(
+		'$resource → $operation: the Simplify hint names exactly the fields a run outputs',
+		async ({ resource, operation, hint, include }) => {
+			const promise = parsePromise(hint);
+			const parameters = (RECORD_PARAMETERS[`${resource}.${operation}`] ?? RECORD_PARAMETERS[operation])();
+			const keysOf = async (embedded?: string[]) => {
+				const result = await run({ resource, operation, ...parameters, ...(embedded ? { embedded } : {}) });
+				expect(result.error).toBeUndefined();
+				expect(result.items.length).toBeGreaterThan(0);
+				return result.items.map((item) => Object.keys(item.json).sort());
+			};
 
-		// Without Include (where the read has it, an empty Include: v1's Get of a return includes its units by default)
-		const plain = await keysOf(include ? [] : undefined);
-		for (const keys of plain) expect(keys).toEqual([...promise.always].sort());
+			// Without Include (where the read has it, an empty Include: v1's Get of a return includes its units by default)
+			const plain = await keysOf(include ? [] : undefined);
+			for (const keys of plain) expect(keys).toEqual([...promise.always].sort());
 
-		for (const extra of promise.extras) {
-			const value = include?.find((option) => option.name === extra.label)?.value;
-			expect({ label: extra.label, value }).toEqual({ label: extra.label, value: expect.any(String) });
-			for (const keys of await keysOf([String(value)])) expect(keys).toEqual([...promise.always, ...extra.names].sort());
-		}
-	});
+			for (const extra of promise.extras) {
+				const value = include?.find((option) => option.name === extra.label)?.value;
+				expect({ label: extra.label, value }).toEqual({ label: extra.label, value: expect.any(String) });
+				for (const keys of await keysOf([String(value)]))
+					expect(keys).toEqual([...promise.always, ...extra.names].sort());
+			}
+		},
+	);
 });

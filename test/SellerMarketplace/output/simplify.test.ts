@@ -8,7 +8,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { DEFAULT_USER_AGENT } from '../../../nodes/api/v2/signing';
-import { runSellerNode, runSellerNodeV2, type SellerCredentials, type SellerCredentialsV2 } from '../../harness/workflow';
+import {
+	runSellerNode,
+	runSellerNodeV2,
+	type SellerCredentials,
+	type SellerCredentialsV2,
+} from '../../harness/workflow';
 import { ORDER_UNIT_1000001 } from './seed';
 
 let sandbox: Sandbox;
@@ -18,7 +23,13 @@ let v2: SellerCredentialsV2;
 beforeAll(async () => {
 	sandbox = await startSandbox();
 	v1 = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };
-	v2 = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.v2BaseUrl, storefront: 'de', userAgent: DEFAULT_USER_AGENT };
+	v2 = {
+		clientKey: sandbox.clientKey,
+		secretKey: sandbox.secretKey,
+		baseUrl: sandbox.v2BaseUrl,
+		storefront: 'de',
+		userAgent: DEFAULT_USER_AGENT,
+	};
 });
 afterAll(async () => await sandbox.close());
 beforeEach(() => sandbox.control.reset());
@@ -77,8 +88,10 @@ interface Ticket {
 
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 /** The record without the fields it does not carry. */
-const defined = (record: IDataObject): IDataObject => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
-const money = (cents: number, currency: string) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')} ${currency}`;
+const defined = (record: IDataObject): IDataObject =>
+	Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+const money = (cents: number, currency: string) =>
+	`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')} ${currency}`;
 /** API v1 writes `YYYY-MM-DD HH:MM:SS` in UTC. */
 const isoV1 = (timestamp: string) => `${timestamp.replace(' ', 'T')}Z`;
 const nameOn = (address: Address) => `${address.first_name} ${address.last_name}`;
@@ -100,7 +113,15 @@ const simplifiedTicket = (ticket: Ticket, [created, updated]: string[], ids: unk
 	});
 
 const simplifiedV2 = {
-	order: (order: { id_order: string; storefront: string; ts_created_iso: string; ts_units_updated_iso?: string; order_units_count?: number; order_units?: OrderUnitV2[]; shipping_address?: Address }) =>
+	order: (order: {
+		id_order: string;
+		storefront: string;
+		ts_created_iso: string;
+		ts_units_updated_iso?: string;
+		order_units_count?: number;
+		order_units?: OrderUnitV2[];
+		shipping_address?: Address;
+	}) =>
 		defined({
 			id_order: order.id_order,
 			storefront: order.storefront,
@@ -109,7 +130,12 @@ const simplifiedV2 = {
 			order_units_count: order.order_units_count ?? order.order_units?.length,
 			statuses: order.order_units && unique(order.order_units.map((unit) => unit.status)),
 			product_titles: order.order_units?.map((unit) => unit.product.title),
-			total: order.order_units && money(order.order_units.reduce((sum, unit) => sum + unit.price, 0), order.order_units[0].currency),
+			total:
+				order.order_units &&
+				money(
+					order.order_units.reduce((sum, unit) => sum + unit.price, 0),
+					order.order_units[0].currency,
+				),
 			buyer_name: order.shipping_address && nameOn(order.shipping_address),
 			ship_to_country: order.shipping_address?.country,
 		}),
@@ -125,7 +151,15 @@ const simplifiedV2 = {
 		buyer_name: nameOn(unit.shipping_address),
 		ship_to_country: unit.shipping_address.country,
 	}),
-	return: (ret: Dated & { id_return: number; tracking_provider: string; tracking_code: string; storefront: string; return_units?: ReturnUnit[] }) =>
+	return: (
+		ret: Dated & {
+			id_return: number;
+			tracking_provider: string;
+			tracking_code: string;
+			storefront: string;
+			return_units?: ReturnUnit[];
+		},
+	) =>
 		defined({
 			id_return: ret.id_return,
 			status: ret.status,
@@ -139,7 +173,18 @@ const simplifiedV2 = {
 		}),
 	ticket: (ticket: Ticket & Dated & { ids_order_units: number[]; product?: Product }) =>
 		simplifiedTicket(ticket, [ticket.ts_created_iso, ticket.ts_updated_iso], ticket.ids_order_units, ticket.product),
-	unit: (unit: { id_unit: number; id_offer: string; id_product: number; product?: Product; status: string; is_live: boolean; amount: number; price: number; currency: string; date_lastchange_iso: string }) =>
+	unit: (unit: {
+		id_unit: number;
+		id_offer: string;
+		id_product: number;
+		product?: Product;
+		status: string;
+		is_live: boolean;
+		amount: number;
+		price: number;
+		currency: string;
+		date_lastchange_iso: string;
+	}) =>
 		defined({
 			id_unit: unit.id_unit,
 			id_offer: unit.id_offer,
@@ -155,7 +200,14 @@ const simplifiedV2 = {
 };
 
 const simplifiedV1 = {
-	order: (order: { id_order: string; ts_created: string; ts_units_updated: string; seller_units_count: number; order_units?: OrderUnitV1[]; shipping_address?: Address }) => {
+	order: (order: {
+		id_order: string;
+		ts_created: string;
+		ts_units_updated: string;
+		seller_units_count: number;
+		order_units?: OrderUnitV1[];
+		shipping_address?: Address;
+	}) => {
 		const units = order.order_units;
 		return defined({
 			id_order: order.id_order,
@@ -164,7 +216,12 @@ const simplifiedV1 = {
 			order_units_count: order.seller_units_count,
 			statuses: units && unique(units.map((unit) => unit.status)),
 			product_titles: units?.map((unit) => unit.item.title),
-			total: units && money(units.reduce((sum, unit) => sum + unit.price, 0), 'EUR'),
+			total:
+				units &&
+				money(
+					units.reduce((sum, unit) => sum + unit.price, 0),
+					'EUR',
+				),
 			buyer_name: units && nameOn(order.shipping_address ?? units[0].shipping_address),
 			ship_to_country: units && (order.shipping_address ?? units[0].shipping_address).country,
 		});
@@ -181,7 +238,9 @@ const simplifiedV1 = {
 		buyer_name: nameOn(unit.shipping_address),
 		ship_to_country: unit.shipping_address.country,
 	}),
-	return: (ret: DatedV1 & { id_return: number; tracking_provider: string; tracking_code: string; units?: ReturnUnit[] }) =>
+	return: (
+		ret: DatedV1 & { id_return: number; tracking_provider: string; tracking_code: string; units?: ReturnUnit[] },
+	) =>
 		defined({
 			id_return: ret.id_return,
 			status: ret.status,
@@ -194,7 +253,18 @@ const simplifiedV1 = {
 		}),
 	ticket: (ticket: Ticket & DatedV1 & { ids_order_unit: string[]; item?: Item }) =>
 		simplifiedTicket(ticket, [isoV1(ticket.ts_created), isoV1(ticket.ts_updated)], ticket.ids_order_unit, ticket.item),
-	unit: (unit: { id_unit: number; id_offer: string; id_item: number; ean: string; item?: Item; amount: number; price: number; minimum_price: number; condition: string; date_lastchange: string }) =>
+	unit: (unit: {
+		id_unit: number;
+		id_offer: string;
+		id_item: number;
+		ean: string;
+		item?: Item;
+		amount: number;
+		price: number;
+		minimum_price: number;
+		condition: string;
+		date_lastchange: string;
+	}) =>
 		defined({
 			id_unit: unit.id_unit,
 			id_offer: unit.id_offer,
@@ -222,22 +292,66 @@ const firstTicketId = () => sandbox.control.db.tickets[0].id_ticket;
 const firstReturnId = () => sandbox.control.db.returns[0].id_return;
 
 const casesV2: Case[] = [
-	{ resource: 'order', operation: 'get', parameters: () => ({ orderId: byId('M10011') }), first: { id_order: 'M10011', order_units_count: 2, total: '493.98 EUR', buyer_name: 'Jonas Weber', ship_to_country: 'DE' } },
+	{
+		resource: 'order',
+		operation: 'get',
+		parameters: () => ({ orderId: byId('M10011') }),
+		first: {
+			id_order: 'M10011',
+			order_units_count: 2,
+			total: '493.98 EUR',
+			buyer_name: 'Jonas Weber',
+			ship_to_country: 'DE',
+		},
+	},
 	{ resource: 'order', operation: 'getMany', parameters: () => ({ limit: 5 }) },
-	{ resource: 'orderUnit', operation: 'get', parameters: () => ({ orderUnitId: byId(1000001) }), first: ORDER_UNIT_1000001 },
+	{
+		resource: 'orderUnit',
+		operation: 'get',
+		parameters: () => ({ orderUnitId: byId(1000001) }),
+		first: ORDER_UNIT_1000001,
+	},
 	{ resource: 'orderUnit', operation: 'getMany', parameters: () => ({ limit: 5 }) },
-	{ resource: 'return', operation: 'get', parameters: () => ({ returnId: byId(firstReturnId()), embedded: ['return_units'] }) },
+	{
+		resource: 'return',
+		operation: 'get',
+		parameters: () => ({ returnId: byId(firstReturnId()), embedded: ['return_units'] }),
+	},
 	{ resource: 'return', operation: 'getMany', parameters: () => ({ limit: 5 }) },
-	{ resource: 'ticket', operation: 'get', parameters: () => ({ ticketId: byId(firstTicketId()) }), first: { id_ticket: '0013163664', product_title: 'Blauwal Smartphones A102', last_message: 'Wo bleibt meine Bestellung?' } },
+	{
+		resource: 'ticket',
+		operation: 'get',
+		parameters: () => ({ ticketId: byId(firstTicketId()) }),
+		first: {
+			id_ticket: '0013163664',
+			product_title: 'Blauwal Smartphones A102',
+			last_message: 'Wo bleibt meine Bestellung?',
+		},
+	},
 	{ resource: 'ticket', operation: 'getMany', parameters: () => ({ limit: 5 }) },
-	{ resource: 'unit', operation: 'get', parameters: () => ({ unitId: '500001' }), first: { id_unit: 500001, id_offer: 'SKU-00001', stock: 27, price: '101.99 EUR', status: 'AVAILABLE' } },
+	{
+		resource: 'unit',
+		operation: 'get',
+		parameters: () => ({ unitId: '500001' }),
+		first: { id_unit: 500001, id_offer: 'SKU-00001', stock: 27, price: '101.99 EUR', status: 'AVAILABLE' },
+	},
 	{ resource: 'unit', operation: 'getMany', parameters: () => ({ limit: 5, embedded: ['products'] }) },
 ];
 
 const casesV1: Case[] = [
-	{ resource: 'order', operation: 'get', parameters: () => ({ orderId: byId('M10011') }), first: { id_order: 'M10011', created_at: '2024-01-01T10:35:39Z', order_units_count: 2, total: '493.98 EUR' } },
+	{
+		resource: 'order',
+		operation: 'get',
+		parameters: () => ({ orderId: byId('M10011') }),
+		first: { id_order: 'M10011', created_at: '2024-01-01T10:35:39Z', order_units_count: 2, total: '493.98 EUR' },
+	},
 	{ resource: 'order', operation: 'getMany', parameters: () => ({ limit: 5 }) },
-	{ resource: 'orderUnit', operation: 'get', parameters: () => ({ orderUnitId: byId(1000001) }), first: ORDER_UNIT_1000001 },
+	{
+		resource: 'orderUnit',
+		operation: 'get',
+		parameters: () => ({ orderUnitId: byId(1000001) }),
+		first: ORDER_UNIT_1000001,
+	},
 	{ resource: 'orderUnit', operation: 'getMany', parameters: () => ({ limit: 5 }) },
 	{ resource: 'return', operation: 'get', parameters: () => ({ returnId: String(firstReturnId()) }) },
 	{ resource: 'return', operation: 'getMany', parameters: () => ({ limit: 5 }) },
@@ -245,10 +359,20 @@ const casesV1: Case[] = [
 		resource: 'ticket',
 		operation: 'get',
 		parameters: () => ({ ticketId: byId(firstTicketId()), embedded: ['messages', 'item'] }),
-		first: { id_ticket: '0013163664', ids_order_units: ['1000001'], product_title: 'Blauwal Smartphones A102', last_message: 'Wo bleibt meine Bestellung?' },
+		first: {
+			id_ticket: '0013163664',
+			ids_order_units: ['1000001'],
+			product_title: 'Blauwal Smartphones A102',
+			last_message: 'Wo bleibt meine Bestellung?',
+		},
 	},
 	{ resource: 'ticket', operation: 'getMany', parameters: () => ({ limit: 5 }) },
-	{ resource: 'unit', operation: 'get', parameters: () => ({ unitId: '500001' }), first: { id_unit: 500001, ean: '4006380100015', stock: 27, price: '101.99 EUR', minimum_price: '81.59 EUR' } },
+	{
+		resource: 'unit',
+		operation: 'get',
+		parameters: () => ({ unitId: '500001' }),
+		first: { id_unit: 500001, ean: '4006380100015', stock: 27, price: '101.99 EUR', minimum_price: '81.59 EUR' },
+	},
 	{ resource: 'unit', operation: 'getMany', parameters: () => ({ limit: 5 }) },
 ];
 
@@ -264,33 +388,51 @@ function expectFlat(record: IDataObject): void {
 }
 
 describe.each([
-	{ version: 2.1, cases: casesV2, simplified: simplifiedV2, run: (parameters: IDataObject) => runSellerNodeV2(v2, { parameters, typeVersion: 2.1 }) },
-	{ version: 1.1, cases: casesV1, simplified: simplifiedV1, run: (parameters: IDataObject) => runSellerNode(v1, { parameters, typeVersion: 1.1 }) },
+	{
+		version: 2.1,
+		cases: casesV2,
+		simplified: simplifiedV2,
+		run: (parameters: IDataObject) => runSellerNodeV2(v2, { parameters, typeVersion: 2.1 }),
+	},
+	{
+		version: 1.1,
+		cases: casesV1,
+		simplified: simplifiedV1,
+		run: (parameters: IDataObject) => runSellerNode(v1, { parameters, typeVersion: 1.1 }),
+	},
 ])('node version $version', ({ cases, simplified, run }) => {
-	it.each(cases)('$resource → $operation: Simplify (on by default) outputs each record as at most 10 flat fields; off, the records as sent', async ({ resource, operation, parameters, first }) => {
-		const raw = await run({ resource, operation, ...parameters(), simple: false });
-		expect(raw.error).toBeUndefined();
-		const rawRequests = requestsSeen();
-		sandbox.control.clearRequests();
+	it.each(cases)(
+		'$resource → $operation: Simplify (on by default) outputs each record as at most 10 flat fields; off, the records as sent',
+		async ({ resource, operation, parameters, first }) => {
+			const raw = await run({ resource, operation, ...parameters(), simple: false });
+			expect(raw.error).toBeUndefined();
+			const rawRequests = requestsSeen();
+			sandbox.control.clearRequests();
 
-		const simple = await run({ resource, operation, ...parameters() });
+			const simple = await run({ resource, operation, ...parameters() });
 
-		expect(simple.error).toBeUndefined();
-		expect(requestsSeen()).toEqual(rawRequests);
-		expect(raw.items.length).toBeGreaterThan(0);
-		// Off, the API's own field names (its dates are ts_… or date_…); on, the simplified names only.
-		const apiDates = (json: IDataObject) => Object.keys(json).filter((key) => /^(ts|date)_/.test(key));
-		for (const item of raw.items) expect(apiDates(item.json).length).toBeGreaterThan(0);
-		for (const item of simple.items) expect(apiDates(item.json)).toEqual([]);
-		expect(simple.items.map((item) => item.json)).toEqual(raw.items.map((item) => simplified[resource](item.json as never)));
-		expect(simple.items.map((item) => item.pairedItem)).toEqual(raw.items.map((item) => item.pairedItem));
-		for (const item of simple.items) expectFlat(item.json);
-		if (first) expect(simple.items[0].json).toMatchObject(first);
-	});
+			expect(simple.error).toBeUndefined();
+			expect(requestsSeen()).toEqual(rawRequests);
+			expect(raw.items.length).toBeGreaterThan(0);
+			// Off, the API's own field names (its dates are ts_… or date_…); on, the simplified names only.
+			const apiDates = (json: IDataObject) => Object.keys(json).filter((key) => /^(ts|date)_/.test(key));
+			for (const item of raw.items) expect(apiDates(item.json).length).toBeGreaterThan(0);
+			for (const item of simple.items) expect(apiDates(item.json)).toEqual([]);
+			expect(simple.items.map((item) => item.json)).toEqual(
+				raw.items.map((item) => simplified[resource](item.json as never)),
+			);
+			expect(simple.items.map((item) => item.pairedItem)).toEqual(raw.items.map((item) => item.pairedItem));
+			for (const item of simple.items) expectFlat(item.json);
+			if (first) expect(simple.items[0].json).toMatchObject(first);
+		},
+	);
 });
 
 it('version 2.1 Simplify leaves out the secret download addresses as Raw does, and never adds them', async () => {
-	const run = await runSellerNodeV2(v2, { parameters: { resource: 'order', operation: 'get', orderId: byId('M10011'), embedded: ['order_invoices'] }, typeVersion: 2.1 });
+	const run = await runSellerNodeV2(v2, {
+		parameters: { resource: 'order', operation: 'get', orderId: byId('M10011'), embedded: ['order_invoices'] },
+		typeVersion: 2.1,
+	});
 
 	expect(run.error).toBeUndefined();
 	expect(JSON.stringify(run.items)).not.toMatch(/access_token|https?:\/\//);

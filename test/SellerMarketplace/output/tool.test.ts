@@ -17,15 +17,30 @@ beforeAll(async () => {
 	sandbox = await startSandbox();
 	credentials = {
 		1.1: { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl },
-		2.1: { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.v2BaseUrl, storefront: 'de', userAgent: DEFAULT_USER_AGENT },
+		2.1: {
+			clientKey: sandbox.clientKey,
+			secretKey: sandbox.secretKey,
+			baseUrl: sandbox.v2BaseUrl,
+			storefront: 'de',
+			userAgent: DEFAULT_USER_AGENT,
+		},
 	};
 });
 afterAll(async () => await sandbox.close());
 beforeEach(() => sandbox.control.reset());
 
 /** The agent fills in the order unit (`$fromAI`), as a seller's tool would be set up. */
-const orderUnitFromAgent = { __rl: true, mode: 'id', value: "={{ $fromAI('order_unit_id', 'The ID of the order unit', 'number') }}" };
-const readOrderUnit = (extra: IDataObject = {}) => ({ resource: 'orderUnit', operation: 'get', orderUnitId: orderUnitFromAgent, ...extra });
+const orderUnitFromAgent = {
+	__rl: true,
+	mode: 'id',
+	value: "={{ $fromAI('order_unit_id', 'The ID of the order unit', 'number') }}",
+};
+const readOrderUnit = (extra: IDataObject = {}) => ({
+	resource: 'orderUnit',
+	operation: 'get',
+	orderUnitId: orderUnitFromAgent,
+	...extra,
+});
 const toolArgs = { order_unit_id: 1000001 };
 const requests = () => sandbox.control.requests();
 
@@ -43,11 +58,19 @@ describe.each([1.1, 2.1] as const)('node version %s as a tool', (typeVersion) =>
 	});
 
 	it('Raw gives the agent the whole record, addresses and all', async () => {
-		const run = await runSellerTool(credentials[typeVersion], { typeVersion, parameters: readOrderUnit({ output: 'raw' }), toolArgs });
+		const run = await runSellerTool(credentials[typeVersion], {
+			typeVersion,
+			parameters: readOrderUnit({ output: 'raw' }),
+			toolArgs,
+		});
 
 		expect(run.error).toBeUndefined();
 		const [record] = run.answers[0].answer as IDataObject[];
-		expect(record).toMatchObject({ id_order_unit: 1000001, price: 10199, shipping_address: { last_name: 'Weber', city: 'Stuttgart', country: 'DE' } });
+		expect(record).toMatchObject({
+			id_order_unit: 1000001,
+			price: 10199,
+			shipping_address: { last_name: 'Weber', city: 'Stuttgart', country: 'DE' },
+		});
 	});
 
 	it('Selected Fields gives only the fields picked, including ones Simplified leaves out', async () => {
@@ -58,7 +81,9 @@ describe.each([1.1, 2.1] as const)('node version %s as a tool', (typeVersion) =>
 		});
 
 		expect(run.error).toBeUndefined();
-		expect(run.answers[0].answer).toEqual([{ id_order_unit: 1000001, ship_by: '2024-01-06T10:35:39Z', ship_to_city: 'Stuttgart' }]);
+		expect(run.answers[0].answer).toEqual([
+			{ id_order_unit: 1000001, ship_by: '2024-01-06T10:35:39Z', ship_to_city: 'Stuttgart' },
+		]);
 	});
 
 	it('Selected Fields naming a field the order unit does not have is refused before anything is sent, naming Fields and the item', async () => {
@@ -85,12 +110,26 @@ describe.each([1.1, 2.1] as const)('node version %s as a tool', (typeVersion) =>
 });
 
 it('Get Many as a tool: the agent gets each order unit simplified, as many as the limit asks', async () => {
-	const run = await runSellerTool(credentials[2.1], { typeVersion: 2.1, parameters: { resource: 'orderUnit', operation: 'getMany', limit: 3 } });
+	const run = await runSellerTool(credentials[2.1], {
+		typeVersion: 2.1,
+		parameters: { resource: 'orderUnit', operation: 'getMany', limit: 3 },
+	});
 
 	expect(run.error).toBeUndefined();
 	const units = run.answers[0].answer as IDataObject[];
 	expect(units).toHaveLength(3);
 	for (const unit of units) {
-		expect(Object.keys(unit).sort()).toEqual(['buyer_name', 'created_at', 'ean', 'id_offer', 'id_order', 'id_order_unit', 'price', 'product_title', 'ship_to_country', 'status']);
+		expect(Object.keys(unit).sort()).toEqual([
+			'buyer_name',
+			'created_at',
+			'ean',
+			'id_offer',
+			'id_order',
+			'id_order_unit',
+			'price',
+			'product_title',
+			'ship_to_country',
+			'status',
+		]);
 	}
 });

@@ -4,7 +4,14 @@
  * returns, tickets and units from versions 1.1 and 2.1, Output (Simplified) instead where an agent uses the node,
  * and nowhere else. An operation added later that breaks this, or a version that changes it, fails here.
  */
-import type { IDataObject, INode, INodeProperties, INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { SellerMarketplace } from '../../../nodes/SellerMarketplace/SellerMarketplace.node';
@@ -17,11 +24,21 @@ const description = (version: number) => (node.nodeVersions[version] as INodeTyp
 
 /** Every resource and operation the form offers, read from the form itself (so new operations are included). */
 function operationsOf(properties: INodeProperties[]): Array<{ resource: string; operation: string }> {
-	const resources = (properties.find((property) => property.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+	const resources = (properties.find((property) => property.name === 'resource')?.options ??
+		[]) as INodePropertyOptions[];
 	return resources.flatMap(({ value: resource }) =>
 		properties
-			.filter((property) => property.name === 'operation' && (property.displayOptions?.show?.resource as string[] | undefined)?.includes(String(resource)))
-			.flatMap((property) => (property.options as INodePropertyOptions[]).map(({ value }) => ({ resource: String(resource), operation: String(value) }))),
+			.filter(
+				(property) =>
+					property.name === 'operation' &&
+					(property.displayOptions?.show?.resource as string[] | undefined)?.includes(String(resource)),
+			)
+			.flatMap((property) =>
+				(property.options as INodePropertyOptions[]).map(({ value }) => ({
+					resource: String(resource),
+					operation: String(value),
+				})),
+			),
 	);
 }
 
@@ -29,7 +46,14 @@ function operationsOf(properties: INodeProperties[]): Array<{ resource: string; 
 function shown(typeDescription: INodeTypeDescription, values: IDataObject, asTool = false): IDataObject {
 	const seenAs = asTool ? { ...typeDescription, name: `${typeDescription.name}Tool` } : typeDescription;
 	const nodeOf = { typeVersion: typeDescription.version, parameters: values } as unknown as INode;
-	return NodeHelpers.getNodeParameters(typeDescription.properties, values as INode['parameters'], true, false, nodeOf, seenAs) as IDataObject;
+	return NodeHelpers.getNodeParameters(
+		typeDescription.properties,
+		values as INode['parameters'],
+		true,
+		false,
+		nodeOf,
+		seenAs,
+	) as IDataObject;
 }
 
 describe.each([1.1, 2.1])('node version %s', (version) => {
@@ -47,7 +71,11 @@ describe.each([1.1, 2.1])('node version %s', (version) => {
 		for (const { resource, operation } of operations) {
 			const parameters = shown(typeDescription, { resource, operation });
 			const reads = RECORD_RESOURCES.includes(resource) && RECORD_READS.includes(operation);
-			expect({ resource, operation, simple: parameters.simple }).toEqual({ resource, operation, simple: reads ? true : undefined });
+			expect({ resource, operation, simple: parameters.simple }).toEqual({
+				resource,
+				operation,
+				simple: reads ? true : undefined,
+			});
 			expect({ resource, operation, output: parameters.output }).toEqual({ resource, operation, output: undefined });
 		}
 	});
@@ -56,14 +84,21 @@ describe.each([1.1, 2.1])('node version %s', (version) => {
 		for (const { resource, operation } of operations) {
 			const parameters = shown(typeDescription, { resource, operation }, true);
 			const reads = RECORD_RESOURCES.includes(resource) && RECORD_READS.includes(operation);
-			expect({ resource, operation, output: parameters.output, simple: parameters.simple, fields: parameters.outputFields }).toEqual({
+			expect({
+				resource,
+				operation,
+				output: parameters.output,
+				simple: parameters.simple,
+				fields: parameters.outputFields,
+			}).toEqual({
 				resource,
 				operation,
 				output: reads ? 'simplified' : undefined,
 				simple: undefined,
 				fields: undefined,
 			});
-			if (reads) expect(shown(typeDescription, { resource, operation, output: 'selected' }, true).outputFields).toEqual([]);
+			if (reads)
+				expect(shown(typeDescription, { resource, operation, output: 'selected' }, true).outputFields).toEqual([]);
 		}
 	});
 
@@ -71,7 +106,12 @@ describe.each([1.1, 2.1])('node version %s', (version) => {
 		for (const resource of RECORD_RESOURCES) {
 			for (const operation of RECORD_READS) {
 				const displayed = typeDescription.properties.filter((property) =>
-					NodeHelpers.displayParameter({ resource, operation }, property, { typeVersion: version } as unknown as INode, typeDescription),
+					NodeHelpers.displayParameter(
+						{ resource, operation },
+						property,
+						{ typeVersion: version } as unknown as INode,
+						typeDescription,
+					),
 				);
 				const names = displayed.map((property) => property.name);
 				const firstCollection = displayed.findIndex((property) => property.type === 'collection');
@@ -82,7 +122,9 @@ describe.each([1.1, 2.1])('node version %s', (version) => {
 						(property.displayOptions?.show?.resource as string[]).includes(resource) &&
 						(property.displayOptions?.show?.operation as string[]).includes(operation),
 				) as INodeProperties;
-				const simplified = (output.options as INodePropertyOptions[]).find((option) => option.value === 'simplified') as INodePropertyOptions;
+				const simplified = (output.options as INodePropertyOptions[]).find(
+					(option) => option.value === 'simplified',
+				) as INodePropertyOptions;
 				const count = Number(/^The most useful fields, as (\d+) flat fields/.exec(simplified.description ?? '')?.[1]);
 				expect(count).toBeGreaterThanOrEqual(4);
 				expect(count).toBeLessThanOrEqual(MAX_SIMPLIFIED_FIELDS);

@@ -5,11 +5,24 @@ import { pickList as pickListOf, type PickSource } from '../../../nodes/shared/h
 import type { PageReader } from '../../../nodes/api/core/paging';
 
 /** What the paging engine needs from the editor's context: the node, for its errors. */
-const context = { getNode: () => ({ name: 'Seller Marketplace', type: 'sellerMarketplace', typeVersion: 2, position: [0, 0], parameters: {} }) } as unknown as ILoadOptionsFunctions;
-const pickList = async (list: PickSource, filter?: string, token?: string) => await pickListOf(context, list, filter, token);
+const context = {
+	getNode: () => ({
+		name: 'Seller Marketplace',
+		type: 'sellerMarketplace',
+		typeVersion: 2,
+		position: [0, 0],
+		parameters: {},
+	}),
+} as unknown as ILoadOptionsFunctions;
+const pickList = async (list: PickSource, filter?: string, token?: string) =>
+	await pickListOf(context, list, filter, token);
 const pagesOf = (read: PageReader) => ({ read, pageSize: 100, what: 'GET /records' });
 
-const RECORDS: IDataObject[] = Array.from({ length: 250 }, (_, index) => ({ id: 1000 + index, title: index === 240 ? 'Espresso cup' : `Plate ${index}`, status: index % 2 ? 'sent' : 'open' }));
+const RECORDS: IDataObject[] = Array.from({ length: 250 }, (_, index) => ({
+	id: 1000 + index,
+	title: index === 240 ? 'Espresso cup' : `Plate ${index}`,
+	status: index % 2 ? 'sent' : 'open',
+}));
 
 function source(extra: Partial<PickSource> = {}): PickSource & { offsets: number[] } {
 	const offsets: number[] = [];

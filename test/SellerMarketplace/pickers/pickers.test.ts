@@ -9,7 +9,9 @@ import { NodeHelpers } from 'n8n-workflow';
 import { ID_FORMATS, isPathId, parseWholeNumber } from '../../../nodes/shared/helpers/validation';
 import { nodeTypes } from '../../harness/workflow';
 
-const versions = nodeTypes().getByName('n8n-nodes-seller-marketplace.sellerMarketplace') as unknown as { nodeVersions: Record<number, INodeType> };
+const versions = nodeTypes().getByName('n8n-nodes-seller-marketplace.sellerMarketplace') as unknown as {
+	nodeVersions: Record<number, INodeType>;
+};
 
 /**
  * IDs that stay plain fields, and why. Everything else named `…Id` that a form requires must be a locator.
@@ -43,7 +45,8 @@ function idFields(): Field[] {
 	return fields;
 }
 
-const mode = (property: INodeProperties, name: string) => property.modes?.find((candidate) => candidate.name === name) as INodePropertyMode | undefined;
+const mode = (property: INodeProperties, name: string) =>
+	property.modes?.find((candidate) => candidate.name === name) as INodePropertyMode | undefined;
 
 describe('every ID a seller picks is a resource locator', () => {
 	const fields = idFields();
@@ -53,30 +56,35 @@ describe('every ID a seller picks is a resource locator', () => {
 		expect(fields.filter((field) => field.version === 2).length).toBeGreaterThan(30);
 	});
 
-	it.each(fields.map((field) => [`${field.version} ${field.where} ${field.property.name}`, field] as const))('%s', (key, { version, property }) => {
-		// 1.1 and 2.1 have the fields of 1 and 2.
-		if (NOT_PICKED[key.replace(/^(\d+)\.\d+ /, '$1 ')]) {
-			expect(property.type).not.toBe('resourceLocator');
-			return;
-		}
-		if (property.type !== 'resourceLocator') {
-			expect(property.required).not.toBe(true);
-			return;
-		}
-		const list = mode(property, 'list');
-		const id = mode(property, 'id');
-		expect(list?.type).toBe('list');
-		const method = list?.typeOptions?.searchListMethod as string;
-		const methods = versions.nodeVersions[version].methods?.listSearch ?? {};
-		expect(typeof methods[method]).toBe('function');
-		expect(id?.type).toBe('string');
-		const [rule] = (id?.validation ?? []) as Array<{ type: string; properties: { regex: string } }>;
-		expect(rule.type).toBe('regex');
-		expect(Object.values(ID_FORMATS).map((format) => format.regex)).toContain(rule.properties.regex);
-	});
+	it.each(fields.map((field) => [`${field.version} ${field.where} ${field.property.name}`, field] as const))(
+		'%s',
+		(key, { version, property }) => {
+			// 1.1 and 2.1 have the fields of 1 and 2.
+			if (NOT_PICKED[key.replace(/^(\d+)\.\d+ /, '$1 ')]) {
+				expect(property.type).not.toBe('resourceLocator');
+				return;
+			}
+			if (property.type !== 'resourceLocator') {
+				expect(property.required).not.toBe(true);
+				return;
+			}
+			const list = mode(property, 'list');
+			const id = mode(property, 'id');
+			expect(list?.type).toBe('list');
+			const method = list?.typeOptions?.searchListMethod as string;
+			const methods = versions.nodeVersions[version].methods?.listSearch ?? {};
+			expect(typeof methods[method]).toBe('function');
+			expect(id?.type).toBe('string');
+			const [rule] = (id?.validation ?? []) as Array<{ type: string; properties: { regex: string } }>;
+			expect(rule.type).toBe('regex');
+			expect(Object.values(ID_FORMATS).map((format) => format.regex)).toContain(rule.properties.regex);
+		},
+	);
 
 	it('Order Unit → Send of version 2 keeps the modes the browser test fills: list and id', () => {
-		const send = fields.find((field) => field.version === 2 && field.where === 'orderUnit.send' && field.property.name === 'orderUnitId')!;
+		const send = fields.find(
+			(field) => field.version === 2 && field.where === 'orderUnit.send' && field.property.name === 'orderUnitId',
+		)!;
 		expect(send.property.modes?.map((candidate) => candidate.name)).toEqual(['list', 'id']);
 		expect(mode(send.property, 'list')?.typeOptions?.searchListMethod).toBe('searchOrderUnits');
 	});
@@ -99,10 +107,54 @@ function editorIssues(version: number, parameters: Record<string, unknown>, fiel
 
 /** The values a seller might type, the worst ones included. */
 const TYPED = [
-	'1', '0', '00', '007', '-1', '-0', '+5', '1e3', '0x10', '12.0', '1 2', ' 42 ', '42\t', '\t42', '\n42\n', '\u00a042\u00a0',
-	'9007199254740991', '9007199254740992', '09007199254740991', '8999999999999999', '99999999999999999', '1000000000000000', '١٢٣',
-	'', ' ', '.', '..', ' .. ', '...', '.a', 'a/b', 'a\\b', 'a\u0000b', 'a\u007fb', 'a\tb', '%2F', '?x', '#x', 'M10033-2', 'MB7UWLD', 'a b', 'ä',
-	'001', '0011234567', ' 0011234567 ', '0021234567', '0011234567a', '1234567',
+	'1',
+	'0',
+	'00',
+	'007',
+	'-1',
+	'-0',
+	'+5',
+	'1e3',
+	'0x10',
+	'12.0',
+	'1 2',
+	' 42 ',
+	'42\t',
+	'\t42',
+	'\n42\n',
+	'\u00a042\u00a0',
+	'9007199254740991',
+	'9007199254740992',
+	'09007199254740991',
+	'8999999999999999',
+	'99999999999999999',
+	'1000000000000000',
+	'١٢٣',
+	'',
+	' ',
+	'.',
+	'..',
+	' .. ',
+	'...',
+	'.a',
+	'a/b',
+	'a\\b',
+	'a\u0000b',
+	'a\u007fb',
+	'a\tb',
+	'%2F',
+	'?x',
+	'#x',
+	'M10033-2',
+	'MB7UWLD',
+	'a b',
+	'ä',
+	'001',
+	'0011234567',
+	' 0011234567 ',
+	'0021234567',
+	'0011234567a',
+	'1234567',
 ];
 
 const runtime = {
@@ -121,9 +173,13 @@ describe('the By ID check of the form accepts exactly what the node accepts when
 	];
 
 	it.each(cases)('%s', (_name, version, parameters, field, format) => {
-		const disagreements = TYPED.filter((value) => (editorIssues(version, parameters, field, value).length === 0) !== runtime[format](value));
+		const disagreements = TYPED.filter(
+			(value) => (editorIssues(version, parameters, field, value).length === 0) !== runtime[format](value),
+		);
 		expect(disagreements).toEqual([]);
-		expect(editorIssues(version, parameters, field, 'a/b').concat(editorIssues(version, parameters, field, '-1')).length).toBeGreaterThan(0);
+		expect(
+			editorIssues(version, parameters, field, 'a/b').concat(editorIssues(version, parameters, field, '-1')).length,
+		).toBeGreaterThan(0);
 	});
 
 	it('an expression is left to the run', () => {

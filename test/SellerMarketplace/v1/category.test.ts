@@ -22,10 +22,12 @@ beforeEach(() => sandbox.control.reset());
 const requests = () => sandbox.control.requests();
 const byId = (id: string | number) => ({ __rl: true, mode: 'id', value: String(id) });
 /** A record as the API shows it: without the sandbox's internal `_` fields. */
-const publicOf = <T extends object>(record: T) => Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith('_')));
+const publicOf = <T extends object>(record: T) =>
+	Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith('_')));
 const categories = () => sandbox.control.db.categories;
 const leaves = () => categories().filter((category) => category._is_leaf);
-const attributesOf = (ids: number[]) => ids.map((id) => publicOf(sandbox.control.db.attributes.find((attribute) => attribute.id_attribute === id)!));
+const attributesOf = (ids: number[]) =>
+	ids.map((id) => publicOf(sandbox.control.db.attributes.find((attribute) => attribute.id_attribute === id)!));
 
 describe('Category → Get', () => {
 	it('reads one category with the related data asked for', async () => {
@@ -33,7 +35,12 @@ describe('Category → Get', () => {
 		const parent = categories().find((category) => category.id_category === leaf.id_parent_category)!;
 
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'category', operation: 'get', categoryId: byId(leaf.id_category), embedded: ['parent', 'mandatory_attributes'] },
+			parameters: {
+				resource: 'category',
+				operation: 'get',
+				categoryId: byId(leaf.id_category),
+				embedded: ['parent', 'mandatory_attributes'],
+			},
 		});
 
 		expect(run.error).toBeUndefined();
@@ -56,18 +63,29 @@ describe('Category → Get', () => {
 		const area = categories().find((category) => category.id_parent_category === 1)!;
 
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'category', operation: 'get', categoryId: { __rl: true, mode: 'list', value: String(area.id_category) } },
+			parameters: {
+				resource: 'category',
+				operation: 'get',
+				categoryId: { __rl: true, mode: 'list', value: String(area.id_category) },
+			},
 		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/categories/${area.id_category}/`, query: {}, signatureValid: true });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/categories/${area.id_category}/`,
+			query: {},
+			signatureValid: true,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([publicOf(area)]);
 	});
 
 	it('reports a category that does not exist (404) by its ID', async () => {
 		const missing = Math.max(...categories().map((category) => category.id_category)) + 1000;
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'category', operation: 'get', categoryId: byId(missing) } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'category', operation: 'get', categoryId: byId(missing) },
+		});
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ path: `/categories/${missing}/`, signatureValid: true, status: 404 });
@@ -95,7 +113,9 @@ describe('Category → Get Many', () => {
 		const areas = categories().filter((category) => category.id_parent_category === 1);
 		expect(areas.length).toBeGreaterThan(CATEGORY_PAGE_CAP);
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'category', operation: 'getMany', returnAll: true } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'category', operation: 'getMany', returnAll: true },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests().length).toBe(2);
@@ -105,7 +125,11 @@ describe('Category → Get Many', () => {
 		}
 		// It asks for the API's category page size first, then follows the page size the server answered with.
 		expect(requests()[0].query).toMatchObject({ limit: '1000', offset: '0' });
-		expect(requests().map((request) => request.query.offset).sort()).toEqual(['0', String(CATEGORY_PAGE_CAP)]);
+		expect(
+			requests()
+				.map((request) => request.query.offset)
+				.sort(),
+		).toEqual(['0', String(CATEGORY_PAGE_CAP)]);
 		expect(run.items.map((item) => item.json)).toEqual(areas.map(publicOf));
 	});
 
@@ -114,7 +138,14 @@ describe('Category → Get Many', () => {
 		const children = categories().filter((category) => category.id_parent_category === area.id_category);
 
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'category', operation: 'getMany', filterBy: 'parent', parentCategory: byId(area.id_category), returnAll: false, limit: 2 },
+			parameters: {
+				resource: 'category',
+				operation: 'getMany',
+				filterBy: 'parent',
+				parentCategory: byId(area.id_category),
+				returnAll: false,
+				limit: 2,
+			},
 		});
 
 		expect(run.error).toBeUndefined();
@@ -129,23 +160,46 @@ describe('Category → Get Many', () => {
 	});
 
 	it('searches categories by name', async () => {
-		const expected = categories().filter((category) => `${category.name} ${category.title_singular}`.toLowerCase().includes('schuhe'));
+		const expected = categories().filter((category) =>
+			`${category.name} ${category.title_singular}`.toLowerCase().includes('schuhe'),
+		);
 		expect(expected.length).toBeGreaterThan(1);
 
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'category', operation: 'getMany', filterBy: 'search', searchTerm: '  schuhe ', returnAll: true },
+			parameters: {
+				resource: 'category',
+				operation: 'getMany',
+				filterBy: 'search',
+				searchTerm: '  schuhe ',
+				returnAll: true,
+			},
 		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/categories/', query: { q: 'schuhe', limit: '1000', offset: '0' }, signatureValid: true });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/categories/',
+			query: { q: 'schuhe', limit: '1000', offset: '0' },
+			signatureValid: true,
+		});
 		expect(run.items.map((item) => item.json.id_category)).toEqual(expected.map((category) => category.id_category));
 	});
 
 	it.each([
-		['an empty search term', { filterBy: 'search', searchTerm: ' ' }, /"Search Term" is required and cannot be empty \[item 0\]/],
-		['a parent that is not an ID', { filterBy: 'parent', parentCategory: byId('={{ "1a" }}') }, /"Parent Category" must be a positive whole number, but it is "1a" \[item 0\]/],
+		[
+			'an empty search term',
+			{ filterBy: 'search', searchTerm: ' ' },
+			/"Search Term" is required and cannot be empty \[item 0\]/,
+		],
+		[
+			'a parent that is not an ID',
+			{ filterBy: 'parent', parentCategory: byId('={{ "1a" }}') },
+			/"Parent Category" must be a positive whole number, but it is "1a" \[item 0\]/,
+		],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'category', operation: 'getMany', returnAll: true, ...parameters } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'category', operation: 'getMany', returnAll: true, ...parameters },
+		});
 
 		expect(run.error?.message).toMatch(message);
 		expect(requests()).toHaveLength(0);
@@ -169,9 +223,19 @@ describe('Category → Suggest', () => {
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'POST', path: '/categories/decide/', query: {}, signatureValid: true, status: 200 });
+		expect(requests()[0]).toMatchObject({
+			method: 'POST',
+			path: '/categories/decide/',
+			query: {},
+			signatureValid: true,
+			status: 200,
+		});
 		expect(requests()[0].json).toEqual({
-			item: { title: 'Nordlicht Kopfhörer Over-Ear', description: 'Kabellose Kopfhörer mit Geräuschunterdrückung', manufacturer: 'Nordlicht' },
+			item: {
+				title: 'Nordlicht Kopfhörer Over-Ear',
+				description: 'Kabellose Kopfhörer mit Geräuschunterdrückung',
+				manufacturer: 'Nordlicht',
+			},
 			price: 4999,
 		});
 		expect(run.items.length).toBeGreaterThan(0);
@@ -184,25 +248,62 @@ describe('Category → Suggest', () => {
 
 	it('always sends all three item strings, trimmed, as the spec writes the body', async () => {
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'category', operation: 'suggest', title: ' Kaffee ', price: '899', productDescription: ' Ganze Bohnen ', manufacturer: ' Acme ' },
+			parameters: {
+				resource: 'category',
+				operation: 'suggest',
+				title: ' Kaffee ',
+				price: '899',
+				productDescription: ' Ganze Bohnen ',
+				manufacturer: ' Acme ',
+			},
 		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests()[0]).toMatchObject({ method: 'POST', path: '/categories/decide/', signatureValid: true, status: 200 });
-		expect(requests()[0].json).toEqual({ item: { title: 'Kaffee', description: 'Ganze Bohnen', manufacturer: 'Acme' }, price: 899 });
+		expect(requests()[0]).toMatchObject({
+			method: 'POST',
+			path: '/categories/decide/',
+			signatureValid: true,
+			status: 200,
+		});
+		expect(requests()[0].json).toEqual({
+			item: { title: 'Kaffee', description: 'Ganze Bohnen', manufacturer: 'Acme' },
+			price: 899,
+		});
 	});
 
 	const product = { title: 'Tee', productDescription: 'Grüner Tee', manufacturer: 'Acme' };
 	it.each([
-		['a price with decimals', { ...product, price: 19.99 }, /"Price \(in Cents\)" must be a whole number of cents above 0 \(e.g. 1999 for 19.99\), but it is 19.99 \[item 0\]/],
-		['a negative price', { ...product, price: -100 }, /"Price \(in Cents\)" must be a whole number of cents above 0.*but it is -100 \[item 0\]/],
+		[
+			'a price with decimals',
+			{ ...product, price: 19.99 },
+			/"Price \(in Cents\)" must be a whole number of cents above 0 \(e.g. 1999 for 19.99\), but it is 19.99 \[item 0\]/,
+		],
+		[
+			'a negative price',
+			{ ...product, price: -100 },
+			/"Price \(in Cents\)" must be a whole number of cents above 0.*but it is -100 \[item 0\]/,
+		],
 		['a price of 0', { ...product, price: 0 }, /"Price \(in Cents\)" must be a whole number of cents above 0/],
-		['an empty title', { ...product, title: '  ', price: 100 }, /"Product Title" is required and cannot be empty \[item 0\]/],
-		['an empty description', { ...product, productDescription: ' ', price: 100 }, /"Product Description" is required and cannot be empty \[item 0\]/],
+		[
+			'an empty title',
+			{ ...product, title: '  ', price: 100 },
+			/"Product Title" is required and cannot be empty \[item 0\]/,
+		],
+		[
+			'an empty description',
+			{ ...product, productDescription: ' ', price: 100 },
+			/"Product Description" is required and cannot be empty \[item 0\]/,
+		],
 		// n8n itself refuses a literally empty required field; an expression can still produce one
-		['an empty manufacturer', { ...product, manufacturer: '={{ "" }}', price: 100 }, /"Manufacturer" is required and cannot be empty \[item 0\]/],
+		[
+			'an empty manufacturer',
+			{ ...product, manufacturer: '={{ "" }}', price: 100 },
+			/"Manufacturer" is required and cannot be empty \[item 0\]/,
+		],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'category', operation: 'suggest', ...parameters } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'category', operation: 'suggest', ...parameters },
+		});
 
 		expect(run.error?.message).toMatch(message);
 		expect(requests()).toHaveLength(0);

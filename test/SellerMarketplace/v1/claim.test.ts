@@ -22,7 +22,9 @@ const newestFirst = (claims: Claim[]) => [...claims].reverse().sort((a, b) => b.
 
 describe('Claim (Deprecated) → Get Many', () => {
 	it('asks for one page of the requested size (Limit)', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'claim', operation: 'getMany', returnAll: false, limit: 2 } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'claim', operation: 'getMany', returnAll: false, limit: 2 },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
@@ -34,22 +36,37 @@ describe('Claim (Deprecated) → Get Many', () => {
 			signatureValid: true,
 			status: 200,
 		});
-		expect(run.items.map((item) => item.json)).toEqual(newestFirst(sandbox.control.db.claims).slice(0, 2).map((claim) => ({ ...claim })));
+		expect(run.items.map((item) => item.json)).toEqual(
+			newestFirst(sandbox.control.db.claims)
+				.slice(0, 2)
+				.map((claim) => ({ ...claim })),
+		);
 	});
 
 	it('reads every page with Return All', async () => {
 		const seed = sandbox.control.db.claims[0];
-		for (let n = 0; n < 33; n++) sandbox.control.db.claims.push({ ...seed, id_claim: 900 + n, ts_created: `2025-05-05 05:05:${String(n).padStart(2, '0')}` });
+		for (let n = 0; n < 33; n++)
+			sandbox.control.db.claims.push({
+				...seed,
+				id_claim: 900 + n,
+				ts_created: `2025-05-05 05:05:${String(n).padStart(2, '0')}`,
+			});
 		const expected = sandbox.control.db.claims.map((claim) => claim.id_claim);
 		expect(expected.length).toBeGreaterThan(30);
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'claim', operation: 'getMany', returnAll: true } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'claim', operation: 'getMany', returnAll: true },
+		});
 
 		expect(run.error).toBeUndefined();
 		for (const request of requests()) {
 			expect(request).toMatchObject({ method: 'GET', path: '/claims/seller/', signatureValid: true, status: 200 });
 		}
-		expect(requests().map((request) => request.query.offset).sort()).toEqual(['0', '30']);
+		expect(
+			requests()
+				.map((request) => request.query.offset)
+				.sort(),
+		).toEqual(['0', '30']);
 		const ids = run.items.map((item) => item.json.id_claim as number);
 		expect([...ids].sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
 	});
@@ -110,28 +127,49 @@ describe('Claim (Deprecated) → Close', () => {
 	it('sends a PATCH without a body to the integer claim ID and outputs success', async () => {
 		const claim = sandbox.control.db.claims.find((c) => c.status === 'opened');
 		if (!claim) throw new Error('the seed has no opened claim');
-		const run = await runSellerNode(credentials, { parameters: { resource: 'claim', operation: 'close', claimId: ` ${claim.id_claim} ` } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'claim', operation: 'close', claimId: ` ${claim.id_claim} ` },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/claims/${claim.id_claim}/close/`, query: {}, body: '', signatureValid: true, status: 204 });
+		expect(requests()[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/claims/${claim.id_claim}/close/`,
+			query: {},
+			body: '',
+			signatureValid: true,
+			status: 204,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([{ success: true, id_claim: claim.id_claim }]);
 		expect(sandbox.control.db.claims.find((c) => c.id_claim === claim.id_claim)?.status).toBe('seller_closed');
 	});
 
 	it('reports a claim that does not exist (404)', async () => {
 		const missing = Math.max(...sandbox.control.db.claims.map((c) => c.id_claim)) + 1000;
-		const run = await runSellerNode(credentials, { parameters: { resource: 'claim', operation: 'close', claimId: String(missing) } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'claim', operation: 'close', claimId: String(missing) },
+		});
 
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/claims/${missing}/close/`, signatureValid: true, status: 404 });
+		expect(requests()[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/claims/${missing}/close/`,
+			signatureValid: true,
+			status: 404,
+		});
 		expect(run.error?.message).toBe(`Could not close claim ${missing}: it was not found`);
 	});
 
-	it.each([['abc'], ['12.5'], ['-3'], ['0'], ['={{ "" }}']])('refuses the claim ID %p before anything is sent', async (claimId) => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'claim', operation: 'close', claimId } });
+	it.each([['abc'], ['12.5'], ['-3'], ['0'], ['={{ "" }}']])(
+		'refuses the claim ID %p before anything is sent',
+		async (claimId) => {
+			const run = await runSellerNode(credentials, { parameters: { resource: 'claim', operation: 'close', claimId } });
 
-		expect(run.error?.message).toMatch(/^"Claim" (must be a positive whole number, but it is ".*"|is required and cannot be empty) \[item 0\]$/);
-		expect(requests()).toHaveLength(0);
-	});
+			expect(run.error?.message).toMatch(
+				/^"Claim" (must be a positive whole number, but it is ".*"|is required and cannot be empty) \[item 0\]$/,
+			);
+			expect(requests()).toHaveLength(0);
+		},
+	);
 });

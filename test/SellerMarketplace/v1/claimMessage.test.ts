@@ -24,11 +24,19 @@ const sellerResponsibleClaim = (): Claim => {
 };
 const send = (claimId: string, text: string, interimNotice?: boolean) =>
 	runSellerNode(credentials, {
-		parameters: { resource: 'claimMessage', operation: 'send', claimId, text, ...(interimNotice === undefined ? {} : { interimNotice }) },
+		parameters: {
+			resource: 'claimMessage',
+			operation: 'send',
+			claimId,
+			text,
+			...(interimNotice === undefined ? {} : { interimNotice }),
+		},
 	});
 /** What a workflow sees: the claim as Claim → Get Many lists it. */
 const responsibleAsListed = async (claim: Claim) => {
-	const run = await runSellerNode(credentials, { parameters: { resource: 'claim', operation: 'getMany', returnAll: true } });
+	const run = await runSellerNode(credentials, {
+		parameters: { resource: 'claim', operation: 'getMany', returnAll: true },
+	});
 	expect(run.error).toBeUndefined();
 	return run.items.find((item) => item.json.id_claim === claim.id_claim)?.json.is_seller_responsible;
 };
@@ -50,7 +58,12 @@ describe('Claim Message (Deprecated) → Send', () => {
 		const message = sandbox.control.db.claimMessages[sandbox.control.db.claimMessages.length - 1];
 		expect(message).toMatchObject({ id_claim: claim.id_claim, text: 'Wir senden Ersatz.' });
 		expect(run.items.map((item) => item.json)).toEqual([
-			{ success: true, id_claim: claim.id_claim, id: String(message.id_claim_message), location: `/claim-messages/${message.id_claim_message}/` },
+			{
+				success: true,
+				id_claim: claim.id_claim,
+				id: String(message.id_claim_message),
+				location: `/claim-messages/${message.id_claim_message}/`,
+			},
 		]);
 	});
 
@@ -64,20 +77,34 @@ describe('Claim Message (Deprecated) → Send', () => {
 		expect((await send(String(claim.id_claim), 'Ersatz ist unterwegs.', false)).error).toBeUndefined();
 		expect(await responsibleAsListed(claim)).toBe(false);
 
-		expect(requests().filter((r) => r.method === 'POST').map((r) => r.json)).toEqual([
+		expect(
+			requests()
+				.filter((r) => r.method === 'POST')
+				.map((r) => r.json),
+		).toEqual([
 			{ id_claim: claim.id_claim, text: 'Wir prüfen das.', interim_notice: true },
 			{ id_claim: claim.id_claim, text: 'Ersatz ist unterwegs.', interim_notice: false },
 		]);
 	});
 
 	it.each([
-		['a claim ID that is not a whole number', { claimId: '12a' }, /"Claim" must be a positive whole number, but it is "12a" \[item 0\]/],
+		[
+			'a claim ID that is not a whole number',
+			{ claimId: '12a' },
+			/"Claim" must be a positive whole number, but it is "12a" \[item 0\]/,
+		],
 		['a decimal claim ID', { claimId: '7.0' }, /"Claim" must be a positive whole number, but it is "7.0" \[item 0\]/],
 		['an empty text', { text: ' ' }, /"Text" is required and cannot be empty \[item 0\]/],
 	])('refuses %s before anything is sent', async (_name, overrides, message) => {
 		const claim = sellerResponsibleClaim();
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'claimMessage', operation: 'send', claimId: String(claim.id_claim), text: 'Hallo', ...overrides },
+			parameters: {
+				resource: 'claimMessage',
+				operation: 'send',
+				claimId: String(claim.id_claim),
+				text: 'Hallo',
+				...overrides,
+			},
 		});
 
 		expect(run.error?.message).toMatch(message);

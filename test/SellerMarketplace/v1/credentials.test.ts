@@ -9,7 +9,8 @@ import { runRequestProbe, runSellerNode } from '../../harness/workflow';
 
 const strict = useSandbox({ strict: true });
 
-const HTTPS_RULE = /^The Base URL must start with https:\/\/, because the API takes requests over HTTPS only \(got http:\/\/seller\.example\/api\/v1\)\. Plain http is allowed only for an address on this machine \(127\.0\.0\.1, localhost or \[::1\]\)\.$/;
+const HTTPS_RULE =
+	/^The Base URL must start with https:\/\/, because the API takes requests over HTTPS only \(got http:\/\/seller\.example\/api\/v1\)\. Plain http is allowed only for an address on this machine \(127\.0\.0\.1, localhost or \[::1\]\)\.$/;
 
 describe('Credentials: HTTPS only, loopback excepted', () => {
 	it('signs and sends over plain http to a loopback address (the sandbox)', async () => {
@@ -27,7 +28,10 @@ describe('Credentials: HTTPS only, loopback excepted', () => {
 
 	it('refuses a plain http address elsewhere before anything is sent, through the node', async () => {
 		const credentials = strict.credentials();
-		const run = await runSellerNode({ ...credentials, baseUrl: 'http://seller.example/api/v1' }, { parameters: { resource: 'status', operation: 'ping' } });
+		const run = await runSellerNode(
+			{ ...credentials, baseUrl: 'http://seller.example/api/v1' },
+			{ parameters: { resource: 'status', operation: 'ping' } },
+		);
 
 		expect(run.error?.message).toMatch(HTTPS_RULE);
 		expect(run.items).toEqual([]);
@@ -35,12 +39,15 @@ describe('Credentials: HTTPS only, loopback excepted', () => {
 
 	it('refuses it for the HTTP Request node and the credential test too', async () => {
 		const credentials = strict.credentials();
-		const run = await runRequestProbe({ ...credentials, baseUrl: 'http://seller.example/api/v1' }, {
-			mode: 'httpRequest',
-			method: 'GET',
-			baseURL: 'http://seller.example/api/v1',
-			url: '/status/ping/',
-		});
+		const run = await runRequestProbe(
+			{ ...credentials, baseUrl: 'http://seller.example/api/v1' },
+			{
+				mode: 'httpRequest',
+				method: 'GET',
+				baseURL: 'http://seller.example/api/v1',
+				url: '/status/ping/',
+			},
+		);
 
 		expect(run.error?.message).toMatch(HTTPS_RULE);
 		expect(run.json).toBeUndefined();
@@ -52,13 +59,20 @@ describe('Credentials: HTTPS only, loopback excepted', () => {
 		const baseUrl = `http://${clientKey}:${secretKey}@seller.example/${secretKey}/api/v1?key=${secretKey}`;
 
 		const message = describeInsecureBaseUrl({ clientKey, secretKey, baseUrl }) ?? '';
-		const run = await runSellerNode({ ...credentials, baseUrl }, { parameters: { resource: 'status', operation: 'ping' } });
+		const run = await runSellerNode(
+			{ ...credentials, baseUrl },
+			{ parameters: { resource: 'status', operation: 'ping' } },
+		);
 
 		expect(message).toBe(
 			'The Base URL must start with https://, because the API takes requests over HTTPS only (got http://seller.example/…/api/v1). ' +
 				'Plain http is allowed only for an address on this machine (127.0.0.1, localhost or [::1]).',
 		);
-		const shown = JSON.stringify({ error: run.error?.message, description: run.error?.description, data: run.run.data });
+		const shown = JSON.stringify({
+			error: run.error?.message,
+			description: run.error?.description,
+			data: run.run.data,
+		});
 		expect(shown).toContain('The Base URL must start with https://');
 		expect(shown).not.toContain(secretKey);
 		expect(shown).not.toContain(clientKey);
@@ -70,8 +84,16 @@ describe('Credentials: HTTPS only, loopback excepted', () => {
 		['http to another loopback address', 'http://127.1.2.3/api/v1', undefined],
 		['http to localhost', 'http://localhost:8787/api/v1', undefined],
 		['http to [::1]', 'http://[::1]:8787/api/v1', undefined],
-		['http to a host named like a loopback address', 'http://127.0.0.1.seller.example/api/v1', /got http:\/\/127\.0\.0\.1\.seller\.example\/api\/v1/],
-		['http to a host starting with localhost', 'http://localhost.seller.example/api/v1', /got http:\/\/localhost\.seller\.example\/api\/v1/],
+		[
+			'http to a host named like a loopback address',
+			'http://127.0.0.1.seller.example/api/v1',
+			/got http:\/\/127\.0\.0\.1\.seller\.example\/api\/v1/,
+		],
+		[
+			'http to a host starting with localhost',
+			'http://localhost.seller.example/api/v1',
+			/got http:\/\/localhost\.seller\.example\/api\/v1/,
+		],
 		['http to a private address', 'http://10.0.0.8/api/v1', /got http:\/\/10\.0\.0\.8\/api\/v1/],
 		['something that is not an address (the format check reports it)', 'www.kaufland.de/api/v1', undefined],
 	])('%s', (_case, baseUrl, problem) => {

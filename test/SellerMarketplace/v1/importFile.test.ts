@@ -33,7 +33,8 @@ afterAll(async () => {
 beforeEach(() => sandbox.control.reset());
 
 const requests = () => sandbox.control.requests();
-const publicOf = <T extends object>(record: T) => Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith('_')));
+const publicOf = <T extends object>(record: T) =>
+	Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith('_')));
 const importFiles = () => sandbox.control.db.importFiles;
 
 /** Waits until the sandbox has tried to download every import file (the download starts right after the create). */
@@ -63,25 +64,45 @@ describe('Import File → Create', () => {
 		csvFiles['/stock.csv'] = `ean,condition,amount\n${unit.ean},new,${unit.amount + 5}\n`;
 		const uri = `${filesOrigin}/stock.csv`;
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'importFile', operation: 'create', uri, type: 'COMMAND' } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'importFile', operation: 'create', uri, type: 'COMMAND' },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'POST', path: '/import-files/', query: {}, signatureValid: true, status: 201 });
+		expect(requests()[0]).toMatchObject({
+			method: 'POST',
+			path: '/import-files/',
+			query: {},
+			signatureValid: true,
+			status: 201,
+		});
 		expect(requests()[0].json).toEqual({ uri, type: 'COMMAND' });
 		const [file] = importFiles();
 		expect(run.items.map((item) => item.json)).toEqual([
-			{ success: true, id_import_file: file.id_import_file, id: String(file.id_import_file), location: `/import-files/${file.id_import_file}/` },
+			{
+				success: true,
+				id_import_file: file.id_import_file,
+				id: String(file.id_import_file),
+				location: `/import-files/${file.id_import_file}/`,
+			},
 		]);
 		expect(file).toMatchObject({ uri, type: 'COMMAND' });
 	});
 
 	it('defaults to an inventory change file (COMMAND) and takes a product feed', async () => {
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'importFile', operation: 'create', uri: `${filesOrigin}/feed.csv`, type: '={{ $json.type }}' },
+			parameters: {
+				resource: 'importFile',
+				operation: 'create',
+				uri: `${filesOrigin}/feed.csv`,
+				type: '={{ $json.type }}',
+			},
 			items: [{ json: { type: 'PRODUCT_FEED' } }],
 		});
-		const byDefault = await runSellerNode(credentials, { parameters: { resource: 'importFile', operation: 'create', uri: `${filesOrigin}/changes.csv` } });
+		const byDefault = await runSellerNode(credentials, {
+			parameters: { resource: 'importFile', operation: 'create', uri: `${filesOrigin}/changes.csv` },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(byDefault.error).toBeUndefined();
@@ -92,11 +113,21 @@ describe('Import File → Create', () => {
 	});
 
 	it.each([
-		['an FTP address', 'ftp://127.0.0.1/stock.csv', '"File URL" must be a full web address starting with http:// or https://, but it is "ftp://127.0.0.1/stock.csv" [item 0]'],
-		['a file name without an address', 'stock.csv', '"File URL" must be a full web address starting with http:// or https://, but it is "stock.csv" [item 0]'],
+		[
+			'an FTP address',
+			'ftp://127.0.0.1/stock.csv',
+			'"File URL" must be a full web address starting with http:// or https://, but it is "ftp://127.0.0.1/stock.csv" [item 0]',
+		],
+		[
+			'a file name without an address',
+			'stock.csv',
+			'"File URL" must be a full web address starting with http:// or https://, but it is "stock.csv" [item 0]',
+		],
 		['an empty address', ' ', '"File URL" is required and cannot be empty [item 0]'],
 	])('refuses %s before sending anything', async (_case, uri, message) => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'importFile', operation: 'create', uri, type: 'DUMP' } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'importFile', operation: 'create', uri, type: 'DUMP' },
+		});
 
 		expect(run.error?.message).toBe(message);
 		expect(requests()).toHaveLength(0);
@@ -104,7 +135,12 @@ describe('Import File → Create', () => {
 
 	it('refuses a type that is not an import file type before sending anything', async () => {
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'importFile', operation: 'create', uri: `${filesOrigin}/x.csv`, type: '={{ "INVENTORY" }}' },
+			parameters: {
+				resource: 'importFile',
+				operation: 'create',
+				uri: `${filesOrigin}/x.csv`,
+				type: '={{ "INVENTORY" }}',
+			},
 		});
 
 		expect(run.error?.message).toBe('"Type" has an unknown value "INVENTORY" [item 0]');
@@ -139,7 +175,14 @@ describe('Import File → Get Many', () => {
 		expect(requests()[0]).toMatchObject({
 			method: 'GET',
 			path: '/import-files/seller/',
-			query: { status: 'DOWNLOADING_FAILED', type: 'DUMP', 'ts_created:from': '2020-01-01 00:00:00', sort: 'ts_created:asc', limit: '30', offset: '0' },
+			query: {
+				status: 'DOWNLOADING_FAILED',
+				type: 'DUMP',
+				'ts_created:from': '2020-01-01 00:00:00',
+				sort: 'ts_created:asc',
+				limit: '30',
+				offset: '0',
+			},
 			signatureValid: true,
 			status: 200,
 		});
@@ -147,12 +190,21 @@ describe('Import File → Get Many', () => {
 	});
 
 	it('stops at the Limit, newest first by default', async () => {
-		const created = await createImportFiles([1, 2, 3].map((n) => ({ uri: `${filesOrigin}/missing-${n}.csv`, type: 'COMMAND' })));
+		const created = await createImportFiles(
+			[1, 2, 3].map((n) => ({ uri: `${filesOrigin}/missing-${n}.csv`, type: 'COMMAND' })),
+		);
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'importFile', operation: 'getMany', returnAll: false, limit: 2 } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'importFile', operation: 'getMany', returnAll: false, limit: 2 },
+		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/import-files/seller/', query: { limit: '2', offset: '0' }, signatureValid: true });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/import-files/seller/',
+			query: { limit: '2', offset: '0' },
+			signatureValid: true,
+		});
 		// The API's default order is newest first: the last two created.
 		expect(run.items.map((item) => item.json)).toEqual([created[2], created[1]].map(publicOf));
 	});
@@ -167,24 +219,37 @@ describe('Import File → Get', () => {
 		await sandbox.control.advance(60);
 		expect(file.status).toBe('DONE');
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'importFile', operation: 'get', importFileId: String(file.id_import_file) } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'importFile', operation: 'get', importFileId: String(file.id_import_file) },
+		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/import-files/${file.id_import_file}/`, query: {}, body: '', signatureValid: true, status: 200 });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/import-files/${file.id_import_file}/`,
+			query: {},
+			body: '',
+			signatureValid: true,
+			status: 200,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([publicOf(file)]);
 		expect(run.items[0].json).toMatchObject({ status: 'DONE', error_count: 0, total_lines: 1 });
 		expect(sandbox.control.db.units.find((entry) => entry.id_unit === unit.id_unit)!.amount).toBe(amountBefore + 3);
 	});
 
 	it('reports an import file that does not exist (404)', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'importFile', operation: 'get', importFileId: '987654' } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'importFile', operation: 'get', importFileId: '987654' },
+		});
 
 		expect(requests()[0]).toMatchObject({ path: '/import-files/987654/', signatureValid: true, status: 404 });
 		expect(run.error?.message).toBe('Could not get import file 987654: it was not found');
 	});
 
 	it('refuses an import file ID that is not a number before sending anything', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'importFile', operation: 'get', importFileId: 'stock.csv' } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'importFile', operation: 'get', importFileId: 'stock.csv' },
+		});
 
 		expect(run.error?.message).toBe('"Import File" must be a positive whole number, but it is "stock.csv" [item 0]');
 		expect(requests()).toHaveLength(0);

@@ -18,8 +18,10 @@ beforeEach(() => sandbox.control.reset());
 
 const requests = () => sandbox.control.requests();
 const db = () => sandbox.control.db;
-const publicOf = <T extends object>(record: T) => Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith('_')));
-const categoryOf = (item: Item) => publicOf(db().categories.find((category) => category.id_category === item.id_category)!);
+const publicOf = <T extends object>(record: T) =>
+	Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith('_')));
+const categoryOf = (item: Item) =>
+	publicOf(db().categories.find((category) => category.id_category === item.id_category)!);
 /** Offers on a public item show `price`, not the seller-only listing fields. */
 const offersOf = (item: Item) =>
 	db()
@@ -32,11 +34,19 @@ const itemWithUnits = () => db().items.find((item) => db().units.some((unit) => 
 
 describe('Item → Search', () => {
 	it('searches by term, includes the category, and outputs one item per match', async () => {
-		const expected = db().items.filter((item) => `${item.title} ${item.manufacturer}`.toLowerCase().includes('kopfhörer'));
+		const expected = db().items.filter((item) =>
+			`${item.title} ${item.manufacturer}`.toLowerCase().includes('kopfhörer'),
+		);
 		expect(expected.length).toBeGreaterThan(1);
 
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'item', operation: 'search', searchTerm: 'Kopfhörer', embedded: ['category'], returnAll: true },
+			parameters: {
+				resource: 'item',
+				operation: 'search',
+				searchTerm: 'Kopfhörer',
+				embedded: ['category'],
+				returnAll: true,
+			},
 		});
 
 		expect(run.error).toBeUndefined();
@@ -48,17 +58,26 @@ describe('Item → Search', () => {
 			signatureValid: true,
 			status: 200,
 		});
-		expect(run.items.map((item) => item.json)).toEqual(expected.map((item) => ({ ...publicOf(item), category: categoryOf(item) })));
+		expect(run.items.map((item) => item.json)).toEqual(
+			expected.map((item) => ({ ...publicOf(item), category: categoryOf(item) })),
+		);
 	});
 
 	it('finds an item by EAN with the offers of all sellers', async () => {
 		const item = itemWithUnits();
 		const ean = item.eans[0];
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'item', operation: 'search', ean, embedded: ['units'], limit: 5 } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'item', operation: 'search', ean, embedded: ['units'], limit: 5 },
+		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/items/', query: { ean, embedded: 'units', limit: '5', offset: '0' }, signatureValid: true });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/items/',
+			query: { ean, embedded: 'units', limit: '5', offset: '0' },
+			signatureValid: true,
+		});
 		expect(run.items.map((entry) => entry.json)).toEqual([{ ...publicOf(item), units: offersOf(item) }]);
 		expect(offersOf(item).length).toBeGreaterThan(0);
 	});
@@ -67,7 +86,9 @@ describe('Item → Search', () => {
 		const matching = db().items.filter((item) => `${item.title} ${item.manufacturer}`.toLowerCase().includes('e'));
 		expect(matching.length).toBeGreaterThan(3);
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'item', operation: 'search', searchTerm: 'e', returnAll: false, limit: 3 } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'item', operation: 'search', searchTerm: 'e', returnAll: false, limit: 3 },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
@@ -76,12 +97,26 @@ describe('Item → Search', () => {
 	});
 
 	it.each([
-		['neither a search term nor an EAN', { searchTerm: ' ', ean: '' }, 'Fill in "Search Term" or "EAN" (or both) to search items [item 0]'],
-		['an EAN with letters', { ean: '400638A000017' }, '"EAN" must be 8 to 14 digits, but it is "400638A000017" [item 0]'],
+		[
+			'neither a search term nor an EAN',
+			{ searchTerm: ' ', ean: '' },
+			'Fill in "Search Term" or "EAN" (or both) to search items [item 0]',
+		],
+		[
+			'an EAN with letters',
+			{ ean: '400638A000017' },
+			'"EAN" must be 8 to 14 digits, but it is "400638A000017" [item 0]',
+		],
 		['an EAN of 7 digits', { ean: '4006381' }, '"EAN" must be 8 to 14 digits, but it is "4006381" [item 0]'],
-		['an EAN of 15 digits', { searchTerm: 'Kaffee', ean: '400638100001712' }, '"EAN" must be 8 to 14 digits, but it is "400638100001712" [item 0]'],
+		[
+			'an EAN of 15 digits',
+			{ searchTerm: 'Kaffee', ean: '400638100001712' },
+			'"EAN" must be 8 to 14 digits, but it is "400638100001712" [item 0]',
+		],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'item', operation: 'search', returnAll: true, ...parameters } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'item', operation: 'search', returnAll: true, ...parameters },
+		});
 
 		expect(run.error?.message).toBe(message);
 		expect(requests()).toHaveLength(0);
@@ -108,13 +143,17 @@ describe('Item → Get', () => {
 			signatureValid: true,
 			status: 200,
 		});
-		expect(run.items.map((entry) => entry.json)).toEqual([{ ...publicOf(item), category: categoryOf(item), units: offersOf(item) }]);
+		expect(run.items.map((entry) => entry.json)).toEqual([
+			{ ...publicOf(item), category: categoryOf(item), units: offersOf(item) },
+		]);
 	});
 
 	it('reports an item that does not exist (404) by its ID', async () => {
 		const missing = Math.max(...db().items.map((item) => item.id_item)) + 1;
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'item', operation: 'get', itemId: String(missing) } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'item', operation: 'get', itemId: String(missing) },
+		});
 
 		expect(requests()[0]).toMatchObject({ path: `/items/${missing}`, query: {}, signatureValid: true, status: 404 });
 		expect(run.error?.message).toBe(`Could not get item ${missing}: it was not found`);
@@ -122,7 +161,9 @@ describe('Item → Get', () => {
 	});
 
 	it('refuses an item ID that is not a number before sending anything', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'item', operation: 'get', itemId: '4006381333931x' } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'item', operation: 'get', itemId: '4006381333931x' },
+		});
 
 		expect(run.error?.message).toBe('"Item" must be a positive whole number, but it is "4006381333931x" [item 0]');
 		expect(requests()).toHaveLength(0);

@@ -19,7 +19,15 @@ beforeAll(async () => {
 afterAll(async () => await sandbox.close());
 beforeEach(() => sandbox.control.clearRequests());
 
-const requests = () => sandbox.control.requests().map((request) => ({ method: request.method, path: request.path, query: request.query, signatureValid: request.signatureValid }));
+const requests = () =>
+	sandbox.control
+		.requests()
+		.map((request) => ({
+			method: request.method,
+			path: request.path,
+			query: request.query,
+			signatureValid: request.signatureValid,
+		}));
 
 describe('list search (resource locators)', () => {
 	it('orders: one page at a time, with a token for the next', async () => {
@@ -27,14 +35,19 @@ describe('list search (resource locators)', () => {
 		const visible = sandbox.control.db.orders.filter((order) => !order._fulfilled_by_marketplace);
 		expect(first.results).toHaveLength(Math.min(30, visible.length));
 		expect(first.results.every((entry) => visible.some((order) => order.id_order === entry.value))).toBe(true);
-		expect(requests()).toEqual([{ method: 'GET', path: '/orders/seller/', query: { limit: '30', offset: '0' }, signatureValid: true }]);
+		expect(requests()).toEqual([
+			{ method: 'GET', path: '/orders/seller/', query: { limit: '30', offset: '0' }, signatureValid: true },
+		]);
 		expect(first.paginationToken).toBe(visible.length > 30 ? '30' : undefined);
 	});
 
 	it('order units: the filter narrows the entries shown', async () => {
 		const all = await listSearch.searchOrderUnits.call(loadOptionsContext(credentials));
 		const picked = sandbox.control.db.orderUnits.find((unit) => String(unit.id_order_unit) === all.results[2].value)!;
-		const result = await listSearch.searchOrderUnits.call(loadOptionsContext(credentials), String(picked.id_order_unit));
+		const result = await listSearch.searchOrderUnits.call(
+			loadOptionsContext(credentials),
+			String(picked.id_order_unit),
+		);
 		expect(result.results.map((entry) => entry.value)).toEqual([String(picked.id_order_unit)]);
 		expect(result.results[0].name).toContain(`order ${picked.id_order}`);
 	});
@@ -59,9 +72,13 @@ describe('list search (resource locators)', () => {
 describe('dropdowns loaded from the account', () => {
 	it('shipping groups and warehouses, sorted by name', async () => {
 		const groups = await loadOptions.getShippingGroups.call(loadOptionsContext(credentials));
-		expect(groups.map((option) => option.value)).toEqual(sandbox.control.db.shippingGroups.map((group) => group.name).sort());
+		expect(groups.map((option) => option.value)).toEqual(
+			sandbox.control.db.shippingGroups.map((group) => group.name).sort(),
+		);
 		const warehouses = await loadOptions.getWarehouses.call(loadOptionsContext(credentials));
-		expect(warehouses.map((option) => option.name)).toEqual(sandbox.control.db.warehouses.map((warehouse) => warehouse.name).sort());
+		expect(warehouses.map((option) => option.name)).toEqual(
+			sandbox.control.db.warehouses.map((warehouse) => warehouse.name).sort(),
+		);
 		expect(sandbox.control.requests().every((request) => request.signatureValid)).toBe(true);
 	});
 
@@ -73,14 +90,21 @@ describe('dropdowns loaded from the account', () => {
 			event_name: 'order_new',
 			is_active: false,
 		} as never);
-		const options = await listSearch.searchSubscriptions.call(loadOptionsContext(credentials, { resource: 'subscription', operation: 'get' }));
-		expect(options.results).toContainEqual({ name: 'New Order → https://shop.example/webhook (Inactive)', value: '901' });
+		const options = await listSearch.searchSubscriptions.call(
+			loadOptionsContext(credentials, { resource: 'subscription', operation: 'get' }),
+		);
+		expect(options.results).toContainEqual({
+			name: 'New Order → https://shop.example/webhook (Inactive)',
+			value: '901',
+		});
 	});
 
 	it('a failing dropdown shows the API error, not a crash', async () => {
 		sandbox.control.addFault({ path: '/warehouses/seller/', kind: 'status', status: 404 });
 		try {
-			await expect(loadOptions.getWarehouses.call(loadOptionsContext(credentials))).rejects.toThrow('Not found: GET /warehouses/seller/');
+			await expect(loadOptions.getWarehouses.call(loadOptionsContext(credentials))).rejects.toThrow(
+				'Not found: GET /warehouses/seller/',
+			);
 		} finally {
 			sandbox.control.clearFaults();
 		}

@@ -22,12 +22,22 @@ describe('API Status → Ping', () => {
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/status/ping/', query: {}, body: '', signatureValid: true, status: 200 });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/status/ping/',
+			query: {},
+			body: '',
+			signatureValid: true,
+			status: 200,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([{ message: 'pong' }]);
 	});
 
 	it('reports wrong keys as a signature problem (401)', async () => {
-		const run = await runSellerNode({ ...credentials, secretKey: 'x'.repeat(64) }, { parameters: { resource: 'status', operation: 'ping' } });
+		const run = await runSellerNode(
+			{ ...credentials, secretKey: 'x'.repeat(64) },
+			{ parameters: { resource: 'status', operation: 'ping' } },
+		);
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ path: '/status/ping/', signatureValid: false, status: 401 });
@@ -42,23 +52,41 @@ describe('Shipping Group → Get Many', () => {
 		const groups = sandbox.control.db.shippingGroups;
 		expect(groups.length).toBeGreaterThan(2);
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'shippingGroup', operation: 'getMany', returnAll: true } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'shippingGroup', operation: 'getMany', returnAll: true },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(2);
 		for (const request of requests()) {
-			expect(request).toMatchObject({ method: 'GET', path: '/shipping-groups/seller/', signatureValid: true, status: 200 });
+			expect(request).toMatchObject({
+				method: 'GET',
+				path: '/shipping-groups/seller/',
+				signatureValid: true,
+				status: 200,
+			});
 		}
-		expect(requests().map((request) => request.query.offset).sort()).toEqual(['0', '2']);
+		expect(
+			requests()
+				.map((request) => request.query.offset)
+				.sort(),
+		).toEqual(['0', '2']);
 		expect(run.items.map((item) => item.json)).toEqual(groups.map((group) => ({ name: group.name })));
 	});
 
 	it('stops at the Limit', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'shippingGroup', operation: 'getMany', returnAll: false, limit: 1 } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'shippingGroup', operation: 'getMany', returnAll: false, limit: 1 },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/shipping-groups/seller/', query: { limit: '1', offset: '0' }, signatureValid: true });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/shipping-groups/seller/',
+			query: { limit: '1', offset: '0' },
+			signatureValid: true,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([{ name: sandbox.control.db.shippingGroups[0].name }]);
 	});
 });

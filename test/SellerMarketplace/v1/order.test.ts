@@ -19,14 +19,18 @@ beforeEach(() => sandbox.control.reset());
 
 const requests = () => sandbox.control.requests();
 const visibleOrders = (): Order[] =>
-	sandbox.control.db.orders.filter((order) => !order._fulfilled_by_marketplace).sort((a, b) => b.ts_created.localeCompare(a.ts_created));
+	sandbox.control.db.orders
+		.filter((order) => !order._fulfilled_by_marketplace)
+		.sort((a, b) => b.ts_created.localeCompare(a.ts_created));
 const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 /** The n8n date picker hands out ISO strings; the API takes `YYYY-MM-DD HH:MM:SS`. */
 const isoOf = (timestamp: string) => `${timestamp.replace(' ', 'T')}.000Z`;
 
 describe('Order → Get Many', () => {
 	it('asks for one page of the requested size and outputs one item per order (Limit)', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'order', operation: 'getMany', returnAll: false, limit: 7 } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'order', operation: 'getMany', returnAll: false, limit: 7 },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
@@ -40,13 +44,15 @@ describe('Order → Get Many', () => {
 		});
 		const expected = visibleOrders().slice(0, 7);
 		expect(run.items.map((item) => item.json)).toEqual(
-			expected.map(({ id_order, seller_units_count, ts_created, ts_units_updated, is_marketplace_deemed_supplier }) => ({
-				id_order,
-				seller_units_count,
-				ts_created,
-				ts_units_updated,
-				is_marketplace_deemed_supplier,
-			})),
+			expected.map(
+				({ id_order, seller_units_count, ts_created, ts_units_updated, is_marketplace_deemed_supplier }) => ({
+					id_order,
+					seller_units_count,
+					ts_created,
+					ts_units_updated,
+					is_marketplace_deemed_supplier,
+				}),
+			),
 		);
 		expect(run.items.map((item) => item.pairedItem)).toEqual(expected.map(() => ({ item: 0 })));
 	});
@@ -55,14 +61,20 @@ describe('Order → Get Many', () => {
 		const expected = visibleOrders();
 		expect(expected.length).toBeGreaterThan(30);
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'order', operation: 'getMany', returnAll: true } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'order', operation: 'getMany', returnAll: true },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests().length).toBeGreaterThanOrEqual(2);
 		for (const request of requests()) {
 			expect(request).toMatchObject({ method: 'GET', path: '/orders/seller/', signatureValid: true, status: 200 });
 		}
-		expect(requests().map((request) => request.query.offset).sort()).toEqual(['0', '30']);
+		expect(
+			requests()
+				.map((request) => request.query.offset)
+				.sort(),
+		).toEqual(['0', '30']);
 		const ids = run.items.map((item) => item.json.id_order);
 		expect(new Set(ids).size).toBe(ids.length);
 		expect([...ids].sort()).toEqual(expected.map((order) => order.id_order).sort());
@@ -71,7 +83,8 @@ describe('Order → Get Many', () => {
 	it('sends the date filters in the API format and outputs only the matching orders', async () => {
 		const orders = visibleOrders();
 		const createdFrom = orders[9].ts_created;
-		const unitsUpdatedFrom = [...orders].sort((a, b) => b.ts_units_updated.localeCompare(a.ts_units_updated))[14].ts_units_updated;
+		const unitsUpdatedFrom = [...orders].sort((a, b) => b.ts_units_updated.localeCompare(a.ts_units_updated))[14]
+			.ts_units_updated;
 
 		const run = await runSellerNode(credentials, {
 			parameters: {
@@ -90,7 +103,9 @@ describe('Order → Get Many', () => {
 			query: { 'ts_created:from': createdFrom, 'ts_units_updated:from': unitsUpdatedFrom, limit: '30', offset: '0' },
 			signatureValid: true,
 		});
-		const expected = orders.filter((order) => order.ts_created >= createdFrom && order.ts_units_updated >= unitsUpdatedFrom);
+		const expected = orders.filter(
+			(order) => order.ts_created >= createdFrom && order.ts_units_updated >= unitsUpdatedFrom,
+		);
 		expect(expected.length).toBeGreaterThan(0);
 		expect(run.items.map((item) => item.json.id_order).sort()).toEqual(expected.map((order) => order.id_order).sort());
 	});
@@ -125,9 +140,16 @@ describe('Order → Get', () => {
 		});
 		expect(run.items).toHaveLength(1);
 		const json = run.items[0].json;
-		expect(json).toMatchObject({ id_order: order.id_order, ts_created: order.ts_created, buyer: order.buyer, shipping_address: order.shipping_address });
+		expect(json).toMatchObject({
+			id_order: order.id_order,
+			ts_created: order.ts_created,
+			buyer: order.buyer,
+			shipping_address: order.shipping_address,
+		});
 		expect(json).not.toHaveProperty('billing_address');
-		expect((json.order_invoices as Array<{ id_invoice: number }>).map((entry) => entry.id_invoice)).toContain(invoice.id_invoice);
+		expect((json.order_invoices as Array<{ id_invoice: number }>).map((entry) => entry.id_invoice)).toContain(
+			invoice.id_invoice,
+		);
 		expect((json.order_units as Array<{ id_order_unit: number }>).map((unit) => unit.id_order_unit).sort()).toEqual(
 			units.map((unit) => unit.id_order_unit).sort(),
 		);
@@ -156,17 +178,28 @@ describe('Order → Get', () => {
 		const hidden = sandbox.control.db.orders.find((order) => order._fulfilled_by_marketplace)!;
 		expect(hidden).toBeDefined();
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'order', operation: 'get', orderId: byId(hidden.id_order) } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'order', operation: 'get', orderId: byId(hidden.id_order) },
+		});
 
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/orders/${hidden.id_order}`, signatureValid: true, status: 403 });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/orders/${hidden.id_order}`,
+			signatureValid: true,
+			status: 403,
+		});
 		expect(run.items).toEqual([]);
-		expect(run.error?.message).toBe(`Could not get order ${hidden.id_order}: it is fulfilled by the marketplace and cannot be read or changed through API v1`);
+		expect(run.error?.message).toBe(
+			`Could not get order ${hidden.id_order}: it is fulfilled by the marketplace and cannot be read or changed through API v1`,
+		);
 		expect(run.error?.httpCode).toBe('403');
 	});
 
 	it('names the ID of an order that does not exist (404)', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'order', operation: 'get', orderId: byId('NOSUCH1') } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'order', operation: 'get', orderId: byId('NOSUCH1') },
+		});
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/orders/NOSUCH1', signatureValid: true, status: 404 });
@@ -194,8 +227,16 @@ describe('Order → Get', () => {
 describe('Order: bad input is refused before any request is sent', () => {
 	it.each([
 		// A literal empty required field is refused by n8n itself; an expression can still produce one.
-		['an order ID expression that is empty', { operation: 'get', orderId: byId('={{ $json.order }}') }, '"Order" is required and cannot be empty [item 0]'],
-		['an order ID of only spaces', { operation: 'get', orderId: byId('={{ "   " }}') }, '"Order" is required and cannot be empty [item 0]'],
+		[
+			'an order ID expression that is empty',
+			{ operation: 'get', orderId: byId('={{ $json.order }}') },
+			'"Order" is required and cannot be empty [item 0]',
+		],
+		[
+			'an order ID of only spaces',
+			{ operation: 'get', orderId: byId('={{ "   " }}') },
+			'"Order" is required and cannot be empty [item 0]',
+		],
 		[
 			'a creation date that is not a date',
 			{ operation: 'getMany', returnAll: true, filters: { createdFrom: 'last tuesday' } },

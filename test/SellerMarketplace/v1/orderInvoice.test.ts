@@ -43,7 +43,12 @@ describe('Order Invoice → Get Many', () => {
 		expect(run.items.every((item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0)).toBe(true);
 		expect(requests().length).toBeGreaterThan(1);
 		for (const request of requests()) {
-			expect(request).toMatchObject({ method: 'GET', path: '/order-invoices/seller/', status: 200, signatureValid: true });
+			expect(request).toMatchObject({
+				method: 'GET',
+				path: '/order-invoices/seller/',
+				status: 200,
+				signatureValid: true,
+			});
 		}
 		expect(requests()[0].query).toEqual({ limit: '30', offset: '0' });
 	});
@@ -55,7 +60,12 @@ describe('Order Invoice → Get Many', () => {
 		expect(run.error).toBeUndefined();
 		expect(run.items.map((item) => item.json)).toEqual([outputInvoice(0)]);
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/order-invoices/seller/', query: { limit: '1', offset: '0' }, signatureValid: true });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/order-invoices/seller/',
+			query: { limit: '1', offset: '0' },
+			signatureValid: true,
+		});
 	});
 });
 
@@ -68,7 +78,12 @@ describe('Order Invoice → Get', () => {
 		expect(run.error).toBeUndefined();
 		expect(run.items.map((item) => item.json)).toEqual([outputInvoice(1)]);
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/order-invoices/${invoice.id_invoice}/`, query: {}, signatureValid: true });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/order-invoices/${invoice.id_invoice}/`,
+			query: {},
+			signatureValid: true,
+		});
 	});
 
 	it('an unknown invoice is reported as not found, naming the ID', async () => {
@@ -78,7 +93,12 @@ describe('Order Invoice → Get', () => {
 		});
 		expect(run.error?.message).toBe(`Could not get order invoice ${unknownId}: it was not found`);
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/order-invoices/${unknownId}/`, status: 404, signatureValid: true });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/order-invoices/${unknownId}/`,
+			status: 404,
+			signatureValid: true,
+		});
 	});
 });
 
@@ -95,7 +115,9 @@ describe('Order Invoice → Upload', () => {
 				orderId: { __rl: true, mode: 'id', value: idOrder },
 				binaryPropertyName: 'invoice',
 			},
-			items: [{ json: {}, binary: { invoice: { text: pdf, fileName: 'rechnung-0042.pdf', mimeType: 'application/pdf' } } }],
+			items: [
+				{ json: {}, binary: { invoice: { text: pdf, fileName: 'rechnung-0042.pdf', mimeType: 'application/pdf' } } },
+			],
 		});
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
@@ -132,11 +154,17 @@ describe('Order Invoice → Upload', () => {
 				binaryPropertyName: 'data',
 				additionalFields: { fileName: 'Invoice 42.pdf', mimeType: 'application/pdf' },
 			},
-			items: [{ json: {}, binary: { data: { text: pdf, fileName: 'scan.bin', mimeType: 'application/octet-stream' } } }],
+			items: [
+				{ json: {}, binary: { data: { text: pdf, fileName: 'scan.bin', mimeType: 'application/octet-stream' } } },
+			],
 		});
 		expect(run.error).toBeUndefined();
 		expect(requests()[0]).toMatchObject({ method: 'POST', path: '/order-invoices/', signatureValid: true });
-		expect(requests()[0].json).toMatchObject({ id_order: idOrder, original_name: 'Invoice 42.pdf', mime_type: 'application/pdf' });
+		expect(requests()[0].json).toMatchObject({
+			id_order: idOrder,
+			original_name: 'Invoice 42.pdf',
+			mime_type: 'application/pdf',
+		});
 		expect(run.items[0].json).toMatchObject({ success: true, id_order: idOrder });
 	});
 
@@ -157,7 +185,11 @@ describe('Order Invoice → Upload', () => {
 
 	it('an empty order is refused before anything is sent', async () => {
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'orderInvoice', operation: 'upload', orderId: { __rl: true, mode: 'id', value: '={{ "  " }}' } },
+			parameters: {
+				resource: 'orderInvoice',
+				operation: 'upload',
+				orderId: { __rl: true, mode: 'id', value: '={{ "  " }}' },
+			},
 			items: [{ json: {}, binary: { data: { text: pdf, fileName: 'a.pdf', mimeType: 'application/pdf' } } }],
 		});
 		expect(run.error?.message).toBe('"Order" is required and cannot be empty [item 0]');
@@ -167,8 +199,15 @@ describe('Order Invoice → Upload', () => {
 	it('with Continue On Fail, an item without the binary field fails alone and the others are uploaded', async () => {
 		const idOrder = sellerOrderId();
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'orderInvoice', operation: 'upload', orderId: { __rl: true, mode: 'id', value: idOrder } },
-			items: [{ json: {} }, { json: {}, binary: { data: { text: pdf, fileName: 'b.pdf', mimeType: 'application/pdf' } } }],
+			parameters: {
+				resource: 'orderInvoice',
+				operation: 'upload',
+				orderId: { __rl: true, mode: 'id', value: idOrder },
+			},
+			items: [
+				{ json: {} },
+				{ json: {}, binary: { data: { text: pdf, fileName: 'b.pdf', mimeType: 'application/pdf' } } },
+			],
 			continueOnFail: true,
 		});
 		expect(run.error).toBeUndefined();
@@ -191,7 +230,12 @@ describe('Order Invoice → Delete', () => {
 		expect(run.error).toBeUndefined();
 		expect(run.items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'DELETE', path: `/order-invoices/${id}/`, body: '', signatureValid: true });
+		expect(requests()[0]).toMatchObject({
+			method: 'DELETE',
+			path: `/order-invoices/${id}/`,
+			body: '',
+			signatureValid: true,
+		});
 		expect(invoices().some((invoice) => invoice.id_invoice === id)).toBe(false);
 	});
 
@@ -200,7 +244,9 @@ describe('Order Invoice → Delete', () => {
 		['12a', '"Invoice" must be a positive whole number, but it is "12a" [item 0]'],
 		['-3', '"Invoice" must be a positive whole number, but it is "-3" [item 0]'],
 	])('Invoice ID %j is refused before anything is sent', async (invoiceId, message) => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'orderInvoice', operation: 'delete', invoiceId } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'orderInvoice', operation: 'delete', invoiceId },
+		});
 		expect(run.error?.message).toBe(message);
 		expect(requests()).toHaveLength(0);
 	});
@@ -210,7 +256,12 @@ describe('Order Invoice → Download', () => {
 	it('puts the file into the chosen binary field and keeps the access token out of the output', async () => {
 		const seeded = invoices()[2];
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'orderInvoice', operation: 'download', invoiceId: String(seeded.id_invoice), binaryPropertyName: 'invoiceFile' },
+			parameters: {
+				resource: 'orderInvoice',
+				operation: 'download',
+				invoiceId: String(seeded.id_invoice),
+				binaryPropertyName: 'invoiceFile',
+			},
 		});
 		expect(run.error).toBeUndefined();
 		expect(run.items).toHaveLength(1);
@@ -222,7 +273,11 @@ describe('Order Invoice → Download', () => {
 		expect(file).toMatchObject({ fileName: seeded.original_name, mimeType: seeded.mime_type });
 		expect(Buffer.from(file.data, 'base64')).toEqual(Buffer.from(seeded._data_base64, 'base64'));
 
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/order-invoices/${seeded.id_invoice}/`, signatureValid: true });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/order-invoices/${seeded.id_invoice}/`,
+			signatureValid: true,
+		});
 		expect(requests()).toHaveLength(2);
 		expect(requests()[1]).toMatchObject({
 			method: 'GET',

@@ -99,9 +99,14 @@ describe('Order Unit → Get Many', () => {
 			signatureValid: true,
 		});
 		const expected = visibleUnits().filter(
-			(candidate) => candidate.id_offer === unit.id_offer && candidate.ts_created >= `${day} 00:00:00` && candidate.ts_updated >= `${day} 00:00:00`,
+			(candidate) =>
+				candidate.id_offer === unit.id_offer &&
+				candidate.ts_created >= `${day} 00:00:00` &&
+				candidate.ts_updated >= `${day} 00:00:00`,
 		);
-		expect(run1.items.map((item) => item.json.id_order_unit).sort()).toEqual(expected.map((candidate) => candidate.id_order_unit).sort());
+		expect(run1.items.map((item) => item.json.id_order_unit).sort()).toEqual(
+			expected.map((candidate) => candidate.id_order_unit).sort(),
+		);
 		const created = run1.items.map((item) => String(item.json.ts_created));
 		expect(created).toEqual([...created].sort().reverse());
 	});
@@ -117,7 +122,9 @@ describe('Order Unit → Get Many', () => {
 
 		expect(run1.error).toBeUndefined();
 		const offsets = requests().map((request) => Number(request.query.offset));
-		expect(offsets.sort((a, b) => a - b)).toEqual(Array.from({ length: Math.ceil(expected.length / 30) }, (_, page) => page * 30));
+		expect(offsets.sort((a, b) => a - b)).toEqual(
+			Array.from({ length: Math.ceil(expected.length / 30) }, (_, page) => page * 30),
+		);
 		for (const request of requests()) {
 			expect(request).toMatchObject({ method: 'GET', path: '/order-units/seller/', signatureValid: true, status: 200 });
 			expect(request.query.sort).toBe('ts_created:desc');
@@ -174,7 +181,12 @@ describe('Order Unit → Get', () => {
 		const run1 = await run({ operation: 'get', orderUnitId: byId(unit.id_order_unit) });
 
 		expect(run1.error).toBeUndefined();
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/order-units/${unit.id_order_unit}/`, query: {}, signatureValid: true });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/order-units/${unit.id_order_unit}/`,
+			query: {},
+			signatureValid: true,
+		});
 		expect(run1.items[0].json).not.toHaveProperty('tickets');
 		expect(run1.items[0].json.id_order_unit).toBe(unit.id_order_unit);
 	});
@@ -198,7 +210,11 @@ describe('Order Unit → Send', () => {
 			method: 'PATCH',
 			path: `/order-units/${unit.id_order_unit}/send/`,
 			query: {},
-			json: { carrier_code: 'DHL Express', tracking_number: '00340434161094042557,JJD0099887766', source_country: 'DE' },
+			json: {
+				carrier_code: 'DHL Express',
+				tracking_number: '00340434161094042557,JJD0099887766',
+				source_country: 'DE',
+			},
 			signatureValid: true,
 			status: 204,
 		});
@@ -212,14 +228,23 @@ describe('Order Unit → Send', () => {
 		]);
 		expect(unitById(unit.id_order_unit)).toMatchObject({
 			status: 'sent',
-			_shipment: { carrier_code: 'DHL Express', tracking_number: '00340434161094042557,JJD0099887766', source_country: 'DE' },
+			_shipment: {
+				carrier_code: 'DHL Express',
+				tracking_number: '00340434161094042557,JJD0099887766',
+				source_country: 'DE',
+			},
 		});
 	});
 
 	it('leaves out the source country when it is not given', async () => {
 		const unit = unitIn('need_to_be_sent');
 
-		const run1 = await run({ operation: 'send', orderUnitId: byId(unit.id_order_unit), carrierCode: 'GLS', trackingNumber: 'ZX123' });
+		const run1 = await run({
+			operation: 'send',
+			orderUnitId: byId(unit.id_order_unit),
+			carrierCode: 'GLS',
+			trackingNumber: 'ZX123',
+		});
 
 		expect(run1.error).toBeUndefined();
 		expect(requests()[0].json).toEqual({ carrier_code: 'GLS', tracking_number: 'ZX123' });
@@ -230,7 +255,12 @@ describe('Order Unit → Send', () => {
 		const unit = unitIn('need_to_be_sent');
 		sandbox.control.addFault({ method: 'PATCH', path: '/order-units/*/send/', kind: 'status', status: 503, times: 1 });
 
-		const run1 = await run({ operation: 'send', orderUnitId: byId(unit.id_order_unit), carrierCode: 'UPS', trackingNumber: '1Z999' });
+		const run1 = await run({
+			operation: 'send',
+			orderUnitId: byId(unit.id_order_unit),
+			carrierCode: 'UPS',
+			trackingNumber: '1Z999',
+		});
 
 		expect(run1.error).toBeUndefined();
 		expect(requests().map((request) => [request.path, request.status])).toEqual([
@@ -266,7 +296,11 @@ describe('Order Unit → Cancel', () => {
 	it('sends the reason and cancels the unit', async () => {
 		const unit = unitIn('need_to_be_sent');
 
-		const run1 = await run({ operation: 'cancel', orderUnitId: byId(unit.id_order_unit), reason: 'ShippingAddressUndeliverable' });
+		const run1 = await run({
+			operation: 'cancel',
+			orderUnitId: byId(unit.id_order_unit),
+			reason: 'ShippingAddressUndeliverable',
+		});
 
 		expect(run1.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
@@ -280,7 +314,10 @@ describe('Order Unit → Cancel', () => {
 		expect(run1.items.map((item) => item.json)).toEqual([
 			{ success: true, id_order_unit: unit.id_order_unit, reason: 'ShippingAddressUndeliverable' },
 		]);
-		expect(unitById(unit.id_order_unit)).toMatchObject({ status: 'cancelled', cancel_reason: 'ShippingAddressUndeliverable' });
+		expect(unitById(unit.id_order_unit)).toMatchObject({
+			status: 'cancelled',
+			cancel_reason: 'ShippingAddressUndeliverable',
+		});
 	});
 
 	it('uses "No Inventory" as the preset reason', async () => {
@@ -297,12 +334,15 @@ describe('Order Unit → Refund', () => {
 	it('sends the amount in cents and the reason to the path with the underscore', async () => {
 		const unit = unitIn('sent');
 
-		const run1 = await run({
-			operation: 'refund',
-			orderUnitId: byId(unit.id_order_unit),
-			amount: '={{ $json.cents }}',
-			reason: 'delivery_delay',
-		}, { items: [{ json: { cents: '150' } }] });
+		const run1 = await run(
+			{
+				operation: 'refund',
+				orderUnitId: byId(unit.id_order_unit),
+				amount: '={{ $json.cents }}',
+				reason: 'delivery_delay',
+			},
+			{ items: [{ json: { cents: '150' } }] },
+		);
 
 		expect(run1.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
@@ -317,28 +357,56 @@ describe('Order Unit → Refund', () => {
 		expect(run1.items.map((item) => item.json)).toEqual([
 			{ success: true, id_order_unit: unit.id_order_unit, amount: 150, reason: 'delivery_delay' },
 		]);
-		expect(unitById(unit.id_order_unit)._refunds).toMatchObject([{ amount: 150, reason: 'delivery_delay', path_form: 'underscore' }]);
+		expect(unitById(unit.id_order_unit)._refunds).toMatchObject([
+			{ amount: 150, reason: 'delivery_delay', path_form: 'underscore' },
+		]);
 	});
 
 	it('is never repeated after a server error, so no refund is paid twice', async () => {
 		const unit = unitIn('sent');
-		sandbox.control.addFault({ method: 'PATCH', path: '/order_units/*/refund/', kind: 'status', status: 500, times: 1 });
+		sandbox.control.addFault({
+			method: 'PATCH',
+			path: '/order_units/*/refund/',
+			kind: 'status',
+			status: 500,
+			times: 1,
+		});
 
-		const run1 = await run({ operation: 'refund', orderUnitId: byId(unit.id_order_unit), amount: 99, reason: 'other_refund' });
+		const run1 = await run({
+			operation: 'refund',
+			orderUnitId: byId(unit.id_order_unit),
+			amount: 99,
+			reason: 'other_refund',
+		});
 
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/order_units/${unit.id_order_unit}/refund/`, status: 500 });
-		expect(run1.error?.message).toBe(`The request to refund order unit ${unit.id_order_unit} may or may not have been applied: the marketplace had a server error (500)`);
+		expect(requests()[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/order_units/${unit.id_order_unit}/refund/`,
+			status: 500,
+		});
+		expect(run1.error?.message).toBe(
+			`The request to refund order unit ${unit.id_order_unit} may or may not have been applied: the marketplace had a server error (500)`,
+		);
 		expect(run1.items).toEqual([]);
 	});
 
 	it('shows the reason the marketplace gives for refusing a refund above the price', async () => {
 		const unit = unitIn('sent');
 
-		const run1 = await run({ operation: 'refund', orderUnitId: byId(unit.id_order_unit), amount: unit.price + 1, reason: 'other_refund' });
+		const run1 = await run({
+			operation: 'refund',
+			orderUnitId: byId(unit.id_order_unit),
+			amount: unit.price + 1,
+			reason: 'other_refund',
+		});
 
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ json: { amount: unit.price + 1, reason: 'other_refund' }, signatureValid: true, status: 422 });
+		expect(requests()[0]).toMatchObject({
+			json: { amount: unit.price + 1, reason: 'other_refund' },
+			signatureValid: true,
+			status: 422,
+		});
 		expect(run1.error?.message).toBe(
 			`Could not refund order unit ${unit.id_order_unit}: refund of ${unit.price + 1} cents exceeds what is left of the price: price ${unit.price}, already refunded 0, at most ${unit.price}`,
 		);
@@ -353,28 +421,45 @@ describe('Order Unit: orders fulfilled by the marketplace and unknown IDs', () =
 		['send', { carrierCode: 'DHL', trackingNumber: '123' }, 'PATCH', 'send/', 'mark'],
 		['fulfil', {}, 'PATCH', 'fulfil/', 'confirm fulfilment of'],
 		['cancel', { reason: 'NoInventory' }, 'PATCH', 'cancel/', 'cancel'],
-	])('%s explains that a unit fulfilled by the marketplace cannot be used (403)', async (operation, parameters, method, suffix, attempt) => {
-		const hidden = hiddenUnit();
-		const statusBefore = hidden.status;
+	])(
+		'%s explains that a unit fulfilled by the marketplace cannot be used (403)',
+		async (operation, parameters, method, suffix, attempt) => {
+			const hidden = hiddenUnit();
+			const statusBefore = hidden.status;
 
-		const run1 = await run({ operation, orderUnitId: byId(hidden.id_order_unit), ...parameters });
+			const run1 = await run({ operation, orderUnitId: byId(hidden.id_order_unit), ...parameters });
 
-		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method, path: `/order-units/${hidden.id_order_unit}/${suffix}`, signatureValid: true, status: 403 });
-		expect(run1.error?.message).toBe(
-			`Could not ${attempt} order unit ${hidden.id_order_unit}${operation === 'send' ? ' as sent' : ''}: it is fulfilled by the marketplace and cannot be read or changed through API v1`,
-		);
-		expect(run1.error?.httpCode).toBe('403');
-		expect(unitById(hidden.id_order_unit).status).toBe(statusBefore);
-	});
+			expect(requests()).toHaveLength(1);
+			expect(requests()[0]).toMatchObject({
+				method,
+				path: `/order-units/${hidden.id_order_unit}/${suffix}`,
+				signatureValid: true,
+				status: 403,
+			});
+			expect(run1.error?.message).toBe(
+				`Could not ${attempt} order unit ${hidden.id_order_unit}${operation === 'send' ? ' as sent' : ''}: it is fulfilled by the marketplace and cannot be read or changed through API v1`,
+			);
+			expect(run1.error?.httpCode).toBe('403');
+			expect(unitById(hidden.id_order_unit).status).toBe(statusBefore);
+		},
+	);
 
 	it('refund explains that a unit fulfilled by the marketplace cannot be refunded (403)', async () => {
 		const hidden = hiddenUnit();
 
-		const run1 = await run({ operation: 'refund', orderUnitId: byId(hidden.id_order_unit), amount: 100, reason: 'other_refund' });
+		const run1 = await run({
+			operation: 'refund',
+			orderUnitId: byId(hidden.id_order_unit),
+			amount: 100,
+			reason: 'other_refund',
+		});
 
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/order_units/${hidden.id_order_unit}/refund/`, status: 403 });
+		expect(requests()[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/order_units/${hidden.id_order_unit}/refund/`,
+			status: 403,
+		});
 		expect(run1.error?.message).toBe(
 			`Could not refund order unit ${hidden.id_order_unit}: it is fulfilled by the marketplace and cannot be read or changed through API v1`,
 		);
@@ -407,8 +492,16 @@ describe('Order Unit: bad input is refused before any request is sent', () => {
 			() => ({ operation: 'get', orderUnitId: byId('={{ $json.unit }}') }),
 			'"Order Unit" is required and cannot be empty [item 0]',
 		],
-		['an order unit ID that is not a number', () => ({ operation: 'fulfil', orderUnitId: byId('={{ "12a" }}') }), '"Order Unit" must be a positive whole number, but it is "12a" [item 0]'],
-		['an order unit ID of 0', () => ({ operation: 'cancel', orderUnitId: byId('={{ "0" }}'), reason: 'NoInventory' }), '"Order Unit" must be a positive whole number, but it is "0" [item 0]'],
+		[
+			'an order unit ID that is not a number',
+			() => ({ operation: 'fulfil', orderUnitId: byId('={{ "12a" }}') }),
+			'"Order Unit" must be a positive whole number, but it is "12a" [item 0]',
+		],
+		[
+			'an order unit ID of 0',
+			() => ({ operation: 'cancel', orderUnitId: byId('={{ "0" }}'), reason: 'NoInventory' }),
+			'"Order Unit" must be a positive whole number, but it is "0" [item 0]',
+		],
 		[
 			'a refund amount with decimals',
 			() => ({ operation: 'refund', orderUnitId: id(), amount: 12.5, reason: 'other_refund' }),
@@ -446,7 +539,13 @@ describe('Order Unit: bad input is refused before any request is sent', () => {
 		],
 		[
 			'a source country that is not a two-letter code',
-			() => ({ operation: 'send', orderUnitId: id(), carrierCode: 'DHL', trackingNumber: '123', additionalFields: { sourceCountry: 'Germany' } }),
+			() => ({
+				operation: 'send',
+				orderUnitId: id(),
+				carrierCode: 'DHL',
+				trackingNumber: '123',
+				additionalFields: { sourceCountry: 'Germany' },
+			}),
 			'"Source Country" must be a two-letter country code such as DE, but it is "Germany" [item 0]',
 		],
 		[

@@ -46,16 +46,33 @@ describe('Product Data → Create or Replace', () => {
 					],
 				},
 			},
-			items: [{ json: { morePictures: ['https://images.example.test/2.jpg', 'https://images.example.test/3.jpg'], listPrice: 4999 } }],
+			items: [
+				{
+					json: {
+						morePictures: ['https://images.example.test/2.jpg', 'https://images.example.test/3.jpg'],
+						listPrice: 4999,
+					},
+				},
+			],
 		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'PUT', path: `/product-data/${NEW_EAN}/`, query: {}, signatureValid: true, status: 201 });
+		expect(requests()[0]).toMatchObject({
+			method: 'PUT',
+			path: `/product-data/${NEW_EAN}/`,
+			query: {},
+			signatureValid: true,
+			status: 201,
+		});
 		const body = {
 			ean: [NEW_EAN],
 			title: ['Nordlicht Kopfhörer NX-200'],
-			picture: ['https://images.example.test/1.jpg', 'https://images.example.test/2.jpg', 'https://images.example.test/3.jpg'],
+			picture: [
+				'https://images.example.test/1.jpg',
+				'https://images.example.test/2.jpg',
+				'https://images.example.test/3.jpg',
+			],
 			category: ['Kopfhörer'],
 			list_price: [4999],
 			// the spec: user-defined attributes by name, each with an array of values
@@ -63,9 +80,14 @@ describe('Product Data → Create or Replace', () => {
 		};
 		expect(requests()[0].json).toEqual(body);
 		expect(requests()[0].alias).toBeUndefined();
-		expect(run.items.map((item) => item.json)).toEqual([{ success: true, ean: NEW_EAN, id: NEW_EAN, location: `/product-data/${NEW_EAN}/` }]);
+		expect(run.items.map((item) => item.json)).toEqual([
+			{ success: true, ean: NEW_EAN, id: NEW_EAN, location: `/product-data/${NEW_EAN}/` },
+		]);
 		const { ean: _ean, additional_attributes: _additional, ...attributes } = body;
-		expect(stored(NEW_EAN)).toMatchObject({ data: { ean: [NEW_EAN], ...attributes }, additional_attributes: [{ attribute: 'Farbe', value: ['Schwarz', 'Blau'] }] });
+		expect(stored(NEW_EAN)).toMatchObject({
+			data: { ean: [NEW_EAN], ...attributes },
+			additional_attributes: [{ attribute: 'Farbe', value: ['Schwarz', 'Blau'] }],
+		});
 	});
 
 	it('sends the JSON object as it is, with the EAN added', async () => {
@@ -76,11 +98,22 @@ describe('Product Data → Create or Replace', () => {
 		};
 
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'productData', operation: 'createOrReplace', ean: NEW_EAN, defineData: 'json', productDataJson: JSON.stringify(json) },
+			parameters: {
+				resource: 'productData',
+				operation: 'createOrReplace',
+				ean: NEW_EAN,
+				defineData: 'json',
+				productDataJson: JSON.stringify(json),
+			},
 		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests()[0]).toMatchObject({ method: 'PUT', path: `/product-data/${NEW_EAN}/`, signatureValid: true, status: 201 });
+		expect(requests()[0]).toMatchObject({
+			method: 'PUT',
+			path: `/product-data/${NEW_EAN}/`,
+			signatureValid: true,
+			status: 201,
+		});
 		expect(requests()[0].json).toEqual({ ean: [NEW_EAN], ...json });
 		expect(run.items[0].json).toMatchObject({ success: true, ean: NEW_EAN });
 		expect(stored(NEW_EAN)!.additional_attributes).toEqual([
@@ -120,7 +153,12 @@ describe('Product Data → Update', () => {
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/product-data/${ean}/`, signatureValid: true, status: 204 });
+		expect(requests()[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/product-data/${ean}/`,
+			signatureValid: true,
+			status: 204,
+		});
 		expect(requests()[0].json).toEqual({ ean: [ean], description: ['Neu: mit Tragetasche'] });
 		expect(run.items.map((item) => item.json)).toEqual([{ success: true, ean }]);
 		expect(stored(ean)!.data).toEqual({ ...data, description: ['Neu: mit Tragetasche'] });
@@ -128,10 +166,20 @@ describe('Product Data → Update', () => {
 
 	it('reports an EAN without product data (404)', async () => {
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'productData', operation: 'update', ean: NEW_EAN, attributes: { attribute: [{ name: 'title', value: 'x' }] } },
+			parameters: {
+				resource: 'productData',
+				operation: 'update',
+				ean: NEW_EAN,
+				attributes: { attribute: [{ name: 'title', value: 'x' }] },
+			},
 		});
 
-		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/product-data/${NEW_EAN}/`, signatureValid: true, status: 404 });
+		expect(requests()[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/product-data/${NEW_EAN}/`,
+			signatureValid: true,
+			status: 404,
+		});
 		expect(run.error?.message).toBe(`Could not update product data for EAN ${NEW_EAN}: it was not found`);
 		expect(run.error?.description).toContain('upload it with PUT');
 	});
@@ -144,7 +192,13 @@ describe('Product Data → Delete, Get Status, Get', () => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'productData', operation: 'delete', ean } });
 
 		expect(run.error).toBeUndefined();
-		expect(requests()[0]).toMatchObject({ method: 'DELETE', path: `/product-data/${ean}/`, body: '', signatureValid: true, status: 204 });
+		expect(requests()[0]).toMatchObject({
+			method: 'DELETE',
+			path: `/product-data/${ean}/`,
+			body: '',
+			signatureValid: true,
+			status: 204,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(stored(ean)).toBeUndefined();
 	});
@@ -152,23 +206,44 @@ describe('Product Data → Delete, Get Status, Get', () => {
 	it('outputs the processing status of an upload', async () => {
 		const { ean, status } = seeded();
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'productData', operation: 'getStatus', ean } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'productData', operation: 'getStatus', ean },
+		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/product-data-status/${ean}/`, query: {}, signatureValid: true, status: 200 });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/product-data-status/${ean}/`,
+			query: {},
+			signatureValid: true,
+			status: 200,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([{ ...status }]);
 		expect(run.items[0].json.update_status).toBe('SUCCESS');
 	});
 
 	it('shows PENDING right after an upload', async () => {
 		await runSellerNode(credentials, {
-			parameters: { resource: 'productData', operation: 'createOrReplace', ean: NEW_EAN, productDataJson: '{"title": ["Tee"]}', defineData: 'json' },
+			parameters: {
+				resource: 'productData',
+				operation: 'createOrReplace',
+				ean: NEW_EAN,
+				productDataJson: '{"title": ["Tee"]}',
+				defineData: 'json',
+			},
 		});
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'productData', operation: 'getStatus', ean: NEW_EAN } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'productData', operation: 'getStatus', ean: NEW_EAN },
+		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests()[1]).toMatchObject({ method: 'GET', path: `/product-data-status/${NEW_EAN}/`, signatureValid: true, status: 200 });
+		expect(requests()[1]).toMatchObject({
+			method: 'GET',
+			path: `/product-data-status/${NEW_EAN}/`,
+			signatureValid: true,
+			status: 200,
+		});
 		expect(run.items[0].json).toMatchObject({ ean: NEW_EAN, update_status: 'PENDING' });
 	});
 
@@ -179,7 +254,13 @@ describe('Product Data → Delete, Get Status, Get', () => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'productData', operation: 'get', ean } });
 
 		expect(run.error).toBeUndefined();
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/product-data/${ean}/`, query: {}, signatureValid: true, status: 200 });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/product-data/${ean}/`,
+			query: {},
+			signatureValid: true,
+			status: 200,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([{ ...data, additional_attributes: { Farbe: ['Rot'] } }]);
 	});
 });
@@ -195,17 +276,47 @@ describe('Product Data: input checks before anything is sent', () => {
 	});
 
 	it.each([
-		['an EAN with letters', upload({ ean: '00123456789AB' }), '"EAN" must be 8 to 14 digits, but it is "00123456789AB" [item 0]'],
+		[
+			'an EAN with letters',
+			upload({ ean: '00123456789AB' }),
+			'"EAN" must be 8 to 14 digits, but it is "00123456789AB" [item 0]',
+		],
 		['an EAN of 7 digits', upload({ ean: '0012345' }), '"EAN" must be 8 to 14 digits, but it is "0012345" [item 0]'],
-		['an EAN of 7 digits (Get Status)', { resource: 'productData', operation: 'getStatus', ean: '1234567' }, '"EAN" must be 8 to 14 digits, but it is "1234567" [item 0]'],
-		['an EAN of 7 digits (Delete)', { resource: 'productData', operation: 'delete', ean: '1234567' }, '"EAN" must be 8 to 14 digits, but it is "1234567" [item 0]'],
-		['JSON that does not parse', upload({ productDataJson: '{"title": ["Tee"]' }), '"Product Data (JSON)" is not valid JSON [item 0]'],
-		['JSON that is a list', upload({ productDataJson: '[{"title": ["Tee"]}]' }), '"Product Data (JSON)" must be a JSON object, like {"title": ["My product"]} [item 0]'],
-		['JSON with a value that is not a list', upload({ productDataJson: '{"title": "Tee"}' }), '"Product Data (JSON)": "title" must be a list of values, like ["Tee"] [item 0]'],
-		['JSON with an empty value', upload({ productDataJson: '{"title": [""]}' }), '"Product Data (JSON)": the values of "title" must be non-empty text or numbers [item 0]'],
+		[
+			'an EAN of 7 digits (Get Status)',
+			{ resource: 'productData', operation: 'getStatus', ean: '1234567' },
+			'"EAN" must be 8 to 14 digits, but it is "1234567" [item 0]',
+		],
+		[
+			'an EAN of 7 digits (Delete)',
+			{ resource: 'productData', operation: 'delete', ean: '1234567' },
+			'"EAN" must be 8 to 14 digits, but it is "1234567" [item 0]',
+		],
+		[
+			'JSON that does not parse',
+			upload({ productDataJson: '{"title": ["Tee"]' }),
+			'"Product Data (JSON)" is not valid JSON [item 0]',
+		],
+		[
+			'JSON that is a list',
+			upload({ productDataJson: '[{"title": ["Tee"]}]' }),
+			'"Product Data (JSON)" must be a JSON object, like {"title": ["My product"]} [item 0]',
+		],
+		[
+			'JSON with a value that is not a list',
+			upload({ productDataJson: '{"title": "Tee"}' }),
+			'"Product Data (JSON)": "title" must be a list of values, like ["Tee"] [item 0]',
+		],
+		[
+			'JSON with an empty value',
+			upload({ productDataJson: '{"title": [""]}' }),
+			'"Product Data (JSON)": the values of "title" must be non-empty text or numbers [item 0]',
+		],
 		[
 			"JSON with user-defined attributes as the SDK's list instead of by name",
-			upload({ productDataJson: '{"title": ["Tee"], "additional_attributes": [{"attribute": "Farbe", "value": ["grün"]}]}' }),
+			upload({
+				productDataJson: '{"title": ["Tee"], "additional_attributes": [{"attribute": "Farbe", "value": ["grün"]}]}',
+			}),
 			'"Product Data (JSON)": "additional_attributes" must be an object of your attribute names, each with a list of values, like {"Suitable for": ["kids"]} [item 0]',
 		],
 		[
@@ -218,18 +329,46 @@ describe('Product Data: input checks before anything is sent', () => {
 			upload({ productDataJson: '{"title": ["Tee"], "additional_attributes": {" ": ["grün"]}}' }),
 			'"Product Data (JSON)": an attribute name in "additional_attributes" is empty [item 0]',
 		],
-		['JSON with another EAN', upload({ productDataJson: '{"ean": ["4006381333931"], "title": ["Tee"]}' }), '"Product Data (JSON)": "ean" (4006381333931) differs from the EAN field (0012345678905); leave it out, the EAN field is sent [item 0]'],
-		['an empty JSON object', upload({ productDataJson: '{}' }), '"Product Data (JSON)": add at least one attribute to send for EAN 0012345678905 [item 0]'],
-		['no attribute rows', upload({ defineData: 'fields', attributes: {} }), '"Attributes": add at least one attribute to send for EAN 0012345678905 [item 0]'],
-		['a row without a name', upload({ defineData: 'fields', attributes: { attribute: [{ name: ' ', value: 'Tee' }] } }), '"Attributes" row 1: "Name" is required [item 0]'],
+		[
+			'JSON with another EAN',
+			upload({ productDataJson: '{"ean": ["4006381333931"], "title": ["Tee"]}' }),
+			'"Product Data (JSON)": "ean" (4006381333931) differs from the EAN field (0012345678905); leave it out, the EAN field is sent [item 0]',
+		],
+		[
+			'an empty JSON object',
+			upload({ productDataJson: '{}' }),
+			'"Product Data (JSON)": add at least one attribute to send for EAN 0012345678905 [item 0]',
+		],
+		[
+			'no attribute rows',
+			upload({ defineData: 'fields', attributes: {} }),
+			'"Attributes": add at least one attribute to send for EAN 0012345678905 [item 0]',
+		],
+		[
+			'a row without a name',
+			upload({ defineData: 'fields', attributes: { attribute: [{ name: ' ', value: 'Tee' }] } }),
+			'"Attributes" row 1: "Name" is required [item 0]',
+		],
 		[
 			'a row without a value',
-			upload({ defineData: 'fields', attributes: { attribute: [{ name: 'title', value: 'Tee' }, { name: 'mpn', value: '' }] } }),
+			upload({
+				defineData: 'fields',
+				attributes: {
+					attribute: [
+						{ name: 'title', value: 'Tee' },
+						{ name: 'mpn', value: '' },
+					],
+				},
+			}),
 			'"Attributes" row 2 ("mpn"): "Value" is empty [item 0]',
 		],
 		[
 			'a user-defined attribute without a value',
-			upload({ defineData: 'fields', attributes: { attribute: [{ name: 'title', value: 'Tee' }] }, userDefinedAttributes: { attribute: [{ name: 'Farbe', value: ' ' }] } }),
+			upload({
+				defineData: 'fields',
+				attributes: { attribute: [{ name: 'title', value: 'Tee' }] },
+				userDefinedAttributes: { attribute: [{ name: 'Farbe', value: ' ' }] },
+			}),
 			'"User-Defined Attributes" row 1 ("Farbe"): "Value" is empty [item 0]',
 		],
 	])('refuses %s', async (_case, parameters, message) => {

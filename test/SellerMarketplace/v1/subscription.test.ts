@@ -25,7 +25,12 @@ beforeAll(async () => {
 		const url = new URL(request.url ?? '/', 'http://callback');
 		verifications.push(url.pathname);
 		const challenge = url.searchParams.get('challenge');
-		if (request.method === 'GET' && url.pathname.startsWith('/good') && url.searchParams.get('mode') === 'subscribe' && challenge) {
+		if (
+			request.method === 'GET' &&
+			url.pathname.startsWith('/good') &&
+			url.searchParams.get('mode') === 'subscribe' &&
+			challenge
+		) {
 			response.writeHead(200, { 'Content-Type': 'text/plain' });
 			response.end(challenge);
 			return;
@@ -71,7 +76,13 @@ function addSubscriptions(count: number, overrides: Partial<Subscription> = {}):
 describe('Subscription → Create', () => {
 	it('creates a subscription once the callback answers the challenge, and outputs its integer ID', async () => {
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'subscription', operation: 'create', eventName: 'order_unit_new', callbackUrl: ` ${goodCallback} `, fallbackEmail: 'ops@example.com' },
+			parameters: {
+				resource: 'subscription',
+				operation: 'create',
+				eventName: 'order_unit_new',
+				callbackUrl: ` ${goodCallback} `,
+				fallbackEmail: 'ops@example.com',
+			},
 		});
 
 		expect(run.error).toBeUndefined();
@@ -86,7 +97,12 @@ describe('Subscription → Create', () => {
 		expect(verifications).toEqual(['/good/hook']);
 		expect(subscriptions()).toHaveLength(1);
 		const created = subscriptions()[0];
-		expect(created).toMatchObject({ event_name: 'order_unit_new', callback_url: goodCallback, fallback_email: 'ops@example.com', is_active: true });
+		expect(created).toMatchObject({
+			event_name: 'order_unit_new',
+			callback_url: goodCallback,
+			fallback_email: 'ops@example.com',
+			is_active: true,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([
 			{
 				success: true,
@@ -103,14 +119,22 @@ describe('Subscription → Create', () => {
 
 	it('fails with the API message and creates nothing when the callback does not answer the challenge', async () => {
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'subscription', operation: 'create', eventName: 'order_new', callbackUrl: wrongCallback, fallbackEmail: 'ops@example.com' },
+			parameters: {
+				resource: 'subscription',
+				operation: 'create',
+				eventName: 'order_new',
+				callbackUrl: wrongCallback,
+				fallbackEmail: 'ops@example.com',
+			},
 		});
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'POST', path: '/subscriptions/', signatureValid: true });
 		expect(requests()[0].status).toBeGreaterThanOrEqual(400);
 		expect(verifications).toEqual(['/wrong/hook']);
-		expect(run.error?.message).toMatch(new RegExp(`^Could not create a subscription: callback verification failed for ${wrongCallback}`));
+		expect(run.error?.message).toMatch(
+			new RegExp(`^Could not create a subscription: callback verification failed for ${wrongCallback}`),
+		);
 		expect(run.error?.description).toContain(`The API said: Callback verification failed for ${wrongCallback}`);
 		expect(run.error?.description).toContain('mode=subscribe');
 		expect(subscriptions()).toHaveLength(0);
@@ -120,11 +144,19 @@ describe('Subscription → Create', () => {
 describe('Subscription → Get Many', () => {
 	it('asks for one page of the requested size (Limit)', async () => {
 		const added = addSubscriptions(5);
-		const run = await runSellerNode(credentials, { parameters: { resource: 'subscription', operation: 'getMany', returnAll: false, limit: 3 } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'subscription', operation: 'getMany', returnAll: false, limit: 3 },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/subscriptions/seller/', query: { limit: '3', offset: '0' }, signatureValid: true, status: 200 });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/subscriptions/seller/',
+			query: { limit: '3', offset: '0' },
+			signatureValid: true,
+			status: 200,
+		});
 		expect(run.items.map((item) => item.json)).toEqual(added.slice(0, 3).map((s) => ({ ...s })));
 	});
 
@@ -134,13 +166,28 @@ describe('Subscription → Get Many', () => {
 		expect(expected.length).toBeGreaterThan(30);
 
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'subscription', operation: 'getMany', returnAll: true, filters: { eventName: 'order_new' } },
+			parameters: {
+				resource: 'subscription',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { eventName: 'order_new' },
+			},
 		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests().map((r) => r.query.offset).sort()).toEqual(['0', '30']);
+		expect(
+			requests()
+				.map((r) => r.query.offset)
+				.sort(),
+		).toEqual(['0', '30']);
 		for (const request of requests()) {
-			expect(request).toMatchObject({ method: 'GET', path: '/subscriptions/seller/', query: { event_name: 'order_new' }, signatureValid: true, status: 200 });
+			expect(request).toMatchObject({
+				method: 'GET',
+				path: '/subscriptions/seller/',
+				query: { event_name: 'order_new' },
+				signatureValid: true,
+				status: 200,
+			});
 		}
 		expect(run.items.map((item) => item.json.id_subscription)).toEqual(expected.map((s) => s.id_subscription));
 	});
@@ -149,16 +196,26 @@ describe('Subscription → Get Many', () => {
 describe('Subscription → Get', () => {
 	it('reads one subscription by its ID', async () => {
 		const [, second] = addSubscriptions(2);
-		const run = await runSellerNode(credentials, { parameters: { resource: 'subscription', operation: 'get', subscriptionId: String(second.id_subscription) } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'subscription', operation: 'get', subscriptionId: String(second.id_subscription) },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: `/subscriptions/${second.id_subscription}/`, query: {}, signatureValid: true, status: 200 });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/subscriptions/${second.id_subscription}/`,
+			query: {},
+			signatureValid: true,
+			status: 200,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([{ ...second }]);
 	});
 
 	it('reports a subscription that does not exist (404)', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'subscription', operation: 'get', subscriptionId: '987654' } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'subscription', operation: 'get', subscriptionId: '987654' },
+		});
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/subscriptions/987654/', status: 404 });
@@ -184,17 +241,29 @@ describe('Subscription → Update', () => {
 			['GET', `/subscriptions/${subscription.id_subscription}/`, true, 200],
 			['PATCH', `/subscriptions/${subscription.id_subscription}/`, true, 204],
 		]);
-		const body = { callback_url: before.callback_url, fallback_email: 'new-ops@example.com', event_name: 'return_new', is_active: true };
+		const body = {
+			callback_url: before.callback_url,
+			fallback_email: 'new-ops@example.com',
+			event_name: 'return_new',
+			is_active: true,
+		};
 		expect(requests()[1].json).toEqual(body);
 		expect(subscriptions()[0]).toEqual({ id_subscription: subscription.id_subscription, ...body });
-		expect(run.items.map((item) => item.json)).toEqual([{ success: true, id_subscription: subscription.id_subscription, ...body }]);
+		expect(run.items.map((item) => item.json)).toEqual([
+			{ success: true, id_subscription: subscription.id_subscription, ...body },
+		]);
 	});
 
 	it('turns a subscription off and on again; each change verifies the callback again (events rule 2)', async () => {
 		const [subscription] = addSubscriptions(1);
 		const update = (isActive: boolean) =>
 			runSellerNode(credentials, {
-				parameters: { resource: 'subscription', operation: 'update', subscriptionId: String(subscription.id_subscription), updateFields: { isActive } },
+				parameters: {
+					resource: 'subscription',
+					operation: 'update',
+					subscriptionId: String(subscription.id_subscription),
+					updateFields: { isActive },
+				},
 			});
 
 		expect((await update(false)).error).toBeUndefined();
@@ -203,18 +272,40 @@ describe('Subscription → Update', () => {
 
 		expect((await update(true)).error).toBeUndefined();
 		expect(subscriptions()[0].is_active).toBe(true);
-		expect(verifications).toEqual([`/good/hook/${subscription.id_subscription}`, `/good/hook/${subscription.id_subscription}`]);
+		expect(verifications).toEqual([
+			`/good/hook/${subscription.id_subscription}`,
+			`/good/hook/${subscription.id_subscription}`,
+		]);
 
-		expect(requests().filter((r) => r.method === 'PATCH').map((r) => r.json)).toEqual([
-			{ callback_url: subscription.callback_url, fallback_email: subscription.fallback_email, event_name: subscription.event_name, is_active: false },
-			{ callback_url: subscription.callback_url, fallback_email: subscription.fallback_email, event_name: subscription.event_name, is_active: true },
+		expect(
+			requests()
+				.filter((r) => r.method === 'PATCH')
+				.map((r) => r.json),
+		).toEqual([
+			{
+				callback_url: subscription.callback_url,
+				fallback_email: subscription.fallback_email,
+				event_name: subscription.event_name,
+				is_active: false,
+			},
+			{
+				callback_url: subscription.callback_url,
+				fallback_email: subscription.fallback_email,
+				event_name: subscription.event_name,
+				is_active: true,
+			},
 		]);
 	});
 
 	it('switches off a subscription whose callback no longer answers the challenge (verified, but only switching on needs it)', async () => {
 		const [subscription] = addSubscriptions(1, { callback_url: wrongCallback });
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'subscription', operation: 'update', subscriptionId: String(subscription.id_subscription), updateFields: { isActive: false } },
+			parameters: {
+				resource: 'subscription',
+				operation: 'update',
+				subscriptionId: String(subscription.id_subscription),
+				updateFields: { isActive: false },
+			},
 		});
 
 		expect(run.error).toBeUndefined();
@@ -223,7 +314,9 @@ describe('Subscription → Update', () => {
 			['PATCH', 204],
 		]);
 		expect(verifications).toEqual(['/wrong/hook']);
-		expect(sandbox.control.deliveries()).toEqual([expect.objectContaining({ kind: 'verification', id_subscription: subscription.id_subscription, ok: false })]);
+		expect(sandbox.control.deliveries()).toEqual([
+			expect.objectContaining({ kind: 'verification', id_subscription: subscription.id_subscription, ok: false }),
+		]);
 		expect(subscriptions()[0]).toEqual({ ...subscription, is_active: false });
 	});
 
@@ -231,19 +324,31 @@ describe('Subscription → Update', () => {
 		const [subscription] = addSubscriptions(1);
 		const before = { ...subscription };
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'subscription', operation: 'update', subscriptionId: String(subscription.id_subscription), updateFields: { callbackUrl: wrongCallback } },
+			parameters: {
+				resource: 'subscription',
+				operation: 'update',
+				subscriptionId: String(subscription.id_subscription),
+				updateFields: { callbackUrl: wrongCallback },
+			},
 		});
 
 		expect(requests().map((r) => r.method)).toEqual(['GET', 'PATCH']);
 		expect(requests()[1].json).toMatchObject({ callback_url: wrongCallback });
-		expect(run.error?.message).toMatch(new RegExp(`^Could not update subscription \\d+: callback verification failed for ${wrongCallback}`));
+		expect(run.error?.message).toMatch(
+			new RegExp(`^Could not update subscription \\d+: callback verification failed for ${wrongCallback}`),
+		);
 		expect(run.error?.description).toContain('mode=subscribe');
 		expect(subscriptions()[0]).toEqual(before);
 	});
 
 	it('reports a subscription that does not exist (404) without trying to change it', async () => {
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'subscription', operation: 'update', subscriptionId: '987654', updateFields: { isActive: false } },
+			parameters: {
+				resource: 'subscription',
+				operation: 'update',
+				subscriptionId: '987654',
+				updateFields: { isActive: false },
+			},
 		});
 
 		expect(requests().map((r) => [r.method, r.path, r.status])).toEqual([['GET', '/subscriptions/987654/', 404]]);
@@ -254,17 +359,27 @@ describe('Subscription → Update', () => {
 describe('Subscription → Delete', () => {
 	it('deletes the subscription and outputs { deleted: true }', async () => {
 		const [first, second] = addSubscriptions(2);
-		const run = await runSellerNode(credentials, { parameters: { resource: 'subscription', operation: 'delete', subscriptionId: String(first.id_subscription) } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'subscription', operation: 'delete', subscriptionId: String(first.id_subscription) },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'DELETE', path: `/subscriptions/${first.id_subscription}/`, body: '', signatureValid: true, status: 204 });
+		expect(requests()[0]).toMatchObject({
+			method: 'DELETE',
+			path: `/subscriptions/${first.id_subscription}/`,
+			body: '',
+			signatureValid: true,
+			status: 204,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(subscriptions()).toEqual([second]);
 	});
 
 	it('reports a subscription that does not exist (404)', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'subscription', operation: 'delete', subscriptionId: '987654' } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'subscription', operation: 'delete', subscriptionId: '987654' },
+		});
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'DELETE', path: '/subscriptions/987654/', status: 404 });
@@ -273,18 +388,63 @@ describe('Subscription → Delete', () => {
 });
 
 describe('Subscription: input is checked before anything is sent', () => {
-	const create = { operation: 'create', eventName: 'order_new', callbackUrl: 'https://example.com/hook', fallbackEmail: 'ops@example.com' };
+	const create = {
+		operation: 'create',
+		eventName: 'order_new',
+		callbackUrl: 'https://example.com/hook',
+		fallbackEmail: 'ops@example.com',
+	};
 	it.each([
-		['Create: a callback URL that is not a URL', { ...create, callbackUrl: 'example.com/hook' }, /"Callback URL" must be a full web address starting with http:\/\/ or https:\/\/, but it is "example.com\/hook" \[item 0\]/],
-		['Create: a callback URL that is not http(s)', { ...create, callbackUrl: 'ftp://example.com/hook' }, /"Callback URL" must be a full web address.*"ftp:\/\/example.com\/hook" \[item 0\]/],
-		['Create: a fallback e-mail without a domain', { ...create, fallbackEmail: 'ops@example' }, /"Fallback Email" must be an e-mail address like name@example.com, but it is "ops@example" \[item 0\]/],
-		['Create: two fallback e-mails', { ...create, fallbackEmail: 'a@example.com, b@example.com' }, /"Fallback Email" must be an e-mail address.*\[item 0\]/],
-		['Create: an unknown event from an expression', { ...create, eventName: '={{ "order_paid" }}' }, /"Event" has an unknown value "order_paid" \[item 0\]/],
-		['Update: nothing to change', { operation: 'update', subscriptionId: '1', updateFields: {} }, /"Update Fields" is empty: add at least one field to change \[item 0\]/],
-		['Update: a bad e-mail', { operation: 'update', subscriptionId: '1', updateFields: { fallbackEmail: 'nobody' } }, /"Fallback Email" must be an e-mail address.*"nobody" \[item 0\]/],
-		['Update: a bad URL', { operation: 'update', subscriptionId: '1', updateFields: { callbackUrl: 'hook' } }, /"Callback URL" must be a full web address.*"hook" \[item 0\]/],
-		['Get: a subscription ID that is not a number', { operation: 'get', subscriptionId: 'order_new' }, /"Subscription" must be a positive whole number, but it is "order_new" \[item 0\]/],
-		['Delete: a subscription ID that is not a number', { operation: 'delete', subscriptionId: '1.5' }, /"Subscription" must be a positive whole number, but it is "1.5" \[item 0\]/],
+		[
+			'Create: a callback URL that is not a URL',
+			{ ...create, callbackUrl: 'example.com/hook' },
+			/"Callback URL" must be a full web address starting with http:\/\/ or https:\/\/, but it is "example.com\/hook" \[item 0\]/,
+		],
+		[
+			'Create: a callback URL that is not http(s)',
+			{ ...create, callbackUrl: 'ftp://example.com/hook' },
+			/"Callback URL" must be a full web address.*"ftp:\/\/example.com\/hook" \[item 0\]/,
+		],
+		[
+			'Create: a fallback e-mail without a domain',
+			{ ...create, fallbackEmail: 'ops@example' },
+			/"Fallback Email" must be an e-mail address like name@example.com, but it is "ops@example" \[item 0\]/,
+		],
+		[
+			'Create: two fallback e-mails',
+			{ ...create, fallbackEmail: 'a@example.com, b@example.com' },
+			/"Fallback Email" must be an e-mail address.*\[item 0\]/,
+		],
+		[
+			'Create: an unknown event from an expression',
+			{ ...create, eventName: '={{ "order_paid" }}' },
+			/"Event" has an unknown value "order_paid" \[item 0\]/,
+		],
+		[
+			'Update: nothing to change',
+			{ operation: 'update', subscriptionId: '1', updateFields: {} },
+			/"Update Fields" is empty: add at least one field to change \[item 0\]/,
+		],
+		[
+			'Update: a bad e-mail',
+			{ operation: 'update', subscriptionId: '1', updateFields: { fallbackEmail: 'nobody' } },
+			/"Fallback Email" must be an e-mail address.*"nobody" \[item 0\]/,
+		],
+		[
+			'Update: a bad URL',
+			{ operation: 'update', subscriptionId: '1', updateFields: { callbackUrl: 'hook' } },
+			/"Callback URL" must be a full web address.*"hook" \[item 0\]/,
+		],
+		[
+			'Get: a subscription ID that is not a number',
+			{ operation: 'get', subscriptionId: 'order_new' },
+			/"Subscription" must be a positive whole number, but it is "order_new" \[item 0\]/,
+		],
+		[
+			'Delete: a subscription ID that is not a number',
+			{ operation: 'delete', subscriptionId: '1.5' },
+			/"Subscription" must be a positive whole number, but it is "1.5" \[item 0\]/,
+		],
 	])('%s', async (_name, parameters, message) => {
 		addSubscriptions(1);
 		const run = await runSellerNode(credentials, { parameters: { resource: 'subscription', ...parameters } });

@@ -20,7 +20,8 @@ const requests = () => sandbox.control.requests();
 const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 const isoOf = (timestamp: string) => `${timestamp.replace(' ', 'T')}.000Z`;
 /** The API's default order: newest first; the sandbox lists tickets created in the same second last-stored first. */
-const newestFirst = (tickets: Ticket[]) => [...tickets].reverse().sort((a, b) => b.ts_created.localeCompare(a.ts_created));
+const newestFirst = (tickets: Ticket[]) =>
+	[...tickets].reverse().sort((a, b) => b.ts_created.localeCompare(a.ts_created));
 const openTicket = () => {
 	const ticket = sandbox.control.db.tickets.find((t) => t.status === 'opened');
 	if (!ticket) throw new Error('the seed has no opened ticket');
@@ -29,7 +30,9 @@ const openTicket = () => {
 
 describe('Ticket → Get Many', () => {
 	it('asks for one page of the requested size and outputs the tickets with their zero-padded IDs (Limit)', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'ticket', operation: 'getMany', returnAll: false, limit: 2 } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'ticket', operation: 'getMany', returnAll: false, limit: 2 },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
@@ -49,18 +52,28 @@ describe('Ticket → Get Many', () => {
 	it('reads every page with Return All', async () => {
 		const seed = sandbox.control.db.tickets[0];
 		for (let n = 0; n < 36; n++) {
-			sandbox.control.db.tickets.push({ ...seed, id_ticket: String(20000000 + n).padStart(10, '0'), ts_created: `2026-01-01 00:00:${String(n).padStart(2, '0')}` });
+			sandbox.control.db.tickets.push({
+				...seed,
+				id_ticket: String(20000000 + n).padStart(10, '0'),
+				ts_created: `2026-01-01 00:00:${String(n).padStart(2, '0')}`,
+			});
 		}
 		const expected = sandbox.control.db.tickets.map((ticket) => ticket.id_ticket);
 		expect(expected.length).toBeGreaterThan(30);
 
-		const run = await runSellerNode(credentials, { parameters: { resource: 'ticket', operation: 'getMany', returnAll: true } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'ticket', operation: 'getMany', returnAll: true },
+		});
 
 		expect(run.error).toBeUndefined();
 		for (const request of requests()) {
 			expect(request).toMatchObject({ method: 'GET', path: '/tickets/seller/', signatureValid: true, status: 200 });
 		}
-		expect(requests().map((request) => request.query.offset).sort()).toEqual(['0', '30']);
+		expect(
+			requests()
+				.map((request) => request.query.offset)
+				.sort(),
+		).toEqual(['0', '30']);
 		const ids = run.items.map((item) => item.json.id_ticket as string);
 		expect(new Set(ids).size).toBe(ids.length);
 		expect([...ids].sort()).toEqual([...expected].sort());
@@ -122,7 +135,12 @@ describe('Ticket → Get', () => {
 	it('reads one ticket with the chosen related data, keeping the ID as given', async () => {
 		const ticket = sandbox.control.db.tickets[0];
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'ticket', operation: 'get', ticketId: byId(ticket.id_ticket), embedded: ['messages', 'buyer'] },
+			parameters: {
+				resource: 'ticket',
+				operation: 'get',
+				ticketId: byId(ticket.id_ticket),
+				embedded: ['messages', 'buyer'],
+			},
 		});
 
 		expect(run.error).toBeUndefined();
@@ -143,10 +161,17 @@ describe('Ticket → Get', () => {
 	});
 
 	it('reports a ticket that does not exist (404) with its ID', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'ticket', operation: 'get', ticketId: byId('0099999999') } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'ticket', operation: 'get', ticketId: byId('0099999999') },
+		});
 
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'GET', path: '/tickets/0099999999/', signatureValid: true, status: 404 });
+		expect(requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/tickets/0099999999/',
+			signatureValid: true,
+			status: 404,
+		});
 		expect(run.error?.message).toBe('Could not get ticket 0099999999: it was not found');
 		expect(run.items).toHaveLength(0);
 	});
@@ -174,14 +199,39 @@ describe('Ticket → Open', () => {
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(2);
-		expect(requests().map((r) => ({ method: r.method, path: r.path, json: r.json, signatureValid: r.signatureValid, status: r.status }))).toEqual([
-			{ method: 'POST', path: '/tickets/', json: { id_order_unit: firstIds, reason: 'product_return', message: 'Please send the parcel back, item 0' }, signatureValid: true, status: 201 },
-			{ method: 'POST', path: '/tickets/', json: { id_order_unit: secondIds, reason: 'product_return', message: 'Please send the parcel back, item 1' }, signatureValid: true, status: 201 },
+		expect(
+			requests().map((r) => ({
+				method: r.method,
+				path: r.path,
+				json: r.json,
+				signatureValid: r.signatureValid,
+				status: r.status,
+			})),
+		).toEqual([
+			{
+				method: 'POST',
+				path: '/tickets/',
+				json: { id_order_unit: firstIds, reason: 'product_return', message: 'Please send the parcel back, item 0' },
+				signatureValid: true,
+				status: 201,
+			},
+			{
+				method: 'POST',
+				path: '/tickets/',
+				json: { id_order_unit: secondIds, reason: 'product_return', message: 'Please send the parcel back, item 1' },
+				signatureValid: true,
+				status: 201,
+			},
 		]);
 		const created = sandbox.control.db.tickets.slice(-2);
 		expect(created.map((t) => t.ids_order_unit)).toEqual([firstIds.map(String), secondIds.map(String)]);
 		expect(run.items.map((item) => item.json)).toEqual(
-			created.map((t) => ({ success: true, id_ticket: t.id_ticket, id: t.id_ticket, location: `/tickets/${t.id_ticket}/` })),
+			created.map((t) => ({
+				success: true,
+				id_ticket: t.id_ticket,
+				id: t.id_ticket,
+				location: `/tickets/${t.id_ticket}/`,
+			})),
 		);
 		expect(run.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		for (const t of created) expect(t.id_ticket).toMatch(/^0\d{9}$/);
@@ -191,17 +241,28 @@ describe('Ticket → Open', () => {
 describe('Ticket → Close', () => {
 	it('sends a PATCH without a body and outputs success with the ticket ID', async () => {
 		const ticket = openTicket();
-		const run = await runSellerNode(credentials, { parameters: { resource: 'ticket', operation: 'close', ticketId: byId(ticket.id_ticket) } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'ticket', operation: 'close', ticketId: byId(ticket.id_ticket) },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: `/tickets/${ticket.id_ticket}/close/`, query: {}, body: '', signatureValid: true, status: 204 });
+		expect(requests()[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/tickets/${ticket.id_ticket}/close/`,
+			query: {},
+			body: '',
+			signatureValid: true,
+			status: 204,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([{ success: true, id_ticket: ticket.id_ticket }]);
 		expect(sandbox.control.db.tickets.find((t) => t.id_ticket === ticket.id_ticket)?.status).toBe('seller_closed');
 	});
 
 	it('reports a ticket that does not exist (404)', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'ticket', operation: 'close', ticketId: byId('0099999999') } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'ticket', operation: 'close', ticketId: byId('0099999999') },
+		});
 
 		expect(requests()).toHaveLength(1);
 		expect(requests()[0]).toMatchObject({ method: 'PATCH', path: '/tickets/0099999999/close/', status: 404 });
@@ -211,14 +272,46 @@ describe('Ticket → Close', () => {
 
 describe('Ticket: input is checked before anything is sent', () => {
 	it.each([
-		['Open: a non-numeric order unit ID', { operation: 'open', orderUnitIds: '12, abc', reason: 'contact_other', message: 'Hallo' }, /"Order Unit IDs" must be positive whole numbers separated by commas, but "abc" is not \[item 0\]/],
-		['Open: no order unit IDs', { operation: 'open', orderUnitIds: ' ', reason: 'contact_other', message: 'Hallo' }, /"Order Unit IDs" is required.*\[item 0\]/],
-		['Open: an empty message', { operation: 'open', orderUnitIds: '12', reason: 'contact_other', message: '  ' }, /"Message" is required and cannot be empty \[item 0\]/],
-		['Open: an unknown reason from an expression', { operation: 'open', orderUnitIds: '12', reason: '={{ "angry" }}', message: 'Hallo' }, /"Reason" has an unknown value "angry" \[item 0\]/],
-		['Get: no ticket (an expression that is empty)', { operation: 'get', ticketId: byId('={{ $json.missing ?? "" }}') }, /"Ticket" is required and cannot be empty \[item 0\]/],
-		['Close: no ticket', { operation: 'close', ticketId: byId('={{ " " }}') }, /"Ticket" is required and cannot be empty \[item 0\]/],
-		['Get Many: a buyer ID that is not a number', { operation: 'getMany', returnAll: true, filters: { buyerId: 'x1' } }, /"Buyer ID" must be a positive whole number, but it is "x1" \[item 0\]/],
-		['Get Many: a date that is not a date', { operation: 'getMany', returnAll: true, filters: { createdFrom: 'yesterday' } }, /"Created After" must be a date.*\[item 0\]/],
+		[
+			'Open: a non-numeric order unit ID',
+			{ operation: 'open', orderUnitIds: '12, abc', reason: 'contact_other', message: 'Hallo' },
+			/"Order Unit IDs" must be positive whole numbers separated by commas, but "abc" is not \[item 0\]/,
+		],
+		[
+			'Open: no order unit IDs',
+			{ operation: 'open', orderUnitIds: ' ', reason: 'contact_other', message: 'Hallo' },
+			/"Order Unit IDs" is required.*\[item 0\]/,
+		],
+		[
+			'Open: an empty message',
+			{ operation: 'open', orderUnitIds: '12', reason: 'contact_other', message: '  ' },
+			/"Message" is required and cannot be empty \[item 0\]/,
+		],
+		[
+			'Open: an unknown reason from an expression',
+			{ operation: 'open', orderUnitIds: '12', reason: '={{ "angry" }}', message: 'Hallo' },
+			/"Reason" has an unknown value "angry" \[item 0\]/,
+		],
+		[
+			'Get: no ticket (an expression that is empty)',
+			{ operation: 'get', ticketId: byId('={{ $json.missing ?? "" }}') },
+			/"Ticket" is required and cannot be empty \[item 0\]/,
+		],
+		[
+			'Close: no ticket',
+			{ operation: 'close', ticketId: byId('={{ " " }}') },
+			/"Ticket" is required and cannot be empty \[item 0\]/,
+		],
+		[
+			'Get Many: a buyer ID that is not a number',
+			{ operation: 'getMany', returnAll: true, filters: { buyerId: 'x1' } },
+			/"Buyer ID" must be a positive whole number, but it is "x1" \[item 0\]/,
+		],
+		[
+			'Get Many: a date that is not a date',
+			{ operation: 'getMany', returnAll: true, filters: { createdFrom: 'yesterday' } },
+			/"Created After" must be a date.*\[item 0\]/,
+		],
 	])('%s', async (_name, parameters, message) => {
 		const run = await runSellerNode(credentials, { parameters: { resource: 'ticket', ...parameters } });
 

@@ -19,7 +19,9 @@ beforeEach(() => sandbox.control.reset());
 const requests = () => sandbox.control.requests();
 const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 const openTicket = (sellerResponsible: boolean): Ticket => {
-	const ticket = sandbox.control.db.tickets.find((t) => t.status === 'opened' && t.is_seller_responsible === sellerResponsible);
+	const ticket = sandbox.control.db.tickets.find(
+		(t) => t.status === 'opened' && t.is_seller_responsible === sellerResponsible,
+	);
 	if (!ticket) throw new Error(`the seed has no opened ticket with is_seller_responsible ${sellerResponsible}`);
 	return ticket;
 };
@@ -29,7 +31,12 @@ describe('Ticket Message → Send', () => {
 	it('posts the text to the ticket, keeping its zero-padded ID as a string, and outputs the new message ID', async () => {
 		const ticket = openTicket(true);
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'ticketMessage', operation: 'send', ticketId: byId(ticket.id_ticket), text: 'Der Ersatz ist unterwegs.' },
+			parameters: {
+				resource: 'ticketMessage',
+				operation: 'send',
+				ticketId: byId(ticket.id_ticket),
+				text: 'Der Ersatz ist unterwegs.',
+			},
 		});
 
 		expect(run.error).toBeUndefined();
@@ -43,7 +50,11 @@ describe('Ticket Message → Send', () => {
 			status: 201,
 		});
 		const message = lastMessage();
-		expect(message).toMatchObject({ id_ticket: ticket.id_ticket, text: 'Der Ersatz ist unterwegs.', author: { role: 'seller' } });
+		expect(message).toMatchObject({
+			id_ticket: ticket.id_ticket,
+			text: 'Der Ersatz ist unterwegs.',
+			author: { role: 'seller' },
+		});
 		expect(run.items.map((item) => item.json)).toEqual([
 			{
 				success: true,
@@ -79,13 +90,22 @@ describe('Ticket Message → Send', () => {
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
-		expect(requests()[0]).toMatchObject({ method: 'POST', path: '/ticket-messages/', signatureValid: true, status: 201 });
+		expect(requests()[0]).toMatchObject({
+			method: 'POST',
+			path: '/ticket-messages/',
+			signatureValid: true,
+			status: 201,
+		});
 		expect(requests()[0].json).toEqual({
 			id_ticket: ticket.id_ticket,
 			text: 'Anbei Lieferschein und Foto.',
 			interim_notice: false,
 			claim_message_files: [
-				{ filename: 'delivery-note.txt', mime_type: 'text/plain', data: Buffer.from('Lieferschein 4711').toString('base64') },
+				{
+					filename: 'delivery-note.txt',
+					mime_type: 'text/plain',
+					data: Buffer.from('Lieferschein 4711').toString('base64'),
+				},
 				{ filename: 'damage.png', mime_type: 'image/png', data: Buffer.from(photo).toString('base64') },
 			],
 		});
@@ -100,10 +120,18 @@ describe('Ticket Message → Send', () => {
 		const ticket = openTicket(true);
 		const send = (interimNotice: boolean, text: string) =>
 			runSellerNode(credentials, {
-				parameters: { resource: 'ticketMessage', operation: 'send', ticketId: byId(ticket.id_ticket), text, interimNotice },
+				parameters: {
+					resource: 'ticketMessage',
+					operation: 'send',
+					ticketId: byId(ticket.id_ticket),
+					text,
+					interimNotice,
+				},
 			});
 		const get = async () => {
-			const run = await runSellerNode(credentials, { parameters: { resource: 'ticket', operation: 'get', ticketId: byId(ticket.id_ticket) } });
+			const run = await runSellerNode(credentials, {
+				parameters: { resource: 'ticket', operation: 'get', ticketId: byId(ticket.id_ticket) },
+			});
 			expect(run.error).toBeUndefined();
 			return run.items[0].json.is_seller_responsible;
 		};
@@ -112,9 +140,11 @@ describe('Ticket Message → Send', () => {
 
 		const interim = await send(true, 'Wir prüfen das und melden uns.');
 		expect(interim.error).toBeUndefined();
-		expect(requests().filter((r) => r.method === 'POST').map((r) => r.json)).toEqual([
-			{ id_ticket: ticket.id_ticket, text: 'Wir prüfen das und melden uns.', interim_notice: true },
-		]);
+		expect(
+			requests()
+				.filter((r) => r.method === 'POST')
+				.map((r) => r.json),
+		).toEqual([{ id_ticket: ticket.id_ticket, text: 'Wir prüfen das und melden uns.', interim_notice: true }]);
 		expect(await get()).toBe(true);
 
 		const answer = await send(false, 'Der Ersatz ist unterwegs.');
@@ -125,7 +155,11 @@ describe('Ticket Message → Send', () => {
 		const again = await send(true, 'Noch ein Hinweis.');
 		expect(again.error).toBeUndefined();
 		expect(await get()).toBe(false);
-		expect(requests().filter((r) => r.method === 'POST').map((r) => r.json)).toEqual([
+		expect(
+			requests()
+				.filter((r) => r.method === 'POST')
+				.map((r) => r.json),
+		).toEqual([
 			{ id_ticket: ticket.id_ticket, text: 'Wir prüfen das und melden uns.', interim_notice: true },
 			{ id_ticket: ticket.id_ticket, text: 'Der Ersatz ist unterwegs.', interim_notice: false },
 			{ id_ticket: ticket.id_ticket, text: 'Noch ein Hinweis.', interim_notice: true },
@@ -138,7 +172,12 @@ describe('Ticket Message → Send', () => {
 		const run = await runSellerNode(credentials, {
 			items: [{ json: { ticket: '0099999999' } }, { json: { ticket: ticket.id_ticket } }],
 			continueOnFail: true,
-			parameters: { resource: 'ticketMessage', operation: 'send', ticketId: byId('={{ $json.ticket }}'), text: 'Hallo' },
+			parameters: {
+				resource: 'ticketMessage',
+				operation: 'send',
+				ticketId: byId('={{ $json.ticket }}'),
+				text: 'Hallo',
+			},
 		});
 
 		expect(run.error).toBeUndefined();
@@ -155,7 +194,9 @@ describe('Ticket Message → Send', () => {
 
 describe('Ticket Message → Get Many', () => {
 	it('asks for one page of the requested size (Limit)', async () => {
-		const run = await runSellerNode(credentials, { parameters: { resource: 'ticketMessage', operation: 'getMany', returnAll: false, limit: 3 } });
+		const run = await runSellerNode(credentials, {
+			parameters: { resource: 'ticketMessage', operation: 'getMany', returnAll: false, limit: 3 },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(requests()).toHaveLength(1);
@@ -166,7 +207,9 @@ describe('Ticket Message → Get Many', () => {
 			signatureValid: true,
 			status: 200,
 		});
-		expect(run.items.map((item) => item.json)).toEqual(sandbox.control.db.ticketMessages.slice(0, 3).map((m) => ({ ...m })));
+		expect(run.items.map((item) => item.json)).toEqual(
+			sandbox.control.db.ticketMessages.slice(0, 3).map((m) => ({ ...m })),
+		);
 	});
 
 	it('reads every page with Return All and filters by the time the message was written', async () => {
@@ -183,11 +226,20 @@ describe('Ticket Message → Get Many', () => {
 		expect(expected.length).toBeGreaterThan(30);
 
 		const run = await runSellerNode(credentials, {
-			parameters: { resource: 'ticketMessage', operation: 'getMany', returnAll: true, filters: { writtenFrom: '2030-02-01T10:05:00.000Z' } },
+			parameters: {
+				resource: 'ticketMessage',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { writtenFrom: '2030-02-01T10:05:00.000Z' },
+			},
 		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests().map((r) => r.query.offset).sort()).toEqual(['0', '30']);
+		expect(
+			requests()
+				.map((r) => r.query.offset)
+				.sort(),
+		).toEqual(['0', '30']);
 		for (const request of requests()) {
 			expect(request).toMatchObject({
 				method: 'GET',
@@ -204,7 +256,12 @@ describe('Ticket Message → Get Many', () => {
 describe('Ticket Message: input is checked before anything is sent', () => {
 	it.each([
 		['an empty text', { text: '   ' }, [{ json: {} }], /"Text" is required and cannot be empty \[item 0\]/],
-		['no ticket', { ticketId: byId('={{ " " }}') }, [{ json: {} }], /"Ticket" is required and cannot be empty \[item 0\]/],
+		[
+			'no ticket',
+			{ ticketId: byId('={{ " " }}') },
+			[{ json: {} }],
+			/"Ticket" is required and cannot be empty \[item 0\]/,
+		],
 		[
 			'an attachment field the item does not have',
 			{ additionalFields: { attachments: 'data, photo' } },
@@ -229,7 +286,13 @@ describe('Ticket Message: input is checked before anything is sent', () => {
 		// with two items the first one is fine and sent; the second is refused before its own request
 		const run = await runSellerNode(credentials, {
 			items,
-			parameters: { resource: 'ticketMessage', operation: 'send', ticketId: byId(ticket.id_ticket), text: 'Hallo', ...overrides },
+			parameters: {
+				resource: 'ticketMessage',
+				operation: 'send',
+				ticketId: byId(ticket.id_ticket),
+				text: 'Hallo',
+				...overrides,
+			},
 		});
 
 		expect(run.error?.message).toMatch(message);

@@ -13,10 +13,20 @@ describe('Assortment Insight → Get Many', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(v2.requests()).toHaveLength(1);
-		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/assortment-coverage/insights', query: { limit: '5000', offset: '0' }, status: 200 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/assortment-coverage/insights',
+			query: { limit: '5000', offset: '0' },
+			status: 200,
+		});
 		expectSigned(v2.requests()[0], v2.credentials());
 		expect(result.items.map((item) => item.json.ean)).toEqual(gaps.map((item) => item.eans[0]));
-		expect(result.items[0].json).toMatchObject({ item_name: gaps[0].title, brand: gaps[0].manufacturer, currency: 'EUR', buybox_price_current: expect.any(Number) });
+		expect(result.items[0].json).toMatchObject({
+			item_name: gaps[0].title,
+			brand: gaps[0].manufacturer,
+			currency: 'EUR',
+			buybox_price_current: expect.any(Number),
+		});
 	});
 
 	it('Limit asks for no more than it needs', async () => {

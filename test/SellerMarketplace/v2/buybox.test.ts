@@ -27,12 +27,24 @@ describe('Buy Box → Get Offer Rankings', () => {
 		expect(ranking).toMatchObject({ id_product: own.id_item, condition: 'new', storefront: 'de', num_units: 3 });
 		const units = ranking.units as Array<Record<string, unknown>>;
 		expect(units.map((entry) => entry.buybox_rank)).toEqual([1, 2, 3]);
-		expect(units[1]).toMatchObject({ seller: 'Sandbox Seller', price: own.listing_price / 100, condition: 'NEW', id_unit: own.id_unit, id_offer: 'SKU-00001' });
+		expect(units[1]).toMatchObject({
+			seller: 'Sandbox Seller',
+			price: own.listing_price / 100,
+			condition: 'NEW',
+			id_unit: own.id_unit,
+			id_offer: 'SKU-00001',
+		});
 		expect(units[0]).not.toHaveProperty('id_unit');
 	});
 
 	it('Number of Offers caps the list; the total still counts every offer', async () => {
-		const result = await v2.run({ operation: 'getRankings', productId: String(unit('SKU-00002').id_item), storefront: 'de', condition: 'new', topOffers: 1 });
+		const result = await v2.run({
+			operation: 'getRankings',
+			productId: String(unit('SKU-00002').id_item),
+			storefront: 'de',
+			condition: 'new',
+			topOffers: 1,
+		});
 		expect(v2.requests()[0].query).toMatchObject({ limit: '1' });
 		expect(result.items[0].json).toMatchObject({ num_units: 3, units: [expect.objectContaining({ buybox_rank: 1 })] });
 	});
@@ -48,13 +60,20 @@ describe('Buy Box → Get Offer Rankings', () => {
 		['more than 10 offers', { topOffers: 11 }, '"Number of Offers" must be at most 10, but it is 11'],
 		['an unknown condition', { condition: 'broken' }, '"Condition" has an unknown value "broken"'],
 	])('%s is refused before anything is sent, naming the field and the item', async (_case, overrides, message) => {
-		const result = await v2.run({ operation: 'getRankings', productId: '10001', condition: 'new', ...overrides }, { continueOnFail: true });
+		const result = await v2.run(
+			{ operation: 'getRankings', productId: '10001', condition: 'new', ...overrides },
+			{ continueOnFail: true },
+		);
 		expect(v2.requests()).toHaveLength(0);
 		expect(result.items[0].json.error).toBe(`${message} [item 0]`);
 	});
 
 	it('the conditions are those of the OpenAPI', () => {
-		const schemas = (JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as { components: { schemas: Record<string, { enum: string[] }> } }).components.schemas;
+		const schemas = (
+			JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
+				components: { schemas: Record<string, { enum: string[] }> };
+			}
+		).components.schemas;
 		expect([...BUYBOX_CONDITIONS].sort()).toEqual([...schemas.BuyboxCondition.enum].sort());
 	});
 });

@@ -26,33 +26,63 @@ function freshNodeContext(): LoadOptionsContext {
 		position: [0, 0],
 		parameters,
 	};
-	const workflowData = { id: 'wf-fresh', name: 'fresh', nodes: [node], connections: {}, active: false } as unknown as IWorkflowBase;
-	const workflow = new Workflow({ id: 'wf-fresh', nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes() });
-	const additionalData = { ...testAdditionalData({ sellerMarketplaceV2Api: { ...v2.credentials() } }, workflowData), currentNodeParameters: parameters };
+	const workflowData = {
+		id: 'wf-fresh',
+		name: 'fresh',
+		nodes: [node],
+		connections: {},
+		active: false,
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id: 'wf-fresh',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypes(),
+	});
+	const additionalData = {
+		...testAdditionalData({ sellerMarketplaceV2Api: { ...v2.credentials() } }, workflowData),
+		currentNodeParameters: parameters,
+	};
 	return new LoadOptionsContext(workflow, node, additionalData as IWorkflowExecuteAdditionalData, 'parameters');
 }
 
 it('before a credential is chosen, Carrier lists the carriers the marketplace documents, and no request is sent', async () => {
 	const context = freshNodeContext();
 	// what the API call would meet: n8n-core refuses credentials the node does not have
-	await expect(context.getCredentials('sellerMarketplaceV2Api')).rejects.toThrow('Node does not have any credentials set');
+	await expect(context.getCredentials('sellerMarketplaceV2Api')).rejects.toThrow(
+		'Node does not have any credentials set',
+	);
 
 	const options = await getCarriers.call(context);
 
 	expect(v2.requests()).toEqual([]);
 	expect(options.map((option) => option.value).sort()).toEqual([...CARRIER_CODES].sort());
 	expect(options).toContainEqual({ name: 'DHL', value: 'DHL' });
-	expect(options.map((option) => option.name)).toEqual([...options.map((option) => option.name)].sort((a, b) => a.localeCompare(b)));
+	expect(options.map((option) => option.name)).toEqual(
+		[...options.map((option) => option.name)].sort((a, b) => a.localeCompare(b)),
+	);
 });
 
 it('with a credential n8n picked that the marketplace refuses, Carrier still lists the documented carriers', async () => {
-	const options = await getCarriers.call(loadOptionsContextV2({ ...v2.credentials(), secretKey: 'x'.repeat(64) }, { resource: 'orderUnit', operation: 'send' }));
-	expect(v2.requests().map((request) => [request.method, request.path, request.status])).toEqual([['GET', '/carriers', 401]]);
+	const options = await getCarriers.call(
+		loadOptionsContextV2(
+			{ ...v2.credentials(), secretKey: 'x'.repeat(64) },
+			{ resource: 'orderUnit', operation: 'send' },
+		),
+	);
+	expect(v2.requests().map((request) => [request.method, request.path, request.status])).toEqual([
+		['GET', '/carriers', 401],
+	]);
 	expect(options.map((option) => option.value).sort()).toEqual([...CARRIER_CODES].sort());
 });
 
-it('once a credential is set, Carrier lists the account\'s carriers from GET /carriers', async () => {
-	const options = await getCarriers.call(loadOptionsContextV2(v2.credentials(), { resource: 'orderUnit', operation: 'send' }));
-	expect(v2.requests().map((request) => [request.method, request.path, request.status])).toEqual([['GET', '/carriers', 200]]);
+it("once a credential is set, Carrier lists the account's carriers from GET /carriers", async () => {
+	const options = await getCarriers.call(
+		loadOptionsContextV2(v2.credentials(), { resource: 'orderUnit', operation: 'send' }),
+	);
+	expect(v2.requests().map((request) => [request.method, request.path, request.status])).toEqual([
+		['GET', '/carriers', 200],
+	]);
 	expect(options).toContainEqual({ name: 'Cargo International (Freight)', value: 'Cargo International' });
 });

@@ -29,7 +29,11 @@ describe('Category → Get', () => {
 		expect(run.error).toBeUndefined();
 		const [request] = v2.requests();
 		expect(request).toMatchObject({ method: 'GET', path: `/categories/${leaf.id_category}`, status: 200 });
-		expect(request.queryValues).toEqual({ storefront: ['at'], embedded: ['parent,required_attributes'], locale: ['en-US'] });
+		expect(request.queryValues).toEqual({
+			storefront: ['at'],
+			embedded: ['parent,required_attributes'],
+			locale: ['en-US'],
+		});
 		expectSigned(request, v2.credentials());
 		expect(run.items[0].json).toMatchObject({
 			id_category: leaf.id_category,
@@ -60,9 +64,18 @@ describe('Category → Get Many', () => {
 	it('lists the subcategories of a parent, 100 a page', async () => {
 		const parent = db().categories.find((c) => c.level === 1)!;
 		const children = db().categories.filter((c) => c.id_parent_category === parent.id_category);
-		const run = await v2.run({ operation: 'getMany', returnAll: true, filters: { parentId: String(parent.id_category) } });
+		const run = await v2.run({
+			operation: 'getMany',
+			returnAll: true,
+			filters: { parentId: String(parent.id_category) },
+		});
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0].query).toEqual({ storefront: 'de', id_parent: String(parent.id_category), limit: '100', offset: '0' });
+		expect(v2.requests()[0].query).toEqual({
+			storefront: 'de',
+			id_parent: String(parent.id_category),
+			limit: '100',
+			offset: '0',
+		});
 		expectSigned(v2.requests()[0], v2.credentials());
 		expect(run.items.map((i) => i.json.id_category)).toEqual(children.map((c) => c.id_category));
 	});
@@ -86,7 +99,12 @@ describe('Category → Get Tree', () => {
 	it('reads the whole tree as one item', async () => {
 		const run = await v2.run({ operation: 'getTree', storefront: 'cz' });
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/categories/tree', query: { storefront: 'cz' }, status: 200 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/categories/tree',
+			query: { storefront: 'cz' },
+			status: 200,
+		});
 		expect(run.items).toHaveLength(1);
 		const tree = run.items[0].json as { id_category: number; children: Array<{ children: unknown[] }> };
 		expect(tree.id_category).toBe(1);
@@ -106,7 +124,12 @@ describe('Category → Suggest', () => {
 		});
 		expect(run.error).toBeUndefined();
 		const [request] = v2.requests();
-		expect(request).toMatchObject({ method: 'POST', path: '/categories/decide', query: { storefront: 'de' }, status: 200 });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/categories/decide',
+			query: { storefront: 'de' },
+			status: 200,
+		});
 		expect(JSON.parse(request.body)).toEqual({
 			item: { title: 'Apfel Smartphones 128 GB', description: 'Ein Telefon', manufacturer: 'Apfel' },
 			price: 49999,
@@ -127,11 +150,22 @@ describe('Category → Suggest', () => {
 
 describe('the Category field’s search', () => {
 	it("asks the API for the typed text in the form's storefront", async () => {
-		const context = loadOptionsContextV2(v2.credentials(), { resource: 'category', operation: 'get', storefront: 'at' });
+		const context = loadOptionsContextV2(v2.credentials(), {
+			resource: 'category',
+			operation: 'get',
+			storefront: 'at',
+		});
 		const found = await listSearch.searchCategories.call(context, ' Jacken ');
-		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/categories', query: { storefront: 'at', q: 'Jacken', limit: '100', offset: '0' } });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/categories',
+			query: { storefront: 'at', q: 'Jacken', limit: '100', offset: '0' },
+		});
 		expectSigned(v2.requests()[0], v2.credentials());
 		const jacken = db().categories.find((c) => c.title_singular === 'Jacken')!;
-		expect(found).toEqual({ results: [{ name: `Jacken (${jacken.id_category})`, value: String(jacken.id_category) }], paginationToken: undefined });
+		expect(found).toEqual({
+			results: [{ name: `Jacken (${jacken.id_category})`, value: String(jacken.id_category) }],
+			paginationToken: undefined,
+		});
 	});
 });

@@ -68,14 +68,21 @@ it('the credential test says the clock is wrong, not the keys', async () => {
 });
 
 it('with the clock right again, the same credentials pass', async () => {
-	expect(await runCredentialTest(new SellerMarketplaceV2Api(), { ...credentials })).toEqual({ status: 'OK', message: 'Connection successful!' });
+	expect(await runCredentialTest(new SellerMarketplaceV2Api(), { ...credentials })).toEqual({
+		status: 'OK',
+		message: 'Connection successful!',
+	});
 });
 
 it('a workflow run with the wrong clock fails with a hint at the clock', async () => {
 	clockAhead();
 	const run = await runSellerNodeV2(credentials, { parameters: { resource: 'status', operation: 'ping' } });
 	jest.restoreAllMocks();
-	expect(run.error?.message).toBe('Could not ping the API: the clock of the machine running n8n is more than 5 minutes off');
-	expect(run.error?.description).toContain("the clock of the machine running n8n must be within 5 minutes of the marketplace's");
+	expect(run.error?.message).toBe(
+		'Could not ping the API: the clock of the machine running n8n is more than 5 minutes off',
+	);
+	expect(run.error?.description).toContain(
+		"the clock of the machine running n8n must be within 5 minutes of the marketplace's",
+	);
 	expect(await lastRequest()).toMatchObject({ status: 401, path: '/status/ping' });
 });

@@ -29,11 +29,21 @@ describe('GPSR Contact → Create or Update', () => {
 		expect(result.error).toBeUndefined();
 		expect(v2.requests()).toHaveLength(1);
 		const [entry] = v2.requests();
-		expect(entry).toMatchObject({ method: 'PUT', path: `/contacts/manufacturers/${encodeURIComponent(manufacturer.toUpperCase())}/manufacturer`, status: 200 });
+		expect(entry).toMatchObject({
+			method: 'PUT',
+			path: `/contacts/manufacturers/${encodeURIComponent(manufacturer.toUpperCase())}/manufacturer`,
+			status: 200,
+		});
 		expectSigned(entry, v2.credentials());
 		expect(JSON.parse(entry.body)).toEqual({
 			name: 'Kaffeewerk GmbH',
-			postal_address: { street: 'Hauptstraße', house_number: '5a', city: 'Köln', postal_code: '50667', country_code: 'DE' },
+			postal_address: {
+				street: 'Hauptstraße',
+				house_number: '5a',
+				city: 'Köln',
+				postal_code: '50667',
+				country_code: 'DE',
+			},
 			contact_info: { email_address: 'gpsr@kaffeewerk.example', phone_number: '+49 221 1234' },
 		});
 		expect(result.items.map((output) => output.json)).toEqual([
@@ -41,7 +51,14 @@ describe('GPSR Contact → Create or Update', () => {
 				contact_type: 'manufacturer',
 				contact: {
 					name: 'Kaffeewerk GmbH',
-					postal_address: { street: 'Hauptstraße', house_number: '5a', city: 'Köln', postal_code: '50667', country_code: 'DE', address_additional: null },
+					postal_address: {
+						street: 'Hauptstraße',
+						house_number: '5a',
+						city: 'Köln',
+						postal_code: '50667',
+						country_code: 'DE',
+						address_additional: null,
+					},
 					contact_info: { email_address: 'gpsr@kaffeewerk.example', phone_number: '+49 221 1234' },
 				},
 				created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
@@ -53,7 +70,15 @@ describe('GPSR Contact → Create or Update', () => {
 
 	it('replaces the EU responsible person of a product; a second write keeps created_at and sets updated_at', async () => {
 		const ean = item(10002).eans[0];
-		const parameters = { operation: 'upsert', contactFor: 'product', ean, contactType: 'eu-responsible-person', ...address, countryCode: 'CH', additionalFields: { website: 'https://example.ch' } };
+		const parameters = {
+			operation: 'upsert',
+			contactFor: 'product',
+			ean,
+			contactType: 'eu-responsible-person',
+			...address,
+			countryCode: 'CH',
+			additionalFields: { website: 'https://example.ch' },
+		};
 		const first = await v2.run(parameters);
 		await v2.sandbox().control.advance(60);
 		const second = await v2.run({ ...parameters, name: 'Other AG' });
@@ -63,29 +88,82 @@ describe('GPSR Contact → Create or Update', () => {
 			`PUT /contacts/products/${ean}/eu-responsible-person`,
 			`PUT /contacts/products/${ean}/eu-responsible-person`,
 		]);
-		expect(JSON.parse(v2.requests()[0].body).postal_address).toEqual({ street: 'Hauptstraße', house_number: '5a', city: 'Köln', country_code: 'CH' });
-		expect(second.items[0].json).toMatchObject({ created_at: first.items[0].json.created_at, updated_at: expect.any(String), contact: { name: 'Other AG' } });
+		expect(JSON.parse(v2.requests()[0].body).postal_address).toEqual({
+			street: 'Hauptstraße',
+			house_number: '5a',
+			city: 'Köln',
+			country_code: 'CH',
+		});
+		expect(second.items[0].json).toMatchObject({
+			created_at: first.items[0].json.created_at,
+			updated_at: expect.any(String),
+			contact: { name: 'Other AG' },
+		});
 	});
 
 	it('an unknown manufacturer is not found, and nothing is stored', async () => {
-		const result = await v2.run({ operation: 'upsert', manufacturerName: 'No Such Brand', contactType: 'manufacturer', ...address, additionalFields: { postalCode: '1', email: 'a@b.example' } });
-		expect(v2.requests()[0]).toMatchObject({ path: '/contacts/manufacturers/No%20Such%20Brand/manufacturer', status: 404 });
+		const result = await v2.run({
+			operation: 'upsert',
+			manufacturerName: 'No Such Brand',
+			contactType: 'manufacturer',
+			...address,
+			additionalFields: { postalCode: '1', email: 'a@b.example' },
+		});
+		expect(v2.requests()[0]).toMatchObject({
+			path: '/contacts/manufacturers/No%20Such%20Brand/manufacturer',
+			status: 404,
+		});
 		expect(result.error).toBeDefined();
 		expect(contactState(v2.sandbox().control.db)).toEqual({});
 	});
 
 	it.each([
 		['neither email nor website', { additionalFields: { postalCode: '50667' } }, '"Email" or "Website" is required'],
-		['an EU address without postal code', { additionalFields: { email: 'a@b.example' } }, '"Postal Code" is required for an address in DE'],
-		['a country that is not a code', { countryCode: 'Germany', additionalFields: { email: 'a@b.example' } }, '"Country Code" must be a two-letter country code'],
-		['an e-mail that is not one', { additionalFields: { postalCode: '1', email: 'kaffeewerk' } }, '"Email" must be an e-mail address'],
-		['a website without http', { additionalFields: { postalCode: '1', website: 'www.example.com' } }, '"Website" must be a full web address'],
-		['a name over 255 characters', { name: 'x'.repeat(256), additionalFields: { postalCode: '1', email: 'a@b.example' } }, '"Name" must be at most 255 characters'],
-		['an EAN with letters', { contactFor: 'product', ean: '4006x', additionalFields: { postalCode: '1', email: 'a@b.example' } }, '"EAN" must be 8 to 14 digits'],
-		['a manufacturer name that bends the path', { manufacturerName: '..', additionalFields: { postalCode: '1', email: 'a@b.example' } }, '"Manufacturer Name" must be a manufacturer\'s name, but it is ".." [item'],
+		[
+			'an EU address without postal code',
+			{ additionalFields: { email: 'a@b.example' } },
+			'"Postal Code" is required for an address in DE',
+		],
+		[
+			'a country that is not a code',
+			{ countryCode: 'Germany', additionalFields: { email: 'a@b.example' } },
+			'"Country Code" must be a two-letter country code',
+		],
+		[
+			'an e-mail that is not one',
+			{ additionalFields: { postalCode: '1', email: 'kaffeewerk' } },
+			'"Email" must be an e-mail address',
+		],
+		[
+			'a website without http',
+			{ additionalFields: { postalCode: '1', website: 'www.example.com' } },
+			'"Website" must be a full web address',
+		],
+		[
+			'a name over 255 characters',
+			{ name: 'x'.repeat(256), additionalFields: { postalCode: '1', email: 'a@b.example' } },
+			'"Name" must be at most 255 characters',
+		],
+		[
+			'an EAN with letters',
+			{ contactFor: 'product', ean: '4006x', additionalFields: { postalCode: '1', email: 'a@b.example' } },
+			'"EAN" must be 8 to 14 digits',
+		],
+		[
+			'a manufacturer name that bends the path',
+			{ manufacturerName: '..', additionalFields: { postalCode: '1', email: 'a@b.example' } },
+			'"Manufacturer Name" must be a manufacturer\'s name, but it is ".." [item',
+		],
 	])('%s is refused before anything is sent, naming the field and the item', async (_case, overrides, message) => {
 		const result = await v2.run(
-			{ operation: 'upsert', contactFor: 'manufacturer', manufacturerName: item(10001).manufacturer, contactType: 'manufacturer', ...address, ...overrides },
+			{
+				operation: 'upsert',
+				contactFor: 'manufacturer',
+				manufacturerName: item(10001).manufacturer,
+				contactType: 'manufacturer',
+				...address,
+				...overrides,
+			},
 			{ items: [{ json: {} }, { json: {} }], continueOnFail: true },
 		);
 		expect(v2.requests()).toHaveLength(0);
@@ -97,7 +175,14 @@ describe('GPSR Contact → Create or Update', () => {
 describe('GPSR Contact → Get Many and Delete', () => {
 	const setBoth = async (ean: string) => {
 		for (const contactType of CONTACT_TYPES) {
-			await v2.run({ operation: 'upsert', contactFor: 'product', ean, contactType, ...address, additionalFields: { postalCode: '50667', email: 'a@b.example' } });
+			await v2.run({
+				operation: 'upsert',
+				contactFor: 'product',
+				ean,
+				contactType,
+				...address,
+				additionalFields: { postalCode: '50667', email: 'a@b.example' },
+			});
 		}
 	};
 
@@ -107,7 +192,10 @@ describe('GPSR Contact → Get Many and Delete', () => {
 		v2.sandbox().control.clearRequests();
 
 		const product = await v2.run({ operation: 'getMany', contactFor: 'product', ean });
-		const manufacturer = await v2.run({ operation: 'getMany', manufacturerName: item(10003).manufacturer.toLowerCase() });
+		const manufacturer = await v2.run({
+			operation: 'getMany',
+			manufacturerName: item(10003).manufacturer.toLowerCase(),
+		});
 
 		expect(v2.requests().map(({ method, path, status }) => `${method} ${path} ${String(status)}`)).toEqual([
 			`GET /contacts/products/${ean} 200`,
@@ -125,7 +213,12 @@ describe('GPSR Contact → Get Many and Delete', () => {
 
 		const deleted = await v2.run({ operation: 'delete', contactFor: 'product', ean, contactType: 'manufacturer' });
 		expect(deleted.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'DELETE', path: `/contacts/products/${ean}/manufacturer`, status: 204, body: '' });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'DELETE',
+			path: `/contacts/products/${ean}/manufacturer`,
+			status: 204,
+			body: '',
+		});
 		expect(deleted.items.map((output) => output.json)).toEqual([{ deleted: true }]);
 		expect(Object.keys(contactState(v2.sandbox().control.db)[`product:${ean}`])).toEqual(['eu-responsible-person']);
 
@@ -135,7 +228,11 @@ describe('GPSR Contact → Get Many and Delete', () => {
 	});
 
 	it('the contact types are those of the OpenAPI', () => {
-		const schemas = (JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as { components: { schemas: Record<string, { enum: string[] }> } }).components.schemas;
+		const schemas = (
+			JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
+				components: { schemas: Record<string, { enum: string[] }> };
+			}
+		).components.schemas;
 		expect([...CONTACT_TYPES].sort()).toEqual([...schemas.ContactType.enum].sort());
 	});
 });

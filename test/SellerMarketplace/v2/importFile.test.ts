@@ -36,8 +36,12 @@ async function downloadsSettled(): Promise<void> {
 }
 
 it("offers exactly the OpenAPI's statuses of product data and variant suggestion files", () => {
-	expect([...enums.PRODUCT_DATA_IMPORT_FILE_STATUSES].sort()).toEqual([...spec.components.schemas.ProductDataImportFileStatus.enum].sort());
-	expect([...enums.PRODUCT_DATA_IMPORT_FILE_STATUSES].sort()).toEqual([...spec.components.schemas.ProductCategoriesImportFileStatus.enum].sort());
+	expect([...enums.PRODUCT_DATA_IMPORT_FILE_STATUSES].sort()).toEqual(
+		[...spec.components.schemas.ProductDataImportFileStatus.enum].sort(),
+	);
+	expect([...enums.PRODUCT_DATA_IMPORT_FILE_STATUSES].sort()).toEqual(
+		[...spec.components.schemas.ProductCategoriesImportFileStatus.enum].sort(),
+	);
 });
 
 describe('Import File → Create and Get (product data)', () => {
@@ -55,7 +59,13 @@ describe('Import File → Create and Get (product data)', () => {
 		await v2.sandbox().control.advance(60);
 		const read = await v2.run({ operation: 'get', importFileId: String(id) });
 		expect(v2.requests()[1]).toMatchObject({ method: 'GET', path: `/product-data/import-files/${id}`, status: 200 });
-		expect(read.items[0].json).toMatchObject({ id_import_file: id, status: 'DONE', total_lines: 1, error_count: 0, async_import_done: 1 });
+		expect(read.items[0].json).toMatchObject({
+			id_import_file: id,
+			status: 'DONE',
+			total_lines: 1,
+			error_count: 0,
+			async_import_done: 1,
+		});
 		expect(db().productData.find((record) => record.ean === EAN)?.data.title).toEqual(['Kopfhörer X1']);
 	});
 
@@ -63,7 +73,9 @@ describe('Import File → Create and Get (product data)', () => {
 		for (let n = 0; n < 2; n++) await v2.run({ operation: 'create', url: `${base}/products.csv` });
 		const run = await v2.run({ operation: 'create', url: `${base}/products.csv` });
 		expect(v2.requests()[2]).toMatchObject({ method: 'POST', status: 423 });
-		expect(run.error?.message).toBe('Could not create an import file: at most 2 files per day; the next is possible in 86400 s');
+		expect(run.error?.message).toBe(
+			'Could not create an import file: at most 2 files per day; the next is possible in 86400 s',
+		);
 		expect(run.error?.description).toContain('Request: POST /product-data/import-files, answered 423');
 		await downloadsSettled();
 	});
@@ -90,13 +102,24 @@ describe('Import File → Get Many (product data)', () => {
 	it('lists newest first with the filters, 100 a page', async () => {
 		for (let n = 0; n < 2; n++) await v2.run({ operation: 'create', url: `${base}/missing-${n}.csv` });
 		await downloadsSettled();
-		const run = await v2.run({ operation: 'getMany', returnAll: true, filters: { status: 'DOWNLOADING_FAILED', updatedSince: '2020-01-01T00:00:00Z' } });
+		const run = await v2.run({
+			operation: 'getMany',
+			returnAll: true,
+			filters: { status: 'DOWNLOADING_FAILED', updatedSince: '2020-01-01T00:00:00Z' },
+		});
 		expect(run.error).toBeUndefined();
 		const list = v2.requests()[2];
 		expect(list).toMatchObject({ method: 'GET', path: '/product-data/import-files', status: 200 });
-		expect(list.query).toEqual({ status: 'DOWNLOADING_FAILED', ts_updated: '2020-01-01T00:00:00Z', limit: '100', offset: '0' });
+		expect(list.query).toEqual({
+			status: 'DOWNLOADING_FAILED',
+			ts_updated: '2020-01-01T00:00:00Z',
+			limit: '100',
+			offset: '0',
+		});
 		expectSigned(list, v2.credentials());
-		const ids = db().importFiles.map((file) => file.id_import_file).reverse();
+		const ids = db()
+			.importFiles.map((file) => file.id_import_file)
+			.reverse();
 		expect(run.items.map((item) => item.json.id_import_file)).toEqual(ids);
 		expect(run.items[0].json).toMatchObject({ status: 'DOWNLOADING_FAILED', uri: `${base}/missing-1.csv` });
 	});
@@ -106,30 +129,61 @@ describe('Import File (variant suggestions)', () => {
 	it('uploads by URL, reads the file once processed, and lists it', async () => {
 		const run = await v2.run({ operation: 'create', fileType: 'variantSuggestions', url: `${base}/products.csv` });
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: '/variant-suggestions/feed/upload-by-url', status: 200 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'POST',
+			path: '/variant-suggestions/feed/upload-by-url',
+			status: 200,
+		});
 		expect(JSON.parse(v2.requests()[0].body)).toEqual({ url: `${base}/products.csv` });
 		expectSigned(v2.requests()[0], v2.credentials());
 		const id = run.items[0].json.id_import_file as number;
 		expect(run.items[0].json).toMatchObject({ status: 'NEW', uri: `${base}/products.csv` });
 
-		for (let attempt = 0; attempt < 200 && (await v2.run({ operation: 'get', fileType: 'variantSuggestions', importFileId: String(id) })).items[0].json.status !== 'DOWNLOADED'; attempt++) {
+		for (
+			let attempt = 0;
+			attempt < 200 &&
+			(await v2.run({ operation: 'get', fileType: 'variantSuggestions', importFileId: String(id) })).items[0].json
+				.status !== 'DOWNLOADED';
+			attempt++
+		) {
 			await new Promise((resolve) => setTimeout(resolve, 10));
 		}
 		await v2.sandbox().control.advance(60);
 		const read = await v2.run({ operation: 'get', fileType: 'variantSuggestions', importFileId: String(id) });
 		expect(v2.requests().at(-1)).toMatchObject({ method: 'GET', path: `/variant-suggestions/feed/${id}`, status: 200 });
-		expect(read.items[0].json).toMatchObject({ id_import_file: id, status: 'DONE', total_lines: 1, current_line: 1, async_import_done: 1 });
+		expect(read.items[0].json).toMatchObject({
+			id_import_file: id,
+			status: 'DONE',
+			total_lines: 1,
+			current_line: 1,
+			async_import_done: 1,
+		});
 
-		const list = await v2.run({ operation: 'getMany', fileType: 'variantSuggestions', returnAll: true, filters: { status: 'DONE' } });
-		expect(v2.requests().at(-1)).toMatchObject({ path: '/variant-suggestions/feed', query: { status: 'DONE', limit: '100', offset: '0' } });
+		const list = await v2.run({
+			operation: 'getMany',
+			fileType: 'variantSuggestions',
+			returnAll: true,
+			filters: { status: 'DONE' },
+		});
+		expect(v2.requests().at(-1)).toMatchObject({
+			path: '/variant-suggestions/feed',
+			query: { status: 'DONE', limit: '100', offset: '0' },
+		});
 		expect(list.items.map((item) => item.json.id_import_file)).toEqual([id]);
 		expect(db().importFiles).toHaveLength(0);
 	});
 
 	it('reports the marketplace refusing more files than a day allows (429)', async () => {
-		for (let n = 0; n < 2; n++) await v2.run({ operation: 'create', fileType: 'variantSuggestions', url: `${base}/products.csv` });
+		for (let n = 0; n < 2; n++)
+			await v2.run({ operation: 'create', fileType: 'variantSuggestions', url: `${base}/products.csv` });
 		const run = await v2.run({ operation: 'create', fileType: 'variantSuggestions', url: `${base}/products.csv` });
-		expect(v2.requests().filter((request) => request.method === 'POST').map((request) => request.status).slice(-1)).toEqual([429]);
+		expect(
+			v2
+				.requests()
+				.filter((request) => request.method === 'POST')
+				.map((request) => request.status)
+				.slice(-1),
+		).toEqual([429]);
 		expect(run.error?.message).toContain('rate limit');
 	});
 
@@ -139,7 +193,9 @@ describe('Import File (variant suggestions)', () => {
 			{ items: [{ json: { kind: 'variantSuggestions' } }, { json: { kind: 'productData' } }] },
 		);
 		expect(run.error).toBeUndefined();
-		expect(v2.requests().map((request) => `${request.method} ${request.path} ${request.operationId} ${request.status}`)).toEqual([
+		expect(
+			v2.requests().map((request) => `${request.method} ${request.path} ${request.operationId} ${request.status}`),
+		).toEqual([
 			'POST /variant-suggestions/feed/upload-by-url UploadVariantSuggestionFileByUrl 200',
 			'POST /product-data/import-files CreateProductDataFile 200',
 		]);

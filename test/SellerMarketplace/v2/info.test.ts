@@ -11,22 +11,43 @@ describe('Info → Get Storefronts and Get Locales', () => {
 	it('outputs one item per storefront the seller has set up', async () => {
 		const result = await v2.run({ operation: 'getStorefronts' });
 		expect(result.error).toBeUndefined();
-		expect(v2.requests()).toEqual([expect.objectContaining({ method: 'GET', path: '/info/storefront', query: {}, status: 200, body: '' })]);
+		expect(v2.requests()).toEqual([
+			expect.objectContaining({ method: 'GET', path: '/info/storefront', query: {}, status: 200, body: '' }),
+		]);
 		expectSigned(v2.requests()[0], v2.credentials());
-		expect(result.items.map((item) => item.json)).toEqual([{ storefront: 'de' }, { storefront: 'at' }, { storefront: 'cz' }]);
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ storefront: 'de' },
+			{ storefront: 'at' },
+			{ storefront: 'cz' },
+		]);
 	});
 
 	it('outputs one item per locale', async () => {
 		const result = await v2.run({ operation: 'getLocales' });
 		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/info/locale', status: 200 });
-		expect(result.items.map((item) => item.json.locale)).toEqual(['de-DE', 'cs-CZ', 'sk-SK', 'de-AT', 'pl-PL', 'fr-FR', 'it-IT', 'es-ES', 'nl-NL']);
+		expect(result.items.map((item) => item.json.locale)).toEqual([
+			'de-DE',
+			'cs-CZ',
+			'sk-SK',
+			'de-AT',
+			'pl-PL',
+			'fr-FR',
+			'it-IT',
+			'es-ES',
+			'nl-NL',
+		]);
 	});
 });
 
 describe('Info → Get VAT Rates', () => {
 	it('for the chosen storefront: its rates in percent by VAT indicator', async () => {
 		const result = await v2.run({ operation: 'getVatRates', storefront: 'at' });
-		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/info/vat-indicators', query: { storefront: 'at' }, status: 200 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/info/vat-indicators',
+			query: { storefront: 'at' },
+			status: 200,
+		});
 		expect(result.items.map((item) => item.json)).toEqual([
 			{
 				storefront: 'at',
@@ -57,15 +78,29 @@ describe('Info → Look Up Commission Rates', () => {
 	it('sends the EANs once each and outputs one item per EAN with its status and estimate', async () => {
 		const electronics = eanOfItem(10001);
 		const food = eanOfItem(10067);
-		const result = await v2.run({ operation: 'lookupCommissionRates', storefront: 'cz', eans: `${electronics}, ${food}\n0000000000017 ${electronics}` });
+		const result = await v2.run({
+			operation: 'lookupCommissionRates',
+			storefront: 'cz',
+			eans: `${electronics}, ${food}\n0000000000017 ${electronics}`,
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(v2.requests()).toHaveLength(1);
-		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: '/info/commission-rates/lookup', query: { storefront: 'cz' }, status: 200 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'POST',
+			path: '/info/commission-rates/lookup',
+			query: { storefront: 'cz' },
+			status: 200,
+		});
 		expectSigned(v2.requests()[0], v2.credentials());
 		expect(JSON.parse(v2.requests()[0].body)).toEqual({ eans: [electronics, food, '0000000000017'] });
 		expect(result.items.map((item) => item.json)).toEqual([
-			{ ean: electronics, storefront: 'cz', status: 'OK', commission_rate_estimate: { variable_fee: 12.5, fixed_fee: 0 } },
+			{
+				ean: electronics,
+				storefront: 'cz',
+				status: 'OK',
+				commission_rate_estimate: { variable_fee: 12.5, fixed_fee: 0 },
+			},
 			{ ean: food, storefront: 'cz', status: 'NO_COMMISSION_RATE' },
 			{ ean: '0000000000017', storefront: 'cz', status: 'NOT_FOUND' },
 		]);
@@ -84,10 +119,17 @@ describe('Info → Look Up Commission Rates', () => {
 
 	it.each([
 		['no EAN', ' , ', '"EANs" is required: give at least one EAN, e.g. 4006380100015'],
-		['51 EANs', Array.from({ length: 51 }, (_, n) => String(4006380000000 + n)).join(','), '"EANs" takes at most 50 EANs, but it holds 51'],
+		[
+			'51 EANs',
+			Array.from({ length: 51 }, (_, n) => String(4006380000000 + n)).join(','),
+			'"EANs" takes at most 50 EANs, but it holds 51',
+		],
 		['an EAN with letters', '40063801000AB', '"EANs" must be 8 to 14 digits, but it is "40063801000AB"'],
 	])('%s is refused before anything is sent, naming the field and the item', async (_case, eans, message) => {
-		const result = await v2.run({ operation: 'lookupCommissionRates', eans }, { items: [{ json: {} }, { json: {} }], continueOnFail: true });
+		const result = await v2.run(
+			{ operation: 'lookupCommissionRates', eans },
+			{ items: [{ json: {} }, { json: {} }], continueOnFail: true },
+		);
 		expect(v2.requests()).toHaveLength(0);
 		expect(result.items.map((item) => item.json.error)).toEqual([`${message} [item 0]`, `${message} [item 1]`]);
 	});

@@ -14,7 +14,12 @@ describe('a request body above 64 KiB', () => {
 			operation: 'createOrReplace',
 			ean: '4006381333931',
 			defineData: 'fields',
-			attributes: { attribute: [{ name: 'title', value: 'Kopfhörer X1' }, { name: 'description', value: description }] },
+			attributes: {
+				attribute: [
+					{ name: 'title', value: 'Kopfhörer X1' },
+					{ name: 'description', value: description },
+				],
+			},
 		});
 		expect(error).toBeUndefined();
 		const [request] = v2.requests();

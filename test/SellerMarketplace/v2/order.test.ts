@@ -13,9 +13,13 @@ const storefrontOf = (order: Order) => order._storefront ?? 'de';
 const merchantOrders = (storefront?: string) =>
 	v2
 		.sandbox()
-		.control.db.orders.filter((order) => !order._fulfilled_by_marketplace && (!storefront || storefrontOf(order) === storefront))
+		.control.db.orders.filter(
+			(order) => !order._fulfilled_by_marketplace && (!storefront || storefrontOf(order) === storefront),
+		)
 		.map((order, index) => ({ order, index }))
-		.sort((a, b) => (a.order.ts_created < b.order.ts_created ? 1 : a.order.ts_created > b.order.ts_created ? -1 : b.index - a.index))
+		.sort((a, b) =>
+			a.order.ts_created < b.order.ts_created ? 1 : a.order.ts_created > b.order.ts_created ? -1 : b.index - a.index,
+		)
 		.map(({ order }) => order);
 const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
@@ -25,10 +29,23 @@ describe('Order → Get Many', () => {
 
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()).toHaveLength(1);
-		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/orders', query: { storefront: 'de', limit: '7', offset: '0' }, status: 200 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'GET',
+			path: '/orders',
+			query: { storefront: 'de', limit: '7', offset: '0' },
+			status: 200,
+		});
 		expectSigned(v2.requests()[0], v2.credentials());
-		expect(run.items.map((item) => item.json.id_order)).toEqual(merchantOrders('de').slice(0, 7).map((order) => order.id_order));
-		expect(run.items[0].json).toMatchObject({ storefront: 'de', fulfillment_type: 'fulfilled_by_merchant', ts_created_iso: expect.stringMatching(/Z$/) });
+		expect(run.items.map((item) => item.json.id_order)).toEqual(
+			merchantOrders('de')
+				.slice(0, 7)
+				.map((order) => order.id_order),
+		);
+		expect(run.items[0].json).toMatchObject({
+			storefront: 'de',
+			fulfillment_type: 'fulfilled_by_merchant',
+			ts_created_iso: expect.stringMatching(/Z$/),
+		});
 		expect(run.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
 	});
 
@@ -48,14 +65,20 @@ describe('Order → Get Many', () => {
 			expectSigned(request, v2.credentials());
 		}
 		expect(run.items.map((item) => item.json.id_order)).toEqual(expected.map((order) => order.id_order));
-		expect(new Set(run.items.map((item) => storefrontOf({ _storefront: String(item.json.storefront) } as Order))).size).toBeGreaterThan(1);
+		expect(
+			new Set(run.items.map((item) => storefrontOf({ _storefront: String(item.json.storefront) } as Order))).size,
+		).toBeGreaterThan(1);
 	});
 
 	it('sends the filters: storefront, ISO times in UTC (the workflow zone for times without one) and fulfillment types as repeated keys', async () => {
 		const all = merchantOrders('at');
 		const pivot = all[Math.floor(all.length / 2)];
 		// The pivot's time as a Berlin wall clock shows it, without a zone: the node must send it as UTC.
-		const berlin = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'medium' })
+		const berlin = new Intl.DateTimeFormat('sv-SE', {
+			timeZone: 'Europe/Berlin',
+			dateStyle: 'short',
+			timeStyle: 'medium',
+		})
 			.format(new Date(iso(pivot.ts_created)))
 			.replace(' ', 'T');
 		expect(berlin).not.toBe(iso(pivot.ts_created).slice(0, 19));
@@ -88,16 +111,36 @@ describe('Order → Get Many', () => {
 	});
 
 	it('sends Units Updated After, and a date given with an offset keeps it', async () => {
-		const run = await v2.run({ operation: 'getMany', returnAll: false, limit: 3, filters: { unitsUpdatedFrom: '2026-07-01T00:15:00+02:00' } });
+		const run = await v2.run({
+			operation: 'getMany',
+			returnAll: false,
+			limit: 3,
+			filters: { unitsUpdatedFrom: '2026-07-01T00:15:00+02:00' },
+		});
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0].query).toMatchObject({ ts_units_updated_from_iso: '2026-06-30T22:15:00Z', storefront: 'de' });
+		expect(v2.requests()[0].query).toMatchObject({
+			ts_units_updated_from_iso: '2026-06-30T22:15:00Z',
+			storefront: 'de',
+		});
 	});
 
 	it.each([
-		['a date in another format', { filters: { createdFrom: '20.11.2026' } }, '"Created After" must be a date like 2026-11-20'],
-		['a date that does not exist', { filters: { unitsUpdatedFrom: '2026-02-30' } }, '"Units Updated After" must be a date'],
+		[
+			'a date in another format',
+			{ filters: { createdFrom: '20.11.2026' } },
+			'"Created After" must be a date like 2026-11-20',
+		],
+		[
+			'a date that does not exist',
+			{ filters: { unitsUpdatedFrom: '2026-02-30' } },
+			'"Units Updated After" must be a date',
+		],
 		['an unknown storefront', { storefront: 'uk' }, '"Storefront" has an unknown value "uk"'],
-		['an unknown fulfillment type', { filters: { fulfillmentType: ['fbk'] } }, '"Fulfillment Type" has an unknown value "fbk"'],
+		[
+			'an unknown fulfillment type',
+			{ filters: { fulfillmentType: ['fbk'] } },
+			'"Fulfillment Type" has an unknown value "fbk"',
+		],
 		['a limit of 0', { returnAll: false, limit: 0 }, '"Limit" must be a whole number of at least 1'],
 	])('refuses %s before sending anything', async (_, parameters, message) => {
 		const run = await v2.run({ operation: 'getMany', returnAll: true, ...parameters });
@@ -111,7 +154,11 @@ describe('Order → Get', () => {
 	it('reads one order with the chosen embedded data, as one comma-separated list', async () => {
 		const order = merchantOrders('de')[0];
 
-		const run = await v2.run({ operation: 'get', orderId: byId(order.id_order), embedded: ['order_invoices', 'delivery'] });
+		const run = await v2.run({
+			operation: 'get',
+			orderId: byId(order.id_order),
+			embedded: ['order_invoices', 'delivery'],
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()).toHaveLength(1);
@@ -130,16 +177,27 @@ describe('Order → Get', () => {
 	});
 
 	it("leaves the invoices' download addresses (they carry an access token) out unless asked for", async () => {
-		const order = merchantOrders('de').find((candidate) => v2.sandbox().control.db.orderInvoices.some((invoice) => invoice.id_order === candidate.id_order))!;
+		const order = merchantOrders('de').find((candidate) =>
+			v2.sandbox().control.db.orderInvoices.some((invoice) => invoice.id_order === candidate.id_order),
+		)!;
 		const invoices = (json: Record<string, unknown>) => json.order_invoices as Array<Record<string, unknown>>;
 
 		const plain = await v2.run({ operation: 'get', orderId: byId(order.id_order), embedded: ['order_invoices'] });
-		const withLinks = await v2.run({ operation: 'get', orderId: byId(order.id_order), embedded: ['order_invoices'], options: { includeDownloadLinks: true } });
+		const withLinks = await v2.run({
+			operation: 'get',
+			orderId: byId(order.id_order),
+			embedded: ['order_invoices'],
+			options: { includeDownloadLinks: true },
+		});
 
 		expect(invoices(plain.items[0].json).length).toBeGreaterThan(0);
-		expect(invoices(plain.items[0].json).every((invoice) => invoice.url === undefined && invoice.id_invoice !== undefined)).toBe(true);
+		expect(
+			invoices(plain.items[0].json).every((invoice) => invoice.url === undefined && invoice.id_invoice !== undefined),
+		).toBe(true);
 		expect(JSON.stringify(plain.items)).not.toContain('access_token');
-		expect(invoices(withLinks.items[0].json).every((invoice) => String(invoice.url).includes('access_token='))).toBe(true);
+		expect(invoices(withLinks.items[0].json).every((invoice) => String(invoice.url).includes('access_token='))).toBe(
+			true,
+		);
 	});
 
 	it('one request per input item, each output paired with its item', async () => {
@@ -149,7 +207,10 @@ describe('Order → Get', () => {
 			{ items: [{ json: { id: first.id_order } }, { json: { id: second.id_order } }] },
 		);
 		expect(run.error).toBeUndefined();
-		expect(v2.requests().map((request) => request.path)).toEqual([`/orders/${first.id_order}`, `/orders/${second.id_order}`]);
+		expect(v2.requests().map((request) => request.path)).toEqual([
+			`/orders/${first.id_order}`,
+			`/orders/${second.id_order}`,
+		]);
 		expect(run.items.map((item) => [item.json.id_order, item.pairedItem])).toEqual([
 			[first.id_order, { item: 0 }],
 			[second.id_order, { item: 1 }],
@@ -163,11 +224,14 @@ describe('Order → Get', () => {
 		expect(v2.requests()[0]).toMatchObject({ path: '/orders/NOSUCH1', status: 404 });
 	});
 
-	it.each(['../units/1', '..', '.', 'M1/2', 'M1\\2', 'M1\n2', '   '])('refuses the order ID %p before sending anything', async (id) => {
-		const run = await v2.run({ operation: 'get', orderId: fromExpression(id) });
-		expect(run.error?.message).toMatch(/^"Order" (must be an ID|is required)/);
-		expect(v2.requests()).toHaveLength(0);
-	});
+	it.each(['../units/1', '..', '.', 'M1/2', 'M1\\2', 'M1\n2', '   '])(
+		'refuses the order ID %p before sending anything',
+		async (id) => {
+			const run = await v2.run({ operation: 'get', orderId: fromExpression(id) });
+			expect(run.error?.message).toMatch(/^"Order" (must be an ID|is required)/);
+			expect(v2.requests()).toHaveLength(0);
+		},
+	);
 
 	it.each([
 		['a suffix', '-2', '-2'],
@@ -190,7 +254,10 @@ describe('Order → Get', () => {
 			{ items: [{ json: { id: '../x' } }, { json: { id: order.id_order } }], continueOnFail: true },
 		);
 		expect(run.error).toBeUndefined();
-		expect(run.items[0]).toMatchObject({ json: { error: expect.stringContaining('"Order" must be an ID') }, pairedItem: { item: 0 } });
+		expect(run.items[0]).toMatchObject({
+			json: { error: expect.stringContaining('"Order" must be an ID') },
+			pairedItem: { item: 0 },
+		});
 		expect(run.items[1]).toMatchObject({ json: { id_order: order.id_order }, pairedItem: { item: 1 } });
 		expect(v2.requests()).toHaveLength(1);
 	});

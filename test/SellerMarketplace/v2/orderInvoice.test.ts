@@ -11,7 +11,8 @@ const v2 = useSandboxV2({ orders: 60, strict: true }, 'orderInvoice');
 
 const db = () => v2.sandbox().control.db;
 const byId = (id: number | string) => ({ __rl: true, mode: 'id', value: String(id) });
-const merchantOrder = () => db().orders.find((order) => !order._fulfilled_by_marketplace && (order._storefront ?? 'de') === 'de')!;
+const merchantOrder = () =>
+	db().orders.find((order) => !order._fulfilled_by_marketplace && (order._storefront ?? 'de') === 'de')!;
 const invoice = () => db().orderInvoices[0];
 const PDF = '%PDF-1.4\n% invoice 42\n%%EOF\n';
 
@@ -21,7 +22,11 @@ describe('Order Invoice → Upload', () => {
 		const before = db().orderInvoices.length;
 		const run = await v2.run(
 			{ operation: 'upload', orderId: byId(order.id_order), binaryPropertyName: 'invoice' },
-			{ items: [{ json: {}, binary: { invoice: { text: PDF, fileName: 'invoice-42.pdf', mimeType: 'application/pdf' } } }] },
+			{
+				items: [
+					{ json: {}, binary: { invoice: { text: PDF, fileName: 'invoice-42.pdf', mimeType: 'application/pdf' } } },
+				],
+			},
 		);
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: `/order-invoices/${order.id_order}`, status: 201 });
@@ -45,19 +50,31 @@ describe('Order Invoice → Upload', () => {
 		});
 	});
 
-	it('File Name and MIME Type override the binary data\'s; Include Download Links outputs the address', async () => {
+	it("File Name and MIME Type override the binary data's; Include Download Links outputs the address", async () => {
 		const order = merchantOrder();
 		const run = await v2.run(
-			{ operation: 'upload', orderId: byId(order.id_order), additionalFields: { fileName: ' R-2026-1.pdf ', mimeType: 'application/pdf', includeDownloadLinks: true } },
-			{ items: [{ json: {}, binary: { data: { text: PDF, fileName: 'x.bin', mimeType: 'application/octet-stream' } } }] },
+			{
+				operation: 'upload',
+				orderId: byId(order.id_order),
+				additionalFields: { fileName: ' R-2026-1.pdf ', mimeType: 'application/pdf', includeDownloadLinks: true },
+			},
+			{
+				items: [{ json: {}, binary: { data: { text: PDF, fileName: 'x.bin', mimeType: 'application/octet-stream' } } }],
+			},
 		);
 		expect(run.error).toBeUndefined();
-		expect(JSON.parse(v2.requests()[0].body) as IDataObject).toMatchObject({ original_name: 'R-2026-1.pdf', mime_type: 'application/pdf' });
+		expect(JSON.parse(v2.requests()[0].body) as IDataObject).toMatchObject({
+			original_name: 'R-2026-1.pdf',
+			mime_type: 'application/pdf',
+		});
 		expect(run.items[0].json.url).toMatch(/access_token=/);
 	});
 
 	it('an item without the binary field is refused before sending, naming the field and the item', async () => {
-		const run = await v2.run({ operation: 'upload', orderId: byId(merchantOrder().id_order) }, { items: [{ json: {} }, { json: {} }] });
+		const run = await v2.run(
+			{ operation: 'upload', orderId: byId(merchantOrder().id_order) },
+			{ items: [{ json: {} }, { json: {} }] },
+		);
 		expect(run.error?.message).toBe('"Input Binary Field": the item has no binary property "data" [item 0]');
 		expect(v2.requests()).toHaveLength(0);
 	});
@@ -79,7 +96,11 @@ describe('Order Invoice → Get, Get Many', () => {
 		const { id_invoice, id_order } = invoice();
 		const run = await v2.run({ operation: 'get', orderId: byId(id_order), invoiceId: String(id_invoice) });
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/order-invoices/${id_order}/${id_invoice}`, status: 200 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/order-invoices/${id_order}/${id_invoice}`,
+			status: 200,
+		});
 		expectSigned(v2.requests()[0], v2.credentials());
 		expect(run.items[0].json).toMatchObject({ id_invoice, id_order, mime_type: 'application/pdf' });
 		expect(run.items[0].json).not.toHaveProperty('url');
@@ -92,11 +113,24 @@ describe('Order Invoice → Get, Get Many', () => {
 	});
 
 	it('Get Many lists every invoice of all storefronts', async () => {
-		const run = await v2.run({ operation: 'getMany', returnAll: true, storefront: 'all', filters: { createdFrom: '2001-01-01T00:00:00Z' } });
+		const run = await v2.run({
+			operation: 'getMany',
+			returnAll: true,
+			storefront: 'all',
+			filters: { createdFrom: '2001-01-01T00:00:00Z' },
+		});
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/order-invoices', status: 200 });
-		expect(v2.requests()[0].queryValues).toEqual({ ts_created_from_iso: ['2001-01-01T00:00:00Z'], limit: ['100'], offset: ['0'] });
-		expect(run.items.map((item) => item.json.id_invoice).sort()).toEqual(db().orderInvoices.map((i) => i.id_invoice).sort());
+		expect(v2.requests()[0].queryValues).toEqual({
+			ts_created_from_iso: ['2001-01-01T00:00:00Z'],
+			limit: ['100'],
+			offset: ['0'],
+		});
+		expect(run.items.map((item) => item.json.id_invoice).sort()).toEqual(
+			db()
+				.orderInvoices.map((i) => i.id_invoice)
+				.sort(),
+		);
 		expect(run.items.every((item) => !('url' in item.json))).toBe(true);
 	});
 });
@@ -104,9 +138,18 @@ describe('Order Invoice → Get, Get Many', () => {
 describe('Order Invoice → Download', () => {
 	it('puts the file into the binary field with its name and type; the address stays out of the output', async () => {
 		const stored = invoice();
-		const run = await v2.run({ operation: 'download', orderId: byId(stored.id_order), invoiceId: String(stored.id_invoice), binaryPropertyName: 'pdf' });
+		const run = await v2.run({
+			operation: 'download',
+			orderId: byId(stored.id_order),
+			invoiceId: String(stored.id_invoice),
+			binaryPropertyName: 'pdf',
+		});
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/order-invoices/${stored.id_order}/${stored.id_invoice}`, status: 200 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/order-invoices/${stored.id_order}/${stored.id_invoice}`,
+			status: 200,
+		});
 		const binary = run.items[0].binary!.pdf;
 		expect(binary).toMatchObject({ fileName: stored.original_name, mimeType: 'application/pdf' });
 		expect(Buffer.from(binary.data, 'base64').toString('base64')).toBe(stored._data_base64);
@@ -120,7 +163,11 @@ describe('Order Invoice → Delete', () => {
 		const { id_invoice, id_order } = invoice();
 		const run = await v2.run({ operation: 'delete', orderId: byId(id_order), invoiceId: String(id_invoice) });
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'DELETE', path: `/order-invoices/${id_order}/${id_invoice}`, status: 204 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'DELETE',
+			path: `/order-invoices/${id_order}/${id_invoice}`,
+			status: 204,
+		});
 		expectSigned(v2.requests()[0], v2.credentials());
 		expect(run.items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(db().orderInvoices.some((i) => i.id_invoice === id_invoice)).toBe(false);

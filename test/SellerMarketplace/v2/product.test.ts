@@ -8,7 +8,7 @@ import { expectSigned, useSandboxV2 } from './setup';
 const v2 = useSandboxV2({}, 'product');
 const db = () => v2.sandbox().control.db;
 
-it('offers exactly the OpenAPI\'s ProductEmbeddable values', () => {
+it("offers exactly the OpenAPI's ProductEmbeddable values", () => {
 	expect([...enums.PRODUCT_EMBEDDABLES].sort()).toEqual([...spec.components.schemas.ProductEmbeddable.enum].sort());
 });
 
@@ -16,7 +16,13 @@ describe('Product → Get', () => {
 	it('reads a product by EAN in the chosen storefront, with its category and offers', async () => {
 		const unit = db().units.find((u) => (u._storefront ?? 'de') === 'at' && u.condition !== 'download')!;
 		const item = db().items.find((i) => i.id_item === unit.id_item)!;
-		const run = await v2.run({ operation: 'get', identifyBy: 'ean', ean: ` ${item.eans[0]} `, storefront: 'at', embedded: ['category', 'units'] });
+		const run = await v2.run({
+			operation: 'get',
+			identifyBy: 'ean',
+			ean: ` ${item.eans[0]} `,
+			storefront: 'at',
+			embedded: ['category', 'units'],
+		});
 
 		expect(run.error).toBeUndefined();
 		const [request] = v2.requests();
@@ -36,17 +42,32 @@ describe('Product → Get', () => {
 
 	it("reads a product by its ID in the credentials' storefront", async () => {
 		const item = db().items[3];
-		const run = await v2.run({ operation: 'get', identifyBy: 'id', productId: String(item.id_item), embedded: ['category_basic'] });
+		const run = await v2.run({
+			operation: 'get',
+			identifyBy: 'id',
+			productId: String(item.id_item),
+			embedded: ['category_basic'],
+		});
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/products/${item.id_item}`, query: { storefront: 'de', embedded: 'category_basic' } });
-		expect(run.items[0].json).toMatchObject({ id_product: item.id_item, category_basic: { id_category: item.id_category } });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/products/${item.id_item}`,
+			query: { storefront: 'de', embedded: 'category_basic' },
+		});
+		expect(run.items[0].json).toMatchObject({
+			id_product: item.id_item,
+			category_basic: { id_category: item.id_category },
+		});
 		expect(run.items[0].json.category).toBeUndefined();
 	});
 
 	it('an expression chooses per item: by EAN for one, by product ID (GET /products/{id_product}) for the other', async () => {
 		const [first, second] = db().items;
 		const items = [{ json: { by: 'ean', ean: first.eans[0] } }, { json: { by: 'id', id: second.id_item } }];
-		const run = await v2.run({ operation: 'get', identifyBy: '={{ $json.by }}', ean: '={{ $json.ean }}', productId: '={{ $json.id }}' }, { items });
+		const run = await v2.run(
+			{ operation: 'get', identifyBy: '={{ $json.by }}', ean: '={{ $json.ean }}', productId: '={{ $json.id }}' },
+			{ items },
+		);
 
 		expect(run.error).toBeUndefined();
 		expect(v2.requests().map(({ method, path, query, status }) => ({ method, path, query, status }))).toEqual([
@@ -59,7 +80,10 @@ describe('Product → Get', () => {
 
 	it('an expression that names no way of identifying is refused before sending, naming the field and the item', async () => {
 		const items = [{ json: { by: 'ean' } }, { json: { by: 'sku' } }];
-		const run = await v2.run({ operation: 'get', identifyBy: '={{ $json.by }}', ean: db().items[0].eans[0], productId: '={{ $json.id }}' }, { items });
+		const run = await v2.run(
+			{ operation: 'get', identifyBy: '={{ $json.by }}', ean: db().items[0].eans[0], productId: '={{ $json.id }}' },
+			{ items },
+		);
 		expect(run.error?.message).toBe('"Identify Product By" has an unknown value "sku" [item 1]');
 		expect(v2.requests()).toHaveLength(1);
 	});
@@ -72,7 +96,11 @@ describe('Product → Get', () => {
 
 	it.each([
 		['an EAN that bends the path', { identifyBy: 'ean', ean: '../units' }, '"EAN" must be 8 to 14 digits'],
-		['a product ID that is text', { identifyBy: 'id', productId: '12abc' }, '"Product" must be a positive whole number'],
+		[
+			'a product ID that is text',
+			{ identifyBy: 'id', productId: '12abc' },
+			'"Product" must be a positive whole number',
+		],
 		['an empty product ID', { identifyBy: 'id', productId: ' ' }, '"Product" is required'],
 	])('refuses %s before sending, naming the item', async (_, parameters, message) => {
 		const run = await v2.run({ operation: 'get', ...parameters });
@@ -88,7 +116,10 @@ describe('Product → Search', () => {
 		expect(matching.length).toBeGreaterThan(10);
 		const run = await v2.run({ operation: 'search', q: 'a', returnAll: true });
 		expect(run.error).toBeUndefined();
-		expect(v2.requests().map((r) => r.query)).toEqual([{ storefront: 'de', q: 'a', limit: '100', offset: '0' }, ...(matching.length > 100 ? [expect.anything()] : [])]);
+		expect(v2.requests().map((r) => r.query)).toEqual([
+			{ storefront: 'de', q: 'a', limit: '100', offset: '0' },
+			...(matching.length > 100 ? [expect.anything()] : []),
+		]);
 		expectSigned(v2.requests()[0], v2.credentials());
 		expect(run.items.map((i) => i.json.id_product)).toEqual(matching.map((i) => i.id_item));
 	});

@@ -48,21 +48,44 @@ describe('Product Data → Create or Replace, Get Status, Get', () => {
 		expect(run.items[0].json).toMatchObject({ ean: [EAN], attributes: { title: ['Kopfhörer X1'] } });
 
 		const pending = await v2.run({ operation: 'getStatus', ean: EAN, locale: 'de-AT' });
-		expect(v2.requests()[1]).toMatchObject({ method: 'GET', path: `/product-data/status/${EAN}`, query: { locale: 'de-AT' } });
-		expect(pending.items[0].json).toMatchObject({ ean: EAN, locale: 'de-AT', update_status: 'PENDING', product_ready: false });
+		expect(v2.requests()[1]).toMatchObject({
+			method: 'GET',
+			path: `/product-data/status/${EAN}`,
+			query: { locale: 'de-AT' },
+		});
+		expect(pending.items[0].json).toMatchObject({
+			ean: EAN,
+			locale: 'de-AT',
+			update_status: 'PENDING',
+			product_ready: false,
+		});
 
 		await v2.sandbox().control.advance(60);
 		const done = await v2.run({ operation: 'getStatus', ean: EAN, locale: 'de-AT' });
 		const product = db().items.find((item) => item.eans.includes(EAN))!;
-		expect(done.items[0].json).toMatchObject({ update_status: 'SUCCESS', product_ready: true, id_product: product.id_item, missing_attributes: [] });
+		expect(done.items[0].json).toMatchObject({
+			update_status: 'SUCCESS',
+			product_ready: true,
+			id_product: product.id_item,
+			missing_attributes: [],
+		});
 
 		const read = await v2.run({ operation: 'get', ean: EAN, locale: 'de-AT' });
-		expect(v2.requests()[3]).toMatchObject({ method: 'GET', path: `/product-data/${EAN}`, query: { locale: 'de-AT' }, status: 200 });
+		expect(v2.requests()[3]).toMatchObject({
+			method: 'GET',
+			path: `/product-data/${EAN}`,
+			query: { locale: 'de-AT' },
+			status: 200,
+		});
 		expect(read.items[0].json).toEqual({ ean: [EAN], attributes: JSON.parse(put.body).attributes });
 	});
 
 	it('sends JSON attributes with the product safety contact as an object', async () => {
-		const contact = { name: 'Acme GmbH', email_address: 'safety@example.test', address: 'Musterstraße 1, 12345 Musterstadt, DE' };
+		const contact = {
+			name: 'Acme GmbH',
+			email_address: 'safety@example.test',
+			address: 'Musterstraße 1, 12345 Musterstadt, DE',
+		};
 		const run = await v2.run({
 			operation: 'createOrReplace',
 			ean: EAN,
@@ -70,7 +93,10 @@ describe('Product Data → Create or Replace, Get Status, Get', () => {
 			attributesJson: JSON.stringify({ title: ['T'], product_safety_contact: contact }),
 		});
 		expect(run.error).toBeUndefined();
-		expect(JSON.parse(v2.requests()[0].body)).toEqual({ ean: [EAN], attributes: { title: ['T'], product_safety_contact: contact } });
+		expect(JSON.parse(v2.requests()[0].body)).toEqual({
+			ean: [EAN],
+			attributes: { title: ['T'], product_safety_contact: contact },
+		});
 		expect(v2.requests()[0].query).toEqual({ locale: 'de-DE' });
 		expect(run.items[0].json).toMatchObject({ attributes: { product_safety_contact: contact } });
 	});
@@ -79,7 +105,11 @@ describe('Product Data → Create or Replace, Get Status, Get', () => {
 		await v2.run({ operation: 'createOrReplace', ean: EAN, attributes: { attribute: [row('title', 'Only a title')] } });
 		await v2.sandbox().control.advance(60);
 		const run = await v2.run({ operation: 'getStatus', ean: EAN });
-		expect(run.items[0].json).toMatchObject({ update_status: 'FAIL', product_ready: false, update_fail_reason: 'NO_CATEGORY' });
+		expect(run.items[0].json).toMatchObject({
+			update_status: 'FAIL',
+			product_ready: false,
+			update_fail_reason: 'NO_CATEGORY',
+		});
 		expect(run.items[0].json.missing_attributes).toEqual(['manufacturer', 'category']);
 	});
 
@@ -92,11 +122,23 @@ describe('Product Data → Create or Replace, Get Status, Get', () => {
 	it.each([
 		['an EAN that bends the path', { ean: '../units', ...complete }, '"EAN" must be 8 to 14 digits'],
 		['no attributes', { ean: EAN, attributes: {} }, '"Attributes": add at least one attribute to send for EAN'],
-		['an attribute row without a name', { ean: EAN, attributes: { attribute: [row(' ', 'x')] } }, '"Attributes" row 1: "Name" is required'],
+		[
+			'an attribute row without a name',
+			{ ean: EAN, attributes: { attribute: [row(' ', 'x')] } },
+			'"Attributes" row 1: "Name" is required',
+		],
 		['an ean attribute', { ean: EAN, attributes: { attribute: [row('ean', EAN)] } }, 'leave "ean" out'],
 		['JSON that is not an object', { ean: EAN, defineData: 'json', attributesJson: '[1]' }, '"Attributes (JSON)"'],
-		['a JSON attribute that is not a list', { ean: EAN, defineData: 'json', attributesJson: '{"title": "T"}' }, '"title" must be a list of text or numbers'],
-		['a safety contact that is a list', { ean: EAN, defineData: 'json', attributesJson: '{"product_safety_contact": ["x"]}' }, 'must be an object'],
+		[
+			'a JSON attribute that is not a list',
+			{ ean: EAN, defineData: 'json', attributesJson: '{"title": "T"}' },
+			'"title" must be a list of text or numbers',
+		],
+		[
+			'a safety contact that is a list',
+			{ ean: EAN, defineData: 'json', attributesJson: '{"product_safety_contact": ["x"]}' },
+			'must be an object',
+		],
 	])('refuses %s before sending, naming the item', async (_, parameters, message) => {
 		const run = await v2.run({ operation: 'createOrReplace', ...parameters });
 		expect(run.error?.message).toContain(message);
@@ -110,13 +152,23 @@ describe('Product Data → Update and Delete', () => {
 		await v2.run({ operation: 'createOrReplace', ean: EAN, ...complete });
 		const run = await v2.run({ operation: 'update', ean: EAN, attributes: { attribute: [row('description', 'Neu')] } });
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[1]).toMatchObject({ method: 'PATCH', path: '/product-data', query: { locale: 'de-DE' }, status: 200 });
+		expect(v2.requests()[1]).toMatchObject({
+			method: 'PATCH',
+			path: '/product-data',
+			query: { locale: 'de-DE' },
+			status: 200,
+		});
 		expect(JSON.parse(v2.requests()[1].body)).toEqual({ ean: [EAN], attributes: { description: ['Neu'] } });
 		expect(run.items[0].json).toMatchObject({ attributes: { title: ['Kopfhörer X1'], description: ['Neu'] } });
 
 		const deleted = await v2.run({ operation: 'delete', ean: EAN, locale: 'fr-FR' });
 		expect(deleted.error).toBeUndefined();
-		expect(v2.requests()[2]).toMatchObject({ method: 'DELETE', path: `/product-data/${EAN}`, query: { locale: 'fr-FR' }, status: 200 });
+		expect(v2.requests()[2]).toMatchObject({
+			method: 'DELETE',
+			path: `/product-data/${EAN}`,
+			query: { locale: 'fr-FR' },
+			status: 200,
+		});
 		expectSigned(v2.requests()[2], v2.credentials());
 		expect(deleted.items[0].json).toEqual({ deleted: true });
 		expect(db().productData.find((record) => record.ean === EAN)).toBeUndefined();
@@ -125,19 +177,36 @@ describe('Product Data → Update and Delete', () => {
 	it.each([
 		['createOrReplace', 'CreateProductData', 'PUT'],
 		['update', 'UpdateProductData', 'PATCH'],
-	])('%s: a success whose free-form data is null (as the OpenAPI allows) is a success, not a failure', async (operation, operationId, method) => {
-		if (operation === 'update') await v2.run({ operation: 'createOrReplace', ean: EAN, ...complete });
-		const before = v2.requests().length;
-		v2.sandbox().control.scriptAnswer({ operationId, status: 200, body: { data: null } });
-		const run = await v2.run({ operation, ean: EAN, locale: 'de-DE', attributes: { attribute: [row('description', 'Neu')] } });
-		expect(run.error).toBeUndefined();
-		expect(v2.requests().slice(before).map((request) => [request.method, request.path, request.status])).toEqual([[method, '/product-data', 200]]);
-		expect(run.items.map((item) => item.json)).toEqual([{ ean: EAN, locale: 'de-DE', data: null }]);
-		expect(db().productData.find((record) => record.ean === EAN)).toBeDefined();
-	});
+	])(
+		'%s: a success whose free-form data is null (as the OpenAPI allows) is a success, not a failure',
+		async (operation, operationId, method) => {
+			if (operation === 'update') await v2.run({ operation: 'createOrReplace', ean: EAN, ...complete });
+			const before = v2.requests().length;
+			v2.sandbox().control.scriptAnswer({ operationId, status: 200, body: { data: null } });
+			const run = await v2.run({
+				operation,
+				ean: EAN,
+				locale: 'de-DE',
+				attributes: { attribute: [row('description', 'Neu')] },
+			});
+			expect(run.error).toBeUndefined();
+			expect(
+				v2
+					.requests()
+					.slice(before)
+					.map((request) => [request.method, request.path, request.status]),
+			).toEqual([[method, '/product-data', 200]]);
+			expect(run.items.map((item) => item.json)).toEqual([{ ean: EAN, locale: 'de-DE', data: null }]);
+			expect(db().productData.find((record) => record.ean === EAN)).toBeDefined();
+		},
+	);
 
 	it('reports an update of an EAN without data as refused by the marketplace', async () => {
-		const run = await v2.run({ operation: 'update', ean: '4000000000000', attributes: { attribute: [row('title', 'T')] } });
+		const run = await v2.run({
+			operation: 'update',
+			ean: '4000000000000',
+			attributes: { attribute: [row('title', 'T')] },
+		});
 		expect(v2.requests()[0]).toMatchObject({ method: 'PATCH', status: 400 });
 		expect(run.error?.message).toContain('no product data for EAN 4000000000000');
 	});

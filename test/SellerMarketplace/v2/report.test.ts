@@ -13,8 +13,13 @@ import { expectSigned, useSandboxV2 } from './setup';
 
 const v2 = useSandboxV2({ strict: true }, 'report');
 const reports = () => reportState(v2.sandbox().control.db).rows;
-const request = (parameters: Record<string, unknown>, options = {}) => v2.run({ operation: 'request', ...parameters }, options);
-const fileRequests = () => v2.sandbox().control.requests().filter((entry) => entry.api !== 'v2');
+const request = (parameters: Record<string, unknown>, options = {}) =>
+	v2.run({ operation: 'request', ...parameters }, options);
+const fileRequests = () =>
+	v2
+		.sandbox()
+		.control.requests()
+		.filter((entry) => entry.api !== 'v2');
 
 describe('Report → Request', () => {
 	it('queues an inventory report for the chosen storefront and outputs the requested report', async () => {
@@ -22,18 +27,31 @@ describe('Report → Request', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(v2.requests()).toHaveLength(1);
-		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: '/reports/account-listing', query: { storefront: 'at' }, status: 202, body: '' });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'POST',
+			path: '/reports/account-listing',
+			query: { storefront: 'at' },
+			status: 202,
+			body: '',
+		});
 		expectSigned(v2.requests()[0], v2.credentials());
 		const [stored] = reports();
-		expect(result.items.map((item) => item.json)).toEqual([{ id_report: stored.id_report, report_name: 'account-listing', storefront: 'at', parameters: [] }]);
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ id_report: stored.id_report, report_name: 'account-listing', storefront: 'at', parameters: [] },
+		]);
 		expect(stored.id_report).toBeGreaterThan(2 ** 32);
 	});
 
-	it('a sales report sends the dates as YYYY-MM-DD in the body, with the credentials\' storefront', async () => {
+	it("a sales report sends the dates as YYYY-MM-DD in the body, with the credentials' storefront", async () => {
 		const result = await request({ reportType: 'sales-new', dateFrom: '2024-01-01T00:00:00', dateTo: '2024-03-31' });
 
 		expect(result.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: '/reports/sales-new', query: { storefront: 'de' }, status: 202 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'POST',
+			path: '/reports/sales-new',
+			query: { storefront: 'de' },
+			status: 202,
+		});
 		expect(v2.requests()[0].headers['content-type']).toBe('application/json');
 		expect(JSON.parse(v2.requests()[0].body)).toEqual({ date_from: '2024-01-01', date_to: '2024-03-31' });
 		expect(result.items[0].json).toMatchObject({
@@ -47,8 +65,17 @@ describe('Report → Request', () => {
 	});
 
 	it('bookings with the newer format, and cancellations caused by the seller, send their options as query values', async () => {
-		const bookings = await request({ reportType: 'bookings-new', dateFrom: '2024-02-01', dateTo: '2024-02-29', options: { version: 'v2' } });
-		const cancellations = await request({ reportType: 'cancellations', storefront: 'cz', options: { cancellationType: 'seller_related', version: 'v2' } });
+		const bookings = await request({
+			reportType: 'bookings-new',
+			dateFrom: '2024-02-01',
+			dateTo: '2024-02-29',
+			options: { version: 'v2' },
+		});
+		const cancellations = await request({
+			reportType: 'cancellations',
+			storefront: 'cz',
+			options: { cancellationType: 'seller_related', version: 'v2' },
+		});
 
 		expect(bookings.error).toBeUndefined();
 		expect(cancellations.error).toBeUndefined();
@@ -59,22 +86,34 @@ describe('Report → Request', () => {
 		expect(v2.requests()[1].body).toBe('');
 	});
 
-	it.each(REPORT_TYPES.filter((type) => !type.storefront && type.value !== 'product-data-import-file-errors').map((type) => type.value))(
-		'%s covers every storefront: no storefront is sent',
-		async (type) => {
-			const result = await request({ reportType: type, storefront: 'at' });
-			expect(result.error).toBeUndefined();
-			expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: `/reports/${type}`, query: {}, status: 202, body: '' });
-			expect(result.items[0].json).toMatchObject({ report_name: type, storefront: '' });
-		},
-	);
+	it.each(
+		REPORT_TYPES.filter((type) => !type.storefront && type.value !== 'product-data-import-file-errors').map(
+			(type) => type.value,
+		),
+	)('%s covers every storefront: no storefront is sent', async (type) => {
+		const result = await request({ reportType: type, storefront: 'at' });
+		expect(result.error).toBeUndefined();
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'POST',
+			path: `/reports/${type}`,
+			query: {},
+			status: 202,
+			body: '',
+		});
+		expect(result.items[0].json).toMatchObject({ report_name: type, storefront: '' });
+	});
 
 	it.each(['eans-not-found', 'invalid-items', 'product-data-changes', 'competitors-comparer', 'price-competitiveness'])(
 		'%s is queued for the storefront',
 		async (type) => {
 			const result = await request({ reportType: type });
 			expect(result.error).toBeUndefined();
-			expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: `/reports/${type}`, query: { storefront: 'de' }, status: 202 });
+			expect(v2.requests()[0]).toMatchObject({
+				method: 'POST',
+				path: `/reports/${type}`,
+				query: { storefront: 'de' },
+				status: 202,
+			});
 		},
 	);
 
@@ -82,9 +121,17 @@ describe('Report → Request', () => {
 		const result = await v2.run({ operation: 'requestEansNotFound', storefront: 'cz' });
 		expect(result.error).toBeUndefined();
 		expect(v2.requests()).toHaveLength(1);
-		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: '/reports/eans-not-found', query: { storefront: 'cz' }, status: 202, body: '' });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'POST',
+			path: '/reports/eans-not-found',
+			query: { storefront: 'cz' },
+			status: 202,
+			body: '',
+		});
 		expectSigned(v2.requests()[0], v2.credentials());
-		expect(result.items.map((item) => item.json)).toEqual([{ id_report: reports()[0].id_report, report_name: 'eans-not-found', storefront: 'cz', parameters: [] }]);
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ id_report: reports()[0].id_report, report_name: 'eans-not-found', storefront: 'cz', parameters: [] },
+		]);
 	});
 
 	it('Request EANs Not Found Report (Deprecated) refuses a storefront outside the list before sending', async () => {
@@ -98,7 +145,12 @@ describe('Report → Request', () => {
 		const result = await request({ reportType: 'product-data-import-file-errors', importFileId: ' 77 ' });
 
 		expect(result.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'POST', path: '/reports/product-data-import-file-errors', query: {}, status: 202 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'POST',
+			path: '/reports/product-data-import-file-errors',
+			query: {},
+			status: 202,
+		});
 		expect(JSON.parse(v2.requests()[0].body)).toEqual({ id_file_import: 77 });
 	});
 
@@ -110,10 +162,26 @@ describe('Report → Request', () => {
 	});
 
 	it.each([
-		['a Date From that is no date', { reportType: 'sales-new', dateFrom: 'yesterday', dateTo: '2024-01-01' }, '"Date From" must be a date such as 2026-11-01, but it is "yesterday"'],
-		['a date that does not exist', { reportType: 'bookings-new', dateFrom: '2024-02-30', dateTo: '2024-03-01' }, '"Date From" must be a date such as 2026-11-01, but it is "2024-02-30"'],
-		['Date From after Date To', { reportType: 'sales-new', dateFrom: '2024-05-02', dateTo: '2024-05-01' }, '"Date From" (2024-05-02) must not be after "Date To" (2024-05-01)'],
-		['an import file ID that is text', { reportType: 'product-data-import-file-errors', importFileId: '12abc' }, '"Import File" must be a positive whole number, but it is "12abc"'],
+		[
+			'a Date From that is no date',
+			{ reportType: 'sales-new', dateFrom: 'yesterday', dateTo: '2024-01-01' },
+			'"Date From" must be a date such as 2026-11-01, but it is "yesterday"',
+		],
+		[
+			'a date that does not exist',
+			{ reportType: 'bookings-new', dateFrom: '2024-02-30', dateTo: '2024-03-01' },
+			'"Date From" must be a date such as 2026-11-01, but it is "2024-02-30"',
+		],
+		[
+			'Date From after Date To',
+			{ reportType: 'sales-new', dateFrom: '2024-05-02', dateTo: '2024-05-01' },
+			'"Date From" (2024-05-02) must not be after "Date To" (2024-05-01)',
+		],
+		[
+			'an import file ID that is text',
+			{ reportType: 'product-data-import-file-errors', importFileId: '12abc' },
+			'"Import File" must be a positive whole number, but it is "12abc"',
+		],
 		['an unknown report type', { reportType: 'everything' }, '"Report Type" has an unknown value "everything"'],
 	])('%s is refused before anything is sent, naming the field and the item', async (_case, parameters, message) => {
 		const result = await request(parameters, { items: [{ json: {} }, { json: {} }], continueOnFail: true });
@@ -169,14 +237,23 @@ describe('Report → Get and Get Many', () => {
 			{ limit: '30', offset: '0' },
 			{ limit: '2', offset: '30' },
 		]);
-		expect(all.items.map((item) => item.json.id_report)).toEqual(reports().map((r) => r.id_report).reverse());
+		expect(all.items.map((item) => item.json.id_report)).toEqual(
+			reports()
+				.map((r) => r.id_report)
+				.reverse(),
+		);
 		expect(all.items[0].json).toMatchObject({ status: 'done' });
 		expect(all.items[0].json).not.toHaveProperty('url');
 
 		v2.sandbox().control.clearRequests();
 		const at = await v2.run({ operation: 'getMany', storefront: 'at', limit: 3, sort: { sortBy: 'id_report:asc' } });
 		expect(v2.requests()[0].query).toEqual({ storefront: 'at', sort: 'id_report:asc', limit: '3', offset: '0' });
-		expect(at.items.map((item) => item.json.id_report)).toEqual(reports().filter((r) => r.storefront === 'at').slice(0, 3).map((r) => r.id_report));
+		expect(at.items.map((item) => item.json.id_report)).toEqual(
+			reports()
+				.filter((r) => r.storefront === 'at')
+				.slice(0, 3)
+				.map((r) => r.id_report),
+		);
 	});
 });
 
@@ -191,16 +268,28 @@ describe('Report → Download', () => {
 
 		expect(result.error).toBeUndefined();
 		const [item] = result.items;
-		expect(item.json).toMatchObject({ id_report: Number(id), status: 'done', report_name: 'account-listing', storefront: 'at' });
+		expect(item.json).toMatchObject({
+			id_report: Number(id),
+			status: 'done',
+			report_name: 'account-listing',
+			storefront: 'at',
+		});
 		expect(item.json).not.toHaveProperty('url');
 		expect(Object.keys(item.binary ?? {})).toEqual(['report']);
 		expect(item.binary!.report).toMatchObject({ fileName: `account-listing-${id}.csv`, mimeType: 'text/csv' });
 		const csv = Buffer.from(item.binary!.report.data, 'base64').toString('utf8').trim().split('\n');
 		expect(csv[0]).toBe('id_offer;ean;amount;listing_price;minimum_price;condition;handling_time');
-		expect(csv.slice(1).map((line) => line.split(';')[0])).toEqual(['SKU-00005', 'SKU-00015', 'SKU-00025', 'SKU-00035']);
+		expect(csv.slice(1).map((line) => line.split(';')[0])).toEqual([
+			'SKU-00005',
+			'SKU-00015',
+			'SKU-00025',
+			'SKU-00035',
+		]);
 
 		expect(v2.requests()).toHaveLength(1);
-		expect(fileRequests()).toEqual([expect.objectContaining({ method: 'GET', path: `/report-files/${id}`, status: 200 })]);
+		expect(fileRequests()).toEqual([
+			expect.objectContaining({ method: 'GET', path: `/report-files/${id}`, status: 200 }),
+		]);
 		expect(fileRequests()[0].headers).not.toHaveProperty('shop-signature');
 		expect(JSON.stringify(result.run.data)).not.toContain(reports()[0]._access_token);
 	});
@@ -208,7 +297,9 @@ describe('Report → Download', () => {
 	it('a report that is not done yet is an error that says to wait, and no file is fetched', async () => {
 		const requested = await request({ reportType: 'invalid-items' });
 		const result = await v2.run({ operation: 'download', reportId: String(requested.items[0].json.id_report) });
-		expect(result.error?.message).toBe(`Report ${String(requested.items[0].json.id_report)} is not ready to download: its status is "new" [item 0]`);
+		expect(result.error?.message).toBe(
+			`Report ${String(requested.items[0].json.id_report)} is not ready to download: its status is "new" [item 0]`,
+		);
 		expect(result.error?.description).toContain('Wait');
 		expect(fileRequests()).toHaveLength(0);
 	});
@@ -226,9 +317,11 @@ describe('Report → Download', () => {
 });
 
 describe('report enums are exactly those of the OpenAPI', () => {
-	const schemas = (JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
-		components: { schemas: Record<string, { enum: string[] }> };
-	}).components.schemas;
+	const schemas = (
+		JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
+			components: { schemas: Record<string, { enum: string[] }> };
+		}
+	).components.schemas;
 	it.each([
 		['ReportsSorting', enums.REPORTS_SORTINGS],
 		['CancellationType', enums.CANCELLATION_TYPES],
@@ -236,14 +329,28 @@ describe('report enums are exactly those of the OpenAPI', () => {
 	])('%s', (schema, values) => expect([...values].sort()).toEqual([...schemas[schema].enum].sort()));
 
 	it('every report type is a POST /reports/<type> of the OpenAPI', () => {
-		const paths = Object.keys((JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as { paths: object }).paths);
-		expect(paths.filter((path) => /^\/reports\/[a-z-]+$/.test(path)).sort()).toEqual(REPORT_TYPES.map((type) => `/reports/${type.value}`).sort());
+		const paths = Object.keys(
+			(
+				JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
+					paths: object;
+				}
+			).paths,
+		);
+		expect(paths.filter((path) => /^\/reports\/[a-z-]+$/.test(path)).sort()).toEqual(
+			REPORT_TYPES.map((type) => `/reports/${type.value}`).sort(),
+		);
 	});
 });
 
 describe('template report-daily-download.json', () => {
 	const example = JSON.parse(readFileSync(join(__dirname, '../../../examples/report-daily-download.json'), 'utf8')) as {
-		nodes: Array<{ name: string; type: string; typeVersion: number; parameters: IDataObject; credentials?: IDataObject }>;
+		nodes: Array<{
+			name: string;
+			type: string;
+			typeVersion: number;
+			parameters: IDataObject;
+			credentials?: IDataObject;
+		}>;
 		connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 	};
 	const node = (name: string) => example.nodes.find((candidate) => candidate.name === name)!;
@@ -276,7 +383,10 @@ describe('template report-daily-download.json', () => {
 
 		const downloaded = await v2.run(node('Download report').parameters, { items: [{ json: done.items[0].json }] });
 		expect(downloaded.error).toBeUndefined();
-		expect(downloaded.items[0].binary?.data).toMatchObject({ fileName: `account-listing-${String(id)}.csv`, mimeType: 'text/csv' });
+		expect(downloaded.items[0].binary?.data).toMatchObject({
+			fileName: `account-listing-${String(id)}.csv`,
+			mimeType: 'text/csv',
+		});
 		expect(v2.requests().map(({ method, path }) => `${method} ${path}`)).toEqual([
 			'POST /reports/account-listing',
 			`GET /reports/${String(id)}`,

@@ -33,24 +33,49 @@ describe('Return Unit → Get Many', () => {
 		const [request] = v2.requests();
 		expect(request).toMatchObject({ method: 'GET', path: '/return-units', status: 200 });
 		expect(request.rawUrl).toContain('status=need_to_be_returned&status=return_arrived');
-		expect(request.queryValues).toMatchObject({ storefront: ['de'], sort: ['ts_updated:desc'], limit: ['100'], offset: ['0'] });
+		expect(request.queryValues).toMatchObject({
+			storefront: ['de'],
+			sort: ['ts_updated:desc'],
+			limit: ['100'],
+			offset: ['0'],
+		});
 		expectSigned(request, v2.credentials());
-		const onDe = (unit: ReturnUnit) => (db().orderUnits.find((o) => o.id_order_unit === unit.id_order_unit)?._storefront ?? 'de') === 'de';
-		const expected = db().returnUnits.filter((unit) => ['need_to_be_returned', 'return_arrived'].includes(unit.status) && onDe(unit));
+		const onDe = (unit: ReturnUnit) =>
+			(db().orderUnits.find((o) => o.id_order_unit === unit.id_order_unit)?._storefront ?? 'de') === 'de';
+		const expected = db().returnUnits.filter(
+			(unit) => ['need_to_be_returned', 'return_arrived'].includes(unit.status) && onDe(unit),
+		);
 		expect(expected.length).toBeGreaterThan(0);
-		expect(run.items.map((item) => item.json.id_return_unit).sort()).toEqual(expected.map((unit) => unit.id_return_unit).sort());
-		expect(run.items[0].json).toMatchObject({ storefront: 'de', fulfillment_type: 'fulfilled_by_merchant', ts_created_iso: expect.stringMatching(/Z$/) });
+		expect(run.items.map((item) => item.json.id_return_unit).sort()).toEqual(
+			expected.map((unit) => unit.id_return_unit).sort(),
+		);
+		expect(run.items[0].json).toMatchObject({
+			storefront: 'de',
+			fulfillment_type: 'fulfilled_by_merchant',
+			ts_created_iso: expect.stringMatching(/Z$/),
+		});
 	});
 
 	it('Limit 1 reads one page of one', async () => {
-		const run = await v2.run({ resource: 'returnUnit', operation: 'getMany', returnAll: false, limit: 1, storefront: 'all' });
+		const run = await v2.run({
+			resource: 'returnUnit',
+			operation: 'getMany',
+			returnAll: false,
+			limit: 1,
+			storefront: 'all',
+		});
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0].queryValues).toEqual({ limit: ['1'], offset: ['0'] });
 		expect(run.items).toHaveLength(1);
 	});
 
 	it('refuses an unknown status before sending', async () => {
-		const run = await v2.run({ resource: 'returnUnit', operation: 'getMany', returnAll: true, filters: { status: ['arrived'] } });
+		const run = await v2.run({
+			resource: 'returnUnit',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { status: ['arrived'] },
+		});
 		expect(run.error?.message).toBe('"Status" has an unknown value "arrived" [item 0]');
 		expect(v2.requests()).toHaveLength(0);
 	});
@@ -59,9 +84,18 @@ describe('Return Unit → Get Many', () => {
 describe('Return Unit → Get', () => {
 	it('reads one return unit with its return, order unit and tickets', async () => {
 		const unit = returnUnitIn('return_arrived');
-		const run = await v2.run({ resource: 'returnUnit', operation: 'get', returnUnitId: byId(unit.id_return_unit), embedded: ['order_unit', 'tickets'] });
+		const run = await v2.run({
+			resource: 'returnUnit',
+			operation: 'get',
+			returnUnitId: byId(unit.id_return_unit),
+			embedded: ['order_unit', 'tickets'],
+		});
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/return-units/${unit.id_return_unit}`, status: 200 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/return-units/${unit.id_return_unit}`,
+			status: 200,
+		});
 		expect(v2.requests()[0].rawUrl).toBe(`/v2/return-units/${unit.id_return_unit}?embedded=order_unit%2Ctickets`);
 		expect(run.items).toHaveLength(1);
 		expect(run.items[0].json).toMatchObject({
@@ -96,9 +130,16 @@ describe('Return Unit → Accept, Repair (no body)', () => {
 		const run = await v2.run({ resource: 'returnUnit', operation, returnUnitId: byId(unit.id_return_unit) });
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()).toHaveLength(1);
-		expect(v2.requests()[0]).toMatchObject({ method: 'PATCH', path: `/return-units/${unit.id_return_unit}/${operation}`, status: 204, body: '' });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/return-units/${unit.id_return_unit}/${operation}`,
+			status: 204,
+			body: '',
+		});
 		expectSigned(v2.requests()[0], v2.credentials());
-		expect(run.items.map((item) => item.json)).toEqual([{ success: true, id_return_unit: unit.id_return_unit, status }]);
+		expect(run.items.map((item) => item.json)).toEqual([
+			{ success: true, id_return_unit: unit.id_return_unit, status },
+		]);
 		expect(returnUnitById(unit.id_return_unit).status).toBe(status);
 	});
 
@@ -118,9 +159,18 @@ describe('Return Unit → Reject, Clarify (with a message)', () => {
 		['clarify', 'return_in_clarification'],
 	])('%s sends the message; the return unit becomes %s', async (operation, status) => {
 		const unit = returnUnitIn('need_to_be_returned');
-		const run = await v2.run({ resource: 'returnUnit', operation, returnUnitId: byId(unit.id_return_unit), message: 'Seal broken, item used' });
+		const run = await v2.run({
+			resource: 'returnUnit',
+			operation,
+			returnUnitId: byId(unit.id_return_unit),
+			message: 'Seal broken, item used',
+		});
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'PATCH', path: `/return-units/${unit.id_return_unit}/${operation}`, status: 204 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/return-units/${unit.id_return_unit}/${operation}`,
+			status: 204,
+		});
 		expect(JSON.parse(v2.requests()[0].body) as IDataObject).toEqual({ message: 'Seal broken, item used' });
 		expectSigned(v2.requests()[0], v2.credentials());
 		expect(run.items.map((item) => item.json)).toEqual([
@@ -131,7 +181,12 @@ describe('Return Unit → Reject, Clarify (with a message)', () => {
 
 	it('a blank message is refused before sending, naming the field and the item', async () => {
 		const unit = returnUnitIn('need_to_be_returned');
-		const run = await v2.run({ resource: 'returnUnit', operation: 'reject', returnUnitId: byId(unit.id_return_unit), message: '  ' });
+		const run = await v2.run({
+			resource: 'returnUnit',
+			operation: 'reject',
+			returnUnitId: byId(unit.id_return_unit),
+			message: '  ',
+		});
 		expect(run.error?.message).toBe('"Message" is required and cannot be empty [item 0]');
 		expect(v2.requests()).toHaveLength(0);
 		expect(returnUnitById(unit.id_return_unit).status).toBe('need_to_be_returned');
@@ -146,7 +201,11 @@ describe('Return → Get Many, Get', () => {
 			operation: 'getMany',
 			returnAll: true,
 			storefront: 'all',
-			filters: { status: ['package_received'], trackingCode: ` ${record.tracking_code} `, updatedFrom: '2001-01-01T00:00:00Z' },
+			filters: {
+				status: ['package_received'],
+				trackingCode: ` ${record.tracking_code} `,
+				updatedFrom: '2001-01-01T00:00:00Z',
+			},
 		});
 		expect(run.error).toBeUndefined();
 		const [request] = v2.requests();
@@ -158,12 +217,19 @@ describe('Return → Get Many, Get', () => {
 		});
 		expect(request.queryValues?.storefront).toBeUndefined();
 		expectSigned(request, v2.credentials());
-		expect(run.items.map((item) => item.json)).toEqual([expect.objectContaining({ id_return: record.id_return, status: 'package_received', tracking_provider: 'DHL' })]);
+		expect(run.items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ id_return: record.id_return, status: 'package_received', tracking_provider: 'DHL' }),
+		]);
 	});
 
 	it('reads one return with its units and buyer', async () => {
 		const record = db().returns[0];
-		const run = await v2.run({ resource: 'return', operation: 'get', returnId: byId(record.id_return), embedded: ['return_units', 'buyer'] });
+		const run = await v2.run({
+			resource: 'return',
+			operation: 'get',
+			returnId: byId(record.id_return),
+			embedded: ['return_units', 'buyer'],
+		});
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/returns/${record.id_return}`, status: 200 });
 		expect(v2.requests()[0].rawUrl).toBe(`/v2/returns/${record.id_return}?embedded=return_units%2Cbuyer`);

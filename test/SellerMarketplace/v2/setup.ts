@@ -22,9 +22,16 @@ export function useSandboxV2(options: StartOptions = {}, resource?: string): V2S
 	return {
 		sandbox: file.sandbox,
 		credentials: file.credentialsV2,
-		requests: () => file.sandbox().control.requests().filter((entry) => entry.api === 'v2'),
+		requests: () =>
+			file
+				.sandbox()
+				.control.requests()
+				.filter((entry) => entry.api === 'v2'),
 		run: async (parameters, runOptions = {}) =>
-			await runSellerNodeV2(file.credentialsV2(), { parameters: resource ? { resource, ...parameters } : parameters, ...runOptions }),
+			await runSellerNodeV2(file.credentialsV2(), {
+				parameters: resource ? { resource, ...parameters } : parameters,
+				...runOptions,
+			}),
 	};
 }
 
@@ -32,7 +39,11 @@ export function useSandboxV2(options: StartOptions = {}, resource?: string): V2S
  * A locator value in By ID mode that an expression fills, e.g. from the item: what reaches the node's own ID check
  * (n8n's form check already refuses a bad ID typed in the field, see test/SellerMarketplace/pickers/pickers.test.ts).
  */
-export const fromExpression = (id: string | number) => ({ __rl: true, mode: 'id', value: `={{ ${JSON.stringify(String(id))} }}` });
+export const fromExpression = (id: string | number) => ({
+	__rl: true,
+	mode: 'id',
+	value: `={{ ${JSON.stringify(String(id))} }}`,
+});
 
 /** What every request of the node carries: a valid signature over the bytes received, the Shop- headers and the User-Agent. */
 export function expectSigned(entry: RequestLogEntry, credentials: SellerCredentialsV2): void {

@@ -21,7 +21,9 @@ describe('Shipping Group → Get Many', () => {
 		const run = await v2.run({ operation: 'getMany', returnAll: false, limit: 1, storefront: 'cz' });
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0].queryValues).toEqual({ storefront: ['cz'], limit: ['1'], offset: ['0'] });
-		expect(run.items.map((item) => item.json)).toEqual([expect.objectContaining({ storefront: 'cz', currency: 'CZK', is_default: true })]);
+		expect(run.items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ storefront: 'cz', currency: 'CZK', is_default: true }),
+		]);
 	});
 });
 
@@ -31,7 +33,12 @@ describe('Shipping Group → Get', () => {
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/shipping-groups/2', status: 200 });
 		expect(v2.requests()[0].queryValues).toEqual({ storefront: ['at'] });
-		expect(run.items[0].json).toMatchObject({ id_shipping_group: 2, name: 'spedition', storefront: 'at', regions: [{ countries: ['AT'] }] });
+		expect(run.items[0].json).toMatchObject({
+			id_shipping_group: 2,
+			name: 'spedition',
+			storefront: 'at',
+			regions: [{ countries: ['AT'] }],
+		});
 	});
 
 	it('refuses an ID that is not a number before sending', async () => {

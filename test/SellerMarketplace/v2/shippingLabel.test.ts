@@ -13,7 +13,10 @@ const v2 = useSandboxV2({ orders: 40, strict: true }, 'shippingLabel');
 
 const db = () => v2.sandbox().control.db;
 const waitingUnits = (): OrderUnit[] =>
-	db().orderUnits.filter((unit) => !unit._fulfilled_by_marketplace && (unit._storefront ?? 'de') === 'de' && unit.status === 'need_to_be_sent');
+	db().orderUnits.filter(
+		(unit) =>
+			!unit._fulfilled_by_marketplace && (unit._storefront ?? 'de') === 'de' && unit.status === 'need_to_be_sent',
+	);
 const labels = () => shippingState(db()).labels;
 const parcel = { weightGram: 1500, lengthCm: 30, widthCm: 20, heightCm: 10 };
 
@@ -32,10 +35,20 @@ function expectWellFormedPdf(pdf: Buffer): void {
 describe('Shipping Label → Create', () => {
 	it('buys a label for the order units of one parcel; the PDF lands in the binary field, the download address stays out', async () => {
 		const [unit] = waitingUnits();
-		const run = await v2.run({ operation: 'create', orderUnitIds: `${unit.id_order_unit}`, ...parcel, binaryPropertyName: 'label' });
+		const run = await v2.run({
+			operation: 'create',
+			orderUnitIds: `${unit.id_order_unit}`,
+			...parcel,
+			binaryPropertyName: 'label',
+		});
 		expect(run.error).toBeUndefined();
 		const [request] = v2.requests();
-		expect(request).toMatchObject({ method: 'POST', path: '/shipping-labels', operationId: 'CreateShippingLabel', status: 201 });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/shipping-labels',
+			operationId: 'CreateShippingLabel',
+			status: 201,
+		});
 		expectSigned(request, v2.credentials());
 		expect(JSON.parse(request.body) as IDataObject).toEqual({
 			ids_order_units: [unit.id_order_unit],
@@ -44,7 +57,12 @@ describe('Shipping Label → Create', () => {
 		});
 		const [stored] = labels();
 		expect(run.items).toHaveLength(1);
-		expect(run.items[0].json).toEqual({ id: stored.id, tracking_number: stored.tracking_number, carrier: 'GLS', ids_order_units: [unit.id_order_unit] });
+		expect(run.items[0].json).toEqual({
+			id: stored.id,
+			tracking_number: stored.tracking_number,
+			carrier: 'GLS',
+			ids_order_units: [unit.id_order_unit],
+		});
 		const binary = run.items[0].binary!.label;
 		expect(binary).toMatchObject({ fileName: `label-${stored.tracking_number}.pdf`, mimeType: 'application/pdf' });
 		const pdf = Buffer.from(binary.data, 'base64');
@@ -55,7 +73,12 @@ describe('Shipping Label → Create', () => {
 
 	it('Include Download Link outputs the address next to the PDF', async () => {
 		const [unit] = waitingUnits();
-		const run = await v2.run({ operation: 'create', orderUnitIds: String(unit.id_order_unit), ...parcel, options: { includeDownloadLinks: true } });
+		const run = await v2.run({
+			operation: 'create',
+			orderUnitIds: String(unit.id_order_unit),
+			...parcel,
+			options: { includeDownloadLinks: true },
+		});
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json.download_url).toMatch(/\/shipping-label-files\/[0-9a-f-]+\?access_token=/);
 		expect(Object.keys(run.items[0].binary!)).toEqual(['data']);
@@ -63,7 +86,9 @@ describe('Shipping Label → Create', () => {
 
 	it('a second label for the same unit is refused by the marketplace and not bought', async () => {
 		const [unit] = waitingUnits();
-		expect((await v2.run({ operation: 'create', orderUnitIds: String(unit.id_order_unit), ...parcel })).error).toBeUndefined();
+		expect(
+			(await v2.run({ operation: 'create', orderUnitIds: String(unit.id_order_unit), ...parcel })).error,
+		).toBeUndefined();
 		const again = await v2.run({ operation: 'create', orderUnitIds: String(unit.id_order_unit), ...parcel });
 		expect(again.error?.message).toContain('has a shipping label already');
 		expect(labels()).toHaveLength(1);
@@ -72,18 +97,44 @@ describe('Shipping Label → Create', () => {
 	it('units of two orders in one parcel: the marketplace names the field by its label', async () => {
 		const units = waitingUnits();
 		const other = units.find((unit) => unit.id_order !== units[0].id_order)!;
-		const run = await v2.run({ operation: 'create', orderUnitIds: `${units[0].id_order_unit}, ${other.id_order_unit}`, ...parcel });
+		const run = await v2.run({
+			operation: 'create',
+			orderUnitIds: `${units[0].id_order_unit}, ${other.id_order_unit}`,
+			...parcel,
+		});
 		expect(v2.requests()[0]).toMatchObject({ status: 422 });
-		expect(run.error?.message).toBe('Could not create a shipping label: "Order Unit IDs" (ids_order_units): must be order units of one order');
+		expect(run.error?.message).toBe(
+			'Could not create a shipping label: "Order Unit IDs" (ids_order_units): must be order units of one order',
+		);
 		expect(labels()).toEqual([]);
 	});
 
 	it.each([
-		['no order unit', { orderUnitIds: ' , ' }, '"Order Unit IDs" is required: give at least one ID, e.g. 12345 or 12345, 12346 [item 1]'],
-		['an order unit ID with a path in it', { orderUnitIds: '12/../3' }, '"Order Unit IDs" must be positive whole numbers separated by commas, but "12/../3" is not [item 1]'],
-		['a weight of 0', { weightGram: 0 }, '"Weight (in Grams)" must be a whole number of at least 1, but it is 0 [item 1]'],
-		['a length in text that is not a whole number', { lengthCm: '1e2' }, '"Length (in cm)" must be a whole number of at least 1, but it is "1e2" [item 1]'],
-		['a carrier the marketplace does not sell', { carriers: ['DHL'] }, '"Carriers" has an unknown value "DHL" [item 1]'],
+		[
+			'no order unit',
+			{ orderUnitIds: ' , ' },
+			'"Order Unit IDs" is required: give at least one ID, e.g. 12345 or 12345, 12346 [item 1]',
+		],
+		[
+			'an order unit ID with a path in it',
+			{ orderUnitIds: '12/../3' },
+			'"Order Unit IDs" must be positive whole numbers separated by commas, but "12/../3" is not [item 1]',
+		],
+		[
+			'a weight of 0',
+			{ weightGram: 0 },
+			'"Weight (in Grams)" must be a whole number of at least 1, but it is 0 [item 1]',
+		],
+		[
+			'a length in text that is not a whole number',
+			{ lengthCm: '1e2' },
+			'"Length (in cm)" must be a whole number of at least 1, but it is "1e2" [item 1]',
+		],
+		[
+			'a carrier the marketplace does not sell',
+			{ carriers: ['DHL'] },
+			'"Carriers" has an unknown value "DHL" [item 1]',
+		],
 	])('refuses %s before sending, naming the field and the item', async (_, bad, message) => {
 		const [first, second] = waitingUnits();
 		const good = { orderUnitIds: String(first.id_order_unit), ...parcel, carriers: ['GLS'] };
@@ -109,10 +160,18 @@ describe('Shipping Label → Create', () => {
 		const [first, , third] = waitingUnits();
 		const run = await v2.run(
 			{ operation: 'create', orderUnitIds: '={{ $json.units }}', ...parcel },
-			{ items: [{ json: { units: String(first.id_order_unit) } }, { json: { units: String(first.id_order_unit) } }, { json: { units: String(third.id_order_unit) } }] },
+			{
+				items: [
+					{ json: { units: String(first.id_order_unit) } },
+					{ json: { units: String(first.id_order_unit) } },
+					{ json: { units: String(third.id_order_unit) } },
+				],
+			},
 		);
 		expect(v2.requests().map((request) => request.status)).toEqual([201, 403]);
-		expect(run.error?.message).toBe(`Could not create a shipping label: order unit ${first.id_order_unit} has a shipping label already`);
+		expect(run.error?.message).toBe(
+			`Could not create a shipping label: order unit ${first.id_order_unit} has a shipping label already`,
+		);
 		expect(run.error?.description).toContain('Sent in the same run and applied (not undone): item 0.');
 		expect(labels().map((label) => label.ids_order_units)).toEqual([[first.id_order_unit]]);
 	});
@@ -122,12 +181,22 @@ describe('Shipping Label → Create', () => {
 		const run = await v2.run(
 			{ operation: 'create', orderUnitIds: '={{ $json.units }}', ...parcel },
 			{
-				items: [{ json: { units: String(first.id_order_unit) } }, { json: { units: String(first.id_order_unit) } }, { json: { units: String(third.id_order_unit) } }],
+				items: [
+					{ json: { units: String(first.id_order_unit) } },
+					{ json: { units: String(first.id_order_unit) } },
+					{ json: { units: String(third.id_order_unit) } },
+				],
 				continueOnFail: true,
 			},
 		);
 		expect(run.error).toBeUndefined();
-		expect(run.items.map((item) => [item.json.tracking_number !== undefined, Object.keys(item.binary ?? {}), typeof item.json.error])).toEqual([
+		expect(
+			run.items.map((item) => [
+				item.json.tracking_number !== undefined,
+				Object.keys(item.binary ?? {}),
+				typeof item.json.error,
+			]),
+		).toEqual([
 			[true, ['data'], 'undefined'],
 			[false, [], 'string'],
 			[true, ['data'], 'undefined'],
@@ -139,7 +208,9 @@ describe('Shipping Label → Create', () => {
 		v2.sandbox().control.addFault({ method: 'POST', path: '/v2/shipping-labels', kind: 'status', status: 500 });
 		const run = await v2.run({ operation: 'create', orderUnitIds: String(waitingUnits()[0].id_order_unit), ...parcel });
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toBe('The request to create a shipping label may or may not have been applied: the marketplace had a server error (500)');
+		expect(run.error?.message).toBe(
+			'The request to create a shipping label may or may not have been applied: the marketplace had a server error (500)',
+		);
 		expect(run.error?.description).toContain('a second run buys a second label');
 	});
 
@@ -147,14 +218,23 @@ describe('Shipping Label → Create', () => {
 		v2.sandbox().control.addFault({ method: 'GET', path: '/shipping-label-files/*', kind: 'status', status: 404 });
 		const run = await v2.run({ operation: 'create', orderUnitIds: String(waitingUnits()[0].id_order_unit), ...parcel });
 		const [stored] = labels();
-		expect(run.error?.message).toMatch(new RegExp(`^Shipping label ${stored.id} was created \\(GLS tracking number ${stored.tracking_number}\\), but its PDF could not be downloaded: `));
+		expect(run.error?.message).toMatch(
+			new RegExp(
+				`^Shipping label ${stored.id} was created \\(GLS tracking number ${stored.tracking_number}\\), but its PDF could not be downloaded: `,
+			),
+		);
 		expect(run.error?.description).toContain('Do not run this item again: that buys another label.');
 		expect(JSON.stringify(run.error)).not.toContain(stored._access_token);
 	});
 
 	it('a label bought whose PDF download answers 503: it says the label was bought and where its PDF is, never to try again', async () => {
 		v2.sandbox().control.addFault({ method: 'GET', path: '/shipping-label-files/*', kind: 'status', status: 503 });
-		const run = await v2.run({ operation: 'create', orderUnitIds: String(waitingUnits()[0].id_order_unit), ...parcel, requestOptions: { maxRetries: 0 } });
+		const run = await v2.run({
+			operation: 'create',
+			orderUnitIds: String(waitingUnits()[0].id_order_unit),
+			...parcel,
+			requestOptions: { maxRetries: 0 },
+		});
 		expect(labels()).toHaveLength(1);
 		expect(v2.requests().filter((request) => request.method === 'POST')).toHaveLength(1);
 		expect(run.error?.message).toContain('was created (GLS tracking number');

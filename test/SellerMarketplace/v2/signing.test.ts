@@ -31,7 +31,8 @@ const patchUnit: SignableRequest = {
 	qs: { storefront: 'de', embedded: ['eco_participation', 'battery_participation'] },
 	body: { listing_price: 1999, note: 'Größe L' },
 };
-const patchUrl = 'https://sellerapi.kaufland.com/v2/units/123?storefront=de&embedded=eco_participation%2Cbattery_participation';
+const patchUrl =
+	'https://sellerapi.kaufland.com/v2/units/123?storefront=de&embedded=eco_participation%2Cbattery_participation';
 
 describe('API v2 signature', () => {
 	it("matches the documentation's example", () => {
@@ -60,9 +61,14 @@ describe('API v2 signature', () => {
 	it("writes the query as PHP's http_build_query does (space as +, ~ as %7E), repeats other list keys, and signs those bytes", () => {
 		// http_build_query(['search_term' => "Größe L ~ it's (new)!*", 'status' => …]) in PHP, the form the marketplace's examples use;
 		// the voucher filters are documented as repeated keys (?status=active&status=new).
-		const search: SignableRequest = { method: 'GET', url: '/vouchers', qs: { search_term: "Größe L ~ it's (new)!*", status: ['active', 'new'], sort: 'redemptions:desc' } };
+		const search: SignableRequest = {
+			method: 'GET',
+			url: '/vouchers',
+			qs: { search_term: "Größe L ~ it's (new)!*", status: ['active', 'new'], sort: 'redemptions:desc' },
+		};
 		const signed = signRequestOptions(credentials, search, 1700000000);
-		const url = 'https://sellerapi.kaufland.com/v2/vouchers?search_term=Gr%C3%B6%C3%9Fe+L+%7E+it%27s+%28new%29%21%2A&status=active&status=new&sort=redemptions%3Adesc';
+		const url =
+			'https://sellerapi.kaufland.com/v2/vouchers?search_term=Gr%C3%B6%C3%9Fe+L+%7E+it%27s+%28new%29%21%2A&status=active&status=new&sort=redemptions%3Adesc';
 		expect(signed.url).toBe(url);
 		expect(signed.headers!['Shop-Signature']).toBe(computeSignature(credentials.secretKey, 'GET', url, '', 1700000000));
 	});
@@ -72,10 +78,23 @@ describe('API v2 signature', () => {
 		const contract = loadContract();
 		const forms = contract.operations.flatMap((operation) =>
 			operation.parameters
-				.filter((parameter) => parameter.in === 'query' && (parameter.schema.type === 'array' || contract.document.components.schemas[String(parameter.schema.$ref ?? '').split('/').pop() ?? '']?.type === 'array'))
+				.filter(
+					(parameter) =>
+						parameter.in === 'query' &&
+						(parameter.schema.type === 'array' ||
+							contract.document.components.schemas[
+								String(parameter.schema.$ref ?? '')
+									.split('/')
+									.pop() ?? ''
+							]?.type === 'array'),
+				)
 				.map((parameter) => {
 					const key = `${operation.method} ${operation.path} ${parameter.name}`;
-					return { key, node: V2_QUERY_FORM.arrayForm(parameter.name), documented: commaLists.has(key) ? 'comma' : 'repeat' };
+					return {
+						key,
+						node: V2_QUERY_FORM.arrayForm(parameter.name),
+						documented: commaLists.has(key) ? 'comma' : 'repeat',
+					};
 				}),
 		);
 		expect(forms.length).toBeGreaterThan(30);
@@ -108,15 +127,26 @@ describe('API v2 signature', () => {
 	});
 
 	it('the default User-Agent names this package and its version', () => {
-		const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { name: string; version: string };
+		const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+			name: string;
+			version: string;
+		};
 		expect(DEFAULT_USER_AGENT).toBe(`${pkg.name}/${pkg.version}`);
 	});
 });
 
 describe('API v2 credentials refuse what cannot be signed safely', () => {
 	it.each([
-		['another host', 'https://evil.test/SellerMarketplace/v2/orders', 'only sign requests to https://sellerapi.kaufland.com/v2/'],
-		['a look-alike host', 'https://sellerapi.kaufland.com.evil.test/SellerMarketplace/v2/orders', 'only sign requests to'],
+		[
+			'another host',
+			'https://evil.test/SellerMarketplace/v2/orders',
+			'only sign requests to https://sellerapi.kaufland.com/v2/',
+		],
+		[
+			'a look-alike host',
+			'https://sellerapi.kaufland.com.evil.test/SellerMarketplace/v2/orders',
+			'only sign requests to',
+		],
 		['another path on the same host', 'https://sellerapi.kaufland.com/v1/orders', 'only sign requests to'],
 		['plain http to the API host', 'http://sellerapi.kaufland.com/v2/orders', 'only sign requests to'],
 	])('a request to %s', (_, url, message) => {
@@ -133,13 +163,15 @@ describe('API v2 credentials refuse what cannot be signed safely', () => {
 		expect(describeCredentialProblem({ ...credentials, baseUrl })).toContain(message);
 	});
 
-	it.each(['http://127.0.0.1:8787/v2', 'http://localhost:8787/v2/', 'http://[::1]:8787/v2', 'https://sellerapi-playground.kaufland.com/v2'])(
-		'allows %s',
-		(baseUrl) => {
-			expect(describeCredentialProblem({ ...credentials, baseUrl })).toBeUndefined();
-			expect(parseBaseUrl(baseUrl)).toEqual({ baseUrl: baseUrl.replace(/\/$/, '') });
-		},
-	);
+	it.each([
+		'http://127.0.0.1:8787/v2',
+		'http://localhost:8787/v2/',
+		'http://[::1]:8787/v2',
+		'https://sellerapi-playground.kaufland.com/v2',
+	])('allows %s', (baseUrl) => {
+		expect(describeCredentialProblem({ ...credentials, baseUrl })).toBeUndefined();
+		expect(parseBaseUrl(baseUrl)).toEqual({ baseUrl: baseUrl.replace(/\/$/, '') });
+	});
 
 	it.each([
 		[{ clientKey: 'short' }, 'Client Key must be 32 characters long, but it has 5'],
@@ -150,6 +182,8 @@ describe('API v2 credentials refuse what cannot be signed safely', () => {
 		[{ partnerSecretKey: 'p'.repeat(64) }, 'go together'],
 	])('credentials with %p', (change, message) => {
 		expect(describeCredentialProblem({ ...credentials, ...change })).toContain(message);
-		expect(() => signRequestOptions({ ...credentials, ...change }, { method: 'GET', url: '/status/ping' }, 1)).toThrow(message);
+		expect(() => signRequestOptions({ ...credentials, ...change }, { method: 'GET', url: '/status/ping' }, 1)).toThrow(
+			message,
+		);
 	});
 });

@@ -17,7 +17,14 @@ const merchantUnits = () => v2.sandbox().control.db.orderUnits.filter((unit) => 
 
 describe('retries', () => {
 	it('a 429 with Retry-After is waited out and retried; Return All still outputs every record once', async () => {
-		v2.sandbox().control.addFault({ method: 'GET', path: '/v2/order-units', kind: 'status', status: 429, retryAfter: '1', times: 1 });
+		v2.sandbox().control.addFault({
+			method: 'GET',
+			path: '/v2/order-units',
+			kind: 'status',
+			status: 429,
+			retryAfter: '1',
+			times: 1,
+		});
 		const started = Date.now();
 		const run = await v2.run({ resource: 'orderUnit', operation: 'getMany', returnAll: true, storefront: 'all' });
 		expect(run.error).toBeUndefined();
@@ -40,29 +47,64 @@ describe('retries', () => {
 	it('a create that fails with 503 is not sent again, and the error says it may have been applied', async () => {
 		v2.sandbox().control.addFault({ method: 'POST', path: '/v2/units', kind: 'status', status: 503 });
 		const item = v2.sandbox().control.db.items[0];
-		const run = await v2.run({ resource: 'unit', operation: 'create', identifyBy: 'ean', ean: item.eans[0], offerId: 'SKU-503', condition: 'NEW', listingPrice: 1000, handlingTime: 1 });
+		const run = await v2.run({
+			resource: 'unit',
+			operation: 'create',
+			identifyBy: 'ean',
+			ean: item.eans[0],
+			offerId: 'SKU-503',
+			condition: 'NEW',
+			listingPrice: 1000,
+			handlingTime: 1,
+		});
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toBe("The request to create a unit for offer SKU-503 may or may not have been applied: the marketplace had a server error (503)");
-		expect(run.error?.description).toContain('It was sent once and not repeated, so it cannot have been applied twice.');
-		expect(run.error?.description).toContain('Unit (Offer) → Get Many with the Offer ID "SKU-503" lists the unit if it was created');
+		expect(run.error?.message).toBe(
+			'The request to create a unit for offer SKU-503 may or may not have been applied: the marketplace had a server error (503)',
+		);
+		expect(run.error?.description).toContain(
+			'It was sent once and not repeated, so it cannot have been applied twice.',
+		);
+		expect(run.error?.description).toContain(
+			'Unit (Offer) → Get Many with the Offer ID "SKU-503" lists the unit if it was created',
+		);
 		expect(run.error?.description).not.toMatch(/try again later/i);
 	});
 
 	it('a create whose connection breaks is not sent again', async () => {
 		v2.sandbox().control.addFault({ method: 'POST', path: '/v2/units', kind: 'reset' });
 		const item = v2.sandbox().control.db.items[0];
-		const run = await v2.run({ resource: 'unit', operation: 'create', identifyBy: 'ean', ean: item.eans[0], offerId: 'SKU-RST', condition: 'NEW', listingPrice: 1000, handlingTime: 1 });
+		const run = await v2.run({
+			resource: 'unit',
+			operation: 'create',
+			identifyBy: 'ean',
+			ean: item.eans[0],
+			offerId: 'SKU-RST',
+			condition: 'NEW',
+			listingPrice: 1000,
+			handlingTime: 1,
+		});
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toBe("The request to create a unit for offer SKU-RST may or may not have been applied: the connection was reset");
+		expect(run.error?.message).toBe(
+			'The request to create a unit for offer SKU-RST may or may not have been applied: the connection was reset',
+		);
 		expect(run.error?.description).toContain('Unit (Offer) → Get Many with the Offer ID "SKU-RST"');
 	});
 
 	it('a page that keeps failing fails Return All and outputs nothing', async () => {
 		v2.sandbox().control.addFault({ method: 'GET', path: '/v2/order-units', kind: 'status', status: 500, times: 5 });
-		const run = await v2.run({ resource: 'orderUnit', operation: 'getMany', returnAll: true, requestOptions: { maxRetries: 1 } });
-		expect(run.error?.message).toBe('Could not get many order units: the marketplace had a server error (500, after 2 attempts)');
+		const run = await v2.run({
+			resource: 'orderUnit',
+			operation: 'getMany',
+			returnAll: true,
+			requestOptions: { maxRetries: 1 },
+		});
+		expect(run.error?.message).toBe(
+			'Could not get many order units: the marketplace had a server error (500, after 2 attempts)',
+		);
 		// Nothing was read, so there is nothing to say about records not output (test/SellerMarketplace/errors/headlines.test.ts has a later page).
-		expect(run.error?.description).toBe('The API said: Injected fault: HTTP 500<br>Request: GET /order-units, answered 500<br>This is usually temporary. Try again later.');
+		expect(run.error?.description).toBe(
+			'The API said: Injected fault: HTTP 500<br>Request: GET /order-units, answered 500<br>This is usually temporary. Try again later.',
+		);
 		expect(run.items).toEqual([]);
 	});
 });
@@ -77,20 +119,37 @@ describe('answers lost after the marketplace applied the request (a proxy cuts t
 	afterAll(async () => await proxy.close());
 	beforeEach(() => proxy.seen.splice(0));
 	const seen = () => proxy.seen.map((request) => `${request.method} ${request.path.split('?')[0]}`);
-	const waiting = () => merchantUnits().find((unit) => unit.status === 'need_to_be_sent' && (unit._storefront ?? 'de') === 'de')!;
+	const waiting = () =>
+		merchantUnits().find((unit) => unit.status === 'need_to_be_sent' && (unit._storefront ?? 'de') === 'de')!;
 	const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 
 	it('Send: the retry is refused as done already; the unit is read back, and the item succeeds with alreadyApplied', async () => {
 		const unit = waiting();
 		proxy.add({ method: 'PATCH', path: `/v2/order-units/${unit.id_order_unit}/send`, action: 'loseAnswer' });
 		const run = await runSellerNodeV2(viaProxy, {
-			parameters: { resource: 'orderUnit', operation: 'send', orderUnitId: byId(unit.id_order_unit), carrierCode: 'DHL', trackingNumbers: 'T-1' },
+			parameters: {
+				resource: 'orderUnit',
+				operation: 'send',
+				orderUnitId: byId(unit.id_order_unit),
+				carrierCode: 'DHL',
+				trackingNumbers: 'T-1',
+			},
 		});
 		expect(run.error).toBeUndefined();
-		expect(seen()).toEqual([`PATCH /v2/order-units/${unit.id_order_unit}/send`, `PATCH /v2/order-units/${unit.id_order_unit}/send`, `GET /v2/order-units/${unit.id_order_unit}`]);
+		expect(seen()).toEqual([
+			`PATCH /v2/order-units/${unit.id_order_unit}/send`,
+			`PATCH /v2/order-units/${unit.id_order_unit}/send`,
+			`GET /v2/order-units/${unit.id_order_unit}`,
+		]);
 		expect(v2.requests().map((request) => request.status)).toEqual([204, 403, 200]);
 		expect(run.items.map((item) => item.json)).toEqual([
-			{ success: true, alreadyApplied: true, id_order_unit: unit.id_order_unit, tracking_numbers: 'T-1', carrier_code: 'DHL' },
+			{
+				success: true,
+				alreadyApplied: true,
+				id_order_unit: unit.id_order_unit,
+				tracking_numbers: 'T-1',
+				carrier_code: 'DHL',
+			},
 		]);
 	});
 
@@ -98,18 +157,31 @@ describe('answers lost after the marketplace applied the request (a proxy cuts t
 		const unit = merchantUnits().find((candidate) => candidate.status === 'sent' && candidate._refunds.length === 0)!;
 		proxy.add({ method: 'PATCH', path: `/v2/order-units/${unit.id_order_unit}/refund`, action: 'loseAnswer' });
 		const run = await runSellerNodeV2(viaProxy, {
-			parameters: { resource: 'orderUnit', operation: 'refund', orderUnitId: byId(unit.id_order_unit), amount: 300, reason: 'delivery_delay' },
+			parameters: {
+				resource: 'orderUnit',
+				operation: 'refund',
+				orderUnitId: byId(unit.id_order_unit),
+				amount: 300,
+				reason: 'delivery_delay',
+			},
 		});
 		expect(seen()).toEqual([`PATCH /v2/order-units/${unit.id_order_unit}/refund`]);
 		expect(unit._refunds.map((refund) => refund.amount)).toEqual([300]);
-		expect(run.error?.message).toBe(`The request to refund order unit ${unit.id_order_unit} may or may not have been applied: the connection was reset`);
+		expect(run.error?.message).toBe(
+			`The request to refund order unit ${unit.id_order_unit} may or may not have been applied: the connection was reset`,
+		);
 	});
 
 	it('Update Many: setting values is safe to repeat, so a 503 is retried and the units are changed once', async () => {
 		const [a, b] = v2.sandbox().control.db.units.filter((unit) => (unit._storefront ?? 'de') === 'de');
 		v2.sandbox().control.addFault({ method: 'POST', path: '/v2/units/bulk', kind: 'status', status: 503, times: 1 });
 		const run = await v2.run(
-			{ resource: 'unit', operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 4, listingPrice: 999_999 } },
+			{
+				resource: 'unit',
+				operation: 'updateMany',
+				unitId: '={{ $json.id }}',
+				updateFields: { amount: 4, listingPrice: 999_999 },
+			},
 			{ items: [{ json: { id: a.id_unit } }, { json: { id: b.id_unit } }] },
 		);
 		expect(run.error).toBeUndefined();
@@ -119,37 +191,60 @@ describe('answers lost after the marketplace applied the request (a proxy cuts t
 });
 
 describe('rate limit: 111 requests a second per seller', () => {
-	it('300 requests in one run are spread out so that the marketplace never answers 429', async () => {
-		v2.sandbox().control.setRateLimit(111);
-		const orders = v2.sandbox().control.db.orders.filter((order) => !order._fulfilled_by_marketplace).slice(0, 100);
-		const items = [0, 1, 2].flatMap(() => orders.map((order) => ({ json: { id: order.id_order } })));
-		const started = Date.now();
+	it(
+		'300 requests in one run are spread out so that the marketplace never answers 429',
+		async () => {
+			v2.sandbox().control.setRateLimit(111);
+			const orders = v2
+				.sandbox()
+				.control.db.orders.filter((order) => !order._fulfilled_by_marketplace)
+				.slice(0, 100);
+			const items = [0, 1, 2].flatMap(() => orders.map((order) => ({ json: { id: order.id_order } })));
+			const started = Date.now();
 
-		const run = await v2.run({ resource: 'order', operation: 'get', orderId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, { items });
+			const run = await v2.run(
+				{ resource: 'order', operation: 'get', orderId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+				{ items },
+			);
 
-		expect(run.error).toBeUndefined();
-		expect(run.items).toHaveLength(300);
-		expect(v2.requests()).toHaveLength(300);
-		expect(v2.requests().filter((request) => request.status !== 200)).toEqual([]);
-		// 100 a second at most: the 201st request cannot start before 2 s have passed.
-		expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
-	}, budget(20_000));
+			expect(run.error).toBeUndefined();
+			expect(run.items).toHaveLength(300);
+			expect(v2.requests()).toHaveLength(300);
+			expect(v2.requests().filter((request) => request.status !== 200)).toEqual([]);
+			// 100 a second at most: the 201st request cannot start before 2 s have passed.
+			expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+		},
+		budget(20_000),
+	);
 });
 
 describe('error answers', () => {
 	let server: RecordingServer;
 	let credentials: SellerCredentialsV2;
-	const answer = (status: number, body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
+	const answer = (
+		status: number,
+		body: string,
+		headers: Record<string, string> = { 'Content-Type': 'application/json' },
+	) =>
 		server.respondWith((_request, response: ServerResponse) => {
 			response.writeHead(status, headers);
 			response.end(body);
 		});
-	const ping = async () => await runSellerNodeV2(credentials, { parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } } });
+	const ping = async () =>
+		await runSellerNodeV2(credentials, {
+			parameters: { resource: 'status', operation: 'ping', requestOptions: { maxRetries: 0 } },
+		});
 
 	beforeAll(async () => {
 		const secretKey = 's'.repeat(64);
 		server = await startRecordingServer(secretKey, V2_RECORDING);
-		credentials = { clientKey: 'c'.repeat(32), secretKey, baseUrl: server.baseUrl, storefront: 'de', userAgent: DEFAULT_USER_AGENT };
+		credentials = {
+			clientKey: 'c'.repeat(32),
+			secretKey,
+			baseUrl: server.baseUrl,
+			storefront: 'de',
+			userAgent: DEFAULT_USER_AGENT,
+		};
 	});
 	afterAll(async () => await server.close());
 	beforeEach(() => server.requests.splice(0));
@@ -168,11 +263,18 @@ describe('error answers', () => {
 			{ 'Content-Type': 'application/json', 'X-Request-ID': 'req-7' },
 		);
 		const run = await runSellerNodeV2(credentials, {
-			parameters: { resource: 'unit', operation: 'update', unitId: '5', updateFields: { amount: 1, listingPrice: 1999 } },
+			parameters: {
+				resource: 'unit',
+				operation: 'update',
+				unitId: '5',
+				updateFields: { amount: 1, listingPrice: 1999 },
+			},
 		});
 		expect(server.requests).toHaveLength(1);
 		expect(server.requests[0].signatureValid).toBe(true);
-		expect(run.error?.message).toBe('Could not update unit 5: "Listing Price (in Cents)" (listing_price): must be greater than 0');
+		expect(run.error?.message).toBe(
+			'Could not update unit 5: "Listing Price (in Cents)" (listing_price): must be greater than 0',
+		);
 		expect(run.error?.description).toBe(
 			[
 				'The API said: Invalid request',
@@ -187,7 +289,9 @@ describe('error answers', () => {
 
 	it('a bare {message} 404 (NotFoundResponse)', async () => {
 		answer(404, JSON.stringify({ message: 'Unit not found' }));
-		const run = await runSellerNodeV2(credentials, { parameters: { resource: 'unit', operation: 'get', unitId: '42' } });
+		const run = await runSellerNodeV2(credentials, {
+			parameters: { resource: 'unit', operation: 'get', unitId: '42' },
+		});
 		expect(run.error?.message).toBe('Could not get unit 42: it was not found');
 		expect(run.error?.description).toContain('The API said: Unit not found');
 	});
@@ -197,13 +301,17 @@ describe('error answers', () => {
 		const run = await ping();
 		expect(run.error?.message).toBe('Could not ping the API: the marketplace had a server error (502)');
 		// n8n's editor shows the description as HTML: the page's markup is shown as text, not read as markup.
-		expect(run.error?.description).toContain('The API said: &lt;html&gt;&lt;body&gt;Bad Gateway&lt;/body&gt;&lt;/html&gt;');
+		expect(run.error?.description).toContain(
+			'The API said: &lt;html&gt;&lt;body&gt;Bad Gateway&lt;/body&gt;&lt;/html&gt;',
+		);
 	});
 
 	it('a 200 without the {data} envelope', async () => {
 		answer(200, JSON.stringify({ message: 'pong' }));
 		const run = await ping();
-		expect(run.error?.message).toBe("Could not ping the API: the marketplace's answer was not in the form API v2 answers in");
+		expect(run.error?.message).toBe(
+			"Could not ping the API: the marketplace's answer was not in the form API v2 answers in",
+		);
 		expect(run.error?.description).toBe(
 			'Request: GET /status/ping, answered without a {"data": …} answer. Check that the Base URL of the credentials is the API\'s.',
 		);
@@ -211,9 +319,15 @@ describe('error answers', () => {
 
 	it('a list page without its data array', async () => {
 		answer(200, JSON.stringify({ data: { id_order: 'X' }, pagination: { offset: 0, limit: 30, total: 1 } }));
-		const run = await runSellerNodeV2(credentials, { parameters: { resource: 'order', operation: 'getMany', returnAll: true } });
-		expect(run.error?.message).toBe("Could not get many orders: the marketplace's answer was not in the form API v2 answers in");
-		expect(run.error?.description).toContain('Request: GET /orders, answered without a {"data": […], "pagination": …} list.');
+		const run = await runSellerNodeV2(credentials, {
+			parameters: { resource: 'order', operation: 'getMany', returnAll: true },
+		});
+		expect(run.error?.message).toBe(
+			"Could not get many orders: the marketplace's answer was not in the form API v2 answers in",
+		);
+		expect(run.error?.description).toContain(
+			'Request: GET /orders, answered without a {"data": […], "pagination": …} list.',
+		);
 	});
 
 	it('pages without a total: reads on while pages are full, stops at the first short one', async () => {
@@ -223,9 +337,15 @@ describe('error answers', () => {
 			response.writeHead(200, { 'Content-Type': 'application/json' });
 			response.end(JSON.stringify({ data: Array.from({ length: count }, (_, n) => ({ id_order: `O${offset + n}` })) }));
 		});
-		const run = await runSellerNodeV2(credentials, { parameters: { resource: 'order', operation: 'getMany', returnAll: true, requestOptions: { pageConcurrency: 1 } } });
+		const run = await runSellerNodeV2(credentials, {
+			parameters: { resource: 'order', operation: 'getMany', returnAll: true, requestOptions: { pageConcurrency: 1 } },
+		});
 		expect(run.error).toBeUndefined();
-		expect(server.requests.map((request) => new URL(request.fullUrl).searchParams.get('offset'))).toEqual(['0', '100', '200']);
+		expect(server.requests.map((request) => new URL(request.fullUrl).searchParams.get('offset'))).toEqual([
+			'0',
+			'100',
+			'200',
+		]);
 		expect(run.items).toHaveLength(207);
 	});
 });

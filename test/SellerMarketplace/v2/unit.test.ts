@@ -12,18 +12,22 @@ const v2 = useSandboxV2({}, 'unit');
 
 const db = () => v2.sandbox().control.db;
 const storefrontOf = (unit: Unit) => unit._storefront ?? 'de';
-const unitsIn = (storefront: string) => db().units.filter((unit) => storefrontOf(unit) === storefront && unit.condition !== 'download');
+const unitsIn = (storefront: string) =>
+	db().units.filter((unit) => storefrontOf(unit) === storefront && unit.condition !== 'download');
 const unitById = (id: number) => db().units.find((unit) => unit.id_unit === id);
 const body = (index = 0) => JSON.parse(v2.requests()[index].body) as IDataObject | IDataObject[];
 /** A product with no unit on `storefront` yet, and one of its EANs. */
 const freeProduct = (storefront: string) => {
-	const item = db().items.find((candidate) => !db().units.some((unit) => unit.id_item === candidate.id_item && storefrontOf(unit) === storefront))!;
+	const item = db().items.find(
+		(candidate) => !db().units.some((unit) => unit.id_item === candidate.id_item && storefrontOf(unit) === storefront),
+	)!;
 	return { id: item.id_item, ean: item.eans[0] };
 };
 /** Adds `count` more units on 'de' to the sandbox's store, copies of the first one under new IDs and offer IDs. */
 const addUnits = (count: number) => {
 	const model = unitsIn('de')[0];
-	for (let n = 0; n < count; n++) db().units.push({ ...model, id_unit: 700000 + n, id_offer: `EXTRA-${n}`, id_item: model.id_item });
+	for (let n = 0; n < count; n++)
+		db().units.push({ ...model, id_unit: 700000 + n, id_offer: `EXTRA-${n}`, id_item: model.id_item });
 };
 
 describe('Unit → Get Many', () => {
@@ -41,7 +45,11 @@ describe('Unit → Get Many', () => {
 		]);
 		v2.requests().forEach((request) => expectSigned(request, v2.credentials()));
 		expect(run.items.map((item) => item.json.id_unit)).toEqual(expected.map((unit) => unit.id_unit));
-		expect(run.items[0].json).toMatchObject({ storefront: 'de', currency: 'EUR', listing_price: expected[0].listing_price });
+		expect(run.items[0].json).toMatchObject({
+			storefront: 'de',
+			currency: 'EUR',
+			listing_price: expected[0].listing_price,
+		});
 	});
 
 	it('sends the filters and what to include, for the chosen storefront', async () => {
@@ -65,7 +73,11 @@ describe('Unit → Get Many', () => {
 			offset: ['0'],
 		});
 		expect(run.items.map((item) => item.json.id_unit)).toEqual([unit.id_unit]);
-		expect(run.items[0].json).toMatchObject({ currency: 'EUR', product: { id_product: unit.id_item }, eco_participation: null });
+		expect(run.items[0].json).toMatchObject({
+			currency: 'EUR',
+			product: { id_product: unit.id_item },
+			eco_participation: null,
+		});
 	});
 
 	it.each([
@@ -81,10 +93,22 @@ describe('Unit → Get Many', () => {
 describe('Unit → Get and Delete', () => {
 	it('reads one unit of another storefront', async () => {
 		const unit = unitsIn('cz')[0];
-		const run = await v2.run({ operation: 'get', unitId: String(unit.id_unit), storefront: 'cz', embedded: ['products'] });
+		const run = await v2.run({
+			operation: 'get',
+			unitId: String(unit.id_unit),
+			storefront: 'cz',
+			embedded: ['products'],
+		});
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/units/${unit.id_unit}`, queryValues: { storefront: ['cz'], embedded: ['products'] }, status: 200 });
-		expect(run.items.map((item) => item.json)).toEqual([expect.objectContaining({ id_unit: unit.id_unit, currency: 'CZK', product: expect.any(Object) })]);
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/units/${unit.id_unit}`,
+			queryValues: { storefront: ['cz'], embedded: ['products'] },
+			status: 200,
+		});
+		expect(run.items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ id_unit: unit.id_unit, currency: 'CZK', product: expect.any(Object) }),
+		]);
 	});
 
 	it('a unit of another storefront is not found there', async () => {
@@ -98,7 +122,13 @@ describe('Unit → Get and Delete', () => {
 		const unit = unitsIn('de')[1];
 		const run = await v2.run({ operation: 'delete', unitId: String(unit.id_unit) });
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'DELETE', path: `/units/${unit.id_unit}`, query: { storefront: 'de' }, body: '', status: 204 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'DELETE',
+			path: `/units/${unit.id_unit}`,
+			query: { storefront: 'de' },
+			body: '',
+			status: 204,
+		});
 		expect(run.items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(unitById(unit.id_unit)).toBeUndefined();
 	});
@@ -106,7 +136,14 @@ describe('Unit → Get and Delete', () => {
 
 describe('Unit → Create', () => {
 	const create = (parameters: IDataObject) =>
-		v2.run({ operation: 'create', identifyBy: 'ean', condition: 'NEW', listingPrice: 1999, handlingTime: 2, ...parameters });
+		v2.run({
+			operation: 'create',
+			identifyBy: 'ean',
+			condition: 'NEW',
+			listingPrice: 1999,
+			handlingTime: 2,
+			...parameters,
+		});
 
 	it('offers a product by EAN and outputs the unit the marketplace created', async () => {
 		const product = freeProduct('de');
@@ -129,7 +166,12 @@ describe('Unit → Create', () => {
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()).toHaveLength(1);
 		const [request] = v2.requests();
-		expect(request).toMatchObject({ method: 'POST', path: '/units', rawUrl: '/v2/units?storefront=de&embedded=eco_participation', status: 200 });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/units',
+			rawUrl: '/v2/units?storefront=de&embedded=eco_participation',
+			status: 200,
+		});
 		expectSigned(request, v2.credentials());
 		expect(body()).toEqual({
 			id_offer: 'SKU-NEW-1',
@@ -161,13 +203,20 @@ describe('Unit → Create', () => {
 	});
 
 	it('shows Listing Price (required, starting at 0, which is refused) and Stock on the form; the Additional Fields keep Stock only for saved workflows', () => {
-		const { properties } = (nodeTypes().getByNameAndVersion('n8n-nodes-seller-marketplace.sellerMarketplace', 2.1) as INodeType).description;
-		const forCreate = properties.filter((p) => p.displayOptions?.show?.resource?.includes('unit') && p.displayOptions?.show?.operation?.includes('create'));
+		const { properties } = (
+			nodeTypes().getByNameAndVersion('n8n-nodes-seller-marketplace.sellerMarketplace', 2.1) as INodeType
+		).description;
+		const forCreate = properties.filter(
+			(p) =>
+				p.displayOptions?.show?.resource?.includes('unit') && p.displayOptions?.show?.operation?.includes('create'),
+		);
 		const field = (name: string) => forCreate.find((p) => p.name === name);
 		expect(field('listingPrice')).toMatchObject({ required: true, default: 0 });
 		expect(field('amount')).toMatchObject({ displayName: 'Stock', required: true });
 		const additional = field('additionalFields')!.options as INodeProperties[];
-		expect(additional.find((option) => option.name === 'amount')).toMatchObject({ displayName: 'Stock (Replaces Stock Above)' });
+		expect(additional.find((option) => option.name === 'amount')).toMatchObject({
+			displayName: 'Stock (Replaces Stock Above)',
+		});
 	});
 
 	it('a workflow saved with Stock among the Additional Fields still sends that stock, not the default of the new field', async () => {
@@ -182,9 +231,22 @@ describe('Unit → Create', () => {
 
 	it('offers a product by its product ID on another storefront, in its currency', async () => {
 		const product = freeProduct('cz');
-		const run = await create({ identifyBy: 'productId', productId: String(product.id), offerId: 'SKU-CZ-1', storefront: 'cz', listingPrice: 150_000_000 });
+		const run = await create({
+			identifyBy: 'productId',
+			productId: String(product.id),
+			offerId: 'SKU-CZ-1',
+			storefront: 'cz',
+			listingPrice: 150_000_000,
+		});
 		expect(run.error).toBeUndefined();
-		expect(body()).toEqual({ id_offer: 'SKU-CZ-1', id_product: product.id, condition: 'NEW', listing_price: 150_000_000, amount: 1, handling_time: 2 });
+		expect(body()).toEqual({
+			id_offer: 'SKU-CZ-1',
+			id_product: product.id,
+			condition: 'NEW',
+			listing_price: 150_000_000,
+			amount: 1,
+			handling_time: 2,
+		});
 		expect(run.items[0].json).toMatchObject({ currency: 'CZK', listing_price: 150_000_000, storefront: 'cz' });
 	});
 
@@ -192,28 +254,54 @@ describe('Unit → Create', () => {
 		const existing = unitsIn('de')[0];
 		const run = await create({ ean: freeProduct('de').ean, offerId: existing.id_offer });
 		expect(v2.requests()[0]).toMatchObject({ status: 400 });
-		expect(run.error?.message).toMatch(/^Could not create a unit for offer SKU-00001: "Offer ID" \(id_offer\): storefront de already has unit/);
+		expect(run.error?.message).toMatch(
+			/^Could not create a unit for offer SKU-00001: "Offer ID" \(id_offer\): storefront de already has unit/,
+		);
 		expect(run.error?.description).toContain('Problem type: /problems/already-exists');
 	});
 
 	it.each([
-		['a price above 1 million EUR on de', { listingPrice: 100_000_001 }, '"Listing Price (in Cents)" must be at most 100000000'],
+		[
+			'a price above 1 million EUR on de',
+			{ listingPrice: 100_000_001 },
+			'"Listing Price (in Cents)" must be at most 100000000',
+		],
 		['a price of 0', { listingPrice: 0 }, '"Listing Price (in Cents)" must be a whole number of at least 1'],
-		['no price (the field starts empty, at 0)', { listingPrice: undefined }, '"Listing Price (in Cents)" must be a whole number of at least 1'],
+		[
+			'no price (the field starts empty, at 0)',
+			{ listingPrice: undefined },
+			'"Listing Price (in Cents)" must be a whole number of at least 1',
+		],
 		[
 			'a price in euros typed into the cents field',
 			{ listingPrice: 20 },
 			'"Listing Price (in Cents)" is 20, which is 0.20 EUR: prices are in cents (1999 for 19.99 EUR). Listing prices below 100 (1.00 EUR) are refused as a likely mistake',
 		],
 		['a price with cents after a point', { listingPrice: 19.99 }, '"Listing Price (in Cents)" must be a whole number'],
-		['a minimum price above the listing price', { additionalFields: { minimumPrice: 2000 } }, '"Minimum Price (in Cents)" (2000) must not be above "Listing Price (in Cents)" (1999)'],
+		[
+			'a minimum price above the listing price',
+			{ additionalFields: { minimumPrice: 2000 } },
+			'"Minimum Price (in Cents)" (2000) must not be above "Listing Price (in Cents)" (1999)',
+		],
 		['a handling time over 100 days', { handlingTime: 101 }, '"Handling Time (Days)" must be at most 100'],
-		['a note over 250 characters', { additionalFields: { note: 'x'.repeat(251) } }, '"Note" must be at most 250 characters, but it has 251'],
-		['a guarantee of 100 years', { additionalFields: { manufacturerGuaranteeYears: 100 } }, '"Manufacturer Guarantee (Years)" must be at most 99'],
+		[
+			'a note over 250 characters',
+			{ additionalFields: { note: 'x'.repeat(251) } },
+			'"Note" must be at most 250 characters, but it has 251',
+		],
+		[
+			'a guarantee of 100 years',
+			{ additionalFields: { manufacturerGuaranteeYears: 100 } },
+			'"Manufacturer Guarantee (Years)" must be at most 99',
+		],
 		['an EAN that is not one', { ean: '12345' }, '"EAN" must be 8 to 14 digits'],
 		['no offer ID', { offerId: '  ' }, '"Offer ID" is required'],
 		['an unknown condition', { condition: 'used' }, '"Condition" has an unknown value "used"'],
-		['a shipping group that is not an ID', { additionalFields: { shippingGroupId: 'paket' } }, '"Shipping Group" must be a whole number'],
+		[
+			'a shipping group that is not an ID',
+			{ additionalFields: { shippingGroupId: 'paket' } },
+			'"Shipping Group" must be a whole number',
+		],
 	])('refuses %s before sending', async (_, parameters, message) => {
 		const run = await create({ ean: freeProduct('de').ean, offerId: 'SKU-X', ...parameters });
 		expect(run.error?.message).toContain(message);
@@ -234,14 +322,20 @@ describe('Unit → Update', () => {
 		]);
 		v2.requests().forEach((request) => expectSigned(request, v2.credentials()));
 		expect(body(1)).toEqual({ amount: 3, listing_price: price });
-		expect(run.items.map((item) => item.json)).toEqual([expect.objectContaining({ id_unit: unit.id_unit, amount: 3, listing_price: price })]);
+		expect(run.items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ id_unit: unit.id_unit, amount: 3, listing_price: price }),
+		]);
 		expect(unitById(unit.id_unit)).toMatchObject({ amount: 3, listing_price: price });
 	});
 
 	it('a price set by the seller is sent as it is, without reading the unit', async () => {
 		const unit = unitsIn('de')[3];
 		const newPrice = unit.listing_price + 100;
-		const run = await v2.run({ operation: 'update', unitId: String(unit.id_unit), updateFields: { amount: 4, listingPrice: newPrice } });
+		const run = await v2.run({
+			operation: 'update',
+			unitId: String(unit.id_unit),
+			updateFields: { amount: 4, listingPrice: newPrice },
+		});
 		expect(run.error).toBeUndefined();
 		expect(v2.requests().map((request) => request.method)).toEqual(['PATCH']);
 		expect(body()).toEqual({ amount: 4, listing_price: newPrice });
@@ -261,15 +355,31 @@ describe('Unit → Update', () => {
 			updateFields: { amount: 0, status: 'ONHOLD', remove: ['manufacturer_guarantee_years'], listingPrice: '2499' },
 		});
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'PATCH', path: `/units/${unit.id_unit}`, query: { storefront: 'de' }, status: 200 });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/units/${unit.id_unit}`,
+			query: { storefront: 'de' },
+			status: 200,
+		});
 		expect(body()).toEqual({ status: 'ONHOLD', amount: 0, listing_price: 2499, manufacturer_guarantee_years: null });
-		expect(run.items[0].json).toMatchObject({ id_unit: unit.id_unit, status: 'ONHOLD', amount: 0, listing_price: 2499, is_live: false, manufacturer_guarantee_years: null });
+		expect(run.items[0].json).toMatchObject({
+			id_unit: unit.id_unit,
+			status: 'ONHOLD',
+			amount: 0,
+			listing_price: 2499,
+			is_live: false,
+			manufacturer_guarantee_years: null,
+		});
 		expect(unitById(unit.id_unit)).toMatchObject({ amount: 0, listing_price: 2499, _status: 'ONHOLD' });
 	});
 
 	it.each([
 		['nothing to change', {}, '"Update Fields" is empty'],
-		['a value both set and removed', { ecoParticipation: 20, remove: ['eco_participation'] }, '"Eco Participation (in Cents)" is both set and in "Remove Values"'],
+		[
+			'a value both set and removed',
+			{ ecoParticipation: 20, remove: ['eco_participation'] },
+			'"Eco Participation (in Cents)" is both set and in "Remove Values"',
+		],
 		['negative stock', { amount: -1 }, '"Stock" must be a whole number of at least 0'],
 	])('refuses %s before sending', async (_, updateFields, message) => {
 		const run = await v2.run({ operation: 'update', unitId: String(unitsIn('de')[0].id_unit), updateFields });
@@ -285,10 +395,21 @@ describe('Unit → Get Status (several items, one request per storefront and 20 
 		a.amount = 0;
 		const run = await v2.run(
 			{ operation: 'getStatus', unitId: '={{ $json.id }}', storefront: '={{ $json.storefront }}' },
-			{ items: [{ json: { id: a.id_unit, storefront: 'de' } }, { json: { id: c.id_unit, storefront: 'at' } }, { json: { id: b.id_unit, storefront: 'de' } }, { json: { id: a.id_unit, storefront: 'de' } }] },
+			{
+				items: [
+					{ json: { id: a.id_unit, storefront: 'de' } },
+					{ json: { id: c.id_unit, storefront: 'at' } },
+					{ json: { id: b.id_unit, storefront: 'de' } },
+					{ json: { id: a.id_unit, storefront: 'de' } },
+				],
+			},
 		);
 		expect(run.error).toBeUndefined();
-		expect(v2.requests().map((request) => [request.method, request.path, request.query.storefront, JSON.parse(request.body)])).toEqual([
+		expect(
+			v2
+				.requests()
+				.map((request) => [request.method, request.path, request.query.storefront, JSON.parse(request.body)]),
+		).toEqual([
 			['POST', '/units/status', 'de', { unit_ids: [a.id_unit, b.id_unit] }],
 			['POST', '/units/status', 'at', { unit_ids: [c.id_unit] }],
 		]);
@@ -303,17 +424,27 @@ describe('Unit → Get Status (several items, one request per storefront and 20 
 
 	it('sends at most 20 unit IDs a request', async () => {
 		addUnits(25);
-		const ids = unitsIn('de').slice(0, 45).map((unit) => unit.id_unit);
-		const run = await v2.run({ operation: 'getStatus', unitId: '={{ $json.id }}' }, { items: ids.map((id) => ({ json: { id } })) });
+		const ids = unitsIn('de')
+			.slice(0, 45)
+			.map((unit) => unit.id_unit);
+		const run = await v2.run(
+			{ operation: 'getStatus', unitId: '={{ $json.id }}' },
+			{ items: ids.map((id) => ({ json: { id } })) },
+		);
 		expect(run.error).toBeUndefined();
-		expect(v2.requests().map((request) => (JSON.parse(request.body) as { unit_ids: number[] }).unit_ids.length)).toEqual([20, 20, 5]);
+		expect(
+			v2.requests().map((request) => (JSON.parse(request.body) as { unit_ids: number[] }).unit_ids.length),
+		).toEqual([20, 20, 5]);
 		expect(run.items.map((item) => item.json.id_unit)).toEqual(ids);
 	});
 
 	it('an unknown unit fails its item only (Continue On Fail), or the run', async () => {
 		const known = unitsIn('de')[0];
 		const items = [{ json: { id: 999999 } }, { json: { id: known.id_unit } }];
-		const lenient = await v2.run({ operation: 'getStatus', unitId: '={{ $json.id }}' }, { items, continueOnFail: true });
+		const lenient = await v2.run(
+			{ operation: 'getStatus', unitId: '={{ $json.id }}' },
+			{ items, continueOnFail: true },
+		);
 		expect(lenient.items.map((item) => [item.pairedItem, item.json.error ?? item.json.id_unit])).toEqual([
 			[{ item: 0 }, 'No unit with ID "999999" was found in storefront de'],
 			[{ item: 1 }, known.id_unit],
@@ -332,13 +463,31 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 		);
 		expect(run.error).toBeUndefined();
 		// Stock only: each unit's current listing price is read first, then all go in one request.
-		expect(v2.requests().map((request) => `${request.method} ${request.rawUrl}`).sort()).toEqual(
-			[...[a, b, c].map((unit) => `GET /v2/units/${unit.id_unit}?storefront=de`), 'POST /v2/units/bulk?storefront=de'].sort(),
+		expect(
+			v2
+				.requests()
+				.map((request) => `${request.method} ${request.rawUrl}`)
+				.sort(),
+		).toEqual(
+			[
+				...[a, b, c].map((unit) => `GET /v2/units/${unit.id_unit}?storefront=de`),
+				'POST /v2/units/bulk?storefront=de',
+			].sort(),
 		);
 		const bulk = v2.requests().length - 1;
-		expect(v2.requests()[bulk]).toMatchObject({ method: 'POST', path: '/units/bulk', query: { storefront: 'de' }, status: 207 });
+		expect(v2.requests()[bulk]).toMatchObject({
+			method: 'POST',
+			path: '/units/bulk',
+			query: { storefront: 'de' },
+			status: 207,
+		});
 		expectSigned(v2.requests()[bulk], v2.credentials());
-		expect(body(bulk)).toEqual([a, b, c].map((unit, index) => ({ id_unit: unit.id_unit, unit_data: { amount: index + 10, listing_price: unit.listing_price } })));
+		expect(body(bulk)).toEqual(
+			[a, b, c].map((unit, index) => ({
+				id_unit: unit.id_unit,
+				unit_data: { amount: index + 10, listing_price: unit.listing_price },
+			})),
+		);
 		expect(run.items.map((item) => [item.pairedItem, item.json.id_unit, item.json.amount])).toEqual([
 			[{ item: 0 }, a.id_unit, 10],
 			[{ item: 1 }, b.id_unit, 11],
@@ -353,7 +502,10 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 			{ json: { id: a.id_unit, minimum: a.listing_price + 100 } },
 			{ json: { id: b.id_unit, minimum: 1 } },
 		];
-		const run = await v2.run({ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { minimumPrice: '={{ $json.minimum }}' } }, { items });
+		const run = await v2.run(
+			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { minimumPrice: '={{ $json.minimum }}' } },
+			{ items },
+		);
 		expect(v2.requests().map((request) => request.method)).toEqual(['GET', 'GET', 'POST']);
 		expect(run.error?.message).toBe(
 			`Unit ${a.id_unit} was not updated: the marketplace refused "Minimum Price (in Cents)" (minimum_price): ${a.listing_price + 100} is above listing_price ${a.listing_price}`,
@@ -389,11 +541,18 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 		const [a, b] = unitsIn('de');
 		const newPrice = a.listing_price + 1;
 		const run = await v2.run(
-			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 2, listingPrice: '={{ $json.price }}' } },
+			{
+				operation: 'updateMany',
+				unitId: '={{ $json.id }}',
+				updateFields: { amount: 2, listingPrice: '={{ $json.price }}' },
+			},
 			{ items: [{ json: { id: a.id_unit, price: newPrice } }, { json: { id: b.id_unit, price: '' } }] },
 		);
 		expect(run.error).toBeUndefined();
-		expect(v2.requests().map((request) => `${request.method} ${request.path}`)).toEqual([`GET /units/${b.id_unit}`, 'POST /units/bulk']);
+		expect(v2.requests().map((request) => `${request.method} ${request.path}`)).toEqual([
+			`GET /units/${b.id_unit}`,
+			'POST /units/bulk',
+		]);
 		expect(body(1)).toEqual([
 			{ id_unit: a.id_unit, unit_data: { amount: 2, listing_price: newPrice } },
 			{ id_unit: b.id_unit, unit_data: { amount: 2, listing_price: b.listing_price } },
@@ -403,12 +562,20 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 	it('a unit whose price cannot be read fails its item (Continue On Fail) and is not sent; the others are', async () => {
 		const a = unitsIn('de')[0];
 		const items = [{ json: { id: 999999 } }, { json: { id: a.id_unit } }];
-		const run = await v2.run({ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 6 } }, { items, continueOnFail: true });
-		expect(v2.requests().map((request) => `${request.method} ${request.path} ${request.status}`).sort()).toEqual(
-			[`GET /units/999999 404`, `GET /units/${a.id_unit} 200`, 'POST /units/bulk 207'].sort(),
+		const run = await v2.run(
+			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 6 } },
+			{ items, continueOnFail: true },
 		);
+		expect(
+			v2
+				.requests()
+				.map((request) => `${request.method} ${request.path} ${request.status}`)
+				.sort(),
+		).toEqual([`GET /units/999999 404`, `GET /units/${a.id_unit} 200`, 'POST /units/bulk 207'].sort());
 		expect(body(2)).toEqual([{ id_unit: a.id_unit, unit_data: { amount: 6, listing_price: a.listing_price } }]);
-		expect(run.items.map((item) => [item.pairedItem, item.json.error === undefined ? item.json.amount : 'error'])).toEqual([
+		expect(
+			run.items.map((item) => [item.pairedItem, item.json.error === undefined ? item.json.amount : 'error']),
+		).toEqual([
 			[{ item: 0 }, 'error'],
 			[{ item: 1 }, 6],
 		]);
@@ -416,7 +583,10 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 
 	it('without Continue On Fail, a unit whose price cannot be read stops the run before any unit is changed', async () => {
 		const a = unitsIn('de')[0];
-		const run = await v2.run({ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 6 } }, { items: [{ json: { id: a.id_unit } }, { json: { id: 999999 } }] });
+		const run = await v2.run(
+			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 6 } },
+			{ items: [{ json: { id: a.id_unit } }, { json: { id: 999999 } }] },
+		);
 		expect(run.error?.message).toMatch(/999999/);
 		expect(v2.requests().map((request) => request.method)).not.toContain('POST');
 		expect(unitById(a.id_unit)!.amount).not.toBe(6);
@@ -438,7 +608,9 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { listingPrice: '={{ $json.price }}' } },
 			{ items: [{ json: { id: a.id_unit, price: 100 } }, { json: { id: b.id_unit, price: '9,99' } }] },
 		);
-		expect(run.error?.message).toBe('"Listing Price (in Cents)" must be a whole number of at least 1, but it is "9,99" [item 1]');
+		expect(run.error?.message).toBe(
+			'"Listing Price (in Cents)" must be a whole number of at least 1, but it is "9,99" [item 1]',
+		);
 		expect(v2.requests()).toHaveLength(0);
 	});
 });

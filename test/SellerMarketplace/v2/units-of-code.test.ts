@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import * as enums from '../../../nodes/api/v2/enums';
 import { formatInstant, parseDateTime } from '../../../nodes/shared/helpers/dates';
 import { describeTarget, parseProblem } from '../../../nodes/api/v2/errors';
-import { DOCUMENTED_LIMIT_PER_SECOND, REQUESTS_PER_SECOND, SlidingWindowLimiter, type Clock } from '../../../nodes/api/v2/rateLimit';
+import {
+	DOCUMENTED_LIMIT_PER_SECOND,
+	REQUESTS_PER_SECOND,
+	SlidingWindowLimiter,
+	type Clock,
+} from '../../../nodes/api/v2/rateLimit';
 
 describe('time filters: ISO 8601 in UTC with the right zone', () => {
 	const utc = (text: string, zone = 'Europe/Berlin') => formatInstant(parseDateTime(text, zone)!, 'iso');
@@ -25,12 +30,20 @@ describe('time filters: ISO 8601 in UTC with the right zone', () => {
 		['2026-11-20 08:30:00', 'America/New_York', '2026-11-20T13:30:00Z'],
 		['2026-03-29T12:00:00', 'Europe/Berlin', '2026-03-29T10:00:00Z'],
 		['2026-11-20T08:30:00', 'UTC', '2026-11-20T08:30:00Z'],
-	])('reads %s without a zone in the workflow zone %s', (text, zone, expected) => expect(utc(text, zone)).toBe(expected));
-
-	it.each(['20.11.2026', '2026-02-30', '2026-11-20T24:00:00', '2026-11-20T08:61', 'yesterday', '1700000000', '2026-11-20T08:30:00+25:00', ''])(
-		'refuses %p',
-		(text) => expect(parseDateTime(text, 'UTC')).toBeUndefined(),
+	])('reads %s without a zone in the workflow zone %s', (text, zone, expected) =>
+		expect(utc(text, zone)).toBe(expected),
 	);
+
+	it.each([
+		'20.11.2026',
+		'2026-02-30',
+		'2026-11-20T24:00:00',
+		'2026-11-20T08:61',
+		'yesterday',
+		'1700000000',
+		'2026-11-20T08:30:00+25:00',
+		'',
+	])('refuses %p', (text) => expect(parseDateTime(text, 'UTC')).toBeUndefined());
 });
 
 describe('rate limit: no more than 100 requests start in any one second per seller', () => {
@@ -47,7 +60,8 @@ describe('rate limit: no more than 100 requests start in any one second per sell
 		return clock;
 	};
 
-	it('stays below the documented 111 a second', () => expect(REQUESTS_PER_SECOND).toBeLessThan(DOCUMENTED_LIMIT_PER_SECOND));
+	it('stays below the documented 111 a second', () =>
+		expect(REQUESTS_PER_SECOND).toBeLessThan(DOCUMENTED_LIMIT_PER_SECOND));
 
 	it('lets 100 through at once, then makes the 101st wait until the first is a second old', async () => {
 		const clock = fakeClock();
@@ -75,8 +89,16 @@ describe('rate limit: no more than 100 requests start in any one second per sell
 
 describe('problem answers', () => {
 	it('reads the ErrorResponse shape from an object, JSON text or bytes', () => {
-		const body = { type: '/problems/validation-error', message: 'Invalid', errors: [{ field: 'listing_price', message: 'must be > 0' }] };
-		const expected = { type: '/problems/validation-error', message: 'Invalid', errors: [{ field: 'listing_price', message: 'must be > 0' }] };
+		const body = {
+			type: '/problems/validation-error',
+			message: 'Invalid',
+			errors: [{ field: 'listing_price', message: 'must be > 0' }],
+		};
+		const expected = {
+			type: '/problems/validation-error',
+			message: 'Invalid',
+			errors: [{ field: 'listing_price', message: 'must be > 0' }],
+		};
 		expect(parseProblem(body)).toEqual(expected);
 		expect(parseProblem(JSON.stringify(body))).toEqual(expected);
 		expect(parseProblem(Buffer.from(JSON.stringify(body)))).toEqual(expected);
@@ -102,9 +124,11 @@ describe('problem answers', () => {
 });
 
 describe('closed lists are exactly those of the OpenAPI', () => {
-	const schemas = (JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
-		components: { schemas: Record<string, { enum: string[] }> };
-	}).components.schemas;
+	const schemas = (
+		JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
+			components: { schemas: Record<string, { enum: string[] }> };
+		}
+	).components.schemas;
 
 	it.each([
 		['Storefront', enums.STOREFRONTS],
@@ -121,7 +145,9 @@ describe('closed lists are exactly those of the OpenAPI', () => {
 	])('%s', (schema, values) => expect([...values].sort()).toEqual([...schemas[schema].enum].sort()));
 
 	it('the embeddables leave out only the empty value', () => {
-		expect([...enums.UNIT_AND_PRODUCT_EMBEDDABLES, ''].sort()).toEqual([...schemas.UnitAndProductEmbeddedEnum.enum].sort());
+		expect([...enums.UNIT_AND_PRODUCT_EMBEDDABLES, ''].sort()).toEqual(
+			[...schemas.UnitAndProductEmbeddedEnum.enum].sort(),
+		);
 		expect([...enums.UNIT_EMBEDDABLES, ''].sort()).toEqual([...schemas.UnitEmbeddedEnum.enum].sort());
 	});
 

@@ -78,16 +78,35 @@ describe('Voucher → Create', () => {
 		});
 		const [voucherRow] = stored();
 		expect(run.items.map((item) => item.json)).toEqual([
-			expect.objectContaining({ id_voucher: voucherRow.id_voucher, title: 'Christmas Sale', status: 'active', storefront: 'at', products_count: 3, number_of_redeemed_vouchers: 0 }),
+			expect.objectContaining({
+				id_voucher: voucherRow.id_voucher,
+				title: 'Christmas Sale',
+				status: 'active',
+				storefront: 'at',
+				products_count: 3,
+				number_of_redeemed_vouchers: 0,
+			}),
 		]);
 		expect(voucherRow.products.sort()).toEqual([db.items[0].id_item, db.items[1].id_item, db.items[2].id_item].sort());
 	});
 
-	it('a fixed discount is asked and sent in cents, with the credentials\' storefront', async () => {
-		const run = await v2.run({ ...form(), storefront: 'credentials', discountType: 'ABSOLUTE', discountCents: 500, eans: '', options: {} });
+	it("a fixed discount is asked and sent in cents, with the credentials' storefront", async () => {
+		const run = await v2.run({
+			...form(),
+			storefront: 'credentials',
+			discountType: 'ABSOLUTE',
+			discountCents: 500,
+			eans: '',
+			options: {},
+		});
 
 		expect(run.error).toBeUndefined();
-		expect(body()).toMatchObject({ storefront: 'de', discount_type: 'ABSOLUTE', discount_amount: 500, export_to_third_parties: false });
+		expect(body()).toMatchObject({
+			storefront: 'de',
+			discount_type: 'ABSOLUTE',
+			discount_amount: 500,
+			export_to_third_parties: false,
+		});
 		expect(body()).not.toHaveProperty('eans');
 		expect(run.items[0].json).toMatchObject({ discount_type: 'ABSOLUTE', discount_amount: 500, status: 'active' });
 		const cents = voucher.operations.create.properties.find((property) => property.name === 'discountCents');
@@ -97,11 +116,20 @@ describe('Voucher → Create', () => {
 
 	it.each([
 		[{ discountPercent: 90 }, '"Discount (in Percent)" must be at most 85, but it is 90 [item 0]'],
-		[{ discountType: 'ABSOLUTE', discountCents: '4.99' }, '"Discount (in Cents)" must be a whole number of at least 1, but it is "4.99" [item 0]'],
-		[{ endAt: '2020-01-01', beginAt: '2020-01-02' }, '"End At" (2020-01-01) must not be before "Begin At" (2020-01-02) [item 0]'],
+		[
+			{ discountType: 'ABSOLUTE', discountCents: '4.99' },
+			'"Discount (in Cents)" must be a whole number of at least 1, but it is "4.99" [item 0]',
+		],
+		[
+			{ endAt: '2020-01-01', beginAt: '2020-01-02' },
+			'"End At" (2020-01-01) must not be before "Begin At" (2020-01-02) [item 0]',
+		],
 		[{ beginAt: '2026-02-30' }, '"Begin At" must be a date such as 2026-11-01, but it is "2026-02-30" [item 0]'],
 		[{ productIds: '', eans: '' }, '"Product IDs" or "EANs" must name at least one product [item 0]'],
-		[{ productIds: '12a, 7' }, '"Product IDs" must be product IDs (whole numbers) separated by commas, but "12a" is not [item 0]'],
+		[
+			{ productIds: '12a, 7' },
+			'"Product IDs" must be product IDs (whole numbers) separated by commas, but "12a" is not [item 0]',
+		],
 		[{ eans: '400638133393X' }, '"EANs" must be 8 to 14 digits, but it is "400638133393X" [item 0]'],
 		[{ usageLimit: 0 }, '"Usage Limit" must be a whole number of at least 1, but it is 0 [item 0]'],
 		[{ title: '  ' }, '"Title" is required and cannot be empty [item 0]'],
@@ -116,14 +144,18 @@ describe('Voucher → Create', () => {
 		const ids = Array.from({ length: 2001 }, (_, index) => index + 1).join(',');
 		const eans = Array.from({ length: 1000 }, (_, index) => String(4006380000000 + index)).join(',');
 		const run = await v2.run({ ...form(), productIds: ids, eans });
-		expect(run.error?.message).toBe('"Product IDs" and "EANs" may name at most 3000 products together, but they name 3001 [item 0]');
+		expect(run.error?.message).toBe(
+			'"Product IDs" and "EANs" may name at most 3000 products together, but they name 3001 [item 0]',
+		);
 		expect(v2.requests()).toHaveLength(0);
 	});
 
-	it('a storefront whose voucher terms are not accepted: the marketplace\'s 422 is shown and nothing is created', async () => {
+	it("a storefront whose voucher terms are not accepted: the marketplace's 422 is shown and nothing is created", async () => {
 		const run = await v2.run({ ...form(), storefront: 'pl' });
 		expect(v2.requests()[0]).toMatchObject({ status: 422 });
-		expect(run.error?.message).toBe(`Could not create a voucher: "Storefront" (storefront): the voucher terms and conditions are not accepted for 'pl' (set up: de, at, cz)`);
+		expect(run.error?.message).toBe(
+			`Could not create a voucher: "Storefront" (storefront): the voucher terms and conditions are not accepted for 'pl' (set up: de, at, cz)`,
+		);
 		expect(stored()).toHaveLength(0);
 	});
 
@@ -137,8 +169,12 @@ describe('Voucher → Create', () => {
 		control().addFault({ method: 'POST', path: '/v2/vouchers', kind: 'status', status: 503 });
 		const run = await v2.run(form());
 		expect(v2.requests()).toHaveLength(1);
-		expect(run.error?.message).toBe('The request to create a voucher may or may not have been applied: the marketplace had a server error (503)');
-		expect(run.error?.description).toContain('Voucher → Get Many with the Search Term "Christmas Sale" lists the voucher if it was created');
+		expect(run.error?.message).toBe(
+			'The request to create a voucher may or may not have been applied: the marketplace had a server error (503)',
+		);
+		expect(run.error?.description).toContain(
+			'Voucher → Get Many with the Search Term "Christmas Sale" lists the voucher if it was created',
+		);
 	});
 });
 
@@ -153,7 +189,13 @@ describe('Voucher → Get Many', () => {
 			operation: 'getMany',
 			storefront: 'at',
 			returnAll: true,
-			filters: { status: ['active', 'new'], searchTerm: 'black', productIds: String(item.id_item), eans: item.eans[0], sort: 'beginAt:asc' },
+			filters: {
+				status: ['active', 'new'],
+				searchTerm: 'black',
+				productIds: String(item.id_item),
+				eans: item.eans[0],
+				sort: 'beginAt:asc',
+			},
 		});
 
 		expect(run.error).toBeUndefined();
@@ -189,12 +231,16 @@ describe('Voucher → Get Many', () => {
 	it('the sandbox refuses an offset that is not a multiple of the limit', async () => {
 		const response = await new V2Client(v2.sandbox()).get('/vouchers?limit=30&offset=10', { anyStatus: true });
 		expect(response.status).toBe(400);
-		expect(response.json.errors).toEqual([{ field: 'offset', message: 'must be a multiple of limit (30), but it is 10' }]);
+		expect(response.json.errors).toEqual([
+			{ field: 'offset', message: 'must be a multiple of limit (30), but it is 10' },
+		]);
 	});
 
 	it('refuses a product ID that is not a number before sending', async () => {
 		const run = await v2.run({ operation: 'getMany', returnAll: true, filters: { productIds: '1,x' } });
-		expect(run.error?.message).toBe('"Product IDs" must be product IDs (whole numbers) separated by commas, but "x" is not [item 0]');
+		expect(run.error?.message).toBe(
+			'"Product IDs" must be product IDs (whole numbers) separated by commas, but "x" is not [item 0]',
+		);
 		expect(v2.requests()).toHaveLength(0);
 	});
 });
@@ -202,16 +248,31 @@ describe('Voucher → Get Many', () => {
 describe('Voucher → Get, Get Products', () => {
 	it('reads one voucher with its statistics in cents', async () => {
 		const [first, second] = control().db.items;
-		const row = addVoucher({ products: [first.id_item, second.id_item], redemptions: { [first.id_item]: { count: 4, sales: 20_000, fee: 1_000 } } }, 0);
+		const row = addVoucher(
+			{
+				products: [first.id_item, second.id_item],
+				redemptions: { [first.id_item]: { count: 4, sales: 20_000, fee: 1_000 } },
+			},
+			0,
+		);
 		const run = await v2.run({ operation: 'get', voucherId: String(row.id_voucher) });
 
 		expect(run.error).toBeUndefined();
 		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/vouchers/${row.id_voucher}`, status: 200 });
 		expectSigned(v2.requests()[0], v2.credentials());
-		expect(run.items[0].json).toMatchObject({ id_voucher: row.id_voucher, status: 'active', number_of_redeemed_vouchers: 4, total_sales: 20_000, voucher_fee: 1_000, acos: 5, roas: 20, products_count: 2 });
+		expect(run.items[0].json).toMatchObject({
+			id_voucher: row.id_voucher,
+			status: 'active',
+			number_of_redeemed_vouchers: 4,
+			total_sales: 20_000,
+			voucher_fee: 1_000,
+			acos: 5,
+			roas: 20,
+			products_count: 2,
+		});
 	});
 
-	it('an unknown voucher is the marketplace\'s 404; an ID that is not a number is refused before sending', async () => {
+	it("an unknown voucher is the marketplace's 404; an ID that is not a number is refused before sending", async () => {
 		const missing = await v2.run({ operation: 'get', voucherId: '99999' });
 		expect(v2.requests()[0]).toMatchObject({ status: 404 });
 		expect(missing.error?.message).toBe('Could not get voucher 99999: it was not found');
@@ -223,15 +284,36 @@ describe('Voucher → Get, Get Products', () => {
 
 	it('lists the products of a voucher, filtered and sorted', async () => {
 		const [a, b, c] = control().db.items;
-		const row = addVoucher({
-			products: [a.id_item, b.id_item, c.id_item],
-			redemptions: { [a.id_item]: { count: 1, sales: 1_000, fee: 100 }, [b.id_item]: { count: 3, sales: 3_000, fee: 150 } },
-		}, 0);
-		const run = await v2.run({ operation: 'getProducts', voucherId: String(row.id_voucher), returnAll: false, limit: 5, filters: { productIds: `${a.id_item},${b.id_item}`, sort: 'redemptions:desc' } });
+		const row = addVoucher(
+			{
+				products: [a.id_item, b.id_item, c.id_item],
+				redemptions: {
+					[a.id_item]: { count: 1, sales: 1_000, fee: 100 },
+					[b.id_item]: { count: 3, sales: 3_000, fee: 150 },
+				},
+			},
+			0,
+		);
+		const run = await v2.run({
+			operation: 'getProducts',
+			voucherId: String(row.id_voucher),
+			returnAll: false,
+			limit: 5,
+			filters: { productIds: `${a.id_item},${b.id_item}`, sort: 'redemptions:desc' },
+		});
 
 		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: `/vouchers/${row.id_voucher}/products`, status: 200 });
-		expect(v2.requests()[0].queryValues).toEqual({ id_product: [String(a.id_item), String(b.id_item)], sort: ['redemptions:desc'], limit: ['5'], offset: ['0'] });
+		expect(v2.requests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/vouchers/${row.id_voucher}/products`,
+			status: 200,
+		});
+		expect(v2.requests()[0].queryValues).toEqual({
+			id_product: [String(a.id_item), String(b.id_item)],
+			sort: ['redemptions:desc'],
+			limit: ['5'],
+			offset: ['0'],
+		});
 		expect(run.items.map((entry) => entry.json)).toEqual([
 			{ id_product: b.id_item, acos: 5, roas: 20, number_of_redeemed_vouchers: 3 },
 			{ id_product: a.id_item, acos: 10, roas: 10, number_of_redeemed_vouchers: 1 },
@@ -248,7 +330,9 @@ describe('Voucher → Deactivate, Delete', () => {
 		expect(v2.requests()[0]).toMatchObject({ method: 'PATCH', path: '/vouchers', status: 200 });
 		expectSigned(v2.requests()[0], v2.credentials());
 		expect(body()).toEqual({ ids: [row.id_voucher], status: 'inactive' });
-		expect(run.items.map((entry) => entry.json)).toEqual([expect.objectContaining({ id_voucher: row.id_voucher, status: 'inactive' })]);
+		expect(run.items.map((entry) => entry.json)).toEqual([
+			expect.objectContaining({ id_voucher: row.id_voucher, status: 'inactive' }),
+		]);
 		expect(row.closed).toBe('inactive');
 	});
 
@@ -301,7 +385,9 @@ describe('Voucher → Deactivate, Delete', () => {
 
 describe('Voucher: closed lists and paging', () => {
 	it('the status and discount type lists are those of the OpenAPI (without the status unknown)', () => {
-		const { components } = JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
+		const { components } = JSON.parse(
+			readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8'),
+		) as {
 			components: { schemas: Record<string, { enum: string[] }> };
 		};
 		expect([...VOUCHER_STATUSES, 'unknown'].sort()).toEqual([...components.schemas.VoucherStatus.enum].sort());

@@ -11,7 +11,15 @@ const v2 = useSandboxV2({ orders: 10, strict: true }, 'warehouse');
 const db = () => v2.sandbox().control.db;
 const byId = (id: number | string) => ({ __rl: true, mode: 'id', value: String(id) });
 const body = (index = 0) => JSON.parse(v2.requests()[index].body) as IDataObject;
-const FORM = { name: ' Lager Nord ', street: 'Hafenweg', houseNumber: '3a', postcode: '24103', city: 'Kiel', country: 'de', phone: '+49 431 55555' };
+const FORM = {
+	name: ' Lager Nord ',
+	street: 'Hafenweg',
+	houseNumber: '3a',
+	postcode: '24103',
+	city: 'Kiel',
+	country: 'de',
+	phone: '+49 431 55555',
+};
 
 describe('Warehouse → Get Many, Get', () => {
 	it('lists every warehouse, 30 a page', async () => {
@@ -21,7 +29,12 @@ describe('Warehouse → Get Many, Get', () => {
 		expect(v2.requests()[0].queryValues).toEqual({ limit: ['30'], offset: ['0'] });
 		expectSigned(v2.requests()[0], v2.credentials());
 		expect(run.items.map((item) => item.json.id_warehouse)).toEqual(db().warehouses.map((w) => w.id_warehouse));
-		expect(run.items[0].json).toMatchObject({ name: 'Hauptlager', is_default: true, type: 'normal', address: { city: 'Hamburg', country: 'DE' } });
+		expect(run.items[0].json).toMatchObject({
+			name: 'Hauptlager',
+			is_default: true,
+			type: 'normal',
+			address: { city: 'Hamburg', country: 'DE' },
+		});
 	});
 
 	it('reads one warehouse', async () => {
@@ -40,19 +53,37 @@ describe('Warehouse → Create', () => {
 		expectSigned(v2.requests()[0], v2.credentials());
 		expect(body()).toEqual({
 			name: 'Lager Nord',
-			address: { street: 'Hafenweg', house_number: '3a', postcode: '24103', city: 'Kiel', country: 'DE', phone: '+49 431 55555' },
+			address: {
+				street: 'Hafenweg',
+				house_number: '3a',
+				postcode: '24103',
+				city: 'Kiel',
+				country: 'DE',
+				phone: '+49 431 55555',
+			},
 			is_default: false,
 		});
 		const id = Number(run.items[0].json.id_warehouse);
-		expect(run.items[0].json).toMatchObject({ name: 'Lager Nord', is_default: false, address: { country: 'DE', phone: '+49 431 55555' } });
-		expect(db().warehouses.find((w) => w.id_warehouse === id)).toMatchObject({ name: 'Lager Nord', address: { city: 'Kiel' } });
+		expect(run.items[0].json).toMatchObject({
+			name: 'Lager Nord',
+			is_default: false,
+			address: { country: 'DE', phone: '+49 431 55555' },
+		});
+		expect(db().warehouses.find((w) => w.id_warehouse === id)).toMatchObject({
+			name: 'Lager Nord',
+			address: { city: 'Kiel' },
+		});
 	});
 
 	it('a new default takes over from the old one', async () => {
 		const run = await v2.run({ operation: 'create', ...FORM, phone: '', isDefault: true });
 		expect(run.error).toBeUndefined();
 		expect(body().address).not.toHaveProperty('phone');
-		expect(db().warehouses.filter((w) => w.is_default).map((w) => w.name)).toEqual(['Lager Nord']);
+		expect(
+			db()
+				.warehouses.filter((w) => w.is_default)
+				.map((w) => w.name),
+		).toEqual(['Lager Nord']);
 	});
 
 	it.each([
@@ -67,17 +98,39 @@ describe('Warehouse → Create', () => {
 
 describe('Warehouse → Update', () => {
 	it('replaces name and address; the sandbox holds the change', async () => {
-		const run = await v2.run({ operation: 'update', warehouseId: byId(2), ...FORM, name: 'Lager Süd 2', city: 'Augsburg' });
+		const run = await v2.run({
+			operation: 'update',
+			warehouseId: byId(2),
+			...FORM,
+			name: 'Lager Süd 2',
+			city: 'Augsburg',
+		});
 		expect(run.error).toBeUndefined();
-		expect(v2.requests().map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual(['GET /warehouses/2 200', 'PUT /warehouses/2 200']);
-		expect(body(1)).toMatchObject({ name: 'Lager Süd 2', address: { city: 'Augsburg', country: 'DE' }, is_default: false });
+		expect(v2.requests().map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
+			'GET /warehouses/2 200',
+			'PUT /warehouses/2 200',
+		]);
+		expect(body(1)).toMatchObject({
+			name: 'Lager Süd 2',
+			address: { city: 'Augsburg', country: 'DE' },
+			is_default: false,
+		});
 		expect(run.items[0].json).toMatchObject({ id_warehouse: 2, name: 'Lager Süd 2' });
-		expect(db().warehouses.find((w) => w.id_warehouse === 2)).toMatchObject({ name: 'Lager Süd 2', address: { city: 'Augsburg' } });
+		expect(db().warehouses.find((w) => w.id_warehouse === 2)).toMatchObject({
+			name: 'Lager Süd 2',
+			address: { city: 'Augsburg' },
+		});
 	});
 
 	it("edits the default warehouse's address without Make Default: its current setting is read and sent again, so it stays the default", async () => {
 		const defaultWarehouse = db().warehouses.find((w) => w.is_default)!;
-		const run = await v2.run({ operation: 'update', warehouseId: byId(defaultWarehouse.id_warehouse), ...FORM, name: defaultWarehouse.name, city: 'Lübeck' });
+		const run = await v2.run({
+			operation: 'update',
+			warehouseId: byId(defaultWarehouse.id_warehouse),
+			...FORM,
+			name: defaultWarehouse.name,
+			city: 'Lübeck',
+		});
 		expect(run.error).toBeUndefined();
 		expect(v2.requests().map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
 			`GET /warehouses/${defaultWarehouse.id_warehouse} 200`,
@@ -85,8 +138,15 @@ describe('Warehouse → Update', () => {
 		]);
 		v2.requests().forEach((request) => expectSigned(request, v2.credentials()));
 		expect(body(1)).toMatchObject({ address: { city: 'Lübeck' }, is_default: true });
-		expect(run.items[0].json).toMatchObject({ id_warehouse: defaultWarehouse.id_warehouse, is_default: true, address: { city: 'Lübeck' } });
-		expect(db().warehouses.find((w) => w.id_warehouse === defaultWarehouse.id_warehouse)).toMatchObject({ is_default: true, address: { city: 'Lübeck' } });
+		expect(run.items[0].json).toMatchObject({
+			id_warehouse: defaultWarehouse.id_warehouse,
+			is_default: true,
+			address: { city: 'Lübeck' },
+		});
+		expect(db().warehouses.find((w) => w.id_warehouse === defaultWarehouse.id_warehouse)).toMatchObject({
+			is_default: true,
+			address: { city: 'Lübeck' },
+		});
 	});
 
 	it('Make Default sends is_default true at once, without reading the warehouse', async () => {
@@ -94,7 +154,11 @@ describe('Warehouse → Update', () => {
 		expect(run.error).toBeUndefined();
 		expect(v2.requests().map((request) => request.method)).toEqual(['PUT']);
 		expect(body()).toMatchObject({ is_default: true });
-		expect(db().warehouses.filter((w) => w.is_default).map((w) => w.id_warehouse)).toEqual([2]);
+		expect(
+			db()
+				.warehouses.filter((w) => w.is_default)
+				.map((w) => w.id_warehouse),
+		).toEqual([2]);
 	});
 
 	it('another country: the marketplace refuses and names the Country field', async () => {

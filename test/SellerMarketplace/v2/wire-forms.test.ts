@@ -13,14 +13,25 @@ describe('API v2 wire forms', () => {
 	it('Product → Search: a search text with spaces goes as `+`, what to include as one comma list; the signature covers those bytes', async () => {
 		const item = db().items.find((candidate) => /^[A-Za-z]+ [A-Za-z]+ /.test(candidate.title))!;
 		const [brand, word] = item.title.split(' ');
-		const run = await v2.run({ resource: 'product', operation: 'search', q: `${brand} ${word}`, returnAll: false, limit: 5, embedded: ['category', 'units'] });
+		const run = await v2.run({
+			resource: 'product',
+			operation: 'search',
+			q: `${brand} ${word}`,
+			returnAll: false,
+			limit: 5,
+			embedded: ['category', 'units'],
+		});
 		expect(run.error).toBeUndefined();
 		const [request] = v2.requests();
-		expect(request.rawUrl).toBe(`/v2/products/search?storefront=de&q=${brand}+${word}&embedded=category%2Cunits&limit=5&offset=0`);
+		expect(request.rawUrl).toBe(
+			`/v2/products/search?storefront=de&q=${brand}+${word}&embedded=category%2Cunits&limit=5&offset=0`,
+		);
 		expect(request.status).toBe(200);
 		expectSigned(request, v2.credentials());
 		expect(run.items.map((output) => output.json.id_product)).toContain(item.id_item);
-		expect(run.items[0].json).toEqual(expect.objectContaining({ category: expect.any(Object), units: expect.any(Array) }));
+		expect(run.items[0].json).toEqual(
+			expect.objectContaining({ category: expect.any(Object), units: expect.any(Array) }),
+		);
 	});
 
 	it('Voucher → Get Many: several states as repeated keys (as its description documents), a search term with a space as `+`', async () => {
@@ -39,7 +50,13 @@ describe('API v2 wire forms', () => {
 	});
 
 	it('Order Unit → Get Many: several states as repeated keys; the sandbox refuses the comma form, so this proves the form', async () => {
-		const run = await v2.run({ resource: 'orderUnit', operation: 'getMany', returnAll: false, limit: 3, filters: { status: ['sent', 'received'] } });
+		const run = await v2.run({
+			resource: 'orderUnit',
+			operation: 'getMany',
+			returnAll: false,
+			limit: 3,
+			filters: { status: ['sent', 'received'] },
+		});
 		expect(run.error).toBeUndefined();
 		const [request] = v2.requests();
 		expect(request.rawUrl).toContain('status=sent&status=received');

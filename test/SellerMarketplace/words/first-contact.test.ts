@@ -15,11 +15,17 @@ import { SellerMarketplacePollTrigger } from '../../../nodes/SellerMarketplacePo
 import { SellerMarketplaceTrigger } from '../../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node';
 
 const PACKAGE = 'n8n-nodes-seller-marketplace';
-const nodes = { action: new SellerMarketplace(), push: new SellerMarketplaceTrigger(), poll: new SellerMarketplacePollTrigger() };
+const nodes = {
+	action: new SellerMarketplace(),
+	push: new SellerMarketplaceTrigger(),
+	poll: new SellerMarketplacePollTrigger(),
+};
 const codex = {
 	action: require('../../../nodes/SellerMarketplace/SellerMarketplace.node.json') as { alias: string[] },
 	push: require('../../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node.json') as { alias: string[] },
-	poll: require('../../../nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.json') as { alias: string[] },
+	poll: require('../../../nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.json') as {
+		alias: string[];
+	},
 };
 const versions = (node: IVersionedNodeType): Array<[number, INodeTypeDescription]> =>
 	Object.entries(node.nodeVersions).map(([version, type]) => [Number(version), type.description]);
@@ -35,19 +41,25 @@ describe('credentials', () => {
 	});
 
 	it('the v1 credential opens with the retired notice, and its Base URL is empty and required, not the dead address', () => {
-		expect(v1.properties[0]).toMatchObject({ type: 'notice', displayName: expect.stringMatching(/^Retired: the marketplace has switched off API v1/) });
+		expect(v1.properties[0]).toMatchObject({
+			type: 'notice',
+			displayName: expect.stringMatching(/^Retired: the marketplace has switched off API v1/),
+		});
 		const baseUrl = v1.properties.find((property) => property.name === 'baseUrl')!;
 		expect(baseUrl).toMatchObject({ default: '', required: true });
 		expect(JSON.stringify(v1.properties)).not.toContain('kaufland.de/api/v1');
 	});
 
 	it('the v2 credential carries no retired notice', () => {
-		expect(v2.properties.some((property) => property.type === 'notice' && /retired/i.test(property.displayName))).toBe(false);
+		expect(v2.properties.some((property) => property.type === 'notice' && /retired/i.test(property.displayName))).toBe(
+			false,
+		);
 	});
 });
 
 describe('the retired notice on the nodes', () => {
-	const isRetiredNotice = (property: INodeProperties | undefined) => property?.type === 'notice' && property.name === 'retiredApiV1';
+	const isRetiredNotice = (property: INodeProperties | undefined) =>
+		property?.type === 'notice' && property.name === 'retiredApiV1';
 	it.each(Object.entries(nodes))('%s node: first on every API v1 version, on no API v2 version', (_name, node) => {
 		for (const [version, description] of versions(node)) {
 			expect([version, isRetiredNotice(description.properties[0])]).toEqual([version, version < 2]);
@@ -57,7 +69,7 @@ describe('the retired notice on the nodes', () => {
 });
 
 describe('the node panel', () => {
-	it('shows the push trigger\'s description for the app it merges with the action node, so that text describes the action node first', () => {
+	it("shows the push trigger's description for the app it merges with the action node, so that text describes the action node first", () => {
 		// n8n 2.41 generateMergedNodesAndActions: a trigger whose type name minus "Trigger" is an action node's joins it,
 		// and the merged entry takes the trigger's description ("What happens next?" shows it for the action node)
 		const action = `${PACKAGE}.${nodes.action.description.name}`;
@@ -76,34 +88,59 @@ describe('the node panel', () => {
 			for (const letter of name.toLowerCase()) if (letter === query[at]?.toLowerCase()) at++;
 			return at === query.length;
 		});
-	it.each(['tracking', 'ship', 'Kaufland', 'shipping label', 'stock', 'returns'])('searching "%s" finds the action node by its own words', (query) => {
-		expect(found(query, [nodes.action.description.displayName, ...codex.action.alias])).toBe(true);
-		// an alias that is the query itself, not a lucky scattering of its letters through a longer word
-		expect(codex.action.alias.map((alias) => alias.toLowerCase())).toContain(query.toLowerCase());
-	});
+	it.each(['tracking', 'ship', 'Kaufland', 'shipping label', 'stock', 'returns'])(
+		'searching "%s" finds the action node by its own words',
+		(query) => {
+			expect(found(query, [nodes.action.description.displayName, ...codex.action.alias])).toBe(true);
+			// an alias that is the query itself, not a lucky scattering of its letters through a longer word
+			expect(codex.action.alias.map((alias) => alias.toLowerCase())).toContain(query.toLowerCase());
+		},
+	);
 	it.each(['Kaufland', 'ship', 'new order'])('searching "%s" finds both triggers', (query) => {
 		expect(codex.push.alias.map((alias) => alias.toLowerCase())).toContain(query.toLowerCase());
 		expect(codex.poll.alias.map((alias) => alias.toLowerCase())).toContain(query.toLowerCase());
 	});
 });
 
-describe('the push trigger\'s notice on how events are verified', () => {
+describe("the push trigger's notice on how events are verified", () => {
 	const docsPage = readFileSync(join(__dirname, '../../../docs/nodes/SellerMarketplaceTrigger.md'), 'utf8');
 	// GitHub's anchor of a heading: lower case, spaces to hyphens, other punctuation dropped
-	const anchors = [...docsPage.matchAll(/^#+ (.+)$/gm)].map(([, heading]) => heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-'));
+	const anchors = [...docsPage.matchAll(/^#+ (.+)$/gm)].map(([, heading]) =>
+		heading
+			.toLowerCase()
+			.replace(/[^a-z0-9 -]/g, '')
+			.replace(/ /g, '-'),
+	);
 
-	it.each(versions(nodes.push))('version %s: at most 25 words a seller reads, and a link to the docs section that explains verification', (_version, description) => {
-		const notice = description.properties.find((property) => property.name === 'verificationNotice')!;
-		const words = notice.displayName.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean);
-		expect(words.length).toBeLessThanOrEqual(25);
-		expect(notice.displayName).not.toMatch(/HMAC|SHA|hex|Shop-|HM-|timestamp/i);
-		const link = /<a href="https:\/\/github\.com\/n8n-nodes-seller-marketplace\/n8n-nodes-seller-marketplace\/blob\/main\/docs\/nodes\/SellerMarketplaceTrigger\.md#([a-z-]+)" target="_blank">/.exec(notice.displayName);
-		expect(link?.[1]).toBe('how-events-are-verified');
-		expect(anchors).toContain(link?.[1]);
-	});
+	it.each(versions(nodes.push))(
+		'version %s: at most 25 words a seller reads, and a link to the docs section that explains verification',
+		(_version, description) => {
+			const notice = description.properties.find((property) => property.name === 'verificationNotice')!;
+			const words = notice.displayName
+				.replace(/<[^>]+>/g, ' ')
+				.split(/\s+/)
+				.filter(Boolean);
+			expect(words.length).toBeLessThanOrEqual(25);
+			expect(notice.displayName).not.toMatch(/HMAC|SHA|hex|Shop-|HM-|timestamp/i);
+			const link =
+				/<a href="https:\/\/github\.com\/n8n-nodes-seller-marketplace\/n8n-nodes-seller-marketplace\/blob\/main\/docs\/nodes\/SellerMarketplaceTrigger\.md#([a-z-]+)" target="_blank">/.exec(
+					notice.displayName,
+				);
+			expect(link?.[1]).toBe('how-events-are-verified');
+			expect(anchors).toContain(link?.[1]);
+		},
+	);
 
 	it('the docs section keeps the details the notice left out', () => {
 		const section = docsPage.slice(docsPage.indexOf('## How events are verified'), docsPage.indexOf('## Options'));
-		for (const detail of ['HMAC-SHA256', 'Shop-Signature', 'Shop-Timestamp', 'Storefront', 'HM-Signature', 'Verify Events By']) expect(section).toContain(detail);
+		for (const detail of [
+			'HMAC-SHA256',
+			'Shop-Signature',
+			'Shop-Timestamp',
+			'Storefront',
+			'HM-Signature',
+			'Verify Events By',
+		])
+			expect(section).toContain(detail);
 	});
 });

@@ -22,27 +22,67 @@ import { resources as v2Resources } from '../../../nodes/SellerMarketplace/v2/ac
 import { LEADING_VALUES } from '../../../nodes/shared/descriptions/words';
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { startFaultProxy } from '../../hardening/proxy';
-import { loadOptionsContext, loadOptionsContextV2, runSellerNode, runSellerNodeV2, type SellerCredentials } from '../../harness/workflow';
+import {
+	loadOptionsContext,
+	loadOptionsContextV2,
+	runSellerNode,
+	runSellerNodeV2,
+	type SellerCredentials,
+} from '../../harness/workflow';
 import { samples, WithInput } from '../v2/coverage/samples';
 import { useSandboxV2 } from '../v2/setup';
 
 const { SellerMarketplace } = require('../../../nodes/SellerMarketplace/SellerMarketplace.node.ts');
-const { SellerMarketplaceTrigger } = require('../../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node.ts');
-const { SellerMarketplacePollTrigger } = require('../../../nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.ts');
+const {
+	SellerMarketplaceTrigger,
+} = require('../../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node.ts');
+const {
+	SellerMarketplacePollTrigger,
+} = require('../../../nodes/SellerMarketplacePollTrigger/SellerMarketplacePollTrigger.node.ts');
 
 /** Each implementation once, named by the first version that uses it. */
 const versioned = (node: IVersionedNodeType) =>
 	Object.entries(node.nodeVersions)
 		.filter(([, type], index, all) => all.findIndex(([, other]) => other === type) === index)
 		.map(([version, type]) => ({ version: Number(version), type: type as INodeType }));
-const NODES = [new SellerMarketplace(), new SellerMarketplaceTrigger(), new SellerMarketplacePollTrigger()] as IVersionedNodeType[];
-const DESCRIPTIONS: Array<{ label: string; description: INodeTypeDescription; type: INodeType }> = NODES.flatMap((node) =>
-	versioned(node).map(({ version, type }) => ({ label: `${node.description.name} v${version}`, description: type.description, type })),
+const NODES = [
+	new SellerMarketplace(),
+	new SellerMarketplaceTrigger(),
+	new SellerMarketplacePollTrigger(),
+] as IVersionedNodeType[];
+const DESCRIPTIONS: Array<{ label: string; description: INodeTypeDescription; type: INodeType }> = NODES.flatMap(
+	(node) =>
+		versioned(node).map(({ version, type }) => ({
+			label: `${node.description.name} v${version}`,
+			description: type.description,
+			type,
+		})),
 );
 
 // ---- Title Case, as an independent check (the node's own helper is not used to judge itself) ----
 
-const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'from', 'in', 'nor', 'of', 'on', 'or', 'per', 'the', 'to', 'via', 'vs', 'with']);
+const SMALL_WORDS = new Set([
+	'a',
+	'an',
+	'and',
+	'as',
+	'at',
+	'but',
+	'by',
+	'for',
+	'from',
+	'in',
+	'nor',
+	'of',
+	'on',
+	'or',
+	'per',
+	'the',
+	'to',
+	'via',
+	'vs',
+	'with',
+]);
 
 /** The words of a label that are not Title Case: lower-case words other than small ones inside the label. URLs and codes such as de-DE pass. */
 export function notTitleCase(label: string): string[] {
@@ -58,9 +98,14 @@ export function notTitleCase(label: string): string[] {
 }
 
 describe('the Title Case check itself', () => {
-	it.each([['Need to Be Sent'], ['Unit Out of Stock'], ['German (Germany, de-DE)'], ['New Order (DE) → https://shop.example/hook'], ['4PX'], ['Used – As New']])('passes %j', (label) =>
-		expect(notTitleCase(label)).toEqual([]),
-	);
+	it.each([
+		['Need to Be Sent'],
+		['Unit Out of Stock'],
+		['German (Germany, de-DE)'],
+		['New Order (DE) → https://shop.example/hook'],
+		['4PX'],
+		['Used – As New'],
+	])('passes %j', (label) => expect(notTitleCase(label)).toEqual([]));
 	it.each([
 		['Order new', ['new']],
 		['dtl', ['dtl']],
@@ -84,7 +129,8 @@ function walk(properties: INodeProperties[], where: string, found: Found[] = [])
 		found.push({ where: at, property });
 		if (property.type === 'collection') walk((property.options ?? []) as INodeProperties[], at, found);
 		if (property.type === 'fixedCollection') {
-			for (const group of (property.options ?? []) as INodePropertyCollection[]) walk(group.values, `${at} › ${group.displayName}`, found);
+			for (const group of (property.options ?? []) as INodePropertyCollection[])
+				walk(group.values, `${at} › ${group.displayName}`, found);
 		}
 	}
 	return found;
@@ -92,7 +138,10 @@ function walk(properties: INodeProperties[], where: string, found: Found[] = [])
 
 const everyProperty = DESCRIPTIONS.flatMap(({ label, description }) => walk(description.properties, label));
 const dropdowns = everyProperty.filter(
-	({ property }) => (property.type === 'options' || property.type === 'multiOptions') && Array.isArray(property.options) && !property.typeOptions?.loadOptionsMethod,
+	({ property }) =>
+		(property.type === 'options' || property.type === 'multiOptions') &&
+		Array.isArray(property.options) &&
+		!property.typeOptions?.loadOptionsMethod,
 );
 
 /** Where a list is out of order: sorted by name, only the "no particular one" choices (all, credentials' default) before the rest. */
@@ -102,7 +151,9 @@ function unsorted(options: Array<{ name: string; value?: unknown }>): string | u
 	if (rest.some((option) => LEADING_VALUES.has(option.value))) return 'a leading choice comes after the others';
 	const names = rest.map((option) => option.name);
 	const sorted = [...names].sort((a, b) => a.localeCompare(b, 'en'));
-	return names.every((name, index) => name === sorted[index]) ? undefined : `order is ${names.join(' | ')}; sorted: ${sorted.join(' | ')}`;
+	return names.every((name, index) => name === sorted[index])
+		? undefined
+		: `order is ${names.join(' | ')}; sorted: ${sorted.join(' | ')}`;
 }
 
 describe('dropdowns of all three nodes, both versions', () => {
@@ -131,7 +182,9 @@ describe('dropdowns of all three nodes, both versions', () => {
 
 	it('every label of every dropdown is Title Case', () => {
 		const wrong = dropdowns.flatMap(({ where, property }) =>
-			(property.options as INodePropertyOptions[]).filter((option) => notTitleCase(option.name).length).map((option) => `${where}: "${option.name}"`),
+			(property.options as INodePropertyOptions[])
+				.filter((option) => notTitleCase(option.name).length)
+				.map((option) => `${where}: "${option.name}"`),
 		);
 		expect(wrong).toEqual([]);
 	});
@@ -140,7 +193,9 @@ describe('dropdowns of all three nodes, both versions', () => {
 		const described = dropdowns.filter(({ property }) => /status|^events?$|eventName/i.test(property.name));
 		expect(described.length).toBeGreaterThan(20);
 		const wrong = described.flatMap(({ where, property }) =>
-			(property.options as INodePropertyOptions[]).filter((option) => !option.description?.trim()).map((option) => `${where}: "${option.name}"`),
+			(property.options as INodePropertyOptions[])
+				.filter((option) => !option.description?.trim())
+				.map((option) => `${where}: "${option.name}"`),
 		);
 		expect(wrong).toEqual([]);
 	});
@@ -157,7 +212,9 @@ describe('dropdowns of all three nodes, both versions', () => {
 		}
 		const pollEvent = { orderNew: 'order_new', unitOutOfStock: 'item_unit_out_of_stock' } as Record<string, string>;
 		for (const [poll, push] of Object.entries(pollEvent)) namesOf.get(push)?.add([...(namesOf.get(poll) ?? [])][0]);
-		const different = [...namesOf].filter(([value, names]) => !(value in pollEvent) && names.size > 1).map(([value, names]) => `${value}: ${[...names].join(' / ')}`);
+		const different = [...namesOf]
+			.filter(([value, names]) => !(value in pollEvent) && names.size > 1)
+			.map(([value, names]) => `${value}: ${[...names].join(' / ')}`);
 		expect(different).toEqual([]);
 		expect([...namesOf.get('item_unit_out_of_stock')!]).toEqual(['Unit Out of Stock']);
 	});
@@ -165,8 +222,14 @@ describe('dropdowns of all three nodes, both versions', () => {
 	it('no number starts below its minimum', () => {
 		const wrong = everyProperty
 			.filter(({ property }) => property.type === 'number' && typeof property.typeOptions?.minValue === 'number')
-			.filter(({ property }) => typeof property.default === 'number' && property.default < (property.typeOptions!.minValue as number))
-			.map(({ where, property }) => `${where}: default ${String(property.default)} below ${String(property.typeOptions!.minValue)}`);
+			.filter(
+				({ property }) =>
+					typeof property.default === 'number' && property.default < (property.typeOptions!.minValue as number),
+			)
+			.map(
+				({ where, property }) =>
+					`${where}: default ${String(property.default)} below ${String(property.typeOptions!.minValue)}`,
+			);
 		expect(wrong).toEqual([]);
 	});
 });
@@ -175,18 +238,26 @@ describe('dropdowns of all three nodes, both versions', () => {
 
 /** Whether a property is shown in node version `version` (its `@version` conditions, if any). */
 function shownIn(property: INodeProperties, version: number): boolean {
-	const conditions = property.displayOptions?.show?.['@version'] as Array<number | { _cnd: { gte?: number; lt?: number } }> | undefined;
+	const conditions = property.displayOptions?.show?.['@version'] as
+		| Array<number | { _cnd: { gte?: number; lt?: number } }>
+		| undefined;
 	if (!conditions) return true;
 	return conditions.some((condition) =>
-		typeof condition === 'number' ? condition === version : (condition._cnd.gte === undefined || version >= condition._cnd.gte) && (condition._cnd.lt === undefined || version < condition._cnd.lt),
+		typeof condition === 'number'
+			? condition === version
+			: (condition._cnd.gte === undefined || version >= condition._cnd.gte) &&
+				(condition._cnd.lt === undefined || version < condition._cnd.lt),
 	);
 }
 
 describe('Sort is its own collection below Options (action node version 2.1)', () => {
 	const [{ description }] = DESCRIPTIONS.filter(({ label }) => label === 'sellerMarketplace v2.1');
 	const latest = Math.max(...[description.version].flat());
-	const keyOf = (property: INodeProperties) => `${String(property.displayOptions?.show?.resource)}.${String(property.displayOptions?.show?.operation)}`;
-	const hasSortInside = (property: INodeProperties) => property.name === 'options' && ((property.options ?? []) as INodeProperties[]).some((option) => option.name === 'sort');
+	const keyOf = (property: INodeProperties) =>
+		`${String(property.displayOptions?.show?.resource)}.${String(property.displayOptions?.show?.operation)}`;
+	const hasSortInside = (property: INodeProperties) =>
+		property.name === 'options' &&
+		((property.options ?? []) as INodeProperties[]).some((option) => option.name === 'sort');
 
 	it('a new node gets the version with Sort as its own collection', () => {
 		expect(latest).toBe(2.1);
@@ -195,7 +266,9 @@ describe('Sort is its own collection below Options (action node version 2.1)', (
 
 	it('every Get Many that sorts has Sort right after Options, and Options no longer holds it', () => {
 		const current = description.properties.filter((property) => shownIn(property, latest));
-		const sorting = new Set(description.properties.filter((property) => hasSortInside(property) || property.name === 'sort').map(keyOf));
+		const sorting = new Set(
+			description.properties.filter((property) => hasSortInside(property) || property.name === 'sort').map(keyOf),
+		);
 		expect(sorting.size).toBeGreaterThanOrEqual(6);
 		const wrong = [...sorting].flatMap((key) => {
 			const form = current.filter((property) => keyOf(property) === key);
@@ -234,14 +307,26 @@ describe('Sort reaches the API from both places', () => {
 /** The subtitle as n8n's editor computes it for a node with these parameters. */
 function subtitleOf(type: INodeType, parameters: IDataObject): string {
 	const { description } = type;
-	const node: INode = { id: '1', name: 'Node', type: description.name, typeVersion: 1, position: [0, 0], parameters: parameters as INode['parameters'] };
-	const types = { getByName: () => type, getByNameAndVersion: () => type, getKnownTypes: () => ({}) } as unknown as INodeTypes;
+	const node: INode = {
+		id: '1',
+		name: 'Node',
+		type: description.name,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: parameters as INode['parameters'],
+	};
+	const types = {
+		getByName: () => type,
+		getByNameAndVersion: () => type,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: types });
 	return String(workflow.expression.getSimpleParameterValue(node, description.subtitle!, 'internal', {}));
 }
 
 /** Words a seller reads: starts with a capital, no identifiers (camelCase, snake_case, `a: b`). */
-const isWords = (text: string) => /^[A-Z0-9]/.test(text) && !/[a-z][A-Z]|_|\w:\w|: [a-z]+[A-Z]/.test(text) && !/^\w+: \w+$/.test(text);
+const isWords = (text: string) =>
+	/^[A-Z0-9]/.test(text) && !/[a-z][A-Z]|_|\w:\w|: [a-z]+[A-Z]/.test(text) && !/^\w+: \w+$/.test(text);
 
 describe('canvas subtitles', () => {
 	const choices = DESCRIPTIONS.flatMap(({ label, description, type }) => {
@@ -249,14 +334,24 @@ describe('canvas subtitles', () => {
 		if (operationSelectors.length) {
 			return operationSelectors.flatMap((selector) =>
 				(selector.displayOptions!.show!.resource as string[]).flatMap((resource) =>
-					(selector.options as INodePropertyOptions[]).map((option) => ({ label, type, parameters: { resource, operation: option.value } as IDataObject })),
+					(selector.options as INodePropertyOptions[]).map((option) => ({
+						label,
+						type,
+						parameters: { resource, operation: option.value } as IDataObject,
+					})),
 				),
 			);
 		}
 		const events = description.properties.find((property) => property.name === 'events' || property.name === 'event')!;
 		const values = (events.options as INodePropertyOptions[]).map((option) => option.value);
-		const single = values.map((value) => ({ label, type, parameters: { [events.name]: events.type === 'multiOptions' ? [value] : value } as IDataObject }));
-		return events.type === 'multiOptions' ? [...single, { label, type, parameters: { events: values.slice(0, 2) } as IDataObject }] : single;
+		const single = values.map((value) => ({
+			label,
+			type,
+			parameters: { [events.name]: events.type === 'multiOptions' ? [value] : value } as IDataObject,
+		}));
+		return events.type === 'multiOptions'
+			? [...single, { label, type, parameters: { events: values.slice(0, 2) } as IDataObject }]
+			: single;
 	});
 
 	it('covers every operation of both action node versions and every event of the triggers', () => {
@@ -277,7 +372,9 @@ describe('canvas subtitles', () => {
 		const [v2] = DESCRIPTIONS.filter(({ label }) => label === 'sellerMarketplace v2');
 		expect(subtitleOf(v2.type, { resource: 'orderUnit', operation: 'getMany' })).toBe('Get many order units');
 		const [push] = DESCRIPTIONS.filter(({ label }) => label === 'sellerMarketplaceTrigger v2');
-		expect(subtitleOf(push.type, { events: ['order_new', 'item_unit_out_of_stock'] })).toBe('New Order, Unit Out of Stock');
+		expect(subtitleOf(push.type, { events: ['order_new', 'item_unit_out_of_stock'] })).toBe(
+			'New Order, Unit Out of Stock',
+		);
 		const [poll] = DESCRIPTIONS.filter(({ label }) => label === 'sellerMarketplacePollTrigger v2');
 		expect(subtitleOf(poll.type, { event: 'orderUnitStatus' })).toBe('Order Unit Reached Status');
 	});
@@ -288,7 +385,8 @@ describe('canvas subtitles', () => {
 const isSorted = (options: INodePropertyOptions[]) => unsorted(options) === undefined;
 /** Lists of names the seller chose in the Seller Portal (shipping groups, warehouses): sorted, but shown as the seller wrote them. */
 const SELLER_NAMED = new Set(['getShippingGroups', 'getWarehouses']);
-const labelsNotTitleCase = (method: string, options: INodePropertyOptions[]) => (SELLER_NAMED.has(method) ? [] : options.flatMap((option) => notTitleCase(option.name)));
+const labelsNotTitleCase = (method: string, options: INodePropertyOptions[]) =>
+	SELLER_NAMED.has(method) ? [] : options.flatMap((option) => notTitleCase(option.name));
 
 describe('dropdowns loaded from the account (API v2 sandbox)', () => {
 	const v2 = useSandboxV2();
@@ -317,9 +415,11 @@ describe('dropdowns loaded from the account (API v2 sandbox)', () => {
 	it('carriers read as the carriers write themselves, the code stays the value', async () => {
 		const carriers = await action.type.methods!.loadOptions!.getCarriers.call(loadOptionsContextV2(v2.credentials()));
 		expect(carriers.map((carrier) => carrier.name)).not.toContain('dtl');
-		expect(carriers.filter((carrier) => carrier.value === 'trans-o-flex' || carrier.value === 'dtl').map((carrier) => carrier.name)).toEqual(
-			expect.arrayContaining([expect.stringMatching(/^(DTL|Trans-o-Flex)/)]),
-		);
+		expect(
+			carriers
+				.filter((carrier) => carrier.value === 'trans-o-flex' || carrier.value === 'dtl')
+				.map((carrier) => carrier.name),
+		).toEqual(expect.arrayContaining([expect.stringMatching(/^(DTL|Trans-o-Flex)/)]));
 	});
 });
 
@@ -347,7 +447,11 @@ describe('dropdowns loaded from the account (API v1 sandbox)', () => {
 function deletesOf(label: string): string[] {
 	const [{ description }] = DESCRIPTIONS.filter((entry) => entry.label === label);
 	return description.properties
-		.filter((property) => property.name === 'operation' && (property.options as INodePropertyOptions[]).some((option) => option.value === 'delete'))
+		.filter(
+			(property) =>
+				property.name === 'operation' &&
+				(property.options as INodePropertyOptions[]).some((option) => option.value === 'delete'),
+		)
 		.flatMap((property) => property.displayOptions!.show!.resource as string[]);
 }
 
@@ -356,7 +460,9 @@ describe('every delete of version 2 outputs exactly { deleted: true }', () => {
 	const resources = deletesOf('sellerMarketplace v2');
 
 	it('has a delete in every resource that deletes', () => {
-		expect(resources.sort()).toEqual(expect.arrayContaining(['gpsrContact', 'orderInvoice', 'productData', 'subscription', 'unit', 'warehouse']));
+		expect(resources.sort()).toEqual(
+			expect.arrayContaining(['gpsrContact', 'orderInvoice', 'productData', 'subscription', 'unit', 'warehouse']),
+		);
 	});
 
 	it.each(resources)('%s → Delete', async (resource) => {
@@ -376,10 +482,15 @@ describe('every delete of version 2 outputs exactly { deleted: true }', () => {
 		const proxy = await startFaultProxy(v2.sandbox().v2BaseUrl);
 		try {
 			const control = v2.sandbox().control;
-			const prepared = samples['warehouse.delete']({ control, callbackUrl: 'http://127.0.0.1:9/callback' }) as IDataObject;
+			const prepared = samples['warehouse.delete']({
+				control,
+				callbackUrl: 'http://127.0.0.1:9/callback',
+			}) as IDataObject;
 			proxy.add({ method: 'DELETE', path: /^\/v2\/warehouses\/\d+$/, action: 'loseAnswer' });
 			const credentials = { ...v2.credentials(), baseUrl: `${new URL(proxy.baseUrl).origin}/v2` };
-			const run = await runSellerNodeV2(credentials, { parameters: { resource: 'warehouse', operation: 'delete', ...prepared } });
+			const run = await runSellerNodeV2(credentials, {
+				parameters: { resource: 'warehouse', operation: 'delete', ...prepared },
+			});
 			expect(run.error).toBeUndefined();
 			expect(proxy.seen.filter((request) => request.method === 'DELETE')).toHaveLength(2);
 			expect(run.items.map((item) => item.json)).toEqual([{ deleted: true, alreadyApplied: true }]);
@@ -405,13 +516,20 @@ describe('every delete of version 1 outputs exactly { deleted: true }', () => {
 		productData: ({ control }) => ({ ean: control.db.productData[0].ean }),
 		subscription: ({ control }) => {
 			const id = 1 + Math.max(0, ...control.db.subscriptions.map((subscription) => subscription.id_subscription));
-			control.db.subscriptions.push({ id_subscription: id, callback_url: 'https://shop.example/hook', fallback_email: 'ops@example.com', event_name: 'order_new', is_active: true } as never);
+			control.db.subscriptions.push({
+				id_subscription: id,
+				callback_url: 'https://shop.example/hook',
+				fallback_email: 'ops@example.com',
+				event_name: 'order_new',
+				is_active: true,
+			} as never);
 			return { subscriptionId: String(id) };
 		},
 		unit: ({ control }) => ({ unitId: String(control.db.units[0].id_unit) }),
 	};
 
-	it('knows a sample for every delete of version 1', () => expect(deletesOf('sellerMarketplace v1').sort()).toEqual(Object.keys(v1Samples).sort()));
+	it('knows a sample for every delete of version 1', () =>
+		expect(deletesOf('sellerMarketplace v1').sort()).toEqual(Object.keys(v1Samples).sort()));
 
 	it.each(Object.keys(v1Samples))('%s → Delete', async (resource) => {
 		const parameters = v1Samples[resource](sandbox);

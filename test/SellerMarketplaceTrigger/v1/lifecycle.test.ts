@@ -77,7 +77,13 @@ describe('activation → event → deactivation', () => {
 		expect(challengeCall.responseBody).toBe(new URL(verification[0].url).searchParams.get('challenge'));
 
 		expect(subscriptions()).toEqual([
-			{ id_subscription: expect.any(Number), callback_url: h.url(), fallback_email: EMAIL, event_name: 'order_new', is_active: true },
+			{
+				id_subscription: expect.any(Number),
+				callback_url: h.url(),
+				fallback_email: EMAIL,
+				event_name: 'order_new',
+				is_active: true,
+			},
 		]);
 		expect(requests('POST', '/subscriptions/')[0].json).toEqual({
 			callback_url: h.url(),
@@ -117,17 +123,26 @@ describe('activation → event → deactivation', () => {
 	it('holds one subscription per selected event and emits each event it was sent', async () => {
 		const h = await host({ events: ['order_new', 'order_unit_new', 'return_new'] });
 		await h.activate();
-		expect(subscriptions().map((s) => s.event_name).sort()).toEqual(['order_new', 'order_unit_new', 'return_new']);
+		expect(
+			subscriptions()
+				.map((s) => s.event_name)
+				.sort(),
+		).toEqual(['order_new', 'order_unit_new', 'return_new']);
 		expect(subscriptions().every((s) => s.callback_url === h.url() && s.is_active)).toBe(true);
 		expect(Object.keys(stored(h)).sort()).toEqual(['order_new', 'order_unit_new', 'return_new']);
 
 		const { order, orderUnits } = await sandbox.control.createOrder();
 		await sandbox.control.flushNotifications();
 		const items = h.executions.flatMap((e) => e.items);
-		expect(items.filter((i) => i.event_name === 'order_new')).toEqual([expect.objectContaining({ id_order: order.id_order })]);
-		expect(items.filter((i) => i.event_name === 'order_unit_new').map((i) => i.id_order_unit).sort()).toEqual(
-			orderUnits.map((u) => u.id_order_unit).sort(),
-		);
+		expect(items.filter((i) => i.event_name === 'order_new')).toEqual([
+			expect.objectContaining({ id_order: order.id_order }),
+		]);
+		expect(
+			items
+				.filter((i) => i.event_name === 'order_unit_new')
+				.map((i) => i.id_order_unit)
+				.sort(),
+		).toEqual(orderUnits.map((u) => u.id_order_unit).sort());
 
 		// activating again changes nothing
 		sandbox.control.clearRequests();
@@ -211,7 +226,11 @@ describe('adoption and restarts', () => {
 		await first.activate();
 		const [original] = subscriptions();
 		// a duplicate for the same callback, e.g. left behind by an older version of the node
-		const response = await api.post('/subscriptions/', { callback_url: first.url(), fallback_email: EMAIL, event_name: 'order_new' });
+		const response = await api.post('/subscriptions/', {
+			callback_url: first.url(),
+			fallback_email: EMAIL,
+			event_name: 'order_new',
+		});
 		expect(response.status).toBe(201);
 		expect(subscriptions()).toHaveLength(2);
 

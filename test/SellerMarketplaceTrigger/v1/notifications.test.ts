@@ -54,8 +54,12 @@ describe('notifications (POST)', () => {
 	it('refuses a signature made for another URL or over another body', async () => {
 		const host = await bed.activeHost();
 		const body = notification();
-		expect((await bed.post(host, bed.signed(host, body, { url: 'https://elsewhere.example/webhook' }))).status).toBe(401);
-		expect((await bed.post(host, { ...bed.signed(host, body), body: notification({ resource: '/orders/OTHER1/' }) })).status).toBe(401);
+		expect((await bed.post(host, bed.signed(host, body, { url: 'https://elsewhere.example/webhook' }))).status).toBe(
+			401,
+		);
+		expect(
+			(await bed.post(host, { ...bed.signed(host, body), body: notification({ resource: '/orders/OTHER1/' }) })).status,
+		).toBe(401);
 		expect(host.executions).toHaveLength(0);
 	});
 

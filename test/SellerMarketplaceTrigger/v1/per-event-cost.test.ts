@@ -7,7 +7,11 @@
 import { storedCount } from '../../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
 import { REFUSED } from '../../../nodes/SellerMarketplaceTrigger/receiving/answers';
 import { holdsExpression } from '../../../nodes/SellerMarketplaceTrigger/shared/parameters';
-import { checkWithCachedSecret, forgetCachedSecrets, REREAD_INTERVAL_MS } from '../../../nodes/SellerMarketplaceTrigger/receiving/secretCache';
+import {
+	checkWithCachedSecret,
+	forgetCachedSecrets,
+	REREAD_INTERVAL_MS,
+} from '../../../nodes/SellerMarketplaceTrigger/receiving/secretCache';
 import { nowSeconds, triggerStaticData, useTestbed } from '../testbed';
 import { budget } from '../../budget';
 
@@ -45,7 +49,12 @@ describe('the signing secret', () => {
 		const host = await bed.activeHost({ options: { verifyEventsBy: 'signature' } }, { freshProcess: true });
 		expect((await bed.post(host, bed.signed(host, notification()))).status).toBe(200);
 		const readsBefore = host.credentialReads;
-		const forged = await Promise.all(Array.from({ length: 10 }, async () => await bed.post(host, bed.signed(host, notification(), { secret: 'guessed' }))));
+		const forged = await Promise.all(
+			Array.from(
+				{ length: 10 },
+				async () => await bed.post(host, bed.signed(host, notification(), { secret: 'guessed' })),
+			),
+		);
 		expect(forged.map((response) => response.status)).toEqual(Array(10).fill(401));
 		expect(host.credentialReads - readsBefore).toBe(1);
 		expect(host.executions).toHaveLength(1);
@@ -78,14 +87,19 @@ describe('the signing secret', () => {
 		expect(await checkWithCachedSecret('k', read, (s) => s === 'one')).toEqual({ secret: 'one', matches: true });
 		expect(reads).toBe(1);
 		secret = 'two';
-		const concurrent = await Promise.all([1, 2, 3].map(async () => await checkWithCachedSecret('k', read, (s) => s === 'two')));
+		const concurrent = await Promise.all(
+			[1, 2, 3].map(async () => await checkWithCachedSecret('k', read, (s) => s === 'two')),
+		);
 		expect(concurrent).toEqual(Array(3).fill({ secret: 'two', matches: true }));
 		expect(reads).toBe(2);
 		// another trigger (or another credential on the node) has its own entry
 		expect(await checkWithCachedSecret('other', read, (s) => s === 'two')).toEqual({ secret: 'two', matches: true });
 		expect(reads).toBe(3);
 
-		jest.useFakeTimers({ now: Date.now() + 61_000, doNotFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'nextTick', 'queueMicrotask'] });
+		jest.useFakeTimers({
+			now: Date.now() + 61_000,
+			doNotFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'nextTick', 'queueMicrotask'],
+		});
 		try {
 			secret = 'three';
 			// the old secret still matches, but the cache is too old: read, and the old secret no longer counts
@@ -99,7 +113,13 @@ describe('the signing secret', () => {
 
 describe('parameters', () => {
 	it('tells saved values from expressions', () => {
-		expect(holdsExpression({ events: ['order_new'], fallbackEmail: 'a@b.example', options: { maxTimestampAgeSeconds: 300 } })).toBe(false);
+		expect(
+			holdsExpression({
+				events: ['order_new'],
+				fallbackEmail: 'a@b.example',
+				options: { maxTimestampAgeSeconds: 300 },
+			}),
+		).toBe(false);
 		expect(holdsExpression({ options: { maxTimestampAgeSeconds: '={{ 300 }}' } })).toBe(true);
 		expect(holdsExpression({ events: ['order_new', '={{ "x" }}'] })).toBe(true);
 		expect(holdsExpression({ id: { __rl: true, mode: 'id', value: '1' } })).toBe(true);
@@ -107,11 +127,19 @@ describe('parameters', () => {
 	});
 
 	it('with expressions, are still evaluated by n8n', async () => {
-		const host = await bed.activeHost({ events: '={{ ["order_new"] }}', options: { maxTimestampAgeSeconds: '={{ 60 * 5 }}' } });
+		const host = await bed.activeHost({
+			events: '={{ ["order_new"] }}',
+			options: { maxTimestampAgeSeconds: '={{ 60 * 5 }}' },
+		});
 		const stale = await bed.post(host, bed.signed(host, notification(), { timestamp: nowSeconds() - 3600 }));
 		expect(stale.status).toBe(401);
-		expect(stale.json.error).toMatch(/behind this server's clock \(\d{4}-\d\d-\d\dT[\d:.]+Z\), more than the 300 s Max Timestamp Age allows$/);
-		const other = await bed.post(host, bed.signed(host, notification({ event_name: 'return_new', resource: '/returns/5/' })));
+		expect(stale.json.error).toMatch(
+			/behind this server's clock \(\d{4}-\d\d-\d\dT[\d:.]+Z\), more than the 300 s Max Timestamp Age allows$/,
+		);
+		const other = await bed.post(
+			host,
+			bed.signed(host, notification({ event_name: 'return_new', resource: '/returns/5/' })),
+		);
 		expect(other.json).toEqual({ received: true, ignored: 'event return_new is not selected' });
 		expect((await bed.post(host, bed.signed(host, notification()))).status).toBe(200);
 		expect(host.executions).toHaveLength(1);
@@ -120,8 +148,13 @@ describe('parameters', () => {
 	it('as saved, are read the same way', async () => {
 		const host = await bed.activeHost({ events: ['order_new'], options: { maxTimestampAgeSeconds: 300 } });
 		const stale = await bed.post(host, bed.signed(host, notification(), { timestamp: nowSeconds() - 3600 }));
-		expect(stale.json.error).toMatch(/behind this server's clock \(\d{4}-\d\d-\d\dT[\d:.]+Z\), more than the 300 s Max Timestamp Age allows$/);
-		const other = await bed.post(host, bed.signed(host, notification({ event_name: 'return_new', resource: '/returns/5/' })));
+		expect(stale.json.error).toMatch(
+			/behind this server's clock \(\d{4}-\d\d-\d\dT[\d:.]+Z\), more than the 300 s Max Timestamp Age allows$/,
+		);
+		const other = await bed.post(
+			host,
+			bed.signed(host, notification({ event_name: 'return_new', resource: '/returns/5/' })),
+		);
 		expect(other.json).toEqual({ received: true, ignored: 'event return_new is not selected' });
 		expect((await bed.post(host, bed.signed(host, notification()))).status).toBe(200);
 		expect(host.executions).toHaveLength(1);
@@ -139,24 +172,39 @@ describe('the delivery log, written through', () => {
 		expect((await bed.post(host, second)).status).toBe(200);
 		expect(host.executions).toHaveLength(2);
 
-		const restarted = await bed.activeHost({}, { freshProcess: true, staticData: host.staticData, webhookId: 'b1c2d3e4-0000-4000-8000-00000000c0s1' });
+		const restarted = await bed.activeHost(
+			{},
+			{ freshProcess: true, staticData: host.staticData, webhookId: 'b1c2d3e4-0000-4000-8000-00000000c0s1' },
+		);
 		const redelivered = await bed.post(restarted, second);
-		expect(redelivered.json).toEqual({ received: true, ignored: `id_message ${String(JSON.parse(second.body).id_message)} was already received` });
+		expect(redelivered.json).toEqual({
+			received: true,
+			ignored: `id_message ${String(JSON.parse(second.body).id_message)} was already received`,
+		});
 		expect(restarted.executions).toEqual([]);
 	});
 
-	it('keeps de-duplicating a burst restarted right after its last answer', async () => {
-		const host = await bed.activeHost({}, { freshProcess: true });
-		const burst = Array.from({ length: 30 }, () => bed.signed(host, notification()));
-		const answers = await Promise.all(burst.map(async (delivery) => await bed.post(host, delivery)));
-		expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(200));
-		expect(host.executions).toHaveLength(30);
-		// each order_new remembers its id_message and its creation: 30 notifications, 60 keys
-		expect(storedCount(triggerStaticData(host).seenDeliveries)).toBe(60);
+	it(
+		'keeps de-duplicating a burst restarted right after its last answer',
+		async () => {
+			const host = await bed.activeHost({}, { freshProcess: true });
+			const burst = Array.from({ length: 30 }, () => bed.signed(host, notification()));
+			const answers = await Promise.all(burst.map(async (delivery) => await bed.post(host, delivery)));
+			expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(200));
+			expect(host.executions).toHaveLength(30);
+			// each order_new remembers its id_message and its creation: 30 notifications, 60 keys
+			expect(storedCount(triggerStaticData(host).seenDeliveries)).toBe(60);
 
-		const restarted = await bed.activeHost({}, { freshProcess: true, staticData: host.staticData, webhookId: 'b1c2d3e4-0000-4000-8000-00000000c0st' });
-		const replays = await Promise.all(burst.map(async (delivery) => await bed.post(restarted, delivery)));
-		expect(replays.every((answer) => answer.status === 200 && /was already received$/.test(String(answer.json.ignored)))).toBe(true);
-		expect(restarted.executions).toEqual([]);
-	}, budget(30_000));
+			const restarted = await bed.activeHost(
+				{},
+				{ freshProcess: true, staticData: host.staticData, webhookId: 'b1c2d3e4-0000-4000-8000-00000000c0st' },
+			);
+			const replays = await Promise.all(burst.map(async (delivery) => await bed.post(restarted, delivery)));
+			expect(
+				replays.every((answer) => answer.status === 200 && /was already received$/.test(String(answer.json.ignored))),
+			).toBe(true);
+			expect(restarted.executions).toEqual([]);
+		},
+		budget(30_000),
+	);
 });

@@ -4,13 +4,19 @@
  * of the signature scheme does not refuse every real notification (and get the subscription disabled).
  * Through n8n-core's real webhook context against the sandbox: what the node answered, what it read, what ran.
  */
-import { READ_BACK_BURST, READ_BACK_PER_MINUTE, storedCount } from '../../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
+import {
+	READ_BACK_BURST,
+	READ_BACK_PER_MINUTE,
+	storedCount,
+} from '../../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
 import { ACKNOWLEDGED, REFUSED } from '../../../nodes/SellerMarketplaceTrigger/receiving/answers';
 import { formatTimestamp, signature } from '../../../sandbox';
 import type { WebhookHost } from '../../harness/webhook-host';
 import { triggerStaticData, useTestbed } from '../testbed';
 
-const bed = useTestbed(1, { events: ['order_new', 'order_unit_status_changed', 'item_unit_out_of_stock', 'item_unit_deleted'] });
+const bed = useTestbed(1, {
+	events: ['order_new', 'order_unit_status_changed', 'item_unit_out_of_stock', 'item_unit_deleted'],
+});
 const { notification } = bed;
 
 /** Why the trigger answered the last call as it did: it says so only in n8n's log, its answer is one of two. */
@@ -23,11 +29,18 @@ describe('default ("Signature or Read-Back")', () => {
 		const host = await bed.activeHost();
 		bed.sandbox.control.clearRequests();
 
-		const response = await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/`, id_message: 'other-scheme-1' })));
+		const response = await bed.post(
+			host,
+			bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/`, id_message: 'other-scheme-1' })),
+		);
 
 		expect(response.status).toBe(200);
 		expect(host.executions).toHaveLength(1);
-		expect(host.executions[0].items[0]).toMatchObject({ id_order: idOrder, id_message: 'other-scheme-1', verified_by: 'read-back' });
+		expect(host.executions[0].items[0]).toMatchObject({
+			id_order: idOrder,
+			id_message: 'other-scheme-1',
+			verified_by: 'read-back',
+		});
 		// Fetch Resource is off: the read confirms the event, its data is not added
 		expect(host.executions[0].items[0]).not.toHaveProperty('data');
 		expect(bed.reads().map((read) => [read.path, read.signatureValid])).toEqual([[`/orders/${idOrder}`, true]]);
@@ -64,7 +77,9 @@ describe('default ("Signature or Read-Back")', () => {
 		expect(refused.status).toBe(401);
 		expect(refused.json).toEqual(REFUSED.body);
 		expect(logged(host)).toMatch(/HM-Timestamp is not a Unix time in seconds, and the event could not be confirmed/);
-		expect(host.executions.map((execution) => execution.items[0])).toEqual([expect.objectContaining({ id_order: idOrder, verified_by: 'read-back' })]);
+		expect(host.executions.map((execution) => execution.items[0])).toEqual([
+			expect.objectContaining({ id_order: idOrder, verified_by: 'read-back' }),
+		]);
 	});
 
 	it('refuses (401) a forged event whose resource does not exist, after one read', async () => {
@@ -92,7 +107,10 @@ describe('default ("Signature or Read-Back")', () => {
 		const host = await bed.activeHost();
 		const unit = bed.sandbox.control.db.orderUnits[0];
 		bed.sandbox.control.clearRequests();
-		const response = await bed.post(host, bed.signedOtherwise(notification({ event_name: 'order_new', resource: `/order-units/${unit.id_order_unit}/` })));
+		const response = await bed.post(
+			host,
+			bed.signedOtherwise(notification({ event_name: 'order_new', resource: `/order-units/${unit.id_order_unit}/` })),
+		);
 		expect(response.status).toBe(401);
 		expect(host.executions).toEqual([]);
 		expect(bed.reads()).toEqual([]);
@@ -103,7 +121,10 @@ describe('default ("Signature or Read-Back")', () => {
 		const host = await bed.activeHost();
 		const statuses = [];
 		for (const id of ['forged-a', 'forged-b', 'forged-c']) {
-			statuses.push((await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/`, id_message: id })))).status);
+			statuses.push(
+				(await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/`, id_message: id }))))
+					.status,
+			);
 		}
 		expect(statuses).toEqual([200, 200, 200]);
 		expect(host.executions.map((execution) => execution.items[0].id_message)).toEqual(['forged-a']);
@@ -123,36 +144,57 @@ describe('default ("Signature or Read-Back")', () => {
 	});
 
 	it('runs a status change once per state of the order unit', async () => {
-		const unit = bed.sandbox.control.db.orderUnits.find((candidate) => candidate.status === 'need_to_be_sent' && !candidate._fulfilled_by_marketplace)!;
+		const unit = bed.sandbox.control.db.orderUnits.find(
+			(candidate) => candidate.status === 'need_to_be_sent' && !candidate._fulfilled_by_marketplace,
+		)!;
 		bed.sandbox.control.setStatus('orderUnits', unit.id_order_unit, 'sent');
 		const host = await bed.activeHost();
-		const changed = () => notification({ event_name: 'order_unit_status_changed', resource: `/order-units/${unit.id_order_unit}/` });
+		const changed = () =>
+			notification({ event_name: 'order_unit_status_changed', resource: `/order-units/${unit.id_order_unit}/` });
 
 		const readBackRuns = () => host.executions.filter((execution) => execution.items[0].verified_by === 'read-back');
 
 		expect((await bed.post(host, bed.signedOtherwise(changed()))).status).toBe(200);
 		const again = await bed.post(host, bed.signedOtherwise(changed()));
 		expect(again.json).toEqual(ACKNOWLEDGED.body);
-		expect(logged(host)).toContain(`order_unit_status_changed for /order-units/${unit.id_order_unit}/ in the same state already ran`);
+		expect(logged(host)).toContain(
+			`order_unit_status_changed for /order-units/${unit.id_order_unit}/ in the same state already ran`,
+		);
 		expect(readBackRuns()).toHaveLength(1);
 
 		// a later change is a new state: it runs (changed in the sandbox's data directly, which sends no signed notification of it)
 		Object.assign(unit, { status: 'returned', ts_updated: formatTimestamp(Date.now()) });
 		expect((await bed.post(host, bed.signedOtherwise(changed()))).status).toBe(200);
-		expect(readBackRuns().map((execution) => execution.items[0].id_order_unit)).toEqual([unit.id_order_unit, unit.id_order_unit]);
+		expect(readBackRuns().map((execution) => execution.items[0].id_order_unit)).toEqual([
+			unit.id_order_unit,
+			unit.id_order_unit,
+		]);
 	});
 
 	// Issue 23: after a genuine signed status change, an unsigned copy with a new id_message ran the workflow again:
 	// the resource read back did look changed.
 	it('does not run an unsigned copy of a signed status change, whatever id_message it carries, and reads nothing for it', async () => {
-		const unit = bed.sandbox.control.db.orderUnits.find((candidate) => candidate.status === 'need_to_be_sent' && !candidate._fulfilled_by_marketplace)!;
+		const unit = bed.sandbox.control.db.orderUnits.find(
+			(candidate) => candidate.status === 'need_to_be_sent' && !candidate._fulfilled_by_marketplace,
+		)!;
 		const host = await bed.activeHost();
 		bed.sandbox.control.setStatus('orderUnits', unit.id_order_unit, 'sent');
 		await bed.sandbox.control.flushNotifications();
-		expect(host.executions.map((execution) => [execution.items[0].event_name, execution.items[0].verified_by])).toEqual([['order_unit_status_changed', 'signature']]);
+		expect(host.executions.map((execution) => [execution.items[0].event_name, execution.items[0].verified_by])).toEqual(
+			[['order_unit_status_changed', 'signature']],
+		);
 		bed.sandbox.control.clearRequests();
 
-		const forged = await bed.post(host, bed.signedOtherwise(notification({ event_name: 'order_unit_status_changed', resource: `/order-units/${unit.id_order_unit}/`, id_message: 'forged-copy' })));
+		const forged = await bed.post(
+			host,
+			bed.signedOtherwise(
+				notification({
+					event_name: 'order_unit_status_changed',
+					resource: `/order-units/${unit.id_order_unit}/`,
+					id_message: 'forged-copy',
+				}),
+			),
+		);
 		expect(forged.status).toBe(401);
 		expect(host.executions).toHaveLength(1);
 		expect(bed.reads()).toEqual([]);
@@ -162,16 +204,33 @@ describe('default ("Signature or Read-Back")', () => {
 		const idOrder = await bed.newOrder();
 		const host = await bed.activeHost({}, { freshProcess: true });
 		const started = Date.now();
-		expect((await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/`, id_message: 'genuine' })))).status).toBe(200);
+		expect(
+			(
+				await bed.post(
+					host,
+					bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/`, id_message: 'genuine' })),
+				)
+			).status,
+		).toBe(200);
 		bed.sandbox.control.clearRequests();
 		const copies = await Promise.all(
-			Array.from({ length: 40 }, async (_, i) => await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/`, id_message: `copy-${i}` })))),
+			Array.from(
+				{ length: 40 },
+				async (_, i) =>
+					await bed.post(
+						host,
+						bed.signedOtherwise(notification({ resource: `/orders/${idOrder}/`, id_message: `copy-${i}` })),
+					),
+			),
 		);
 		expect(copies.map((answer) => answer.json)).toEqual(Array(40).fill(ACKNOWLEDGED.body));
 		expect(bed.reads()).toEqual([]);
 
 		const strangers = await Promise.all(
-			Array.from({ length: 40 }, async (_, i) => await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/NOSUCH${i}/` })))),
+			Array.from(
+				{ length: 40 },
+				async (_, i) => await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/NOSUCH${i}/` }))),
+			),
 		);
 		expect(strangers.map((answer) => [answer.status, answer.json])).toEqual(Array(40).fill([401, REFUSED.body]));
 		// the first read was the genuine event's; the budget refills by READ_BACK_PER_MINUTE while the test runs
@@ -190,7 +249,16 @@ describe('default ("Signature or Read-Back")', () => {
 		expect(logged(host)).toMatch(/amount/);
 
 		unit.amount = 0;
-		expect((await bed.post(host, bed.signedOtherwise(notification({ event_name: 'item_unit_out_of_stock', resource: `/units/${unit.id_unit}/` })))).status).toBe(200);
+		expect(
+			(
+				await bed.post(
+					host,
+					bed.signedOtherwise(
+						notification({ event_name: 'item_unit_out_of_stock', resource: `/units/${unit.id_unit}/` }),
+					),
+				)
+			).status,
+		).toBe(200);
 		expect(host.executions.map((execution) => execution.items[0].id_unit)).toEqual([unit.id_unit]);
 	});
 
@@ -223,7 +291,10 @@ describe('default ("Signature or Read-Back")', () => {
 	it('acknowledges (200) but does not run an event about an order fulfilled by the marketplace, which API v1 cannot show', async () => {
 		const { order } = await bed.sandbox.control.createOrder({ fulfilledByMarketplace: true });
 		const host = await bed.activeHost();
-		const response = await bed.post(host, bed.signedOtherwise(notification({ resource: `/orders/${order.id_order}/` })));
+		const response = await bed.post(
+			host,
+			bed.signedOtherwise(notification({ resource: `/orders/${order.id_order}/` })),
+		);
 		expect(response.json).toEqual(ACKNOWLEDGED.body);
 		expect(logged(host)).toContain('403');
 		expect(host.executions).toEqual([]);
@@ -274,7 +345,9 @@ describe('workflows saved with version 1 parameters', () => {
 	it('"Verify Signature" off (what the README advised when signatures fail): real events still run, confirmed by reading', async () => {
 		const idOrder = await bed.newOrder();
 		const host = await bed.activeHost({ options: { verifySignature: false } });
-		expect((await bed.post(host, { body: notification({ resource: `/orders/${idOrder}/`, id_message: 'u1' }) })).status).toBe(200);
+		expect(
+			(await bed.post(host, { body: notification({ resource: `/orders/${idOrder}/`, id_message: 'u1' }) })).status,
+		).toBe(200);
 		expect(host.executions[0].items[0]).toMatchObject({ id_message: 'u1', timestamp: null, verified_by: 'read-back' });
 		// what used to run unchecked is now refused
 		expect((await bed.post(host, { body: notification({ resource: '/orders/NOSUCH3/' }) })).status).toBe(401);

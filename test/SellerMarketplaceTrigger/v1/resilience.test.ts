@@ -129,9 +129,13 @@ async function stopN8n(host: WebhookHost): Promise<void> {
 }
 
 const eventDeliveries = (idMessage?: string) =>
-	sandbox.control.deliveries().filter((delivery) => delivery.kind === 'event' && (!idMessage || delivery.id_message === idMessage));
+	sandbox.control
+		.deliveries()
+		.filter((delivery) => delivery.kind === 'event' && (!idMessage || delivery.id_message === idMessage));
 const subscriptionRequests = (method: string) =>
-	sandbox.control.requests().filter((request) => request.method === method && request.path.startsWith('/subscriptions/'));
+	sandbox.control
+		.requests()
+		.filter((request) => request.method === method && request.path.startsWith('/subscriptions/'));
 
 /** All executions of all hosts, by id_message: every one must appear once. */
 function expectNoEventTwice(...allHosts: WebhookHost[]) {
@@ -155,7 +159,9 @@ async function newOrderEvent(): Promise<{ idOrder: string; idMessage: string }> 
 	const { order } = await sandbox.control.createOrder();
 	figures.events++;
 	await sandbox.control.flushNotifications();
-	const delivery = eventDeliveries().find((candidate) => !before.has(candidate.id_message) && candidate.resource === `/orders/${order.id_order}/`);
+	const delivery = eventDeliveries().find(
+		(candidate) => !before.has(candidate.id_message) && candidate.resource === `/orders/${order.id_order}/`,
+	);
 	if (!delivery?.id_message) throw new Error('the sandbox sent no order_new');
 	return { idOrder: order.id_order, idMessage: delivery.id_message };
 }
@@ -166,7 +172,10 @@ describe('n8n restarts', () => {
 		await first.activate();
 		expect(subscriptionRequests('POST')).toHaveLength(1);
 		const [subscription] = sandbox.control.db.subscriptions;
-		expect(subscription).toMatchObject({ callback_url: `${proxy.origin}/webhook/${WEBHOOK_ID}/webhook`, is_active: true });
+		expect(subscription).toMatchObject({
+			callback_url: `${proxy.origin}/webhook/${WEBHOOK_ID}/webhook`,
+			is_active: true,
+		});
 
 		const before = await newOrderEvent();
 		expect(first.executions.map((execution) => execution.items[0].id_message)).toEqual([before.idMessage]);
@@ -186,13 +195,23 @@ describe('n8n restarts', () => {
 		expect(sandbox.control.db.subscriptions).toEqual([subscription]);
 
 		// the marketplace's retry (+1 min) reaches the new process and runs once
-		await until(() => eventDeliveries(during.idMessage).some((delivery) => delivery.ok), 'the retry of the missed event');
+		await until(
+			() => eventDeliveries(during.idMessage).some((delivery) => delivery.ok),
+			'the retry of the missed event',
+		);
 		expect(second.executions.map((execution) => execution.items[0].id_message)).toEqual([during.idMessage]);
 
 		// a replay of the event the old process already ran (same bytes, same signature) starts nothing
-		const replay = await fetch(delivered.url, { method: 'POST', headers: delivered.requestHeaders, body: delivered.requestBody });
+		const replay = await fetch(delivered.url, {
+			method: 'POST',
+			headers: delivered.requestHeaders,
+			body: delivered.requestBody,
+		});
 		expect(replay.status).toBe(200);
-		expect(await replay.json()).toEqual({ received: true, ignored: `id_message ${before.idMessage} was already received` });
+		expect(await replay.json()).toEqual({
+			received: true,
+			ignored: `id_message ${before.idMessage} was already received`,
+		});
 
 		const after = await newOrderEvent();
 		expect(expectNoEventTwice(first, second)).toEqual([before.idMessage, during.idMessage, after.idMessage]);
@@ -231,7 +250,9 @@ describe('the marketplace retries for hours', () => {
 		await until(() => eventDeliveries(idMessage).some((delivery) => delivery.ok), 'the first retry after recovery');
 		const attempts = eventDeliveries(idMessage);
 		// the sandbox's schedule: retries after 1, 15 and 30 minutes, then hourly
-		const gapsMinutes = attempts.slice(1).map((delivery, index) => Math.round((delivery.scheduledAtMs - attempts[index].scheduledAtMs) / 60_000));
+		const gapsMinutes = attempts
+			.slice(1)
+			.map((delivery, index) => Math.round((delivery.scheduledAtMs - attempts[index].scheduledAtMs) / 60_000));
 		expect(gapsMinutes.slice(0, 5)).toEqual([1, 15, 30, 60, 60]);
 		expect(attempts.at(-1)).toMatchObject({ ok: true, status: 200 });
 		expect(attempts.slice(0, -1).every((delivery) => !delivery.ok)).toBe(true);
@@ -259,82 +280,107 @@ describe('the marketplace retries for hours', () => {
 		const calls = host.calls.filter((call) => call.method === 'POST');
 		expect(calls.length).toBeGreaterThanOrEqual(5);
 		expect(calls.filter((call) => call.executed)).toHaveLength(1);
-		for (const call of calls.slice(1)) expect(JSON.parse(call.responseBody)).toEqual({ received: true, ignored: `id_message ${idMessage} was already received` });
+		for (const call of calls.slice(1))
+			expect(JSON.parse(call.responseBody)).toEqual({
+				received: true,
+				ignored: `id_message ${idMessage} was already received`,
+			});
 		expect(host.executions.map((execution) => execution.items[0].id_message)).toEqual([idMessage]);
 		expectNoEventTwice(host);
 	});
 });
 
 describe('the marketplace disabled the subscription', () => {
-	it('after more than 12 h of failures: mail to the fallback address; re-activation switches it back on, later events run once', async () => {
-		const first = await startN8n();
-		await first.activate();
-		const [subscription] = sandbox.control.db.subscriptions;
-		proxy.mode = 'down';
-		const { idMessage: lost } = await newOrderEvent();
+	it(
+		'after more than 12 h of failures: mail to the fallback address; re-activation switches it back on, later events run once',
+		async () => {
+			const first = await startN8n();
+			await first.activate();
+			const [subscription] = sandbox.control.db.subscriptions;
+			proxy.mode = 'down';
+			const { idMessage: lost } = await newOrderEvent();
 
-		// jump past the last retry, the first one more than 12 h after the first attempt
-		await sandbox.control.advance(PAST_LAST_RETRY_SECONDS);
-		await sandbox.control.flushNotifications();
-		figures.sandboxHoursSimulated += PAST_LAST_RETRY_SECONDS / 3600;
-		expect(eventDeliveries(lost).every((delivery) => !delivery.ok)).toBe(true);
-		expect(eventDeliveries(lost).length).toBeGreaterThanOrEqual(14);
-		expect(sandbox.control.db.subscriptions[0]).toMatchObject({ id_subscription: subscription.id_subscription, is_active: false });
-		const mails = sandbox.control.outbox();
-		expect(mails).toHaveLength(1);
-		expect(mails[0]).toMatchObject({ to: EMAIL, id_subscription: subscription.id_subscription });
+			// jump past the last retry, the first one more than 12 h after the first attempt
+			await sandbox.control.advance(PAST_LAST_RETRY_SECONDS);
+			await sandbox.control.flushNotifications();
+			figures.sandboxHoursSimulated += PAST_LAST_RETRY_SECONDS / 3600;
+			expect(eventDeliveries(lost).every((delivery) => !delivery.ok)).toBe(true);
+			expect(eventDeliveries(lost).length).toBeGreaterThanOrEqual(14);
+			expect(sandbox.control.db.subscriptions[0]).toMatchObject({
+				id_subscription: subscription.id_subscription,
+				is_active: false,
+			});
+			const mails = sandbox.control.outbox();
+			expect(mails).toHaveLength(1);
+			expect(mails[0]).toMatchObject({ to: EMAIL, id_subscription: subscription.id_subscription });
 
-		// events while disabled are not sent at all
-		await sandbox.control.createOrder();
-		await sandbox.control.flushNotifications();
-		expect(eventDeliveries()).toHaveLength(eventDeliveries(lost).length);
+			// events while disabled are not sent at all
+			await sandbox.control.createOrder();
+			await sandbox.control.flushNotifications();
+			expect(eventDeliveries()).toHaveLength(eventDeliveries(lost).length);
 
-		// n8n comes back (restart with its saved static data) and activates the workflow again
-		await stopN8n(first);
-		proxy.mode = 'up';
-		sandbox.control.clearRequests();
-		const second = await startN8n(first.staticData);
-		await second.activate();
+			// n8n comes back (restart with its saved static data) and activates the workflow again
+			await stopN8n(first);
+			proxy.mode = 'up';
+			sandbox.control.clearRequests();
+			const second = await startN8n(first.staticData);
+			await second.activate();
 
-		const patches = subscriptionRequests('PATCH');
-		expect(patches.map((request) => [request.path, request.json, request.status])).toEqual([
-			[
-				`/subscriptions/${subscription.id_subscription}/`,
-				{ callback_url: subscription.callback_url, fallback_email: EMAIL, event_name: 'order_new', is_active: true },
-				expect.any(Number),
-			],
-		]);
-		expect(patches[0].status).toBeLessThan(300);
-		expect(subscriptionRequests('POST')).toEqual([]);
-		expect(sandbox.control.db.subscriptions).toEqual([{ ...subscription, is_active: true }]);
-		// the marketplace verified the callback again before switching it on
-		expect(sandbox.control.deliveries().filter((delivery) => delivery.kind === 'verification').at(-1)).toMatchObject({ ok: true });
+			const patches = subscriptionRequests('PATCH');
+			expect(patches.map((request) => [request.path, request.json, request.status])).toEqual([
+				[
+					`/subscriptions/${subscription.id_subscription}/`,
+					{ callback_url: subscription.callback_url, fallback_email: EMAIL, event_name: 'order_new', is_active: true },
+					expect.any(Number),
+				],
+			]);
+			expect(patches[0].status).toBeLessThan(300);
+			expect(subscriptionRequests('POST')).toEqual([]);
+			expect(sandbox.control.db.subscriptions).toEqual([{ ...subscription, is_active: true }]);
+			// the marketplace verified the callback again before switching it on
+			expect(
+				sandbox.control
+					.deliveries()
+					.filter((delivery) => delivery.kind === 'verification')
+					.at(-1),
+			).toMatchObject({ ok: true });
 
-		const one = await newOrderEvent();
-		const two = await newOrderEvent();
-		expect(second.executions.map((execution) => execution.items[0].id_message)).toEqual([one.idMessage, two.idMessage]);
-		await sandbox.control.advance(3600);
-		expect(expectNoEventTwice(first, second)).toEqual([one.idMessage, two.idMessage]);
-	}, budget(60_000));
+			const one = await newOrderEvent();
+			const two = await newOrderEvent();
+			expect(second.executions.map((execution) => execution.items[0].id_message)).toEqual([
+				one.idMessage,
+				two.idMessage,
+			]);
+			await sandbox.control.advance(3600);
+			expect(expectNoEventTwice(first, second)).toEqual([one.idMessage, two.idMessage]);
+		},
+		budget(60_000),
+	);
 
-	it('re-activation by the user (deactivate, activate) repairs it the same way', async () => {
-		const host = await startN8n();
-		await host.activate();
-		proxy.mode = 'down';
-		await newOrderEvent();
-		await sandbox.control.advance(PAST_LAST_RETRY_SECONDS);
-		await sandbox.control.flushNotifications();
-		figures.sandboxHoursSimulated += PAST_LAST_RETRY_SECONDS / 3600;
-		expect(sandbox.control.db.subscriptions.every((subscription) => !subscription.is_active)).toBe(true);
+	it(
+		're-activation by the user (deactivate, activate) repairs it the same way',
+		async () => {
+			const host = await startN8n();
+			await host.activate();
+			proxy.mode = 'down';
+			await newOrderEvent();
+			await sandbox.control.advance(PAST_LAST_RETRY_SECONDS);
+			await sandbox.control.flushNotifications();
+			figures.sandboxHoursSimulated += PAST_LAST_RETRY_SECONDS / 3600;
+			expect(sandbox.control.db.subscriptions.every((subscription) => !subscription.is_active)).toBe(true);
 
-		proxy.mode = 'up';
-		await host.deactivate();
-		await host.activate();
-		expect(sandbox.control.db.subscriptions).toEqual([expect.objectContaining({ callback_url: host.url(), is_active: true })]);
-		const event = await newOrderEvent();
-		expect(host.executions.map((execution) => execution.items[0].id_message)).toEqual([event.idMessage]);
-		expectNoEventTwice(host);
-	}, budget(60_000));
+			proxy.mode = 'up';
+			await host.deactivate();
+			await host.activate();
+			expect(sandbox.control.db.subscriptions).toEqual([
+				expect.objectContaining({ callback_url: host.url(), is_active: true }),
+			]);
+			const event = await newOrderEvent();
+			expect(host.executions.map((execution) => execution.items[0].id_message)).toEqual([event.idMessage]);
+			expectNoEventTwice(host);
+		},
+		budget(60_000),
+	);
 });
 
 it('reports the figures (for the issue note)', () => {

@@ -41,9 +41,29 @@ describe('order ids the spec allows', () => {
 
 	it('takes order-unit, return and unit ids as the integers the spec says they are', async () => {
 		const host = await bed.activeHost({ events: ['order_unit_status_changed'] });
-		expect((await bed.post(host, bed.signed(host, notification({ event_name: 'order_unit_status_changed', resource: '/order-units/9007199254740991/' })))).status).toBe(200);
+		expect(
+			(
+				await bed.post(
+					host,
+					bed.signed(
+						host,
+						notification({ event_name: 'order_unit_status_changed', resource: '/order-units/9007199254740991/' }),
+					),
+				)
+			).status,
+		).toBe(200);
 		expect(host.executions[0].items[0]).toMatchObject({ id_order_unit: 9007199254740991 });
-		expect((await bed.post(host, bed.signed(host, notification({ event_name: 'order_unit_status_changed', resource: '/order-units/9007199254740992/' })))).status).toBe(400);
+		expect(
+			(
+				await bed.post(
+					host,
+					bed.signed(
+						host,
+						notification({ event_name: 'order_unit_status_changed', resource: '/order-units/9007199254740992/' }),
+					),
+				)
+			).status,
+		).toBe(400);
 	});
 
 	it('the sandbox places orders with such ids too, and their events run end to end', async () => {
@@ -54,8 +74,16 @@ describe('order ids the spec allows', () => {
 		const dashed = ids.filter((id) => /^M[0-9A-Z]+-\d$/.test(id));
 		expect(dashed.length).toBeGreaterThan(0);
 		const orders = host.executions.map((execution) => execution.items[0]);
-		for (const id of dashed) expect(orders).toContainEqual(expect.objectContaining({ id_order: id, data: expect.objectContaining({ id_order: id }) }));
-		expect(bed.sandbox.control.deliveries().filter((delivery) => delivery.kind === 'event').every((delivery) => delivery.ok)).toBe(true);
+		for (const id of dashed)
+			expect(orders).toContainEqual(
+				expect.objectContaining({ id_order: id, data: expect.objectContaining({ id_order: id }) }),
+			);
+		expect(
+			bed.sandbox.control
+				.deliveries()
+				.filter((delivery) => delivery.kind === 'event')
+				.every((delivery) => delivery.ok),
+		).toBe(true);
 	});
 });
 
@@ -104,7 +132,10 @@ describe('resources that could change the path or the host', () => {
 		'/subscriptions/1/',
 		'/orders/A/B/',
 	])('refuses %p with 400 even when correctly signed, and reads nothing', async (resource) => {
-		const host = await bed.activeHost({ events: ['order_new', 'order_unit_status_changed'], options: { fetchResource: true } });
+		const host = await bed.activeHost({
+			events: ['order_new', 'order_unit_status_changed'],
+			options: { fetchResource: true },
+		});
 		bed.sandbox.control.clearRequests();
 		const eventName = resource.startsWith('/order-units/') ? 'order_unit_status_changed' : 'order_new';
 		const response = await bed.post(host, bed.signed(host, notification({ event_name: eventName, resource })));

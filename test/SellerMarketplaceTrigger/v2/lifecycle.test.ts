@@ -7,21 +7,24 @@ import { EMAIL, triggerStaticData, useTestbed } from '../testbed';
 
 const bed = useTestbed(2, { events: ['order_new'] });
 
-const subscriptions = () => bed.sandbox.control.db.subscriptions.map(({ id_subscription, callback_url, fallback_email, event_name, is_active, _storefront }) => ({
-	id_subscription,
-	callback_url,
-	fallback_email,
-	event_name,
-	is_active,
-	storefront: _storefront,
-}));
+const subscriptions = () =>
+	bed.sandbox.control.db.subscriptions.map(
+		({ id_subscription, callback_url, fallback_email, event_name, is_active, _storefront }) => ({
+			id_subscription,
+			callback_url,
+			fallback_email,
+			event_name,
+			is_active,
+			storefront: _storefront,
+		}),
+	);
 const requests = (method: string, path?: string) =>
 	bed.requests().filter((entry) => entry.method === method && (path === undefined || entry.path === path));
 const stored = (host: Parameters<typeof triggerStaticData>[0], mode: 'production' | 'test' = 'production') =>
 	triggerStaticData(host).subscriptions?.[host.url(mode)] ?? {};
 
 describe('activation → event → deactivation', () => {
-	it('subscribes each event for the credentials\' storefront after the challenge, emits the signed event, unsubscribes', async () => {
+	it("subscribes each event for the credentials' storefront after the challenge, emits the signed event, unsubscribes", async () => {
 		const host = await bed.host({ events: ['order_new', 'order_unit_new'] });
 		await host.activate();
 
@@ -34,7 +37,10 @@ describe('activation → event → deactivation', () => {
 		const posts = requests('POST', '/subscriptions');
 		expect(posts.map((entry) => [entry.rawUrl.replace(/^.*\/v2/, ''), entry.json])).toEqual([
 			['/subscriptions?storefront=de', { callback_url: host.url(), fallback_email: EMAIL, event_name: 'order_new' }],
-			['/subscriptions?storefront=de', { callback_url: host.url(), fallback_email: EMAIL, event_name: 'order_unit_new' }],
+			[
+				'/subscriptions?storefront=de',
+				{ callback_url: host.url(), fallback_email: EMAIL, event_name: 'order_unit_new' },
+			],
 		]);
 		expect(posts.every((entry) => entry.signatureValid)).toBe(true);
 		expect(subscriptions().map((s) => [s.event_name, s.callback_url, s.storefront, s.is_active])).toEqual([
@@ -70,13 +76,15 @@ describe('activation → event → deactivation', () => {
 		expect(triggerStaticData(host).subscriptions).toBeUndefined();
 	});
 
-	it('subscribes for the storefront chosen on the node, and gets only that storefront\'s events', async () => {
+	it("subscribes for the storefront chosen on the node, and gets only that storefront's events", async () => {
 		const host = await bed.activeHost({ storefront: 'at' });
 		expect(subscriptions()).toEqual([expect.objectContaining({ storefront: 'at', event_name: 'order_new' })]);
 		await bed.sandbox.control.createOrder({ storefront: 'de' });
 		const { order } = await bed.sandbox.control.createOrder({ storefront: 'at' });
 		await bed.sandbox.control.flushNotifications();
-		expect(host.executions.map((execution) => [execution.items[0].id_order, execution.items[0].storefront])).toEqual([[order.id_order, 'at']]);
+		expect(host.executions.map((execution) => [execution.items[0].id_order, execution.items[0].storefront])).toEqual([
+			[order.id_order, 'at'],
+		]);
 	});
 
 	it('refuses a missing fallback e-mail before any request', async () => {
@@ -110,7 +118,11 @@ describe('activation → event → deactivation', () => {
 
 describe('adoption and repair (checkExists)', () => {
 	/** Another workflow run of the same trigger: same URL, the given static data. */
-	const again = async (previous: Awaited<ReturnType<typeof bed.host>>, staticData = previous.staticData, parameters = previous.node.parameters) => {
+	const again = async (
+		previous: Awaited<ReturnType<typeof bed.host>>,
+		staticData = previous.staticData,
+		parameters = previous.node.parameters,
+	) => {
 		const { port, webhookId } = previous;
 		await previous.close();
 		return await bed.host(parameters, { port, webhookId, staticData });
@@ -138,35 +150,59 @@ describe('adoption and repair (checkExists)', () => {
 		const second = await again(first);
 		await second.activate();
 		expect(requests('POST')).toEqual([]);
-		expect(requests('PATCH').map((entry) => [entry.path, entry.json])).toEqual([['/subscriptions/1', { is_active: true }]]);
-		expect(bed.sandbox.control.deliveries().filter((d) => d.kind === 'verification')).toHaveLength(verificationsBefore + 1);
+		expect(requests('PATCH').map((entry) => [entry.path, entry.json])).toEqual([
+			['/subscriptions/1', { is_active: true }],
+		]);
+		expect(bed.sandbox.control.deliveries().filter((d) => d.kind === 'verification')).toHaveLength(
+			verificationsBefore + 1,
+		);
 		expect(subscriptions()).toEqual([expect.objectContaining({ id_subscription: 1, is_active: true })]);
 		await second.deactivate();
 	});
 
-	it('moves an adopted subscription to the node\'s storefront and fallback e-mail', async () => {
+	it("moves an adopted subscription to the node's storefront and fallback e-mail", async () => {
 		const first = await bed.activeHost();
-		const second = await again(first, first.staticData, { ...first.node.parameters, storefront: 'cz', fallbackEmail: 'new@seller.example' });
+		const second = await again(first, first.staticData, {
+			...first.node.parameters,
+			storefront: 'cz',
+			fallbackEmail: 'new@seller.example',
+		});
 		bed.sandbox.control.clearRequests();
 		await second.activate();
-		expect(requests('PATCH').map((entry) => entry.json)).toEqual([{ storefront: 'cz', fallback_email: 'new@seller.example' }]);
-		expect(subscriptions()).toEqual([expect.objectContaining({ storefront: 'cz', fallback_email: 'new@seller.example', is_active: true })]);
+		expect(requests('PATCH').map((entry) => entry.json)).toEqual([
+			{ storefront: 'cz', fallback_email: 'new@seller.example' },
+		]);
+		expect(subscriptions()).toEqual([
+			expect.objectContaining({ storefront: 'cz', fallback_email: 'new@seller.example', is_active: true }),
+		]);
 		await second.deactivate();
 	});
 
 	it('deletes a second subscription for the same URL and event, and forgets stored ids that are gone', async () => {
 		const first = await bed.activeHost({ events: ['order_new', 'order_unit_new'] });
 		// a duplicate for the same callback on another storefront, e.g. made by hand
-		await createSubscriptionV2(bed.credentials(), { callback_url: first.url(), fallback_email: EMAIL, event_name: 'order_new' }, 'at');
+		await createSubscriptionV2(
+			bed.credentials(),
+			{ callback_url: first.url(), fallback_email: EMAIL, event_name: 'order_new' },
+			'at',
+		);
 		bed.sandbox.control.db.subscriptions.splice(1, 1); // order_new stays, order_unit_new vanished
-		expect(subscriptions().map((s) => [s.event_name, s.storefront])).toEqual([['order_new', 'de'], ['order_new', 'at']]);
+		expect(subscriptions().map((s) => [s.event_name, s.storefront])).toEqual([
+			['order_new', 'de'],
+			['order_new', 'at'],
+		]);
 
 		const second = await again(first);
 		bed.sandbox.control.clearRequests();
 		await second.activate();
 		expect(requests('DELETE').map((entry) => entry.path)).toEqual(['/subscriptions/3']);
-		expect(requests('POST').map((entry) => entry.json)).toEqual([{ callback_url: second.url(), fallback_email: EMAIL, event_name: 'order_unit_new' }]);
-		expect(subscriptions().map((s) => [s.id_subscription, s.event_name, s.storefront])).toEqual([[1, 'order_new', 'de'], [4, 'order_unit_new', 'de']]);
+		expect(requests('POST').map((entry) => entry.json)).toEqual([
+			{ callback_url: second.url(), fallback_email: EMAIL, event_name: 'order_unit_new' },
+		]);
+		expect(subscriptions().map((s) => [s.id_subscription, s.event_name, s.storefront])).toEqual([
+			[1, 'order_new', 'de'],
+			[4, 'order_unit_new', 'de'],
+		]);
 		expect(stored(second)).toEqual({ order_new: 1, order_unit_new: 4 });
 		await second.deactivate();
 	});
@@ -177,7 +213,10 @@ describe('test mode ("listen for test event")', () => {
 		const host = await bed.activeHost();
 		const [production] = subscriptions();
 		await host.listen();
-		expect(subscriptions()).toEqual([production, expect.objectContaining({ callback_url: host.url('test'), storefront: 'de', is_active: true })]);
+		expect(subscriptions()).toEqual([
+			production,
+			expect.objectContaining({ callback_url: host.url('test'), storefront: 'de', is_active: true }),
+		]);
 
 		const { order } = await bed.sandbox.control.createOrder({ storefront: 'de' });
 		await bed.sandbox.control.flushNotifications();

@@ -23,15 +23,23 @@ const RESOURCE_OF: Record<string, [string, string, string | number]> = {
 	return_unit_status_changed: ['/return-units/1/', 'id_return_unit', 1],
 	buy_box_changed: ['/products/10002/', 'id_product', 10002],
 };
-const resourceOf = (event: string): [string, string, string | number] => RESOURCE_OF[event] ?? ['/units/500001/', 'id_unit', 500001];
+const resourceOf = (event: string): [string, string, string | number] =>
+	RESOURCE_OF[event] ?? ['/units/500001/', 'id_unit', 500001];
 
 describe('every v2 event, as the sandbox sends it', () => {
 	it('subscribes all 17 events and emits each one with its id, storefront and payload', async () => {
 		const host = await bed.activeHost();
-		expect(bed.sandbox.control.db.subscriptions.map((s) => s.event_name).sort()).toEqual([...SUBSCRIPTION_EVENT_NAMES].sort());
+		expect(bed.sandbox.control.db.subscriptions.map((s) => s.event_name).sort()).toEqual(
+			[...SUBSCRIPTION_EVENT_NAMES].sort(),
+		);
 		for (const event of SUBSCRIPTION_EVENT_NAMES) {
 			const [resource] = resourceOf(event);
-			await bed.sandbox.control.emitEvent(event, resource, event === 'buy_box_changed' ? '{"buy_box_change":"lost"}' : undefined, { storefront: 'de' });
+			await bed.sandbox.control.emitEvent(
+				event,
+				resource,
+				event === 'buy_box_changed' ? '{"buy_box_change":"lost"}' : undefined,
+				{ storefront: 'de' },
+			);
 		}
 		await bed.sandbox.control.flushNotifications();
 		const deliveries = bed.sandbox.control.deliveries().filter((d) => d.kind === 'event');
@@ -43,17 +51,23 @@ describe('every v2 event, as the sandbox sends it', () => {
 			expect(item).toMatchObject({ resource, [idField]: id, storefront: 'de', verified_by: 'signature' });
 		}
 		// unit events carry the unit (the sandbox's v2 shape), others an empty payload unless given
-		expect(items.find((item) => item.event_name === 'item_unit_changed')!.payload).toMatchObject({ id_unit: 500001, id_offer: 'SKU-00001' });
+		expect(items.find((item) => item.event_name === 'item_unit_changed')!.payload).toMatchObject({
+			id_unit: 500001,
+			id_offer: 'SKU-00001',
+		});
 		expect(items.find((item) => item.event_name === 'order_new')!.payload).toEqual([]);
 		expect(items.find((item) => item.event_name === 'buy_box_changed')!.payload).toEqual({ buy_box_change: 'lost' });
 		expect(bed.reads()).toEqual([]);
 	});
 
-	it('takes a Buy Box resource in the documentation\'s query form as its product', async () => {
+	it("takes a Buy Box resource in the documentation's query form as its product", async () => {
 		const host = await bed.activeHost();
 		const body = notification({ event_name: 'buy_box_changed', resource: '/buybox?id_product=10002&condition=new' });
 		expect((await bed.post(host, bed.signed(host, body))).status).toBe(200);
-		expect(host.executions[0].items[0]).toMatchObject({ resource: '/buybox?id_product=10002&condition=new', id_product: 10002 });
+		expect(host.executions[0].items[0]).toMatchObject({
+			resource: '/buybox?id_product=10002&condition=new',
+			id_product: 10002,
+		});
 	});
 });
 
@@ -67,7 +81,9 @@ describe('the Shop-Signature check', () => {
 			await bed.post(host, { ...bed.signed(host, body), body: notification({ resource: '/orders/OTHER/' }) }),
 		];
 		expect(answers.map((answer) => [answer.status, answer.json])).toEqual(Array(3).fill([401, REFUSED.body]));
-		expect(host.calls.filter((call) => call.method === 'POST').map((call) => call.log.join())).toEqual(Array(3).fill(expect.stringContaining('Shop-Signature does not match')));
+		expect(host.calls.filter((call) => call.method === 'POST').map((call) => call.log.join())).toEqual(
+			Array(3).fill(expect.stringContaining('Shop-Signature does not match')),
+		);
 		expect(host.executions).toEqual([]);
 		expect(bed.reads()).toEqual([]);
 	});
@@ -75,7 +91,12 @@ describe('the Shop-Signature check', () => {
 	it('does not accept the v1 header names', async () => {
 		const host = await bed.activeHost({ options: { verifyEventsBy: 'signature' } });
 		const delivery = bed.signed(host, notification());
-		const response = await rawRequest(host.url(), 'POST', { 'Content-Type': 'application/json', 'HM-Timestamp': delivery.timestamp!, 'HM-Signature': delivery.signature! }, delivery.body);
+		const response = await rawRequest(
+			host.url(),
+			'POST',
+			{ 'Content-Type': 'application/json', 'HM-Timestamp': delivery.timestamp!, 'HM-Signature': delivery.signature! },
+			delivery.body,
+		);
 		expect(response.status).toBe(401);
 		expect(response.json).toEqual(REFUSED.body);
 		expect(host.calls.at(-1)!.log.join()).toContain('Shop-Timestamp or Shop-Signature header missing');
@@ -85,10 +106,21 @@ describe('the Shop-Signature check', () => {
 		const host = await bed.activeHost();
 		const stale = await bed.post(host, bed.signed(host, notification(), { timestamp: nowSeconds() - 14 * 3600 }));
 		expect(stale.status).toBe(401);
-		expect(stale.json.error).toMatch(/^Shop-Timestamp is \d+ s behind this server's clock \(\d{4}-[\d-]+T[\d:.]+Z\), more than the 46800 s Max Timestamp Age allows$/);
-		expect((await bed.post(host, bed.signed(host, notification(), { timestamp: nowSeconds() + 16 * 60 }))).status).toBe(401);
+		expect(stale.json.error).toMatch(
+			/^Shop-Timestamp is \d+ s behind this server's clock \(\d{4}-[\d-]+T[\d:.]+Z\), more than the 46800 s Max Timestamp Age allows$/,
+		);
+		expect((await bed.post(host, bed.signed(host, notification(), { timestamp: nowSeconds() + 16 * 60 }))).status).toBe(
+			401,
+		);
 		// a retry keeping its first timestamp, 12 h later, still runs
-		expect((await bed.post(host, bed.signed(host, notification({ id_message: 'late' }), { timestamp: nowSeconds() - 12 * 3600 }))).status).toBe(200);
+		expect(
+			(
+				await bed.post(
+					host,
+					bed.signed(host, notification({ id_message: 'late' }), { timestamp: nowSeconds() - 12 * 3600 }),
+				)
+			).status,
+		).toBe(200);
 		expect(host.executions.map((execution) => execution.items[0].id_message)).toEqual(['late']);
 	});
 
@@ -97,8 +129,15 @@ describe('the Shop-Signature check', () => {
 		await bed.sandbox.control.createOrder({ storefront: 'de' });
 		await bed.sandbox.control.flushNotifications();
 		const delivery = bed.sandbox.control.deliveries().find((d) => d.kind === 'event')!;
-		const identical = await bed.post(host, { body: delivery.requestBody, timestamp: delivery.requestHeaders['Shop-Timestamp'], signature: delivery.requestHeaders['Shop-Signature'] });
-		expect(identical.json).toEqual({ received: true, ignored: `id_message ${delivery.id_message} was already received` });
+		const identical = await bed.post(host, {
+			body: delivery.requestBody,
+			timestamp: delivery.requestHeaders['Shop-Timestamp'],
+			signature: delivery.requestHeaders['Shop-Signature'],
+		});
+		expect(identical.json).toEqual({
+			received: true,
+			ignored: `id_message ${delivery.id_message} was already received`,
+		});
 		expect((await bed.post(host, bed.signed(host, delivery.requestBody))).status).toBe(200);
 		expect(host.executions).toHaveLength(1);
 	});
@@ -118,7 +157,10 @@ describe('the Shop-Signature check', () => {
 describe('malformed and hostile notifications', () => {
 	it.each([
 		['not JSON', '{"event_name": "order_new", '],
-		['no storefront', JSON.stringify({ event_name: 'order_new', id_message: 'x1', resource: '/orders/M10011/', payload: [] })],
+		[
+			'no storefront',
+			JSON.stringify({ event_name: 'order_new', id_message: 'x1', resource: '/orders/M10011/', payload: [] }),
+		],
 		['an unknown storefront', notification({ storefront: 'xx' })],
 		['a storefront that is not text', notification({ storefront: ['de'] })],
 	])('refuses %s with 400', async (_case, body) => {
@@ -151,7 +193,12 @@ describe('malformed and hostile notifications', () => {
 	])('refuses the resource %p even when signed by the sandbox, reading nothing', async (resource) => {
 		const host = await bed.activeHost({ options: { fetchResource: true } });
 		bed.sandbox.control.clearRequests();
-		await bed.sandbox.control.emitEvent(resource.startsWith('/buybox') ? 'buy_box_changed' : 'order_new', resource, undefined, { storefront: 'de' });
+		await bed.sandbox.control.emitEvent(
+			resource.startsWith('/buybox') ? 'buy_box_changed' : 'order_new',
+			resource,
+			undefined,
+			{ storefront: 'de' },
+		);
 		await bed.sandbox.control.flushNotifications();
 		expect(bed.sandbox.control.deliveries().find((d) => d.kind === 'event')!.status).toBe(400);
 		expect(host.executions).toEqual([]);
@@ -162,19 +209,28 @@ describe('malformed and hostile notifications', () => {
 describe('Fetch Resource', () => {
 	it('reads an order unit without the trailing slash through the signed v2 transport', async () => {
 		const host = await bed.activeHost({ options: { fetchResource: true } });
-		await bed.sandbox.control.emitEvent('order_unit_status_changed', '/order-units/1000001/', undefined, { storefront: 'de' });
+		await bed.sandbox.control.emitEvent('order_unit_status_changed', '/order-units/1000001/', undefined, {
+			storefront: 'de',
+		});
 		await bed.sandbox.control.flushNotifications();
 		expect(host.executions[0].items[0].data).toMatchObject({ id_order_unit: 1000001, status: expect.any(String) });
-		expect(bed.reads().map((entry) => [entry.method, entry.rawUrl.replace(/^.*\/v2/, ''), entry.signatureValid])).toEqual([['GET', '/order-units/1000001', true]]);
+		expect(
+			bed.reads().map((entry) => [entry.method, entry.rawUrl.replace(/^.*\/v2/, ''), entry.signatureValid]),
+		).toEqual([['GET', '/order-units/1000001', true]]);
 	});
 
-	it('reads a unit in the notification\'s storefront', async () => {
+	it("reads a unit in the notification's storefront", async () => {
 		const host = await bed.activeHost({ storefront: 'at', options: { fetchResource: true } });
 		const unit = bed.sandbox.control.db.units.find((candidate) => candidate.id_offer === 'SKU-00005')!;
 		await bed.sandbox.control.emitEvent('item_unit_changed', `/units/${unit.id_unit}/`);
 		await bed.sandbox.control.flushNotifications();
-		expect(host.executions[0].items[0]).toMatchObject({ storefront: 'at', data: { id_unit: unit.id_unit, storefront: 'at' } });
-		expect(bed.reads().map((entry) => entry.rawUrl.replace(/^.*\/v2/, ''))).toEqual([`/units/${unit.id_unit}?storefront=at`]);
+		expect(host.executions[0].items[0]).toMatchObject({
+			storefront: 'at',
+			data: { id_unit: unit.id_unit, storefront: 'at' },
+		});
+		expect(bed.reads().map((entry) => entry.rawUrl.replace(/^.*\/v2/, ''))).toEqual([
+			`/units/${unit.id_unit}?storefront=at`,
+		]);
 	});
 
 	it('emits the event with fetch_error when the read does not finish within the budget (the marketplace waits 5 s)', async () => {

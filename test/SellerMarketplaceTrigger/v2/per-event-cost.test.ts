@@ -31,18 +31,25 @@ it('evaluates expressions in its parameters, and reads saved values as they are'
 	for (const options of [{ maxTimestampAgeSeconds: '={{ 60 * 5 }}' }, { maxTimestampAgeSeconds: 300 }]) {
 		const host = await bed.activeHost({ options }, { freshProcess: true });
 		const stale = await bed.post(host, bed.signed(host, change(), { timestamp: nowSeconds() - 3600 }));
-		expect(stale.json.error).toMatch(/^Shop-Timestamp is \d+ s behind this server's clock \(.+Z\), more than the 300 s Max Timestamp Age allows$/);
+		expect(stale.json.error).toMatch(
+			/^Shop-Timestamp is \d+ s behind this server's clock \(.+Z\), more than the 300 s Max Timestamp Age allows$/,
+		);
 	}
 });
 
 it('keeps de-duplicating a burst across a restart right after its last answer', async () => {
 	const host = await bed.activeHost({}, { freshProcess: true });
 	const burst = Array.from({ length: 10 }, () => bed.signed(host, change()));
-	expect((await Promise.all(burst.map(async (delivery) => await bed.post(host, delivery)))).map((answer) => answer.status)).toEqual(Array(10).fill(200));
+	expect(
+		(await Promise.all(burst.map(async (delivery) => await bed.post(host, delivery)))).map((answer) => answer.status),
+	).toEqual(Array(10).fill(200));
 	// each signed change remembers its id_message, and that a signed change of the order unit ran
 	expect(storedCount(triggerStaticData(host).seenDeliveries)).toBe(11);
 
-	const restarted = await bed.activeHost({}, { freshProcess: true, staticData: host.staticData, webhookId: 'b1c2d3e4-0000-4000-8000-0000000000v2' });
+	const restarted = await bed.activeHost(
+		{},
+		{ freshProcess: true, staticData: host.staticData, webhookId: 'b1c2d3e4-0000-4000-8000-0000000000v2' },
+	);
 	const replays = await Promise.all(burst.map(async (delivery) => await bed.post(restarted, delivery)));
 	expect(replays.every((answer) => /was already received$/.test(String(answer.json.ignored)))).toBe(true);
 	expect(restarted.executions).toEqual([]);
@@ -50,7 +57,11 @@ it('keeps de-duplicating a burst across a restart right after its last answer', 
 
 it('refuses a signed notification larger than 1 MiB with 400', async () => {
 	const host = await bed.activeHost();
-	const big = notification({ event_name: 'order_unit_status_changed', resource: '/order-units/1000001/', payload: 'x'.repeat(1024 * 1024) });
+	const big = notification({
+		event_name: 'order_unit_status_changed',
+		resource: '/order-units/1000001/',
+		payload: 'x'.repeat(1024 * 1024),
+	});
 	const response = await bed.post(host, bed.signed(host, big));
 	expect(response.status).toBe(400);
 	expect(response.json.error).toMatch(/larger than 1048576 bytes/);

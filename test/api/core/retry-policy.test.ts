@@ -1,5 +1,12 @@
 import { parseCollectionRange } from '../../../nodes/api/v1/pagination';
-import { DEFAULT_RETRY_POLICY, describeWait, isRetryable, mayHaveReachedServer, parseRetryAfter, retryDelay } from '../../../nodes/api/core/retry';
+import {
+	DEFAULT_RETRY_POLICY,
+	describeWait,
+	isRetryable,
+	mayHaveReachedServer,
+	parseRetryAfter,
+	retryDelay,
+} from '../../../nodes/api/core/retry';
 import { idFromLocation } from '../../../nodes/api/v1';
 import { describePath as describeErrorPath } from '../../../nodes/api/v1/errors';
 

@@ -11,7 +11,10 @@ const v2 = useSandboxV2({ orders: 120 });
 
 /** Counts the reads of `requestOptions` while `run` runs. */
 async function readsOfRequestOptions<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
-	const spy = jest.spyOn(ExecuteContext.prototype as unknown as { _getNodeParameter: (name: string) => unknown }, '_getNodeParameter');
+	const spy = jest.spyOn(
+		ExecuteContext.prototype as unknown as { _getNodeParameter: (name: string) => unknown },
+		'_getNodeParameter',
+	);
 	try {
 		const result = await run();
 		return { result, reads: spy.mock.calls.filter(([name]) => name === 'requestOptions').length };
@@ -24,7 +27,14 @@ describe('Request Options', () => {
 	it('are read once for a Return All of many pages, and every page follows them', async () => {
 		v2.sandbox().control.addFault({ method: 'GET', path: '/v2/order-units', kind: 'status', status: 503, times: 1 });
 		const { result, reads } = await readsOfRequestOptions(
-			async () => await v2.run({ resource: 'orderUnit', operation: 'getMany', returnAll: true, storefront: 'all', requestOptions: { maxRetries: 1, pageConcurrency: 2 } }),
+			async () =>
+				await v2.run({
+					resource: 'orderUnit',
+					operation: 'getMany',
+					returnAll: true,
+					storefront: 'all',
+					requestOptions: { maxRetries: 1, pageConcurrency: 2 },
+				}),
 		);
 
 		const pages = v2.requests().filter((request) => request.method === 'GET' && request.path === '/order-units');
@@ -32,7 +42,9 @@ describe('Request Options', () => {
 		expect(pages.length).toBeGreaterThan(2);
 		// The page that failed once was asked again (Max Retries 1), and the records of every page came out.
 		expect(pages.filter((request) => request.status === 503)).toHaveLength(1);
-		expect(result.items.length).toBe(v2.sandbox().control.db.orderUnits.filter((unit) => !unit._fulfilled_by_marketplace).length);
+		expect(result.items.length).toBe(
+			v2.sandbox().control.db.orderUnits.filter((unit) => !unit._fulfilled_by_marketplace).length,
+		);
 		expect(reads).toBe(1);
 	});
 

@@ -31,7 +31,8 @@ describe('signature', () => {
 			body: { title: 'Größe – “L”' },
 		};
 		const signed = signRequestOptions(credentials, request, 1700000000);
-		const url = 'http://sandbox.test:8787/api/v1/items/?q=Kaffee%20M%C3%BChle&ts_created%3Afrom=2026-11-20%2008%3A00%3A00&status=sent%2Creceived';
+		const url =
+			'http://sandbox.test:8787/api/v1/items/?q=Kaffee%20M%C3%BChle&ts_created%3Afrom=2026-11-20%2008%3A00%3A00&status=sent%2Creceived';
 		expect(signed.url).toBe(url);
 		expect(Buffer.isBuffer(signed.body)).toBe(true);
 		expect((signed.body as Buffer).toString('utf8')).toBe('{"title":"Größe – “L”"}');
@@ -55,23 +56,32 @@ describe('signature', () => {
 	});
 
 	it('refuses to sign for any host but the configured base URL', () => {
-		expect(() => signRequestOptions(credentials, { method: 'GET', url: 'http://evil.test/api/v1/orders/seller/' }, 1)).toThrow(
-			'only sign requests to http://sandbox.test:8787/api/v1/',
-		);
-		expect(() => signRequestOptions(credentials, { method: 'GET', url: 'http://sandbox.test:8787/api/v1/../v2/x' }, 1)).toThrow();
+		expect(() =>
+			signRequestOptions(credentials, { method: 'GET', url: 'http://evil.test/api/v1/orders/seller/' }, 1),
+		).toThrow('only sign requests to http://sandbox.test:8787/api/v1/');
+		expect(() =>
+			signRequestOptions(credentials, { method: 'GET', url: 'http://sandbox.test:8787/api/v1/../v2/x' }, 1),
+		).toThrow();
 	});
 
 	it('names what is wrong with the keys without showing them', () => {
-		expect(describeCredentialProblem({ ...credentials, clientKey: 'abc' })).toMatch(/Client Key must be 32 characters long, but it has 3/);
+		expect(describeCredentialProblem({ ...credentials, clientKey: 'abc' })).toMatch(
+			/Client Key must be 32 characters long, but it has 3/,
+		);
 		const message = describeCredentialProblem({ ...credentials, secretKey: 'x'.repeat(63) });
 		expect(message).toMatch(/Secret Key must be 64 characters long, but it has 63/);
 		expect(message).not.toContain('x'.repeat(63));
-		expect(describeCredentialProblem({ ...credentials, baseUrl: 'https://example.com/api/v2' })).toMatch(/ending in \/v1/);
+		expect(describeCredentialProblem({ ...credentials, baseUrl: 'https://example.com/api/v2' })).toMatch(
+			/ending in \/v1/,
+		);
 		expect(describeCredentialProblem(credentials)).toBeUndefined();
 	});
 
 	it('sends a User-Agent naming this package and its version', () => {
-		const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { name: string; version: string };
+		const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+			name: string;
+			version: string;
+		};
 		expect(USER_AGENT).toBe(`${pkg.name}/${pkg.version}`);
 	});
 });

@@ -76,7 +76,9 @@ describe('pagination', () => {
 			if (++calls === 2) all = [...all, ...groups(45).slice(40)]; // five records arrive while reading
 			serveCollection(() => all)(request, response);
 		});
-		const run = await runSellerNode(credentials, { parameters: getMany({ returnAll: true, requestOptions: { pageConcurrency: 1 } }) });
+		const run = await runSellerNode(credentials, {
+			parameters: getMany({ returnAll: true, requestOptions: { pageConcurrency: 1 } }),
+		});
 		expect(run.items.map((item) => item.json.name)).toEqual(groups(45).map((group) => group.name));
 	});
 
@@ -87,7 +89,9 @@ describe('pagination', () => {
 			if (++calls === 2) all = [{ name: 'group-new' }, ...all];
 			serveCollection(() => all)(request, response);
 		});
-		const run = await runSellerNode(credentials, { parameters: getMany({ returnAll: true, requestOptions: { pageConcurrency: 1 } }) });
+		const run = await runSellerNode(credentials, {
+			parameters: getMany({ returnAll: true, requestOptions: { pageConcurrency: 1 } }),
+		});
 		const names = run.items.map((item) => item.json.name as string);
 		expect(names).toEqual(groups(40).map((group) => group.name)); // group-30 came twice, output once
 	});
@@ -131,8 +135,12 @@ describe('pagination', () => {
 			response.writeHead(200, { 'Content-Type': 'application/json', 'HM-Collection-Range': '1-30/90' });
 			response.end(JSON.stringify(groups(30)));
 		});
-		const run = await runSellerNode(credentials, { parameters: getMany({ returnAll: true, requestOptions: { pageConcurrency: 1 } }) });
-		expect(run.error?.message).toContain('read 30 records in 1 pages; the page at offset 30 repeated records already read (total 90)');
+		const run = await runSellerNode(credentials, {
+			parameters: getMany({ returnAll: true, requestOptions: { pageConcurrency: 1 } }),
+		});
+		expect(run.error?.message).toContain(
+			'read 30 records in 1 pages; the page at offset 30 repeated records already read (total 90)',
+		);
 		expect(server.requests.length).toBe(2);
 	});
 });
@@ -204,7 +212,9 @@ describe('retries', () => {
 		});
 		const run = await runSellerNode(credentials, { parameters: { ...ping, requestOptions: { maxRetries: 1 } } });
 		expect(server.requests).toHaveLength(2);
-		expect(run.error?.message).toBe('Could not check the connection: the marketplace had a server error (503, after 2 attempts)');
+		expect(run.error?.message).toBe(
+			'Could not check the connection: the marketplace had a server error (503, after 2 attempts)',
+		);
 		expect(run.error?.description).toContain('The API said: maintenance');
 		expect(run.error?.description).toContain('Request ID: abc-1');
 	});
@@ -224,7 +234,9 @@ describe('retries', () => {
 		});
 		expect(run.items).toHaveLength(0);
 		expect(run.error?.message).toBe('Could not get many shipping groups: the marketplace had a server error (500)');
-		expect(run.error?.description).toContain('The 60 records read before this failure were not output; the next run reads them all from the start.');
+		expect(run.error?.description).toContain(
+			'The 60 records read before this failure were not output; the next run reads them all from the start.',
+		);
 		expect(run.error?.description).not.toMatch(/record\(s\)|GET \/shipping-groups\/seller\/ before/);
 	});
 });

@@ -38,7 +38,13 @@ describe('requests made through n8n-core are signed exactly as sent', () => {
 		['PATCH', undefined, undefined],
 		['DELETE', undefined, undefined],
 	])('%s through the HTTP Request node path (url + qs + body objects)', async (method, qs, body) => {
-		const run = await runRequestProbe(credentials, { mode: 'httpRequest', method, url: `${server.baseUrl}/units/12/`, qs, body });
+		const run = await runRequestProbe(credentials, {
+			mode: 'httpRequest',
+			method,
+			url: `${server.baseUrl}/units/12/`,
+			qs,
+			body,
+		});
 		expect(run.error).toBeUndefined();
 		expect(last().method).toBe(method);
 		expect(last().signatureValid).toBe(true);
@@ -61,7 +67,7 @@ describe('requests made through n8n-core are signed exactly as sent', () => {
 		expect(JSON.parse(last().body.toString('utf8'))).toEqual({ id_ticket: '0013', text: 'Hallo Käufer' });
 	});
 
-	it("the credential test request (relative url, baseURL, qs object) signs correctly", async () => {
+	it('the credential test request (relative url, baseURL, qs object) signs correctly', async () => {
 		const { request } = new SellerMarketplaceApi().test;
 		const run = await runRequestProbe(credentials, {
 			mode: 'httpRequest',
@@ -77,7 +83,10 @@ describe('requests made through n8n-core are signed exactly as sent', () => {
 
 	it('a wrong secret key is visible to the server as a bad signature, and the node reports the 401 with hints', async () => {
 		server.respondWith((request, response) => {
-			response.writeHead(request.signatureValid ? 200 : 401, { 'Content-Type': 'application/json', 'X-Request-ID': 'req-42' });
+			response.writeHead(request.signatureValid ? 200 : 401, {
+				'Content-Type': 'application/json',
+				'X-Request-ID': 'req-42',
+			});
 			response.end(request.signatureValid ? '{"message":"pong"}' : '{"message":"Signature invalid"}');
 		});
 		try {
@@ -100,7 +109,10 @@ describe('requests made through n8n-core are signed exactly as sent', () => {
 	});
 
 	it('keys of the wrong length are refused before anything is sent', async () => {
-		const run = await runSellerNode({ ...credentials, clientKey: 'short' }, { parameters: { resource: 'status', operation: 'ping' } });
+		const run = await runSellerNode(
+			{ ...credentials, clientKey: 'short' },
+			{ parameters: { resource: 'status', operation: 'ping' } },
+		);
 		expect(run.error?.message).toMatch(/Client Key must be 32 characters long, but it has 5/);
 		expect(server.requests).toHaveLength(0);
 	});

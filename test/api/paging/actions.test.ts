@@ -16,7 +16,13 @@ let credentialsV2: SellerCredentialsV2;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ strict: true, orders: 250 });
-	credentialsV2 = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.v2BaseUrl, storefront: 'de', userAgent: DEFAULT_USER_AGENT };
+	credentialsV2 = {
+		clientKey: sandbox.clientKey,
+		secretKey: sandbox.secretKey,
+		baseUrl: sandbox.v2BaseUrl,
+		storefront: 'de',
+		userAgent: DEFAULT_USER_AGENT,
+	};
 });
 afterAll(async () => await sandbox.close());
 beforeEach(() => sandbox.control.reset());
@@ -29,13 +35,15 @@ const VERSIONS = [
 		api: 'v1' as const,
 		path: '/orders/seller/',
 		pageSize: 30,
-		run: async (parameters: IDataObject) => await runSellerNode(credentialsV1(), { parameters: { resource: 'order', operation: 'getMany', ...parameters } }),
+		run: async (parameters: IDataObject) =>
+			await runSellerNode(credentialsV1(), { parameters: { resource: 'order', operation: 'getMany', ...parameters } }),
 	},
 	{
 		api: 'v2' as const,
 		path: '/orders',
 		pageSize: 100,
-		run: async (parameters: IDataObject) => await runSellerNodeV2(credentialsV2, { parameters: { resource: 'order', operation: 'getMany', ...parameters } }),
+		run: async (parameters: IDataObject) =>
+			await runSellerNodeV2(credentialsV2, { parameters: { resource: 'order', operation: 'getMany', ...parameters } }),
 	},
 ];
 
@@ -44,7 +52,8 @@ const lists = (api: 'v1' | 'v2', path: string): RequestLogEntry[] =>
 const window = (entry: RequestLogEntry) => ({ limit: entry.query.limit, offset: entry.query.offset });
 
 describe.each(VERSIONS)('Order → Get Many, API $api: list answers the OpenAPI allows', (version) => {
-	const odd = (answers: Omit<ListAnswersOptions, 'path'>) => sandbox.control.setListAnswers({ path: version.path, ...answers });
+	const odd = (answers: Omit<ListAnswersOptions, 'path'>) =>
+		sandbox.control.setListAnswers({ path: version.path, ...answers });
 
 	it('Limit 5 and pages shorter than asked: five orders in five requests, never a smaller page size than the Limit needs (before: v2 sent limit=1)', async () => {
 		odd({ pageRecords: 1 });
@@ -78,10 +87,16 @@ describe.each(VERSIONS)('Order → Get Many, API $api: list answers the OpenAPI 
 
 		const run = await version.run({ returnAll: true });
 
-		expect(run.error?.message).toMatch(new RegExp(`read ${version.pageSize} records in 1 pages; the page at offset ${version.pageSize} repeated records already read \\(total 1000000\\)`));
+		expect(run.error?.message).toMatch(
+			new RegExp(
+				`read ${version.pageSize} records in 1 pages; the page at offset ${version.pageSize} repeated records already read \\(total 1000000\\)`,
+			),
+		);
 		// The first page, then at most Page Concurrency (4) pages in flight when the repeat shows.
 		expect(lists(version.api, version.path).length).toBeLessThanOrEqual(5);
-		expect(lists(version.api, version.path).every((entry) => entry.query.limit === String(version.pageSize))).toBe(true);
+		expect(lists(version.api, version.path).every((entry) => entry.query.limit === String(version.pageSize))).toBe(
+			true,
+		);
 		expect(run.items).toEqual([]);
 	});
 
@@ -92,7 +107,11 @@ describe.each(VERSIONS)('Order → Get Many, API $api: list answers the OpenAPI 
 
 		const run = await version.run({ returnAll: true });
 
-		expect(run.error?.message).toMatch(new RegExp(`read ${orders} records in ${orders} pages; the page at offset ${orders} was empty, although the total is 1000000000`));
+		expect(run.error?.message).toMatch(
+			new RegExp(
+				`read ${orders} records in ${orders} pages; the page at offset ${orders} was empty, although the total is 1000000000`,
+			),
+		);
 		const requests = lists(version.api, version.path);
 		expect(requests.every((entry) => entry.query.limit === String(version.pageSize))).toBe(true);
 		// One page a record (the server gives no more), one at a time once a page came back short, and the empty one.
@@ -127,7 +146,8 @@ describe.each(VERSIONS)('Order → Get Many, API $api: list answers the OpenAPI 
 
 describe('a picker (Order → Get, From List, API v2) against odd list answers', () => {
 	const context = () => loadOptionsContextV2(credentialsV2, { resource: 'order', operation: 'get' });
-	const odd = (answers: Omit<ListAnswersOptions, 'path'>) => sandbox.control.setListAnswers({ path: '/orders', ...answers });
+	const odd = (answers: Omit<ListAnswersOptions, 'path'>) =>
+		sandbox.control.setListAnswers({ path: '/orders', ...answers });
 
 	it('a list without its total: the next page is offered (before: the list ended after its first page)', async () => {
 		odd({ omitTotal: true });

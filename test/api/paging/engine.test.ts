@@ -6,12 +6,24 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ListChangedError, readList, type PageReader } from '../../../nodes/api/core/paging';
 
-const context = { getNode: () => ({ id: '1', name: 'Seller Marketplace', type: 'sellerMarketplace', typeVersion: 2, position: [0, 0] as [number, number], parameters: {} }) };
+const context = {
+	getNode: () => ({
+		id: '1',
+		name: 'Seller Marketplace',
+		type: 'sellerMarketplace',
+		typeVersion: 2,
+		position: [0, 0] as [number, number],
+		parameters: {},
+	}),
+};
 const records = (count: number): IDataObject[] => Array.from({ length: count }, (_, index) => ({ id: count - index }));
 const idsOf = (list: IDataObject[]) => list.map((record) => record.id);
 
 /** A list served a page at a time; `between` runs before each page is answered (the list may change). */
-function served(list: IDataObject[], { between = () => undefined, clamp = Infinity }: { between?: (call: number) => void; clamp?: number } = {}) {
+function served(
+	list: IDataObject[],
+	{ between = () => undefined, clamp = Infinity }: { between?: (call: number) => void; clamp?: number } = {},
+) {
 	const calls: Array<{ offset: number; limit: number }> = [];
 	const read: PageReader = async (offset, limit) => {
 		calls.push({ offset, limit });
@@ -59,7 +71,10 @@ describe('readList', () => {
 
 	it('an empty page under a total that says more: an error that says what was read', async () => {
 		const { read } = served(records(50), { clamp: 20 });
-		const lying: PageReader = async (offset, limit, onThrottled) => ({ ...(await read(offset, limit, onThrottled)), total: 1_000_000 });
+		const lying: PageReader = async (offset, limit, onThrottled) => ({
+			...(await read(offset, limit, onThrottled)),
+			total: 1_000_000,
+		});
 		await expect(readList(context, lying, { pageSize: 30, concurrency: 1, what: 'GET /x' })).rejects.toThrow(
 			'GET /x: read 50 records in 3 pages; the page at offset 50 was empty, although the total is 1000000',
 		);
@@ -68,7 +83,9 @@ describe('readList', () => {
 	it('a strict read of several pages at once: a total that changes is a changed list', async () => {
 		const list = records(90);
 		const { read } = served(list, { between: (call) => call === 3 && list.unshift({ id: 1000 }) });
-		await expect(readList(context, read, { pageSize: 30, concurrency: 4, strict: true, what: 'GET /x' })).rejects.toBeInstanceOf(ListChangedError);
+		await expect(
+			readList(context, read, { pageSize: 30, concurrency: 4, strict: true, what: 'GET /x' }),
+		).rejects.toBeInstanceOf(ListChangedError);
 	});
 
 	it('a strict read one page after another: a list that grows is followed, one that shrinks is a changed list', async () => {
@@ -80,7 +97,9 @@ describe('readList', () => {
 
 		const shrinking = records(90);
 		const shrunk = served(shrinking, { between: (call) => call === 2 && shrinking.pop() });
-		await expect(readList(context, shrunk.read, { pageSize: 30, concurrency: 1, strict: true, what: 'GET /x' })).rejects.toBeInstanceOf(ListChangedError);
+		await expect(
+			readList(context, shrunk.read, { pageSize: 30, concurrency: 1, strict: true, what: 'GET /x' }),
+		).rejects.toBeInstanceOf(ListChangedError);
 	});
 
 	it('a page the adapter asked shorter (offset alignment) is followed from where it ended, nothing skipped', async () => {
@@ -92,7 +111,12 @@ describe('readList', () => {
 			calls.push({ offset, limit: asked });
 			return { records: list.slice(offset, offset + asked), total: list.length, asked };
 		};
-		const { records: read150 } = await readList(context, read, { pageSize: 100, concurrency: 1, max: 130, what: 'GET /x' });
+		const { records: read150 } = await readList(context, read, {
+			pageSize: 100,
+			concurrency: 1,
+			max: 130,
+			what: 'GET /x',
+		});
 		expect(idsOf(read150)).toEqual(idsOf(list.slice(0, 130)));
 		expect(calls.every((call) => call.offset % call.limit === 0)).toBe(true);
 	});
@@ -103,7 +127,9 @@ describe('readList', () => {
 			calls++;
 			return { records: Array.from({ length: limit }, (_, index) => ({ id: offset + index })) };
 		};
-		await expect(readList(context, read, { pageSize: 1, concurrency: 8, what: 'GET /x' })).rejects.toThrow(/at most 10000 pages/);
+		await expect(readList(context, read, { pageSize: 1, concurrency: 8, what: 'GET /x' })).rejects.toThrow(
+			/at most 10000 pages/,
+		);
 		expect(calls).toBeLessThanOrEqual(10_000);
 	});
 });

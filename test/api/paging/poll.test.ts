@@ -8,7 +8,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ListAnswersOptions, RequestLogEntry } from '../../../sandbox';
 import type { PollHost } from '../../harness/poll-host';
-import { ids, startPollBench, timestampOf, type PollBench, resetBenchEachTest } from '../../SellerMarketplacePollTrigger/helpers';
+import {
+	ids,
+	startPollBench,
+	timestampOf,
+	type PollBench,
+	resetBenchEachTest,
+} from '../../SellerMarketplacePollTrigger/helpers';
 
 let bench: PollBench;
 
@@ -20,8 +26,16 @@ resetBenchEachTest(() => bench);
 const control = () => bench.sandbox.control;
 const lists = (api: 'v1' | 'v2'): RequestLogEntry[] => bench.since().filter((entry) => (entry.api ?? 'v1') === api);
 const VERSIONS = [
-	{ api: 'v1' as const, path: '/orders/seller/', host: (parameters: IDataObject) => bench.host({ event: 'orderNew', ...parameters }) },
-	{ api: 'v2' as const, path: '/orders', host: (parameters: IDataObject) => bench.hostV2({ event: 'orderNew', ...parameters }) },
+	{
+		api: 'v1' as const,
+		path: '/orders/seller/',
+		host: (parameters: IDataObject) => bench.host({ event: 'orderNew', ...parameters }),
+	},
+	{
+		api: 'v2' as const,
+		path: '/orders',
+		host: (parameters: IDataObject) => bench.hostV2({ event: 'orderNew', ...parameters }),
+	},
 ];
 
 async function published(version: (typeof VERSIONS)[number], parameters: IDataObject = {}): Promise<PollHost> {
@@ -39,7 +53,10 @@ async function placeOrders(count: number): Promise<string[]> {
 }
 
 /** A poll that fails: the error n8n records, and the requests it cost. */
-async function failedPoll(trigger: PollHost, api: 'v1' | 'v2'): Promise<{ message: string; requests: RequestLogEntry[] }> {
+async function failedPoll(
+	trigger: PollHost,
+	api: 'v1' | 'v2',
+): Promise<{ message: string; requests: RequestLogEntry[] }> {
 	bench.mark();
 	const error = await trigger.tick().then(
 		() => undefined,
@@ -50,7 +67,8 @@ async function failedPoll(trigger: PollHost, api: 'v1' | 'v2'): Promise<{ messag
 }
 
 describe.each(VERSIONS)('Poll Trigger $api: list answers the OpenAPI allows', (version) => {
-	const odd = (answers: Omit<ListAnswersOptions, 'path'>) => control().setListAnswers({ path: version.path, ...answers });
+	const odd = (answers: Omit<ListAnswersOptions, 'path'>) =>
+		control().setListAnswers({ path: version.path, ...answers });
 
 	it('short pages under a huge total: the poll reads what there is, then fails saying the total lied (before: wrong page size, "kept changing")', async () => {
 		const trigger = await published(version);
@@ -59,7 +77,9 @@ describe.each(VERSIONS)('Poll Trigger $api: list answers the OpenAPI allows', (v
 
 		const { message, requests } = await failedPoll(trigger, version.api);
 
-		expect(message).toMatch(/read (\d+) records in \1 pages; the page at offset \1 was empty, although the total is 1000000000/);
+		expect(message).toMatch(
+			/read (\d+) records in \1 pages; the page at offset \1 was empty, although the total is 1000000000/,
+		);
 		const read = Number(/read (\d+) records/.exec(message)![1]);
 		expect(requests.length).toBeLessThanOrEqual(read + 4);
 		expect(trigger.executions).toEqual([]);
@@ -74,7 +94,9 @@ describe.each(VERSIONS)('Poll Trigger $api: list answers the OpenAPI allows', (v
 			(failure: Error) => failure,
 		);
 
-		expect(error?.message).toMatch(/read (\d+) records in \1 pages; the page at offset \1 was empty, although the total is 1000000000/);
+		expect(error?.message).toMatch(
+			/read (\d+) records in \1 pages; the page at offset \1 was empty, although the total is 1000000000/,
+		);
 		const read = Number(/read (\d+) records/.exec(error!.message)![1]);
 		// The newest order, then the window: a page a record, and the empty page.
 		expect(lists(version.api).length).toBeLessThanOrEqual(read + 5);
@@ -140,7 +162,9 @@ describe.each(VERSIONS)('Poll Trigger $api: an idle poll after a burst (issue 26
 		// An order the marketplace lists late, with a time inside the lookback window, older than the newest emitted.
 		const [late] = await placeOrders(1);
 		const record = control().db.orders.find((order) => order.id_order === late)!;
-		record.ts_created = timestampOf(Date.parse(`${control().db.orders[control().db.orders.length - 2].ts_created.replace(' ', 'T')}Z`) / 1000 - 60);
+		record.ts_created = timestampOf(
+			Date.parse(`${control().db.orders[control().db.orders.length - 2].ts_created.replace(' ', 'T')}Z`) / 1000 - 60,
+		);
 		bench.mark();
 		expect(ids(await trigger.tick(), 'id_order')).toEqual([late]);
 		expect(await trigger.tick()).toBeUndefined();

@@ -35,8 +35,12 @@ describe('sandbox: concurrent requests', () => {
 			const response = await api().get('/order-units?limit=30&offset=60');
 			expect(response.status).toBe(200);
 			const newestFirst = [...listed()].reverse().slice(60, 90);
-			expect(response.json.data.map((u: { id_order_unit: number }) => u.id_order_unit)).toEqual(newestFirst.map((u) => u.id_order_unit));
-			const wholeCollectionSorts = sort.mock.contexts.filter((array) => Array.isArray(array) && array.length >= listed().length);
+			expect(response.json.data.map((u: { id_order_unit: number }) => u.id_order_unit)).toEqual(
+				newestFirst.map((u) => u.id_order_unit),
+			);
+			const wholeCollectionSorts = sort.mock.contexts.filter(
+				(array) => Array.isArray(array) && array.length >= listed().length,
+			);
 			expect(wholeCollectionSorts).toEqual([]);
 		} finally {
 			sort.mockRestore();

@@ -34,17 +34,20 @@ describe('sandbox guard against browsers and foreign hosts', () => {
 	const orderCount = () => sandbox.control.db.orders.length;
 
 	describe('Host header (DNS rebinding)', () => {
-		it.each(['evil.example', 'attacker.test:1234', '127.0.0.1.nip.io', '127.0.0.1.evil.example:1', 'localhost.evil.example'])(
-			'refuses the control API under Host %p and never shows the keys',
-			async (host) => {
-				const hostHeader = host.includes(':') ? host : `${host}:${port}`;
-				const response = await control('GET', '/', { Host: hostHeader });
-				expect(response.status).toBe(403);
-				expect(response.json.message).toMatch(/Host/);
-				expect(response.text).not.toContain(sandbox.secretKey);
-				expect(response.text).not.toContain(sandbox.clientKey);
-			},
-		);
+		it.each([
+			'evil.example',
+			'attacker.test:1234',
+			'127.0.0.1.nip.io',
+			'127.0.0.1.evil.example:1',
+			'localhost.evil.example',
+		])('refuses the control API under Host %p and never shows the keys', async (host) => {
+			const hostHeader = host.includes(':') ? host : `${host}:${port}`;
+			const response = await control('GET', '/', { Host: hostHeader });
+			expect(response.status).toBe(403);
+			expect(response.json.message).toMatch(/Host/);
+			expect(response.text).not.toContain(sandbox.secretKey);
+			expect(response.text).not.toContain(sandbox.clientKey);
+		});
 
 		it('refuses a correctly signed API request sent under a foreign Host, and logs nothing', async () => {
 			const url = `http://evil.example:${port}/api/v1/status/ping/`;
@@ -75,13 +78,16 @@ describe('sandbox guard against browsers and foreign hosts', () => {
 			expect(response.status).toBe(403);
 		});
 
-		it.each(['127.0.0.1', 'localhost', 'LOCALHOST', '[::1]'])('answers the loopback name %p with the own port', async (name) => {
-			const response = await control('GET', '/', { Host: `${name}:${port}` });
-			expect(response.status).toBe(200);
-			expect(response.json.clientKey).toBe(sandbox.clientKey);
-			const ping = await api.get('/status/ping/');
-			expect(ping.status).toBe(200);
-		});
+		it.each(['127.0.0.1', 'localhost', 'LOCALHOST', '[::1]'])(
+			'answers the loopback name %p with the own port',
+			async (name) => {
+				const response = await control('GET', '/', { Host: `${name}:${port}` });
+				expect(response.status).toBe(200);
+				expect(response.json.clientKey).toBe(sandbox.clientKey);
+				const ping = await api.get('/status/ping/');
+				expect(ping.status).toBe(200);
+			},
+		);
 	});
 
 	describe('cross-origin requests from a web page', () => {
@@ -127,7 +133,11 @@ describe('sandbox guard against browsers and foreign hosts', () => {
 				const response = await rawRequest(
 					target,
 					'OPTIONS',
-					{ Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+					{
+						Origin: 'http://evil.example',
+						'Access-Control-Request-Method': 'POST',
+						'Access-Control-Request-Headers': 'content-type',
+					},
 					'',
 				);
 				expect(response.status).toBe(403);
@@ -163,7 +173,10 @@ describe('sandbox guard against browsers and foreign hosts', () => {
 		});
 
 		it('accepts application/json with a charset, and body-less requests', async () => {
-			expect((await control('POST', '/advance', { 'Content-Type': 'application/json; charset=utf-8' }, '{"seconds":1}')).status).toBe(200);
+			expect(
+				(await control('POST', '/advance', { 'Content-Type': 'application/json; charset=utf-8' }, '{"seconds":1}'))
+					.status,
+			).toBe(200);
 			expect((await control('POST', '/flush', {})).status).toBe(204);
 		});
 	});
@@ -178,16 +191,25 @@ describe('sandbox guard against browsers and foreign hosts', () => {
 			expect(fs.existsSync(outside())).toBe(false);
 		});
 
-		it.each(['../escape.json', '..', 'a/b.json', 'a\\b.json', '/etc/x.json', 'state.sh', 'state', '.json', 'x.json.sh', `${'a'.repeat(200)}.json`, 'nul\u0000.json'])(
-			'refuses the snapshot name %p',
-			async (name) => {
-				const response = await control('POST', '/save', JSON_TYPE, JSON.stringify({ name }));
-				expect(response.status).toBe(400);
-				expect(response.json.message).toMatch(/name/);
-				expect(fs.readdirSync(dataDir).filter((file) => !file.startsWith('.'))).toEqual([]);
-				expect(fs.existsSync(path.join(path.dirname(dataDir), 'escape.json'))).toBe(false);
-			},
-		);
+		it.each([
+			'../escape.json',
+			'..',
+			'a/b.json',
+			'a\\b.json',
+			'/etc/x.json',
+			'state.sh',
+			'state',
+			'.json',
+			'x.json.sh',
+			`${'a'.repeat(200)}.json`,
+			'nul\u0000.json',
+		])('refuses the snapshot name %p', async (name) => {
+			const response = await control('POST', '/save', JSON_TYPE, JSON.stringify({ name }));
+			expect(response.status).toBe(400);
+			expect(response.json.message).toMatch(/name/);
+			expect(fs.readdirSync(dataDir).filter((file) => !file.startsWith('.'))).toEqual([]);
+			expect(fs.existsSync(path.join(path.dirname(dataDir), 'escape.json'))).toBe(false);
+		});
 
 		it('saves by name into the data folder and loads it back', async () => {
 			const { order } = await sandbox.control.createOrder();
@@ -195,9 +217,11 @@ describe('sandbox guard against browsers and foreign hosts', () => {
 			const file = path.join(dataDir, 'before-test.json');
 			expect(saved.status).toBe(200);
 			expect(saved.json).toEqual({ file });
-			expect((JSON.parse(fs.readFileSync(file, 'utf8')) as { orders: Array<{ id_order: string }> }).orders.map((o) => o.id_order)).toContain(
-				order.id_order,
-			);
+			expect(
+				(JSON.parse(fs.readFileSync(file, 'utf8')) as { orders: Array<{ id_order: string }> }).orders.map(
+					(o) => o.id_order,
+				),
+			).toContain(order.id_order);
 			sandbox.control.reset();
 			expect(sandbox.control.db.orders.some((o) => o.id_order === order.id_order)).toBe(false);
 			const loaded = await control('POST', '/load', JSON_TYPE, JSON.stringify({ name: 'before-test.json' }));
@@ -208,7 +232,9 @@ describe('sandbox guard against browsers and foreign hosts', () => {
 
 		it('answers 404 for loading a snapshot that does not exist, and 400 for a foreign path', async () => {
 			expect((await control('POST', '/load', JSON_TYPE, JSON.stringify({ name: 'missing.json' }))).status).toBe(404);
-			expect((await control('POST', '/load', JSON_TYPE, JSON.stringify({ name: '../../etc/passwd' }))).status).toBe(400);
+			expect((await control('POST', '/load', JSON_TYPE, JSON.stringify({ name: '../../etc/passwd' }))).status).toBe(
+				400,
+			);
 		});
 
 		it('needs a name when the sandbox was started without --snapshot', async () => {

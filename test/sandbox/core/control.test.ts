@@ -6,13 +6,21 @@ import { useV1Client } from '../v1/client';
 
 describe('sandbox fault injection and control API', () => {
 	const { sandbox, api } = useV1Client();
-	const unitToSend = () => sandbox().control.db.orderUnits.find((u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace)!;
+	const unitToSend = () =>
+		sandbox().control.db.orderUnits.find((u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace)!;
 
 	beforeEach(() => sandbox().control.reset());
 
 	it('answers 429 with Retry-After for the next N matching requests, before the handler', async () => {
 		const unit = unitToSend();
-		sandbox().control.addFault({ kind: 'status', status: 429, retryAfter: '7', times: 2, method: 'PATCH', path: '/order-units/*/send/' });
+		sandbox().control.addFault({
+			kind: 'status',
+			status: 429,
+			retryAfter: '7',
+			times: 2,
+			method: 'PATCH',
+			path: '/order-units/*/send/',
+		});
 		const body = { carrier_code: 'DHL', tracking_number: '1' };
 		const first = await api().patch(`/order-units/${unit.id_order_unit}/send/`, body);
 		expect(first.status).toBe(429);
@@ -77,7 +85,9 @@ describe('sandbox fault injection and control API', () => {
 		expect(read.json.order_units).toHaveLength(2);
 
 		const unitId = created.json.orderUnits[0].id_order_unit;
-		expect((await api().control('POST', '/status', { collection: 'orderUnits', id: unitId, status: 'received' })).status).toBe(204);
+		expect(
+			(await api().control('POST', '/status', { collection: 'orderUnits', id: unitId, status: 'received' })).status,
+		).toBe(204);
 		expect((await api().get(`/order-units/${unitId}/`)).json.status).toBe('received');
 
 		const state = await api().control('GET', '/state/subscriptions');

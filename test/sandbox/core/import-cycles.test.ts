@@ -86,7 +86,8 @@ function layerBreaches(graph: Map<string, string[]>, root = ROOT): string[] {
 		if (!allowed) continue;
 		for (const target of targets) {
 			const layer = layerOf(target);
-			if (layer !== layerOf(file) && !allowed.includes(layer)) breaches.push(`${path.relative(root, file)} → ${path.relative(root, target)}`);
+			if (layer !== layerOf(file) && !allowed.includes(layer))
+				breaches.push(`${path.relative(root, file)} → ${path.relative(root, target)}`);
 		}
 	}
 	return breaches;
@@ -105,7 +106,9 @@ describe('sandbox imports', () => {
 
 	it('reads every sandbox file', () => {
 		const graph = importGraph();
-		expect([...graph.keys()].map((file) => path.relative(ROOT, file))).toEqual(expect.arrayContaining(['index.ts', 'cli.ts']));
+		expect([...graph.keys()].map((file) => path.relative(ROOT, file))).toEqual(
+			expect.arrayContaining(['index.ts', 'cli.ts']),
+		);
 		expect(graph.get(path.join(ROOT, 'cli.ts'))).toEqual([path.join(ROOT, 'index.ts')]);
 	});
 
@@ -122,7 +125,11 @@ describe('sandbox imports', () => {
 			[file('v2/routes/units.ts'), [file('model/units.ts'), file('core/store.ts')]],
 			[file('index.ts'), [file('v1/front.ts'), file('v2/front.ts')]],
 		]);
-		expect(layerBreaches(graph)).toEqual(['core/server.ts → v1/front.ts', 'model/tickets.ts → v2/views.ts', 'v1/routes/tickets.ts → v2/state/vouchers.ts']);
+		expect(layerBreaches(graph)).toEqual([
+			'core/server.ts → v1/front.ts',
+			'model/tickets.ts → v2/views.ts',
+			'v1/routes/tickets.ts → v2/state/vouchers.ts',
+		]);
 	});
 
 	it('keeps the layers: core knows no API version, model builds on core, v1 and v2 only on core and model', () => {

@@ -138,7 +138,12 @@ describe('sandbox size and depth limits', () => {
 			try {
 				const stored = await new TestClient(own).put(`/product-data/${EAN}/`, `{"title":${nested(20_000)}}`);
 				expect(stored.status).toBe(400);
-				const saved = await rawRequest(`${own.controlUrl}/save`, 'POST', JSON_TYPE, JSON.stringify({ name: 'deep.json' }));
+				const saved = await rawRequest(
+					`${own.controlUrl}/save`,
+					'POST',
+					JSON_TYPE,
+					JSON.stringify({ name: 'deep.json' }),
+				);
 				expect(saved.status).toBe(200);
 				expect(fs.existsSync(path.join(dir, 'deep.json'))).toBe(true);
 			} finally {
@@ -216,7 +221,11 @@ describe('sandbox size and depth limits', () => {
 		});
 
 		it('accepts 100 of a unit', async () => {
-			const response = await control('POST', '/orders', JSON.stringify({ units: [{ id_unit: 500001, quantity: 100 }] }));
+			const response = await control(
+				'POST',
+				'/orders',
+				JSON.stringify({ units: [{ id_unit: 500001, quantity: 100 }] }),
+			);
 			expect(response.status).toBe(201);
 			expect(response.json.orderUnits).toHaveLength(100);
 		});

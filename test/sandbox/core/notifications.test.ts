@@ -47,7 +47,10 @@ describe('sandbox subscriptions and push notifications', () => {
 
 		it.each([
 			['a different body', () => ({ status: 200, body: 'nope' })],
-			['the challenge as a JSON string', (q: URLSearchParams) => ({ status: 200, body: JSON.stringify(q.get('challenge')) })],
+			[
+				'the challenge as a JSON string',
+				(q: URLSearchParams) => ({ status: 200, body: JSON.stringify(q.get('challenge')) }),
+			],
 			['a non-200 status', (q: URLSearchParams) => ({ status: 204, body: q.get('challenge') ?? '' })],
 		])('creates nothing when the callback answers %s', async (_, answer) => {
 			callback.respond = ({ query }) => answer(query);
@@ -69,7 +72,13 @@ describe('sandbox subscriptions and push notifications', () => {
 		});
 
 		it('validates the body', async () => {
-			const bad = (body: object) => api.post('/subscriptions/', { callback_url: callback.url, fallback_email: 'a@b.test', event_name: 'order_new', ...body });
+			const bad = (body: object) =>
+				api.post('/subscriptions/', {
+					callback_url: callback.url,
+					fallback_email: 'a@b.test',
+					event_name: 'order_new',
+					...body,
+				});
 			expect((await bad({ event_name: 'order_created' })).status).toBe(400);
 			expect((await bad({ callback_url: 'ftp://x/' })).status).toBe(400);
 			expect((await bad({ fallback_email: 'nobody' })).status).toBe(400);
@@ -83,17 +92,32 @@ describe('sandbox subscriptions and push notifications', () => {
 			// switching off sends the challenge too, but does not need it answered
 			expect((await api.patch('/subscriptions/1/', { is_active: false })).status).toBe(204);
 			expect(sandbox.control.db.subscriptions[0].is_active).toBe(false);
-			expect(sandbox.control.deliveries().at(-1)).toMatchObject({ kind: 'verification', id_subscription: 1, ok: false, status: 503 });
+			expect(sandbox.control.deliveries().at(-1)).toMatchObject({
+				kind: 'verification',
+				id_subscription: 1,
+				ok: false,
+				status: 503,
+			});
 			callback.respond = () => ({ status: 200, body: 'wrong' });
 			const refused = await api.patch('/subscriptions/1/', { is_active: true });
 			expect(refused.status).toBe(422);
 			expect(sandbox.control.db.subscriptions[0].is_active).toBe(false);
 			callback.respond = ({ query }) => ({ status: 200, body: query.get('challenge') ?? '' });
-			expect((await api.patch('/subscriptions/1/', { is_active: true, fallback_email: 'new@example.test' })).status).toBe(204);
-			expect(sandbox.control.db.subscriptions[0]).toMatchObject({ is_active: true, fallback_email: 'new@example.test' });
+			expect(
+				(await api.patch('/subscriptions/1/', { is_active: true, fallback_email: 'new@example.test' })).status,
+			).toBe(204);
+			expect(sandbox.control.db.subscriptions[0]).toMatchObject({
+				is_active: true,
+				fallback_email: 'new@example.test',
+			});
 			expect(callback.received.filter((r) => r.method === 'GET')).toHaveLength(3);
 			// the lenient sandbox takes these partial bodies (the SDK's form) and logs the alias
-			expect(sandbox.control.requests().filter((r) => r.method === 'PATCH').map((r) => r.alias)).toEqual([
+			expect(
+				sandbox.control
+					.requests()
+					.filter((r) => r.method === 'PATCH')
+					.map((r) => r.alias),
+			).toEqual([
 				'partial subscription body (without callback_url, fallback_email, event_name)',
 				'partial subscription body (without callback_url, fallback_email, event_name)',
 				'partial subscription body (without callback_url, event_name)',
@@ -115,16 +139,26 @@ describe('sandbox subscriptions and push notifications', () => {
 			const posts = callback.received.filter((r) => r.method === 'POST');
 			const bodies = posts.map((p) => JSON.parse(p.body));
 			expect(bodies.filter((b) => b.event_name === 'order_new')).toEqual([
-				{ event_name: 'order_new', resource: `/orders/${order.id_order}/`, id_message: expect.any(String), payload: '[]' },
+				{
+					event_name: 'order_new',
+					resource: `/orders/${order.id_order}/`,
+					id_message: expect.any(String),
+					payload: '[]',
+				},
 			]);
-			expect(bodies.filter((b) => b.event_name === 'order_unit_new').map((b) => b.resource).sort()).toEqual(
-				orderUnits.map((u) => `/order-units/${u.id_order_unit}/`).sort(),
-			);
+			expect(
+				bodies
+					.filter((b) => b.event_name === 'order_unit_new')
+					.map((b) => b.resource)
+					.sort(),
+			).toEqual(orderUnits.map((u) => `/order-units/${u.id_order_unit}/`).sort());
 			expect(new Set(bodies.map((b) => b.id_message)).size).toBe(4);
 			for (const post of posts) {
 				const timestamp = post.headers['hm-timestamp'] as string;
 				expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(5);
-				expect(post.headers['hm-signature']).toBe(hmacHex(sandbox.secretKey, `POST\n${callback.url}\n${post.body}\n${timestamp}`));
+				expect(post.headers['hm-signature']).toBe(
+					hmacHex(sandbox.secretKey, `POST\n${callback.url}\n${post.body}\n${timestamp}`),
+				);
 			}
 		});
 
@@ -139,11 +173,16 @@ describe('sandbox subscriptions and push notifications', () => {
 
 		it('notifies order_unit_status_changed when a unit is sent', async () => {
 			await subscribe('order_unit_status_changed');
-			const unit = sandbox.control.db.orderUnits.find((u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace)!;
+			const unit = sandbox.control.db.orderUnits.find(
+				(u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace,
+			)!;
 			await api.patch(`/order-units/${unit.id_order_unit}/send/`, { carrier_code: 'DPD', tracking_number: '42' });
 			await sandbox.control.flushNotifications();
 			const post = callback.received.find((r) => r.method === 'POST')!;
-			expect(JSON.parse(post.body)).toMatchObject({ event_name: 'order_unit_status_changed', resource: `/order-units/${unit.id_order_unit}/` });
+			expect(JSON.parse(post.body)).toMatchObject({
+				event_name: 'order_unit_status_changed',
+				resource: `/order-units/${unit.id_order_unit}/`,
+			});
 		});
 	});
 
@@ -170,7 +209,11 @@ describe('sandbox subscriptions and push notifications', () => {
 
 			expect(sandbox.control.db.subscriptions[0].is_active).toBe(false);
 			expect(sandbox.control.outbox()).toEqual([
-				expect.objectContaining({ to: 'ops@example.test', id_subscription: 1, subject: expect.stringMatching(/disabled/) }),
+				expect.objectContaining({
+					to: 'ops@example.test',
+					id_subscription: 1,
+					subject: expect.stringMatching(/disabled/),
+				}),
 			]);
 
 			// events while disabled are lost
@@ -183,7 +226,11 @@ describe('sandbox subscriptions and push notifications', () => {
 			await subscribe('order_new');
 			let failures = 2;
 			callback.respond = ({ method, query }) =>
-				method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : failures-- > 0 ? { status: 503, body: '' } : { status: 200, body: '' };
+				method === 'GET'
+					? { status: 200, body: query.get('challenge') ?? '' }
+					: failures-- > 0
+						? { status: 503, body: '' }
+						: { status: 200, body: '' };
 			await sandbox.control.emitEvent('order_new', '/orders/MTEST/');
 			await sandbox.control.advance(13 * 3600);
 			const attempts = sandbox.control.deliveries().filter((d) => d.kind === 'event');
@@ -200,13 +247,18 @@ describe('sandbox notification retries under a time scale', () => {
 		const callback = await startCallbackServer();
 		try {
 			const api = new TestClient(sandbox);
-			await api.post('/subscriptions/', { callback_url: callback.url, fallback_email: 'ops@example.test', event_name: 'return_new' });
+			await api.post('/subscriptions/', {
+				callback_url: callback.url,
+				fallback_email: 'ops@example.test',
+				event_name: 'return_new',
+			});
 			callback.respond = ({ method, query }) =>
 				method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 502, body: '' };
 			await sandbox.control.emitEvent('return_new', '/returns/1/');
 			// 12 h of sandbox time = 1.2 s of real time
 			const deadline = Date.now() + 10_000;
-			while (sandbox.control.outbox().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+			while (sandbox.control.outbox().length === 0 && Date.now() < deadline)
+				await new Promise((r) => setTimeout(r, 50));
 			const attempts = sandbox.control.deliveries().filter((d) => d.kind === 'event');
 			expect(sandbox.control.outbox()).toHaveLength(1);
 			expect(attempts.length).toBe(16);

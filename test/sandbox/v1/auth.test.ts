@@ -68,11 +68,19 @@ describe('sandbox request signing', () => {
 		// sign the decoded form but send the encoded one → mismatch
 		const url = `${sandbox().baseUrl}/order-units/seller/?ts_created%3Afrom=2024-01-01`;
 		const ts = String(Math.floor(Date.now() / 1000));
-		const signedDecoded = hmacHex(sandbox().secretKey, `GET\n${sandbox().baseUrl}/order-units/seller/?ts_created:from=2024-01-01\n\n${ts}`);
+		const signedDecoded = hmacHex(
+			sandbox().secretKey,
+			`GET\n${sandbox().baseUrl}/order-units/seller/?ts_created:from=2024-01-01\n\n${ts}`,
+		);
 		const bad = await rawRequest(
 			url,
 			'GET',
-			{ Accept: 'application/json', 'HM-Client': sandbox().clientKey, 'HM-Timestamp': ts, 'HM-Signature': signedDecoded },
+			{
+				Accept: 'application/json',
+				'HM-Client': sandbox().clientKey,
+				'HM-Timestamp': ts,
+				'HM-Signature': signedDecoded,
+			},
 			'',
 		);
 		expect(bad.status).toBe(401);

@@ -2,7 +2,9 @@ import http from 'http';
 import { useV1Client } from './client';
 
 /** Serves CSV files to the import-file download. */
-async function fileServer(files: Record<string, string>): Promise<{ url: (name: string) => string; close: () => Promise<void> }> {
+async function fileServer(
+	files: Record<string, string>,
+): Promise<{ url: (name: string) => string; close: () => Promise<void> }> {
 	const server = http.createServer((req, res) => {
 		const body = files[(req.url ?? '').slice(1)];
 		res.writeHead(body === undefined ? 404 : 200, { 'Content-Type': 'text/csv' });
@@ -28,9 +30,16 @@ describe('sandbox catalog, units, product data and import files', () => {
 			expect(areas.json).toHaveLength(13);
 			expect(areas.json.every((c: { level: number }) => c.level === 1)).toBe(true);
 			const category = await api().get('/categories/15/?embedded=mandatory_attributes,parent');
-			expect(category.json.mandatory_attributes.map((a: { name: string }) => a.name)).toEqual(['ean', 'manufacturer', 'title', 'category']);
+			expect(category.json.mandatory_attributes.map((a: { name: string }) => a.name)).toEqual([
+				'ean',
+				'manufacturer',
+				'title',
+				'category',
+			]);
 			expect(category.json.parent.id_category).toBe(2);
-			expect((await api().get('/categories/?q=kaffee')).json.map((c: { name: string }) => c.name)).toContain('haushalt-kaffeemaschinen');
+			expect((await api().get('/categories/?q=kaffee')).json.map((c: { name: string }) => c.name)).toContain(
+				'haushalt-kaffeemaschinen',
+			);
 			expect((await api().get('/attributes/1/')).json).toMatchObject({ name: 'ean', type: 'Ean' });
 		});
 
@@ -46,7 +55,10 @@ describe('sandbox catalog, units, product data and import files', () => {
 		});
 
 		it('suggests at most 5 categories, best first, on both decide paths', async () => {
-			const body = { item: { title: 'Kaffeemaschine mit Mahlwerk', description: 'Für Kaffee', manufacturer: 'Acme' }, price: 19900 };
+			const body = {
+				item: { title: 'Kaffeemaschine mit Mahlwerk', description: 'Für Kaffee', manufacturer: 'Acme' },
+				price: 19900,
+			};
 			const decided = await api().post('/categories/decide/', body);
 			expect(decided.status).toBe(200);
 			expect(decided.json).toHaveLength(5);
@@ -61,10 +73,23 @@ describe('sandbox catalog, units, product data and import files', () => {
 
 		it('creates a unit (201 + Location) that shows in the list only after the visibility delay', async () => {
 			const item = newItem();
-			const response = await api().post('/units/', { ean: item.eans[0], condition: 'new', listing_price: 1999, minimum_price: 1500, amount: 4, id_offer: 'NEW-1', shipping_group: 'paket' });
+			const response = await api().post('/units/', {
+				ean: item.eans[0],
+				condition: 'new',
+				listing_price: 1999,
+				minimum_price: 1500,
+				amount: 4,
+				id_offer: 'NEW-1',
+				shipping_group: 'paket',
+			});
 			expect(response.status).toBe(201);
 			const id = Number(/^\/units\/(\d+)\/$/.exec(response.headers.location as string)![1]);
-			expect((await api().get(`/units/${id}/`)).json).toMatchObject({ id_unit: id, id_item: item.id_item, listing_price: 1999, amount: 4 });
+			expect((await api().get(`/units/${id}/`)).json).toMatchObject({
+				id_unit: id,
+				id_item: item.id_item,
+				listing_price: 1999,
+				amount: 4,
+			});
 			expect((await api().get('/units/seller/?id_offer=NEW-1')).json).toEqual([]);
 			await sandbox().control.advance(301);
 			expect((await api().get('/units/seller/?id_offer=NEW-1&embedded=item')).json[0].item.id_item).toBe(item.id_item);
@@ -78,26 +103,54 @@ describe('sandbox catalog, units, product data and import files', () => {
 			expect(response.headers.location).toBe(`/units/${unit.id_unit}/`);
 			expect(db().units).toHaveLength(count);
 			expect(unit).toMatchObject({ listing_price: 54242, price: 54242, amount: 1 });
-			const clash = await api().post('/units/', { id_item: unit.id_item, listing_price: 4242, amount: 1, id_offer: 'OTHER' });
+			const clash = await api().post('/units/', {
+				id_item: unit.id_item,
+				listing_price: 4242,
+				amount: 1,
+				id_offer: 'OTHER',
+			});
 			expect(clash.status).toBe(409);
 		});
 
 		it('validates unit bodies', async () => {
 			const item = newItem();
-			expect((await api().post('/units/', { listing_price: 100, amount: 1 })).json.message).toBe('id_item or ean is required');
+			expect((await api().post('/units/', { listing_price: 100, amount: 1 })).json.message).toBe(
+				'id_item or ean is required',
+			);
 			expect((await api().post('/units/', { ean: '4000000000000', listing_price: 100, amount: 1 })).status).toBe(422);
-			expect((await api().post('/units/', { id_item: item.id_item, listing_price: '9.99', amount: 1 })).status).toBe(400);
-			expect((await api().post('/units/', { id_item: item.id_item, listing_price: 999, amount: 1, condition: 'New' })).status).toBe(400);
-			expect((await api().post('/units/', { id_item: item.id_item, listing_price: 999, amount: 1, shipping_group: 'express' })).status).toBe(400);
-			expect((await api().post('/units/', { id_item: item.id_item, listing_price: 999, minimum_price: 1000, amount: 1 })).status).toBe(422);
+			expect((await api().post('/units/', { id_item: item.id_item, listing_price: '9.99', amount: 1 })).status).toBe(
+				400,
+			);
+			expect(
+				(await api().post('/units/', { id_item: item.id_item, listing_price: 999, amount: 1, condition: 'New' }))
+					.status,
+			).toBe(400);
+			expect(
+				(
+					await api().post('/units/', {
+						id_item: item.id_item,
+						listing_price: 999,
+						amount: 1,
+						shipping_group: 'express',
+					})
+				).status,
+			).toBe(400);
+			expect(
+				(await api().post('/units/', { id_item: item.id_item, listing_price: 999, minimum_price: 1000, amount: 1 }))
+					.status,
+			).toBe(422);
 			expect((await api().post('/units/', '{"id_item": ')).json).toEqual({ message: 'Can not decode body' });
 		});
 
 		it('PATCH refuses changes to id_item and id_offer, DELETE removes', async () => {
 			const unit = db().units[1];
 			expect((await api().patch(`/units/${unit.id_unit}/`, { id_item: unit.id_item + 1 })).status).toBe(400);
-			expect((await api().patch(`/units/${unit.id_unit}/`, { id_offer: 'CHANGED' })).json.message).toMatch(/id_offer cannot be changed/);
-			expect((await api().patch(`/units/${unit.id_unit}/`, { id_offer: unit.id_offer, amount: 9, note: 'Neu' })).status).toBe(204);
+			expect((await api().patch(`/units/${unit.id_unit}/`, { id_offer: 'CHANGED' })).json.message).toMatch(
+				/id_offer cannot be changed/,
+			);
+			expect(
+				(await api().patch(`/units/${unit.id_unit}/`, { id_offer: unit.id_offer, amount: 9, note: 'Neu' })).status,
+			).toBe(204);
 			expect(unit).toMatchObject({ amount: 9, note: 'Neu' });
 			expect((await api().delete(`/units/${unit.id_unit}/`)).status).toBe(204);
 			expect((await api().get(`/units/${unit.id_unit}/`)).status).toBe(404);
@@ -108,10 +161,18 @@ describe('sandbox catalog, units, product data and import files', () => {
 		const EAN = '4006381333931';
 
 		it('moves PENDING → IN_PROGRESS → SUCCESS over sandbox time and creates the item', async () => {
-			const put = await api().put(`/product-data/${EAN}/`, { title: ['Testprodukt'], manufacturer: ['Acme'], category: ['Kaffee'], description: ['Lecker'] });
+			const put = await api().put(`/product-data/${EAN}/`, {
+				title: ['Testprodukt'],
+				manufacturer: ['Acme'],
+				category: ['Kaffee'],
+				description: ['Lecker'],
+			});
 			expect(put.status).toBe(201);
 			expect(put.headers.location).toBe(`/product-data/${EAN}/`);
-			const status = () => api().get(`/product-data-status/${EAN}/`).then((r) => r.json);
+			const status = () =>
+				api()
+					.get(`/product-data-status/${EAN}/`)
+					.then((r) => r.json);
 			expect((await status()).update_status).toBe('PENDING');
 			await sandbox().control.advance(10);
 			expect((await status()).update_status).toBe('IN_PROGRESS');
@@ -132,8 +193,13 @@ describe('sandbox catalog, units, product data and import files', () => {
 			expect(failed.missing_attributes).toEqual(['manufacturer', 'category']);
 			expect(failed.update_fail_reason).toBe('NO_CATEGORY');
 
-			expect((await api().patch(`/product-data/${EAN}/`, { manufacturer: ['Acme'], category: ['Tee'] })).status).toBe(204);
-			expect((await api().get(`/product-data/${EAN}/`)).json).toMatchObject({ title: ['Nur Titel'], manufacturer: ['Acme'] });
+			expect((await api().patch(`/product-data/${EAN}/`, { manufacturer: ['Acme'], category: ['Tee'] })).status).toBe(
+				204,
+			);
+			expect((await api().get(`/product-data/${EAN}/`)).json).toMatchObject({
+				title: ['Nur Titel'],
+				manufacturer: ['Acme'],
+			});
 			await sandbox().control.advance(20);
 			expect((await api().get(`/product-data-status/${EAN}/`)).json.update_status).toBe('SUCCESS');
 
@@ -151,7 +217,9 @@ describe('sandbox catalog, units, product data and import files', () => {
 	describe('import files', () => {
 		it('downloads a COMMAND file from loopback and updates units asynchronously', async () => {
 			const [a, b] = db().units;
-			const files = await fileServer({ 'stock.csv': `id_offer;ean;amount;listing_price\n${a.id_offer};${a.ean};77;91234\n${b.id_offer};${b.ean};0;\n` });
+			const files = await fileServer({
+				'stock.csv': `id_offer;ean;amount;listing_price\n${a.id_offer};${a.ean};77;91234\n${b.id_offer};${b.ean};0;\n`,
+			});
 			try {
 				const created = await api().post('/import-files/', { uri: files.url('stock.csv'), type: 'COMMAND' });
 				expect(created.status).toBe(201);
@@ -161,7 +229,12 @@ describe('sandbox catalog, units, product data and import files', () => {
 				expect((await api().get(location)).json.status).toBe('DOWNLOADED');
 				expect(a.amount).not.toBe(77);
 				await sandbox().control.advance(10);
-				expect((await api().get(location)).json).toMatchObject({ status: 'DONE', total_lines: 2, error_count: 0, product_feed_async_done: 0 });
+				expect((await api().get(location)).json).toMatchObject({
+					status: 'DONE',
+					total_lines: 2,
+					error_count: 0,
+					product_feed_async_done: 0,
+				});
 				expect(a).toMatchObject({ amount: 77, listing_price: 91234 });
 				expect(b.amount).toBe(0);
 			} finally {
@@ -195,7 +268,9 @@ describe('sandbox catalog, units, product data and import files', () => {
 		});
 
 		it('leaves product_feed_async_done at 0 when a row of the feed fails', async () => {
-			const feed = await importFeed('ean,title,manufacturer,category\n4006381333931,Feed Produkt,Acme,Tee\nkeine-ean,Kaputt,Acme,Tee\n');
+			const feed = await importFeed(
+				'ean,title,manufacturer,category\n4006381333931,Feed Produkt,Acme,Tee\nkeine-ean,Kaputt,Acme,Tee\n',
+			);
 			try {
 				const file = (await api().get(feed.location)).json;
 				expect(file).toMatchObject({ status: 'DONE', total_lines: 2, error_count: 1, product_feed_async_done: 0 });
@@ -208,15 +283,21 @@ describe('sandbox catalog, units, product data and import files', () => {
 		});
 
 		it('refuses non-loopback URIs, unknown types and the 31st product feed of a day', async () => {
-			expect((await api().post('/import-files/', { uri: 'https://example.com/feed.csv', type: 'PRODUCT_FEED' })).status).toBe(422);
+			expect(
+				(await api().post('/import-files/', { uri: 'https://example.com/feed.csv', type: 'PRODUCT_FEED' })).status,
+			).toBe(422);
 			expect((await api().post('/import-files/', { uri: 'http://127.0.0.1:9/x.csv', type: 'STOCK' })).status).toBe(400);
 			for (let i = 0; i < 30; i++) {
-				expect((await api().post('/import-files/', { uri: `http://127.0.0.1:9/${i}.csv`, type: 'PRODUCT_FEED' })).status).toBe(201);
+				expect(
+					(await api().post('/import-files/', { uri: `http://127.0.0.1:9/${i}.csv`, type: 'PRODUCT_FEED' })).status,
+				).toBe(201);
 			}
 			const limited = await api().post('/import-files/', { uri: 'http://127.0.0.1:9/31.csv', type: 'PRODUCT_FEED' });
 			expect(limited.status).toBe(429);
 			expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-			expect((await api().post('/import-files/', { uri: 'http://127.0.0.1:9/c.csv', type: 'COMMAND' })).status).toBe(201);
+			expect((await api().post('/import-files/', { uri: 'http://127.0.0.1:9/c.csv', type: 'COMMAND' })).status).toBe(
+				201,
+			);
 		});
 	});
 });

@@ -58,7 +58,9 @@ describe('sandbox orders, order units and pagination', () => {
 			const desc = (await api().get('/order-units/seller/?limit=30')).json as Array<{ ts_created: string }>;
 			const times = desc.map((u) => u.ts_created);
 			expect([...times].sort().reverse()).toEqual(times);
-			const asc = (await api().get('/order-units/seller/?sort=ts_created:asc&limit=5')).json as Array<{ ts_created: string }>;
+			const asc = (await api().get('/order-units/seller/?sort=ts_created:asc&limit=5')).json as Array<{
+				ts_created: string;
+			}>;
 			expect(asc[0].ts_created <= asc[4].ts_created).toBe(true);
 			expect(asc[0].ts_created).toBe(visibleUnits()[0].ts_created);
 			expect((await api().get('/order-units/seller/?sort=colour:asc')).status).toBe(400);
@@ -110,16 +112,23 @@ describe('sandbox orders, order units and pagination', () => {
 			const unit = db().orderUnits.find((u) => u.id_order === order.id_order)!;
 			expect((await api().get(`/orders/${order.id_order}`)).status).toBe(403);
 			expect((await api().get(`/order-units/${unit.id_order_unit}/`)).status).toBe(403);
-			const send = await api().patch(`/order-units/${unit.id_order_unit}/send/`, { carrier_code: 'DHL', tracking_number: '1' });
+			const send = await api().patch(`/order-units/${unit.id_order_unit}/send/`, {
+				carrier_code: 'DHL',
+				tracking_number: '1',
+			});
 			expect(send.status).toBe(403);
-			expect((await api().patch(`/order_units/${unit.id_order_unit}/refund/`, { amount: 1, reason: 'other_refund' })).status).toBe(403);
+			expect(
+				(await api().patch(`/order_units/${unit.id_order_unit}/refund/`, { amount: 1, reason: 'other_refund' })).status,
+			).toBe(403);
 			expect(unit.status).not.toBe('sent');
 		});
 	});
 
 	describe('single reads', () => {
 		it('reads an order with its units at /orders/{id} (with or without slash) and embeds', async () => {
-			const newest = db().orders.filter((o) => !o._fulfilled_by_marketplace).pop()!;
+			const newest = db()
+				.orders.filter((o) => !o._fulfilled_by_marketplace)
+				.pop()!;
 			const plain = await api().get(`/orders/${newest.id_order}`);
 			expect(plain.status).toBe(200);
 			// the newest seeded order: one unit bought three times plus one other unit
@@ -138,7 +147,13 @@ describe('sandbox orders, order units and pagination', () => {
 			const unit = unitIn('need_to_be_sent');
 			const response = await api().get(`/order-units/${unit.id_order_unit}/?embedded=tickets,return_unit`);
 			expect(response.status).toBe(200);
-			expect(response.json).toMatchObject({ id_order_unit: unit.id_order_unit, status: 'need_to_be_sent', claim: null, tickets: [], return_unit: null });
+			expect(response.json).toMatchObject({
+				id_order_unit: unit.id_order_unit,
+				status: 'need_to_be_sent',
+				claim: null,
+				tickets: [],
+				return_unit: null,
+			});
 			expect(response.json.item.eans['0']).toMatch(/^\d{13}$/);
 			expect(Object.keys(response.json).some((k) => k.startsWith('_'))).toBe(false);
 		});
@@ -148,11 +163,15 @@ describe('sandbox orders, order units and pagination', () => {
 		it('sends a unit once with a known carrier and tracking numbers', async () => {
 			const unit = unitIn('need_to_be_sent');
 			const path = `/order-units/${unit.id_order_unit}/send/`;
-			expect((await api().patch(path, { carrier_code: 'dhl', tracking_number: '1' })).json.message).toMatch(/did you mean 'DHL'/);
+			expect((await api().patch(path, { carrier_code: 'dhl', tracking_number: '1' })).json.message).toMatch(
+				/did you mean 'DHL'/,
+			);
 			expect((await api().patch(path, { carrier_code: 'DHLExpress', tracking_number: '1' })).status).toBe(400);
 			expect((await api().patch(path, { carrier_code: 'DHL' })).json.message).toBe('tracking_number is required');
 			expect((await api().patch(path, { carrier_code: 'DHL', tracking_number: 'a,,b' })).status).toBe(400);
-			expect((await api().patch(path, { carrier_code: 'DHL', trackingNumber: '1' })).json.message).toMatch(/unknown field 'trackingNumber'/);
+			expect((await api().patch(path, { carrier_code: 'DHL', trackingNumber: '1' })).json.message).toMatch(
+				/unknown field 'trackingNumber'/,
+			);
 			expect(unit.status).toBe('need_to_be_sent');
 
 			const sent = await api().patch(path, { carrier_code: 'Kuehne & Nagel', tracking_number: '00340434, 00340435' });
@@ -174,7 +193,9 @@ describe('sandbox orders, order units and pagination', () => {
 			expect((await api().patch(path, { reason: 'NoInventory' })).status).toBe(204);
 			expect(unit).toMatchObject({ status: 'cancelled', cancel_reason: 'NoInventory' });
 			expect((await api().patch(path, { reason: 'NoInventory' })).status).toBe(409);
-			expect((await api().patch(`/order-units/${unitIn('sent').id_order_unit}/cancel/`, { reason: 'NoInventory' })).status).toBe(409);
+			expect(
+				(await api().patch(`/order-units/${unitIn('sent').id_order_unit}/cancel/`, { reason: 'NoInventory' })).status,
+			).toBe(409);
 		});
 
 		it('confirms fulfilment once', async () => {
@@ -203,16 +224,27 @@ describe('sandbox orders, order units and pagination', () => {
 			expect(over.status).toBe(422);
 			expect(over.json.message).toMatch(/at most 0/);
 			expect(unit._refunds.map((r) => r.path_form)).toEqual(['underscore', 'hyphen']);
-			const forms = sandbox().control.requests().map((r) => [r.route, r.refundPathForm]);
+			const forms = sandbox()
+				.control.requests()
+				.map((r) => [r.route, r.refundPathForm]);
 			expect(forms.slice(0, 2)).toEqual([
 				['PATCH /order_units/{id}/refund/', 'underscore'],
 				['PATCH /order_units/{id}/refund/', 'hyphen'],
 			]);
-			expect((await api().patch(`/order_units/${unitIn('cancelled').id_order_unit}/refund/`, { amount: 1, reason: 'other_refund' })).status).toBe(409);
+			expect(
+				(
+					await api().patch(`/order_units/${unitIn('cancelled').id_order_unit}/refund/`, {
+						amount: 1,
+						reason: 'other_refund',
+					})
+				).status,
+			).toBe(409);
 		});
 
 		it('answers 404 for unknown units and 405 for a wrong method', async () => {
-			expect((await api().patch('/order-units/99/send/', { carrier_code: 'DHL', tracking_number: '1' })).status).toBe(404);
+			expect((await api().patch('/order-units/99/send/', { carrier_code: 'DHL', tracking_number: '1' })).status).toBe(
+				404,
+			);
 			const wrong = await api().post('/order-units/seller/', {});
 			expect(wrong.status).toBe(405);
 			expect(wrong.headers.allow).toBe('GET');

@@ -23,12 +23,23 @@ beforeEach(() => {
 
 /** A sent order unit of the seller's that is not part of a return yet. */
 const openOrderUnit = (db: SandboxDb) =>
-	db.orderUnits.find((u) => !u._fulfilled_by_marketplace && u.status === 'sent' && !db.returnUnits.some((r) => r.id_order_unit === u.id_order_unit))!;
+	db.orderUnits.find(
+		(u) =>
+			!u._fulfilled_by_marketplace &&
+			u.status === 'sent' &&
+			!db.returnUnits.some((r) => r.id_order_unit === u.id_order_unit),
+	)!;
 const openReturnUnit = (db: SandboxDb) => db.returnUnits.find((u) => u.status === 'need_to_be_returned')!;
 const visibleOrder = (db: SandboxDb) => db.orders.find((o) => !o._fulfilled_by_marketplace)!;
 /** Stores a subscription to the local callback, as if created earlier. */
 const addSubscription = (db: SandboxDb): Subscription => {
-	const record: Subscription = { id_subscription: 7, callback_url: callback.url, fallback_email: 'ops@example.test', event_name: 'order_new', is_active: true };
+	const record: Subscription = {
+		id_subscription: 7,
+		callback_url: callback.url,
+		fallback_email: 'ops@example.test',
+		event_name: 'order_new',
+		is_active: true,
+	};
 	db.subscriptions.push(record);
 	return record;
 };
@@ -57,19 +68,29 @@ const cases: Record<string, AliasCase> = {
 		strictMessage: /it writes GET \/items\/\{id\}/,
 	},
 	'PATCH /order-units/{id}/refund/ with a hyphen': {
-		send: (api, db) => api.patch(`/order-units/${openOrderUnit(db).id_order_unit}/refund/`, { amount: 100, reason: 'delivery_delay' }),
+		send: (api, db) =>
+			api.patch(`/order-units/${openOrderUnit(db).id_order_unit}/refund/`, { amount: 100, reason: 'delivery_delay' }),
 		alias: 'path /order-units/{id}/refund/',
 		strictStatus: 404,
 		strictMessage: /it writes PATCH \/order_units\/\{id\}\/refund\//,
 	},
 	'POST /category/decide/': {
-		send: (api) => api.post('/category/decide/', { item: { title: 'Tee', description: 'Grüner Tee', manufacturer: 'Acme' }, price: 499 }),
+		send: (api) =>
+			api.post('/category/decide/', {
+				item: { title: 'Tee', description: 'Grüner Tee', manufacturer: 'Acme' },
+				price: 499,
+			}),
 		alias: 'path /category/decide/',
 		strictStatus: 404,
 		strictMessage: /it writes POST \/categories\/decide\//,
 	},
 	'POST /returns/ with a trailing slash': {
-		send: (api, db) => api.post('/returns/', { id_order_unit: [openOrderUnit(db).id_order_unit], reason: 'defect', note: 'Kaputt angekommen' }),
+		send: (api, db) =>
+			api.post('/returns/', {
+				id_order_unit: [openOrderUnit(db).id_order_unit],
+				reason: 'defect',
+				note: 'Kaputt angekommen',
+			}),
 		alias: 'path /returns/',
 		strictStatus: 404,
 		strictMessage: /it writes POST \/returns/,
@@ -93,7 +114,11 @@ const cases: Record<string, AliasCase> = {
 		strictMessage: /'status' is given more than once; give several values comma-separated/,
 	},
 	'additional_attributes as the SDK list of {attribute, value}': {
-		send: (api) => api.put('/product-data/4006381333931/', { title: ['Tee'], additional_attributes: [{ attribute: 'Farbe', value: ['grün'] }] }),
+		send: (api) =>
+			api.put('/product-data/4006381333931/', {
+				title: ['Tee'],
+				additional_attributes: [{ attribute: 'Farbe', value: ['grün'] }],
+			}),
 		alias: 'additional_attributes as a list of {attribute, value}',
 		strictStatus: 400,
 		strictMessage: /additional_attributes must be an object of attribute name → array of values/,
@@ -112,10 +137,12 @@ const cases: Record<string, AliasCase> = {
 	},
 	'a subscription PATCH with a partial body': {
 		setup: addSubscription,
-		send: (api, db) => api.patch(`/subscriptions/${db.subscriptions[0].id_subscription}/`, { fallback_email: 'new@example.test' }),
+		send: (api, db) =>
+			api.patch(`/subscriptions/${db.subscriptions[0].id_subscription}/`, { fallback_email: 'new@example.test' }),
 		alias: 'partial subscription body (without callback_url, event_name, is_active)',
 		strictStatus: 400,
-		strictMessage: /needs the whole body: callback_url, fallback_email, event_name, is_active; callback_url, event_name, is_active missing/,
+		strictMessage:
+			/needs the whole body: callback_url, fallback_email, event_name, is_active; callback_url, event_name, is_active missing/,
 	},
 	'a unit PATCH that sends id_item and id_offer unchanged': {
 		send: (api, db) => {
@@ -158,7 +185,11 @@ const cases: Record<string, AliasCase> = {
 	},
 	'body {} on an invoice delete': {
 		// Node sends a DELETE body only with a Content-Length
-		send: (api, db) => api.delete(`/order-invoices/${db.orderInvoices[0].id_invoice}/`, { body: {}, headers: { 'Content-Length': '2' } }),
+		send: (api, db) =>
+			api.delete(`/order-invoices/${db.orderInvoices[0].id_invoice}/`, {
+				body: {},
+				headers: { 'Content-Length': '2' },
+			}),
 		alias: 'body {} where the spec says no body',
 		strictStatus: 400,
 		strictMessage: /DELETE \/order-invoices\/\{id\}\/ takes no body/,
@@ -170,7 +201,11 @@ describe.each(Object.entries(cases))('%s', (_name, { setup, send, alias, strictS
 		setup?.(lenient.sandbox().control.db);
 		const response = await send(lenient.api(), lenient.sandbox().control.db);
 		expect(response.status).toBeLessThan(300);
-		expect(lenient.sandbox().control.requests().at(-1)).toMatchObject({ signatureValid: true, status: response.status, alias });
+		expect(lenient.sandbox().control.requests().at(-1)).toMatchObject({
+			signatureValid: true,
+			status: response.status,
+			alias,
+		});
 	});
 
 	it('the strict sandbox refuses it and changes nothing', async () => {
@@ -198,7 +233,10 @@ describe('the spec forms', () => {
 			await api.get(`/orders/${visibleOrder(db).id_order}`),
 			await api.get(`/items/${db.items[0].id_item}?embedded=category,units`),
 			await api.patch(`/order_units/${unit.id_order_unit}/refund/`, { amount: 100, reason: 'delivery_delay' }),
-			await api.post('/categories/decide/', { item: { title: 'Tee', description: 'Grüner Tee', manufacturer: 'Acme' }, price: 499 }),
+			await api.post('/categories/decide/', {
+				item: { title: 'Tee', description: 'Grüner Tee', manufacturer: 'Acme' },
+				price: 499,
+			}),
 			await api.get(`/product-data-status/${db.productData[0].ean}/`),
 			await api.get('/order-units/seller/?status=sent,received'),
 			await api.put('/product-data/4006381333931/', { title: ['Tee'], additional_attributes: { Farbe: ['grün'] } }),
@@ -206,7 +244,12 @@ describe('the spec forms', () => {
 			await api.post('/returns', { id_order_unit: [unit.id_order_unit], reason: 'defect', note: 'Kaputt angekommen' }),
 		];
 		expect(responses.map((r) => r.status)).toEqual([200, 200, 204, 200, 200, 200, 201, 204, 201]);
-		expect(strict.sandbox().control.requests().map((r) => r.alias)).toEqual(responses.map(() => undefined));
+		expect(
+			strict
+				.sandbox()
+				.control.requests()
+				.map((r) => r.alias),
+		).toEqual(responses.map(() => undefined));
 	});
 
 	it('a subscription PATCH with the full body verifies the callback and changes it', async () => {
@@ -216,32 +259,42 @@ describe('the spec forms', () => {
 		const response = await strict.api().patch(`/subscriptions/${id_subscription}/`, body);
 		expect(response.status).toBe(204);
 		expect(db.subscriptions).toEqual([{ id_subscription, ...body }]);
-		expect(strict.sandbox().control.deliveries()).toEqual([expect.objectContaining({ kind: 'verification', id_subscription, ok: true })]);
+		expect(strict.sandbox().control.deliveries()).toEqual([
+			expect.objectContaining({ kind: 'verification', id_subscription, ok: true }),
+		]);
 	});
 });
 
 describe('the command line', () => {
-	it('--strict starts a strict sandbox and says so', async () => {
-		const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'sandbox/cli.ts', '--port', '0', '--strict'], {
-			cwd: `${__dirname}/../../..`,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		try {
-			let output = '';
-			const baseUrl = await new Promise<string>((resolve, reject) => {
-				child.stdout.on('data', (chunk: Buffer) => {
-					output += chunk.toString('utf8');
-					const match = /v1 base URL: +(\S+)/.exec(output);
-					if (match) resolve(match[1]);
+	it(
+		'--strict starts a strict sandbox and says so',
+		async () => {
+			const child = spawn(
+				process.execPath,
+				['-r', 'ts-node/register/transpile-only', 'sandbox/cli.ts', '--port', '0', '--strict'],
+				{
+					cwd: `${__dirname}/../../..`,
+					stdio: ['ignore', 'pipe', 'pipe'],
+				},
+			);
+			try {
+				let output = '';
+				const baseUrl = await new Promise<string>((resolve, reject) => {
+					child.stdout.on('data', (chunk: Buffer) => {
+						output += chunk.toString('utf8');
+						const match = /v1 base URL: +(\S+)/.exec(output);
+						if (match) resolve(match[1]);
+					});
+					child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${output}`)));
 				});
-				child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${output}`)));
-			});
-			expect(output).toMatch(/Mode: +strict/);
-			const api = new TestClient({ ...strict.sandbox(), baseUrl });
-			expect((await api.get('/status/ping/')).status).toBe(200);
-			expect((await api.get('/orders/MABC123/')).json.message).toMatch(/strict sandbox: aliases are refused/);
-		} finally {
-			child.kill('SIGTERM');
-		}
-	}, budget(30_000));
+				expect(output).toMatch(/Mode: +strict/);
+				const api = new TestClient({ ...strict.sandbox(), baseUrl });
+				expect((await api.get('/status/ping/')).status).toBe(200);
+				expect((await api.get('/orders/MABC123/')).json.message).toMatch(/strict sandbox: aliases are refused/);
+			} finally {
+				child.kill('SIGTERM');
+			}
+		},
+		budget(30_000),
+	);
 });

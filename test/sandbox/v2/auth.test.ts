@@ -55,7 +55,9 @@ describe('sandbox API v2: request signing', () => {
 
 	it('refuses a signature over another body than the one sent', async () => {
 		const body = { tracking_numbers: '1', carrier_code: 'DHL' };
-		const response = await api().patch('/order-units/1000055/send', body, { signedBody: JSON.stringify({ ...body, tracking_numbers: '2' }) });
+		const response = await api().patch('/order-units/1000055/send', body, {
+			signedBody: JSON.stringify({ ...body, tracking_numbers: '2' }),
+		});
 		expect(response.status).toBe(401);
 		expect(sandbox().control.db.orderUnits.find((u) => u.id_order_unit === 1000055)!.status).toBe('need_to_be_sent');
 	});
@@ -93,21 +95,26 @@ describe('sandbox API v2: request signing', () => {
 		expect(ahead.json.message).toMatch(/ahead of the server clock/);
 	});
 
-	it.each([['milliseconds', String(Date.now())], ['a decimal', `${now()}.0`], ['a sign', `+${now()}`], ['text', 'now']])(
-		'refuses a timestamp in %s',
-		async (_, timestamp) => {
-			const response = await api().get('/status/ping', { headers: { 'Shop-Timestamp': timestamp } });
+	it.each([
+		['milliseconds', String(Date.now())],
+		['a decimal', `${now()}.0`],
+		['a sign', `+${now()}`],
+		['text', 'now'],
+	])('refuses a timestamp in %s', async (_, timestamp) => {
+		const response = await api().get('/status/ping', { headers: { 'Shop-Timestamp': timestamp } });
+		expect(response.status).toBe(401);
+		expect(response.json).toEqual(problem('/problems/missing-or-invalid-request-header', ['Shop-Timestamp']));
+	});
+
+	it.each(['Shop-Client-Key', 'Shop-Timestamp', 'Shop-Signature', 'Accept', 'User-Agent'])(
+		'refuses a request without %s',
+		async (header) => {
+			const response = await api().get('/status/ping', { headers: { [header]: null } });
 			expect(response.status).toBe(401);
-			expect(response.json).toEqual(problem('/problems/missing-or-invalid-request-header', ['Shop-Timestamp']));
+			expect(response.json).toEqual(problem('/problems/missing-or-invalid-request-header', [header]));
+			expect(response.json.message).toBe(`Missing ${header} header`);
 		},
 	);
-
-	it.each(['Shop-Client-Key', 'Shop-Timestamp', 'Shop-Signature', 'Accept', 'User-Agent'])('refuses a request without %s', async (header) => {
-		const response = await api().get('/status/ping', { headers: { [header]: null } });
-		expect(response.status).toBe(401);
-		expect(response.json).toEqual(problem('/problems/missing-or-invalid-request-header', [header]));
-		expect(response.json.message).toBe(`Missing ${header} header`);
-	});
 
 	it('refuses an empty User-Agent and an Accept that rules out JSON', async () => {
 		const blank = await api().get('/status/ping', { headers: { 'User-Agent': '   ' } });
@@ -120,15 +127,22 @@ describe('sandbox API v2: request signing', () => {
 	it('tells a client that signs the v1 way which headers v2 wants', async () => {
 		const timestamp = String(now());
 		const url = `${sandbox().v2BaseUrl}/status/ping`;
-		const response = await rawRequest(url, 'GET', {
-			Accept: 'application/json',
-			'User-Agent': 'test',
-			'HM-Client': sandbox().clientKey,
-			'HM-Timestamp': timestamp,
-			'HM-Signature': signV2(sandbox().secretKey, 'GET', url, '', timestamp),
-		}, '');
+		const response = await rawRequest(
+			url,
+			'GET',
+			{
+				Accept: 'application/json',
+				'User-Agent': 'test',
+				'HM-Client': sandbox().clientKey,
+				'HM-Timestamp': timestamp,
+				'HM-Signature': signV2(sandbox().secretKey, 'GET', url, '', timestamp),
+			},
+			'',
+		);
 		expect(response.status).toBe(401);
-		expect(response.json.message).toBe('Missing Shop-Client-Key header (HM-* headers are API v1; v2 signs with Shop-* headers)');
+		expect(response.json.message).toBe(
+			'Missing Shop-Client-Key header (HM-* headers are API v1; v2 signs with Shop-* headers)',
+		);
 	});
 
 	it('checks authentication before the path, the method and the parameters', async () => {
@@ -163,7 +177,9 @@ describe('sandbox API v2: request signing', () => {
 			const keyOnly = await api().get('/status/ping', { headers: { 'Shop-Partner-Client-Key': partner().clientKey } });
 			expect(keyOnly.json).toEqual(problem('/problems/missing-or-invalid-request-header', ['Shop-Partner-Signature']));
 			const signatureOnly = await api().get('/status/ping', { headers: { 'Shop-Partner-Signature': 'a'.repeat(64) } });
-			expect(signatureOnly.json).toEqual(problem('/problems/missing-or-invalid-request-header', ['Shop-Partner-Client-Key']));
+			expect(signatureOnly.json).toEqual(
+				problem('/problems/missing-or-invalid-request-header', ['Shop-Partner-Client-Key']),
+			);
 		});
 
 		it('still needs a valid seller signature', async () => {

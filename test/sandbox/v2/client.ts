@@ -35,7 +35,9 @@ export interface V2RequestOptions {
 
 /** Lower-case hex HMAC-SHA256, keyed with the secret as text, of METHOD\nURL\nBODY\nTIMESTAMP. */
 export function signV2(secret: string, method: string, url: string, body: string, timestamp: string): string {
-	return createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${method}\n${url}\n${body}\n${timestamp}`).digest('hex');
+	return createHmac('sha256', Buffer.from(secret, 'utf8'))
+		.update(`${method}\n${url}\n${body}\n${timestamp}`)
+		.digest('hex');
 }
 
 export interface ContractBreach {
@@ -54,7 +56,8 @@ export class V2Client {
 	/** `path` is relative to the v2 base URL and sent exactly as given (query included). */
 	async call(method: string, path: string, options: V2RequestOptions = {}): Promise<V2Response> {
 		const url = this.sandbox.v2BaseUrl + path;
-		const body = options.body === undefined ? '' : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+		const body =
+			options.body === undefined ? '' : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
 		const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
 		const signedUrl = options.signedUrl ?? url;
 		const signedBody = options.signedBody ?? body;
@@ -90,7 +93,12 @@ export class V2Client {
 	/** The unsigned control API. */
 	control(method: string, path: string, body?: unknown): Promise<V2Response> {
 		const text = body === undefined ? '' : JSON.stringify(body);
-		return rawRequest(this.sandbox.controlUrl + path, method, text === '' ? {} : { 'Content-Type': 'application/json' }, text);
+		return rawRequest(
+			this.sandbox.controlUrl + path,
+			method,
+			text === '' ? {} : { 'Content-Type': 'application/json' },
+			text,
+		);
 	}
 
 	private checkContract(method: string, path: string, response: V2Response, anyStatus: boolean): void {
@@ -99,7 +107,13 @@ export class V2Client {
 		const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, String(v)]));
 		// the sandbox's own refusals may come from any operation; a status from the handler must be declared
 		const extra = anyStatus ? [response.status] : [400, 401, 429, 501];
-		const problems = contract.checkResponse(operation, response.status, response.text === '' ? undefined : response.json, headers, extra);
+		const problems = contract.checkResponse(
+			operation,
+			response.status,
+			response.text === '' ? undefined : response.json,
+			headers,
+			extra,
+		);
 		if (response.text !== '' && response.json === undefined) problems.push('the body is not JSON');
 		if (response.text !== '' && !/^application\/json\b/.test(String(response.headers['content-type']))) {
 			problems.push(`Content-Type is '${response.headers['content-type']}', not application/json`);
@@ -131,6 +145,7 @@ export function problem(type: string, fields: string[] = []) {
 	return {
 		type,
 		message: expect.any(String),
-		errors: fields.length === 0 ? [] : expect.arrayContaining(fields.map((field) => expect.objectContaining({ field }))),
+		errors:
+			fields.length === 0 ? [] : expect.arrayContaining(fields.map((field) => expect.objectContaining({ field }))),
 	};
 }

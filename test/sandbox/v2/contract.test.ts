@@ -52,7 +52,9 @@ describe('sandbox API v2: paths and methods as the OpenAPI writes them', () => {
 			const response = await api().get('/shipping-addresses');
 			expect(response.status).toBe(501);
 			expect(response.json).toEqual(problem('about:blank'));
-			expect(response.json.message).toBe('GetShippingAddresses (GET /shipping-addresses) is not simulated by the sandbox yet');
+			expect(response.json.message).toBe(
+				'GetShippingAddresses (GET /shipping-addresses) is not simulated by the sandbox yet',
+			);
 		} finally {
 			spy.mockRestore();
 		}
@@ -72,18 +74,33 @@ describe('sandbox API v2: requests that break the OpenAPI are refused with 400 n
 	const { sandbox, api } = useV2Client();
 
 	it.each([
-		['an unknown query parameter', '/orders?sort=ts_created:desc', 'sort', /is not a query parameter of GetOrders \(accepted: storefront, /],
+		[
+			'an unknown query parameter',
+			'/orders?sort=ts_created:desc',
+			'sort',
+			/is not a query parameter of GetOrders \(accepted: storefront, /,
+		],
 		['a limit above the maximum', '/orders?limit=101', 'limit', /must be <= 100/],
 		['a limit below the minimum', '/orders?limit=0', 'limit', /must be >= 1/],
 		['a negative offset', '/orders?offset=-1', 'offset', /must be >= 0/],
-		['a value outside an enum', '/order-units?status=shipped', 'status', /must be one of: "cancelled", "need_to_be_sent"/],
+		[
+			'a value outside an enum',
+			'/order-units?status=shipped',
+			'status',
+			/must be one of: "cancelled", "need_to_be_sent"/,
+		],
 		['a parameter given twice', '/orders?limit=1&limit=2', 'limit', /may be given only once/],
 		['a number in exponent form', '/orders?limit=1e1', 'limit', /plain decimal integer/],
 		['a hexadecimal number', '/orders?offset=0x10', 'offset', /plain decimal integer/],
 		['a number with a leading zero', '/orders?limit=010', 'limit', /plain decimal integer/],
 		['a number with a sign', '/orders?limit=%2B5', 'limit', /plain decimal integer/],
 		['an empty number', '/orders?limit=', 'limit', /plain decimal integer/],
-		['a date-time without a zone', '/orders?ts_created_from_iso=2024-01-01T00:00:00', 'ts_created_from_iso', /must match format "date-time"/],
+		[
+			'a date-time without a zone',
+			'/orders?ts_created_from_iso=2024-01-01T00:00:00',
+			'ts_created_from_iso',
+			/must match format "date-time"/,
+		],
 		['an impossible date', '/orders?ts_created_from_iso=2024-02-30T00:00:00Z', 'ts_created_from_iso', /date-time/],
 		['a path id that is not an integer', '/order-units/12abc', 'id_order_unit', /plain decimal integer/],
 		['a path id with an exponent', '/order-units/1e6', 'id_order_unit', /plain decimal integer/],
@@ -96,16 +113,26 @@ describe('sandbox API v2: requests that break the OpenAPI are refused with 400 n
 		expect(response.json.errors.find((e: { field: string }) => e.field === field).message).toMatch(message);
 	});
 
-	it.each(['__proto__', 'constructor', 'toString'])('treats a query parameter named %s as the unknown name it is', async (name) => {
-		const response = await api().get(`/orders?${name}=1&${name}=2`);
-		expect(response.status).toBe(400);
-		expect(response.json.errors).toEqual([{ field: name, message: expect.stringMatching(/^is not a query parameter of GetOrders/) }]);
-		expect(sandbox().control.requests()[0].queryValues).toEqual(JSON.parse(`{"${name}": ["1", "2"]}`));
-	});
+	it.each(['__proto__', 'constructor', 'toString'])(
+		'treats a query parameter named %s as the unknown name it is',
+		async (name) => {
+			const response = await api().get(`/orders?${name}=1&${name}=2`);
+			expect(response.status).toBe(400);
+			expect(response.json.errors).toEqual([
+				{ field: name, message: expect.stringMatching(/^is not a query parameter of GetOrders/) },
+			]);
+			expect(sandbox().control.requests()[0].queryValues).toEqual(JSON.parse(`{"${name}": ["1", "2"]}`));
+		},
+	);
 
 	it('lists every offending parameter at once', async () => {
 		const response = await api().get('/order-units?limit=500&offset=-2&status=lost&colour=red');
-		expect(response.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['colour', 'limit', 'offset', 'status']);
+		expect(response.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+			'colour',
+			'limit',
+			'offset',
+			'status',
+		]);
 	});
 
 	it('takes only the documented wire form: repeated keys for array parameters, one comma list for embedded, + for a space', async () => {
@@ -113,19 +140,29 @@ describe('sandbox API v2: requests that break the OpenAPI are refused with 400 n
 		expect(new Set(repeated.json.data.map((u: { status: string }) => u.status))).toEqual(new Set(['sent', 'received']));
 		const comma = await api().get('/order-units?status=sent%2Creceived');
 		expect(comma.status).toBe(400);
-		expect(comma.json.errors).toEqual([{ field: 'status', message: 'takes several values as repeated keys (status=a&status=b), not as a comma-separated list' }]);
+		expect(comma.json.errors).toEqual([
+			{
+				field: 'status',
+				message: 'takes several values as repeated keys (status=a&status=b), not as a comma-separated list',
+			},
+		]);
 		const embedded = await api().get('/order-units/1000001?embedded=tickets%2Cdelivery');
 		expect(Object.keys(embedded.json.data)).toEqual(expect.arrayContaining(['tickets', 'delivery']));
 		const repeatedEmbedded = await api().get('/order-units/1000001?embedded=tickets&embedded=delivery');
 		expect(repeatedEmbedded.status).toBe(400);
 		expect(repeatedEmbedded.json.errors).toEqual([
-			{ field: 'embedded', message: 'may be given only once, as one comma-separated list (embedded=a,b), not as repeated keys' },
+			{
+				field: 'embedded',
+				message: 'may be given only once, as one comma-separated list (embedded=a,b), not as repeated keys',
+			},
 		]);
 		const plus = await api().get('/vouchers?search_term=summer+sale');
 		expect(plus.status).toBe(200);
 		const percent = await api().get('/vouchers?search_term=summer%20sale');
 		expect(percent.status).toBe(400);
-		expect(percent.json.errors).toEqual([{ field: 'search_term', message: expect.stringMatching(/space as %20.*a space as \+/) }]);
+		expect(percent.json.errors).toEqual([
+			{ field: 'search_term', message: expect.stringMatching(/space as %20.*a space as \+/) },
+		]);
 	});
 
 	it('reads the wire-form exceptions from documented-exceptions.json: every embedded parameter of the OpenAPI, and nothing else', () => {
@@ -135,7 +172,16 @@ describe('sandbox API v2: requests that break the OpenAPI are refused with 400 n
 			o.parameters.filter((p) => p.in === 'query' && p.name === 'embedded').map(() => `${o.method} ${o.path}`),
 		);
 		expect(exceptions.map((e) => `${e.method} ${e.path}`).sort()).toEqual(embeddedParameters.sort());
-		for (const e of exceptions) expect(e).toEqual({ path: e.path, method: e.method, parameter: 'embedded', in: 'query', style: 'form', explode: false, reason: expect.any(String) });
+		for (const e of exceptions)
+			expect(e).toEqual({
+				path: e.path,
+				method: e.method,
+				parameter: 'embedded',
+				in: 'query',
+				style: 'form',
+				explode: false,
+				reason: expect.any(String),
+			});
 	});
 
 	const send = '/order-units/1000055/send';
@@ -155,7 +201,9 @@ describe('sandbox API v2: requests that break the OpenAPI are refused with 400 n
 	});
 
 	it('names nested fields of a body by their path', async () => {
-		const response = await api().post('/units/bulk?storefront=de', [{ id_unit: 500001, unit_data: { amount: -1, colour: 'red' } }]);
+		const response = await api().post('/units/bulk?storefront=de', [
+			{ id_unit: 500001, unit_data: { amount: -1, colour: 'red' } },
+		]);
 		expect(response.status).toBe(400);
 		expect(response.json.errors).toEqual(
 			expect.arrayContaining([
@@ -170,7 +218,9 @@ describe('sandbox API v2: requests that break the OpenAPI are refused with 400 n
 		expect(missing.json).toEqual(problem('/problems/validation-error', ['body']));
 		const malformed = await api().patch(send, '{"tracking_numbers": "1",');
 		expect(malformed.json.errors).toEqual([{ field: 'body', message: expect.stringMatching(/^is not valid JSON/) }]);
-		const form = await api().patch(send, JSON.stringify(good), { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+		const form = await api().patch(send, JSON.stringify(good), {
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		});
 		expect(form.json).toEqual(problem('/problems/validation-error', ['Content-Type']));
 		const onGet = await api().call('GET', '/carriers', { body: {} });
 		expect(onGet.status).toBe(400);
@@ -194,9 +244,15 @@ describe('sandbox API v2: responses are checked against the OpenAPI', () => {
 			const response = await api.get(`/order-units/${sandbox.control.db.orderUnits[0].id_order_unit}`);
 			expect(response.status).toBe(500);
 			expect(response.json).toEqual(problem('/problems/server-error'));
-			expect(response.json.message).toMatch(/^Sandbox bug: the 200 answer of GetOrderUnit does not match the OpenAPI: data.status: must be one of/);
+			expect(response.json.message).toMatch(
+				/^Sandbox bug: the 200 answer of GetOrderUnit does not match the OpenAPI: data.status: must be one of/,
+			);
 			expect(sandbox.control.responseViolations()).toEqual([
-				expect.objectContaining({ operationId: 'GetOrderUnit', status: 200, problems: [expect.stringMatching(/^data\.status: must be one of/)] }),
+				expect.objectContaining({
+					operationId: 'GetOrderUnit',
+					status: 200,
+					problems: [expect.stringMatching(/^data\.status: must be one of/)],
+				}),
 			]);
 			expect(api.breaches).toEqual([]);
 		} finally {
@@ -213,7 +269,9 @@ describe('sandbox API v2: responses are checked against the OpenAPI', () => {
 			expect(response.status).toBe(200);
 			expect(response.json.data.listing_price).toBe(0);
 			expect(sandbox.control.responseViolations()).toHaveLength(1);
-			expect(api.breaches).toEqual([expect.objectContaining({ status: 200, problems: ['data.listing_price: must be >= 1'] })]);
+			expect(api.breaches).toEqual([
+				expect.objectContaining({ status: 200, problems: ['data.listing_price: must be >= 1'] }),
+			]);
 			const viaHttp = await api.control('GET', '/response-violations');
 			expect(viaHttp.json).toEqual(sandbox.control.responseViolations());
 			expect((await api.control('DELETE', '/response-violations')).status).toBe(204);
@@ -230,7 +288,9 @@ describe('sandbox API v2: responses are checked against the OpenAPI', () => {
 		expect(contract.checkResponse(operation, 403, body, {}, [429, 501])).toEqual([
 			'status 403 is not declared for RefundOrderUnit (declared: 204, 400, 401, 404, 500)',
 		]);
-		expect(contract.checkResponse(operation, 204, { data: 1 }, {}, [])).toEqual(['status 204 of RefundOrderUnit has no body, but one was sent']);
+		expect(contract.checkResponse(operation, 204, { data: 1 }, {}, [])).toEqual([
+			'status 204 of RefundOrderUnit has no body, but one was sent',
+		]);
 	});
 
 	it('is on by default under jest', async () => {
@@ -250,48 +310,176 @@ describe('sandbox API v2: route files', () => {
 		const handled = [...loadHandlers(loadContract()).keys()].sort();
 		expect(handled).toEqual(
 			[
-				'Ping', 'GetCarriers', 'GetOrders', 'GetOrder', 'GetOrderUnits', 'GetOrderUnit', 'CancelOrderUnit', 'SendOrderUnit',
-				'RefundOrderUnit', 'FulfilOrderUnit', 'getUnits', 'createUnit', 'GetUnitsStatus', 'getUnit', 'patchUnit', 'deleteUnit',
-				'bulkUpdateUnits', 'GetSubscriptions', 'AddSubscription', 'GetSubscription', 'UpdateSubscription', 'DeleteSubscription',
-				'GetReports', 'GetReport', 'RequestAccountListingReport', 'RequestNewBookingsReport', 'RequestEansNotFoundReport',
-				'RequestInvalidItemsReport', 'RequestProductDataChangesReport', 'RequestCancellationsReport', 'RequestCompetitorsComparerReport',
-				'RequestNewSalesReport', 'RequestProductDataImportFileErrorsReport', 'RequestPriceCompetitivenessReport', 'RequestLostBuyboxReport',
-				'RequestBuyboxOpportunityReport', 'GetAllStorefronts', 'GetAllLocales', 'GetVatIndicators', 'LookupCommissionRates',
-				'GetManufacturerContacts', 'UpsertManufacturerContact', 'DeleteManufacturerContact', 'GetProductContacts', 'UpsertProductContact',
-				'DeleteProductContact', 'getOffersRankings', 'GetAssortmentInsight',
-			
-				'GetProduct', 'GetProductByEan', 'GetProductList', 'GetCategoriesList', 'GetCategory', 'GetCategoryTree', 'DecideCategory',
-				'CreateProductData', 'UpdateProductData', 'GetProductData', 'GetProductDataStatus', 'DeleteProductData',
-				'CreateProductDataFile', 'GetProductDataFileList', 'GetProductDataFile',
-				'UploadVariantSuggestionFileByUrl', 'GetVariantSuggestionsFeedList', 'GetVariantSuggestionsFeed',
-				'createInventoryFeedImportFile', 'getInventoryFeedImportFiles', 'getInventoryFeedImportFile',
-				'createInventoryCommandImportFile', 'getInventoryCommandImportFiles', 'getInventoryCommandImportFile',
-				'createOrderCommandImportFile', 'getOrderCommandImportFiles', 'getOrderCommandImportFile',
-				'GetAttributeList', 'GetAttributeListBySearch', 'GetAttribute', 'GetAttributeByName',
-				'GetReturns', 'GetReturn', 'GetReturnUnits', 'GetReturnUnit', 'AcceptReturnUnit', 'RejectReturnUnit', 'ClarifyReturnUnit',
-				'RepairReturnUnit', 'GetTickets', 'GetTicket', 'OpenTicket', 'CloseTicket', 'CreateTicketMessage', 'GetTicketMessages',
-				'GetOrderInvoices', 'GetOrderInvoice', 'DeleteOrderInvoice', 'UploadOrderInvoice', 'getWarehouses', 'getWarehouse',
-				'createWarehouse', 'updateWarehouse', 'deleteWarehouse', 'getShippingGroups', 'getShippingGroup',
-				'AddShipment', 'CreateShippingLabel', 'GetShippingAddresses', 'InitiateReturn', 'UpdateReturn',
-				'CreateVoucher', 'GetVouchers', 'GetVoucher', 'GetVoucherProducts', 'UpdateVouchersStatus', 'DeleteVoucher',
-				'ListSimilarProductGroups', 'GetSimilarProductsBuybox', 'GetSharedSetListBySearchAndAttributeId', 'GetSharedSetCsvFileByAttributeId',
-						].sort(),
+				'Ping',
+				'GetCarriers',
+				'GetOrders',
+				'GetOrder',
+				'GetOrderUnits',
+				'GetOrderUnit',
+				'CancelOrderUnit',
+				'SendOrderUnit',
+				'RefundOrderUnit',
+				'FulfilOrderUnit',
+				'getUnits',
+				'createUnit',
+				'GetUnitsStatus',
+				'getUnit',
+				'patchUnit',
+				'deleteUnit',
+				'bulkUpdateUnits',
+				'GetSubscriptions',
+				'AddSubscription',
+				'GetSubscription',
+				'UpdateSubscription',
+				'DeleteSubscription',
+				'GetReports',
+				'GetReport',
+				'RequestAccountListingReport',
+				'RequestNewBookingsReport',
+				'RequestEansNotFoundReport',
+				'RequestInvalidItemsReport',
+				'RequestProductDataChangesReport',
+				'RequestCancellationsReport',
+				'RequestCompetitorsComparerReport',
+				'RequestNewSalesReport',
+				'RequestProductDataImportFileErrorsReport',
+				'RequestPriceCompetitivenessReport',
+				'RequestLostBuyboxReport',
+				'RequestBuyboxOpportunityReport',
+				'GetAllStorefronts',
+				'GetAllLocales',
+				'GetVatIndicators',
+				'LookupCommissionRates',
+				'GetManufacturerContacts',
+				'UpsertManufacturerContact',
+				'DeleteManufacturerContact',
+				'GetProductContacts',
+				'UpsertProductContact',
+				'DeleteProductContact',
+				'getOffersRankings',
+				'GetAssortmentInsight',
+
+				'GetProduct',
+				'GetProductByEan',
+				'GetProductList',
+				'GetCategoriesList',
+				'GetCategory',
+				'GetCategoryTree',
+				'DecideCategory',
+				'CreateProductData',
+				'UpdateProductData',
+				'GetProductData',
+				'GetProductDataStatus',
+				'DeleteProductData',
+				'CreateProductDataFile',
+				'GetProductDataFileList',
+				'GetProductDataFile',
+				'UploadVariantSuggestionFileByUrl',
+				'GetVariantSuggestionsFeedList',
+				'GetVariantSuggestionsFeed',
+				'createInventoryFeedImportFile',
+				'getInventoryFeedImportFiles',
+				'getInventoryFeedImportFile',
+				'createInventoryCommandImportFile',
+				'getInventoryCommandImportFiles',
+				'getInventoryCommandImportFile',
+				'createOrderCommandImportFile',
+				'getOrderCommandImportFiles',
+				'getOrderCommandImportFile',
+				'GetAttributeList',
+				'GetAttributeListBySearch',
+				'GetAttribute',
+				'GetAttributeByName',
+				'GetReturns',
+				'GetReturn',
+				'GetReturnUnits',
+				'GetReturnUnit',
+				'AcceptReturnUnit',
+				'RejectReturnUnit',
+				'ClarifyReturnUnit',
+				'RepairReturnUnit',
+				'GetTickets',
+				'GetTicket',
+				'OpenTicket',
+				'CloseTicket',
+				'CreateTicketMessage',
+				'GetTicketMessages',
+				'GetOrderInvoices',
+				'GetOrderInvoice',
+				'DeleteOrderInvoice',
+				'UploadOrderInvoice',
+				'getWarehouses',
+				'getWarehouse',
+				'createWarehouse',
+				'updateWarehouse',
+				'deleteWarehouse',
+				'getShippingGroups',
+				'getShippingGroup',
+				'AddShipment',
+				'CreateShippingLabel',
+				'GetShippingAddresses',
+				'InitiateReturn',
+				'UpdateReturn',
+				'CreateVoucher',
+				'GetVouchers',
+				'GetVoucher',
+				'GetVoucherProducts',
+				'UpdateVouchersStatus',
+				'DeleteVoucher',
+				'ListSimilarProductGroups',
+				'GetSimilarProductsBuybox',
+				'GetSharedSetListBySearchAndAttributeId',
+				'GetSharedSetCsvFileByAttributeId',
+			].sort(),
 		);
 		expect(fs.readdirSync(ROUTES_DIR).sort()).toEqual([
-			'assortment.ts', 'attributes.ts', 'buybox.ts', 'carriers.ts', 'categories.ts', 'contacts.ts', 'import-files.ts', 'info.ts', 'order-invoices.ts', 'order-units.ts', 'orders.ts', 'product-data.ts', 'products.ts', 'reports.ts', 'return-units.ts', 'returns.ts', 'shipments.ts', 'shipping-addresses.ts', 'shipping-groups.ts', 'shipping-labels.ts', 'similar-products.ts', 'status.ts', 'subscriptions.ts', 'tickets.ts', 'units.ts', 'vouchers.ts', 'warehouses.ts',
+			'assortment.ts',
+			'attributes.ts',
+			'buybox.ts',
+			'carriers.ts',
+			'categories.ts',
+			'contacts.ts',
+			'import-files.ts',
+			'info.ts',
+			'order-invoices.ts',
+			'order-units.ts',
+			'orders.ts',
+			'product-data.ts',
+			'products.ts',
+			'reports.ts',
+			'return-units.ts',
+			'returns.ts',
+			'shipments.ts',
+			'shipping-addresses.ts',
+			'shipping-groups.ts',
+			'shipping-labels.ts',
+			'similar-products.ts',
+			'status.ts',
+			'subscriptions.ts',
+			'tickets.ts',
+			'units.ts',
+			'vouchers.ts',
+			'warehouses.ts',
 		]);
 	});
 
 	it('a new file in the routes folder is all it takes; a misspelt operationId or a double handler stops the start', () => {
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-routes-'));
 		try {
-			fs.writeFileSync(path.join(dir, 'warehouses.js'), 'exports.operations = { getWarehouses: () => ({ status: 200, body: { data: [] } }) };');
+			fs.writeFileSync(
+				path.join(dir, 'warehouses.js'),
+				'exports.operations = { getWarehouses: () => ({ status: 200, body: { data: [] } }) };',
+			);
 			expect([...loadHandlers(loadContract(), dir).keys()]).toEqual(['getWarehouses']);
 			fs.writeFileSync(path.join(dir, 'x-more.js'), 'exports.operations = { getWarehouses: () => ({ status: 200 }) };');
-			expect(() => loadHandlers(loadContract(), dir)).toThrow("sandbox/v2/routes/x-more.js: 'getWarehouses' is handled twice");
+			expect(() => loadHandlers(loadContract(), dir)).toThrow(
+				"sandbox/v2/routes/x-more.js: 'getWarehouses' is handled twice",
+			);
 			fs.rmSync(path.join(dir, 'x-more.js'));
 			fs.writeFileSync(path.join(dir, 'typo.js'), 'exports.operations = { GetWarehouses: () => ({ status: 200 }) };');
-			expect(() => loadHandlers(loadContract(), dir)).toThrow("sandbox/v2/routes/typo.js: the OpenAPI has no operation 'GetWarehouses'");
+			expect(() => loadHandlers(loadContract(), dir)).toThrow(
+				"sandbox/v2/routes/typo.js: the OpenAPI has no operation 'GetWarehouses'",
+			);
 		} finally {
 			fs.rmSync(dir, { recursive: true, force: true });
 		}
@@ -302,15 +490,32 @@ describe('sandbox API v2: injected faults', () => {
 	const { sandbox, api } = useV2Client();
 
 	it('a status fault on a /v2 path answers in the problem shape before anything changes', async () => {
-		const unit = sandbox().control.db.orderUnits.find((u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace)!;
-		sandbox().control.addFault({ path: '/v2/order-units/*/send', kind: 'status', status: 503, retryAfter: '2', times: 1 });
-		const send = () => api().patch(`/order-units/${unit.id_order_unit}/send`, { tracking_numbers: '1', carrier_code: 'DHL' }, { anyStatus: true });
+		const unit = sandbox().control.db.orderUnits.find(
+			(u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace,
+		)!;
+		sandbox().control.addFault({
+			path: '/v2/order-units/*/send',
+			kind: 'status',
+			status: 503,
+			retryAfter: '2',
+			times: 1,
+		});
+		const send = () =>
+			api().patch(
+				`/order-units/${unit.id_order_unit}/send`,
+				{ tracking_numbers: '1', carrier_code: 'DHL' },
+				{ anyStatus: true },
+			);
 		const faulted = await send();
 		expect(faulted.status).toBe(503);
 		expect(faulted.headers['retry-after']).toBe('2');
 		expect(faulted.json).toEqual({ type: 'about:blank', message: 'Injected fault: HTTP 503', errors: [] });
 		expect(unit.status).toBe('need_to_be_sent');
-		expect(sandbox().control.requests()[0]).toMatchObject({ fault: 'f1 status 503', status: 503, signatureValid: true });
+		expect(sandbox().control.requests()[0]).toMatchObject({
+			fault: 'f1 status 503',
+			status: 503,
+			signatureValid: true,
+		});
 		expect((await send()).status).toBe(204);
 	});
 

@@ -27,7 +27,13 @@ describe('sandbox API v2: command import files', () => {
 			'/problems/storefront-not-configured',
 			'storefront',
 		],
-		['no storefront on an inventory file', '/import-files/inventory-command', { url: 'http://127.0.0.1/a.csv' }, '/problems/validation-error', 'storefront'],
+		[
+			'no storefront on an inventory file',
+			'/import-files/inventory-command',
+			{ url: 'http://127.0.0.1/a.csv' },
+			'/problems/validation-error',
+			'storefront',
+		],
 		[
 			'a storefront on an order command file',
 			'/import-files/order-command?storefront=de',
@@ -35,8 +41,20 @@ describe('sandbox API v2: command import files', () => {
 			'/problems/validation-error',
 			'storefront',
 		],
-		['a non-loopback address', '/import-files/order-command', { url: 'https://files.example.com/a.csv' }, '/problems/validation-error', 'url'],
-		['an ftp address', '/import-files/inventory-feed?storefront=de', { url: 'ftp://127.0.0.1/a.csv' }, '/problems/validation-error', 'url'],
+		[
+			'a non-loopback address',
+			'/import-files/order-command',
+			{ url: 'https://files.example.com/a.csv' },
+			'/problems/validation-error',
+			'url',
+		],
+		[
+			'an ftp address',
+			'/import-files/inventory-feed?storefront=de',
+			{ url: 'ftp://127.0.0.1/a.csv' },
+			'/problems/validation-error',
+			'url',
+		],
 		[
 			'a user name and password in the address',
 			'/import-files/inventory-feed?storefront=de',
@@ -56,7 +74,11 @@ describe('sandbox API v2: command import files', () => {
 		expect(response.status).toBe(400);
 		expect(response.json).toEqual(problem(type, [field]));
 		expect(response.text).not.toContain('secret');
-		const list = await api().get(path.startsWith('/import-files/order-command') ? '/import-files/order-command' : `${path.split('?')[0]}?storefront=de`);
+		const list = await api().get(
+			path.startsWith('/import-files/order-command')
+				? '/import-files/order-command'
+				: `${path.split('?')[0]}?storefront=de`,
+		);
 		expect(list.json.data).toEqual([]);
 	});
 
@@ -83,10 +105,18 @@ describe('sandbox API v2: command import files', () => {
 		const path = `/import-files/inventory-command/${file.id_import_file}?storefront=cz`;
 		expect(await downloaded(path)).toMatchObject({ status: 'DOWNLOADED', total_lines: 2 });
 		await sandbox().control.advance(10);
-		expect((await api().get(path)).json.data).toMatchObject({ status: 'IMPORTING', ts_completed_iso: '1970-01-01T00:00:00Z' });
+		expect((await api().get(path)).json.data).toMatchObject({
+			status: 'IMPORTING',
+			ts_completed_iso: '1970-01-01T00:00:00Z',
+		});
 		await sandbox().control.advance(10);
 		const done = (await api().get(path)).json.data;
-		expect(done).toMatchObject({ status: 'IMPORTED', current_line: 3, error_count: 1, note: 'line 3: the row has neither an ean nor an id_offer' });
+		expect(done).toMatchObject({
+			status: 'IMPORTED',
+			current_line: 3,
+			error_count: 1,
+			note: 'line 3: the row has neither an ean nor an id_offer',
+		});
 		expect(done.ts_completed_iso).not.toBe('1970-01-01T00:00:00Z');
 		expect((await api().get(`/import-files/inventory-command/${file.id_import_file}?storefront=de`)).status).toBe(404);
 		expect((await api().get(`/import-files/inventory-feed/${file.id_import_file}?storefront=cz`)).status).toBe(404);
@@ -94,10 +124,15 @@ describe('sandbox API v2: command import files', () => {
 
 	it('ends CHECKING_FAILED when no row can be used, and lists with the filters and sort orders', async () => {
 		files.serve('/nothing.csv', 'title;price\nX;100\n');
-		const first = (await api().post('/import-files/inventory-feed?storefront=de', { url: files.url('/nothing.csv') })).json.data;
-		const second = (await api().post('/import-files/inventory-feed?storefront=de', { url: files.url('/missing.csv') })).json.data;
+		const first = (await api().post('/import-files/inventory-feed?storefront=de', { url: files.url('/nothing.csv') }))
+			.json.data;
+		const second = (await api().post('/import-files/inventory-feed?storefront=de', { url: files.url('/missing.csv') }))
+			.json.data;
 		const path = (id: number) => `/import-files/inventory-feed/${id}?storefront=de`;
-		expect(await downloaded(path(second.id_import_file))).toMatchObject({ status: 'DOWNLOADING_FAILED', note: 'download failed: HTTP 404' });
+		expect(await downloaded(path(second.id_import_file))).toMatchObject({
+			status: 'DOWNLOADING_FAILED',
+			note: 'download failed: HTTP 404',
+		});
 		await downloaded(path(first.id_import_file));
 		await sandbox().control.advance(20);
 		expect((await api().get(path(first.id_import_file))).json.data).toMatchObject({
@@ -107,7 +142,9 @@ describe('sandbox API v2: command import files', () => {
 		});
 
 		const ids = async (query: string) =>
-			(await api().get(`/import-files/inventory-feed?storefront=de&${query}`)).json.data.map((f: { id_import_file: number }) => f.id_import_file);
+			(await api().get(`/import-files/inventory-feed?storefront=de&${query}`)).json.data.map(
+				(f: { id_import_file: number }) => f.id_import_file,
+			);
 		expect(await ids('sort=id:asc')).toEqual([first.id_import_file, second.id_import_file]);
 		expect(await ids('sort=id:desc')).toEqual([second.id_import_file, first.id_import_file]);
 		expect(await ids('status=DOWNLOADING_FAILED')).toEqual([second.id_import_file]);

@@ -27,7 +27,10 @@ describe('sandbox API v2: pagination', () => {
 		expect(above.status).toBe(400);
 		expect(above.json.errors).toEqual([{ field: 'limit', message: `must be <= ${max}` }]);
 		expect((await api().get(`${path}${join}limit=${min}`)).status).toBe(200);
-		if (min > 0) expect((await api().get(`${path}${join}limit=${min - 1}`)).json.errors).toEqual([{ field: 'limit', message: `must be >= ${min}` }]);
+		if (min > 0)
+			expect((await api().get(`${path}${join}limit=${min - 1}`)).json.errors).toEqual([
+				{ field: 'limit', message: `must be >= ${min}` },
+			]);
 	});
 
 	it('any limit and offset give the matching slice of the whole list and echo both', async () => {
@@ -39,11 +42,15 @@ describe('sandbox API v2: pagination', () => {
 		}
 		expect(new Set(whole).size).toBe(whole.length);
 		await fc.assert(
-			fc.asyncProperty(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: whole.length + 5 }), async (limit, offset) => {
-				const page = await api().get(`/order-units?limit=${limit}&offset=${offset}`);
-				expect(page.json.pagination).toEqual({ offset, limit, total: whole.length });
-				expect(ids(page.json.data, 'id_order_unit')).toEqual(whole.slice(offset, offset + limit));
-			}),
+			fc.asyncProperty(
+				fc.integer({ min: 1, max: 100 }),
+				fc.integer({ min: 0, max: whole.length + 5 }),
+				async (limit, offset) => {
+					const page = await api().get(`/order-units?limit=${limit}&offset=${offset}`);
+					expect(page.json.pagination).toEqual({ offset, limit, total: whole.length });
+					expect(ids(page.json.data, 'id_order_unit')).toEqual(whole.slice(offset, offset + limit));
+				},
+			),
 			{ numRuns: 30 },
 		);
 	});
@@ -56,7 +63,12 @@ describe('sandbox API v2: pagination', () => {
 			total = page.json.pagination.total;
 			seen.push(...ids(page.json.data, 'id_order'));
 		}
-		expect(seen.sort()).toEqual(sandbox().control.db.orders.filter((o) => !o._fulfilled_by_marketplace).map((o) => o.id_order).sort());
+		expect(seen.sort()).toEqual(
+			sandbox()
+				.control.db.orders.filter((o) => !o._fulfilled_by_marketplace)
+				.map((o) => o.id_order)
+				.sort(),
+		);
 		const past = await api().get(`/orders?offset=${total + 10}`);
 		expect(past.json).toEqual({ data: [], pagination: { offset: total + 10, limit: 30, total } });
 	});

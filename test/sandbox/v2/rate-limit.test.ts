@@ -29,7 +29,10 @@ describe('sandbox API v2: rate limit in strict mode (every test): the documented
 		expect(DOCUMENTED_RATE_LIMIT).toBe(111);
 		expect((await api().control('PUT', '/rate-limit', { perSecond: 2 })).json).toEqual({ perSecond: 2 });
 		expect((await api().control('GET', '/rate-limit')).json).toEqual({ perSecond: 2 });
-		expect((await api().control('GET', '/')).json).toMatchObject({ rateLimitPerSecond: 2, v2BaseUrl: sandbox().v2BaseUrl });
+		expect((await api().control('GET', '/')).json).toMatchObject({
+			rateLimitPerSecond: 2,
+			v2BaseUrl: sandbox().v2BaseUrl,
+		});
 		const limited = [await api().get('/status/ping'), await api().get('/status/ping'), await api().get('/status/ping')];
 		expect(statuses(limited)).toEqual([200, 200, 429]);
 		for (const perSecond of [0, -1, 1.5, '5']) {
@@ -52,7 +55,11 @@ describe('sandbox API v2: rate limit at a configured number of requests per seco
 		expect(refused.json).toEqual(problem('about:blank'));
 		expect(refused.json.message).toBe('Too many requests: at most 5 per second per client key');
 		expect(refused.headers['retry-after']).toBeUndefined();
-		expect(sandbox().control.requests().map((r) => r.status)).toEqual(statuses(responses));
+		expect(
+			sandbox()
+				.control.requests()
+				.map((r) => r.status),
+		).toEqual(statuses(responses));
 
 		await new Promise((resolve) => setTimeout(resolve, 1100));
 		expect((await api().get('/carriers')).status).toBe(200);
@@ -60,8 +67,13 @@ describe('sandbox API v2: rate limit at a configured number of requests per seco
 
 	it('refused requests change nothing; other client keys and API v1 have their own budget', async () => {
 		for (let i = 0; i < 5; i++) await api().get('/status/ping');
-		const unit = sandbox().control.db.orderUnits.find((u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace)!;
-		const send = await api().patch(`/order-units/${unit.id_order_unit}/send`, { tracking_numbers: '1', carrier_code: 'DHL' });
+		const unit = sandbox().control.db.orderUnits.find(
+			(u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace,
+		)!;
+		const send = await api().patch(`/order-units/${unit.id_order_unit}/send`, {
+			tracking_numbers: '1',
+			carrier_code: 'DHL',
+		});
 		expect(send.status).toBe(429);
 		expect(unit.status).toBe('need_to_be_sent');
 		expect((await api().get('/status/ping', { clientKey: 'k'.repeat(32) })).status).toBe(401);

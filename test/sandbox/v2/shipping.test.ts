@@ -9,10 +9,14 @@ import { problem, rawRequest, useV2Client } from './client';
 describe('sandbox API v2: shipments, shipping labels, shipping addresses', () => {
 	const { sandbox, api } = useV2Client({ orders: 40 });
 	const db = () => sandbox().control.db;
-	const merchant = (status: string): OrderUnit[] => db().orderUnits.filter((unit) => !unit._fulfilled_by_marketplace && unit.status === status);
+	const merchant = (status: string): OrderUnit[] =>
+		db().orderUnits.filter((unit) => !unit._fulfilled_by_marketplace && unit.status === status);
 	const marketplaceUnit = () => db().orderUnits.find((unit) => unit._fulfilled_by_marketplace)!;
 	const parcel = { weight_gram: 1500, height_cm: 10, length_cm: 30, width_cm: 20 };
-	const shipment = (id: number, carrier_code = 'DHL', tracking_number = 'T-1') => ({ id_order_unit: id, shipment_information: { carrier_code, tracking_number } });
+	const shipment = (id: number, carrier_code = 'DHL', tracking_number = 'T-1') => ({
+		id_order_unit: id,
+		shipment_information: { carrier_code, tracking_number },
+	});
 
 	it('POST /shipments: 204 on a sent unit; refusals name the rule', async () => {
 		const [sent] = merchant('sent');
@@ -24,19 +28,34 @@ describe('sandbox API v2: shipments, shipping labels, shipping addresses', () =>
 		const marketplace = await api().post('/shipments', shipment(marketplaceUnit().id_order_unit));
 		expect(marketplace.status).toBe(403);
 		const carrier = await api().post('/shipments', shipment(sent.id_order_unit, 'dhl'));
-		expect([carrier.status, carrier.json]).toEqual([400, problem('/problems/validation-error', ['shipment_information.carrier_code'])]);
+		expect([carrier.status, carrier.json]).toEqual([
+			400,
+			problem('/problems/validation-error', ['shipment_information.carrier_code']),
+		]);
 		expect(carrier.json.errors[0].message).toContain("did you mean 'DHL'");
 		const blank = await api().post('/shipments', shipment(sent.id_order_unit, 'DHL', ' '));
-		expect([blank.status, blank.json]).toEqual([400, problem('/problems/validation-error', ['shipment_information.tracking_number'])]);
+		expect([blank.status, blank.json]).toEqual([
+			400,
+			problem('/problems/validation-error', ['shipment_information.tracking_number']),
+		]);
 		expect((await api().post('/shipments', shipment(999_999_999))).status).toBe(404);
 		expect(shippingState(db()).shipments).toHaveLength(1);
 	});
 
 	it('POST /shipping-labels: 201 with a download address that serves the PDF unsigned, with its token only, for 7 days', async () => {
 		const [unit] = merchant('need_to_be_sent');
-		const response = await api().post('/shipping-labels', { ids_order_units: [unit.id_order_unit], carriers: ['GLS'], package_measurements: parcel });
+		const response = await api().post('/shipping-labels', {
+			ids_order_units: [unit.id_order_unit],
+			carriers: ['GLS'],
+			package_measurements: parcel,
+		});
 		expect(response.status).toBe(201);
-		expect(response.json.data).toEqual({ id: expect.any(String), tracking_number: expect.stringMatching(/^\d{11}$/), carrier: 'GLS', download_url: expect.any(String) });
+		expect(response.json.data).toEqual({
+			id: expect.any(String),
+			tracking_number: expect.stringMatching(/^\d{11}$/),
+			carrier: 'GLS',
+			download_url: expect.any(String),
+		});
 		const url = response.json.data.download_url as string;
 		const file = await rawRequest(url, 'GET', {}, '');
 		expect([file.status, file.headers['content-type']]).toEqual([200, 'application/pdf']);
@@ -49,12 +68,22 @@ describe('sandbox API v2: shipments, shipping labels, shipping addresses', () =>
 	it.each([
 		['a carrier other than GLS', { carriers: ['DHL'] }, 400, ['carriers']],
 		['no carrier', { carriers: [] }, 400, ['carriers']],
-		['a parcel over 31.5 kg', { package_measurements: { ...parcel, weight_gram: 31_501 } }, 400, ['package_measurements.weight_gram']],
+		[
+			'a parcel over 31.5 kg',
+			{ package_measurements: { ...parcel, weight_gram: 31_501 } },
+			400,
+			['package_measurements.weight_gram'],
+		],
 		['a length of 0', { package_measurements: { ...parcel, length_cm: 0 } }, 400, ['package_measurements.length_cm']],
 		['no order unit', { ids_order_units: [] }, 400, ['ids_order_units']],
 	])('POST /shipping-labels refuses %s', async (_, change, status, fields) => {
 		const [unit] = merchant('need_to_be_sent');
-		const response = await api().post('/shipping-labels', { ids_order_units: [unit.id_order_unit], carriers: ['GLS'], package_measurements: parcel, ...change });
+		const response = await api().post('/shipping-labels', {
+			ids_order_units: [unit.id_order_unit],
+			carriers: ['GLS'],
+			package_measurements: parcel,
+			...change,
+		});
 		expect([response.status, response.json]).toEqual([status, problem('/problems/validation-error', fields)]);
 		expect(shippingState(db()).labels).toEqual([]);
 	});
@@ -63,27 +92,41 @@ describe('sandbox API v2: shipments, shipping labels, shipping addresses', () =>
 		const waiting = merchant('need_to_be_sent');
 		const other = waiting.find((unit) => unit.id_order !== waiting[0].id_order)!;
 		const body = (ids: number[]) => ({ ids_order_units: ids, carriers: ['GLS'], package_measurements: parcel });
-		expect((await api().post('/shipping-labels', body([waiting[0].id_order_unit, other.id_order_unit]))).status).toBe(422);
+		expect((await api().post('/shipping-labels', body([waiting[0].id_order_unit, other.id_order_unit]))).status).toBe(
+			422,
+		);
 		expect((await api().post('/shipping-labels', body([merchant('sent')[0].id_order_unit]))).status).toBe(403);
 		db().warehouses.splice(0);
 		const noWarehouse = await api().post('/shipping-labels', body([waiting[0].id_order_unit]));
-		expect([noWarehouse.status, noWarehouse.json]).toEqual([422, problem('/problems/shipping-labels/warehouse-missing')]);
+		expect([noWarehouse.status, noWarehouse.json]).toEqual([
+			422,
+			problem('/problems/shipping-labels/warehouse-missing'),
+		]);
 		expect(shippingState(db()).labels).toEqual([]);
 	});
 
-	it('GET /shipping-addresses: the seller\'s units only, filtered by comma lists; bad lists are 422, an unknown sort 400', async () => {
+	it("GET /shipping-addresses: the seller's units only, filtered by comma lists; bad lists are 422, an unknown sort 400", async () => {
 		const all = await api().get('/shipping-addresses?limit=100');
 		expect(all.status).toBe(200);
 		const merchantUnits = db().orderUnits.filter((unit) => !unit._fulfilled_by_marketplace);
 		expect(all.json.pagination.total).toBe(merchantUnits.length);
 		const [a, b] = merchantUnits;
-		const some = await api().get(`/shipping-addresses?order_unit_ids=${a.id_order_unit},${b.id_order_unit}&sort=ts_created:asc`);
-		expect(some.json.data.map((row: { id_order_unit: number }) => row.id_order_unit).sort()).toEqual([a.id_order_unit, b.id_order_unit].sort());
-		expect(some.json.data[0].address_data).toEqual({ type: 'SHIPPING_ADDRESS_HOME', data: expect.objectContaining({ city: expect.any(String) }) });
+		const some = await api().get(
+			`/shipping-addresses?order_unit_ids=${a.id_order_unit},${b.id_order_unit}&sort=ts_created:asc`,
+		);
+		expect(some.json.data.map((row: { id_order_unit: number }) => row.id_order_unit).sort()).toEqual(
+			[a.id_order_unit, b.id_order_unit].sort(),
+		);
+		expect(some.json.data[0].address_data).toEqual({
+			type: 'SHIPPING_ADDRESS_HOME',
+			data: expect.objectContaining({ city: expect.any(String) }),
+		});
 		const byOrder = await api().get(`/shipping-addresses?order_ids=${a.id_order}`);
 		expect(byOrder.json.data.every((row: { id_order: string }) => row.id_order === a.id_order)).toBe(true);
 		expect((await api().get(`/shipping-addresses?order_ids=${marketplaceUnit().id_order}`)).json.data).toEqual([]);
-		const tooMany = await api().get(`/shipping-addresses?order_unit_ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`);
+		const tooMany = await api().get(
+			`/shipping-addresses?order_unit_ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`,
+		);
 		expect([tooMany.status, tooMany.json]).toEqual([422, problem('/problems/validation-error', ['order_unit_ids'])]);
 		expect((await api().get('/shipping-addresses?order_unit_ids=1,,2')).status).toBe(422);
 		expect((await api().get('/shipping-addresses?order_unit_ids=abc')).status).toBe(422);

@@ -23,14 +23,25 @@ describe('sandbox API v2: subscriptions', () => {
 	const hook = useCallbackServer();
 
 	const subscribe = (event_name = 'order_new', storefront = 'de', url = hook().url) =>
-		api().post(`/subscriptions?storefront=${storefront}`, { callback_url: url, fallback_email: 'ops@example.test', event_name });
+		api().post(`/subscriptions?storefront=${storefront}`, {
+			callback_url: url,
+			fallback_email: 'ops@example.test',
+			event_name,
+		});
 	const gets = () => hook().received.filter((r) => r.method === 'GET');
 
 	it('verifies the callback with a challenge, then answers 201 with the subscription', async () => {
 		const response = await subscribe();
 		expect(response.status).toBe(201);
 		expect(response.json).toEqual({
-			data: { id_subscription: 1, callback_url: hook().url, fallback_email: 'ops@example.test', event_name: 'order_new', is_active: true, storefront: 'de' },
+			data: {
+				id_subscription: 1,
+				callback_url: hook().url,
+				fallback_email: 'ops@example.test',
+				event_name: 'order_new',
+				is_active: true,
+				storefront: 'de',
+			},
 		});
 		const [verification] = gets();
 		const query = new URL(verification.url, 'http://x').searchParams;
@@ -68,7 +79,11 @@ describe('sandbox API v2: subscriptions', () => {
 		['a fallback address that is no e-mail address', { fallback_email: 'ops' }, 'fallback_email'],
 		['an unknown event', { event_name: 'new_order' }, 'event_name'],
 		['a missing field', { fallback_email: undefined }, 'fallback_email'],
-		['a field the schema does not name (it leaves the object open; the sandbox does not)', { storefront: 'de' }, 'storefront'],
+		[
+			'a field the schema does not name (it leaves the object open; the sandbox does not)',
+			{ storefront: 'de' },
+			'storefront',
+		],
 	])('refuses %s before calling anyone', async (_, change, field) => {
 		const body = { callback_url: hook().url, fallback_email: 'ops@example.test', event_name: 'order_new', ...change };
 		const response = await api().post('/subscriptions?storefront=de', body);
@@ -79,8 +94,12 @@ describe('sandbox API v2: subscriptions', () => {
 
 	it('needs a storefront the seller has set up', async () => {
 		const body = { callback_url: hook().url, fallback_email: 'ops@example.test', event_name: 'order_new' };
-		expect((await api().post('/subscriptions', body)).json).toEqual(problem('/problems/validation-error', ['storefront']));
-		expect((await api().post('/subscriptions?storefront=it', body)).json).toEqual(problem('/problems/storefront-not-configured', ['storefront']));
+		expect((await api().post('/subscriptions', body)).json).toEqual(
+			problem('/problems/validation-error', ['storefront']),
+		);
+		expect((await api().post('/subscriptions?storefront=it', body)).json).toEqual(
+			problem('/problems/storefront-not-configured', ['storefront']),
+		);
 		expect(hook().received).toEqual([]);
 	});
 
@@ -99,16 +118,26 @@ describe('sandbox API v2: subscriptions', () => {
 		await subscribe('return_new');
 		const all = await api().get('/subscriptions');
 		expect(all.json.pagination).toEqual({ offset: 0, limit: 30, total: 3 });
-		expect((await api().get('/subscriptions?storefront=at')).json.data.map((s: { id_subscription: number }) => s.id_subscription)).toEqual([2]);
+		expect(
+			(await api().get('/subscriptions?storefront=at')).json.data.map(
+				(s: { id_subscription: number }) => s.id_subscription,
+			),
+		).toEqual([2]);
 		expect((await api().get('/subscriptions?event_name=order_new')).json.pagination.total).toBe(2);
-		expect((await api().get('/subscriptions?limit=1&offset=2')).json).toEqual({ data: [all.json.data[2]], pagination: { offset: 2, limit: 1, total: 3 } });
+		expect((await api().get('/subscriptions?limit=1&offset=2')).json).toEqual({
+			data: [all.json.data[2]],
+			pagination: { offset: 2, limit: 1, total: 3 },
+		});
 		expect((await api().get('/subscriptions?limit=31')).json).toEqual(problem('/problems/validation-error', ['limit']));
 	});
 
 	it('changes a subscription; verifies again only for a new callback_url or switching back on', async () => {
 		await subscribe();
 		hook().received = [];
-		const email = await api().patch('/subscriptions/1', { fallback_email: 'new@example.test', event_name: 'order_unit_new' });
+		const email = await api().patch('/subscriptions/1', {
+			fallback_email: 'new@example.test',
+			event_name: 'order_unit_new',
+		});
 		expect(email.status).toBe(200);
 		expect(email.json.data).toMatchObject({ fallback_email: 'new@example.test', event_name: 'order_unit_new' });
 		expect((await api().patch('/subscriptions/1', { is_active: false })).json.data.is_active).toBe(false);
@@ -130,7 +159,9 @@ describe('sandbox API v2: subscriptions', () => {
 			expect(moved.status).toBe(400);
 			expect(sandbox().control.db.subscriptions[0].callback_url).toBe(hook().url);
 			other.respond = echoChallenge;
-			expect((await api().patch('/subscriptions/1', { callback_url: other.url })).json.data.callback_url).toBe(other.url);
+			expect((await api().patch('/subscriptions/1', { callback_url: other.url })).json.data.callback_url).toBe(
+				other.url,
+			);
 		} finally {
 			await other.close();
 		}
@@ -139,8 +170,12 @@ describe('sandbox API v2: subscriptions', () => {
 	it('refuses an empty change, an unknown field and a storefront not set up; null means every storefront', async () => {
 		await subscribe();
 		expect((await api().patch('/subscriptions/1', {})).json).toEqual(problem('/problems/validation-error', ['body']));
-		expect((await api().patch('/subscriptions/1', { active: false })).json).toEqual(problem('/problems/validation-error', ['active']));
-		expect((await api().patch('/subscriptions/1', { storefront: 'es' })).json).toEqual(problem('/problems/storefront-not-configured', ['storefront']));
+		expect((await api().patch('/subscriptions/1', { active: false })).json).toEqual(
+			problem('/problems/validation-error', ['active']),
+		);
+		expect((await api().patch('/subscriptions/1', { storefront: 'es' })).json).toEqual(
+			problem('/problems/storefront-not-configured', ['storefront']),
+		);
 		expect((await api().patch('/subscriptions/1', { storefront: null })).json.data.storefront).toBeNull();
 		expect(sandbox().control.db.subscriptions[0]._storefront).toBeNull();
 	});
@@ -150,7 +185,9 @@ describe('sandbox API v2: subscriptions', () => {
 		expect((await api().delete('/subscriptions/1')).status).toBe(204);
 		expect((await api().get('/subscriptions/1')).status).toBe(404);
 		expect((await api().delete('/subscriptions/1')).json).toEqual(problem('/problems/not-found'));
-		expect((await api().get('/subscriptions/1.0')).json).toEqual(problem('/problems/validation-error', ['id_subscription']));
+		expect((await api().get('/subscriptions/1.0')).json).toEqual(
+			problem('/problems/validation-error', ['id_subscription']),
+		);
 	});
 });
 
@@ -159,38 +196,66 @@ describe('sandbox API v2: push notifications', () => {
 	const hook = useCallbackServer();
 
 	const subscribe = async (event_name: string, storefront = 'de') => {
-		const response = await api().post(`/subscriptions?storefront=${storefront}`, { callback_url: hook().url, fallback_email: 'ops@example.test', event_name });
+		const response = await api().post(`/subscriptions?storefront=${storefront}`, {
+			callback_url: hook().url,
+			fallback_email: 'ops@example.test',
+			event_name,
+		});
 		expect(response.status).toBe(201);
 		hook().received = [];
 		return response.json.data.id_subscription as number;
 	};
 	const posts = () => hook().received.filter((r) => r.method === 'POST');
 	const bodies = () => posts().map((p) => JSON.parse(p.body));
-	const events = () => sandbox().control.deliveries().filter((d) => d.kind === 'event');
+	const events = () =>
+		sandbox()
+			.control.deliveries()
+			.filter((d) => d.kind === 'event');
 
 	it('posts new orders in the v2 format, signed with Shop-Timestamp and Shop-Signature', async () => {
 		await subscribe('order_new');
 		await subscribe('order_unit_new');
 		const unit = sandbox().control.db.units[0];
-		const { order, orderUnits } = await sandbox().control.createOrder({ units: [{ id_unit: unit.id_unit, quantity: 2 }] });
+		const { order, orderUnits } = await sandbox().control.createOrder({
+			units: [{ id_unit: unit.id_unit, quantity: 2 }],
+		});
 		await sandbox().control.flushNotifications();
 		expect(bodies().filter((b) => b.event_name === 'order_new')).toEqual([
-			{ event_name: 'order_new', id_message: expect.stringMatching(/^[0-9a-f-]{36}$/), resource: `/orders/${order.id_order}/`, storefront: 'de', payload: [] },
+			{
+				event_name: 'order_new',
+				id_message: expect.stringMatching(/^[0-9a-f-]{36}$/),
+				resource: `/orders/${order.id_order}/`,
+				storefront: 'de',
+				payload: [],
+			},
 		]);
-		expect(bodies().filter((b) => b.event_name === 'order_unit_new').map((b) => b.resource).sort()).toEqual(
-			orderUnits.map((u) => `/order-units/${u.id_order_unit}/`).sort(),
-		);
+		expect(
+			bodies()
+				.filter((b) => b.event_name === 'order_unit_new')
+				.map((b) => b.resource)
+				.sort(),
+		).toEqual(orderUnits.map((u) => `/order-units/${u.id_order_unit}/`).sort());
 		for (const post of posts()) {
-			expect(Object.keys(JSON.parse(post.body))).toEqual(['event_name', 'id_message', 'resource', 'storefront', 'payload']);
+			expect(Object.keys(JSON.parse(post.body))).toEqual([
+				'event_name',
+				'id_message',
+				'resource',
+				'storefront',
+				'payload',
+			]);
 			expect(post.headers['content-type']).toBe('application/json');
 			expect(post.headers['hm-signature']).toBeUndefined();
 			const timestamp = post.headers['shop-timestamp'] as string;
 			expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(5);
-			expect(post.headers['shop-signature']).toBe(signV2(sandbox().secretKey, 'POST', hook().url, post.body, timestamp));
+			expect(post.headers['shop-signature']).toBe(
+				signV2(sandbox().secretKey, 'POST', hook().url, post.body, timestamp),
+			);
 		}
 		expect(new Set(bodies().map((b) => b.id_message)).size).toBe(3);
 		// the resource, without its trailing slash, is readable through the API
-		const resource = bodies().find((b) => b.event_name === 'order_new').resource.replace(/\/$/, '');
+		const resource = bodies()
+			.find((b) => b.event_name === 'order_new')
+			.resource.replace(/\/$/, '');
 		expect((await api().get(resource)).json.data.id_order).toBe(order.id_order);
 	});
 
@@ -207,7 +272,9 @@ describe('sandbox API v2: push notifications', () => {
 		await subscribe('order_unit_status_changed');
 		await subscribe('item_unit_changed');
 		await subscribe('item_unit_out_of_stock');
-		const orderUnit = sandbox().control.db.orderUnits.find((u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace && u._storefront === 'de')!;
+		const orderUnit = sandbox().control.db.orderUnits.find(
+			(u) => u.status === 'need_to_be_sent' && !u._fulfilled_by_marketplace && u._storefront === 'de',
+		)!;
 		await api().patch(`/order-units/${orderUnit.id_order_unit}/send`, { tracking_numbers: '1', carrier_code: 'UPS' });
 		const unit = sandbox().control.db.units.find((u) => u.amount > 0 && u._storefront === 'de')!;
 		await api().patch(`/units/${unit.id_unit}?storefront=de`, { amount: 0, listing_price: unit.listing_price });
@@ -217,20 +284,28 @@ describe('sandbox API v2: push notifications', () => {
 			['item_unit_changed', `/units/${unit.id_unit}/`],
 			['item_unit_out_of_stock', `/units/${unit.id_unit}/`],
 		]);
-		expect(bodies()[2].payload).toMatchObject({ id_unit: unit.id_unit, id_offer: unit.id_offer, amount: 0, is_live: false, storefront: 'de' });
+		expect(bodies()[2].payload).toMatchObject({
+			id_unit: unit.id_unit,
+			id_offer: unit.id_offer,
+			amount: 0,
+			is_live: false,
+			storefront: 'de',
+		});
 	});
 
 	it('counts any of 200, 201, 202 and 204 as delivered, anything else is retried', async () => {
 		for (const status of [200, 201, 202, 204]) {
 			sandbox().control.reset();
-			hook().respond = ({ method, query }) => (method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status, body: '' });
+			hook().respond = ({ method, query }) =>
+				method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status, body: '' };
 			await subscribe('order_new');
 			await sandbox().control.createOrder();
 			await sandbox().control.advance(3600);
 			expect(events().map((d) => d.ok)).toEqual([true]);
 		}
 		sandbox().control.reset();
-		hook().respond = ({ method, query }) => (method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 302, body: '' });
+		hook().respond = ({ method, query }) =>
+			method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 302, body: '' };
 		await subscribe('order_new');
 		await sandbox().control.createOrder();
 		await sandbox().control.advance(20 * 60);
@@ -243,7 +318,8 @@ describe('sandbox API v2: push notifications', () => {
 
 	it('retries with the same id_message and body, newly signed, for 12 h, then disables the subscription and mails', async () => {
 		await subscribe('order_new');
-		hook().respond = ({ method, query }) => (method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 503, body: '' });
+		hook().respond = ({ method, query }) =>
+			method === 'GET' ? { status: 200, body: query.get('challenge') ?? '' } : { status: 503, body: '' };
 		await sandbox().control.createOrder();
 		await sandbox().control.advance(13 * 3600);
 
@@ -256,13 +332,19 @@ describe('sandbox API v2: push notifications', () => {
 		expect(new Set(attempts.map((a) => a.id_message)).size).toBe(1);
 		expect(new Set(posts().map((p) => p.body)).size).toBe(1);
 		for (const post of posts()) {
-			expect(post.headers['shop-signature']).toBe(signV2(sandbox().secretKey, 'POST', hook().url, post.body, post.headers['shop-timestamp'] as string));
+			expect(post.headers['shop-signature']).toBe(
+				signV2(sandbox().secretKey, 'POST', hook().url, post.body, post.headers['shop-timestamp'] as string),
+			);
 		}
 
 		const read = await api().get('/subscriptions/1');
 		expect(read.json.data.is_active).toBe(false);
 		expect(sandbox().control.outbox()).toEqual([
-			expect.objectContaining({ to: 'ops@example.test', id_subscription: 1, body: expect.stringContaining('PATCH /subscriptions/1.') }),
+			expect.objectContaining({
+				to: 'ops@example.test',
+				id_subscription: 1,
+				body: expect.stringContaining('PATCH /subscriptions/1.'),
+			}),
 		]);
 
 		// lost while disabled; back after switching on (verified again)
@@ -273,19 +355,35 @@ describe('sandbox API v2: push notifications', () => {
 		expect((await api().patch('/subscriptions/1', { is_active: true })).json.data.is_active).toBe(true);
 		await sandbox().control.createOrder();
 		await sandbox().control.flushNotifications();
-		expect(events().slice(16).map((d) => d.ok)).toEqual([true]);
+		expect(
+			events()
+				.slice(16)
+				.map((d) => d.ok),
+		).toEqual([true]);
 	});
 
 	it('fires any event, v2-only ones included, with a storefront and payload from the control API', async () => {
 		await subscribe('buy_box_changed', 'cz');
 		const payload = JSON.stringify({ buy_box_change: 'lost', id_product: 10001 });
-		const response = await api().control('POST', '/events', { event_name: 'buy_box_changed', resource: '/buybox?id_product=10001&condition=new', payload, storefront: 'cz' });
+		const response = await api().control('POST', '/events', {
+			event_name: 'buy_box_changed',
+			resource: '/buybox?id_product=10001&condition=new',
+			payload,
+			storefront: 'cz',
+		});
 		expect(response.status).toBe(204);
 		await sandbox().control.flushNotifications();
 		expect(bodies()).toEqual([
-			expect.objectContaining({ event_name: 'buy_box_changed', storefront: 'cz', payload: { buy_box_change: 'lost', id_product: 10001 } }),
+			expect.objectContaining({
+				event_name: 'buy_box_changed',
+				storefront: 'cz',
+				payload: { buy_box_change: 'lost', id_product: 10001 },
+			}),
 		]);
-		expect((await api().control('POST', '/events', { event_name: 'order_new', resource: '/orders/X/', storefront: 'uk' })).status).toBe(400);
+		expect(
+			(await api().control('POST', '/events', { event_name: 'order_new', resource: '/orders/X/', storefront: 'uk' }))
+				.status,
+		).toBe(400);
 	});
 });
 
@@ -301,12 +399,18 @@ describe('sandbox API v2: notification deadline', () => {
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		try {
 			const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/slow`;
-			await api().post('/subscriptions?storefront=de', { callback_url: url, fallback_email: 'ops@example.test', event_name: 'order_new' });
+			await api().post('/subscriptions?storefront=de', {
+				callback_url: url,
+				fallback_email: 'ops@example.test',
+				event_name: 'order_new',
+			});
 			await sandbox().control.createOrder();
 			await sandbox().control.flushNotifications();
-			expect(sandbox().control.deliveries().filter((d) => d.kind === 'event')).toEqual([
-				expect.objectContaining({ ok: false, error: 'no answer within 300 ms' }),
-			]);
+			expect(
+				sandbox()
+					.control.deliveries()
+					.filter((d) => d.kind === 'event'),
+			).toEqual([expect.objectContaining({ ok: false, error: 'no answer within 300 ms' })]);
 		} finally {
 			server.closeAllConnections();
 			await new Promise((resolve) => server.close(resolve));

@@ -2,9 +2,30 @@ import { startSandbox } from '../../../sandbox';
 import { problem, useV2Client, V2Client } from './client';
 
 const UNIT_FIELDS = [
-	'status', 'currency', 'id_unit', 'note', 'condition', 'listing_price', 'minimum_price', 'price', 'id_offer', 'id_product',
-	'id_shipping_group', 'id_warehouse', 'amount', 'date_inserted_iso', 'date_lastchange_iso', 'handling_time', 'shipping_rate',
-	'storefront', 'transport_time_min', 'transport_time_max', 'fulfillment_type', 'vat_indicator', 'manufacturer_guarantee_years', 'is_live',
+	'status',
+	'currency',
+	'id_unit',
+	'note',
+	'condition',
+	'listing_price',
+	'minimum_price',
+	'price',
+	'id_offer',
+	'id_product',
+	'id_shipping_group',
+	'id_warehouse',
+	'amount',
+	'date_inserted_iso',
+	'date_lastchange_iso',
+	'handling_time',
+	'shipping_rate',
+	'storefront',
+	'transport_time_min',
+	'transport_time_max',
+	'fulfillment_type',
+	'vat_indicator',
+	'manufacturer_guarantee_years',
+	'is_live',
 ];
 
 describe('sandbox API v2: units', () => {
@@ -61,8 +82,14 @@ describe('sandbox API v2: units', () => {
 
 		it('adds the product and the participations only when embedded', async () => {
 			const unit = unitsIn('de')[0];
-			const response = await api().get(`/units/${unit.id_unit}?storefront=de&embedded=products%2Ceco_participation%2Cbattery_participation`);
-			expect(response.json.data.product).toMatchObject({ id_product: unit.id_item, storefront: 'de', eans: [unit.ean] });
+			const response = await api().get(
+				`/units/${unit.id_unit}?storefront=de&embedded=products%2Ceco_participation%2Cbattery_participation`,
+			);
+			expect(response.json.data.product).toMatchObject({
+				id_product: unit.id_item,
+				storefront: 'de',
+				eans: [unit.ean],
+			});
 			expect(response.json.data).toMatchObject({ eco_participation: null, battery_participation: null });
 			const plain = await api().get(`/units/${unit.id_unit}?storefront=de`);
 			expect(Object.keys(plain.json.data)).toEqual(UNIT_FIELDS);
@@ -81,7 +108,15 @@ describe('sandbox API v2: units', () => {
 	describe('creating', () => {
 		it('creates a unit for a product named by EAN and answers 200 with it; v1 sees the same unit', async () => {
 			const item = freeItem();
-			const body = { id_offer: 'NEW-1', ean: item.eans[0], listing_price: 2599, minimum_price: 2000, handling_time: 2, amount: 7, note: 'boxed' };
+			const body = {
+				id_offer: 'NEW-1',
+				ean: item.eans[0],
+				listing_price: 2599,
+				minimum_price: 2000,
+				handling_time: 2,
+				amount: 7,
+				note: 'boxed',
+			};
 			const response = await api().post('/units?storefront=de', body);
 			expect(response.status).toBe(200);
 			const created = response.json.data;
@@ -100,7 +135,13 @@ describe('sandbox API v2: units', () => {
 				manufacturer_guarantee_years: null,
 				storefront: 'de',
 			});
-			expect(record(created.id_unit)).toMatchObject({ id_item: item.id_item, ean: item.eans[0], condition: 'new', amount: 7, _storefront: 'de' });
+			expect(record(created.id_unit)).toMatchObject({
+				id_item: item.id_item,
+				ean: item.eans[0],
+				condition: 'new',
+				amount: 7,
+				_storefront: 'de',
+			});
 			const listed = await api().get(`/units?storefront=de&id_offer=NEW-1`);
 			expect(idsOf(listed.json.data)).toEqual([created.id_unit]);
 		});
@@ -129,18 +170,38 @@ describe('sandbox API v2: units', () => {
 				amount: 1,
 				storefront: 'at',
 			});
-			expect(record(response.json.data.id_unit)).toMatchObject({ condition: 'used - very good', shipping_group: 'spedition', warehouse: 'Lager Süd', _eco_participation: 15 });
+			expect(record(response.json.data.id_unit)).toMatchObject({
+				condition: 'used - very good',
+				shipping_group: 'spedition',
+				warehouse: 'Lager Süd',
+				_eco_participation: 15,
+			});
 		});
 
 		it('refuses an offer the storefront already has, but not on another storefront', async () => {
 			const unit = unitsIn('de')[0];
 			const item = freeItem();
-			const clash = await api().post('/units?storefront=de', { id_offer: unit.id_offer, ean: item.eans[0], listing_price: 100, handling_time: 1 });
+			const clash = await api().post('/units?storefront=de', {
+				id_offer: unit.id_offer,
+				ean: item.eans[0],
+				listing_price: 100,
+				handling_time: 1,
+			});
 			expect(clash.status).toBe(400);
 			expect(clash.json).toEqual(problem('/problems/already-exists', ['id_offer']));
-			const sameProduct = await api().post('/units?storefront=de', { id_offer: 'OTHER', id_product: unit.id_item, listing_price: 100, handling_time: 1 });
+			const sameProduct = await api().post('/units?storefront=de', {
+				id_offer: 'OTHER',
+				id_product: unit.id_item,
+				listing_price: 100,
+				handling_time: 1,
+			});
 			expect(sameProduct.json).toEqual(problem('/problems/already-exists', ['id_product']));
-			const otherStorefront = await api().post('/units?storefront=cz', { id_offer: unit.id_offer, id_product: unit.id_item, listing_price: 100, handling_time: 1 });
+			const otherStorefront = await api().post('/units?storefront=cz', {
+				id_offer: unit.id_offer,
+				id_product: unit.id_item,
+				listing_price: 100,
+				handling_time: 1,
+			});
 			expect(otherStorefront.status).toBe(200);
 			expect(otherStorefront.json.data.currency).toBe('CZK');
 		});
@@ -153,7 +214,11 @@ describe('sandbox API v2: units', () => {
 			['an empty id_offer', { ean: '4006380100459', id_offer: ' ' }, 'id_offer'],
 			['a minimum price above the listing price', { ean: '4006380100459', minimum_price: 5000 }, 'minimum_price'],
 			['a listing price above 1,000,000 EUR', { ean: '4006380100459', listing_price: 100_000_001 }, 'listing_price'],
-			['a shipping group that is not the seller’s', { ean: '4006380100459', id_shipping_group: 9 }, 'id_shipping_group'],
+			[
+				'a shipping group that is not the seller’s',
+				{ ean: '4006380100459', id_shipping_group: 9 },
+				'id_shipping_group',
+			],
 			['a warehouse that is not the seller’s', { ean: '4006380100459', id_warehouse: 9 }, 'id_warehouse'],
 			['an undocumented condition code', { ean: '4006380100459', condition: 110 }, 'condition'],
 			['an unknown condition name', { ean: '4006380100459', condition: 'LIKE_NEW' }, 'condition'],
@@ -163,7 +228,12 @@ describe('sandbox API v2: units', () => {
 			['a status (not settable on create)', { ean: '4006380100459', status: 'ONHOLD' }, 'status'],
 		])('refuses %s, naming the field', async (_, change, field) => {
 			const before = db().units.length;
-			const response = await api().post('/units?storefront=de', { id_offer: 'X-1', listing_price: 1000, handling_time: 1, ...change });
+			const response = await api().post('/units?storefront=de', {
+				id_offer: 'X-1',
+				listing_price: 1000,
+				handling_time: 1,
+				...change,
+			});
 			expect(response.status).toBe(400);
 			expect(response.json.errors.map((e: { field: string }) => e.field)).toContain(field);
 			expect(db().units).toHaveLength(before);
@@ -173,7 +243,12 @@ describe('sandbox API v2: units', () => {
 			const delayed = await startSandbox({ port: 0, unitVisibilityDelaySeconds: 300 });
 			try {
 				const client = new V2Client(delayed);
-				const created = await client.post('/units?storefront=de', { id_offer: 'LATE', ean: '4006380100459', listing_price: 100, handling_time: 1 });
+				const created = await client.post('/units?storefront=de', {
+					id_offer: 'LATE',
+					ean: '4006380100459',
+					listing_price: 100,
+					handling_time: 1,
+				});
 				expect((await client.get(`/units/${created.json.data.id_unit}?storefront=de`)).status).toBe(200);
 				expect((await client.get('/units?storefront=de&id_offer=LATE')).json.data).toEqual([]);
 				await delayed.control.advance(300);
@@ -197,9 +272,27 @@ describe('sandbox API v2: units', () => {
 				manufacturer_guarantee_years: 3,
 			});
 			expect(response.status).toBe(200);
-			expect(response.json.data).toMatchObject({ listing_price: 1500, price: 1500, minimum_price: 1200, amount: 3, status: 'ONHOLD', note: 'Neu', is_live: false, manufacturer_guarantee_years: 3 });
-			const cleared = await api().patch(`/units/${unit.id_unit}?storefront=de`, { manufacturer_guarantee_years: null, status: 'AVAILABLE', listing_price: 1500 });
-			expect(cleared.json.data).toMatchObject({ manufacturer_guarantee_years: null, status: 'AVAILABLE', is_live: true, listing_price: 1500 });
+			expect(response.json.data).toMatchObject({
+				listing_price: 1500,
+				price: 1500,
+				minimum_price: 1200,
+				amount: 3,
+				status: 'ONHOLD',
+				note: 'Neu',
+				is_live: false,
+				manufacturer_guarantee_years: 3,
+			});
+			const cleared = await api().patch(`/units/${unit.id_unit}?storefront=de`, {
+				manufacturer_guarantee_years: null,
+				status: 'AVAILABLE',
+				listing_price: 1500,
+			});
+			expect(cleared.json.data).toMatchObject({
+				manufacturer_guarantee_years: null,
+				status: 'AVAILABLE',
+				is_live: true,
+				listing_price: 1500,
+			});
 			expect(record(unit.id_unit)).toMatchObject({ listing_price: 1500, price: 1500, amount: 3, note: 'Neu' });
 		});
 
@@ -208,10 +301,20 @@ describe('sandbox API v2: units', () => {
 			const before = { ...record(unit.id_unit)! };
 			const path = `/units/${unit.id_unit}?storefront=de`;
 			expect((await api().patch(path, {})).json).toEqual(problem('/problems/validation-error', ['body']));
-			expect((await api().patch(path, { id_offer: 'NEW' })).json).toEqual(problem('/problems/validation-error', ['id_offer']));
-			const price = await api().patch(path, { minimum_price: unit.listing_price + 1, amount: 0, listing_price: unit.listing_price });
-			expect(price.json.errors).toEqual([{ field: 'minimum_price', message: `${unit.listing_price + 1} is above listing_price ${unit.listing_price}` }]);
-			expect((await api().patch(`/units/${unit.id_unit}?storefront=at`, { amount: 1, listing_price: 1000 })).status).toBe(404);
+			expect((await api().patch(path, { id_offer: 'NEW' })).json).toEqual(
+				problem('/problems/validation-error', ['id_offer']),
+			);
+			const price = await api().patch(path, {
+				minimum_price: unit.listing_price + 1,
+				amount: 0,
+				listing_price: unit.listing_price,
+			});
+			expect(price.json.errors).toEqual([
+				{ field: 'minimum_price', message: `${unit.listing_price + 1} is above listing_price ${unit.listing_price}` },
+			]);
+			expect(
+				(await api().patch(`/units/${unit.id_unit}?storefront=at`, { amount: 1, listing_price: 1000 })).status,
+			).toBe(404);
 			expect(record(unit.id_unit)).toEqual(before);
 		});
 
@@ -226,7 +329,10 @@ describe('sandbox API v2: units', () => {
 				errors: [{ field: 'listing_price', message: 'listing_price must be greater than 0' }],
 			});
 			expect(record(unit.id_unit)).toEqual(before);
-			const withPrice = await api().patch(`/units/${unit.id_unit}?storefront=de`, { amount: 3, listing_price: unit.listing_price });
+			const withPrice = await api().patch(`/units/${unit.id_unit}?storefront=de`, {
+				amount: 3,
+				listing_price: unit.listing_price,
+			});
 			expect(withPrice.status).toBe(200);
 			expect(record(unit.id_unit)!.amount).toBe(3);
 		});
@@ -255,8 +361,18 @@ describe('sandbox API v2: units', () => {
 			expect(response.status).toBe(207);
 			expect(response.json.data).toEqual([
 				{ id_unit: a.id_unit, status_code: 200, unit: expect.objectContaining({ id_unit: a.id_unit, amount: 11 }) },
-				{ id_unit: unitsIn('at')[0].id_unit, status_code: 404, message: expect.stringMatching(/not found on storefront de/), errors: [] },
-				{ id_unit: b.id_unit, status_code: 400, message: expect.any(String), errors: [{ field: 'minimum_price', message: expect.any(String) }] },
+				{
+					id_unit: unitsIn('at')[0].id_unit,
+					status_code: 404,
+					message: expect.stringMatching(/not found on storefront de/),
+					errors: [],
+				},
+				{
+					id_unit: b.id_unit,
+					status_code: 400,
+					message: expect.any(String),
+					errors: [{ field: 'minimum_price', message: expect.any(String) }],
+				},
 				// the OpenAPI's own 207 example, for a unit without a listing price
 				{
 					id_unit: c.id_unit,
@@ -281,7 +397,9 @@ describe('sandbox API v2: units', () => {
 				{ id_unit: id, unit_data: { amount: 2 } },
 			]);
 			expect(twice.json).toEqual(problem('/problems/units/bulk-duplicate-units', ['body']));
-			expect((await api().post('/units/bulk?storefront=de', [])).json).toEqual(problem('/problems/validation-error', ['body']));
+			expect((await api().post('/units/bulk?storefront=de', [])).json).toEqual(
+				problem('/problems/validation-error', ['body']),
+			);
 			expect(record(id)!.amount).toBe(unitsIn('de')[0].amount);
 		});
 	});
@@ -290,16 +408,33 @@ describe('sandbox API v2: units', () => {
 		it('reports live units, the reasons of others, and units of other storefronts as not found, each id once', async () => {
 			const live = unitsIn('de').find((u) => u.amount > 0)!;
 			const empty = unitsIn('de').find((u) => u.amount === 0)!;
-			await api().patch(`/units/${live.id_unit}?storefront=de`, { status: 'ONHOLD', listing_price: live.listing_price });
+			await api().patch(`/units/${live.id_unit}?storefront=de`, {
+				status: 'ONHOLD',
+				listing_price: live.listing_price,
+			});
 			const other = unitsIn('at')[0];
-			const response = await api().post('/units/status?storefront=de', { unit_ids: [empty.id_unit, live.id_unit, other.id_unit, empty.id_unit] });
+			const response = await api().post('/units/status?storefront=de', {
+				unit_ids: [empty.id_unit, live.id_unit, other.id_unit, empty.id_unit],
+			});
 			expect(response.status).toBe(200);
 			expect(response.json.data).toEqual([
-				{ id_unit: empty.id_unit, status_code: 200, is_live: false, reasons: [expect.objectContaining({ reason: 'stock_update_needed' })] },
-				{ id_unit: live.id_unit, status_code: 200, is_live: false, reasons: [expect.objectContaining({ reason: 'offer_paused' })] },
+				{
+					id_unit: empty.id_unit,
+					status_code: 200,
+					is_live: false,
+					reasons: [expect.objectContaining({ reason: 'stock_update_needed' })],
+				},
+				{
+					id_unit: live.id_unit,
+					status_code: 200,
+					is_live: false,
+					reasons: [expect.objectContaining({ reason: 'offer_paused' })],
+				},
 				{ id_unit: other.id_unit, status_code: 404, message: 'Unit not found' },
 			]);
-			const tooMany = await api().post('/units/status?storefront=de', { unit_ids: Array.from({ length: 21 }, (_, i) => i + 1) });
+			const tooMany = await api().post('/units/status?storefront=de', {
+				unit_ids: Array.from({ length: 21 }, (_, i) => i + 1),
+			});
 			expect(tooMany.json.errors).toEqual([{ field: 'unit_ids', message: 'must NOT have more than 20 items' }]);
 		});
 	});

@@ -8,12 +8,26 @@ export { embeddedField, idLocator, returnAllOrLimit } from '../../../shared/desc
 
 /** An item (the shared product record), searched in the catalogue or given by its ID. */
 export function itemIdField(description: string): INodeProperties {
-	return idLocator({ displayName: 'Item', name: 'itemId', searchListMethod: 'searchItems', searchFilterRequired: true, placeholder: 'e.g. 20574181', description });
+	return idLocator({
+		displayName: 'Item',
+		name: 'itemId',
+		searchListMethod: 'searchItems',
+		searchFilterRequired: true,
+		placeholder: 'e.g. 20574181',
+		description,
+	});
 }
 
 /** An order, picked from the seller's latest orders or given by its ID (text, such as MHRYPC1). */
 export function orderIdField(description: string): INodeProperties {
-	return idLocator({ displayName: 'Order', name: 'orderId', searchListMethod: 'searchOrders', format: ID_FORMATS.text, placeholder: 'e.g. MHRYPC1', description });
+	return idLocator({
+		displayName: 'Order',
+		name: 'orderId',
+		searchListMethod: 'searchOrders',
+		format: ID_FORMATS.text,
+		placeholder: 'e.g. MHRYPC1',
+		description,
+	});
 }
 
 /** A message of several lines: Return Unit → Reject and Clarify (the API opens a claim with it), Ticket → Open. */
@@ -45,7 +59,14 @@ function sortField(fields: string[], defaultValue = 'ts_created:desc'): INodePro
 		options.push({ name: `${label.replace(/^./, (c) => c.toUpperCase())}, Newest First`, value: `${field}:desc` });
 		options.push({ name: `${label.replace(/^./, (c) => c.toUpperCase())}, Oldest First`, value: `${field}:asc` });
 	}
-	return { displayName: 'Sort', name: 'sort', type: 'options', options, default: defaultValue, description: 'Order of the results' };
+	return {
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'options',
+		options,
+		default: defaultValue,
+		description: 'Order of the results',
+	};
 }
 
 /** A date filter sent as `<field>:from` (e.g. `ts_created:from`): records at or after this time. */

@@ -22,7 +22,12 @@ export function successItem(response: ApiResponse, extra: IDataObject = {}): IDa
  * Formats a date filter the way API v1 expects it: `YYYY-MM-DD HH:MM:SS` in the API's time zone. Takes what
  * n8n's date picker and expressions produce; a time without offset is one in the workflow's time zone.
  */
-export function toApiTimestamp(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string): string | undefined {
+export function toApiTimestamp(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label: string,
+): string | undefined {
 	const instant = toInstant(context, value, itemIndex, label);
 	return instant && formatInstant(instant, 'sql', API_TIME_ZONE);
 }

@@ -17,7 +17,10 @@ export const outputShapes = recordOutputShapes({
 	orderUnitsCount: 'seller_units_count',
 	returnUnits: 'units',
 	ticketOrderUnits: 'ids_order_unit',
-	unitProduct: [copied('id_item', 'id_item', 'The ID of the item (product) at the marketplace', true), outputField.ean('ean')],
+	unitProduct: [
+		copied('id_item', 'id_item', 'The ID of the item (product) at the marketplace', true),
+		outputField.ean('ean'),
+	],
 	unitState: [minimumPrice(currency, true), unitCondition(true)],
 	unitsUpdatedInOrderGet: true,
 	unitProductInclude: 'item',

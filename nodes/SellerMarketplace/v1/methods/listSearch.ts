@@ -14,7 +14,11 @@ import { actions } from '../actions';
 
 const PAGE = 30;
 
-type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+type ListSearch = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
 
 interface Collection {
 	/** The seller's collection, e.g. `/orders/seller/`. */
@@ -31,11 +35,19 @@ interface Collection {
 }
 
 /** The pages of a list, for the picker to show a screen at a time. */
-const pagesOf = (context: ILoadOptionsFunctions, path: string, query: IDataObject) => ({ read: v1PageReader(context, path, query), pageSize: PAGE, what: `GET ${path}` });
+const pagesOf = (context: ILoadOptionsFunctions, path: string, query: IDataObject) => ({
+	read: v1PageReader(context, path, query),
+	pageSize: PAGE,
+	what: `GET ${path}`,
+});
 
 /** The first page of the API's own search, e.g. the units of a typed offer ID. */
 async function firstPage(context: ILoadOptionsFunctions, path: string, query: IDataObject): Promise<IDataObject[]> {
-	return await readRecords(context, v1PageReader(context, path, query), { pageSize: PAGE, max: PAGE, what: `GET ${path}` });
+	return await readRecords(context, v1PageReader(context, path, query), {
+		pageSize: PAGE,
+		max: PAGE,
+		what: `GET ${path}`,
+	});
 }
 
 function listOf(collection: Collection): ListSearch {
@@ -49,7 +61,10 @@ function listOf(collection: Collection): ListSearch {
 				const { recordPath } = collection;
 				const exact =
 					recordPath && isIdLike(collection.format.regex, typed)
-						? await readIfFound(async () => (await apiRequest.call(this, { method: 'GET', path: recordPath(typed) })).body as IDataObject)
+						? await readIfFound(
+								async () =>
+									(await apiRequest.call(this, { method: 'GET', path: recordPath(typed) })).body as IDataObject,
+							)
 						: [];
 				const searched = [];
 				for (const query of collection.searches?.(typed) ?? []) {
@@ -72,7 +87,10 @@ export const searchOrders = listOf({
 	format: ID_FORMATS.text,
 	toEntry: (order) => {
 		const units = order.seller_units_count ?? (Array.isArray(order.order_units) ? order.order_units.length : undefined);
-		return { name: `${text(order.id_order)} (${text(order.ts_created)}, ${text(units ?? '?')} units)`, value: text(order.id_order) };
+		return {
+			name: `${text(order.id_order)} (${text(order.ts_created)}, ${text(units ?? '?')} units)`,
+			value: text(order.id_order),
+		};
 	},
 });
 
@@ -120,7 +138,10 @@ export const searchUnits = listOf({
 	toEntry: (unit) => {
 		const item = (unit.item as IDataObject | undefined) ?? {};
 		const title = item.title ? `${text(item.title)}, ` : '';
-		return { name: `${text(unit.id_unit)}: ${title}offer ${text(unit.id_offer)} (${text(unit.amount)} in stock)`, value: text(unit.id_unit) };
+		return {
+			name: `${text(unit.id_unit)}: ${title}offer ${text(unit.id_offer)} (${text(unit.amount)} in stock)`,
+			value: text(unit.id_unit),
+		};
 	},
 	searches: (typed) => [{ id_offer: typed }],
 });
@@ -129,7 +150,10 @@ export const searchReturns = listOf({
 	path: '/returns/seller/',
 	recordPath: integer((id) => apiPath`/returns/${id}/`),
 	format: ID_FORMATS.integer,
-	toEntry: (record) => ({ name: `${text(record.id_return)} (${text(record.status)}, ${text(record.ts_created)})`, value: text(record.id_return) }),
+	toEntry: (record) => ({
+		name: `${text(record.id_return)} (${text(record.status)}, ${text(record.ts_created)})`,
+		value: text(record.id_return),
+	}),
 	searches: (typed) => [{ tracking_code: typed }],
 });
 
@@ -175,7 +199,11 @@ export const searchSubscriptions = listOf({
 });
 
 /** Items (the shared product records): the API's own search by title and manufacturer, or the item whose ID is typed. */
-export async function searchItems(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchItems(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const q = filter?.trim() ?? '';
 	const source: PickSource = {
 		toEntry: (item) => ({ name: `${text(item.title)} (${text(item.id_item)})`, value: text(item.id_item) }),
@@ -183,7 +211,11 @@ export async function searchItems(this: ILoadOptionsFunctions, filter?: string, 
 		lookup: async (typed) => [
 			...(/^\d{8,14}$/.test(typed) ? await firstPage(this, '/items/', { ean: typed }) : []),
 			...(isIdLike(ID_FORMATS.integer.regex, typed)
-				? await readIfFound(async () => (await apiRequest.call(this, { method: 'GET', path: apiPath`/items/${Number(typed)}` })).body as IDataObject)
+				? await readIfFound(
+						async () =>
+							(await apiRequest.call(this, { method: 'GET', path: apiPath`/items/${Number(typed)}` }))
+								.body as IDataObject,
+					)
 				: []),
 		],
 		searchedByServer: true,
@@ -192,7 +224,11 @@ export async function searchItems(this: ILoadOptionsFunctions, filter?: string, 
 }
 
 /** Categories have a name search (`q`) in the API itself; without text, the main product areas. */
-export async function searchCategories(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchCategories(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const q = filter?.trim() ?? '';
 	const query: IDataObject = q ? { q } : { id_parent: 1 };
 	const source: PickSource = {
@@ -203,7 +239,11 @@ export async function searchCategories(this: ILoadOptionsFunctions, filter?: str
 		pages: pagesOf(this, '/categories/', query),
 		lookup: async (typed) =>
 			isIdLike(ID_FORMATS.integer.regex, typed)
-				? await readIfFound(async () => (await apiRequest.call(this, { method: 'GET', path: apiPath`/categories/${Number(typed)}/` })).body as IDataObject)
+				? await readIfFound(
+						async () =>
+							(await apiRequest.call(this, { method: 'GET', path: apiPath`/categories/${Number(typed)}/` }))
+								.body as IDataObject,
+					)
 				: [],
 		searchedByServer: true,
 	};

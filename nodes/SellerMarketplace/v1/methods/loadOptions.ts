@@ -14,7 +14,10 @@ async function options(
 }
 
 export async function getShippingGroups(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await options(this, '/shipping-groups/seller/', (group) => ({ name: String(group.name), value: String(group.name) }));
+	return await options(this, '/shipping-groups/seller/', (group) => ({
+		name: String(group.name),
+		value: String(group.name),
+	}));
 }
 
 export async function getWarehouses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

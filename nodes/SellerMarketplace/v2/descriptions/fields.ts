@@ -11,7 +11,12 @@ import { apiRequestAllItems, type V2CollectionRequest } from '../../../api/v2';
 export { collectionField, embeddedField, idLocator, textField } from '../../../shared/descriptions/fields';
 
 /** A date filter (`*_from_iso`, filling the query parameter `fills`): records at or after this time. */
-export function dateFilterField(displayName: string, name: string, description: string, fills: string): INodeProperties {
+export function dateFilterField(
+	displayName: string,
+	name: string,
+	description: string,
+	fills: string,
+): INodeProperties {
 	return bounded(
 		{
 			displayName,
@@ -55,7 +60,11 @@ export function listFields(storefront: INodeProperties, filters: INodeProperties
 }
 
 /** A Get Many: the collection as far as the form's Return All / Limit ask, one output record per API record. */
-export async function readCollection(context: IExecuteFunctions, itemIndex: number, request: Omit<V2CollectionRequest, 'itemIndex'>): Promise<IDataObject[]> {
+export async function readCollection(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	request: Omit<V2CollectionRequest, 'itemIndex'>,
+): Promise<IDataObject[]> {
 	return await apiRequestAllItems.call(context, { ...request, itemIndex }, collectionLimit(context, itemIndex));
 }
 

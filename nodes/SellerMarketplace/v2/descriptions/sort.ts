@@ -2,7 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 /** A `sort` dropdown: the orders an endpoint offers, as [label, API value], the first the default. */
 export function sortField(orders: Array<[name: string, value: string]>): INodeProperties {
-	const field: INodeProperties = { displayName: 'Sort', name: 'sort', type: 'options', default: '', description: 'Order of the results' };
+	const field: INodeProperties = {
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'options',
+		default: '',
+		description: 'Order of the results',
+	};
 	return { ...field, options: orders.map(([name, value]) => ({ name, value })), default: orders[0][1] };
 }
 
@@ -11,4 +17,3 @@ export const newestFirstSort = sortField([
 	['Created, Newest First', 'ts_created:desc'],
 	['Updated, Newest First', 'ts_updated:desc'],
 ]);
-

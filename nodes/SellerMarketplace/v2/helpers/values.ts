@@ -22,7 +22,13 @@ export function wholeNumber(
 /** The highest listing price per currency (OpenAPI `UnitRequest.listing_price`: 1 million EUR, 4.5 million PLN, 25 million CZK), in cents; int32 caps CZK. */
 const MAX_LISTING_PRICE_CENTS = { EUR: 100_000_000, PLN: 450_000_000, CZK: INT32_MAX } as const;
 
-export function listingPriceCents(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string, storefront: Storefront): number {
+export function listingPriceCents(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label: string,
+	storefront: Storefront,
+): number {
 	const { currency } = STOREFRONT_DETAILS[storefront];
 	return wholeNumber(context, value, itemIndex, label, { min: 1, max: MAX_LISTING_PRICE_CENTS[currency] });
 }
@@ -35,7 +41,13 @@ export function listingPriceCents(context: IExecuteFunctions, value: unknown, it
 export const MIN_PLAUSIBLE_LISTING_PRICE_CENTS = 100;
 
 /** A listing price as listingPriceCents checks it, refused below MIN_PLAUSIBLE_LISTING_PRICE_CENTS with what it would mean. */
-export function plausibleListingPriceCents(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string, storefront: Storefront): number {
+export function plausibleListingPriceCents(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label: string,
+	storefront: Storefront,
+): number {
 	const cents = listingPriceCents(context, value, itemIndex, label, storefront);
 	if (cents < MIN_PLAUSIBLE_LISTING_PRICE_CENTS) {
 		const { currency } = STOREFRONT_DETAILS[storefront];

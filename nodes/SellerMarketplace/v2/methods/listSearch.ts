@@ -14,7 +14,11 @@ import { formStorefront } from './storefront';
 import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
 import { actions } from '../actions';
 
-type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+type ListSearch = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
 
 interface Collection {
 	path: string;
@@ -24,7 +28,10 @@ interface Collection {
 	/** Query of every page: what the server narrows to, e.g. the statuses the operation can act on. */
 	query?(context: ILoadOptionsFunctions): Promise<IDataObject> | IDataObject;
 	/** The path (and query) of the record the typed text names, when it is typed as such an ID. */
-	byId?(text: string, context: ILoadOptionsFunctions): Promise<{ path: string; query?: IDataObject } | undefined> | { path: string; query?: IDataObject } | undefined;
+	byId?(
+		text: string,
+		context: ILoadOptionsFunctions,
+	): Promise<{ path: string; query?: IDataObject } | undefined> | { path: string; query?: IDataObject } | undefined;
 	/** Queries of the API's own filters that may name the typed text (an offer ID, an EAN). */
 	searches?(text: string, context: ILoadOptionsFunctions): Promise<IDataObject[]> | IDataObject[];
 	fits?(record: IDataObject, context: ILoadOptionsFunctions): boolean;
@@ -38,8 +45,17 @@ const pagesOf = (context: ILoadOptionsFunctions, path: string, pageSize: number,
 });
 
 /** The first page of the API's own search, e.g. the units of a typed offer ID. */
-async function firstPage(context: ILoadOptionsFunctions, path: string, pageSize: number, query: IDataObject): Promise<IDataObject[]> {
-	return await readRecords(context, v2PageReader(context, { path, query, pageSize }), { pageSize, max: pageSize, what: `GET ${path}` });
+async function firstPage(
+	context: ILoadOptionsFunctions,
+	path: string,
+	pageSize: number,
+	query: IDataObject,
+): Promise<IDataObject[]> {
+	return await readRecords(context, v2PageReader(context, { path, query, pageSize }), {
+		pageSize,
+		max: pageSize,
+		what: `GET ${path}`,
+	});
 }
 
 function listOf(collection: Collection): ListSearch {
@@ -50,7 +66,9 @@ function listOf(collection: Collection): ListSearch {
 			pages: pagesOf(this, collection.path, collection.pageSize, base),
 			lookup: async (text) => {
 				const target = await collection.byId?.(text, this);
-				const exact = target ? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', ...target })) : [];
+				const exact = target
+					? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', ...target }))
+					: [];
 				const searched = [];
 				for (const query of (await collection.searches?.(text, this)) ?? []) {
 					searched.push(...(await firstPage(this, collection.path, collection.pageSize, { ...base, ...query })));
@@ -66,7 +84,9 @@ function listOf(collection: Collection): ListSearch {
 /** What an integer ID typed in the search names: `/collection/{id}`. */
 function integerPath(collection: string, query?: (context: ILoadOptionsFunctions) => Promise<IDataObject>) {
 	return async (text: string, context: ILoadOptionsFunctions) =>
-		isIdLike(ID_FORMATS.integer.regex, text) ? { path: `${collection}/${Number(text.trim())}`, query: await query?.(context) } : undefined;
+		isIdLike(ID_FORMATS.integer.regex, text)
+			? { path: `${collection}/${Number(text.trim())}`, query: await query?.(context) }
+			: undefined;
 }
 
 /** Query and check of a collection whose operations act only on some statuses (and on units the seller fulfils). */
@@ -74,12 +94,15 @@ function actionable({ merchantOnly = false } = {}): Pick<Collection, 'query' | '
 	return {
 		query: (context) => {
 			const wanted = actionableStatuses(context, actions.find);
-			return wanted ? { status: [...wanted], ...(merchantOnly ? { fulfillment_type: ['fulfilled_by_merchant'] } : {}) } : {};
+			return wanted
+				? { status: [...wanted], ...(merchantOnly ? { fulfillment_type: ['fulfilled_by_merchant'] } : {}) }
+				: {};
 		},
 		fits: (record, context) => {
 			const wanted = actionableStatuses(context, actions.find);
 			if (!wanted) return true;
-			const byMerchant = !merchantOnly || record.fulfillment_type === undefined || record.fulfillment_type === 'fulfilled_by_merchant';
+			const byMerchant =
+				!merchantOnly || record.fulfillment_type === undefined || record.fulfillment_type === 'fulfilled_by_merchant';
 			return byMerchant && wanted.includes(String(record.status));
 		},
 	};
@@ -172,7 +195,8 @@ export const searchUnits = listOf({
 export const searchProducts: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
 	const storefront = await formStorefront(this);
 	const q = filter?.trim() ?? '';
-	const readOne = async (path: string) => await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path, query: { storefront } }));
+	const readOne = async (path: string) =>
+		await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path, query: { storefront } }));
 	const source: PickSource = {
 		toEntry: (product) => ({
 			name: `${text(product.title)} (${text(product.id_product)}${Array.isArray(product.eans) && product.eans.length ? `, EAN ${text(product.eans[0])}` : ''})`,
@@ -197,7 +221,12 @@ export const searchInvoices: ListSearch = async function (this: ILoadOptionsFunc
 	});
 	// Invoice IDs are unique only within their order: with an order chosen, its own invoices.
 	if (order && isIdLike(ID_FORMATS.text.regex, order)) {
-		const read = async () => await apiRequestData.call(this, { method: 'GET', path: apiPath`/orders/${order}`, query: { embedded: ['order_invoices'] } });
+		const read = async () =>
+			await apiRequestData.call(this, {
+				method: 'GET',
+				path: apiPath`/orders/${order}`,
+				query: { embedded: ['order_invoices'] },
+			});
 		const [details] = await readIfFound(read);
 		const invoices = Array.isArray(details?.order_invoices) ? (details.order_invoices as IDataObject[]) : [];
 		return await pickList(this, { toEntry, pages: { records: invoices } }, filter);
@@ -241,7 +270,14 @@ export const searchCategories: ListSearch = async function (this: ILoadOptionsFu
 		pages: pagesOf(this, '/categories', 100, { storefront, ...(q ? { q } : {}) }),
 		lookup: async (typed) =>
 			isIdLike(ID_FORMATS.integer.regex, typed)
-				? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path: `/categories/${Number(typed)}`, query: { storefront } }))
+				? await readIfFound(
+						async () =>
+							await apiRequestData.call(this, {
+								method: 'GET',
+								path: `/categories/${Number(typed)}`,
+								query: { storefront },
+							}),
+					)
 				: [],
 		searchedByServer: true,
 	};
@@ -287,11 +323,21 @@ export const searchAttributes: ListSearch = async function (this: ILoadOptionsFu
 	const storefront = await formStorefront(this);
 	const q = filter?.trim() ?? '';
 	const source: PickSource = {
-		toEntry: (attribute) => ({ name: `${text(attribute.title ?? attribute.name)} (${text(attribute.name)}, ${text(attribute.id)})`, value: text(attribute.id) }),
+		toEntry: (attribute) => ({
+			name: `${text(attribute.title ?? attribute.name)} (${text(attribute.name)}, ${text(attribute.id)})`,
+			value: text(attribute.id),
+		}),
 		pages: pagesOf(this, q ? '/attributes/search' : '/attributes', 100, { storefront, ...(q ? { q } : {}) }),
 		lookup: async (typed) =>
 			isIdLike(ID_FORMATS.integer.regex, typed)
-				? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path: `/attributes/${Number(typed)}`, query: { storefront } }))
+				? await readIfFound(
+						async () =>
+							await apiRequestData.call(this, {
+								method: 'GET',
+								path: `/attributes/${Number(typed)}`,
+								query: { storefront },
+							}),
+					)
 				: [],
 		searchedByServer: true,
 	};
@@ -307,10 +353,25 @@ export const searchAttributeNames: ListSearch = async function (this: ILoadOptio
 	const storefront = await formStorefront(this);
 	const q = filter?.trim() ?? '';
 	const source: PickSource = {
-		toEntry: (attribute) => ({ name: attribute.title && attribute.title !== attribute.name ? `${text(attribute.title)} (${text(attribute.name)})` : text(attribute.name), value: text(attribute.name) }),
+		toEntry: (attribute) => ({
+			name:
+				attribute.title && attribute.title !== attribute.name
+					? `${text(attribute.title)} (${text(attribute.name)})`
+					: text(attribute.name),
+			value: text(attribute.name),
+		}),
 		pages: pagesOf(this, q ? '/attributes/search' : '/attributes', 100, { storefront, ...(q ? { q } : {}) }),
 		lookup: async (typed) =>
-			ATTRIBUTE_NAME.test(typed.trim()) ? await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path: apiPath`/attributes/by-name/${typed.trim()}`, query: { storefront } })) : [],
+			ATTRIBUTE_NAME.test(typed.trim())
+				? await readIfFound(
+						async () =>
+							await apiRequestData.call(this, {
+								method: 'GET',
+								path: apiPath`/attributes/by-name/${typed.trim()}`,
+								query: { storefront },
+							}),
+					)
+				: [],
 		fits: (attribute) => attribute.name !== 'ean',
 		searchedByServer: true,
 	};

@@ -42,10 +42,14 @@ export async function getCarriers(this: ILoadOptionsFunctions): Promise<INodePro
 
 export async function getShippingGroups(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const storefront = await formStorefront(this);
-	return await options(this, { path: '/shipping-groups', query: { storefront }, pageSize: 30, idField: 'id_shipping_group' }, (group) => ({
-		name: `${String(group.name)}${group.is_default === true ? ' (Default)' : ''}`,
-		value: Number(group.id_shipping_group),
-	}));
+	return await options(
+		this,
+		{ path: '/shipping-groups', query: { storefront }, pageSize: 30, idField: 'id_shipping_group' },
+		(group) => ({
+			name: `${String(group.name)}${group.is_default === true ? ' (Default)' : ''}`,
+			value: Number(group.id_shipping_group),
+		}),
+	);
 }
 
 export async function getWarehouses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

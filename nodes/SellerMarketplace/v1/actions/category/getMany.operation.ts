@@ -33,7 +33,8 @@ export const getMany = defineOperation({
 				name: 'parentCategory',
 				searchListMethod: 'searchCategories',
 				placeholder: 'e.g. 1',
-				description: 'List the direct subcategories of this category. The root category is 1; its subcategories are the main product areas.',
+				description:
+					'List the direct subcategories of this category. The root category is 1; its subcategories are the main product areas.',
 			}),
 			default: { mode: 'id', value: '1' },
 			displayOptions: { show: { filterBy: ['parent'] } },
@@ -56,6 +57,11 @@ export const getMany = defineOperation({
 			filterBy === 'search'
 				? { q: requireString(this, 'searchTerm', itemIndex, 'Search Term') }
 				: { id_parent: requireIntegerId(this, 'parentCategory', itemIndex, 'Parent Category') };
-		return await readCollection.call(this, itemIndex, { path: '/categories/', query, pageSize: CATEGORY_PAGE_SIZE, idField: 'id_category' });
+		return await readCollection.call(this, itemIndex, {
+			path: '/categories/',
+			query,
+			pageSize: CATEGORY_PAGE_SIZE,
+			idField: 'id_category',
+		});
 	},
 });

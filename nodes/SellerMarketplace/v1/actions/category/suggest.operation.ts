@@ -58,7 +58,9 @@ export const suggest = defineOperation({
 			description: requireString(this, 'productDescription', itemIndex, 'Product Description'),
 			manufacturer: requireString(this, 'manufacturer', itemIndex, 'Manufacturer'),
 		};
-		const price = toCents(this, this.getNodeParameter('price', itemIndex), itemIndex, 'Price (in Cents)', { allowZero: false });
+		const price = toCents(this, this.getNodeParameter('price', itemIndex), itemIndex, 'Price (in Cents)', {
+			allowZero: false,
+		});
 		const response = await apiRequest.call(this, {
 			method: 'POST',
 			path: '/categories/decide/',

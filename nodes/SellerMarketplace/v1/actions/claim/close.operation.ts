@@ -16,7 +16,11 @@ export const close = defineOperation({
 	properties: [claimIdField('The claim to close')],
 	async execute(itemIndex) {
 		const idClaim = requireIntegerId(this, 'claimId', itemIndex, 'Claim');
-		const response = await apiRequest.call(this, { method: 'PATCH', path: apiPath`/claims/${idClaim}/close/`, itemIndex });
+		const response = await apiRequest.call(this, {
+			method: 'PATCH',
+			path: apiPath`/claims/${idClaim}/close/`,
+			itemIndex,
+		});
 		return successItem(response, { id_claim: idClaim });
 	},
 });

@@ -8,7 +8,8 @@ export const claimMessage = defineResource({
 	operations: [send],
 	notices: [
 		{
-			displayName: 'Claims are deprecated and were replaced by tickets: use the Ticket Message resource for new workflows',
+			displayName:
+				'Claims are deprecated and were replaced by tickets: use the Ticket Message resource for new workflows',
 			name: 'claimMessageDeprecatedNotice',
 			type: 'notice',
 			default: '',

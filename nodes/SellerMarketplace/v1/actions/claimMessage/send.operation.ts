@@ -15,10 +15,7 @@ export const send = defineOperation({
 	picks: PICKABLE_STATUSES.answerableConversation,
 	attempt: 'send a message to claim {id}',
 	endpoint: { method: 'POST', path: '/claim-messages/' },
-	properties: [
-		claimIdField('The claim to answer'),
-		...messageFields('claim'),
-	],
+	properties: [claimIdField('The claim to answer'), ...messageFields('claim')],
 	async execute(itemIndex) {
 		const body = {
 			id_claim: requireIntegerId(this, 'claimId', itemIndex, 'Claim'),

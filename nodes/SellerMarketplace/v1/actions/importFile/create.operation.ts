@@ -33,7 +33,12 @@ export const create = defineOperation({
 	async execute(itemIndex) {
 		const uri = checkHttpUrl(this, requireString(this, 'uri', itemIndex, 'File URL'), itemIndex, 'File URL');
 		const type = requireString(this, 'type', itemIndex, 'Type');
-		const response = await apiRequest.call(this, { method: 'POST', path: '/import-files/', body: { uri, type }, itemIndex });
+		const response = await apiRequest.call(this, {
+			method: 'POST',
+			path: '/import-files/',
+			body: { uri, type },
+			itemIndex,
+		});
 		const ids = response.createdId === undefined ? {} : { id_import_file: Number(response.createdId) };
 		return successItem(response, ids);
 	},

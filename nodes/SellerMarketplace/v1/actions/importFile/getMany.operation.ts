@@ -47,6 +47,10 @@ export const getMany = defineOperation({
 			'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection.call(this, itemIndex, { path: '/import-files/seller/', query, idField: 'id_import_file' });
+		return await readCollection.call(this, itemIndex, {
+			path: '/import-files/seller/',
+			query,
+			idField: 'id_import_file',
+		});
 	},
 });

@@ -13,8 +13,13 @@ export const get = defineOperation({
 	summary: 'Read one item (product), optionally with its category and offers',
 	endpoint: { method: 'GET', path: '/items/{id_item}' },
 	properties: [
-		itemIdField('The item (the shared product record), searched by title, manufacturer or EAN, or given by its ID (id_item)'),
-		embeddedField(['category', 'units'], 'Related data to include: the category of the item, and the offers (units) of all sellers'),
+		itemIdField(
+			'The item (the shared product record), searched by title, manufacturer or EAN, or given by its ID (id_item)',
+		),
+		embeddedField(
+			['category', 'units'],
+			'Related data to include: the category of the item, and the offers (units) of all sellers',
+		),
 	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'itemId', itemIndex, 'Item');

@@ -33,7 +33,10 @@ export const search = defineOperation({
 			placeholder: 'e.g. 4006381333931',
 			description: 'The EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
 		},
-		embeddedField(['category', 'units'], 'Related data to include in each item: its category, and the offers (units) of all sellers'),
+		embeddedField(
+			['category', 'units'],
+			'Related data to include in each item: its category, and the offers (units) of all sellers',
+		),
 		...returnAllOrLimit(),
 	],
 	async execute(itemIndex) {
@@ -42,6 +45,10 @@ export const search = defineOperation({
 		if (!q && !eanText) throw inputError(this, itemIndex, 'Fill in "Search Term" or "EAN" (or both) to search items');
 		const ean = eanText ? checkEan(this, eanText, itemIndex) : undefined;
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		return await readCollection.call(this, itemIndex, { path: '/items/', query: compact({ q, ean, embedded }), idField: 'id_item' });
+		return await readCollection.call(this, itemIndex, {
+			path: '/items/',
+			query: compact({ q, ean, embedded }),
+			idField: 'id_item',
+		});
 	},
 });

@@ -14,7 +14,11 @@ export const deleteOrderInvoice = defineOperation({
 	properties: [invoiceIdField],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');
-		const response = await apiRequest.call(this, { method: 'DELETE', path: apiPath`/order-invoices/${id}/`, itemIndex });
+		const response = await apiRequest.call(this, {
+			method: 'DELETE',
+			path: apiPath`/order-invoices/${id}/`,
+			itemIndex,
+		});
 		return deletedItem(response);
 	},
 });

@@ -12,8 +12,11 @@ export const getMany = defineOperation({
 	endpoint: { method: 'GET', path: '/order-invoices/seller/' },
 	properties: [...returnAllOrLimit(), downloadLinksOptions],
 	async execute(itemIndex) {
-		return await readCollection.call(this, itemIndex, { path: '/order-invoices/seller/', idField: 'id_invoice' }, (records) =>
-			applyDownloadLinksOption(this, itemIndex, records),
+		return await readCollection.call(
+			this,
+			itemIndex,
+			{ path: '/order-invoices/seller/', idField: 'id_invoice' },
+			(records) => applyDownloadLinksOption(this, itemIndex, records),
 		);
 	},
 });

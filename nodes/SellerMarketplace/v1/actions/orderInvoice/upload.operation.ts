@@ -68,7 +68,8 @@ export const upload = defineOperation({
 			itemIndex,
 		});
 		const ids: IDataObject = { id_order: idOrder };
-		if (response.createdId !== undefined && /^\d+$/.test(response.createdId)) ids.id_invoice = Number(response.createdId);
+		if (response.createdId !== undefined && /^\d+$/.test(response.createdId))
+			ids.id_invoice = Number(response.createdId);
 		return successItem(response, ids);
 	},
 });

@@ -15,7 +15,11 @@ export const fulfil = defineOperation({
 	properties: [orderUnitIdField],
 	async execute(itemIndex) {
 		const orderUnitId = getOrderUnitId(this, itemIndex);
-		const response = await apiRequest.call(this, { method: 'PATCH', path: apiPath`/order-units/${orderUnitId}/fulfil/`, itemIndex });
+		const response = await apiRequest.call(this, {
+			method: 'PATCH',
+			path: apiPath`/order-units/${orderUnitId}/fulfil/`,
+			itemIndex,
+		});
 		return successItem(response, { id_order_unit: orderUnitId });
 	},
 });

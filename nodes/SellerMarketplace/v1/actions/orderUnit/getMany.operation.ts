@@ -34,7 +34,8 @@ export const getMany = defineOperation({
 				type: 'multiOptions',
 				options: [...orderUnitStatusOptions].sort((a, b) => a.name.localeCompare(b.name)),
 				default: [],
-				description: 'Only order units in one of these states, e.g. "Need to Be Sent" for the units waiting to be shipped',
+				description:
+					'Only order units in one of these states, e.g. "Need to Be Sent" for the units waiting to be shipped',
 			},
 			fromDateField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time'),
 		]),
@@ -50,8 +51,11 @@ export const getMany = defineOperation({
 			// Newest first unless chosen otherwise, as the public SDK asks for it.
 			sort: chosenSort(this, itemIndex) ?? 'ts_created:desc',
 		});
-		return await readCollection.call(this, itemIndex, { path: '/order-units/seller/', query, idField: 'id_order_unit' }, (records) =>
-			applyDownloadLinksOption(this, itemIndex, records),
+		return await readCollection.call(
+			this,
+			itemIndex,
+			{ path: '/order-units/seller/', query, idField: 'id_order_unit' },
+			(records) => applyDownloadLinksOption(this, itemIndex, records),
 		);
 	},
 });

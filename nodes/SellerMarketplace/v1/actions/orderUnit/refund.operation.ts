@@ -28,7 +28,8 @@ export const refund = defineOperation({
 			typeOptions: { numberPrecision: 0 },
 			default: 0,
 			required: true,
-			description: 'How much to refund to the buyer, in euro cents (e.g. 500 for 5.00 €). At most what is left of the price.',
+			description:
+				'How much to refund to the buyer, in euro cents (e.g. 500 for 5.00 €). At most what is left of the price.',
 		},
 		{
 			displayName: 'Reason',
@@ -42,7 +43,9 @@ export const refund = defineOperation({
 	],
 	async execute(itemIndex) {
 		const orderUnitId = getOrderUnitId(this, itemIndex);
-		const amount = toCents(this, this.getNodeParameter('amount', itemIndex) as unknown, itemIndex, AMOUNT_LABEL, { allowZero: false });
+		const amount = toCents(this, this.getNodeParameter('amount', itemIndex) as unknown, itemIndex, AMOUNT_LABEL, {
+			allowZero: false,
+		});
 		const reason = requireString(this, 'reason', itemIndex, 'Reason');
 		const response = await apiRequest.call(this, {
 			method: 'PATCH',

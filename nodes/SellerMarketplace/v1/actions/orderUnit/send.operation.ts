@@ -63,6 +63,10 @@ export const send = defineOperation({
 			confirmApplied: statusReached(this, apiPath`/order-units/${orderUnitId}/`, SENT_OR_LATER, itemIndex),
 			itemIndex,
 		});
-		return successItem(response, { id_order_unit: orderUnitId, carrier_code: carrierCode, tracking_number: trackingNumber });
+		return successItem(response, {
+			id_order_unit: orderUnitId,
+			carrier_code: carrierCode,
+			tracking_number: trackingNumber,
+		});
 	},
 });

@@ -4,7 +4,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { inputError, parseJsonObject, requireEan } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { successItem } from '../../helpers/output';
-import { attributeRowsField, collectRows, defineDataField, isValue } from '../../../../shared/descriptions/attributeRows';
+import {
+	attributeRowsField,
+	collectRows,
+	defineDataField,
+	isValue,
+} from '../../../../shared/descriptions/attributeRows';
 
 /**
  * The property of the upload object that carries user-defined attributes: "by name, each with an array of
@@ -55,7 +60,11 @@ function fromFields(context: IExecuteFunctions, itemIndex: number): IDataObject 
 	const data: IDataObject = {};
 	for (const [name, values] of collectRows(context, itemIndex, 'attributes', 'Attributes')) {
 		if (name === USER_DEFINED) {
-			throw inputError(context, itemIndex, `"Attributes": put your own attributes in "User-Defined Attributes", not in a row named "${USER_DEFINED}"`);
+			throw inputError(
+				context,
+				itemIndex,
+				`"Attributes": put your own attributes in "User-Defined Attributes", not in a row named "${USER_DEFINED}"`,
+			);
 		}
 		data[name] = values;
 	}
@@ -70,10 +79,18 @@ function fromJson(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const checkValues = (name: string, values: unknown, where = '') => {
 		if (!name.trim()) throw inputError(context, itemIndex, `"${label}": an attribute name${where} is empty`);
 		if (!Array.isArray(values)) {
-			throw inputError(context, itemIndex, `"${label}": "${name}"${where} must be a list of values, like ["${typeof values === 'string' ? values : '…'}"]`);
+			throw inputError(
+				context,
+				itemIndex,
+				`"${label}": "${name}"${where} must be a list of values, like ["${typeof values === 'string' ? values : '…'}"]`,
+			);
 		}
 		if (!values.every(isValue)) {
-			throw inputError(context, itemIndex, `"${label}": the values of "${name}"${where} must be non-empty text or numbers`);
+			throw inputError(
+				context,
+				itemIndex,
+				`"${label}": the values of "${name}"${where} must be non-empty text or numbers`,
+			);
 		}
 	};
 	for (const [name, values] of Object.entries(data)) {
@@ -88,7 +105,8 @@ function fromJson(context: IExecuteFunctions, itemIndex: number): IDataObject {
 				`"${label}": "${USER_DEFINED}" must be an object of your attribute names, each with a list of values, like {"Suitable for": ["kids"]}`,
 			);
 		}
-		for (const [attribute, attributeValues] of Object.entries(values)) checkValues(attribute, attributeValues, ` in "${USER_DEFINED}"`);
+		for (const [attribute, attributeValues] of Object.entries(values))
+			checkValues(attribute, attributeValues, ` in "${USER_DEFINED}"`);
 	}
 	return data;
 }
@@ -105,7 +123,11 @@ export function buildProductData(context: IExecuteFunctions, itemIndex: number, 
 	if ('ean' in data) {
 		const given = (data.ean as unknown[]).map(String);
 		if (given.length !== 1 || given[0] !== ean) {
-			throw inputError(context, itemIndex, `${where}: "ean" (${given.join(', ')}) differs from the EAN field (${ean}); leave it out, the EAN field is sent`);
+			throw inputError(
+				context,
+				itemIndex,
+				`${where}: "ean" (${given.join(', ')}) differs from the EAN field (${ean}); leave it out, the EAN field is sent`,
+			);
 		}
 	}
 	const attributes = { ...data };
@@ -117,7 +139,11 @@ export function buildProductData(context: IExecuteFunctions, itemIndex: number, 
 }
 
 /** Create or Replace (PUT) and Update (PATCH): sends the product data of the item's EAN (201 or 204, no body). */
-export async function sendProductData(context: IExecuteFunctions, itemIndex: number, method: 'PUT' | 'PATCH'): Promise<IDataObject> {
+export async function sendProductData(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	method: 'PUT' | 'PATCH',
+): Promise<IDataObject> {
 	const ean = requireEan(context, 'ean', itemIndex);
 	const body = buildProductData(context, itemIndex, ean);
 	const response = await apiRequest.call(context, { method, path: apiPath`/product-data/${ean}/`, body, itemIndex });

@@ -18,7 +18,11 @@ export const getStatus = defineOperation({
 	properties: [eanField],
 	async execute(itemIndex) {
 		const ean = requireEan(this, 'ean', itemIndex);
-		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/product-data-status/${ean}/`, itemIndex });
+		const response = await apiRequest.call(this, {
+			method: 'GET',
+			path: apiPath`/product-data-status/${ean}/`,
+			itemIndex,
+		});
 		return response.body as IDataObject;
 	},
 });

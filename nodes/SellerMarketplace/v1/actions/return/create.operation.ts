@@ -22,7 +22,8 @@ export const create = defineOperation({
 			default: '',
 			required: true,
 			placeholder: 'e.g. 12345, 12346',
-			description: 'The order units to return, separated by commas (or an array from an expression). All must belong to the same order.',
+			description:
+				'The order units to return, separated by commas (or an array from an expression). All must belong to the same order.',
 		},
 		{
 			displayName: 'Reason',
@@ -32,23 +33,30 @@ export const create = defineOperation({
 			default: 'defect',
 			description: 'Why the units are returned',
 		},
-		bounded({
-			displayName: 'Note',
-			name: 'note',
-			type: 'string',
-			typeOptions: { rows: 3 },
-			default: '',
-			required: true,
-			placeholder: 'e.g. Screen flickers after a few minutes',
-			description: `What is wrong, in at least ${MIN_NOTE_LENGTH} characters`,
-		}, { fills: ['note'], minLength: MIN_NOTE_LENGTH }),
+		bounded(
+			{
+				displayName: 'Note',
+				name: 'note',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				required: true,
+				placeholder: 'e.g. Screen flickers after a few minutes',
+				description: `What is wrong, in at least ${MIN_NOTE_LENGTH} characters`,
+			},
+			{ fills: ['note'], minLength: MIN_NOTE_LENGTH },
+		),
 	],
 	async execute(itemIndex) {
 		const orderUnitIds = requireIntegerIds(this, 'orderUnitIds', itemIndex, 'Order Unit IDs');
 		const reason = requireString(this, 'reason', itemIndex, 'Reason');
 		const note = requireString(this, 'note', itemIndex, 'Note');
 		if (note.length < MIN_NOTE_LENGTH) {
-			throw inputError(this, itemIndex, `"Note" must be at least ${MIN_NOTE_LENGTH} characters long, but it has ${note.length}`);
+			throw inputError(
+				this,
+				itemIndex,
+				`"Note" must be at least ${MIN_NOTE_LENGTH} characters long, but it has ${note.length}`,
+			);
 		}
 
 		const response = await apiRequest.call(this, {

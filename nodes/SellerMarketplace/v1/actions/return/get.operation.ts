@@ -20,9 +20,13 @@ export const get = defineOperation({
 			name: 'returnId',
 			searchListMethod: 'searchReturns',
 			placeholder: 'e.g. 1234',
-			description: 'A return, picked from your latest returns, found by its tracking code, or given by its ID (id_return)',
+			description:
+				'A return, picked from your latest returns, found by its tracking code, or given by its ID (id_return)',
 		}),
-		{ ...embeddedField(['units', 'buyer'], 'Related data to include: the returned units and the buyer'), default: ['units', 'buyer'] },
+		{
+			...embeddedField(['units', 'buyer'], 'Related data to include: the returned units and the buyer'),
+			default: ['units', 'buyer'],
+		},
 	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');

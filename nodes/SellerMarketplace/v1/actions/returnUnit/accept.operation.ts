@@ -1,4 +1,9 @@
 import { returnUnitDecision } from './common';
 
 /** PATCH /return-units/{id}/accept/: accepts the returned unit (no body, 204). */
-export const accept = returnUnitDecision({ value: 'accept', name: 'Accept', action: 'Accept a returned unit', summary: 'Accept the return of a unit' });
+export const accept = returnUnitDecision({
+	value: 'accept',
+	name: 'Accept',
+	action: 'Accept a returned unit',
+	summary: 'Accept the return of a unit',
+});

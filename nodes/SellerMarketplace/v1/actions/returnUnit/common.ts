@@ -9,7 +9,12 @@ import { defineOperation } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** The state each decision moves a return unit to. */
-const REACHED_STATUS = { accept: 'return_accepted', reject: 'return_rejected', repair: 'return_in_repair', clarify: 'return_in_clarification' } as const;
+const REACHED_STATUS = {
+	accept: 'return_accepted',
+	reject: 'return_rejected',
+	repair: 'return_in_repair',
+	clarify: 'return_in_clarification',
+} as const;
 
 export const returnUnitIdField: INodeProperties = idLocator({
 	displayName: 'Return Unit',

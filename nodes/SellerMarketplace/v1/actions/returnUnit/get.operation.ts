@@ -13,10 +13,7 @@ export const get = defineOperation({
 	action: 'Get a returned unit',
 	summary: 'Get one returned unit',
 	endpoint: { method: 'GET', path: '/return-units/{id}/' },
-	properties: [
-		returnUnitIdField,
-		embeddedField(['item', 'return', 'order_unit', 'claim', 'tickets']),
-	],
+	properties: [returnUnitIdField, embeddedField(['item', 'return', 'order_unit', 'claim', 'tickets'])],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'returnUnitId', itemIndex, 'Return Unit');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];

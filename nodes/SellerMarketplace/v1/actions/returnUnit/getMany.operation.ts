@@ -36,6 +36,10 @@ export const getMany = defineOperation({
 			'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection.call(this, itemIndex, { path: '/return-units/seller/', query, idField: 'id_return_unit' });
+		return await readCollection.call(this, itemIndex, {
+			path: '/return-units/seller/',
+			query,
+			idField: 'id_return_unit',
+		});
 	},
 });

@@ -2,7 +2,13 @@ import { eventNameOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { requireString } from '../../../../shared/helpers/validation';
 import { apiRequest } from '../../../../api/v1';
-import { CALLBACK_URL_DESCRIPTION, checkCallbackUrl, checkFallbackEmail, explainRefusal, FALLBACK_EMAIL_DESCRIPTION } from './shared';
+import {
+	CALLBACK_URL_DESCRIPTION,
+	checkCallbackUrl,
+	checkFallbackEmail,
+	explainRefusal,
+	FALLBACK_EMAIL_DESCRIPTION,
+} from './shared';
 import { defineOperation } from '../../../actions/define';
 
 /** POST /subscriptions/: the marketplace verifies the callback first and creates nothing if it does not answer. */
@@ -45,12 +51,22 @@ export const create = defineOperation({
 		const body = {
 			event_name: requireString(this, 'eventName', itemIndex, 'Event'),
 			callback_url: checkCallbackUrl(this, requireString(this, 'callbackUrl', itemIndex, 'Callback URL'), itemIndex),
-			fallback_email: checkFallbackEmail(this, requireString(this, 'fallbackEmail', itemIndex, 'Fallback Email'), itemIndex),
+			fallback_email: checkFallbackEmail(
+				this,
+				requireString(this, 'fallbackEmail', itemIndex, 'Fallback Email'),
+				itemIndex,
+			),
 		};
-		const response = await apiRequest.call(this, { method: 'POST', path: '/subscriptions/', body, itemIndex }).catch((error: unknown) => {
-			throw explainRefusal(error, 'the subscription');
-		});
+		const response = await apiRequest
+			.call(this, { method: 'POST', path: '/subscriptions/', body, itemIndex })
+			.catch((error: unknown) => {
+				throw explainRefusal(error, 'the subscription');
+			});
 		const id = response.createdId;
-		return successItem(response, { id_subscription: id !== undefined && /^\d+$/.test(id) ? Number(id) : id, ...body, is_active: true });
+		return successItem(response, {
+			id_subscription: id !== undefined && /^\d+$/.test(id) ? Number(id) : id,
+			...body,
+			is_active: true,
+		});
 	},
 });

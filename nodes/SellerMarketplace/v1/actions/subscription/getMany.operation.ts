@@ -28,6 +28,10 @@ export const getMany = defineOperation({
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({ event_name: filters.eventName });
-		return await readCollection.call(this, itemIndex, { path: '/subscriptions/seller/', query, idField: 'id_subscription' });
+		return await readCollection.call(this, itemIndex, {
+			path: '/subscriptions/seller/',
+			query,
+			idField: 'id_subscription',
+		});
 	},
 });

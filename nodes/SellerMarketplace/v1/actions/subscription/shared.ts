@@ -36,7 +36,9 @@ export function explainRefusal(error: unknown, what: string): unknown {
 	const status = Number(error.httpCode);
 	if (!(status >= 400 && status < 500) || [401, 403, 404, 429].includes(status)) return error;
 	const apiMessage = error.messages.find((message) => message && message !== error.message);
-	error.message = apiMessage ? `The marketplace refused ${what}: ${apiMessage}` : `The marketplace refused ${what} (${status})`;
+	error.message = apiMessage
+		? `The marketplace refused ${what}: ${apiMessage}`
+		: `The marketplace refused ${what} (${status})`;
 	error.description = [error.description, VERIFICATION_HINT].filter(Boolean).join('\n');
 	return error;
 }

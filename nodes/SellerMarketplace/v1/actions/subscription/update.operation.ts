@@ -5,7 +5,15 @@ import { eventNameOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { inputError } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
-import { CALLBACK_URL_DESCRIPTION, checkCallbackUrl, checkFallbackEmail, explainRefusal, FALLBACK_EMAIL_DESCRIPTION, requireSubscriptionId, subscriptionField } from './shared';
+import {
+	CALLBACK_URL_DESCRIPTION,
+	checkCallbackUrl,
+	checkFallbackEmail,
+	explainRefusal,
+	FALLBACK_EMAIL_DESCRIPTION,
+	requireSubscriptionId,
+	subscriptionField,
+} from './shared';
 import { defineOperation } from '../../../actions/define';
 
 /**
@@ -59,8 +67,10 @@ export const update = defineOperation({
 		const id = requireSubscriptionId(this, itemIndex);
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const changes: IDataObject = {};
-		if (fields.callbackUrl !== undefined) changes.callback_url = checkCallbackUrl(this, String(fields.callbackUrl), itemIndex);
-		if (fields.fallbackEmail !== undefined) changes.fallback_email = checkFallbackEmail(this, String(fields.fallbackEmail), itemIndex);
+		if (fields.callbackUrl !== undefined)
+			changes.callback_url = checkCallbackUrl(this, String(fields.callbackUrl), itemIndex);
+		if (fields.fallbackEmail !== undefined)
+			changes.fallback_email = checkFallbackEmail(this, String(fields.fallbackEmail), itemIndex);
 		if (fields.eventName !== undefined) changes.event_name = String(fields.eventName);
 		if (fields.isActive !== undefined) changes.is_active = fields.isActive === true || fields.isActive === 'true';
 		if (Object.keys(changes).length === 0) {

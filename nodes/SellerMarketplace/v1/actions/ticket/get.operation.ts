@@ -17,7 +17,10 @@ export const get = defineOperation({
 	output: outputShapes.ticket,
 	properties: [
 		ticketLocator('The ticket to read'),
-		embeddedField(['messages', 'order_units', 'buyer', 'item', 'files'], 'Related data to include with the ticket, such as its messages'),
+		embeddedField(
+			['messages', 'order_units', 'buyer', 'item', 'files'],
+			'Related data to include with the ticket, such as its messages',
+		),
 	],
 	async execute(itemIndex) {
 		const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');

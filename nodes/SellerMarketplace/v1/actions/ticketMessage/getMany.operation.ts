@@ -19,6 +19,10 @@ export const getMany = defineOperation({
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({ timestamp_from: toApiTimestamp(this, filters.writtenFrom, itemIndex, 'Written From') });
-		return await readCollection.call(this, itemIndex, { path: '/ticket-messages/seller/', query, idField: 'id_ticket_message' });
+		return await readCollection.call(this, itemIndex, {
+			path: '/ticket-messages/seller/',
+			query,
+			idField: 'id_ticket_message',
+		});
 	},
 });

@@ -13,7 +13,11 @@ import { collectionField } from '../../../../shared/descriptions/fields';
 /** Each named binary property of the item as a `claim_message_files` entry. */
 async function attachments(context: IExecuteFunctions, itemIndex: number, names: string): Promise<IDataObject[]> {
 	const files = await readAttachments(context, itemIndex, names);
-	return files.map((file) => ({ filename: file.filename, mime_type: file.mimeType, data: file.data.toString('base64') }));
+	return files.map((file) => ({
+		filename: file.filename,
+		mime_type: file.mimeType,
+		data: file.data.toString('base64'),
+	}));
 }
 
 /** POST /ticket-messages/: answers a ticket, optionally with files from the item's binary data. */
@@ -45,7 +49,9 @@ export const send = defineOperation({
 		const text = requireString(this, 'text', itemIndex, 'Text');
 		const interimNotice = this.getNodeParameter('interimNotice', itemIndex, false) as boolean;
 		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-		const files = additionalFields.attachments ? await attachments(this, itemIndex, String(additionalFields.attachments)) : [];
+		const files = additionalFields.attachments
+			? await attachments(this, itemIndex, String(additionalFields.attachments))
+			: [];
 
 		const body: IDataObject = { id_ticket: idTicket, text, interim_notice: interimNotice };
 		if (files.length) body.claim_message_files = files;

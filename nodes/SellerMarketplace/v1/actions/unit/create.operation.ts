@@ -16,7 +16,11 @@ export const create = defineOperation({
 	summary: 'Offer a product: price, stock, condition and delivery time',
 	endpoint: { method: 'POST', path: '/units/' },
 	properties: [
-		identifyProductField({ name: 'Item ID', value: 'itemId', description: "The marketplace's ID of the item, e.g. from Item → Search" }),
+		identifyProductField({
+			name: 'Item ID',
+			value: 'itemId',
+			description: "The marketplace's ID of the item, e.g. from Item → Search",
+		}),
 		{
 			displayName: 'EAN',
 			name: 'ean',
@@ -27,7 +31,10 @@ export const create = defineOperation({
 			description: 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included',
 			displayOptions: { show: { identifyBy: ['ean'] } },
 		},
-		{ ...itemIdField('The item (product) you offer, searched by title, manufacturer or EAN, or given by its ID'), displayOptions: { show: { identifyBy: ['itemId'] } } },
+		{
+			...itemIdField('The item (product) you offer, searched by title, manufacturer or EAN, or given by its ID'),
+			displayOptions: { show: { identifyBy: ['itemId'] } },
+		},
 		{ ...conditionField, required: true },
 		{ ...listingPriceField, required: true },
 		{ ...amountField, required: true },
@@ -41,7 +48,8 @@ export const create = defineOperation({
 				'Your own ID for this offer, such as your SKU. Recommended: orders refer to it, and it cannot be changed later.',
 		},
 		{
-			displayName: 'If you already have a unit for this product in this condition, the marketplace updates that unit instead of creating a second one',
+			displayName:
+				'If you already have a unit for this product in this condition, the marketplace updates that unit instead of creating a second one',
 			name: 'upsertNotice',
 			type: 'notice',
 			default: '',

@@ -58,7 +58,8 @@ export const offerFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. DE',
-		description: "Two-letter country code the product ships from. When a warehouse is set, the warehouse's country is used instead.",
+		description:
+			"Two-letter country code the product ships from. When a warehouse is set, the warehouse's country is used instead.",
 	},
 	{
 		displayName: 'Minimum Price (in Cents)',
@@ -96,7 +97,8 @@ export const offerFields: INodeProperties[] = [
 	},
 ];
 
-const text = (value: unknown): string | undefined => (value === undefined || value === null ? undefined : String(value).trim());
+const text = (value: unknown): string | undefined =>
+	value === undefined || value === null ? undefined : String(value).trim();
 
 /**
  * Validates offer fields given by their parameter names (condition, listingPrice, amount and the `offerFields`)
@@ -109,7 +111,9 @@ export function offerBody(context: IExecuteFunctions, itemIndex: number, values:
 		listing_price: given('listingPrice')
 			? toCents(context, values.listingPrice, itemIndex, 'Listing Price (in Cents)', { allowZero: false })
 			: undefined,
-		minimum_price: given('minimumPrice') ? toCents(context, values.minimumPrice, itemIndex, 'Minimum Price (in Cents)') : undefined,
+		minimum_price: given('minimumPrice')
+			? toCents(context, values.minimumPrice, itemIndex, 'Minimum Price (in Cents)')
+			: undefined,
 		amount: given('amount') ? toWholeNumber(context, values.amount, itemIndex, 'Stock') : undefined,
 		note: text(values.note),
 		delivery_time_min: given('deliveryTimeMin')
@@ -122,14 +126,22 @@ export function offerBody(context: IExecuteFunctions, itemIndex: number, values:
 		warehouse: text(values.warehouse),
 		location: checkCountryCode(context, values.location, itemIndex, 'Location'),
 	});
-	if (body.delivery_time_min !== undefined && body.delivery_time_max !== undefined && (body.delivery_time_min as number) > (body.delivery_time_max as number)) {
+	if (
+		body.delivery_time_min !== undefined &&
+		body.delivery_time_max !== undefined &&
+		(body.delivery_time_min as number) > (body.delivery_time_max as number)
+	) {
 		throw inputError(
 			context,
 			itemIndex,
 			`"Delivery Time Min (Days)" (${String(body.delivery_time_min)}) must not be more than "Delivery Time Max (Days)" (${String(body.delivery_time_max)})`,
 		);
 	}
-	if (body.minimum_price !== undefined && body.listing_price !== undefined && (body.minimum_price as number) > (body.listing_price as number)) {
+	if (
+		body.minimum_price !== undefined &&
+		body.listing_price !== undefined &&
+		(body.minimum_price as number) > (body.listing_price as number)
+	) {
 		throw inputError(
 			context,
 			itemIndex,

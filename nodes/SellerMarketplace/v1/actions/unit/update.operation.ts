@@ -36,7 +36,8 @@ export const update = defineOperation({
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'unitId', itemIndex, 'Unit');
 		const body = offerBody(this, itemIndex, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-		if (!Object.keys(body).length) throw inputError(this, itemIndex, '"Update Fields": add at least one field to change');
+		if (!Object.keys(body).length)
+			throw inputError(this, itemIndex, '"Update Fields": add at least one field to change');
 		const response = await apiRequest.call(this, { method: 'PATCH', path: apiPath`/units/${id}/`, body, itemIndex });
 		return successItem(response, { id_unit: id });
 	},

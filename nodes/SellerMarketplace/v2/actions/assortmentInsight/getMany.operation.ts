@@ -11,6 +11,11 @@ export const getMany = defineOperation({
 	endpoint: { method: 'GET', path: '/assortment-coverage/insights' },
 	properties: returnAllOrLimit(),
 	async execute(itemIndex) {
-		return await readCollection(this, itemIndex, { path: '/assortment-coverage/insights', query: {}, pageSize: 5000, idField: 'ean' });
+		return await readCollection(this, itemIndex, {
+			path: '/assortment-coverage/insights',
+			query: {},
+			pageSize: 5000,
+			idField: 'ean',
+		});
 	},
 });

@@ -16,15 +16,29 @@ export const downloadSharedSet = defineOperation({
 	action: 'Download the shared set of an attribute',
 	summary: 'Download every value an attribute with a shared set accepts, as a CSV file',
 	endpoint: { method: 'GET', path: '/attributes/{id_attribute}/shared-set-values' },
-	properties: [sharedSetAttributeField, sharedSetLocaleField, binaryOutputField('Binary field of the output item that receives the CSV file')],
+	properties: [
+		sharedSetAttributeField,
+		sharedSetLocaleField,
+		binaryOutputField('Binary field of the output item that receives the CSV file'),
+	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'attributeId', itemIndex, 'Attribute');
 		const locale = requireString(this, 'locale', itemIndex, 'Language');
 		const binaryPropertyName = requireString(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field');
-		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/attributes/${id}/shared-set-values`, query: { locale }, itemIndex, fieldLabels: SHARED_SET_FIELD_LABELS });
+		const response = await apiRequest.call(this, {
+			method: 'GET',
+			path: apiPath`/attributes/${id}/shared-set-values`,
+			query: { locale },
+			itemIndex,
+			fieldLabels: SHARED_SET_FIELD_LABELS,
+		});
 		const url = (response.body as { data?: unknown } | undefined)?.data;
 		if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
-			throw new NodeOperationError(this.getNode(), `Expected the address of the shared set file from GET /attributes/${id}/shared-set-values, but the API returned something else`, { itemIndex });
+			throw new NodeOperationError(
+				this.getNode(),
+				`Expected the address of the shared set file from GET /attributes/${id}/shared-set-values, but the API returned something else`,
+				{ itemIndex },
+			);
 		}
 		const file = await downloadFile.call(this, url, itemIndex);
 		const mimeType = file.contentType?.split(';')[0].trim() || 'text/csv';

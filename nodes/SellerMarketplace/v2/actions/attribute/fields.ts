@@ -9,7 +9,8 @@ export const sharedSetAttributeField = idLocator({
 	name: 'attributeId',
 	searchListMethod: 'searchAttributes',
 	placeholder: 'e.g. 351',
-	description: 'An attribute that takes values from a shared set (is_sharedset in Attribute → Get), e.g. the manufacturer',
+	description:
+		'An attribute that takes values from a shared set (is_sharedset in Attribute → Get), e.g. the manufacturer',
 });
 
 /** The shared-set endpoints require a language. */
@@ -23,4 +24,8 @@ export const sharedSetLocaleField: INodeProperties = {
 	description: 'The language of the values',
 };
 
-export const SHARED_SET_FIELD_LABELS: Record<string, string> = { id_attribute: 'Attribute', locale: 'Language', q: 'Search Text' };
+export const SHARED_SET_FIELD_LABELS: Record<string, string> = {
+	id_attribute: 'Attribute',
+	locale: 'Language',
+	q: 'Search Text',
+};

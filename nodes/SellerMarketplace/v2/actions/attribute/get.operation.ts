@@ -10,7 +10,8 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an attribute',
-	summary: 'Read a product data attribute by its name (e.g. title) or its ID: its type and whether it takes several values',
+	summary:
+		'Read a product data attribute by its name (e.g. title) or its ID: its type and whether it takes several values',
 	endpoint: [
 		{ method: 'GET', path: '/attributes/by-name/{name}' },
 		{ method: 'GET', path: '/attributes/{id_attribute}' },
@@ -25,9 +26,17 @@ export const get = defineOperation({
 				{ name: 'ID', value: 'id', description: "The marketplace's ID of the attribute" },
 			],
 			default: 'name',
-			description: 'How to name the attribute. An expression may choose per item (name or ID); then fill in both fields below.',
+			description:
+				'How to name the attribute. An expression may choose per item (name or ID); then fill in both fields below.',
 		},
-		bounded(textField('Name', 'name', 'The attribute name, e.g. title', { required: true, placeholder: 'e.g. title', displayOptions: { show: { identifyBy: ['name'] } } }), lineOfText()),
+		bounded(
+			textField('Name', 'name', 'The attribute name, e.g. title', {
+				required: true,
+				placeholder: 'e.g. title',
+				displayOptions: { show: { identifyBy: ['name'] } },
+			}),
+			lineOfText(),
+		),
 		{
 			...idLocator({
 				displayName: 'Attribute',

@@ -15,10 +15,22 @@ export const getMany = defineOperation({
 		{ method: 'GET', path: '/attributes' },
 		{ method: 'GET', path: '/attributes/search' },
 	],
-	properties: [...listFields(storefrontField, [bounded(textField('Search Text', 'q', 'Only attributes whose name or title matches, e.g. colour'), lineOfText('q'))]), localeField],
+	properties: [
+		...listFields(storefrontField, [
+			bounded(
+				textField('Search Text', 'q', 'Only attributes whose name or title matches, e.g. colour'),
+				lineOfText('q'),
+			),
+		]),
+		localeField,
+	],
 	async execute(itemIndex) {
 		const q = optionalText((this.getNodeParameter('filters', itemIndex, {}) as { q?: unknown }).q);
-		const query = compact({ storefront: await requiredStorefront(this, itemIndex), q, locale: localeOf(this, itemIndex) });
+		const query = compact({
+			storefront: await requiredStorefront(this, itemIndex),
+			q,
+			locale: localeOf(this, itemIndex),
+		});
 		const path = q === undefined ? '/attributes' : '/attributes/search';
 		return await readCollection(this, itemIndex, { path, query, pageSize: 100, idField: 'id' });
 	},

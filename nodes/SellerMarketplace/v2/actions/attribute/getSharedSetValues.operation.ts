@@ -19,12 +19,28 @@ export const getSharedSetValues = defineOperation({
 		sharedSetAttributeField,
 		sharedSetLocaleField,
 		...returnAllOrLimit(),
-		collectionField('Filters', 'filters', [bounded(textField('Search Text', 'q', 'Only values whose label contains this text, e.g. Braun'), lineOfText('q'))], 'Add Filter'),
+		collectionField(
+			'Filters',
+			'filters',
+			[
+				bounded(
+					textField('Search Text', 'q', 'Only values whose label contains this text, e.g. Braun'),
+					lineOfText('q'),
+				),
+			],
+			'Add Filter',
+		),
 	],
 	async execute(itemIndex) {
 		const path = apiPath`/attributes/${requireIntegerId(this, 'attributeId', itemIndex, 'Attribute')}/shared-set`;
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({ locale: requireString(this, 'locale', itemIndex, 'Language'), q: optionalText(filters.q) });
-		return await readCollection(this, itemIndex, { path, query, pageSize: 100, idField: 'value', fieldLabels: SHARED_SET_FIELD_LABELS });
+		return await readCollection(this, itemIndex, {
+			path,
+			query,
+			pageSize: 100,
+			idField: 'value',
+			fieldLabels: SHARED_SET_FIELD_LABELS,
+		});
 	},
 });

@@ -8,7 +8,9 @@ export const buyboxConditionField: INodeProperties = {
 	name: 'condition',
 	type: 'options',
 	options: BUYBOX_CONDITIONS.map((value) => ({
-		name: value.replace(/(^|\s)\w/g, (c) => c.toUpperCase()).replace(' - ', ' – ') + (value === 'used' || value === 'refurbished' ? ' (Any Grade)' : ''),
+		name:
+			value.replace(/(^|\s)\w/g, (c) => c.toUpperCase()).replace(' - ', ' – ') +
+			(value === 'used' || value === 'refurbished' ? ' (Any Grade)' : ''),
 		value,
 	})),
 	default: 'new',

@@ -12,7 +12,7 @@ export const getRankings = defineOperation({
 	name: 'Get Offer Rankings',
 	action: 'Get the buy box ranking of a product',
 	attempt: 'get the buy box ranking of product {id}',
-	summary: "See which offers of a product rank best for the buy box, and where yours stand",
+	summary: 'See which offers of a product rank best for the buy box, and where yours stand',
 	endpoint: { method: 'GET', path: '/buybox' },
 	properties: [
 		productIdField("The product, searched in the catalogue or given by the marketplace's ID of it (id_product)"),
@@ -32,7 +32,10 @@ export const getRankings = defineOperation({
 			id_product: requireIntegerId(this, 'productId', itemIndex, 'Product'),
 			storefront: await requiredStorefront(this, itemIndex),
 			condition: String(this.getNodeParameter('condition', itemIndex)),
-			limit: wholeNumber(this, this.getNodeParameter('topOffers', itemIndex, 10), itemIndex, 'Number of Offers', { min: 1, max: 10 }),
+			limit: wholeNumber(this, this.getNodeParameter('topOffers', itemIndex, 10), itemIndex, 'Number of Offers', {
+				min: 1,
+				max: 10,
+			}),
 		};
 		return await apiRequestData.call(this, { method: 'GET', path: '/buybox', query, itemIndex });
 	},

@@ -15,7 +15,11 @@ export const getMany = defineOperation({
 	async execute(itemIndex) {
 		const data = await apiRequestData.call(this, { method: 'GET', path: '/carriers', itemIndex });
 		if (!Array.isArray(data?.carriers)) {
-			throw new NodeApiError(this.getNode(), { path: '/carriers' }, { message: 'Expected a list of carriers from GET /carriers', itemIndex });
+			throw new NodeApiError(
+				this.getNode(),
+				{ path: '/carriers' },
+				{ message: 'Expected a list of carriers from GET /carriers', itemIndex },
+			);
 		}
 		return data.carriers as IDataObject[];
 	},

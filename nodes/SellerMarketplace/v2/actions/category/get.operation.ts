@@ -17,7 +17,10 @@ export const get = defineOperation({
 	properties: [
 		categoryIdField,
 		storefrontField,
-		embeddedField([...CATEGORY_EMBEDDABLES], 'More data to include: the parent, the subcategories, and the attributes products of the category need or may have'),
+		embeddedField(
+			[...CATEGORY_EMBEDDABLES],
+			'More data to include: the parent, the subcategories, and the attributes products of the category need or may have',
+		),
 		localeField,
 	],
 	async execute(itemIndex) {

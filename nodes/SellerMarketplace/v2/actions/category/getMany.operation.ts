@@ -16,8 +16,14 @@ export const getMany = defineOperation({
 	endpoint: { method: 'GET', path: '/categories' },
 	properties: [
 		...listFields(storefrontField, [
-			bounded(textField('Parent Category ID', 'parentId', 'Only the direct subcategories of this category (id_category)'), { fills: ['id_parent'], minimum: 1, decimals: 0, maxLength: TEXT_CAPS.line }),
-			bounded(textField('Search Text', 'q', 'Only categories whose name matches this text, e.g. Buch'), lineOfText('q')),
+			bounded(
+				textField('Parent Category ID', 'parentId', 'Only the direct subcategories of this category (id_category)'),
+				{ fills: ['id_parent'], minimum: 1, decimals: 0, maxLength: TEXT_CAPS.line },
+			),
+			bounded(
+				textField('Search Text', 'q', 'Only categories whose name matches this text, e.g. Buch'),
+				lineOfText('q'),
+			),
 		]),
 		localeField,
 	],

@@ -15,8 +15,14 @@ export const suggest = defineOperation({
 	endpoint: { method: 'POST', path: '/categories/decide' },
 	properties: [
 		bounded(textField('Title', 'title', 'The product title', { required: true }), lineOfText('item.title')),
-		bounded(textField('Description', 'description', 'The product description', { required: true, typeOptions: { rows: 3 } }), { fills: ['item.description'], maxLength: TEXT_CAPS.message }),
-		bounded(textField('Manufacturer', 'manufacturer', 'The brand or manufacturer', { required: true }), lineOfText('item.manufacturer')),
+		bounded(
+			textField('Description', 'description', 'The product description', { required: true, typeOptions: { rows: 3 } }),
+			{ fills: ['item.description'], maxLength: TEXT_CAPS.message },
+		),
+		bounded(
+			textField('Manufacturer', 'manufacturer', 'The brand or manufacturer', { required: true }),
+			lineOfText('item.manufacturer'),
+		),
 		{ ...centsField('Price', 'price', 'The price of the product'), required: true },
 		storefrontField,
 		localeField,
@@ -29,7 +35,13 @@ export const suggest = defineOperation({
 				description: requireString(this, 'description', itemIndex, 'Description'),
 				manufacturer: requireString(this, 'manufacturer', itemIndex, 'Manufacturer'),
 			},
-			price: listingPriceCents(this, this.getNodeParameter('price', itemIndex, 0), itemIndex, 'Price (in Cents)', storefront),
+			price: listingPriceCents(
+				this,
+				this.getNodeParameter('price', itemIndex, 0),
+				itemIndex,
+				'Price (in Cents)',
+				storefront,
+			),
 		};
 		const query = compact({ storefront, locale: localeOf(this, itemIndex) });
 		return await apiRequestDataList.call(this, { method: 'POST', path: '/categories/decide', query, body, itemIndex });

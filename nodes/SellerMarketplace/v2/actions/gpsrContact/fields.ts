@@ -20,12 +20,27 @@ export const ownerFields: INodeProperties[] = [
 		default: 'manufacturer',
 		description: 'Whether the contact belongs to a manufacturer or to one product',
 	},
-	bounded(textField('Manufacturer Name', 'manufacturerName', 'The manufacturer as the catalogue names it (case does not matter)', {
-		required: true,
-		placeholder: 'e.g. Kaffeewerk',
-		displayOptions: { show: { contactFor: ['manufacturer'] } },
-	}), lineOfText()),
-	bounded(textField('EAN', 'ean', 'EAN of the product', { required: true, placeholder: 'e.g. 4006380100015', displayOptions: { show: { contactFor: ['product'] } } }), lineOfText()),
+	bounded(
+		textField(
+			'Manufacturer Name',
+			'manufacturerName',
+			'The manufacturer as the catalogue names it (case does not matter)',
+			{
+				required: true,
+				placeholder: 'e.g. Kaffeewerk',
+				displayOptions: { show: { contactFor: ['manufacturer'] } },
+			},
+		),
+		lineOfText(),
+	),
+	bounded(
+		textField('EAN', 'ean', 'EAN of the product', {
+			required: true,
+			placeholder: 'e.g. 4006380100015',
+			displayOptions: { show: { contactFor: ['product'] } },
+		}),
+		lineOfText(),
+	),
 ];
 
 export const contactTypeField: INodeProperties = {
@@ -44,7 +59,8 @@ export function ownerPath(context: IExecuteFunctions, itemIndex: number): string
 	}
 	const name = requireString(context, 'manufacturerName', itemIndex, 'Manufacturer Name');
 	// Any other text is sent encoded as one path segment; these two would be read as a move in the path.
-	if (name === '.' || name === '..') throw inputError(context, itemIndex, `"Manufacturer Name" must be a manufacturer's name, but it is "${name}"`);
+	if (name === '.' || name === '..')
+		throw inputError(context, itemIndex, `"Manufacturer Name" must be a manufacturer's name, but it is "${name}"`);
 	return apiPath`/contacts/manufacturers/${name}`;
 }
 

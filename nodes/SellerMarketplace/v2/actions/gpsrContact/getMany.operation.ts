@@ -14,7 +14,11 @@ export const getMany = defineOperation({
 	],
 	properties: ownerFields,
 	async execute(itemIndex) {
-		const { contacts, ...owner } = await apiRequestData.call(this, { method: 'GET', path: ownerPath(this, itemIndex), itemIndex });
+		const { contacts, ...owner } = await apiRequestData.call(this, {
+			method: 'GET',
+			path: ownerPath(this, itemIndex),
+			itemIndex,
+		});
 		return (Array.isArray(contacts) ? contacts : []).map((contact) => ({ ...owner, ...(contact as object) }));
 	},
 });

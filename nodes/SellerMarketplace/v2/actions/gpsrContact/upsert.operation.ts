@@ -1,13 +1,23 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { bounded, checkCountryCode, checkEmail, checkHttpUrl, compact, inputError, requireString } from '../../../../shared/helpers/validation';
+import {
+	bounded,
+	checkCountryCode,
+	checkEmail,
+	checkHttpUrl,
+	compact,
+	inputError,
+	requireString,
+} from '../../../../shared/helpers/validation';
 import { collectionField, textField } from '../../descriptions/fields';
 import { optionalText } from '../../helpers/values';
 import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
 import { contactPath, contactTypeField, ownerFields } from './fields';
 
-const EU_COUNTRIES = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '));
+const EU_COUNTRIES = new Set(
+	'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '),
+);
 
 const LABELS: Record<string, string> = {
 	name: 'Name',
@@ -23,9 +33,16 @@ const LABELS: Record<string, string> = {
 };
 
 /** Text of at most `max` characters, or undefined when empty. */
-function limited(context: Parameters<typeof inputError>[0], value: unknown, itemIndex: number, label: string, max: number): string | undefined {
+function limited(
+	context: Parameters<typeof inputError>[0],
+	value: unknown,
+	itemIndex: number,
+	label: string,
+	max: number,
+): string | undefined {
 	const text = optionalText(value);
-	if (text !== undefined && text.length > max) throw inputError(context, itemIndex, `"${label}" must be at most ${max} characters, but it has ${text.length}`);
+	if (text !== undefined && text.length > max)
+		throw inputError(context, itemIndex, `"${label}" must be at most ${max} characters, but it has ${text.length}`);
 	return text;
 }
 
@@ -42,35 +59,96 @@ export const upsert = defineOperation({
 	properties: [
 		...ownerFields,
 		contactTypeField,
-		bounded(textField('Name', 'name', 'Name of the company or person (at most 255 characters)', { required: true }), { fills: ['name'], minLength: 1, maxLength: 255 }),
-		bounded(textField('Street', 'street', 'Street of the postal address', { required: true }), { fills: ['postal_address.street'], minLength: 1, maxLength: 255 }),
-		bounded(textField('House Number', 'houseNumber', 'House number of the postal address', { required: true }), { fills: ['postal_address.house_number'], minLength: 1, maxLength: 50 }),
-		bounded(textField('City', 'city', 'City of the postal address', { required: true }), { fills: ['postal_address.city'], minLength: 1, maxLength: 255 }),
-		bounded(textField('Country Code', 'countryCode', 'Two-letter country code (ISO 3166-1), e.g. DE', { required: true, placeholder: 'DE' }), { fills: ['postal_address.country_code'], pattern: { regex: /^[A-Za-z]{2}$/, says: 'a two-letter country code such as DE' } }),
+		bounded(textField('Name', 'name', 'Name of the company or person (at most 255 characters)', { required: true }), {
+			fills: ['name'],
+			minLength: 1,
+			maxLength: 255,
+		}),
+		bounded(textField('Street', 'street', 'Street of the postal address', { required: true }), {
+			fills: ['postal_address.street'],
+			minLength: 1,
+			maxLength: 255,
+		}),
+		bounded(textField('House Number', 'houseNumber', 'House number of the postal address', { required: true }), {
+			fills: ['postal_address.house_number'],
+			minLength: 1,
+			maxLength: 50,
+		}),
+		bounded(textField('City', 'city', 'City of the postal address', { required: true }), {
+			fills: ['postal_address.city'],
+			minLength: 1,
+			maxLength: 255,
+		}),
+		bounded(
+			textField('Country Code', 'countryCode', 'Two-letter country code (ISO 3166-1), e.g. DE', {
+				required: true,
+				placeholder: 'DE',
+			}),
+			{
+				fills: ['postal_address.country_code'],
+				pattern: { regex: /^[A-Za-z]{2}$/, says: 'a two-letter country code such as DE' },
+			},
+		),
 		collectionField('Additional Fields', 'additionalFields', [
-			bounded(textField('Address Line 2', 'addressAdditional', 'More of the postal address'), { fills: ['postal_address.address_additional'], minLength: 1, maxLength: 255 }),
-			bounded(textField('Email', 'email', 'E-mail address of the contact. Email or Website is required.', { placeholder: 'name@email.com' }), { fills: ['contact_info.email_address'], maxLength: 255 }),
-			bounded(textField('Phone', 'phone', 'Phone number of the contact'), { fills: ['contact_info.phone_number'], minLength: 1, maxLength: 50 }),
-			bounded(textField('Postal Code', 'postalCode', 'Postal code; required for an address in the EU'), { fills: ['postal_address.postal_code'], minLength: 1, maxLength: 20 }),
-			bounded(textField('Website', 'website', 'Website of the contact (http or https). Email or Website is required.'), { fills: ['contact_info.website_url'], maxLength: 2048 }),
+			bounded(textField('Address Line 2', 'addressAdditional', 'More of the postal address'), {
+				fills: ['postal_address.address_additional'],
+				minLength: 1,
+				maxLength: 255,
+			}),
+			bounded(
+				textField('Email', 'email', 'E-mail address of the contact. Email or Website is required.', {
+					placeholder: 'name@email.com',
+				}),
+				{ fills: ['contact_info.email_address'], maxLength: 255 },
+			),
+			bounded(textField('Phone', 'phone', 'Phone number of the contact'), {
+				fills: ['contact_info.phone_number'],
+				minLength: 1,
+				maxLength: 50,
+			}),
+			bounded(textField('Postal Code', 'postalCode', 'Postal code; required for an address in the EU'), {
+				fills: ['postal_address.postal_code'],
+				minLength: 1,
+				maxLength: 20,
+			}),
+			bounded(
+				textField('Website', 'website', 'Website of the contact (http or https). Email or Website is required.'),
+				{ fills: ['contact_info.website_url'], maxLength: 2048 },
+			),
 		]),
 	],
 	async execute(itemIndex) {
 		const path = contactPath(this, itemIndex);
 		const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-		const country = checkCountryCode(this, requireString(this, 'countryCode', itemIndex, 'Country Code'), itemIndex, 'Country Code')!;
+		const country = checkCountryCode(
+			this,
+			requireString(this, 'countryCode', itemIndex, 'Country Code'),
+			itemIndex,
+			'Country Code',
+		)!;
 		const email = limited(this, extra.email, itemIndex, 'Email', 255);
 		const website = limited(this, extra.website, itemIndex, 'Website', 2048);
-		if (!email && !website) throw inputError(this, itemIndex, '"Email" or "Website" is required: add at least one in Additional Fields');
+		if (!email && !website)
+			throw inputError(this, itemIndex, '"Email" or "Website" is required: add at least one in Additional Fields');
 		const postalCode = limited(this, extra.postalCode, itemIndex, 'Postal Code', 20);
 		if (!postalCode && EU_COUNTRIES.has(country)) {
-			throw inputError(this, itemIndex, `"Postal Code" is required for an address in ${country}, an EU country: add it in Additional Fields`);
+			throw inputError(
+				this,
+				itemIndex,
+				`"Postal Code" is required for an address in ${country}, an EU country: add it in Additional Fields`,
+			);
 		}
 		const body = {
 			name: limited(this, requireString(this, 'name', itemIndex, 'Name'), itemIndex, 'Name', 255),
 			postal_address: compact({
 				street: limited(this, requireString(this, 'street', itemIndex, 'Street'), itemIndex, 'Street', 255),
-				house_number: limited(this, requireString(this, 'houseNumber', itemIndex, 'House Number'), itemIndex, 'House Number', 50),
+				house_number: limited(
+					this,
+					requireString(this, 'houseNumber', itemIndex, 'House Number'),
+					itemIndex,
+					'House Number',
+					50,
+				),
 				city: limited(this, requireString(this, 'city', itemIndex, 'City'), itemIndex, 'City', 255),
 				postal_code: postalCode,
 				country_code: country,

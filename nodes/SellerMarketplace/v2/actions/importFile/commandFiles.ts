@@ -7,7 +7,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
-import { bounded, checkHttpUrl, compact, inputError, requireString, TEXT_CAPS } from '../../../../shared/helpers/validation';
+import {
+	bounded,
+	checkHttpUrl,
+	compact,
+	inputError,
+	requireString,
+	TEXT_CAPS,
+} from '../../../../shared/helpers/validation';
 import { collectionField, dateFilterField, readCollection, textField } from '../../descriptions/fields';
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { sortField } from '../../descriptions/sort';
@@ -58,7 +65,11 @@ export const ORDER_COMMAND_FILE: CommandFileKind<'OrderCommandFile'> = {
 const lower = (kind: CommandFileKind) => kind.name.toLowerCase();
 const storefrontFields = (kind: CommandFileKind): INodeProperties[] => (kind.perStorefront ? [storefrontField] : []);
 
-async function storefrontQuery(context: IExecuteFunctions, kind: CommandFileKind, itemIndex: number): Promise<IDataObject> {
+async function storefrontQuery(
+	context: IExecuteFunctions,
+	kind: CommandFileKind,
+	itemIndex: number,
+): Promise<IDataObject> {
 	return kind.perStorefront ? { storefront: await requiredStorefront(context, itemIndex) } : {};
 }
 
@@ -67,12 +78,18 @@ function fileUrl(context: IExecuteFunctions, itemIndex: number): string {
 	const url = checkHttpUrl(context, requireString(context, 'url', itemIndex, 'File URL'), itemIndex, 'File URL');
 	const { username, password } = new URL(url);
 	if (username || password) {
-		throw inputError(context, itemIndex, '"File URL" must not contain a user name or password: the import file\'s record shows the address');
+		throw inputError(
+			context,
+			itemIndex,
+			'"File URL" must not contain a user name or password: the import file\'s record shows the address',
+		);
 	}
 	return url;
 }
 
-export function createFileOperation<Value extends string>(kind: CommandFileKind<Value>): DeclaredOperation<`create${Value}`> {
+export function createFileOperation<Value extends string>(
+	kind: CommandFileKind<Value>,
+): DeclaredOperation<`create${Value}`> {
 	return defineOperation({
 		value: `create${kind.value}`,
 		name: `Create ${kind.name}`,
@@ -81,10 +98,13 @@ export function createFileOperation<Value extends string>(kind: CommandFileKind<
 		endpoint: { method: 'POST', path: kind.path },
 		properties: [
 			...storefrontFields(kind),
-			bounded(textField('File URL', 'url', 'Public http(s) address the marketplace downloads the CSV file from', {
-				required: true,
-				placeholder: 'e.g. https://example.com/my_file.csv',
-			}), { fills: ['url'], maxLength: TEXT_CAPS.url }),
+			bounded(
+				textField('File URL', 'url', 'Public http(s) address the marketplace downloads the CSV file from', {
+					required: true,
+					placeholder: 'e.g. https://example.com/my_file.csv',
+				}),
+				{ fills: ['url'], maxLength: TEXT_CAPS.url },
+			),
 		],
 		async execute(itemIndex) {
 			const url = fileUrl(this, itemIndex);
@@ -147,7 +167,8 @@ export function getFileOperation<Value extends string>(kind: CommandFileKind<Val
 		value: `get${kind.value}`,
 		name: `Get ${kind.name}`,
 		action: `Get an ${lower(kind)}`,
-		summary: 'Read the status and result of a file (lines read, errors); can wait until the marketplace has processed it',
+		summary:
+			'Read the status and result of a file (lines read, errors); can wait until the marketplace has processed it',
 		endpoint: { method: 'GET', path: `${kind.path}/{id_import_file}` },
 		properties: [
 			...storefrontFields(kind),
@@ -174,7 +195,10 @@ export function getFileOperation<Value extends string>(kind: CommandFileKind<Val
 			const id = getImportFileId(this, itemIndex);
 			const wait = this.getNodeParameter('waitForResult', itemIndex, false) === true;
 			const maxWaitSeconds = wait
-				? wholeNumber(this, this.getNodeParameter('maxWaitSeconds', itemIndex, 120), itemIndex, 'Max Wait (Seconds)', { min: 1, max: MAX_WAIT_SECONDS })
+				? wholeNumber(this, this.getNodeParameter('maxWaitSeconds', itemIndex, 120), itemIndex, 'Max Wait (Seconds)', {
+						min: 1,
+						max: MAX_WAIT_SECONDS,
+					})
 				: 0;
 			const query = await storefrontQuery(this, kind, itemIndex);
 			const read = async () =>
@@ -189,7 +213,9 @@ export function getFileOperation<Value extends string>(kind: CommandFileKind<Val
 	});
 }
 
-export function getManyFilesOperation<Value extends string>(kind: CommandFileKind<Value>): DeclaredOperation<`getMany${Value}s`> {
+export function getManyFilesOperation<Value extends string>(
+	kind: CommandFileKind<Value>,
+): DeclaredOperation<`getMany${Value}s`> {
 	return defineOperation({
 		value: `getMany${kind.value}s`,
 		name: `Get Many ${kind.name}s`,

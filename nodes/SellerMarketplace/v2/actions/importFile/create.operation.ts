@@ -16,14 +16,22 @@ export const create = defineOperation({
 	],
 	properties: [
 		fileKindField,
-		bounded(textField('File URL', 'url', 'Public http(s) address the marketplace downloads the file from', {
-			required: true,
-			placeholder: 'e.g. https://example.com/my_products.csv',
-		}), { fills: ['url'], maxLength: TEXT_CAPS.url }),
+		bounded(
+			textField('File URL', 'url', 'Public http(s) address the marketplace downloads the file from', {
+				required: true,
+				placeholder: 'e.g. https://example.com/my_products.csv',
+			}),
+			{ fills: ['url'], maxLength: TEXT_CAPS.url },
+		),
 	],
 	async execute(itemIndex) {
 		const kind = fileKindOf(this, itemIndex);
 		const url = checkHttpUrl(this, requireString(this, 'url', itemIndex, 'File URL'), itemIndex, 'File URL');
-		return await apiRequestData.call(this, { method: 'POST', path: kind.createPath ?? kind.path, body: { url }, itemIndex });
+		return await apiRequestData.call(this, {
+			method: 'POST',
+			path: kind.createPath ?? kind.path,
+			body: { url },
+			itemIndex,
+		});
 	},
 });

@@ -38,7 +38,11 @@ export const fileKindField: INodeProperties = {
 	displayName: 'File Type',
 	name: 'fileType',
 	type: 'options',
-	options: Object.entries(FILE_KINDS).map(([value, kind]) => ({ name: kind.name, value, description: kind.description })),
+	options: Object.entries(FILE_KINDS).map(([value, kind]) => ({
+		name: kind.name,
+		value,
+		description: kind.description,
+	})),
 	default: 'productData',
 	description: 'What the file holds',
 };
@@ -47,7 +51,12 @@ export const fileKindField: INodeProperties = {
 export function fileKindOf(context: IExecuteFunctions, itemIndex: number): FileKind {
 	const value = requireString(context, 'fileType', itemIndex, 'File Type');
 	const kind = Object.prototype.hasOwnProperty.call(FILE_KINDS, value) ? FILE_KINDS[value] : undefined;
-	if (!kind) throw inputError(context, itemIndex, `"File Type" must be one of ${Object.keys(FILE_KINDS).join(', ')}, but it is "${value}"`);
+	if (!kind)
+		throw inputError(
+			context,
+			itemIndex,
+			`"File Type" must be one of ${Object.keys(FILE_KINDS).join(', ')}, but it is "${value}"`,
+		);
 	return kind;
 }
 
@@ -56,7 +65,8 @@ export const importFileIdField = idLocator({
 	name: 'importFileId',
 	searchListMethod: 'searchImportFiles',
 	placeholder: 'e.g. 7051',
-	description: 'One of your import files of the chosen type, picked from the newest or given by its ID (id_import_file)',
+	description:
+		'One of your import files of the chosen type, picked from the newest or given by its ID (id_import_file)',
 });
 
 export function getImportFileId(context: IExecuteFunctions, itemIndex: number): number {
@@ -64,7 +74,11 @@ export function getImportFileId(context: IExecuteFunctions, itemIndex: number): 
 }
 
 /** The Filters of a list of import files: one status of the endpoint's list, and its time filters. */
-export function importFileFilters(statuses: readonly string[], defaultStatus: string, timeFilters: INodeProperties[]): INodeProperties {
+export function importFileFilters(
+	statuses: readonly string[],
+	defaultStatus: string,
+	timeFilters: INodeProperties[],
+): INodeProperties {
 	const status: INodeProperties = {
 		displayName: 'Status',
 		name: 'status',

@@ -33,6 +33,11 @@ export const getMany = defineOperation({
 			status: optionalText(filters.status),
 			ts_updated: toIsoTimestamp(this, filters.updatedSince, itemIndex, 'Updated Since'),
 		});
-		return await readCollection(this, itemIndex, { path: kind.path, query, pageSize: kind.pageSize, idField: 'id_import_file' });
+		return await readCollection(this, itemIndex, {
+			path: kind.path,
+			query,
+			pageSize: kind.pageSize,
+			idField: 'id_import_file',
+		});
 	},
 });

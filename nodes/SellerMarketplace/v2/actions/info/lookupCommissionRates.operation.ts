@@ -14,8 +14,10 @@ function eansOf(context: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = context.getNodeParameter('eans', itemIndex, '') as unknown;
 	const parts = Array.isArray(raw) ? raw.map((value) => String(value ?? '')) : String(raw ?? '').split(/[\s,;]+/);
 	const eans = [...new Set(parts.map((part) => part.trim()).filter((part) => part !== ''))];
-	if (!eans.length) throw inputError(context, itemIndex, '"EANs" is required: give at least one EAN, e.g. 4006380100015');
-	if (eans.length > MAX_EANS) throw inputError(context, itemIndex, `"EANs" may hold at most ${MAX_EANS} EANs, but it has ${eans.length}`);
+	if (!eans.length)
+		throw inputError(context, itemIndex, '"EANs" is required: give at least one EAN, e.g. 4006380100015');
+	if (eans.length > MAX_EANS)
+		throw inputError(context, itemIndex, `"EANs" may hold at most ${MAX_EANS} EANs, but it has ${eans.length}`);
 	return eans.map((ean) => checkEan(context, ean, itemIndex, 'EANs'));
 }
 
@@ -28,10 +30,18 @@ export const lookupCommissionRates = defineOperation({
 	endpoint: { method: 'POST', path: '/info/commission-rates/lookup' },
 	properties: [
 		storefrontField,
-		bounded(textField('EANs', 'eans', 'Up to 50 EANs, separated by commas, or a list from an expression. Each gets one output item: its status (OK, NOT_FOUND, NO_COMMISSION_RATE) and the estimate (variable fee in percent, fixed fee in cents).', {
-			required: true,
-			placeholder: '4006380100015, 4006380100022',
-		}), { fills: ['eans'], maxItems: 50, itemsAre: 'EANs', maxLength: TEXT_CAPS.trackingNumbers }),
+		bounded(
+			textField(
+				'EANs',
+				'eans',
+				'Up to 50 EANs, separated by commas, or a list from an expression. Each gets one output item: its status (OK, NOT_FOUND, NO_COMMISSION_RATE) and the estimate (variable fee in percent, fixed fee in cents).',
+				{
+					required: true,
+					placeholder: '4006380100015, 4006380100022',
+				},
+			),
+			{ fills: ['eans'], maxItems: 50, itemsAre: 'EANs', maxLength: TEXT_CAPS.trackingNumbers },
+		),
 	],
 	async execute(itemIndex) {
 		const eans = eansOf(this, itemIndex);

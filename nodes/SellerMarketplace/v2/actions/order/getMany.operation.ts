@@ -18,7 +18,12 @@ export const getMany = defineOperation({
 	properties: listFields(storefrontFilterField, [
 		dateFilterField('Created After', 'createdFrom', 'Only orders placed at or after this time', 'ts_created_from_iso'),
 		fulfillmentTypeFilter,
-		dateFilterField('Units Updated After', 'unitsUpdatedFrom', 'Only orders with an order unit that changed (sent, cancelled, refunded...) at or after this time', 'ts_units_updated_from_iso'),
+		dateFilterField(
+			'Units Updated After',
+			'unitsUpdatedFrom',
+			'Only orders with an order unit that changed (sent, cancelled, refunded...) at or after this time',
+			'ts_units_updated_from_iso',
+		),
 	]),
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

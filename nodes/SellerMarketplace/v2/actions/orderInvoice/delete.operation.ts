@@ -13,6 +13,13 @@ export const deleteInvoice = defineOperation({
 	properties: [orderIdField, invoiceIdField],
 	async execute(itemIndex) {
 		const { path } = invoicePath(this, itemIndex);
-		return deletedItem(await apiRequest.call(this, { method: 'DELETE', path, itemIndex, confirmApplied: confirmGone(this, path, itemIndex) }));
+		return deletedItem(
+			await apiRequest.call(this, {
+				method: 'DELETE',
+				path,
+				itemIndex,
+				confirmApplied: confirmGone(this, path, itemIndex),
+			}),
+		);
 	},
 });

@@ -33,11 +33,21 @@ export const download = defineOperation({
 		const binaryPropertyName = requireString(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field');
 		const { url, ...invoice } = await apiRequestData.call(this, { method: 'GET', path, itemIndex });
 		if (typeof url !== 'string' || !url) {
-			throw new NodeOperationError(this.getNode(), `The order invoice ${idInvoice} has no download address [item ${itemIndex}]`, { itemIndex });
+			throw new NodeOperationError(
+				this.getNode(),
+				`The order invoice ${idInvoice} has no download address [item ${itemIndex}]`,
+				{ itemIndex },
+			);
 		}
 		const file = await downloadFile.call(this, url, itemIndex);
-		const fileName = typeof invoice.original_name === 'string' && invoice.original_name ? invoice.original_name : `invoice-${idInvoice}`;
-		const mimeType = typeof invoice.mime_type === 'string' && invoice.mime_type ? invoice.mime_type : file.contentType?.split(';')[0].trim();
+		const fileName =
+			typeof invoice.original_name === 'string' && invoice.original_name
+				? invoice.original_name
+				: `invoice-${idInvoice}`;
+		const mimeType =
+			typeof invoice.mime_type === 'string' && invoice.mime_type
+				? invoice.mime_type
+				: file.contentType?.split(';')[0].trim();
 		const binary = await this.helpers.prepareBinaryData(file.data, fileName, mimeType);
 		return new FileItem(invoice, { [binaryPropertyName]: binary });
 	},

@@ -27,7 +27,10 @@ export function getOrderId(context: IExecuteFunctions, itemIndex: number): strin
 }
 
 /** `/order-invoices/{id_order}/{id_invoice}`, both checked before anything is sent. */
-export function invoicePath(context: IExecuteFunctions, itemIndex: number): { path: string; idOrder: string; idInvoice: number } {
+export function invoicePath(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { path: string; idOrder: string; idInvoice: number } {
 	const idOrder = getOrderId(context, itemIndex);
 	const idInvoice = requireIntegerId(context, 'invoiceId', itemIndex, 'Invoice');
 	return { path: apiPath`/order-invoices/${idOrder}/${idInvoice}`, idOrder, idInvoice };

@@ -13,6 +13,10 @@ export const get = defineOperation({
 	properties: [orderIdField, invoiceIdField, downloadLinksOptions],
 	async execute(itemIndex) {
 		const { path } = invoicePath(this, itemIndex);
-		return applyDownloadLinksOption(this, itemIndex, await apiRequestData.call(this, { method: 'GET', path, itemIndex }));
+		return applyDownloadLinksOption(
+			this,
+			itemIndex,
+			await apiRequestData.call(this, { method: 'GET', path, itemIndex }),
+		);
 	},
 });

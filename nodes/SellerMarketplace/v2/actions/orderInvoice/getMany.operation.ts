@@ -15,7 +15,14 @@ export const getMany = defineOperation({
 	summary: 'List the invoices you uploaded',
 	endpoint: { method: 'GET', path: '/order-invoices' },
 	properties: [
-		...listFields(storefrontFilterField, [dateFilterField('Created After', 'createdFrom', 'Only invoices uploaded at or after this time', 'ts_created_from_iso')]),
+		...listFields(storefrontFilterField, [
+			dateFilterField(
+				'Created After',
+				'createdFrom',
+				'Only invoices uploaded at or after this time',
+				'ts_created_from_iso',
+			),
+		]),
 		collectionField('Options', 'options', [includeDownloadLinksOption], 'Add Option'),
 	],
 	async execute(itemIndex) {
@@ -24,7 +31,12 @@ export const getMany = defineOperation({
 			storefront: await storefrontOf(this, itemIndex),
 			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 		});
-		const records = await readCollection(this, itemIndex, { path: '/order-invoices', query, pageSize: 100, idField: 'id_invoice' });
+		const records = await readCollection(this, itemIndex, {
+			path: '/order-invoices',
+			query,
+			pageSize: 100,
+			idField: 'id_invoice',
+		});
 		return applyDownloadLinksOption(this, itemIndex, records);
 	},
 });

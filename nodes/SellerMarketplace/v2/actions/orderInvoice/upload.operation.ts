@@ -8,10 +8,23 @@ import { defineOperation } from '../../../actions/define';
 import { getOrderId, orderIdField } from './fields';
 
 /** The file's name or type: the field's value, else the binary data's; required either way. */
-function fileAttribute(context: Parameters<typeof inputError>[0], itemIndex: number, given: unknown, fromFile: string | undefined, label: string, example: string, property: string): string {
+function fileAttribute(
+	context: Parameters<typeof inputError>[0],
+	itemIndex: number,
+	given: unknown,
+	fromFile: string | undefined,
+	label: string,
+	example: string,
+	property: string,
+): string {
 	const value = String(given ?? '').trim() || fromFile?.trim();
 	if (!value) {
-		throw inputError(context, itemIndex, `"${label}" is required: the binary data in "${property}" has no ${label.toLowerCase()}`, `Set "${label}" under Additional Fields, e.g. ${example}.`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}" is required: the binary data in "${property}" has no ${label.toLowerCase()}`,
+			`Set "${label}" under Additional Fields, e.g. ${example}.`,
+		);
 	}
 	return value;
 }
@@ -35,8 +48,18 @@ export const upload = defineOperation({
 			description: 'The invoice file (e.g. a PDF) to upload, from a binary field of the input item',
 		},
 		collectionField('Additional Fields', 'additionalFields', [
-			bounded(textField('File Name', 'fileName', 'File name the buyer sees. By default the file name of the binary data.', { placeholder: 'e.g. invoice-2026-0042.pdf' }), lineOfText()),
-			bounded(textField('MIME Type', 'mimeType', 'Type of the file. By default the MIME type of the binary data.', { placeholder: 'e.g. application/pdf' }), lineOfText()),
+			bounded(
+				textField('File Name', 'fileName', 'File name the buyer sees. By default the file name of the binary data.', {
+					placeholder: 'e.g. invoice-2026-0042.pdf',
+				}),
+				lineOfText(),
+			),
+			bounded(
+				textField('MIME Type', 'mimeType', 'Type of the file. By default the MIME type of the binary data.', {
+					placeholder: 'e.g. application/pdf',
+				}),
+				lineOfText(),
+			),
 			includeDownloadLinksOption,
 		]),
 	],
@@ -46,8 +69,24 @@ export const upload = defineOperation({
 		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const file = await readBinary(this, itemIndex, property, 'Input Binary Field');
 		const body = {
-			original_name: fileAttribute(this, itemIndex, additionalFields.fileName, file.fileName, 'File Name', 'invoice-2026-0042.pdf', property),
-			mime_type: fileAttribute(this, itemIndex, additionalFields.mimeType, file.mimeType, 'MIME Type', 'application/pdf', property),
+			original_name: fileAttribute(
+				this,
+				itemIndex,
+				additionalFields.fileName,
+				file.fileName,
+				'File Name',
+				'invoice-2026-0042.pdf',
+				property,
+			),
+			mime_type: fileAttribute(
+				this,
+				itemIndex,
+				additionalFields.mimeType,
+				file.mimeType,
+				'MIME Type',
+				'application/pdf',
+				property,
+			),
 			data: file.data.toString('base64'),
 		};
 		const invoice = await apiRequestData.call(this, {
@@ -56,7 +95,10 @@ export const upload = defineOperation({
 			body,
 			itemIndex,
 			fieldLabels: { original_name: 'File Name', mime_type: 'MIME Type', data: 'Input Binary Field' },
-			uncertainWrite: { subject: 'the invoice upload', check: `the invoices of order ${idOrder} (Order Invoice → Get Many)` },
+			uncertainWrite: {
+				subject: 'the invoice upload',
+				check: `the invoices of order ${idOrder} (Order Invoice → Get Many)`,
+			},
 		});
 		return additionalFields.includeDownloadLinks === true ? invoice : withoutSecretLinks(invoice);
 	},

@@ -37,7 +37,13 @@ export async function orderUnitAction(
 	fieldLabels?: Record<string, string>,
 ): Promise<IDataObject> {
 	const id = getOrderUnitId(context, itemIndex);
-	const request: V2Request = { method: 'PATCH', path: apiPath`/order-units/${id}/${action}`, body, itemIndex, fieldLabels };
+	const request: V2Request = {
+		method: 'PATCH',
+		path: apiPath`/order-units/${id}/${action}`,
+		body,
+		itemIndex,
+		fieldLabels,
+	};
 	if (action === 'refund') {
 		request.idempotent = false;
 		request.uncertainWrite = {

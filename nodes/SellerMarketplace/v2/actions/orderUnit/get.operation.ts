@@ -16,7 +16,10 @@ export const get = defineOperation({
 	output: outputShapes.orderUnit,
 	properties: [
 		orderUnitIdField,
-		embeddedField([...ORDER_UNIT_EMBEDDABLES], 'More data to include: its return, tickets, shipping group, pick-up location or delivery attempt'),
+		embeddedField(
+			[...ORDER_UNIT_EMBEDDABLES],
+			'More data to include: its return, tickets, shipping group, pick-up location or delivery attempt',
+		),
 	],
 	async execute(itemIndex) {
 		const id = getOrderUnitId(this, itemIndex);

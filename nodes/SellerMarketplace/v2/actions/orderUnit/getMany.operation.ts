@@ -3,7 +3,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { ORDER_UNIT_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
-import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, readCollection, textField } from '../../descriptions/fields';
+import {
+	collectionField,
+	dateFilterField,
+	fulfillmentTypeFilter,
+	listFields,
+	readCollection,
+	textField,
+} from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
@@ -22,18 +29,32 @@ export const getMany = defineOperation({
 	output: outputShapes.orderUnit,
 	properties: [
 		...listFields(storefrontFilterField, [
-			dateFilterField('Created After', 'createdFrom', 'Only order units ordered at or after this time', 'ts_created_from_iso'),
+			dateFilterField(
+				'Created After',
+				'createdFrom',
+				'Only order units ordered at or after this time',
+				'ts_created_from_iso',
+			),
 			fulfillmentTypeFilter,
-			bounded(textField('Offer ID', 'offerId', 'Only order units of this offer: the ID you gave your unit (id_offer)'), lineOfText('id_offer')),
+			bounded(
+				textField('Offer ID', 'offerId', 'Only order units of this offer: the ID you gave your unit (id_offer)'),
+				lineOfText('id_offer'),
+			),
 			{
 				displayName: 'Status',
 				name: 'status',
 				type: 'multiOptions',
 				options: toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS),
 				default: [],
-				description: 'Only order units in one of these states, e.g. "Need To Be Sent" for the units waiting to be shipped',
+				description:
+					'Only order units in one of these states, e.g. "Need To Be Sent" for the units waiting to be shipped',
 			},
-			dateFilterField('Updated After', 'updatedFrom', 'Only order units that changed at or after this time', 'ts_updated_from_iso'),
+			dateFilterField(
+				'Updated After',
+				'updatedFrom',
+				'Only order units that changed at or after this time',
+				'ts_updated_from_iso',
+			),
 		]),
 		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
 	],
@@ -48,6 +69,11 @@ export const getMany = defineOperation({
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection(this, itemIndex, { path: '/order-units', query, pageSize: 100, idField: 'id_order_unit' });
+		return await readCollection(this, itemIndex, {
+			path: '/order-units',
+			query,
+			pageSize: 100,
+			idField: 'id_order_unit',
+		});
 	},
 });

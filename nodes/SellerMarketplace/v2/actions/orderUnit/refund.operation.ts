@@ -31,7 +31,9 @@ export const refund = defineOperation({
 	],
 	async execute(itemIndex) {
 		const body = {
-			amount: wholeNumber(this, this.getNodeParameter('amount', itemIndex, undefined), itemIndex, AMOUNT_LABEL, { min: 1 }),
+			amount: wholeNumber(this, this.getNodeParameter('amount', itemIndex, undefined), itemIndex, AMOUNT_LABEL, {
+				min: 1,
+			}),
 			reason: requireString(this, 'reason', itemIndex, 'Reason'),
 		};
 		return await orderUnitAction(this, itemIndex, 'refund', body, { amount: AMOUNT_LABEL, reason: 'Reason' });

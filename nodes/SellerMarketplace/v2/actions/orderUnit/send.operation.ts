@@ -16,16 +16,30 @@ export const send = defineOperation({
 	properties: [
 		orderUnitIdField,
 		carrierField,
-		bounded(textField('Tracking Numbers', 'trackingNumbers', 'The parcel tracking number; for several parcels, separate the numbers with commas', {
-			required: true,
-			placeholder: 'e.g. 00340434161094042557',
-		}), { fills: ['tracking_numbers'], maxLength: TEXT_CAPS.trackingNumbers }),
+		bounded(
+			textField(
+				'Tracking Numbers',
+				'trackingNumbers',
+				'The parcel tracking number; for several parcels, separate the numbers with commas',
+				{
+					required: true,
+					placeholder: 'e.g. 00340434161094042557',
+				},
+			),
+			{ fills: ['tracking_numbers'], maxLength: TEXT_CAPS.trackingNumbers },
+		),
 	],
 	async execute(itemIndex) {
 		const carrier = requireString(this, 'carrierCode', itemIndex, 'Carrier');
 		// At least one tracking number: the order-files page lets "Other" ship without, but the API's `tracking_numbers`
 		// is a required field and nothing says it may be empty.
-		const body = { tracking_numbers: requireCommaList(this, 'trackingNumbers', itemIndex, 'Tracking Numbers'), carrier_code: carrier };
-		return await orderUnitAction(this, itemIndex, 'send', body, { tracking_numbers: 'Tracking Numbers', carrier_code: 'Carrier' });
+		const body = {
+			tracking_numbers: requireCommaList(this, 'trackingNumbers', itemIndex, 'Tracking Numbers'),
+			carrier_code: carrier,
+		};
+		return await orderUnitAction(this, itemIndex, 'send', body, {
+			tracking_numbers: 'Tracking Numbers',
+			carrier_code: 'Carrier',
+		});
 	},
 });

@@ -13,7 +13,14 @@ export const productEmbeddedField = embeddedField(
 /** A product of the catalogue, searched by title, manufacturer or EAN in the form's storefront, or given by its ID. */
 export function productIdField(description: string, show?: Record<string, string[]>): INodeProperties {
 	return {
-		...idLocator({ displayName: 'Product', name: 'productId', searchListMethod: 'searchProducts', searchFilterRequired: true, placeholder: 'e.g. 362524873', description }),
+		...idLocator({
+			displayName: 'Product',
+			name: 'productId',
+			searchListMethod: 'searchProducts',
+			searchFilterRequired: true,
+			placeholder: 'e.g. 362524873',
+			description,
+		}),
 		...(show ? { displayOptions: { show } } : {}),
 	};
 }

@@ -20,23 +20,34 @@ export const get = defineOperation({
 	],
 	properties: [
 		{
-			...identifyProductField({ name: 'Product ID', value: 'id', description: "The marketplace's ID of the product (id_product)" }),
+			...identifyProductField({
+				name: 'Product ID',
+				value: 'id',
+				description: "The marketplace's ID of the product (id_product)",
+			}),
 			noDataExpression: false,
-			description: 'How to name the product. An expression may choose per item (ean or id); then fill in both fields below.',
+			description:
+				'How to name the product. An expression may choose per item (ean or id); then fill in both fields below.',
 		},
-		bounded(textField('EAN', 'ean', 'The EAN (GTIN) of the product, 8 to 14 digits', {
-			required: true,
-			placeholder: 'e.g. 4006381333931',
-			displayOptions: { show: { identifyBy: ['ean'] } },
-		}), lineOfText()),
-		productIdField("The product, searched in the catalogue or given by the marketplace's ID of it (id_product)", { identifyBy: ['id'] }),
+		bounded(
+			textField('EAN', 'ean', 'The EAN (GTIN) of the product, 8 to 14 digits', {
+				required: true,
+				placeholder: 'e.g. 4006381333931',
+				displayOptions: { show: { identifyBy: ['ean'] } },
+			}),
+			lineOfText(),
+		),
+		productIdField("The product, searched in the catalogue or given by the marketplace's ID of it (id_product)", {
+			identifyBy: ['id'],
+		}),
 		storefrontField,
 		productEmbeddedField,
 	],
 	async execute(itemIndex) {
-		const path = this.getNodeParameter('identifyBy', itemIndex, 'ean') === 'ean'
-			? apiPath`/products/ean/${requireEan(this, 'ean', itemIndex)}`
-			: apiPath`/products/${requireIntegerId(this, 'productId', itemIndex, 'Product')}`;
+		const path =
+			this.getNodeParameter('identifyBy', itemIndex, 'ean') === 'ean'
+				? apiPath`/products/ean/${requireEan(this, 'ean', itemIndex)}`
+				: apiPath`/products/${requireIntegerId(this, 'productId', itemIndex, 'Product')}`;
 		const query: IDataObject = compact({
 			storefront: await requiredStorefront(this, itemIndex),
 			embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],

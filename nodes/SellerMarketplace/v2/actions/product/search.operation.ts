@@ -13,7 +13,13 @@ export const search = defineOperation({
 	summary: 'Find products of the catalogue by a search text, e.g. a title, a brand or an EAN',
 	endpoint: { method: 'GET', path: '/products/search' },
 	properties: [
-		bounded(textField('Search Text', 'q', 'What to search for, e.g. words of the title or the manufacturer', { required: true, placeholder: 'e.g. Book' }), lineOfText('q')),
+		bounded(
+			textField('Search Text', 'q', 'What to search for, e.g. words of the title or the manufacturer', {
+				required: true,
+				placeholder: 'e.g. Book',
+			}),
+			lineOfText('q'),
+		),
 		storefrontField,
 		...returnAllOrLimit(),
 		productEmbeddedField,
@@ -24,6 +30,11 @@ export const search = defineOperation({
 			q: requireString(this, 'q', itemIndex, 'Search Text'),
 			embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],
 		});
-		return await readCollection(this, itemIndex, { path: '/products/search', query, pageSize: 100, idField: 'id_product' });
+		return await readCollection(this, itemIndex, {
+			path: '/products/search',
+			query,
+			pageSize: 100,
+			idField: 'id_product',
+		});
 	},
 });

@@ -13,6 +13,13 @@ export const deleteProductData = defineOperation({
 	properties: [eanField, localeField],
 	async execute(itemIndex) {
 		const { ean, locale } = productDataKey(this, itemIndex);
-		return deletedItem(await apiRequest.call(this, { method: 'DELETE', path: apiPath`/product-data/${ean}`, query: { locale }, itemIndex }));
+		return deletedItem(
+			await apiRequest.call(this, {
+				method: 'DELETE',
+				path: apiPath`/product-data/${ean}`,
+				query: { locale },
+				itemIndex,
+			}),
+		);
 	},
 });

@@ -2,7 +2,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCALE_TERMS } from '../../../../shared/descriptions/vocabulary';
-import { attributeRowsField, collectRows, defineDataField, isValue } from '../../../../shared/descriptions/attributeRows';
+import {
+	attributeRowsField,
+	collectRows,
+	defineDataField,
+	isValue,
+} from '../../../../shared/descriptions/attributeRows';
 import { bounded, inputError, lineOfText, parseJsonObject, requireEan } from '../../../../shared/helpers/validation';
 import { PRODUCT_DATA_LOCALES, toOptions } from '../../../../api/v2/enums';
 import { textField } from '../../descriptions/fields';
@@ -10,10 +15,13 @@ import { textField } from '../../descriptions/fields';
 /** An object attribute, not a list: who in the EU answers for the product's safety (GPSR). */
 const SAFETY_CONTACT = 'product_safety_contact';
 
-export const eanField = bounded(textField('EAN', 'ean', 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
-	required: true,
-	placeholder: 'e.g. 0012345678905',
-}), lineOfText('ean'));
+export const eanField = bounded(
+	textField('EAN', 'ean', 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
+		required: true,
+		placeholder: 'e.g. 0012345678905',
+	}),
+	lineOfText('ean'),
+);
 
 export const localeField: INodeProperties = {
 	displayName: 'Language',
@@ -27,7 +35,10 @@ export const localeField: INodeProperties = {
 
 /** EAN and language: what names one product data record. */
 export function productDataKey(context: IExecuteFunctions, itemIndex: number): { ean: string; locale: string } {
-	return { ean: requireEan(context, 'ean', itemIndex), locale: context.getNodeParameter('locale', itemIndex, 'de-DE') as string };
+	return {
+		ean: requireEan(context, 'ean', itemIndex),
+		locale: context.getNodeParameter('locale', itemIndex, 'de-DE') as string,
+	};
 }
 
 export const productDataFields: INodeProperties[] = [
@@ -38,7 +49,8 @@ export const productDataFields: INodeProperties[] = [
 		placeholder: 'Add Attribute',
 		description:
 			"Attributes such as title, description, manufacturer, picture or category. Category → Get with 'Required Attributes' lists those a category needs.",
-		rowName: 'The attribute, from the marketplace\'s list (searchable), or its name typed By Name, e.g. title, description, manufacturer, picture',
+		rowName:
+			"The attribute, from the marketplace's list (searchable), or its name typed By Name, e.g. title, description, manufacturer, picture",
 		nameList: 'searchAttributeNames',
 	}),
 	{
@@ -59,12 +71,20 @@ function fromJson(context: IExecuteFunctions, itemIndex: number): IDataObject {
 		if (!name.trim()) throw inputError(context, itemIndex, `"${label}": an attribute name is empty`);
 		if (name === SAFETY_CONTACT) {
 			if (typeof values !== 'object' || values === null || Array.isArray(values)) {
-				throw inputError(context, itemIndex, `"${label}": "${SAFETY_CONTACT}" must be an object such as {"name": "…", "email_address": "…"}`);
+				throw inputError(
+					context,
+					itemIndex,
+					`"${label}": "${SAFETY_CONTACT}" must be an object such as {"name": "…", "email_address": "…"}`,
+				);
 			}
 			continue;
 		}
 		if (!Array.isArray(values) || values.length === 0 || !values.every(isValue)) {
-			throw inputError(context, itemIndex, `"${label}": "${name}" must be a list of text or numbers, like ["${typeof values === 'string' ? values : '…'}"]`);
+			throw inputError(
+				context,
+				itemIndex,
+				`"${label}": "${name}" must be a list of text or numbers, like ["${typeof values === 'string' ? values : '…'}"]`,
+			);
 		}
 	}
 	return attributes;
@@ -73,10 +93,13 @@ function fromJson(context: IExecuteFunctions, itemIndex: number): IDataObject {
 /** `{ean: [ean], attributes}` for PUT and PATCH /product-data; refuses an empty attribute set and an `ean` attribute. */
 export function productDataBody(context: IExecuteFunctions, itemIndex: number, ean: string): IDataObject {
 	const json = context.getNodeParameter('defineData', itemIndex, 'fields') === 'json';
-	const attributes = json ? fromJson(context, itemIndex) : Object.fromEntries(collectRows(context, itemIndex, 'attributes', 'Attributes'));
+	const attributes = json
+		? fromJson(context, itemIndex)
+		: Object.fromEntries(collectRows(context, itemIndex, 'attributes', 'Attributes'));
 	const where = json ? '"Attributes (JSON)"' : '"Attributes"';
 	if ('ean' in attributes) throw inputError(context, itemIndex, `${where}: leave "ean" out, the EAN field is sent`);
-	if (Object.keys(attributes).length === 0) throw inputError(context, itemIndex, `${where}: add at least one attribute to send for EAN ${ean}`);
+	if (Object.keys(attributes).length === 0)
+		throw inputError(context, itemIndex, `${where}: add at least one attribute to send for EAN ${ean}`);
 	return { ean: [ean], attributes };
 }
 

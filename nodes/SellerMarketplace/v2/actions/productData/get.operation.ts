@@ -12,6 +12,11 @@ export const get = defineOperation({
 	properties: [eanField, localeField],
 	async execute(itemIndex) {
 		const { ean, locale } = productDataKey(this, itemIndex);
-		return await apiRequestData.call(this, { method: 'GET', path: apiPath`/product-data/${ean}`, query: { locale }, itemIndex });
+		return await apiRequestData.call(this, {
+			method: 'GET',
+			path: apiPath`/product-data/${ean}`,
+			query: { locale },
+			itemIndex,
+		});
 	},
 });

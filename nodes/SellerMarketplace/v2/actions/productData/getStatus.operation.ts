@@ -7,12 +7,18 @@ export const getStatus = defineOperation({
 	value: 'getStatus',
 	name: 'Get Status',
 	action: 'Get the status of product data',
-	summary: 'Read whether the uploaded data is checked (update status), whether the product is ready, and what is missing',
+	summary:
+		'Read whether the uploaded data is checked (update status), whether the product is ready, and what is missing',
 	endpoint: { method: 'GET', path: '/product-data/status/{ean}' },
 	properties: [eanField, localeField],
 	async execute(itemIndex) {
 		const { ean, locale } = productDataKey(this, itemIndex);
-		const status = await apiRequestData.call(this, { method: 'GET', path: apiPath`/product-data/status/${ean}`, query: { locale }, itemIndex });
+		const status = await apiRequestData.call(this, {
+			method: 'GET',
+			path: apiPath`/product-data/status/${ean}`,
+			query: { locale },
+			itemIndex,
+		});
 		return { ean, locale, ...status };
 	},
 });

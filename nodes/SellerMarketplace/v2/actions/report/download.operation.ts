@@ -19,7 +19,11 @@ export const download = defineOperation({
 	async execute(itemIndex) {
 		const id = getReportId(this, itemIndex);
 		const binaryPropertyName = requireString(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field');
-		const { url, ...report } = await apiRequestData.call(this, { method: 'GET', path: apiPath`/reports/${id}`, itemIndex });
+		const { url, ...report } = await apiRequestData.call(this, {
+			method: 'GET',
+			path: apiPath`/reports/${id}`,
+			itemIndex,
+		});
 		if (String(report.status ?? '').toLowerCase() !== 'done' || typeof url !== 'string' || !url) {
 			throw inputError(
 				this,
@@ -31,6 +35,8 @@ export const download = defineOperation({
 		const file = await downloadFile.call(this, url, itemIndex);
 		const fileName = `${String(report.report_name || 'report')}-${id}.csv`;
 		const mimeType = file.contentType?.split(';')[0].trim() || 'text/csv';
-		return new FileItem(report as IDataObject, { [binaryPropertyName]: await this.helpers.prepareBinaryData(file.data, fileName, mimeType) });
+		return new FileItem(report as IDataObject, {
+			[binaryPropertyName]: await this.helpers.prepareBinaryData(file.data, fileName, mimeType),
+		});
 	},
 });

@@ -13,6 +13,10 @@ export const get = defineOperation({
 	properties: [reportIdField, downloadLinksOptions],
 	async execute(itemIndex) {
 		const id = getReportId(this, itemIndex);
-		return applyDownloadLinksOption(this, itemIndex, await apiRequestData.call(this, { method: 'GET', path: apiPath`/reports/${id}`, itemIndex }));
+		return applyDownloadLinksOption(
+			this,
+			itemIndex,
+			await apiRequestData.call(this, { method: 'GET', path: apiPath`/reports/${id}`, itemIndex }),
+		);
 	},
 });

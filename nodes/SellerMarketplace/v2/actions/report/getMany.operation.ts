@@ -36,7 +36,12 @@ export const getMany = defineOperation({
 	],
 	async execute(itemIndex) {
 		const query = compact({ storefront: await storefrontOf(this, itemIndex), sort: chosenSort(this, itemIndex) });
-		const reports = await readCollection(this, itemIndex, { path: '/reports', query, pageSize: 30, idField: 'id_report' });
+		const reports = await readCollection(this, itemIndex, {
+			path: '/reports',
+			query,
+			pageSize: 30,
+			idField: 'id_report',
+		});
 		return applyDownloadLinksOption(this, itemIndex, reports);
 	},
 });

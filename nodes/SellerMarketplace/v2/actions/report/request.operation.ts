@@ -23,7 +23,10 @@ export const request = defineOperation({
 	action: 'Request a report',
 	summary: 'Queue a CSV report; it is ready after a while (see Get or Download)',
 	// The deprecated eans-not-found report is left out, so that the operation is not marked deprecated for one of its types.
-	endpoint: REPORT_TYPES.filter(({ value }) => value !== 'eans-not-found').map(({ value }) => ({ method: 'POST' as const, path: `/reports/${value}` })),
+	endpoint: REPORT_TYPES.filter(({ value }) => value !== 'eans-not-found').map(({ value }) => ({
+		method: 'POST' as const,
+		path: `/reports/${value}`,
+	})),
 	properties: [
 		{
 			displayName: 'Report Type',
@@ -35,8 +38,30 @@ export const request = defineOperation({
 			description: 'Which report to generate',
 		},
 		{ ...storefrontField, displayOptions: { hide: { reportType: STOREFRONTLESS_REPORTS } } },
-		bounded({ displayName: 'Date From', name: 'dateFrom', type: 'dateTime', default: '', required: true, description: 'First day to include (only the date counts)', ...showFor(DATE_RANGE_REPORTS) }, { fills: ['date_from'], date: 'date' }),
-		bounded({ displayName: 'Date To', name: 'dateTo', type: 'dateTime', default: '', required: true, description: 'Last day to include (only the date counts)', ...showFor(DATE_RANGE_REPORTS) }, { fills: ['date_to'], date: 'date' }),
+		bounded(
+			{
+				displayName: 'Date From',
+				name: 'dateFrom',
+				type: 'dateTime',
+				default: '',
+				required: true,
+				description: 'First day to include (only the date counts)',
+				...showFor(DATE_RANGE_REPORTS),
+			},
+			{ fills: ['date_from'], date: 'date' },
+		),
+		bounded(
+			{
+				displayName: 'Date To',
+				name: 'dateTo',
+				type: 'dateTime',
+				default: '',
+				required: true,
+				description: 'Last day to include (only the date counts)',
+				...showFor(DATE_RANGE_REPORTS),
+			},
+			{ fills: ['date_to'], date: 'date' },
+		),
 		{
 			...idLocator({
 				displayName: 'Import File',
@@ -75,15 +100,23 @@ export const request = defineOperation({
 		let body: IDataObject | undefined;
 		if (type.storefront) query.storefront = await requiredStorefront(this, itemIndex);
 		if (DATE_RANGE_REPORTS.includes(type.value)) {
-			body = { date_from: reportDate(this, 'dateFrom', itemIndex, 'Date From'), date_to: reportDate(this, 'dateTo', itemIndex, 'Date To') };
+			body = {
+				date_from: reportDate(this, 'dateFrom', itemIndex, 'Date From'),
+				date_to: reportDate(this, 'dateTo', itemIndex, 'Date To'),
+			};
 			if (body.date_from! > body.date_to!) {
-				throw inputError(this, itemIndex, `"Date From" (${String(body.date_from)}) must not be after "Date To" (${String(body.date_to)})`);
+				throw inputError(
+					this,
+					itemIndex,
+					`"Date From" (${String(body.date_from)}) must not be after "Date To" (${String(body.date_to)})`,
+				);
 			}
 		}
 		if (type.value === 'product-data-import-file-errors') {
 			body = { id_file_import: requireIntegerId(this, 'importFileId', itemIndex, 'Import File') };
 		}
-		if (type.value === 'cancellations' && has(options, 'cancellationType')) query.cancellation_type = String(options.cancellationType);
+		if (type.value === 'cancellations' && has(options, 'cancellationType'))
+			query.cancellation_type = String(options.cancellationType);
 		if (type.value === 'bookings-new' && has(options, 'version')) query.version = String(options.version);
 		return await apiRequestData.call(this, {
 			method: 'POST',
@@ -91,8 +124,18 @@ export const request = defineOperation({
 			query,
 			body,
 			itemIndex,
-			fieldLabels: { date_from: 'Date From', date_to: 'Date To', id_file_import: 'Import File', storefront: 'Storefront', cancellation_type: 'Cancellation Type', version: 'Bookings Format Version' },
-			uncertainWrite: { subject: 'the report request', check: 'Report → Get Many lists the report if it was requested' },
+			fieldLabels: {
+				date_from: 'Date From',
+				date_to: 'Date To',
+				id_file_import: 'Import File',
+				storefront: 'Storefront',
+				cancellation_type: 'Cancellation Type',
+				version: 'Bookings Format Version',
+			},
+			uncertainWrite: {
+				subject: 'the report request',
+				check: 'Report → Get Many lists the report if it was requested',
+			},
 		});
 	},
 });

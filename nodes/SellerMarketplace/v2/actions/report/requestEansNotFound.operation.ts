@@ -10,7 +10,8 @@ export const requestEansNotFound = defineOperation({
 	value: 'requestEansNotFound',
 	name: 'Request EANs Not Found Report (Deprecated)',
 	action: 'Request an EANs not found report (deprecated)',
-	summary: 'Deprecated by the marketplace: use Request with Invalid Items. Queues a CSV of EANs without enough product data.',
+	summary:
+		'Deprecated by the marketplace: use Request with Invalid Items. Queues a CSV of EANs without enough product data.',
 	endpoint: { method: 'POST', path: '/reports/eans-not-found' },
 	properties: [storefrontField],
 	async execute(itemIndex) {
@@ -20,7 +21,10 @@ export const requestEansNotFound = defineOperation({
 			query: { storefront: await requiredStorefront(this, itemIndex) },
 			itemIndex,
 			fieldLabels: { storefront: 'Storefront' },
-			uncertainWrite: { subject: 'the report request', check: 'Report → Get Many lists the report if it was requested' },
+			uncertainWrite: {
+				subject: 'the report request',
+				check: 'Report → Get Many lists the report if it was requested',
+			},
 		});
 	},
 });

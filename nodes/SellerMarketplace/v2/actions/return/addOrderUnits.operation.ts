@@ -24,15 +24,36 @@ export const addOrderUnits = defineOperation({
 		const path = apiPath`/returns/${id}`;
 		let readBack: IDataObject | undefined;
 		const holdsEveryUnit = async () => {
-			readBack = await apiRequestData.call(this, { method: 'GET', path, query: { embedded: ['return_units'] }, itemIndex });
-			const held = new Set(((readBack.return_units as IDataObject[] | undefined) ?? []).map((unit) => Number(unit.id_order_unit)));
+			readBack = await apiRequestData.call(this, {
+				method: 'GET',
+				path,
+				query: { embedded: ['return_units'] },
+				itemIndex,
+			});
+			const held = new Set(
+				((readBack.return_units as IDataObject[] | undefined) ?? []).map((unit) => Number(unit.id_order_unit)),
+			);
 			return body.every((line) => held.has(line.id_order_unit));
 		};
-		const response = await apiRequest.call(this, { method: 'PUT', path, body, itemIndex, fieldLabels: RETURN_LINE_LABELS, confirmApplied: holdsEveryUnit });
+		const response = await apiRequest.call(this, {
+			method: 'PUT',
+			path,
+			body,
+			itemIndex,
+			fieldLabels: RETURN_LINE_LABELS,
+			confirmApplied: holdsEveryUnit,
+		});
 		if (response.alreadyApplied && readBack) return { ...readBack, alreadyApplied: true };
 		const data = (response.body as { data?: unknown } | undefined)?.data;
 		if (!data || typeof data !== 'object' || Array.isArray(data)) {
-			throw new NodeApiError(this.getNode(), { path }, { message: `Expected the return in {"data": {…}} from PUT ${path}, but the API returned something else`, itemIndex });
+			throw new NodeApiError(
+				this.getNode(),
+				{ path },
+				{
+					message: `Expected the return in {"data": {…}} from PUT ${path}, but the API returned something else`,
+					itemIndex,
+				},
+			);
 		}
 		return data as IDataObject;
 	},

@@ -14,7 +14,10 @@ export const get = defineOperation({
 	summary: 'Get one return with its tracking code, and optionally its units and buyer',
 	endpoint: { method: 'GET', path: '/returns/{id_return}' },
 	output: outputShapes.return,
-	properties: [returnIdField, embeddedField([...RETURN_EMBEDDABLES], 'More data to include: the buyer or the returned units')],
+	properties: [
+		returnIdField,
+		embeddedField([...RETURN_EMBEDDABLES], 'More data to include: the buyer or the returned units'),
+	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');
 		const query = compact({ embedded: this.getNodeParameter('embedded', itemIndex, []) as string[] });

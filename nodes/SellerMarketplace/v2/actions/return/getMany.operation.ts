@@ -3,7 +3,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { RETURN_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
-import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection, textField } from '../../descriptions/fields';
+import {
+	collectionField,
+	dateFilterField,
+	fulfillmentTypeFilter,
+	listFields,
+	multiOptionsFilter,
+	readCollection,
+	textField,
+} from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
@@ -22,11 +30,30 @@ export const getMany = defineOperation({
 	output: outputShapes.return,
 	properties: [
 		...listFields(storefrontFilterField, [
-			dateFilterField('Created After', 'createdFrom', 'Only returns created at or after this time', 'ts_created_from_iso'),
+			dateFilterField(
+				'Created After',
+				'createdFrom',
+				'Only returns created at or after this time',
+				'ts_created_from_iso',
+			),
 			fulfillmentTypeFilter,
-			multiOptionsFilter('Status', 'status', RETURN_STATUSES, 'Only returns in one of these states', RETURN_STATUS_TERMS),
-			bounded(textField('Tracking Code', 'trackingCode', 'Only the return with this tracking code of its parcel'), lineOfText('tracking_code')),
-			dateFilterField('Updated After', 'updatedFrom', 'Only returns that changed at or after this time', 'ts_updated_from_iso'),
+			multiOptionsFilter(
+				'Status',
+				'status',
+				RETURN_STATUSES,
+				'Only returns in one of these states',
+				RETURN_STATUS_TERMS,
+			),
+			bounded(
+				textField('Tracking Code', 'trackingCode', 'Only the return with this tracking code of its parcel'),
+				lineOfText('tracking_code'),
+			),
+			dateFilterField(
+				'Updated After',
+				'updatedFrom',
+				'Only returns that changed at or after this time',
+				'ts_updated_from_iso',
+			),
 		]),
 		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
 	],

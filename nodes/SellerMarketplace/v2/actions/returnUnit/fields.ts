@@ -80,7 +80,12 @@ export function returnUnitDecision<const Decision extends keyof typeof STATUS_AF
 		endpoint: { method: 'PATCH', path: `/return-units/{id_return_unit}/${value}` },
 		properties: [returnUnitIdField, ...(message ? [messageField(message)] : [])],
 		async execute(itemIndex) {
-			return await returnUnitAction(this, itemIndex, value, message ? { message: getMessage(this, itemIndex) } : undefined);
+			return await returnUnitAction(
+				this,
+				itemIndex,
+				value,
+				message ? { message: getMessage(this, itemIndex) } : undefined,
+			);
 		},
 	});
 }

@@ -12,7 +12,10 @@ export const get = defineOperation({
 	action: 'Get a return unit',
 	summary: 'Get one returned unit with its return',
 	endpoint: { method: 'GET', path: '/return-units/{id_return_unit}' },
-	properties: [returnUnitIdField, embeddedField([...RETURN_UNIT_EMBEDDABLES], 'More data to include: the return, the order unit or its tickets')],
+	properties: [
+		returnUnitIdField,
+		embeddedField([...RETURN_UNIT_EMBEDDABLES], 'More data to include: the return, the order unit or its tickets'),
+	],
 	async execute(itemIndex) {
 		const id = getReturnUnitId(this, itemIndex);
 		const query = compact({ embedded: this.getNodeParameter('embedded', itemIndex, []) as string[] });

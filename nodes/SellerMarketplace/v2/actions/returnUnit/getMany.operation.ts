@@ -3,7 +3,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { RETURN_UNIT_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { compact } from '../../../../shared/helpers/validation';
-import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
+import {
+	collectionField,
+	dateFilterField,
+	fulfillmentTypeFilter,
+	listFields,
+	multiOptionsFilter,
+	readCollection,
+} from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { RETURN_UNIT_STATUSES } from '../../../../api/v2/enums';
@@ -19,9 +26,20 @@ export const getMany = defineOperation({
 	endpoint: { method: 'GET', path: '/return-units' },
 	properties: [
 		...listFields(storefrontFilterField, [
-			dateFilterField('Created After', 'createdFrom', 'Only return units created at or after this time', 'ts_created_from_iso'),
+			dateFilterField(
+				'Created After',
+				'createdFrom',
+				'Only return units created at or after this time',
+				'ts_created_from_iso',
+			),
 			fulfillmentTypeFilter,
-			multiOptionsFilter('Status', 'status', RETURN_UNIT_STATUSES, 'Only return units in one of these states, e.g. "Return Arrived" for those waiting for your decision', RETURN_UNIT_STATUS_TERMS),
+			multiOptionsFilter(
+				'Status',
+				'status',
+				RETURN_UNIT_STATUSES,
+				'Only return units in one of these states, e.g. "Return Arrived" for those waiting for your decision',
+				RETURN_UNIT_STATUS_TERMS,
+			),
 		]),
 		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
 	],
@@ -34,6 +52,11 @@ export const getMany = defineOperation({
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection(this, itemIndex, { path: '/return-units', query, pageSize: 100, idField: 'id_return_unit' });
+		return await readCollection(this, itemIndex, {
+			path: '/return-units',
+			query,
+			pageSize: 100,
+			idField: 'id_return_unit',
+		});
 	},
 });

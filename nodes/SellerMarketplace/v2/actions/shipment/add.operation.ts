@@ -17,16 +17,30 @@ export const add = defineOperation({
 	summary: 'Report one more parcel (carrier and tracking number) of an order unit already marked as sent',
 	endpoint: { method: 'POST', path: '/shipments' },
 	properties: [
-		{ ...orderUnitIdField, description: 'The order unit, already marked as sent (Order Unit → Send), that ships in one more parcel' },
+		{
+			...orderUnitIdField,
+			description: 'The order unit, already marked as sent (Order Unit → Send), that ships in one more parcel',
+		},
 		carrierField,
-		bounded(textField('Tracking Number', 'trackingNumber', 'The tracking number of this one parcel', { required: true, placeholder: 'e.g. 00340434161094042557' }), lineOfText('shipment_information.tracking_number')),
+		bounded(
+			textField('Tracking Number', 'trackingNumber', 'The tracking number of this one parcel', {
+				required: true,
+				placeholder: 'e.g. 00340434161094042557',
+			}),
+			lineOfText('shipment_information.tracking_number'),
+		),
 	],
 	async execute(itemIndex) {
 		const id = getOrderUnitId(this, itemIndex);
 		const carrier = requireString(this, 'carrierCode', itemIndex, 'Carrier');
 		const trackingNumber = requireString(this, 'trackingNumber', itemIndex, 'Tracking Number');
 		if (trackingNumber.includes(',')) {
-			throw inputError(this, itemIndex, `"Tracking Number" must be one tracking number, but it is "${trackingNumber}"`, 'Add each further parcel with its own item.');
+			throw inputError(
+				this,
+				itemIndex,
+				`"Tracking Number" must be one tracking number, but it is "${trackingNumber}"`,
+				'Add each further parcel with its own item.',
+			);
 		}
 		const shipment = { carrier_code: carrier, tracking_number: trackingNumber };
 		await apiRequest.call(this, {
@@ -34,7 +48,11 @@ export const add = defineOperation({
 			path: '/shipments',
 			body: { id_order_unit: id, shipment_information: shipment },
 			itemIndex,
-			fieldLabels: { id_order_unit: 'Order Unit', 'shipment_information.carrier_code': 'Carrier', 'shipment_information.tracking_number': 'Tracking Number' },
+			fieldLabels: {
+				id_order_unit: 'Order Unit',
+				'shipment_information.carrier_code': 'Carrier',
+				'shipment_information.tracking_number': 'Tracking Number',
+			},
 			uncertainWrite: {
 				subject: 'the shipment',
 				check: `the parcels of order unit ${id} in the Seller Portal (API v2 cannot list them)`,

@@ -10,13 +10,25 @@ import { defineOperation } from '../../../actions/define';
 const MAX_IDS = 100;
 
 /** A filter of comma-separated IDs as the API takes it (`a,b`), at most 100; undefined when empty. */
-function idsFilter(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string, isId: (id: string) => boolean): string | undefined {
+function idsFilter(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+	isId: (id: string) => boolean,
+): string | undefined {
 	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
 	const ids = parts.map((part) => String(part ?? '').trim()).filter((part) => part !== '');
 	if (!ids.length) return undefined;
 	const bad = ids.filter((id) => !isId(id));
-	if (bad.length) throw inputError(context, itemIndex, `"${label}" must be IDs separated by commas, but ${bad.map((id) => JSON.stringify(id)).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not`);
-	if (ids.length > MAX_IDS) throw inputError(context, itemIndex, `"${label}" takes at most ${MAX_IDS} IDs, but it holds ${ids.length}`);
+	if (bad.length)
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}" must be IDs separated by commas, but ${bad.map((id) => JSON.stringify(id)).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not`,
+		);
+	if (ids.length > MAX_IDS)
+		throw inputError(context, itemIndex, `"${label}" takes at most ${MAX_IDS} IDs, but it holds ${ids.length}`);
 	return [...new Set(ids)].join(',');
 }
 
@@ -36,10 +48,23 @@ export const getAddresses = defineOperation({
 	endpoint: { method: 'GET', path: '/shipping-addresses' },
 	properties: [
 		...listFields(storefrontFilterField, [
-			bounded(textField('Order IDs', 'orderIds', 'Only the addresses of these orders, separated by commas (at most 100)', { placeholder: 'e.g. MB7UWLD, MXANBSH' }), { fills: ['order_ids'], maxItems: 100, itemsAre: 'IDs', maxLength: TEXT_CAPS.trackingNumbers }),
-			bounded(textField('Order Unit IDs', 'orderUnitIds', 'Only the addresses of these order units, separated by commas (at most 100)', {
-				placeholder: 'e.g. 391581935120, 391581935121',
-			}), { fills: ['order_unit_ids'], maxItems: 100, itemsAre: 'IDs', maxLength: TEXT_CAPS.trackingNumbers }),
+			bounded(
+				textField('Order IDs', 'orderIds', 'Only the addresses of these orders, separated by commas (at most 100)', {
+					placeholder: 'e.g. MB7UWLD, MXANBSH',
+				}),
+				{ fills: ['order_ids'], maxItems: 100, itemsAre: 'IDs', maxLength: TEXT_CAPS.trackingNumbers },
+			),
+			bounded(
+				textField(
+					'Order Unit IDs',
+					'orderUnitIds',
+					'Only the addresses of these order units, separated by commas (at most 100)',
+					{
+						placeholder: 'e.g. 391581935120, 391581935121',
+					},
+				),
+				{ fills: ['order_unit_ids'], maxItems: 100, itemsAre: 'IDs', maxLength: TEXT_CAPS.trackingNumbers },
+			),
 		]),
 		collectionField(
 			'Options',
@@ -61,6 +86,11 @@ export const getAddresses = defineOperation({
 			order_unit_ids: idsFilter(this, itemIndex, filters.orderUnitIds, 'Order Unit IDs', isOrderUnitId),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection(this, itemIndex, { path: '/shipping-addresses', query, pageSize: 100, idField: 'id_order_unit' });
+		return await readCollection(this, itemIndex, {
+			path: '/shipping-addresses',
+			query,
+			pageSize: 100,
+			idField: 'id_order_unit',
+		});
 	},
 });

@@ -19,12 +19,18 @@ export const get = defineOperation({
 			typeOptions: { loadOptionsMethod: 'getShippingGroups', loadOptionsDependsOn: ['storefront'] },
 			default: '',
 			required: true,
-			description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			description:
+				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 		},
 	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'shippingGroupId', itemIndex, 'Shipping Group');
 		const storefront = await requiredStorefront(this, itemIndex);
-		return await apiRequestData.call(this, { method: 'GET', path: apiPath`/shipping-groups/${id}`, query: { storefront }, itemIndex });
+		return await apiRequestData.call(this, {
+			method: 'GET',
+			path: apiPath`/shipping-groups/${id}`,
+			query: { storefront },
+			itemIndex,
+		});
 	},
 });

@@ -13,6 +13,11 @@ export const getMany = defineOperation({
 	properties: [storefrontField, ...returnAllOrLimit()],
 	async execute(itemIndex) {
 		const storefront = await requiredStorefront(this, itemIndex);
-		return await readCollection(this, itemIndex, { path: '/shipping-groups', query: { storefront }, pageSize: 30, idField: 'id_shipping_group' });
+		return await readCollection(this, itemIndex, {
+			path: '/shipping-groups',
+			query: { storefront },
+			pageSize: 30,
+			idField: 'id_shipping_group',
+		});
 	},
 });

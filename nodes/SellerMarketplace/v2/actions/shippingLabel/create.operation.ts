@@ -14,21 +14,49 @@ import { defineOperation, FileItem, type BatchOutcome } from '../../../actions/d
 const LABEL_CARRIERS = ['GLS'];
 
 /** No default a forgotten field could send: 0 is refused before the label is bought. */
-function measurementField(displayName: string, name: string, description: string, placeholder: string): INodeProperties {
-	return { displayName, name, type: 'number', typeOptions: { numberPrecision: 0 }, default: 0, required: true, placeholder, description };
+function measurementField(
+	displayName: string,
+	name: string,
+	description: string,
+	placeholder: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'number',
+		typeOptions: { numberPrecision: 0 },
+		default: 0,
+		required: true,
+		placeholder,
+		description,
+	};
 }
 
 const MEASUREMENTS: Array<{ field: INodeProperties; apiName: string }> = [
-	{ field: measurementField('Weight (in Grams)', 'weightGram', 'Weight of the packed parcel, in grams', 'e.g. 1500'), apiName: 'weight_gram' },
-	{ field: measurementField('Length (in cm)', 'lengthCm', 'Longest side of the parcel, in centimetres', 'e.g. 30'), apiName: 'length_cm' },
-	{ field: measurementField('Width (in cm)', 'widthCm', 'Width of the parcel, in centimetres', 'e.g. 20'), apiName: 'width_cm' },
-	{ field: measurementField('Height (in cm)', 'heightCm', 'Height of the parcel, in centimetres', 'e.g. 10'), apiName: 'height_cm' },
+	{
+		field: measurementField('Weight (in Grams)', 'weightGram', 'Weight of the packed parcel, in grams', 'e.g. 1500'),
+		apiName: 'weight_gram',
+	},
+	{
+		field: measurementField('Length (in cm)', 'lengthCm', 'Longest side of the parcel, in centimetres', 'e.g. 30'),
+		apiName: 'length_cm',
+	},
+	{
+		field: measurementField('Width (in cm)', 'widthCm', 'Width of the parcel, in centimetres', 'e.g. 20'),
+		apiName: 'width_cm',
+	},
+	{
+		field: measurementField('Height (in cm)', 'heightCm', 'Height of the parcel, in centimetres', 'e.g. 10'),
+		apiName: 'height_cm',
+	},
 ];
 
 const FIELD_LABELS: Record<string, string> = {
 	ids_order_units: 'Order Unit IDs',
 	carriers: 'Carriers',
-	...Object.fromEntries(MEASUREMENTS.map(({ field, apiName }) => [`package_measurements.${apiName}`, field.displayName])),
+	...Object.fromEntries(
+		MEASUREMENTS.map(({ field, apiName }) => [`package_measurements.${apiName}`, field.displayName]),
+	),
 };
 
 interface LabelPart {
@@ -39,7 +67,12 @@ interface LabelPart {
 
 function labelRequest(context: IExecuteFunctions, itemIndex: number): LabelPart['body'] {
 	const packageMeasurements = Object.fromEntries(
-		MEASUREMENTS.map(({ field, apiName }) => [apiName, wholeNumber(context, context.getNodeParameter(field.name, itemIndex, 0), itemIndex, field.displayName, { min: 1 })]),
+		MEASUREMENTS.map(({ field, apiName }) => [
+			apiName,
+			wholeNumber(context, context.getNodeParameter(field.name, itemIndex, 0), itemIndex, field.displayName, {
+				min: 1,
+			}),
+		]),
 	);
 	const carriers = [context.getNodeParameter('carriers', itemIndex, LABEL_CARRIERS) as string[] | string].flat();
 	return {
@@ -54,7 +87,12 @@ function labelRequest(context: IExecuteFunctions, itemIndex: number): LabelPart[
  * not the operation's "Could not create …" headline, which would say the opposite. The download's own advice
  * (a 503's "try again later") stays out: trying again means running the item, which buys another label.
  */
-function boughtButNotDownloaded(context: IExecuteFunctions, label: IDataObject, itemIndex: number, cause: string): Error {
+function boughtButNotDownloaded(
+	context: IExecuteFunctions,
+	label: IDataObject,
+	itemIndex: number,
+	cause: string,
+): Error {
 	const what = `Shipping label ${String(label.id)} was created (${String(label.carrier)} tracking number ${String(label.tracking_number)}), but its PDF could not be downloaded`;
 	const description = [
 		'The label was bought. Get its PDF in the Seller Portal, with the order units of this label.',
@@ -64,28 +102,54 @@ function boughtButNotDownloaded(context: IExecuteFunctions, label: IDataObject, 
 }
 
 /** Buys one label and downloads its PDF. */
-async function buyLabel(context: IExecuteFunctions, itemIndex: number, { body, binaryPropertyName, includeLink }: LabelPart): Promise<FileItem> {
+async function buyLabel(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	{ body, binaryPropertyName, includeLink }: LabelPart,
+): Promise<FileItem> {
 	const label = await apiRequestData.call(context, {
 		method: 'POST',
 		path: '/shipping-labels',
 		body,
 		itemIndex,
 		fieldLabels: FIELD_LABELS,
-		uncertainWrite: { subject: 'the shipping label', check: 'the labels of these order units in the Seller Portal: a second run buys a second label' },
+		uncertainWrite: {
+			subject: 'the shipping label',
+			check: 'the labels of these order units in the Seller Portal: a second run buys a second label',
+		},
 	});
 	const { download_url: downloadUrl, ...record } = label;
-	const output = { ...record, ids_order_units: body.ids_order_units, ...(includeLink ? { download_url: downloadUrl } : {}) };
-	if (typeof downloadUrl !== 'string' || !downloadUrl) throw boughtButNotDownloaded(context, label, itemIndex, 'the marketplace gave no download address');
+	const output = {
+		...record,
+		ids_order_units: body.ids_order_units,
+		...(includeLink ? { download_url: downloadUrl } : {}),
+	};
+	if (typeof downloadUrl !== 'string' || !downloadUrl)
+		throw boughtButNotDownloaded(context, label, itemIndex, 'the marketplace gave no download address');
 	let file: Awaited<ReturnType<typeof downloadFile>>;
 	try {
 		file = await downloadFile.call(context, downloadUrl, itemIndex);
 	} catch (error) {
-		throw boughtButNotDownloaded(context, label, itemIndex, error instanceof OperationFailure ? error.reason : (error as Error).message);
+		throw boughtButNotDownloaded(
+			context,
+			label,
+			itemIndex,
+			error instanceof OperationFailure ? error.reason : (error as Error).message,
+		);
 	}
 	if (!file.data.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
-		throw boughtButNotDownloaded(context, label, itemIndex, 'the download address answered with something other than a PDF');
+		throw boughtButNotDownloaded(
+			context,
+			label,
+			itemIndex,
+			'the download address answered with something other than a PDF',
+		);
 	}
-	const binary = await context.helpers.prepareBinaryData(file.data, `label-${String(label.tracking_number)}.pdf`, 'application/pdf');
+	const binary = await context.helpers.prepareBinaryData(
+		file.data,
+		`label-${String(label.tracking_number)}.pdf`,
+		'application/pdf',
+	);
 	return new FileItem(output, { [binaryPropertyName]: binary });
 }
 
@@ -101,10 +165,18 @@ export const create = defineOperation({
 	summary: 'Buy a shipping label for one parcel through Kaufland Shipment Solutions and get it as a PDF',
 	endpoint: { method: 'POST', path: '/shipping-labels' },
 	properties: [
-		bounded(textField('Order Unit IDs', 'orderUnitIds', 'The order units packed in this parcel, separated by commas: all of one order, waiting to be sent', {
-			required: true,
-			placeholder: 'e.g. 391581935120, 391581935121',
-		}), { fills: ['ids_order_units'], maxLength: TEXT_CAPS.trackingNumbers }),
+		bounded(
+			textField(
+				'Order Unit IDs',
+				'orderUnitIds',
+				'The order units packed in this parcel, separated by commas: all of one order, waiting to be sent',
+				{
+					required: true,
+					placeholder: 'e.g. 391581935120, 391581935121',
+				},
+			),
+			{ fills: ['ids_order_units'], maxLength: TEXT_CAPS.trackingNumbers },
+		),
 		{
 			displayName: 'Carriers',
 			name: 'carriers',

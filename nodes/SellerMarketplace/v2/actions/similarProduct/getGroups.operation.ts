@@ -14,6 +14,11 @@ export const getGroups = defineOperation({
 	properties: [storefrontField, ...returnAllOrLimit()],
 	async execute(itemIndex) {
 		const query = { storefront: await requiredStorefront(this, itemIndex) };
-		return await readCollection(this, itemIndex, { path: '/similar-products/groups', query, pageSize: 50, idField: 'group_id' });
+		return await readCollection(this, itemIndex, {
+			path: '/similar-products/groups',
+			query,
+			pageSize: 50,
+			idField: 'group_id',
+		});
 	},
 });

@@ -15,9 +15,22 @@ export const getVirtualBuybox = defineOperation({
 	summary: 'Rank the offers of up to 10 products similar to one of yours, as shoppers compare them (prices in cents)',
 	endpoint: { method: 'GET', path: '/similar-products/buybox' },
 	properties: [
-		identifyProductField({ name: 'Product ID', value: 'id', description: "The marketplace's ID of the product (id_product)" }),
-		bounded(textField('EAN', 'ean', 'The EAN of one of your products', { required: true, placeholder: 'e.g. 4006381333931', displayOptions: { show: { identifyBy: ['ean'] } } }), lineOfText()),
-		productIdField('One of your products, searched by title, manufacturer or EAN, or given by its ID (id_product)', { identifyBy: ['id'] }),
+		identifyProductField({
+			name: 'Product ID',
+			value: 'id',
+			description: "The marketplace's ID of the product (id_product)",
+		}),
+		bounded(
+			textField('EAN', 'ean', 'The EAN of one of your products', {
+				required: true,
+				placeholder: 'e.g. 4006381333931',
+				displayOptions: { show: { identifyBy: ['ean'] } },
+			}),
+			lineOfText(),
+		),
+		productIdField('One of your products, searched by title, manufacturer or EAN, or given by its ID (id_product)', {
+			identifyBy: ['id'],
+		}),
 		storefrontField,
 		buyboxConditionField,
 	],
@@ -29,6 +42,12 @@ export const getVirtualBuybox = defineOperation({
 			id_product: byEan ? undefined : requireIntegerId(this, 'productId', itemIndex, 'Product'),
 			condition: String(this.getNodeParameter('condition', itemIndex, 'new')),
 		});
-		return await apiRequestDataList.call(this, { method: 'GET', path: '/similar-products/buybox', query, itemIndex, fieldLabels: { id_product: 'Product', ean: 'EAN', storefront: 'Storefront', condition: 'Condition' } });
+		return await apiRequestDataList.call(this, {
+			method: 'GET',
+			path: '/similar-products/buybox',
+			query,
+			itemIndex,
+			fieldLabels: { id_product: 'Product', ean: 'EAN', storefront: 'Storefront', condition: 'Condition' },
+		});
 	},
 });

@@ -1,4 +1,9 @@
 import { defineResource } from '../../../actions/define';
 import { ping } from './ping.operation';
 
-export const status = defineResource({ value: 'status', name: 'API Status', defaultOperation: 'ping', operations: [ping] });
+export const status = defineResource({
+	value: 'status',
+	name: 'API Status',
+	defaultOperation: 'ping',
+	operations: [ping],
+});

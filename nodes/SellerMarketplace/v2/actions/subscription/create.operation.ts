@@ -28,7 +28,11 @@ export const create = defineOperation({
 	async execute(itemIndex) {
 		const body = {
 			callback_url: checkCallbackUrl(this, requireString(this, 'callbackUrl', itemIndex, 'Callback URL'), itemIndex),
-			fallback_email: checkFallbackEmail(this, requireString(this, 'fallbackEmail', itemIndex, 'Fallback Email'), itemIndex),
+			fallback_email: checkFallbackEmail(
+				this,
+				requireString(this, 'fallbackEmail', itemIndex, 'Fallback Email'),
+				itemIndex,
+			),
 			event_name: requireString(this, 'eventName', itemIndex, 'Event'),
 		};
 		const storefront = await requiredStorefront(this, itemIndex);
@@ -39,7 +43,10 @@ export const create = defineOperation({
 			body,
 			itemIndex,
 			fieldLabels: SUBSCRIPTION_FIELD_LABELS,
-			uncertainWrite: { subject: 'the subscription', check: 'Subscription → Get Many lists the subscription if it was created' },
+			uncertainWrite: {
+				subject: 'the subscription',
+				check: 'Subscription → Get Many lists the subscription if it was created',
+			},
 		});
 	},
 });

@@ -13,6 +13,8 @@ export const deleteSubscription = defineOperation({
 	properties: [subscriptionField('delete')],
 	async execute(itemIndex) {
 		const id = getSubscriptionId(this, itemIndex);
-		return deletedItem(await apiRequest.call(this, { method: 'DELETE', path: apiPath`/subscriptions/${id}`, itemIndex }));
+		return deletedItem(
+			await apiRequest.call(this, { method: 'DELETE', path: apiPath`/subscriptions/${id}`, itemIndex }),
+		);
 	},
 });

@@ -2,7 +2,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { EVENT_TERMS } from '../../../../shared/descriptions/vocabulary';
-import { bounded, checkEmail, checkHttpUrl, inputError, lineOfText, requireIntegerId } from '../../../../shared/helpers/validation';
+import {
+	bounded,
+	checkEmail,
+	checkHttpUrl,
+	inputError,
+	lineOfText,
+	requireIntegerId,
+} from '../../../../shared/helpers/validation';
 import { textField } from '../../descriptions/fields';
 import { SUBSCRIPTION_EVENT_NAMES, toOptions } from '../../../../api/v2/enums';
 
@@ -12,15 +19,35 @@ export const eventNameOptions = toOptions(SUBSCRIPTION_EVENT_NAMES, EVENT_TERMS)
 
 /** The Event dropdown: what to be notified about (or, in Get Many, to filter by). */
 export function eventField(description: string, required = false): INodeProperties {
-	return { displayName: 'Event', name: 'eventName', type: 'options', options: eventNameOptions, default: 'order_new', required, description };
+	return {
+		displayName: 'Event',
+		name: 'eventName',
+		type: 'options',
+		options: eventNameOptions,
+		default: 'order_new',
+		required,
+		description,
+	};
 }
 
 export function callbackUrlField(description: string, required = false): INodeProperties {
-	return bounded(textField('Callback URL', 'callbackUrl', description, { required, placeholder: 'https://example.com/webhook/marketplace' }), { fills: ['callback_url'], maxLength: 255 });
+	return bounded(
+		textField('Callback URL', 'callbackUrl', description, {
+			required,
+			placeholder: 'https://example.com/webhook/marketplace',
+		}),
+		{ fills: ['callback_url'], maxLength: 255 },
+	);
 }
 
 export function fallbackEmailField(required = false): INodeProperties {
-	return bounded(textField('Fallback Email', 'fallbackEmail', FALLBACK_EMAIL_DESCRIPTION, { required, placeholder: 'name@email.com' }), lineOfText('fallback_email'));
+	return bounded(
+		textField('Fallback Email', 'fallbackEmail', FALLBACK_EMAIL_DESCRIPTION, {
+			required,
+			placeholder: 'name@email.com',
+		}),
+		lineOfText('fallback_email'),
+	);
 }
 
 export function getSubscriptionId(context: IExecuteFunctions, itemIndex: number): number {
@@ -49,7 +76,11 @@ const CALLBACK_URL_MAX_LENGTH = 255;
 export function checkCallbackUrl(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
 	const url = checkHttpUrl(context, String(value ?? '').trim(), itemIndex, 'Callback URL');
 	if (url.length > CALLBACK_URL_MAX_LENGTH) {
-		throw inputError(context, itemIndex, `"Callback URL" must be at most ${CALLBACK_URL_MAX_LENGTH} characters, but it has ${url.length}`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"Callback URL" must be at most ${CALLBACK_URL_MAX_LENGTH} characters, but it has ${url.length}`,
+		);
 	}
 	return url;
 }

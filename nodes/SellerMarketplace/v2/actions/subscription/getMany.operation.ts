@@ -17,6 +17,11 @@ export const getMany = defineOperation({
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({ storefront: await storefrontOf(this, itemIndex), event_name: filters.eventName });
-		return await readCollection(this, itemIndex, { path: '/subscriptions', query, pageSize: 30, idField: 'id_subscription' });
+		return await readCollection(this, itemIndex, {
+			path: '/subscriptions',
+			query,
+			pageSize: 30,
+			idField: 'id_subscription',
+		});
 	},
 });

@@ -32,7 +32,14 @@ export const update = defineOperation({
 			callbackUrlField(NEW_CALLBACK_URL_DESCRIPTION),
 			eventField('The event to be notified about'),
 			fallbackEmailField(),
-			{ displayName: 'Storefront', name: 'storefront', type: 'options', options: storefrontOptions, default: 'de', description: 'The storefront whose events the subscription delivers' },
+			{
+				displayName: 'Storefront',
+				name: 'storefront',
+				type: 'options',
+				options: storefrontOptions,
+				default: 'de',
+				description: 'The storefront whose events the subscription delivers',
+			},
 		]),
 	],
 	async execute(itemIndex) {
@@ -40,11 +47,13 @@ export const update = defineOperation({
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const body: IDataObject = {};
 		if (fields.callbackUrl !== undefined) body.callback_url = checkCallbackUrl(this, fields.callbackUrl, itemIndex);
-		if (fields.fallbackEmail !== undefined) body.fallback_email = checkFallbackEmail(this, fields.fallbackEmail, itemIndex);
+		if (fields.fallbackEmail !== undefined)
+			body.fallback_email = checkFallbackEmail(this, fields.fallbackEmail, itemIndex);
 		if (fields.eventName !== undefined) body.event_name = String(fields.eventName);
 		if (fields.isActive !== undefined) body.is_active = fields.isActive;
 		if (fields.storefront !== undefined) body.storefront = String(fields.storefront);
-		if (Object.keys(body).length === 0) throw inputError(this, itemIndex, '"Update Fields" is empty: add at least one field to change');
+		if (Object.keys(body).length === 0)
+			throw inputError(this, itemIndex, '"Update Fields" is empty: add at least one field to change');
 		return await apiRequestData.call(this, {
 			method: 'PATCH',
 			path: apiPath`/subscriptions/${id}`,

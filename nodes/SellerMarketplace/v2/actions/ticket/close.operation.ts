@@ -11,7 +11,7 @@ export const close = defineOperation({
 	value: 'close',
 	name: 'Close',
 	action: 'Close a ticket',
-	summary: 'Close a ticket from your side once the buyer\'s request is settled',
+	summary: "Close a ticket from your side once the buyer's request is settled",
 	picks: PICKABLE_STATUSES.closableConversation,
 	endpoint: { method: 'PATCH', path: '/tickets/{id_ticket}/close' },
 	properties: [ticketIdField],

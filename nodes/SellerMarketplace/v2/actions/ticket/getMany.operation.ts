@@ -1,9 +1,20 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
-import { TICKET_REASON_TERMS, TICKET_STATUS_TERMS, TICKET_TOPIC_TERMS } from '../../../../shared/descriptions/vocabulary';
+import {
+	TICKET_REASON_TERMS,
+	TICKET_STATUS_TERMS,
+	TICKET_TOPIC_TERMS,
+} from '../../../../shared/descriptions/vocabulary';
 import { bounded, compact, lineOfText, toWholeNumber } from '../../../../shared/helpers/validation';
-import { collectionField, dateFilterField, fulfillmentTypeFilter, listFields, multiOptionsFilter, readCollection } from '../../descriptions/fields';
+import {
+	collectionField,
+	dateFilterField,
+	fulfillmentTypeFilter,
+	listFields,
+	multiOptionsFilter,
+	readCollection,
+} from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { sortField } from '../../descriptions/sort';
@@ -21,20 +32,57 @@ export const getMany = defineOperation({
 	output: outputShapes.ticket,
 	properties: [
 		...listFields(storefrontFilterField, [
-			bounded({ displayName: 'Buyer ID', name: 'buyerId', type: 'string', default: '', placeholder: 'e.g. 12345', description: 'Only tickets of this buyer (id_buyer)' }, lineOfText('id_buyer')),
-			dateFilterField('Created After', 'createdFrom', 'Only tickets opened at or after this time', 'ts_created_from_iso'),
+			bounded(
+				{
+					displayName: 'Buyer ID',
+					name: 'buyerId',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. 12345',
+					description: 'Only tickets of this buyer (id_buyer)',
+				},
+				lineOfText('id_buyer'),
+			),
+			dateFilterField(
+				'Created After',
+				'createdFrom',
+				'Only tickets opened at or after this time',
+				'ts_created_from_iso',
+			),
 			fulfillmentTypeFilter,
-			multiOptionsFilter('Open Reason', 'openReason', TICKET_REASONS, 'Only tickets opened for one of these reasons', TICKET_REASON_TERMS),
-			multiOptionsFilter('Status', 'status', TICKET_STATUSES, 'Only tickets in one of these states, e.g. "Open"', TICKET_STATUS_TERMS),
+			multiOptionsFilter(
+				'Open Reason',
+				'openReason',
+				TICKET_REASONS,
+				'Only tickets opened for one of these reasons',
+				TICKET_REASON_TERMS,
+			),
+			multiOptionsFilter(
+				'Status',
+				'status',
+				TICKET_STATUSES,
+				'Only tickets in one of these states, e.g. "Open"',
+				TICKET_STATUS_TERMS,
+			),
 			multiOptionsFilter('Topic', 'topic', TICKET_TOPICS, 'Only tickets about one of these topics', TICKET_TOPIC_TERMS),
-			dateFilterField('Updated After', 'updatedFrom', 'Only tickets that changed at or after this time', 'ts_updated_from_iso'),
+			dateFilterField(
+				'Updated After',
+				'updatedFrom',
+				'Only tickets that changed at or after this time',
+				'ts_updated_from_iso',
+			),
 		]),
-		collectionField('Options', 'options', [
-			sortField([
-				['Created, Newest First', 'ts_created_iso:desc'],
-				['Updated, Newest First', 'ts_updated_iso:desc'],
-			]),
-		], 'Add Option'),
+		collectionField(
+			'Options',
+			'options',
+			[
+				sortField([
+					['Created, Newest First', 'ts_created_iso:desc'],
+					['Updated, Newest First', 'ts_updated_iso:desc'],
+				]),
+			],
+			'Add Option',
+		),
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

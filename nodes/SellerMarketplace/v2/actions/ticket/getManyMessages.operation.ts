@@ -13,20 +13,35 @@ export const getManyMessages = defineOperation({
 	value: 'getManyMessages',
 	name: 'Get Many Messages',
 	action: 'Get many ticket messages',
-	summary: 'List the messages of all your tickets, e.g. the buyers\' new answers',
+	summary: "List the messages of all your tickets, e.g. the buyers' new answers",
 	endpoint: { method: 'GET', path: '/tickets/messages' },
 	properties: [
 		...returnAllOrLimit(),
-		collectionField('Filters', 'filters', [
-			dateFilterField('Created After', 'createdFrom', 'Only messages written at or after this time', 'ts_created_from_iso'),
-			fulfillmentTypeFilter,
-		], 'Add Filter'),
-		collectionField('Options', 'options', [
-			sortField([
-				['Newest First', 'ts_created_iso:desc'],
-				['Oldest First', 'ts_created_iso:asc'],
-			]),
-		], 'Add Option'),
+		collectionField(
+			'Filters',
+			'filters',
+			[
+				dateFilterField(
+					'Created After',
+					'createdFrom',
+					'Only messages written at or after this time',
+					'ts_created_from_iso',
+				),
+				fulfillmentTypeFilter,
+			],
+			'Add Filter',
+		),
+		collectionField(
+			'Options',
+			'options',
+			[
+				sortField([
+					['Newest First', 'ts_created_iso:desc'],
+					['Oldest First', 'ts_created_iso:asc'],
+				]),
+			],
+			'Add Option',
+		),
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -35,6 +50,11 @@ export const getManyMessages = defineOperation({
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection(this, itemIndex, { path: '/tickets/messages', query, pageSize: 30, idField: 'id_ticket_message' });
+		return await readCollection(this, itemIndex, {
+			path: '/tickets/messages',
+			query,
+			pageSize: 30,
+			idField: 'id_ticket_message',
+		});
 	},
 });

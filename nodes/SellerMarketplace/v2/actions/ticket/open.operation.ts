@@ -12,15 +12,18 @@ export const open = defineOperation({
 	summary: 'Open a ticket to write to the buyer about order units',
 	endpoint: { method: 'POST', path: '/tickets' },
 	properties: [
-		bounded({
-			displayName: 'Order Unit IDs',
-			name: 'orderUnitIds',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 391581935120, 391581935121',
-			description: 'The order units the ticket is about, separated by commas; all of one order',
-		}, { fills: ['id_order_unit'], maxLength: TEXT_CAPS.trackingNumbers }),
+		bounded(
+			{
+				displayName: 'Order Unit IDs',
+				name: 'orderUnitIds',
+				type: 'string',
+				default: '',
+				required: true,
+				placeholder: 'e.g. 391581935120, 391581935121',
+				description: 'The order units the ticket is about, separated by commas; all of one order',
+			},
+			{ fills: ['id_order_unit'], maxLength: TEXT_CAPS.trackingNumbers },
+		),
 		{
 			displayName: 'Reason',
 			name: 'reason',
@@ -30,15 +33,18 @@ export const open = defineOperation({
 			required: true,
 			description: 'What the ticket is about',
 		},
-		bounded({
-			displayName: 'Message',
-			name: 'message',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			default: '',
-			required: true,
-			description: 'The first message to the buyer',
-		}, { fills: ['message'], minLength: 1, maxLength: TEXT_CAPS.message }),
+		bounded(
+			{
+				displayName: 'Message',
+				name: 'message',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: '',
+				required: true,
+				description: 'The first message to the buyer',
+			},
+			{ fills: ['message'], minLength: 1, maxLength: TEXT_CAPS.message },
+		),
 	],
 	async execute(itemIndex) {
 		const body = {
@@ -52,7 +58,10 @@ export const open = defineOperation({
 			body,
 			itemIndex,
 			fieldLabels: { id_order_unit: 'Order Unit IDs', reason: 'Reason', message: 'Message' },
-			uncertainWrite: { subject: 'the ticket', check: 'your tickets (Ticket → Get Many) for a new ticket on these order units' },
+			uncertainWrite: {
+				subject: 'the ticket',
+				check: 'your tickets (Ticket → Get Many) for a new ticket on these order units',
+			},
 		});
 		return { ...data, ...body };
 	},

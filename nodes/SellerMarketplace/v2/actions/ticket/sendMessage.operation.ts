@@ -21,14 +21,18 @@ export const sendMessage = defineOperation({
 		ticketIdField,
 		...messageFields('ticket'),
 		collectionField('Additional Fields', 'additionalFields', [
-			bounded({
-				displayName: ATTACHMENTS_LABEL,
-				name: 'attachments',
-				type: 'string',
-				default: 'data',
-				placeholder: 'e.g. data, photo',
-				description: 'Names of the input binary fields to attach as files, separated by commas. Each file keeps its file name and MIME type.',
-			}, lineOfText()),
+			bounded(
+				{
+					displayName: ATTACHMENTS_LABEL,
+					name: 'attachments',
+					type: 'string',
+					default: 'data',
+					placeholder: 'e.g. data, photo',
+					description:
+						'Names of the input binary fields to attach as files, separated by commas. Each file keeps its file name and MIME type.',
+				},
+				lineOfText(),
+			),
 		]),
 	],
 	async execute(itemIndex) {
@@ -36,7 +40,9 @@ export const sendMessage = defineOperation({
 		const text = requireString(this, 'text', itemIndex, 'Text');
 		const interimNotice = this.getNodeParameter('interimNotice', itemIndex, false) as boolean;
 		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-		const files = additionalFields.attachments ? await readAttachments(this, itemIndex, String(additionalFields.attachments)) : [];
+		const files = additionalFields.attachments
+			? await readAttachments(this, itemIndex, String(additionalFields.attachments))
+			: [];
 		const body: IDataObject = { text, interim_notice: interimNotice };
 		if (files.length) {
 			body.ticket_message_files = files.map((file) => ({
@@ -53,6 +59,12 @@ export const sendMessage = defineOperation({
 			fieldLabels: { text: 'Text', ticket_message_files: ATTACHMENTS_LABEL },
 			uncertainWrite: { subject: 'the message', check: `the messages of ticket ${id} (Ticket → Get)` },
 		});
-		return { success: true, id_ticket: id, text, interim_notice: interimNotice, files: files.map((file) => file.filename) };
+		return {
+			success: true,
+			id_ticket: id,
+			text,
+			interim_notice: interimNotice,
+			files: files.map((file) => file.filename),
+		};
 	},
 });

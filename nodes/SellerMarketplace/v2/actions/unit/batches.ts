@@ -22,7 +22,9 @@ export async function sendInChunks<Part extends BatchPart>(
 	const groups = new Map<string, Array<{ itemIndex: number; part: Part }>>();
 	for (const entry of parts) groups.set(entry.part.key, [...(groups.get(entry.part.key) ?? []), entry]);
 	const chunks = [...groups.values()].flatMap((group) =>
-		Array.from({ length: Math.ceil(group.length / chunkSize) }, (_, index) => group.slice(index * chunkSize, (index + 1) * chunkSize)),
+		Array.from({ length: Math.ceil(group.length / chunkSize) }, (_, index) =>
+			group.slice(index * chunkSize, (index + 1) * chunkSize),
+		),
 	);
 	const outcomes: BatchOutcome[] = [];
 	for (const [index, chunk] of chunks.entries()) {
@@ -35,7 +37,9 @@ export async function sendInChunks<Part extends BatchPart>(
 			outcomes.push(
 				...notSent.map(({ itemIndex }) => ({
 					itemIndex,
-					error: new NodeOperationError(context.getNode(), 'Not sent, because an earlier request of this run failed', { itemIndex }),
+					error: new NodeOperationError(context.getNode(), 'Not sent, because an earlier request of this run failed', {
+						itemIndex,
+					}),
 				})),
 			);
 			break;

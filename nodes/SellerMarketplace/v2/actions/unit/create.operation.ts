@@ -1,6 +1,13 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { bounded, compact, lineOfText, requireEan, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
+import {
+	bounded,
+	compact,
+	lineOfText,
+	requireEan,
+	requireIntegerId,
+	requireString,
+} from '../../../../shared/helpers/validation';
 import { identifyProductField } from '../../../../shared/descriptions/fields';
 import { collectionField, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
@@ -8,7 +15,15 @@ import { toOptions, UNIT_CONDITIONS } from '../../../../api/v2/enums';
 import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
 import { productIdField } from '../product/fields';
-import { createListingPriceField, createStockField, handlingTimeField, optionalUnitFields, UNIT_FIELD_LABELS, unitBody, writeEmbeddedField } from './fields';
+import {
+	createListingPriceField,
+	createStockField,
+	handlingTimeField,
+	optionalUnitFields,
+	UNIT_FIELD_LABELS,
+	unitBody,
+	writeEmbeddedField,
+} from './fields';
 
 /**
  * Stock has its own field on Create now; the additional field of the same name stays, so that workflows saved
@@ -32,17 +47,34 @@ export const create = defineOperation({
 	endpoint: { method: 'POST', path: '/units' },
 	properties: [
 		storefrontField,
-		identifyProductField({ name: 'Product ID', value: 'productId', description: "The marketplace's ID of the product (id_product)" }),
-		bounded(textField('EAN', 'ean', 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
-			required: true,
-			placeholder: 'e.g. 4006381333931',
-			displayOptions: { show: { identifyBy: ['ean'] } },
-		}), { fills: ['ean'], pattern: { regex: /^\d{8,14}$/, says: '8 to 14 digits' } }),
-		productIdField('The product you offer, searched in the catalogue or given by its ID (id_product)', { identifyBy: ['productId'] }),
-		bounded(textField('Offer ID', 'offerId', 'Your own ID for this offer, such as your SKU. Orders refer to it; it cannot be changed later.', {
-			required: true,
-			placeholder: 'e.g. SKU-4711',
-		}), lineOfText('id_offer')),
+		identifyProductField({
+			name: 'Product ID',
+			value: 'productId',
+			description: "The marketplace's ID of the product (id_product)",
+		}),
+		bounded(
+			textField('EAN', 'ean', 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
+				required: true,
+				placeholder: 'e.g. 4006381333931',
+				displayOptions: { show: { identifyBy: ['ean'] } },
+			}),
+			{ fills: ['ean'], pattern: { regex: /^\d{8,14}$/, says: '8 to 14 digits' } },
+		),
+		productIdField('The product you offer, searched in the catalogue or given by its ID (id_product)', {
+			identifyBy: ['productId'],
+		}),
+		bounded(
+			textField(
+				'Offer ID',
+				'offerId',
+				'Your own ID for this offer, such as your SKU. Orders refer to it; it cannot be changed later.',
+				{
+					required: true,
+					placeholder: 'e.g. SKU-4711',
+				},
+			),
+			lineOfText('id_offer'),
+		),
 		{
 			displayName: 'Condition',
 			name: 'condition',

@@ -15,6 +15,8 @@ export const deleteUnit = defineOperation({
 	async execute(itemIndex) {
 		const id = getUnitId(this, itemIndex);
 		const storefront = await requiredStorefront(this, itemIndex);
-		return deletedItem(await apiRequest.call(this, { method: 'DELETE', path: apiPath`/units/${id}`, query: { storefront }, itemIndex }));
+		return deletedItem(
+			await apiRequest.call(this, { method: 'DELETE', path: apiPath`/units/${id}`, query: { storefront }, itemIndex }),
+		);
 	},
 });

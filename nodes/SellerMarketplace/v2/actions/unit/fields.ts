@@ -4,8 +4,22 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { bounded, compact, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
 import { stockField } from '../../../../shared/descriptions/fields';
 import { centsField, embeddedField, idLocator, textField } from '../../descriptions/fields';
-import { toOptions, UNIT_AND_PRODUCT_EMBEDDABLES, UNIT_EMBEDDABLES, WRITEABLE_UNIT_STATUSES, WRITEABLE_VAT_INDICATORS, type Storefront } from '../../../../api/v2/enums';
-import { has, listingPriceCents, MIN_PLAUSIBLE_LISTING_PRICE_CENTS, optionalText, plausibleListingPriceCents, wholeNumber } from '../../helpers/values';
+import {
+	toOptions,
+	UNIT_AND_PRODUCT_EMBEDDABLES,
+	UNIT_EMBEDDABLES,
+	WRITEABLE_UNIT_STATUSES,
+	WRITEABLE_VAT_INDICATORS,
+	type Storefront,
+} from '../../../../api/v2/enums';
+import {
+	has,
+	listingPriceCents,
+	MIN_PLAUSIBLE_LISTING_PRICE_CENTS,
+	optionalText,
+	plausibleListingPriceCents,
+	wholeNumber,
+} from '../../helpers/values';
 
 export const unitIdField = idLocator({
 	displayName: 'Unit',
@@ -20,9 +34,15 @@ export function getUnitId(context: IExecuteFunctions, itemIndex: number): number
 }
 
 /** "Include" for reading units: the product, and the eco and battery participation fees. */
-export const readEmbeddedField = embeddedField([...UNIT_AND_PRODUCT_EMBEDDABLES], 'More data to include with each unit');
+export const readEmbeddedField = embeddedField(
+	[...UNIT_AND_PRODUCT_EMBEDDABLES],
+	'More data to include with each unit',
+);
 /** "Include" for writing units: the eco and battery participation fees. */
-export const writeEmbeddedField = embeddedField([...UNIT_EMBEDDABLES], 'More data to include with the unit the marketplace returns');
+export const writeEmbeddedField = embeddedField(
+	[...UNIT_EMBEDDABLES],
+	'More data to include with the unit the marketplace returns',
+);
 
 /** Form labels of the unit fields by API name, to name a field the API refuses. */
 export const UNIT_FIELD_LABELS: Record<string, string> = {
@@ -53,11 +73,14 @@ export const listingPriceField: INodeProperties = bounded(
 	{ fills: ['listing_price', 'unit_data.listing_price'], minimum: 1, decimals: 0 },
 );
 
-const createListingPriceBounded = bounded(centsField('Listing Price', 'listingPrice', `The price buyers pay, at least ${MIN_PLAUSIBLE_LISTING_PRICE_CENTS}`, 0), {
-	fills: ['listing_price', 'unit_data.listing_price'],
-	minimum: 1,
-	decimals: 0,
-});
+const createListingPriceBounded = bounded(
+	centsField('Listing Price', 'listingPrice', `The price buyers pay, at least ${MIN_PLAUSIBLE_LISTING_PRICE_CENTS}`, 0),
+	{
+		fills: ['listing_price', 'unit_data.listing_price'],
+		minimum: 1,
+		decimals: 0,
+	},
+);
 
 /**
  * Create's listing price: required and without a price of its own, so that no offer goes on sale at a default.
@@ -69,32 +92,61 @@ export const createListingPriceField: INodeProperties = {
 	typeOptions: { ...createListingPriceBounded.typeOptions, minValue: 0 },
 	required: true,
 };
-export const handlingTimeField: INodeProperties = bounded({
-	displayName: 'Handling Time (Days)',
-	name: 'handlingTime',
-	type: 'number',
-	typeOptions: { minValue: 0, maxValue: 100 },
-	default: 1,
-	description: 'Working days between the order and handing the parcel to the carrier (0 to 100)',
-}, { fills: ['handling_time', 'unit_data.handling_time'], minimum: 0, maximum: 100, decimals: 0 });
+export const handlingTimeField: INodeProperties = bounded(
+	{
+		displayName: 'Handling Time (Days)',
+		name: 'handlingTime',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: 1,
+		description: 'Working days between the order and handing the parcel to the carrier (0 to 100)',
+	},
+	{ fills: ['handling_time', 'unit_data.handling_time'], minimum: 0, maximum: 100, decimals: 0 },
+);
 
 /** Create's stock: shown on the form, not hidden among the additional fields. */
 export const createStockField: INodeProperties = { ...stockField, required: true };
 
 /** The optional unit fields of Create, Update and Update Many, alphabetical as n8n lists collection options (Create shows Stock on its own). */
 export const optionalUnitFields: INodeProperties[] = [
-	bounded(centsField('Battery Participation', 'batteryParticipation', 'The battery take-back fee (France)'), { fills: ['battery_participation', 'unit_data.battery_participation'], minimum: 1, decimals: 0 }),
-	bounded(centsField('Eco Participation', 'ecoParticipation', 'The eco-participation fee (France)'), { fills: ['eco_participation', 'unit_data.eco_participation'], minimum: 1, decimals: 0 }),
-	bounded({
-		displayName: 'Manufacturer Guarantee (Years)',
-		name: 'manufacturerGuaranteeYears',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 99 },
-		default: 2,
-		description: "Years of the manufacturer's guarantee (1 to 99)",
-	}, { fills: ['manufacturer_guarantee_years', 'unit_data.manufacturer_guarantee_years'], minimum: 1, maximum: 99, decimals: 0 }),
-	bounded(centsField('Minimum Price', 'minimumPrice', 'The lowest price Smart Pricing may lower the listing price to'), { fills: ['minimum_price', 'unit_data.minimum_price'], minimum: 1, decimals: 0 }),
-	bounded(textField('Note', 'note', 'A note shown to buyers with your offer, e.g. about the condition of a used product (at most 250 characters)'), { fills: ['note'], maxLength: 250 }),
+	bounded(centsField('Battery Participation', 'batteryParticipation', 'The battery take-back fee (France)'), {
+		fills: ['battery_participation', 'unit_data.battery_participation'],
+		minimum: 1,
+		decimals: 0,
+	}),
+	bounded(centsField('Eco Participation', 'ecoParticipation', 'The eco-participation fee (France)'), {
+		fills: ['eco_participation', 'unit_data.eco_participation'],
+		minimum: 1,
+		decimals: 0,
+	}),
+	bounded(
+		{
+			displayName: 'Manufacturer Guarantee (Years)',
+			name: 'manufacturerGuaranteeYears',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 99 },
+			default: 2,
+			description: "Years of the manufacturer's guarantee (1 to 99)",
+		},
+		{
+			fills: ['manufacturer_guarantee_years', 'unit_data.manufacturer_guarantee_years'],
+			minimum: 1,
+			maximum: 99,
+			decimals: 0,
+		},
+	),
+	bounded(
+		centsField('Minimum Price', 'minimumPrice', 'The lowest price Smart Pricing may lower the listing price to'),
+		{ fills: ['minimum_price', 'unit_data.minimum_price'], minimum: 1, decimals: 0 },
+	),
+	bounded(
+		textField(
+			'Note',
+			'note',
+			'A note shown to buyers with your offer, e.g. about the condition of a used product (at most 250 characters)',
+		),
+		{ fills: ['note'], maxLength: 250 },
+	),
 	{
 		displayName: 'Shipping Group Name or ID',
 		name: 'shippingGroupId',
@@ -157,22 +209,39 @@ const NOTE_MAX_LENGTH = 250;
  * Checks the unit fields given by their form names (listingPrice, handlingTime and the optional fields) and
  * maps them to the API's names; fields not given are left out. Every error names the form label and the item.
  */
-export function unitBody(context: IExecuteFunctions, itemIndex: number, values: IDataObject, storefront: Storefront): IDataObject {
+export function unitBody(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	values: IDataObject,
+	storefront: Storefront,
+): IDataObject {
 	const label = UNIT_FIELD_LABELS;
 	const cents = (name: string, api: string) =>
 		has(values, name) ? wholeNumber(context, values[name], itemIndex, label[api], { min: 1 }) : undefined;
 	const id = (name: string, api: string) =>
-		has(values, name) ? wholeNumber(context, values[name], itemIndex, label[api], { min: 1, max: Number.MAX_SAFE_INTEGER }) : undefined;
+		has(values, name)
+			? wholeNumber(context, values[name], itemIndex, label[api], { min: 1, max: Number.MAX_SAFE_INTEGER })
+			: undefined;
 	const note = optionalText(values.note);
 	if (note !== undefined && note.length > NOTE_MAX_LENGTH) {
-		throw inputError(context, itemIndex, `"Note" must be at most ${NOTE_MAX_LENGTH} characters, but it has ${note.length}`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"Note" must be at most ${NOTE_MAX_LENGTH} characters, but it has ${note.length}`,
+		);
 	}
 	const body = compact({
 		status: optionalText(values.status),
 		amount: has(values, 'amount') ? wholeNumber(context, values.amount, itemIndex, label.amount) : undefined,
-		handling_time: has(values, 'handlingTime') ? wholeNumber(context, values.handlingTime, itemIndex, label.handling_time, { max: 100 }) : undefined,
-		listing_price: has(values, 'listingPrice') ? plausibleListingPriceCents(context, values.listingPrice, itemIndex, label.listing_price, storefront) : undefined,
-		minimum_price: has(values, 'minimumPrice') ? listingPriceCents(context, values.minimumPrice, itemIndex, label.minimum_price, storefront) : undefined,
+		handling_time: has(values, 'handlingTime')
+			? wholeNumber(context, values.handlingTime, itemIndex, label.handling_time, { max: 100 })
+			: undefined,
+		listing_price: has(values, 'listingPrice')
+			? plausibleListingPriceCents(context, values.listingPrice, itemIndex, label.listing_price, storefront)
+			: undefined,
+		minimum_price: has(values, 'minimumPrice')
+			? listingPriceCents(context, values.minimumPrice, itemIndex, label.minimum_price, storefront)
+			: undefined,
 		note,
 		id_shipping_group: id('shippingGroupId', 'id_shipping_group'),
 		id_warehouse: id('warehouseId', 'id_warehouse'),
@@ -180,10 +249,17 @@ export function unitBody(context: IExecuteFunctions, itemIndex: number, values: 
 		eco_participation: cents('ecoParticipation', 'eco_participation'),
 		battery_participation: cents('batteryParticipation', 'battery_participation'),
 		manufacturer_guarantee_years: has(values, 'manufacturerGuaranteeYears')
-			? wholeNumber(context, values.manufacturerGuaranteeYears, itemIndex, label.manufacturer_guarantee_years, { min: 1, max: 99 })
+			? wholeNumber(context, values.manufacturerGuaranteeYears, itemIndex, label.manufacturer_guarantee_years, {
+					min: 1,
+					max: 99,
+				})
 			: undefined,
 	});
-	if (body.minimum_price !== undefined && body.listing_price !== undefined && (body.minimum_price as number) > (body.listing_price as number)) {
+	if (
+		body.minimum_price !== undefined &&
+		body.listing_price !== undefined &&
+		(body.minimum_price as number) > (body.listing_price as number)
+	) {
 		throw inputError(
 			context,
 			itemIndex,

@@ -21,7 +21,12 @@ export const getMany = defineOperation({
 			bounded(textField('EAN', 'ean', 'Only units of the product with this EAN'), lineOfText('ean')),
 			fulfillmentTypeFilter,
 			bounded(textField('Offer ID', 'offerId', 'Only units with this offer ID (id_offer)'), lineOfText('id_offer')),
-			bounded(textField('Product ID', 'productId', "Only units of this product (the marketplace's id_product)"), { fills: ['id_product'], minimum: 1, decimals: 0, maxLength: TEXT_CAPS.line }),
+			bounded(textField('Product ID', 'productId', "Only units of this product (the marketplace's id_product)"), {
+				fills: ['id_product'],
+				minimum: 1,
+				decimals: 0,
+				maxLength: TEXT_CAPS.line,
+			}),
 		]),
 		readEmbeddedField,
 	],

@@ -45,7 +45,12 @@ export const getStatus = defineOperation({
 				return chunk.map(({ itemIndex, part }): BatchOutcome => {
 					const entry = byId.get(part.unitId);
 					if (!entry) {
-						return { itemIndex, error: new NodeOperationError(this.getNode(), `The marketplace did not report on unit ${part.unitId}`, { itemIndex }) };
+						return {
+							itemIndex,
+							error: new NodeOperationError(this.getNode(), `The marketplace did not report on unit ${part.unitId}`, {
+								itemIndex,
+							}),
+						};
 					}
 					if (Number(entry.status_code) !== 200) {
 						return {

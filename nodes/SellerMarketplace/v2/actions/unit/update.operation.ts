@@ -6,19 +6,41 @@ import { collectionField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
-import { getUnitId, handlingTimeField, listingPriceField, optionalUnitFields, UNIT_FIELD_LABELS, unitBody, unitIdField, updateOnlyFields, writeEmbeddedField } from './fields';
+import {
+	getUnitId,
+	handlingTimeField,
+	listingPriceField,
+	optionalUnitFields,
+	UNIT_FIELD_LABELS,
+	unitBody,
+	unitIdField,
+	updateOnlyFields,
+	writeEmbeddedField,
+} from './fields';
 
 /** The fields Update and Update Many change: everything PATCH /units/{id_unit} takes. */
 export const updateFieldsProperty = collectionField(
 	'Update Fields',
 	'updateFields',
-	[...optionalUnitFields, handlingTimeField, listingPriceField, ...updateOnlyFields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	[...optionalUnitFields, handlingTimeField, listingPriceField, ...updateOnlyFields].sort((a, b) =>
+		a.displayName.localeCompare(b.displayName),
+	),
 );
 
 /** The checked changes of one item; an empty change is refused rather than sent. */
-export function unitChanges(context: Parameters<typeof unitBody>[0], itemIndex: number, storefront: Parameters<typeof unitBody>[3]): IDataObject {
-	const changes = unitBody(context, itemIndex, context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject, storefront);
-	if (Object.keys(changes).length === 0) throw inputError(context, itemIndex, '"Update Fields" is empty: add at least one field to change');
+export function unitChanges(
+	context: Parameters<typeof unitBody>[0],
+	itemIndex: number,
+	storefront: Parameters<typeof unitBody>[3],
+): IDataObject {
+	const changes = unitBody(
+		context,
+		itemIndex,
+		context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+		storefront,
+	);
+	if (Object.keys(changes).length === 0)
+		throw inputError(context, itemIndex, '"Update Fields" is empty: add at least one field to change');
 	return changes;
 }
 
@@ -28,8 +50,18 @@ export function unitChanges(context: Parameters<typeof unitBody>[0], itemIndex: 
  * zero"); a change that sets none (a stock update) sends the current one again. Between the read and the write
  * the price could change elsewhere (e.g. Smart Pricing); the write then sets it back, as a price given here would.
  */
-export async function currentListingPrice(context: IExecuteFunctions, unitId: number, storefront: string, itemIndex: number): Promise<number> {
-	const unit = await apiRequestData.call(context, { method: 'GET', path: apiPath`/units/${unitId}`, query: { storefront }, itemIndex });
+export async function currentListingPrice(
+	context: IExecuteFunctions,
+	unitId: number,
+	storefront: string,
+	itemIndex: number,
+): Promise<number> {
+	const unit = await apiRequestData.call(context, {
+		method: 'GET',
+		path: apiPath`/units/${unitId}`,
+		query: { storefront },
+		itemIndex,
+	});
 	const price = unit.listing_price;
 	if (typeof price !== 'number' || !Number.isSafeInteger(price) || price < 1) {
 		throw new NodeOperationError(
@@ -42,7 +74,13 @@ export async function currentListingPrice(context: IExecuteFunctions, unitId: nu
 }
 
 /** The changes with a listing price: the one set, or else the unit's current one (see currentListingPrice). */
-export async function withListingPrice(context: IExecuteFunctions, changes: IDataObject, unitId: number, storefront: string, itemIndex: number): Promise<IDataObject> {
+export async function withListingPrice(
+	context: IExecuteFunctions,
+	changes: IDataObject,
+	unitId: number,
+	storefront: string,
+	itemIndex: number,
+): Promise<IDataObject> {
 	if (changes.listing_price !== undefined) return changes;
 	return { ...changes, listing_price: await currentListingPrice(context, unitId, storefront, itemIndex) };
 }

@@ -25,12 +25,17 @@ interface UpdatePart {
 /** Why one unit of a bulk update was refused, naming the fields by their form labels. */
 function unitFailure(node: INode, entry: IDataObject, unitId: number, itemIndex: number): NodeApiError {
 	const problem = parseProblem(entry);
-	const fields = problem.errors.map((error) => `"${UNIT_FIELD_LABELS[error.field] ?? error.field}" (${error.field}): ${error.message}`);
+	const fields = problem.errors.map(
+		(error) => `"${UNIT_FIELD_LABELS[error.field] ?? error.field}" (${error.field}): ${error.message}`,
+	);
 	return new NodeApiError(node, entry as never, {
 		message: fields.length
 			? `Unit ${unitId} was not updated: the marketplace refused ${fields[0]}`
 			: `Unit ${unitId} was not updated: ${problem.message ?? `status ${String(entry.status_code)}`}`,
-		description: [problem.message ? `The API said: ${problem.message}` : undefined, fields.length > 1 ? `Refused fields: ${fields.join('; ')}` : undefined]
+		description: [
+			problem.message ? `The API said: ${problem.message}` : undefined,
+			fields.length > 1 ? `Refused fields: ${fields.join('; ')}` : undefined,
+		]
 			.filter(Boolean)
 			.join('\n'),
 		httpCode: String(entry.status_code ?? ''),
@@ -54,7 +59,10 @@ async function addCurrentListingPrices(
 		while (next < missing.length && (failures.size === 0 || context.continueOnFail())) {
 			const { itemIndex, part } = missing[next++];
 			try {
-				part.changes = { ...part.changes, listing_price: await currentListingPrice(context, part.unitId, part.storefront, itemIndex) };
+				part.changes = {
+					...part.changes,
+					listing_price: await currentListingPrice(context, part.unitId, part.storefront, itemIndex),
+				};
 			} catch (error) {
 				failures.set(itemIndex, error as Error);
 			}
@@ -103,7 +111,11 @@ export const updateMany = defineOperation({
 					firstItemOf.set(unit, itemIndex);
 					return true;
 				}
-				const error = inputError(this, itemIndex, `"Unit" ${part.unitId} is also in item ${first}: update each unit once per run`);
+				const error = inputError(
+					this,
+					itemIndex,
+					`"Unit" ${part.unitId} is also in item ${first}: update each unit once per run`,
+				);
 				if (!this.continueOnFail()) throw error;
 				duplicates.push({ itemIndex, error });
 				return false;
@@ -112,7 +124,11 @@ export const updateMany = defineOperation({
 			if (failed.length && !this.continueOnFail()) {
 				const notSent = ready.map(({ itemIndex }) => ({
 					itemIndex,
-					error: new NodeOperationError(this.getNode(), 'Not sent, because the price of another unit of this run could not be read', { itemIndex }),
+					error: new NodeOperationError(
+						this.getNode(),
+						'Not sent, because the price of another unit of this run could not be read',
+						{ itemIndex },
+					),
 				}));
 				return [...duplicates, ...failed, ...notSent];
 			}

@@ -21,7 +21,11 @@ function percentOf(context: Parameters<typeof inputError>[0], value: unknown, it
 	const text = String(value ?? '').trim();
 	const number = typeof value === 'number' ? value : /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
 	if (!(number > 0 && number <= MAX_PERCENT)) {
-		throw inputError(context, itemIndex, `"${PERCENT_LABEL}" must be a number above 0 and at most ${MAX_PERCENT}, but it is ${JSON.stringify(value)}`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"${PERCENT_LABEL}" must be a number above 0 and at most ${MAX_PERCENT}, but it is ${JSON.stringify(value)}`,
+		);
 	}
 	return number;
 }
@@ -37,7 +41,13 @@ export const create = defineOperation({
 	summary: 'Create a discount voucher for some of your products in one storefront',
 	endpoint: { method: 'POST', path: '/vouchers' },
 	properties: [
-		bounded(textField('Title', 'title', 'Name of the voucher campaign (only you see it)', { required: true, placeholder: 'e.g. Christmas Sale' }), lineOfText('title')),
+		bounded(
+			textField('Title', 'title', 'Name of the voucher campaign (only you see it)', {
+				required: true,
+				placeholder: 'e.g. Christmas Sale',
+			}),
+			lineOfText('title'),
+		),
 		storefrontField,
 		{
 			displayName: 'Discount Type',
@@ -45,21 +55,28 @@ export const create = defineOperation({
 			type: 'options',
 			options: [
 				{ name: 'Percentage', value: 'PERCENTAGE', description: 'A share of the price, at most 85 %' },
-				{ name: 'Fixed Amount', value: 'ABSOLUTE', description: "A fixed amount off, in cents of the storefront's currency" },
+				{
+					name: 'Fixed Amount',
+					value: 'ABSOLUTE',
+					description: "A fixed amount off, in cents of the storefront's currency",
+				},
 			],
 			default: 'PERCENTAGE',
 			required: true,
 		},
-		bounded({
-			displayName: PERCENT_LABEL,
-			name: 'discountPercent',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: MAX_PERCENT, numberPrecision: 2 },
-			default: 10,
-			required: true,
-			description: 'The discount in percent of the price, above 0 and at most 85',
-			...showFor('PERCENTAGE'),
-		}, { fills: ['discount_amount'], minimum: 0, exclusiveMinimum: true, maximum: MAX_PERCENT, decimals: 2 }),
+		bounded(
+			{
+				displayName: PERCENT_LABEL,
+				name: 'discountPercent',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: MAX_PERCENT, numberPrecision: 2 },
+				default: 10,
+				required: true,
+				description: 'The discount in percent of the price, above 0 and at most 85',
+				...showFor('PERCENTAGE'),
+			},
+			{ fills: ['discount_amount'], minimum: 0, exclusiveMinimum: true, maximum: MAX_PERCENT, decimals: 2 },
+		),
 		bounded(
 			{
 				...centsField('Discount', 'discountCents', 'The amount off each product'),
@@ -68,18 +85,43 @@ export const create = defineOperation({
 			},
 			{ fills: ['discount_amount'], minimum: 1, decimals: 0 },
 		),
-		bounded({ displayName: 'Begin At', name: 'beginAt', type: 'dateTime', default: '', required: true, description: 'First day the voucher is valid: today or later (only the date counts)' }, { fills: ['begin_at'], date: 'date' }),
-		bounded({ displayName: 'End At', name: 'endAt', type: 'dateTime', default: '', required: true, description: 'Last day the voucher is valid, not before Begin At (only the date counts)' }, { fills: ['end_at'], date: 'date' }),
-		bounded({
-			displayName: 'Usage Limit',
-			name: 'usageLimit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 100,
-			required: true,
-			description: 'How many times the voucher can be redeemed in all',
-		}, { fills: ['usage_limit'], minimum: 1, decimals: 0 }),
-		productIdsField('The products the voucher is for, by product ID (id_product), separated by commas. Give these, EANs, or both (at most 3000 in all).'),
+		bounded(
+			{
+				displayName: 'Begin At',
+				name: 'beginAt',
+				type: 'dateTime',
+				default: '',
+				required: true,
+				description: 'First day the voucher is valid: today or later (only the date counts)',
+			},
+			{ fills: ['begin_at'], date: 'date' },
+		),
+		bounded(
+			{
+				displayName: 'End At',
+				name: 'endAt',
+				type: 'dateTime',
+				default: '',
+				required: true,
+				description: 'Last day the voucher is valid, not before Begin At (only the date counts)',
+			},
+			{ fills: ['end_at'], date: 'date' },
+		),
+		bounded(
+			{
+				displayName: 'Usage Limit',
+				name: 'usageLimit',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 100,
+				required: true,
+				description: 'How many times the voucher can be redeemed in all',
+			},
+			{ fills: ['usage_limit'], minimum: 1, decimals: 0 },
+		),
+		productIdsField(
+			'The products the voucher is for, by product ID (id_product), separated by commas. Give these, EANs, or both (at most 3000 in all).',
+		),
 		eansField('The products the voucher is for, by EAN, separated by commas'),
 		collectionField('Options', 'options', [
 			{
@@ -94,20 +136,32 @@ export const create = defineOperation({
 	async execute(itemIndex) {
 		const type = requireString(this, 'discountType', itemIndex, 'Discount Type');
 		if (!(DISCOUNT_TYPES as readonly string[]).includes(type)) {
-			throw inputError(this, itemIndex, `"Discount Type" must be one of ${DISCOUNT_TYPES.join(', ')}, but it is "${type}"`);
+			throw inputError(
+				this,
+				itemIndex,
+				`"Discount Type" must be one of ${DISCOUNT_TYPES.join(', ')}, but it is "${type}"`,
+			);
 		}
 		const discount =
 			type === 'PERCENTAGE'
 				? percentOf(this, this.getNodeParameter('discountPercent', itemIndex, undefined), itemIndex)
-				: wholeNumber(this, this.getNodeParameter('discountCents', itemIndex, undefined), itemIndex, CENTS_LABEL, { min: 1 });
+				: wholeNumber(this, this.getNodeParameter('discountCents', itemIndex, undefined), itemIndex, CENTS_LABEL, {
+						min: 1,
+					});
 		const beginAt = reportDate(this, 'beginAt', itemIndex, 'Begin At');
 		const endAt = reportDate(this, 'endAt', itemIndex, 'End At');
-		if (endAt < beginAt) throw inputError(this, itemIndex, `"End At" (${endAt}) must not be before "Begin At" (${beginAt})`);
+		if (endAt < beginAt)
+			throw inputError(this, itemIndex, `"End At" (${endAt}) must not be before "Begin At" (${beginAt})`);
 		const products = productIdsOf(this, this.getNodeParameter('productIds', itemIndex, ''), itemIndex, 'Product IDs');
 		const eans = eansOf(this, this.getNodeParameter('eans', itemIndex, ''), itemIndex, 'EANs');
-		if (products.length + eans.length === 0) throw inputError(this, itemIndex, '"Product IDs" or "EANs" must name at least one product');
+		if (products.length + eans.length === 0)
+			throw inputError(this, itemIndex, '"Product IDs" or "EANs" must name at least one product');
 		if (products.length + eans.length > MAX_VOUCHER_PRODUCTS) {
-			throw inputError(this, itemIndex, `"Product IDs" and "EANs" may name at most ${MAX_VOUCHER_PRODUCTS} products together, but they name ${products.length + eans.length}`);
+			throw inputError(
+				this,
+				itemIndex,
+				`"Product IDs" and "EANs" may name at most ${MAX_VOUCHER_PRODUCTS} products together, but they name ${products.length + eans.length}`,
+			);
 		}
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const body: IDataObject = {
@@ -117,7 +171,13 @@ export const create = defineOperation({
 			discount_amount: discount,
 			begin_at: beginAt,
 			end_at: endAt,
-			usage_limit: wholeNumber(this, this.getNodeParameter('usageLimit', itemIndex, undefined), itemIndex, 'Usage Limit', { min: 1 }),
+			usage_limit: wholeNumber(
+				this,
+				this.getNodeParameter('usageLimit', itemIndex, undefined),
+				itemIndex,
+				'Usage Limit',
+				{ min: 1 },
+			),
 			...(products.length ? { products } : {}),
 			...(eans.length ? { eans } : {}),
 			export_to_third_parties: options.exportToThirdParties === true,
@@ -128,7 +188,10 @@ export const create = defineOperation({
 			body,
 			itemIndex,
 			fieldLabels: { ...VOUCHER_FIELD_LABELS, discount_amount: type === 'PERCENTAGE' ? PERCENT_LABEL : CENTS_LABEL },
-			uncertainWrite: { subject: 'the new voucher', check: `Voucher → Get Many with the Search Term "${String(body.title)}" lists the voucher if it was created` },
+			uncertainWrite: {
+				subject: 'the new voucher',
+				check: `Voucher → Get Many with the Search Term "${String(body.title)}" lists the voucher if it was created`,
+			},
 		});
 	},
 });

@@ -25,10 +25,18 @@ export const deactivate = defineOperation({
 		});
 		if (response.alreadyApplied) {
 			// The lost answer held the voucher; read it instead.
-			return { ...(await apiRequestData.call(this, { method: 'GET', path: apiPath`/vouchers/${id}`, itemIndex })), alreadyApplied: true };
+			return {
+				...(await apiRequestData.call(this, { method: 'GET', path: apiPath`/vouchers/${id}`, itemIndex })),
+				alreadyApplied: true,
+			};
 		}
 		const data = (response.body as { data?: unknown } | undefined)?.data;
-		if (!Array.isArray(data)) throw new NodeOperationError(this.getNode(), 'Expected the deactivated voucher from PATCH /vouchers, but the API returned something else', { itemIndex });
+		if (!Array.isArray(data))
+			throw new NodeOperationError(
+				this.getNode(),
+				'Expected the deactivated voucher from PATCH /vouchers, but the API returned something else',
+				{ itemIndex },
+			);
 		return data as IDataObject[];
 	},
 });

@@ -24,17 +24,35 @@ export function getVoucherId(context: IExecuteFunctions, itemIndex: number): num
 export const MAX_VOUCHER_PRODUCTS = 3000;
 
 export function productIdsField(description: string, required = false): INodeProperties {
-	return bounded(textField('Product IDs', 'productIds', description, { required, placeholder: 'e.g. 545476015, 322791766' }), { fills: ['products'], maxItems: MAX_VOUCHER_PRODUCTS, itemsAre: 'products' });
+	return bounded(
+		textField('Product IDs', 'productIds', description, { required, placeholder: 'e.g. 545476015, 322791766' }),
+		{ fills: ['products'], maxItems: MAX_VOUCHER_PRODUCTS, itemsAre: 'products' },
+	);
 }
 
 export function eansField(description: string): INodeProperties {
-	return bounded(textField('EANs', 'eans', description, { placeholder: 'e.g. 4006381333931, 4006381333948' }), { fills: ['eans'], maxItems: MAX_VOUCHER_PRODUCTS, itemsAre: 'products' });
+	return bounded(textField('EANs', 'eans', description, { placeholder: 'e.g. 4006381333931, 4006381333948' }), {
+		fills: ['eans'],
+		maxItems: MAX_VOUCHER_PRODUCTS,
+		itemsAre: 'products',
+	});
 }
 
 /** A list from an expression's array, or text separated by commas, semicolons, spaces or line breaks; empty entries dropped. */
 function listOf(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value : String(value ?? '').trim().replace(/^\[(.*)\]$/s, '$1').split(/[\s,;]+/);
-	return parts.map((part) => String(part ?? '').trim().replace(/^"(.*)"$/, '$1')).filter((part) => part !== '');
+	const parts = Array.isArray(value)
+		? value
+		: String(value ?? '')
+				.trim()
+				.replace(/^\[(.*)\]$/s, '$1')
+				.split(/[\s,;]+/);
+	return parts
+		.map((part) =>
+			String(part ?? '')
+				.trim()
+				.replace(/^"(.*)"$/, '$1'),
+		)
+		.filter((part) => part !== '');
 }
 
 /** Product IDs (id_product): positive whole numbers, each once. */
@@ -42,7 +60,11 @@ export function productIdsOf(context: IExecuteFunctions, value: unknown, itemInd
 	const values = listOf(value);
 	const wrong = values.filter((part) => !/^\d+$/.test(part) || !Number.isSafeInteger(Number(part)) || Number(part) < 1);
 	if (wrong.length) {
-		throw inputError(context, itemIndex, `"${label}" must be product IDs (whole numbers) separated by commas, but ${wrong.map((w) => `"${w}"`).join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not`);
+		throw inputError(
+			context,
+			itemIndex,
+			`"${label}" must be product IDs (whole numbers) separated by commas, but ${wrong.map((w) => `"${w}"`).join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not`,
+		);
 	}
 	return [...new Set(values.map(Number))];
 }
@@ -53,7 +75,12 @@ export function eansOf(context: IExecuteFunctions, value: unknown, itemIndex: nu
 }
 
 /** For a change whose answer was lost: whether the voucher is now in `status` (a deleted one may also be gone). */
-export function voucherIs(context: ApiContext, id: number, itemIndex: number, status: 'inactive' | 'deleted'): () => Promise<boolean> {
+export function voucherIs(
+	context: ApiContext,
+	id: number,
+	itemIndex: number,
+	status: 'inactive' | 'deleted',
+): () => Promise<boolean> {
 	return async () => {
 		try {
 			const voucher = await apiRequestData.call(context, { method: 'GET', path: apiPath`/vouchers/${id}`, itemIndex });

@@ -11,6 +11,10 @@ export const get = defineOperation({
 	endpoint: { method: 'GET', path: '/vouchers/{id_voucher}' },
 	properties: [voucherIdField],
 	async execute(itemIndex) {
-		return await apiRequestData.call(this, { method: 'GET', path: apiPath`/vouchers/${getVoucherId(this, itemIndex)}`, itemIndex });
+		return await apiRequestData.call(this, {
+			method: 'GET',
+			path: apiPath`/vouchers/${getVoucherId(this, itemIndex)}`,
+			itemIndex,
+		});
 	},
 });

@@ -18,8 +18,17 @@ export const getMany = defineOperation({
 	summary: 'List your discount vouchers with their redemptions and sales',
 	endpoint: { method: 'GET', path: '/vouchers' },
 	properties: listFields(storefrontFilterField, [
-		multiOptionsFilter('Status', 'status', VOUCHER_STATUSES, 'Only vouchers in these states. Not set: every state.', VOUCHER_STATUS_TERMS),
-		bounded(textField('Search Term', 'searchTerm', 'Only vouchers whose title contains this text, or whose ID it is'), lineOfText('q')),
+		multiOptionsFilter(
+			'Status',
+			'status',
+			VOUCHER_STATUSES,
+			'Only vouchers in these states. Not set: every state.',
+			VOUCHER_STATUS_TERMS,
+		),
+		bounded(
+			textField('Search Term', 'searchTerm', 'Only vouchers whose title contains this text, or whose ID it is'),
+			lineOfText('q'),
+		),
 		productIdsField('Only vouchers for any of these product IDs (id_product), separated by commas'),
 		eansField('Only vouchers for any of the products with these EANs, separated by commas'),
 		sortField([
@@ -45,6 +54,12 @@ export const getMany = defineOperation({
 			ean: eansOf(this, filters.eans, itemIndex, 'EANs'),
 			sort: optionalText(filters.sort),
 		});
-		return await readCollection(this, itemIndex, { path: '/vouchers', query, pageSize: VOUCHER_PAGE_SIZE, offsetMultipleOfLimit: true, idField: 'id_voucher' });
+		return await readCollection(this, itemIndex, {
+			path: '/vouchers',
+			query,
+			pageSize: VOUCHER_PAGE_SIZE,
+			offsetMultipleOfLimit: true,
+			idField: 'id_voucher',
+		});
 	},
 });

@@ -41,6 +41,12 @@ export const getProducts = defineOperation({
 			id_product: productIdsOf(this, filters.productIds, itemIndex, 'Product IDs').map(String),
 			sort: optionalText(filters.sort),
 		});
-		return await readCollection(this, itemIndex, { path, query, pageSize: VOUCHER_PAGE_SIZE, offsetMultipleOfLimit: true, idField: 'id_product' });
+		return await readCollection(this, itemIndex, {
+			path,
+			query,
+			pageSize: VOUCHER_PAGE_SIZE,
+			offsetMultipleOfLimit: true,
+			idField: 'id_product',
+		});
 	},
 });

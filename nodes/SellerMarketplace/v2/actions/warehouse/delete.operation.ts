@@ -14,6 +14,13 @@ export const deleteWarehouse = defineOperation({
 	async execute(itemIndex) {
 		const id = getWarehouseId(this, itemIndex);
 		const path = apiPath`/warehouses/${id}`;
-		return deletedItem(await apiRequest.call(this, { method: 'DELETE', path, itemIndex, confirmApplied: confirmGone(this, path, itemIndex) }));
+		return deletedItem(
+			await apiRequest.call(this, {
+				method: 'DELETE',
+				path,
+				itemIndex,
+				confirmApplied: confirmGone(this, path, itemIndex),
+			}),
+		);
 	},
 });

@@ -1,7 +1,14 @@
 /** The warehouse to act on, and the fields of a warehouse (create and update both send all of them). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { bounded, checkCountryCode, inputError, lineOfText, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
+import {
+	bounded,
+	checkCountryCode,
+	inputError,
+	lineOfText,
+	requireIntegerId,
+	requireString,
+} from '../../../../shared/helpers/validation';
 import { idLocator, textField } from '../../descriptions/fields';
 import { optionalText } from '../../helpers/values';
 import { apiPath, apiRequestData } from '../../../../api/v2';
@@ -30,20 +37,31 @@ const REQUIRED: Array<[name: string, label: string, apiField: string, placeholde
 export const warehouseFields: INodeProperties[] = [
 	...REQUIRED.map(([name, label, apiField, placeholder]) =>
 		bounded(
-			textField(label, name, name === 'country' ? 'Two-letter country code (ISO 3166), e.g. DE. A warehouse keeps its country.' : `The warehouse's ${label.toLowerCase()}`, {
-				required: true,
-				placeholder,
-			}),
+			textField(
+				label,
+				name,
+				name === 'country'
+					? 'Two-letter country code (ISO 3166), e.g. DE. A warehouse keeps its country.'
+					: `The warehouse's ${label.toLowerCase()}`,
+				{
+					required: true,
+					placeholder,
+				},
+			),
 			lineOfText(apiField),
 		),
 	),
-	bounded(textField('Phone', 'phone', 'Phone number of the warehouse', { placeholder: 'e.g. +49 40 1234567' }), lineOfText('phone')),
+	bounded(
+		textField('Phone', 'phone', 'Phone number of the warehouse', { placeholder: 'e.g. +49 40 1234567' }),
+		lineOfText('phone'),
+	),
 	{
 		displayName: 'Default Warehouse',
 		name: 'isDefault',
 		type: 'boolean',
 		default: false,
-		description: 'Whether this is your default warehouse. Setting it makes the previous default an ordinary warehouse; the default cannot be unset, only replaced.',
+		description:
+			'Whether this is your default warehouse. Setting it makes the previous default an ordinary warehouse; the default cannot be unset, only replaced.',
 	},
 ];
 
@@ -63,13 +81,18 @@ export const updateWarehouseFields: INodeProperties[] = warehouseFields.map((fie
 export function warehouseBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const value = (name: string, label: string) => requireString(context, name, itemIndex, label);
 	const country = checkCountryCode(context, value('country', 'Country'), itemIndex, 'Country');
-	if (!country || country === 'DE-Islands') throw inputError(context, itemIndex, '"Country" must be a two-letter country code such as DE');
+	if (!country || country === 'DE-Islands')
+		throw inputError(context, itemIndex, '"Country" must be a two-letter country code such as DE');
 	const address: IDataObject = {};
 	for (const [name, label, apiField] of REQUIRED.slice(1, -1)) address[apiField] = value(name, label);
 	address.country = country;
 	const phone = optionalText(context.getNodeParameter('phone', itemIndex, ''));
 	if (phone) address.phone = phone;
-	return { name: value('name', 'Name'), address, is_default: context.getNodeParameter('isDefault', itemIndex, false) === true };
+	return {
+		name: value('name', 'Name'),
+		address,
+		is_default: context.getNodeParameter('isDefault', itemIndex, false) === true,
+	};
 }
 
 /**
@@ -77,7 +100,11 @@ export function warehouseBody(context: IExecuteFunctions, itemIndex: number): ID
  * current setting is read and sent again (sending false for the default warehouse would be refused: the
  * default can only be replaced).
  */
-export async function warehouseUpdateBody(context: IExecuteFunctions, id: number, itemIndex: number): Promise<IDataObject> {
+export async function warehouseUpdateBody(
+	context: IExecuteFunctions,
+	id: number,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const body = warehouseBody(context, itemIndex);
 	if (body.is_default === true) return body;
 	const current = await apiRequestData.call(context, { method: 'GET', path: apiPath`/warehouses/${id}`, itemIndex });

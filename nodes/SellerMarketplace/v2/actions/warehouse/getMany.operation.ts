@@ -11,6 +11,11 @@ export const getMany = defineOperation({
 	endpoint: { method: 'GET', path: '/warehouses' },
 	properties: [...returnAllOrLimit()],
 	async execute(itemIndex) {
-		return await readCollection(this, itemIndex, { path: '/warehouses', query: {}, pageSize: 30, idField: 'id_warehouse' });
+		return await readCollection(this, itemIndex, {
+			path: '/warehouses',
+			query: {},
+			pageSize: 30,
+			idField: 'id_warehouse',
+		});
 	},
 });

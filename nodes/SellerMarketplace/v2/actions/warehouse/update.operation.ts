@@ -1,6 +1,12 @@
 import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
-import { getWarehouseId, updateWarehouseFields, WAREHOUSE_FIELD_LABELS, warehouseIdField, warehouseUpdateBody } from './fields';
+import {
+	getWarehouseId,
+	updateWarehouseFields,
+	WAREHOUSE_FIELD_LABELS,
+	warehouseIdField,
+	warehouseUpdateBody,
+} from './fields';
 
 /**
  * PUT /warehouses/{id_warehouse}: replaces the whole warehouse, so every field is sent; unless Make Default is on,
@@ -17,6 +23,12 @@ export const update = defineOperation({
 	async execute(itemIndex) {
 		const id = getWarehouseId(this, itemIndex);
 		const body = await warehouseUpdateBody(this, id, itemIndex);
-		return await apiRequestData.call(this, { method: 'PUT', path: apiPath`/warehouses/${id}`, body, itemIndex, fieldLabels: WAREHOUSE_FIELD_LABELS });
+		return await apiRequestData.call(this, {
+			method: 'PUT',
+			path: apiPath`/warehouses/${id}`,
+			body,
+			itemIndex,
+			fieldLabels: WAREHOUSE_FIELD_LABELS,
+		});
 	},
 });
