@@ -35,15 +35,13 @@ const unitsIn = (status: string) =>
 describe('a create or refund that may have been applied says so, and how to check (item 9)', () => {
 	it('a refund answered with a 503 is not repeated, and the error does not say "try again"', async () => {
 		const unit = unitsIn('sent')[0];
-		env
-			.sandbox()
-			.control.addFault({
-				method: 'PATCH',
-				path: `/order_units/${unit.id_order_unit}/refund/`,
-				kind: 'status',
-				status: 503,
-				times: 1,
-			});
+		env.sandbox().control.addFault({
+			method: 'PATCH',
+			path: `/order_units/${unit.id_order_unit}/refund/`,
+			kind: 'status',
+			status: 503,
+			times: 1,
+		});
 		const run = await runSellerNode(credentials, {
 			parameters: {
 				resource: 'orderUnit',

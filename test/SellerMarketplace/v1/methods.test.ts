@@ -20,14 +20,12 @@ afterAll(async () => await sandbox.close());
 beforeEach(() => sandbox.control.clearRequests());
 
 const requests = () =>
-	sandbox.control
-		.requests()
-		.map((request) => ({
-			method: request.method,
-			path: request.path,
-			query: request.query,
-			signatureValid: request.signatureValid,
-		}));
+	sandbox.control.requests().map((request) => ({
+		method: request.method,
+		path: request.path,
+		query: request.query,
+		signatureValid: request.signatureValid,
+	}));
 
 describe('list search (resource locators)', () => {
 	it('orders: one page at a time, with a token for the next', async () => {

@@ -88,12 +88,10 @@ describe('storefronts', () => {
 			);
 		expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
 		expect(answers.slice(1).map((answer) => answer.json)).toEqual(
-			storefronts
-				.slice(1)
-				.map((storefront) => ({
-					received: true,
-					ignored: `the event is of storefront ${storefront}, this trigger listens to de`,
-				})),
+			storefronts.slice(1).map((storefront) => ({
+				received: true,
+				ignored: `the event is of storefront ${storefront}, this trigger listens to de`,
+			})),
 		);
 		expect(host.executions.map((execution) => execution.items[0].storefront)).toEqual(['de']);
 		expect(bed.reads()).toEqual([]);
