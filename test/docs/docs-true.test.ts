@@ -4,7 +4,7 @@
  * sentence says a feature is missing that the node or the sandbox has, and the README stays a seller's page (at
  * most 250 lines, with the two set-up commands).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import type { INodeProperties, INodePropertyOptions, IVersionedNodeType } from 'n8n-workflow';
@@ -225,6 +225,27 @@ describe.each(PAGES)('%s is true to the code', (page, text) => {
 	});
 });
 
+/** The files and folders of the repository a page cites in code spans (`nodes/api/core/paging.ts`), outside code blocks. */
+export function citedPaths(text: string): string[] {
+	return (
+		[
+			...text
+				.replace(/```[\s\S]*?```/g, '')
+				.matchAll(/`((?:nodes|credentials|sandbox|test|docs|e2e|bench|scripts|examples)\/[^`\s]*)`/g),
+		]
+			.map((match) => match[1])
+			// a pattern (`<resource>`, `{v1,v2}`, `*`) names no one file
+			.filter((path) => !/[<{*]/.test(path))
+	);
+}
+
+describe.each([...PAGES.map(([page]) => page), 'CONTRIBUTING.md'])('%s cites paths that exist', (page) => {
+	it('every file or folder it names in a code span is in the repository', () => {
+		const cited = citedPaths(readFileSync(join(ROOT, page), 'utf8'));
+		expect(cited.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
+	});
+});
+
 describe('the checks themselves', () => {
 	it('catch what the old README said', () => {
 		const old = [
@@ -243,6 +264,12 @@ describe('the checks themselves', () => {
 		expect(citedOperations('use *Unit (Offer) → Update Many* or Settings → Community Nodes', V2_OPERATIONS)).toEqual([
 			{ resource: 'Unit (Offer)', cited: 'Unit (Offer) → Update Many or Settings', known: true },
 		]);
+	});
+
+	it('find the paths a page cites, and skip patterns', () => {
+		expect(
+			citedPaths('see `nodes/api/core/paging.ts` and `test/api/paging/`, not `v2/x.ts` or `nodes/<resource>/index.ts`'),
+		).toEqual(['nodes/api/core/paging.ts', 'test/api/paging/']);
 	});
 
 	it('the package describes API v2, not the retired v1', () => {
