@@ -15,6 +15,7 @@ export const download = defineOperation({
 	value: 'download',
 	name: 'Download',
 	action: 'Download an order invoice',
+	attempt: ['download order invoice {invoiceId}', 'download an order invoice'],
 	summary: 'Get the invoice file as binary data',
 	endpoint: { method: 'GET', path: '/order-invoices/{id}/' },
 	properties: [invoiceIdField, binaryOutputField('Binary field of the output item that receives the invoice file')],

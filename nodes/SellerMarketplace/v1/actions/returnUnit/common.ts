@@ -5,7 +5,7 @@ import { successItem } from '../../helpers/output';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { statusReached } from '../../helpers/confirm';
-import { defineOperation } from '../../../actions/define';
+import { defineOperation, type AttemptWords } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** The state each decision moves a return unit to. */
@@ -50,14 +50,16 @@ export function returnUnitDecision<const Decision extends keyof typeof REACHED_S
 	value: Decision;
 	name: string;
 	action: string;
+	attempt: AttemptWords;
 	summary: string;
 	message?: string;
 }) {
-	const { value, name, action, summary, message } = decision;
+	const { value, name, action, attempt, summary, message } = decision;
 	return defineOperation({
 		value,
 		name,
 		action,
+		attempt,
 		summary,
 		picks: PICKABLE_STATUSES.openReturnUnit,
 		endpoint: { method: 'PATCH', path: `/return-units/{id}/${value}/` },

@@ -13,6 +13,11 @@ export const download = defineOperation({
 	value: 'download',
 	name: 'Download',
 	action: 'Download an order invoice',
+	attempt: [
+		'download order invoice {invoiceId}',
+		'download an order invoice for order {orderId}',
+		'download an order invoice',
+	],
 	summary: 'Get the invoice file as binary data',
 	endpoint: { method: 'GET', path: '/order-invoices/{id_order}/{id_invoice}' },
 	properties: [

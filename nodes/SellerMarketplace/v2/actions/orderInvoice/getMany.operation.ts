@@ -12,6 +12,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many order invoices',
+	attempt: 'get many order invoices',
 	summary: 'List the invoices you uploaded',
 	endpoint: { method: 'GET', path: '/order-invoices' },
 	properties: [

@@ -14,6 +14,7 @@ export const createOrReplace = defineOperation({
 	value: 'createOrReplace',
 	name: 'Create or Replace',
 	action: 'Create or replace product data',
+	attempt: ['create or replace product data for EAN {ean}', 'create or replace product data'],
 	summary:
 		'Upload all data of a product (attributes not sent are removed); Get Status tells when the marketplace has checked it',
 	endpoint: { method: 'PUT', path: '/product-data' },

@@ -14,6 +14,7 @@ export const update = defineOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update product data',
+	attempt: ['update product data for EAN {ean}', 'update product data'],
 	summary:
 		'Change some attributes of a product, keeping the others; Get Status tells when the marketplace has checked them',
 	endpoint: { method: 'PATCH', path: '/product-data' },

@@ -25,6 +25,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many returns',
+	attempt: 'get many returns',
 	summary: 'List returns, e.g. parcels on their way back',
 	endpoint: { method: 'GET', path: '/returns' },
 	output: outputShapes.return,

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { idLocator } from '../../descriptions/fields';
 import { apiPath, apiRequest, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../../../actions/define';
+import { defineOperation, type AttemptWords } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 import { getMessage, messageField } from './message';
 
@@ -67,14 +67,16 @@ export function returnUnitDecision<const Decision extends keyof typeof STATUS_AF
 	value: Decision;
 	name: string;
 	action: string;
+	attempt: AttemptWords;
 	summary: string;
 	message?: string;
 }) {
-	const { value, name, action, summary, message } = decision;
+	const { value, name, action, attempt, summary, message } = decision;
 	return defineOperation({
 		value,
 		name,
 		action,
+		attempt,
 		summary,
 		picks: PICKABLE_STATUSES.openReturnUnit,
 		endpoint: { method: 'PATCH', path: `/return-units/{id_return_unit}/${value}` },

@@ -22,6 +22,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many return units',
+	attempt: 'get many return units',
 	summary: 'List returned units, e.g. those that arrived and wait for your decision',
 	endpoint: { method: 'GET', path: '/return-units' },
 	properties: [

@@ -27,6 +27,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many tickets',
+	attempt: 'get many tickets',
 	summary: 'List tickets, e.g. the open ones waiting for your answer',
 	endpoint: { method: 'GET', path: '/tickets' },
 	output: outputShapes.ticket,

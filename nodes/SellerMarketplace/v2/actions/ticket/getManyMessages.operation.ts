@@ -13,6 +13,7 @@ export const getManyMessages = defineOperation({
 	value: 'getManyMessages',
 	name: 'Get Many Messages',
 	action: 'Get many ticket messages',
+	attempt: 'get many ticket messages',
 	summary: "List the messages of all your tickets, e.g. the buyers' new answers",
 	endpoint: { method: 'GET', path: '/tickets/messages' },
 	properties: [
