@@ -1,13 +1,5 @@
-import { apiRequestAnyData } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
-import {
-	eanField,
-	localeField,
-	productDataBody,
-	productDataFields,
-	productDataKey,
-	writtenProductData,
-} from './fields';
+import { eanField, localeField, productDataFields, writeProductData } from './fields';
 
 /** PATCH /product-data?locale=: changes the attributes sent, keeps the others. */
 export const update = defineOperation({
@@ -20,18 +12,6 @@ export const update = defineOperation({
 	endpoint: { method: 'PATCH', path: '/product-data' },
 	properties: [eanField, localeField, ...productDataFields],
 	async execute(itemIndex) {
-		const { ean, locale } = productDataKey(this, itemIndex);
-		const body = productDataBody(this, itemIndex, ean);
-		return writtenProductData(
-			await apiRequestAnyData.call(this, {
-				method: 'PATCH',
-				path: '/product-data',
-				query: { locale },
-				body,
-				itemIndex,
-			}),
-			ean,
-			locale,
-		);
+		return await writeProductData(this, itemIndex, 'PATCH');
 	},
 });
