@@ -5,11 +5,12 @@ import { ORDER_UNIT_STATUS_TERMS } from '../../../../shared/descriptions/vocabul
 import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
 import {
 	collectionField,
-	dateFilterField,
+	createdAfterFilter,
 	fulfillmentTypeFilter,
 	listFields,
 	readCollection,
 	textField,
+	updatedAfterFilter,
 } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
@@ -30,12 +31,7 @@ export const getMany = defineOperation({
 	output: outputShapes.orderUnit,
 	properties: [
 		...listFields(storefrontFilterField, [
-			dateFilterField(
-				'Created After',
-				'createdFrom',
-				'Only order units ordered at or after this time',
-				'ts_created_from_iso',
-			),
+			createdAfterFilter('Only order units ordered at or after this time'),
 			fulfillmentTypeFilter,
 			bounded(
 				textField('Offer ID', 'offerId', 'Only order units of this offer: the ID you gave your unit (id_offer)'),
@@ -50,12 +46,7 @@ export const getMany = defineOperation({
 				description:
 					'Only order units in one of these states, e.g. "Need To Be Sent" for the units waiting to be shipped',
 			},
-			dateFilterField(
-				'Updated After',
-				'updatedFrom',
-				'Only order units that changed at or after this time',
-				'ts_updated_from_iso',
-			),
+			updatedAfterFilter('Only order units that changed at or after this time'),
 		]),
 		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
 	],
