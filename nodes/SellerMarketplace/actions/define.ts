@@ -20,8 +20,6 @@ import {
 } from '../../shared/helpers/simplify';
 import type { AttemptWords } from './failure';
 
-export type { AttemptWords };
-
 /** One output item of a batch (a record, or a record with files), or the reason its input item failed. */
 export type BatchOutcome =
 	| { itemIndex: number; json: IDataObject }
@@ -77,6 +75,12 @@ interface OperationBase<Value extends string> {
 	 */
 	picks?: readonly string[];
 }
+
+/** The words of an operation, for a builder that declares several alike (e.g. the decisions on a return unit). */
+export type OperationWords<Value extends string> = Pick<
+	OperationBase<Value>,
+	'value' | 'name' | 'action' | 'attempt' | 'summary'
+>;
 
 /** An output item that carries files (a download): its record and its binary properties. */
 export class FileItem {
