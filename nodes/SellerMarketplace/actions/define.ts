@@ -18,6 +18,7 @@ import {
 	propertiesOfVersion,
 	type OutputShape,
 } from '../../shared/helpers/simplify';
+import type { AttemptWords } from './failure';
 
 /** One output item of a batch (a record, or a record with files), or the reason its input item failed. */
 export type BatchOutcome =
@@ -51,10 +52,12 @@ interface OperationBase<Value extends string> {
 	/** One line under the operation's name. */
 	summary: string;
 	/**
-	 * What a failure's headline says was attempted, only where the words of `action` read poorly, with `{id}`
-	 * where the record's id goes: "update unit {id}" makes "Could not update unit 12: …" (see ./failure).
+	 * What a failure's headline says was attempted, in the operation's own words (not its labels: renaming an
+	 * action does not change an error): "Could not <words>: <reason>". A field in braces is filled with the item's
+	 * value, `{id}` with the first field that names a record; of several phrases the first whose fields all have a
+	 * value is used, so the last names no record: ['close ticket {ticketId}', 'close a ticket'] (see ./failure).
 	 */
-	attempt?: string;
+	attempt: AttemptWords;
 	properties: INodeProperties[];
 	/**
 	 * The API operation(s) this operation performs (not the reads it may add, e.g. to check a lost answer). The
@@ -72,6 +75,12 @@ interface OperationBase<Value extends string> {
 	 */
 	picks?: readonly string[];
 }
+
+/** The words of an operation, for a builder that declares several alike (e.g. the decisions on a return unit). */
+export type OperationWords<Value extends string> = Pick<
+	OperationBase<Value>,
+	'value' | 'name' | 'action' | 'attempt' | 'summary'
+>;
 
 /** An output item that carries files (a download): its record and its binary properties. */
 export class FileItem {
@@ -220,8 +229,6 @@ export interface VersionRules {
 
 /** The actions of one API version: its resources, the Resource dropdown, and the form of each of its node versions. */
 export interface Actions<Resources extends readonly Resource[] = readonly Resource[]> {
-	/** The API version the operations speak (its words for failures: ./attempts). */
-	api: 1 | 2;
 	resources: readonly Resource[];
 	resourceSelector: INodeProperties;
 	/** The operation a pair names, checked when compiled: a pair the resources do not declare does not compile. */
@@ -234,7 +241,7 @@ export interface Actions<Resources extends readonly Resource[] = readonly Resour
 
 /** The actions of an API version, with the rules of the node versions that speak it applied to every operation. */
 export function defineActions<const Resources extends readonly Resource[]>(
-	actions: { api: 1 | 2; resources: Resources; defaultResource: Resources[number]['value'] } & VersionRules,
+	actions: { resources: Resources; defaultResource: Resources[number]['value'] } & VersionRules,
 ): Actions<Resources> {
 	const { sortCollectionSince, outputChoiceSince } = actions;
 	const sorted = (operation: Operation): Operation =>
@@ -268,7 +275,6 @@ export function defineActions<const Resources extends readonly Resource[]>(
 	};
 	resourceSelector.default = actions.defaultResource;
 	return {
-		api: actions.api,
 		resources,
 		resourceSelector,
 		operation: (resource, operation) => find(String(resource), String(operation)) as Operation,

@@ -9,17 +9,18 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { OperationFailure, redactSecrets, type Attempted } from '../../api/core/errors';
-import { ATTEMPTS_V1, ATTEMPTS_V2, type AttemptPhrases } from './attempts';
+
+/** What an operation attempts: one phrase, or several, most specific first (see OperationBase.attempt in ./define). */
+export type AttemptWords = string | readonly string[];
 
 /** What an operation declares about itself that its failures name. */
 export interface OperationIdentity {
-	version: 1 | 2;
 	/** The resource's value, e.g. `orderUnit`. */
 	resource: string;
 	/** The operation's value, e.g. `send`. */
 	operation: string;
-	/** The operation's own words, with `{id}` where the record's ID goes (else its words in ./attempts). */
-	attempt?: string;
+	/** The operation's words, with its fields in braces (see OperationBase.attempt in ./define). */
+	attempt: AttemptWords;
 	/** The operation's fields: `{id}` is the first one that names a record. */
 	fields: INodeProperties[];
 }
@@ -38,12 +39,9 @@ export function parameterReader(context: IExecuteFunctions, itemIndex: number): 
 	};
 }
 
-/** The phrases for what an operation attempts: its own `attempt`, else its words in ./attempts. */
-export function attemptPhrases(identity: OperationIdentity): readonly string[] {
-	const phrases: AttemptPhrases | undefined =
-		identity.attempt ?? (identity.version === 1 ? ATTEMPTS_V1 : ATTEMPTS_V2)[identity.resource]?.[identity.operation];
-	if (phrases === undefined) return [`run ${identity.resource} → ${identity.operation}`];
-	return typeof phrases === 'string' ? [phrases] : phrases;
+/** The phrases for what an operation attempts, most specific first. */
+function attemptPhrases(identity: OperationIdentity): readonly string[] {
+	return typeof identity.attempt === 'string' ? [identity.attempt] : identity.attempt;
 }
 
 /** A field that names a record: a resource locator, or an `…Id` or `ean` field. */

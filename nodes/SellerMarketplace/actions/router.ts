@@ -19,9 +19,8 @@ import {
  */
 
 /** What the operation declares about itself, for the headline of its failures. */
-export function wordingOf(api: 1 | 2, operation: Operation): OperationIdentity {
+export function wordingOf(operation: Operation): OperationIdentity {
 	return {
-		version: api,
 		resource: operation.resource,
 		operation: operation.value,
 		attempt: operation.attempt,
@@ -132,7 +131,7 @@ export async function router(this: IExecuteFunctions, actions: Actions): Promise
 			`The operation "${operationName}" of "${resourceName}" is not supported`,
 		);
 	}
-	const identity = wordingOf(actions.api, operation);
+	const identity = wordingOf(operation);
 	const output = new RunOutput(this, identity);
 	try {
 		if ('batch' in operation) await runBatch(this, operation, output);

@@ -532,3 +532,23 @@ export const TEXT_CAPS = {
 
 /** A line of free text the API leaves unbounded, capped (TEXT_CAPS.line), filling the API fields `fills`. */
 export const lineOfText = (...fills: string[]): Bound => ({ fills, maxLength: TEXT_CAPS.line });
+
+/**
+ * Refuses two values of an item in the wrong order, naming both fields and their values: a minimum price above the
+ * listing price ("must not be above"), a shortest delivery time longer than the longest ("must not be more than").
+ * Either value missing: nothing to compare.
+ */
+export function checkNotAbove(
+	context: { getNode(): INode },
+	itemIndex: number,
+	low: { label: string; value: unknown },
+	high: { label: string; value: unknown },
+	relation: 'must not be above' | 'must not be more than' = 'must not be above',
+): void {
+	if (low.value === undefined || high.value === undefined || !((low.value as number) > (high.value as number))) return;
+	throw inputError(
+		context,
+		itemIndex,
+		`"${low.label}" (${String(low.value)}) ${relation} "${high.label}" (${String(high.value)})`,
+	);
+}

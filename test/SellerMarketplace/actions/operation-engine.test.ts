@@ -112,7 +112,7 @@ describe('a pair of resource and operation', () => {
 				.getPreEmitDiagnostics(program)
 				.filter((diagnostic) => diagnostic.file && resolve(diagnostic.file.fileName) === fixture);
 			const lines = errors.map((error) => error.file!.getLineAndCharacterOfPosition(error.start!).line);
-			expect(directives).toHaveLength(4);
+			expect(directives).toHaveLength(5);
 			// One error under each directive, and none elsewhere.
 			expect([...new Set(lines)].sort((a, b) => a - b)).toEqual(directives);
 			// Type-checks the fixture with all the node code it imports: some 300 files.

@@ -3,7 +3,6 @@
  * what it attempted and, when a field names the record, that record by its ID. An operation added later (by a
  * new file and a line in its resource) is walked too, so one without words, or whose words do not fit, fails here.
  */
-import { ATTEMPTS_V1, ATTEMPTS_V2 } from '../../../nodes/SellerMarketplace/actions/attempts';
 import {
 	describeAttempt,
 	descriptionAsHtml,
@@ -23,7 +22,7 @@ const operations: Array<[string, OperationIdentity]> = [
 	].flatMap(([version, resource]) =>
 		Object.values(resource.operations).map((operation): [string, OperationIdentity] => [
 			`v${version} ${resource.value} → ${operation.value}`,
-			wordingOf(version, operation),
+			wordingOf(operation),
 		]),
 	),
 ];
@@ -31,32 +30,23 @@ const operations: Array<[string, OperationIdentity]> = [
 const namesRecord = (identity: OperationIdentity) =>
 	identity.fields.some((field) => field.type === 'resourceLocator' || /Id$/.test(field.name) || field.name === 'ean');
 
-const tableEntry = (identity: OperationIdentity) =>
-	(identity.version === 1 ? ATTEMPTS_V1 : ATTEMPTS_V2)[identity.resource]?.[identity.operation];
+/** The words an operation of version 2 declares. */
+const declaredWords = (resource: string, operation: string) =>
+	wordingOf(v2Resources.find((candidate) => candidate.value === resource)!.operations[operation as never]).attempt;
 
 describe('every operation of both versions has headline words', () => {
 	it('walks more than 100 operations', () => {
 		expect(operations.length).toBeGreaterThan(100);
 	});
 
-	it('the table of words names only operations that exist', () => {
-		const known = new Set(
-			operations.map(([, identity]) => `${identity.version} ${identity.resource} ${identity.operation}`),
-		);
-		const listed = [
-			...Object.entries(ATTEMPTS_V1).flatMap(([resource, byName]) =>
-				Object.keys(byName).map((name) => `1 ${resource} ${name}`),
-			),
-			...Object.entries(ATTEMPTS_V2).flatMap(([resource, byName]) =>
-				Object.keys(byName).map((name) => `2 ${resource} ${name}`),
-			),
-		];
-		expect(listed.filter((entry) => !known.has(entry))).toEqual([]);
+	it('each operation declares its words in its own declaration, at least one phrase', () => {
+		const without = operations.filter(([, identity]) => [identity.attempt].flat().length === 0);
+		expect(without.map(([name]) => name)).toEqual([]);
 	});
 
 	it.each(operations)('%s', (_name, identity) => {
-		// Its words come from exactly one place: its own `attempt`, or the table.
-		expect([identity.attempt, tableEntry(identity)].filter((words) => words !== undefined)).toHaveLength(1);
+		// Its words come from one place: its own `attempt`.
+		expect([identity.attempt].flat().every((phrase) => typeof phrase === 'string' && phrase !== '')).toBe(true);
 		const { words, id } = describeAttempt(identity, () => ID);
 		expect(words).toMatch(/^[a-z]+ /);
 		expect(words).not.toMatch(/[()]|\s{2}|\{|\}/);
@@ -78,9 +68,9 @@ describe('every operation of both versions has headline words', () => {
 
 describe('the words', () => {
 	const send: OperationIdentity = {
-		version: 2,
 		resource: 'orderUnit',
 		operation: 'send',
+		attempt: declaredWords('orderUnit', 'send'),
 		fields: [{ displayName: 'Order Unit', name: 'orderUnitId', type: 'resourceLocator', default: '' }],
 	};
 	const attemptedFor = (identity: OperationIdentity, value: unknown) => ({
@@ -124,7 +114,12 @@ describe('the words', () => {
 	});
 
 	it("takes the first phrase whose fields the item shows, and an operation's own words with {id} when it has them", () => {
-		const create: OperationIdentity = { version: 2, resource: 'unit', operation: 'create', fields: [] };
+		const create: OperationIdentity = {
+			resource: 'unit',
+			operation: 'create',
+			attempt: declaredWords('unit', 'create'),
+			fields: [],
+		};
 		const shown = (values: Record<string, string>) => (name: string) => values[name];
 		expect(describeAttempt(create, shown({ ean: '4006381333931', offerId: 'SKU-1' })).words).toBe(
 			'create a unit for offer SKU-1',
@@ -132,7 +127,6 @@ describe('the words', () => {
 		expect(describeAttempt(create, shown({ ean: '4006381333931' })).words).toBe('create a unit for EAN 4006381333931');
 		expect(describeAttempt(create, shown({})).words).toBe('create a unit');
 		const own: OperationIdentity = {
-			version: 2,
 			resource: 'unit',
 			operation: 'updateMany',
 			attempt: 'update unit {id}',
@@ -150,7 +144,7 @@ describe('the words', () => {
 			name: 'Ship',
 			properties: operation.properties.map((field) => ({ ...field, displayName: 'Something else' })),
 		};
-		expect(describeAttempt(wordingOf(2, renamed), () => ID).words).toBe(`mark order unit ${ID} as sent`);
+		expect(describeAttempt(wordingOf(renamed), () => ID).words).toBe(`mark order unit ${ID} as sent`);
 	});
 
 	it('shows a description as HTML: its lines kept, text from outside not read as markup', () => {

@@ -21,7 +21,6 @@ import { unit } from './unit';
 import { warehouse } from './warehouse';
 
 export const actions = defineActions({
-	api: 1,
 	resources: [
 		status,
 		category,

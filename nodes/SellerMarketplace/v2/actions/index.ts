@@ -28,7 +28,6 @@ import { warehouse } from './warehouse';
 import { defineActions } from '../../actions/define';
 
 export const actions = defineActions({
-	api: 2,
 	resources: [
 		status,
 		carrier,

@@ -29,6 +29,16 @@ export function dateFilterField(
 	);
 }
 
+/** Created After of a list: the records created at or after a time (`ts_created_from_iso`); `description` says which. */
+export function createdAfterFilter(description: string): INodeProperties {
+	return dateFilterField('Created After', 'createdFrom', description, 'ts_created_from_iso');
+}
+
+/** Updated After of a list: the records changed at or after a time (`ts_updated_from_iso`); `description` says which. */
+export function updatedAfterFilter(description: string): INodeProperties {
+	return dateFilterField('Updated After', 'updatedFrom', description, 'ts_updated_from_iso');
+}
+
 export const fulfillmentTypeFilter: INodeProperties = {
 	displayName: 'Fulfillment Type',
 	name: 'fulfillmentType',

@@ -89,6 +89,13 @@ function integerPath(collection: string, query?: (context: ILoadOptionsFunctions
 			: undefined;
 }
 
+/** The record at `path` of one storefront's catalogue (a product, a category, an attribute), or none where there is none. */
+async function readAtStorefront(context: ILoadOptionsFunctions, path: string, storefront: string) {
+	return await readIfFound(
+		async () => await apiRequestData.call(context, { method: 'GET', path, query: { storefront } }),
+	);
+}
+
 /** Query and check of a collection whose operations act only on some statuses (and on units the seller fulfils). */
 function actionable({ merchantOnly = false } = {}): Pick<Collection, 'query' | 'fits'> {
 	return {
@@ -195,8 +202,6 @@ export const searchUnits = listOf({
 export const searchProducts: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
 	const storefront = await formStorefront(this);
 	const q = filter?.trim() ?? '';
-	const readOne = async (path: string) =>
-		await readIfFound(async () => await apiRequestData.call(this, { method: 'GET', path, query: { storefront } }));
 	const source: PickSource = {
 		toEntry: (product) => ({
 			name: `${text(product.title)} (${text(product.id_product)}${Array.isArray(product.eans) && product.eans.length ? `, EAN ${text(product.eans[0])}` : ''})`,
@@ -205,8 +210,10 @@ export const searchProducts: ListSearch = async function (this: ILoadOptionsFunc
 		// The catalogue has no list of its own: without text there is nothing to show.
 		pages: q ? pagesOf(this, '/products/search', 100, { storefront, q }) : undefined,
 		lookup: async (typed) => [
-			...(/^\d{8,14}$/.test(typed) ? await readOne(apiPath`/products/ean/${typed}`) : []),
-			...(isIdLike(ID_FORMATS.integer.regex, typed) ? await readOne(`/products/${Number(typed)}`) : []),
+			...(/^\d{8,14}$/.test(typed) ? await readAtStorefront(this, apiPath`/products/ean/${typed}`, storefront) : []),
+			...(isIdLike(ID_FORMATS.integer.regex, typed)
+				? await readAtStorefront(this, `/products/${Number(typed)}`, storefront)
+				: []),
 		],
 		searchedByServer: true,
 	};
@@ -270,14 +277,7 @@ export const searchCategories: ListSearch = async function (this: ILoadOptionsFu
 		pages: pagesOf(this, '/categories', 100, { storefront, ...(q ? { q } : {}) }),
 		lookup: async (typed) =>
 			isIdLike(ID_FORMATS.integer.regex, typed)
-				? await readIfFound(
-						async () =>
-							await apiRequestData.call(this, {
-								method: 'GET',
-								path: `/categories/${Number(typed)}`,
-								query: { storefront },
-							}),
-					)
+				? await readAtStorefront(this, `/categories/${Number(typed)}`, storefront)
 				: [],
 		searchedByServer: true,
 	};
@@ -330,14 +330,7 @@ export const searchAttributes: ListSearch = async function (this: ILoadOptionsFu
 		pages: pagesOf(this, q ? '/attributes/search' : '/attributes', 100, { storefront, ...(q ? { q } : {}) }),
 		lookup: async (typed) =>
 			isIdLike(ID_FORMATS.integer.regex, typed)
-				? await readIfFound(
-						async () =>
-							await apiRequestData.call(this, {
-								method: 'GET',
-								path: `/attributes/${Number(typed)}`,
-								query: { storefront },
-							}),
-					)
+				? await readAtStorefront(this, `/attributes/${Number(typed)}`, storefront)
 				: [],
 		searchedByServer: true,
 	};

@@ -10,6 +10,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a category',
+	attempt: ['get category {categoryId}', 'get a category'],
 	summary: 'Read one category, optionally with its attributes',
 	endpoint: { method: 'GET', path: '/categories/{id_category}/' },
 	properties: [

@@ -13,6 +13,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many categories',
+	attempt: ['get many categories for parent category {parentCategory}', 'get many categories'],
 	summary: 'List the subcategories of a category, or search categories by name',
 	endpoint: { method: 'GET', path: '/categories/' },
 	properties: [

@@ -12,6 +12,7 @@ export const suggest = defineOperation({
 	value: 'suggest',
 	name: 'Suggest',
 	action: 'Suggest categories for a product',
+	attempt: 'suggest categories for a product',
 	summary: 'Ask which categories fit a product (up to 5, most likely first)',
 	endpoint: { method: 'POST', path: '/categories/decide/' },
 	properties: [

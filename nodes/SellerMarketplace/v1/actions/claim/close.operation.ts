@@ -10,6 +10,7 @@ export const close = defineOperation({
 	value: 'close',
 	name: 'Close (Deprecated)',
 	action: 'Close a claim (deprecated)',
+	attempt: ['close claim {claimId}', 'close a claim'],
 	summary: 'Deprecated: use Tickets. Close a claim.',
 	picks: PICKABLE_STATUSES.closableConversation,
 	endpoint: { method: 'PATCH', path: '/claims/{id_claim}/close/' },

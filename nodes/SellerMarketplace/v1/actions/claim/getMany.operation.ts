@@ -8,6 +8,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many (Deprecated)',
 	action: 'Get many claims (deprecated)',
+	attempt: 'get many claims',
 	summary: 'Deprecated: use Tickets. List your claims.',
 	endpoint: { method: 'GET', path: '/claims/seller/' },
 	properties: [...returnAllOrLimit(), conversationFilters('claim'), sortOptions()],

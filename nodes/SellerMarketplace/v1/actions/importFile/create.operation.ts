@@ -9,6 +9,7 @@ export const create = defineOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create an import file',
+	attempt: 'create an import file',
 	summary: 'Have the marketplace import a CSV file of product data or inventory from a URL',
 	endpoint: { method: 'POST', path: '/import-files/' },
 	properties: [

@@ -10,6 +10,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an import file',
+	attempt: ['get import file {importFileId}', 'get an import file'],
 	summary: 'Read the processing state of one import file',
 	endpoint: { method: 'GET', path: '/import-files/{id_import_file}/' },
 	properties: [

@@ -13,6 +13,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many import files',
+	attempt: 'get many import files',
 	summary: 'List your import files and their processing state',
 	endpoint: { method: 'GET', path: '/import-files/seller/' },
 	properties: [

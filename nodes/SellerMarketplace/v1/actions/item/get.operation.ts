@@ -10,6 +10,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an item',
+	attempt: ['get item {itemId}', 'get an item'],
 	summary: 'Read one item (product), optionally with its category and offers',
 	endpoint: { method: 'GET', path: '/items/{id_item}' },
 	properties: [

@@ -8,6 +8,7 @@ export const search = defineOperation({
 	value: 'search',
 	name: 'Search',
 	action: 'Search items',
+	attempt: ['search items for EAN {ean}', 'search items'],
 	summary: 'Find items (products) by search term or EAN',
 	endpoint: { method: 'GET', path: '/items/' },
 	properties: [

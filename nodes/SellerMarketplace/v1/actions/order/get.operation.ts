@@ -12,6 +12,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an order',
+	attempt: ['get order {orderId}', 'get an order'],
 	summary: 'Get one order with its order units',
 	endpoint: { method: 'GET', path: '/orders/{id_order}' },
 	output: outputShapes.order,

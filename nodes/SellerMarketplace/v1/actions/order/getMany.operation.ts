@@ -12,6 +12,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many orders',
+	attempt: 'get many orders',
 	summary: 'List your orders',
 	endpoint: { method: 'GET', path: '/orders/seller/' },
 	output: outputShapes.order,

@@ -9,6 +9,7 @@ export const deleteOrderInvoice = defineOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete an order invoice',
+	attempt: ['delete order invoice {invoiceId}', 'delete an order invoice'],
 	summary: 'Remove an invoice you uploaded',
 	endpoint: { method: 'DELETE', path: '/order-invoices/{id}/' },
 	properties: [invoiceIdField],

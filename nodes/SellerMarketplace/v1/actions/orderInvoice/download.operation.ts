@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
+import { invoiceFile } from '../../../../shared/helpers/invoiceFile';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest, downloadFile } from '../../../../api/v1';
 import { invoiceIdField } from './common';
@@ -15,6 +15,7 @@ export const download = defineOperation({
 	value: 'download',
 	name: 'Download',
 	action: 'Download an order invoice',
+	attempt: ['download order invoice {invoiceId}', 'download an order invoice'],
 	summary: 'Get the invoice file as binary data',
 	endpoint: { method: 'GET', path: '/order-invoices/{id}/' },
 	properties: [invoiceIdField, binaryOutputField('Binary field of the output item that receives the invoice file')],
@@ -23,23 +24,8 @@ export const download = defineOperation({
 		const binaryPropertyName = requireString(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field');
 
 		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/order-invoices/${id}/`, itemIndex });
-		const { url, ...invoice } = (response.body ?? {}) as IDataObject;
-		if (typeof url !== 'string' || !url) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`The order invoice ${id} has no download address [item ${itemIndex}]`,
-				{ itemIndex },
-			);
-		}
-
-		const file = await downloadFile.call(this, url, itemIndex);
-		const fileName =
-			typeof invoice.original_name === 'string' && invoice.original_name ? invoice.original_name : `invoice-${id}`;
-		const mimeType =
-			typeof invoice.mime_type === 'string' && invoice.mime_type
-				? invoice.mime_type
-				: file.contentType?.split(';')[0].trim();
-		const binary = await this.helpers.prepareBinaryData(file.data, fileName, mimeType);
+		const record = (response.body ?? {}) as IDataObject;
+		const { invoice, binary } = await invoiceFile(this, record, id, itemIndex, downloadFile);
 		return new FileItem(invoice, { [binaryPropertyName]: binary });
 	},
 });

@@ -11,6 +11,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an order invoice',
+	attempt: ['get order invoice {invoiceId}', 'get an order invoice'],
 	summary: 'Get the record of one invoice',
 	endpoint: { method: 'GET', path: '/order-invoices/{id}/' },
 	properties: [invoiceIdField, downloadLinksOptions],

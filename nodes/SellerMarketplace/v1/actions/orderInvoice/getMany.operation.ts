@@ -8,6 +8,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many order invoices',
+	attempt: 'get many order invoices',
 	summary: 'List the invoices of your orders',
 	endpoint: { method: 'GET', path: '/order-invoices/seller/' },
 	properties: [...returnAllOrLimit(), downloadLinksOptions],

@@ -12,6 +12,7 @@ export const upload = defineOperation({
 	value: 'upload',
 	name: 'Upload',
 	action: 'Upload an order invoice',
+	attempt: ['upload an order invoice for order {orderId}', 'upload an order invoice'],
 	summary: 'Attach an invoice file from a binary field to an order',
 	endpoint: { method: 'POST', path: '/order-invoices/' },
 	properties: [

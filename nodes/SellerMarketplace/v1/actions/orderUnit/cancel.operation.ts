@@ -12,6 +12,7 @@ export const cancel = defineOperation({
 	value: 'cancel',
 	name: 'Cancel',
 	action: 'Cancel an order unit',
+	attempt: ['cancel order unit {orderUnitId}', 'cancel an order unit'],
 	summary: 'Cancel an order unit that has not been sent',
 	picks: PICKABLE_STATUSES.orderUnitToCancel,
 	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/cancel/' },

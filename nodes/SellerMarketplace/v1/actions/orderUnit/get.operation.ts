@@ -12,6 +12,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an order unit',
+	attempt: ['get order unit {orderUnitId}', 'get an order unit'],
 	summary: 'Get one order unit with buyer, addresses and item',
 	endpoint: { method: 'GET', path: '/order-units/{id_order_unit}/' },
 	output: outputShapes.orderUnit,

@@ -15,6 +15,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many order units',
+	attempt: 'get many order units',
 	summary: 'List your order units, e.g. those waiting to be sent',
 	endpoint: { method: 'GET', path: '/order-units/seller/' },
 	output: outputShapes.orderUnit,

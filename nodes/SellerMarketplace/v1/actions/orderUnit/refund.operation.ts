@@ -16,6 +16,7 @@ export const refund = defineOperation({
 	value: 'refund',
 	name: 'Refund',
 	action: 'Refund an order unit',
+	attempt: ['refund order unit {orderUnitId}', 'refund an order unit'],
 	summary: 'Pay back part of or the whole price of an order unit',
 	picks: PICKABLE_STATUSES.orderUnitToRefund,
 	endpoint: { method: 'PATCH', path: '/order_units/{id_order_unit}/refund/' },

@@ -10,6 +10,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get product data',
+	attempt: ['get product data for EAN {ean}', 'get product data'],
 	summary: 'Read the product data you uploaded for an EAN',
 	endpoint: { method: 'GET', path: '/product-data/{ean}/' },
 	properties: [eanField],

@@ -13,6 +13,7 @@ export const getStatus = defineOperation({
 	value: 'getStatus',
 	name: 'Get Status',
 	action: 'Get the product data status',
+	attempt: ['get the product data status for EAN {ean}', 'get the product data status'],
 	summary: 'See whether the product data of an EAN was checked and accepted',
 	endpoint: { method: 'GET', path: '/product-data-status/{ean}/' },
 	properties: [eanField],

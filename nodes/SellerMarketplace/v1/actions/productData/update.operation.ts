@@ -6,6 +6,7 @@ export const update = defineOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update product data',
+	attempt: ['update product data for EAN {ean}', 'update product data'],
 	summary: 'Change single attributes of product data you uploaded before',
 	endpoint: { method: 'PATCH', path: '/product-data/{ean}/' },
 	properties: [

@@ -12,6 +12,7 @@ export const create = defineOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a return',
+	attempt: 'create a return',
 	summary: 'Open a return for order units of one order',
 	endpoint: { method: 'POST', path: '/returns' },
 	properties: [

@@ -11,6 +11,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a return',
+	attempt: ['get return {returnId}', 'get a return'],
 	summary: 'Get one return with its units and buyer',
 	endpoint: { method: 'GET', path: '/returns/{id}/' },
 	output: outputShapes.return,

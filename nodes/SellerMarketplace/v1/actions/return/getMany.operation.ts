@@ -14,6 +14,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many returns',
+	attempt: 'get many returns',
 	summary: 'List your returns',
 	endpoint: { method: 'GET', path: '/returns/seller/' },
 	output: outputShapes.return,

@@ -5,5 +5,6 @@ export const accept = returnUnitDecision({
 	value: 'accept',
 	name: 'Accept',
 	action: 'Accept a returned unit',
+	attempt: ['accept returned unit {returnUnitId}', 'accept a returned unit'],
 	summary: 'Accept the return of a unit',
 });

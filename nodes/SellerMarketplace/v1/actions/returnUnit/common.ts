@@ -5,7 +5,7 @@ import { successItem } from '../../helpers/output';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { apiPath, apiRequest } from '../../../../api/v1';
 import { statusReached } from '../../helpers/confirm';
-import { defineOperation } from '../../../actions/define';
+import { defineOperation, type OperationWords } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
 /** The state each decision moves a return unit to. */
@@ -46,19 +46,13 @@ export async function changeReturnUnit(
  * Accept, Reject, Repair and Clarify, each a PATCH of the return unit with the decision's name; Reject and
  * Clarify send a message (`message` describes its field).
  */
-export function returnUnitDecision<const Decision extends keyof typeof REACHED_STATUS>(decision: {
-	value: Decision;
-	name: string;
-	action: string;
-	summary: string;
-	message?: string;
-}) {
-	const { value, name, action, summary, message } = decision;
+export function returnUnitDecision<const Decision extends keyof typeof REACHED_STATUS>({
+	message,
+	...words
+}: OperationWords<Decision> & { message?: string }) {
+	const { value } = words;
 	return defineOperation({
-		value,
-		name,
-		action,
-		summary,
+		...words,
 		picks: PICKABLE_STATUSES.openReturnUnit,
 		endpoint: { method: 'PATCH', path: `/return-units/{id}/${value}/` },
 		properties: [returnUnitIdField, ...(message ? [messageField(message)] : [])],

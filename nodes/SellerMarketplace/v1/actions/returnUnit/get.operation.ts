@@ -11,6 +11,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a returned unit',
+	attempt: ['get returned unit {returnUnitId}', 'get a returned unit'],
 	summary: 'Get one returned unit',
 	endpoint: { method: 'GET', path: '/return-units/{id}/' },
 	properties: [returnUnitIdField, embeddedField(['item', 'return', 'order_unit', 'claim', 'tickets'])],

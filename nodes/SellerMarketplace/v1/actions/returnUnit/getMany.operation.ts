@@ -13,6 +13,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many returned units',
+	attempt: 'get many returned units',
 	summary: 'List your returned units',
 	endpoint: { method: 'GET', path: '/return-units/seller/' },
 	properties: [

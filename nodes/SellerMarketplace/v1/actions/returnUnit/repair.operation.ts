@@ -5,5 +5,6 @@ export const repair = returnUnitDecision({
 	value: 'repair',
 	name: 'Repair',
 	action: 'Send a returned unit to repair',
+	attempt: ['send returned unit {returnUnitId} to repair', 'send a returned unit to repair'],
 	summary: 'Have the returned unit repaired',
 });

@@ -7,6 +7,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many shipping groups',
+	attempt: 'get many shipping groups',
 	summary: 'List your shipping groups',
 	endpoint: { method: 'GET', path: '/shipping-groups/seller/' },
 	properties: [...returnAllOrLimit()],

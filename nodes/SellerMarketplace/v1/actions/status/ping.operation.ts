@@ -8,6 +8,7 @@ export const ping = defineOperation({
 	value: 'ping',
 	name: 'Ping',
 	action: 'Check the connection',
+	attempt: 'check the connection',
 	summary: 'Send a signed test request to check the keys and the clock',
 	endpoint: { method: 'GET', path: '/status/ping/' },
 	properties: [],

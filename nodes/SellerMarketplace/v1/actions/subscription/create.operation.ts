@@ -16,6 +16,7 @@ export const create = defineOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a subscription',
+	attempt: 'create a subscription',
 	summary: 'Subscribe a callback URL to an event',
 	endpoint: { method: 'POST', path: '/subscriptions/' },
 	properties: [

@@ -9,6 +9,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a subscription',
+	attempt: ['get subscription {subscriptionId}', 'get a subscription'],
 	summary: 'Get one subscription',
 	endpoint: { method: 'GET', path: '/subscriptions/{id_subscription}/' },
 	properties: [subscriptionField('read')],

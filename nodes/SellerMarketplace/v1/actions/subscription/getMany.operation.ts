@@ -11,6 +11,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many subscriptions',
+	attempt: 'get many subscriptions',
 	summary: 'List your subscriptions',
 	endpoint: { method: 'GET', path: '/subscriptions/seller/' },
 	properties: [

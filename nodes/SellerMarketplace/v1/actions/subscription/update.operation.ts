@@ -24,6 +24,7 @@ export const update = defineOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a subscription',
+	attempt: ['update subscription {subscriptionId}', 'update a subscription'],
 	summary: 'Change a subscription, or turn it off and on',
 	endpoint: { method: 'PATCH', path: '/subscriptions/{id_subscription}/' },
 	properties: [

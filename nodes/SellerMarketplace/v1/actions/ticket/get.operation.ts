@@ -12,6 +12,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a ticket',
+	attempt: ['get ticket {ticketId}', 'get a ticket'],
 	summary: 'Get a ticket, optionally with its messages',
 	endpoint: { method: 'GET', path: '/tickets/{id_ticket}/' },
 	output: outputShapes.ticket,

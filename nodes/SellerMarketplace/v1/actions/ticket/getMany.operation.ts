@@ -9,6 +9,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many tickets',
+	attempt: 'get many tickets',
 	summary: 'List your tickets',
 	endpoint: { method: 'GET', path: '/tickets/seller/' },
 	output: outputShapes.ticket,

@@ -10,6 +10,7 @@ export const open = defineOperation({
 	value: 'open',
 	name: 'Open',
 	action: 'Open a ticket',
+	attempt: 'open a ticket',
 	summary: 'Open a ticket with the buyer about order units of one order',
 	endpoint: { method: 'POST', path: '/tickets/' },
 	properties: [

@@ -11,6 +11,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many ticket messages',
+	attempt: 'get many ticket messages',
 	summary: 'List the messages of your tickets',
 	endpoint: { method: 'GET', path: '/ticket-messages/seller/' },
 	properties: [

@@ -13,6 +13,12 @@ export const create = defineOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a unit',
+	attempt: [
+		'create a unit for offer {offerId}',
+		'create a unit for EAN {ean}',
+		'create a unit for item {itemId}',
+		'create a unit',
+	],
 	summary: 'Offer a product: price, stock, condition and delivery time',
 	endpoint: { method: 'POST', path: '/units/' },
 	properties: [

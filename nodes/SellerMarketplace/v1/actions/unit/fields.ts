@@ -3,7 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { idLocator } from '../../descriptions/common';
 import { unitConditionOptions } from '../../../../api/v1/enums';
-import { checkCountryCode, compact, inputError, toCents, toWholeNumber } from '../../../../shared/helpers/validation';
+import {
+	checkCountryCode,
+	checkNotAbove,
+	compact,
+	toCents,
+	toWholeNumber,
+} from '../../../../shared/helpers/validation';
 
 export const unitIdField: INodeProperties = idLocator({
 	displayName: 'Unit',
@@ -126,27 +132,18 @@ export function offerBody(context: IExecuteFunctions, itemIndex: number, values:
 		warehouse: text(values.warehouse),
 		location: checkCountryCode(context, values.location, itemIndex, 'Location'),
 	});
-	if (
-		body.delivery_time_min !== undefined &&
-		body.delivery_time_max !== undefined &&
-		(body.delivery_time_min as number) > (body.delivery_time_max as number)
-	) {
-		throw inputError(
-			context,
-			itemIndex,
-			`"Delivery Time Min (Days)" (${String(body.delivery_time_min)}) must not be more than "Delivery Time Max (Days)" (${String(body.delivery_time_max)})`,
-		);
-	}
-	if (
-		body.minimum_price !== undefined &&
-		body.listing_price !== undefined &&
-		(body.minimum_price as number) > (body.listing_price as number)
-	) {
-		throw inputError(
-			context,
-			itemIndex,
-			`"Minimum Price (in Cents)" (${String(body.minimum_price)}) must not be above "Listing Price (in Cents)" (${String(body.listing_price)})`,
-		);
-	}
+	checkNotAbove(
+		context,
+		itemIndex,
+		{ label: 'Delivery Time Min (Days)', value: body.delivery_time_min },
+		{ label: 'Delivery Time Max (Days)', value: body.delivery_time_max },
+		'must not be more than',
+	);
+	checkNotAbove(
+		context,
+		itemIndex,
+		{ label: 'Minimum Price (in Cents)', value: body.minimum_price },
+		{ label: 'Listing Price (in Cents)', value: body.listing_price },
+	);
 	return body;
 }

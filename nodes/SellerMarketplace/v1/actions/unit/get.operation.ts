@@ -12,6 +12,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a unit',
+	attempt: ['get unit {unitId}', 'get a unit'],
 	summary: 'Read one of your offers',
 	endpoint: { method: 'GET', path: '/units/{id_unit}/' },
 	output: outputShapes.unit,

@@ -11,6 +11,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many units',
+	attempt: 'get many units',
 	summary: 'List your offers',
 	endpoint: { method: 'GET', path: '/units/seller/' },
 	output: outputShapes.unit,

@@ -11,6 +11,7 @@ export const update = defineOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a unit',
+	attempt: ['update unit {unitId}', 'update a unit'],
 	summary: 'Change price, stock or other details of an offer',
 	endpoint: { method: 'PATCH', path: '/units/{id_unit}/' },
 	properties: [

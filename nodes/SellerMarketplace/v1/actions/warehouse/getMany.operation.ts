@@ -7,6 +7,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many warehouses',
+	attempt: 'get many warehouses',
 	summary: 'List your warehouses',
 	endpoint: { method: 'GET', path: '/warehouses/seller/' },
 	properties: [...returnAllOrLimit()],

@@ -7,6 +7,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many assortment insights',
+	attempt: 'get many assortment insights',
 	summary: 'List products you do not offer yet, with buy box prices and demand (prices in cents)',
 	endpoint: { method: 'GET', path: '/assortment-coverage/insights' },
 	properties: returnAllOrLimit(),

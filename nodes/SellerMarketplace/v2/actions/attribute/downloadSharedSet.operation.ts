@@ -14,6 +14,7 @@ export const downloadSharedSet = defineOperation({
 	value: 'downloadSharedSet',
 	name: 'Download Shared Set',
 	action: 'Download the shared set of an attribute',
+	attempt: ['download the shared set of attribute {attributeId}', 'download the shared set of an attribute'],
 	summary: 'Download every value an attribute with a shared set accepts, as a CSV file',
 	endpoint: { method: 'GET', path: '/attributes/{id_attribute}/shared-set-values' },
 	properties: [

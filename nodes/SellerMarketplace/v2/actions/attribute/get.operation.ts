@@ -10,6 +10,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an attribute',
+	attempt: ['get attribute {attributeId}', 'get an attribute'],
 	summary:
 		'Read a product data attribute by its name (e.g. title) or its ID: its type and whether it takes several values',
 	endpoint: [

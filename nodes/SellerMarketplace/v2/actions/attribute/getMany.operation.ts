@@ -10,6 +10,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many attributes',
+	attempt: 'get many attributes',
 	summary: 'List the attributes product data may have, or search them by name',
 	endpoint: [
 		{ method: 'GET', path: '/attributes' },

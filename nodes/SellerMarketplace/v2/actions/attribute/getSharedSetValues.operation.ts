@@ -13,6 +13,7 @@ export const getSharedSetValues = defineOperation({
 	value: 'getSharedSetValues',
 	name: 'Get Shared Set Values',
 	action: 'Get the shared set values of an attribute',
+	attempt: ['get the shared set values of attribute {attributeId}', 'get the shared set values of an attribute'],
 	summary: 'List or search the values an attribute with a shared set accepts, e.g. the known manufacturers',
 	endpoint: { method: 'GET', path: '/attributes/{id_attribute}/shared-set' },
 	properties: [

@@ -9,6 +9,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many carriers',
+	attempt: 'get many carriers',
 	summary: 'List the carriers you can name when you mark an order unit as sent',
 	endpoint: { method: 'GET', path: '/carriers' },
 	properties: [],

@@ -12,6 +12,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many categories',
+	attempt: 'get many categories',
 	summary: 'List or search the categories of a storefront',
 	endpoint: { method: 'GET', path: '/categories' },
 	properties: [

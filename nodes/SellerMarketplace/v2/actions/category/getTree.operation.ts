@@ -9,6 +9,7 @@ export const getTree = defineOperation({
 	value: 'getTree',
 	name: 'Get Tree',
 	action: 'Get the category tree',
+	attempt: 'get the category tree',
 	summary: 'Read the whole category tree of a storefront as one item (each category with its children)',
 	endpoint: { method: 'GET', path: '/categories/tree' },
 	properties: [storefrontField, localeField],

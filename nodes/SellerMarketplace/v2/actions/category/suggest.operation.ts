@@ -11,6 +11,7 @@ export const suggest = defineOperation({
 	value: 'suggest',
 	name: 'Suggest',
 	action: 'Suggest categories for a product',
+	attempt: 'suggest categories for a product',
 	summary: 'Let the marketplace guess the category of a product from its title, description, manufacturer and price',
 	endpoint: { method: 'POST', path: '/categories/decide' },
 	properties: [

@@ -8,6 +8,7 @@ export const deleteContact = defineOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a GPSR contact',
+	attempt: ['delete a GPSR contact for EAN {ean}', 'delete a GPSR contact'],
 	summary: 'Remove a GPSR contact of a manufacturer or a product',
 	endpoint: [
 		{ method: 'DELETE', path: '/contacts/manufacturers/{manufacturer_name}/{contact_type}' },

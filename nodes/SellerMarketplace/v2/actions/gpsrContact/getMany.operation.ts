@@ -7,6 +7,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get GPSR contacts',
+	attempt: ['get GPSR contacts for EAN {ean}', 'get GPSR contacts'],
 	summary: 'List your GPSR contacts of a manufacturer or a product',
 	endpoint: [
 		{ method: 'GET', path: '/contacts/manufacturers/{manufacturer_name}' },

@@ -51,6 +51,7 @@ export const upsert = defineOperation({
 	value: 'upsert',
 	name: 'Create or Update',
 	action: 'Create or update a GPSR contact',
+	attempt: ['create or update a GPSR contact for EAN {ean}', 'create or update a GPSR contact'],
 	summary: 'Set the manufacturer or EU responsible person of a manufacturer or a product',
 	endpoint: [
 		{ method: 'PUT', path: '/contacts/manufacturers/{manufacturer_name}/{contact_type}' },

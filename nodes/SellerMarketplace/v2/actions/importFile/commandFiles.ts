@@ -94,6 +94,7 @@ export function createFileOperation<Value extends string>(
 		value: `create${kind.value}`,
 		name: `Create ${kind.name}`,
 		action: `Create an ${lower(kind)}`,
+		attempt: `create an ${lower(kind)}`,
 		summary: `Have the marketplace download a file from a URL that ${kind.purpose}; Get ${kind.name} can wait for the result`,
 		endpoint: { method: 'POST', path: kind.path },
 		properties: [
@@ -167,6 +168,7 @@ export function getFileOperation<Value extends string>(kind: CommandFileKind<Val
 		value: `get${kind.value}`,
 		name: `Get ${kind.name}`,
 		action: `Get an ${lower(kind)}`,
+		attempt: [`get an ${lower(kind)} for import file {importFileId}`, `get an ${lower(kind)}`],
 		summary:
 			'Read the status and result of a file (lines read, errors); can wait until the marketplace has processed it',
 		endpoint: { method: 'GET', path: `${kind.path}/{id_import_file}` },
@@ -220,6 +222,7 @@ export function getManyFilesOperation<Value extends string>(
 		value: `getMany${kind.value}s`,
 		name: `Get Many ${kind.name}s`,
 		action: `Get many ${lower(kind)}s`,
+		attempt: `get many ${lower(kind)}s`,
 		summary: `List your ${lower(kind)}s, newest first`,
 		endpoint: { method: 'GET', path: kind.path },
 		properties: [

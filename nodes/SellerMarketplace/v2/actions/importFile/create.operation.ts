@@ -9,6 +9,7 @@ export const create = defineOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create an import file',
+	attempt: 'create an import file',
 	summary: 'Have the marketplace download and import a file from a URL; Get shows its progress',
 	endpoint: [
 		{ method: 'POST', path: '/product-data/import-files' },

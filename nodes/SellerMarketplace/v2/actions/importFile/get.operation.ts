@@ -7,6 +7,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an import file',
+	attempt: ['get import file {importFileId}', 'get an import file'],
 	summary: 'Read the status of an import file: downloading, importing, done or failed, with lines and errors',
 	endpoint: [
 		{ method: 'GET', path: '/product-data/import-files/{id_import_file}' },

@@ -14,6 +14,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many import files',
+	attempt: 'get many import files',
 	summary: 'List your import files, newest first',
 	endpoint: [
 		{ method: 'GET', path: '/product-data/import-files' },

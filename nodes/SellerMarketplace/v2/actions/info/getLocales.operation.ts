@@ -6,6 +6,7 @@ export const getLocales = defineOperation({
 	value: 'getLocales',
 	name: 'Get Locales',
 	action: 'Get the locales',
+	attempt: 'get the locales',
 	summary: 'List the languages product data can be written in (e.g. de-DE)',
 	endpoint: { method: 'GET', path: '/info/locale' },
 	properties: [],

@@ -6,6 +6,7 @@ export const getStorefronts = defineOperation({
 	value: 'getStorefronts',
 	name: 'Get Storefronts',
 	action: 'Get the storefronts',
+	attempt: 'get the storefronts',
 	summary: 'List the storefronts (countries) you sell in',
 	endpoint: { method: 'GET', path: '/info/storefront' },
 	properties: [],

@@ -8,6 +8,7 @@ export const getVatRates = defineOperation({
 	value: 'getVatRates',
 	name: 'Get VAT Rates',
 	action: 'Get the VAT rates',
+	attempt: 'get the VAT rates',
 	summary: 'List the VAT rate (percent) behind each VAT indicator, per storefront',
 	endpoint: { method: 'GET', path: '/info/vat-indicators' },
 	properties: [{ ...storefrontFilterField, description: 'Only the VAT rates of this storefront (country)' }],

@@ -26,6 +26,7 @@ export const lookupCommissionRates = defineOperation({
 	value: 'lookupCommissionRates',
 	name: 'Look Up Commission Rates',
 	action: 'Look up commission rates',
+	attempt: 'look up commission rates',
 	summary: 'Estimate the commission on products by EAN (up to 50 a request)',
 	endpoint: { method: 'POST', path: '/info/commission-rates/lookup' },
 	properties: [

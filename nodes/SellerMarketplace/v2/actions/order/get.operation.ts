@@ -15,6 +15,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an order',
+	attempt: ['get order {orderId}', 'get an order'],
 	summary: 'Get one order with its order units, addresses and buyer',
 	endpoint: { method: 'GET', path: '/orders/{id_order}' },
 	output: outputShapes.order,

@@ -1,7 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
-import { dateFilterField, fulfillmentTypeFilter, listFields, readCollection } from '../../descriptions/fields';
+import {
+	createdAfterFilter,
+	dateFilterField,
+	fulfillmentTypeFilter,
+	listFields,
+	readCollection,
+} from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../../../actions/define';
@@ -12,11 +18,12 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many orders',
+	attempt: 'get many orders',
 	summary: 'List your orders',
 	endpoint: { method: 'GET', path: '/orders' },
 	output: outputShapes.order,
 	properties: listFields(storefrontFilterField, [
-		dateFilterField('Created After', 'createdFrom', 'Only orders placed at or after this time', 'ts_created_from_iso'),
+		createdAfterFilter('Only orders placed at or after this time'),
 		fulfillmentTypeFilter,
 		dateFilterField(
 			'Units Updated After',

@@ -8,6 +8,11 @@ export const deleteInvoice = defineOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete an order invoice',
+	attempt: [
+		'delete order invoice {invoiceId}',
+		'delete an order invoice for order {orderId}',
+		'delete an order invoice',
+	],
 	summary: 'Delete an invoice you uploaded, e.g. to replace it',
 	endpoint: { method: 'DELETE', path: '/order-invoices/{id_order}/{id_invoice}' },
 	properties: [orderIdField, invoiceIdField],

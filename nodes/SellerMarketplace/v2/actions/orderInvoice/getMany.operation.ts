@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, includeDownloadLinksOption } from '../../../../shared/helpers/output';
-import { collectionField, dateFilterField, listFields, readCollection } from '../../descriptions/fields';
+import { collectionField, createdAfterFilter, listFields, readCollection } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../../../actions/define';
@@ -12,17 +12,11 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many order invoices',
+	attempt: 'get many order invoices',
 	summary: 'List the invoices you uploaded',
 	endpoint: { method: 'GET', path: '/order-invoices' },
 	properties: [
-		...listFields(storefrontFilterField, [
-			dateFilterField(
-				'Created After',
-				'createdFrom',
-				'Only invoices uploaded at or after this time',
-				'ts_created_from_iso',
-			),
-		]),
+		...listFields(storefrontFilterField, [createdAfterFilter('Only invoices uploaded at or after this time')]),
 		collectionField('Options', 'options', [includeDownloadLinksOption], 'Add Option'),
 	],
 	async execute(itemIndex) {

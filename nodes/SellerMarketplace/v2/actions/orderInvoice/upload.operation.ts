@@ -34,6 +34,7 @@ export const upload = defineOperation({
 	value: 'upload',
 	name: 'Upload',
 	action: 'Upload an order invoice',
+	attempt: ['upload an order invoice for order {orderId}', 'upload an order invoice'],
 	summary: 'Upload the invoice (e.g. a PDF) of an order from binary data',
 	endpoint: { method: 'POST', path: '/order-invoices/{id_order}' },
 	properties: [

@@ -7,6 +7,7 @@ export const fulfil = defineOperation({
 	value: 'fulfil',
 	name: 'Fulfil',
 	action: 'Confirm fulfilment of an order unit',
+	attempt: ['confirm fulfilment of order unit {orderUnitId}', 'confirm fulfilment of an order unit'],
 	summary: 'Confirm that you will fulfil an order unit (only for sellers obliged to confirm)',
 	picks: PICKABLE_STATUSES.orderUnitToFulfil,
 	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/fulfil' },

@@ -5,11 +5,12 @@ import { ORDER_UNIT_STATUS_TERMS } from '../../../../shared/descriptions/vocabul
 import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
 import {
 	collectionField,
-	dateFilterField,
+	createdAfterFilter,
 	fulfillmentTypeFilter,
 	listFields,
 	readCollection,
 	textField,
+	updatedAfterFilter,
 } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
@@ -24,17 +25,13 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many order units',
+	attempt: 'get many order units',
 	summary: 'List your order units, e.g. those waiting to be sent',
 	endpoint: { method: 'GET', path: '/order-units' },
 	output: outputShapes.orderUnit,
 	properties: [
 		...listFields(storefrontFilterField, [
-			dateFilterField(
-				'Created After',
-				'createdFrom',
-				'Only order units ordered at or after this time',
-				'ts_created_from_iso',
-			),
+			createdAfterFilter('Only order units ordered at or after this time'),
 			fulfillmentTypeFilter,
 			bounded(
 				textField('Offer ID', 'offerId', 'Only order units of this offer: the ID you gave your unit (id_offer)'),
@@ -49,12 +46,7 @@ export const getMany = defineOperation({
 				description:
 					'Only order units in one of these states, e.g. "Need To Be Sent" for the units waiting to be shipped',
 			},
-			dateFilterField(
-				'Updated After',
-				'updatedFrom',
-				'Only order units that changed at or after this time',
-				'ts_updated_from_iso',
-			),
+			updatedAfterFilter('Only order units that changed at or after this time'),
 		]),
 		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
 	],

@@ -13,6 +13,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a product',
+	attempt: ['get product {productId}', 'get a product for EAN {ean}', 'get a product'],
 	summary: 'Read a product of the catalogue by its EAN or its product ID',
 	endpoint: [
 		{ method: 'GET', path: '/products/ean/{ean}' },

@@ -10,6 +10,7 @@ export const search = defineOperation({
 	value: 'search',
 	name: 'Search',
 	action: 'Search products',
+	attempt: 'search products',
 	summary: 'Find products of the catalogue by a search text, e.g. a title, a brand or an EAN',
 	endpoint: { method: 'GET', path: '/products/search' },
 	properties: [

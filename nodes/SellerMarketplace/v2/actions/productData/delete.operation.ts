@@ -8,6 +8,7 @@ export const deleteProductData = defineOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete product data',
+	attempt: ['delete product data for EAN {ean}', 'delete product data'],
 	summary: 'Remove the product data you uploaded for an EAN in one language',
 	endpoint: { method: 'DELETE', path: '/product-data/{ean}' },
 	properties: [eanField, localeField],

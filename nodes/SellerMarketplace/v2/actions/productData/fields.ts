@@ -11,6 +11,7 @@ import {
 import { bounded, inputError, lineOfText, parseJsonObject, requireEan } from '../../../../shared/helpers/validation';
 import { PRODUCT_DATA_LOCALES, toOptions } from '../../../../api/v2/enums';
 import { textField } from '../../descriptions/fields';
+import { apiRequestAnyData } from '../../../../api/v2';
 
 /** An object attribute, not a list: who in the EU answers for the product's safety (GPSR). */
 const SAFETY_CONTACT = 'product_safety_contact';
@@ -91,7 +92,7 @@ function fromJson(context: IExecuteFunctions, itemIndex: number): IDataObject {
 }
 
 /** `{ean: [ean], attributes}` for PUT and PATCH /product-data; refuses an empty attribute set and an `ean` attribute. */
-export function productDataBody(context: IExecuteFunctions, itemIndex: number, ean: string): IDataObject {
+function productDataBody(context: IExecuteFunctions, itemIndex: number, ean: string): IDataObject {
 	const json = context.getNodeParameter('defineData', itemIndex, 'fields') === 'json';
 	const attributes = json
 		? fromJson(context, itemIndex)
@@ -104,10 +105,31 @@ export function productDataBody(context: IExecuteFunctions, itemIndex: number, e
 }
 
 /**
+ * Create or Replace (PUT: the attributes not sent are removed) and Update (PATCH: the others are kept): the same
+ * key, body and output; only the method differs.
+ */
+export async function writeProductData(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	method: 'PUT' | 'PATCH',
+): Promise<IDataObject> {
+	const { ean, locale } = productDataKey(context, itemIndex);
+	const body = productDataBody(context, itemIndex, ean);
+	const data = await apiRequestAnyData.call(context, {
+		method,
+		path: '/product-data',
+		query: { locale },
+		body,
+		itemIndex,
+	});
+	return writtenProductData(data, ean, locale);
+}
+
+/**
  * The output of a successful write (PUT or PATCH /product-data): the record the marketplace answered, or, where its
  * free-form `data` is none (null, text, a list, as its OpenAPI allows), the EAN and language written with that data.
  */
-export function writtenProductData(data: unknown, ean: string, locale: string): IDataObject {
+function writtenProductData(data: unknown, ean: string, locale: string): IDataObject {
 	if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
 	return { ean, locale, data: (data ?? null) as IDataObject['data'] };
 }

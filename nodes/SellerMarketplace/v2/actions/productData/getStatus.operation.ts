@@ -7,6 +7,7 @@ export const getStatus = defineOperation({
 	value: 'getStatus',
 	name: 'Get Status',
 	action: 'Get the status of product data',
+	attempt: ['get the status of product data for EAN {ean}', 'get the status of product data'],
 	summary:
 		'Read whether the uploaded data is checked (update status), whether the product is ready, and what is missing',
 	endpoint: { method: 'GET', path: '/product-data/status/{ean}' },

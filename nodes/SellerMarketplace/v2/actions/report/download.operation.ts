@@ -13,6 +13,7 @@ export const download = defineOperation({
 	value: 'download',
 	name: 'Download',
 	action: 'Download a report',
+	attempt: ['download report {reportId}', 'download a report'],
 	summary: 'Download the CSV file of a report that is done',
 	endpoint: { method: 'GET', path: '/reports/{id_report}' },
 	properties: [reportIdField, binaryPropertyField],

@@ -8,6 +8,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a report',
+	attempt: ['get report {reportId}', 'get a report'],
 	summary: 'Get the status of one report (done once it can be downloaded)',
 	endpoint: { method: 'GET', path: '/reports/{id_report}' },
 	properties: [reportIdField, downloadLinksOptions],

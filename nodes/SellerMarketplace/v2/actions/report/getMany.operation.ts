@@ -12,6 +12,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many reports',
+	attempt: 'get many reports',
 	summary: 'List the reports you requested, with their status',
 	endpoint: { method: 'GET', path: '/reports' },
 	properties: [

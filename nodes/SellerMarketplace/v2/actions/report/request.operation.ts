@@ -21,6 +21,7 @@ export const request = defineOperation({
 	value: 'request',
 	name: 'Request',
 	action: 'Request a report',
+	attempt: ['request a report for import file {importFileId}', 'request a report'],
 	summary: 'Queue a CSV report; it is ready after a while (see Get or Download)',
 	// The deprecated eans-not-found report is left out, so that the operation is not marked deprecated for one of its types.
 	endpoint: REPORT_TYPES.filter(({ value }) => value !== 'eans-not-found').map(({ value }) => ({

@@ -10,6 +10,7 @@ export const requestEansNotFound = defineOperation({
 	value: 'requestEansNotFound',
 	name: 'Request EANs Not Found Report (Deprecated)',
 	action: 'Request an EANs not found report (deprecated)',
+	attempt: 'request an EANs not found report',
 	summary:
 		'Deprecated by the marketplace: use Request with Invalid Items. Queues a CSV of EANs without enough product data.',
 	endpoint: { method: 'POST', path: '/reports/eans-not-found' },

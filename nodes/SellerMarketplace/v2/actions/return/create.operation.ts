@@ -7,6 +7,7 @@ export const create = defineOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a return',
+	attempt: 'create a return',
 	summary: 'Open a return for sent order units of one order, e.g. when the buyer asked by phone or e-mail',
 	endpoint: { method: 'POST', path: '/returns' },
 	properties: returnLineFields,

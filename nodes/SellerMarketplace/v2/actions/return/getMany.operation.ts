@@ -5,12 +5,13 @@ import { RETURN_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary'
 import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
 import {
 	collectionField,
-	dateFilterField,
+	createdAfterFilter,
 	fulfillmentTypeFilter,
 	listFields,
 	multiOptionsFilter,
 	readCollection,
 	textField,
+	updatedAfterFilter,
 } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
@@ -25,17 +26,13 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many returns',
+	attempt: 'get many returns',
 	summary: 'List returns, e.g. parcels on their way back',
 	endpoint: { method: 'GET', path: '/returns' },
 	output: outputShapes.return,
 	properties: [
 		...listFields(storefrontFilterField, [
-			dateFilterField(
-				'Created After',
-				'createdFrom',
-				'Only returns created at or after this time',
-				'ts_created_from_iso',
-			),
+			createdAfterFilter('Only returns created at or after this time'),
 			fulfillmentTypeFilter,
 			multiOptionsFilter(
 				'Status',
@@ -48,12 +45,7 @@ export const getMany = defineOperation({
 				textField('Tracking Code', 'trackingCode', 'Only the return with this tracking code of its parcel'),
 				lineOfText('tracking_code'),
 			),
-			dateFilterField(
-				'Updated After',
-				'updatedFrom',
-				'Only returns that changed at or after this time',
-				'ts_updated_from_iso',
-			),
+			updatedAfterFilter('Only returns that changed at or after this time'),
 		]),
 		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
 	],

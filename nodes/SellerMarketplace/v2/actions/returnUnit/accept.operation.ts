@@ -5,5 +5,6 @@ export const accept = returnUnitDecision({
 	value: 'accept',
 	name: 'Accept',
 	action: 'Accept a return unit',
+	attempt: ['accept return unit {returnUnitId}', 'accept a return unit'],
 	summary: 'Accept a returned unit that arrived as the buyer said',
 });

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { idLocator } from '../../descriptions/fields';
 import { apiPath, apiRequest, apiRequestData } from '../../../../api/v2';
-import { defineOperation } from '../../../actions/define';
+import { defineOperation, type OperationWords } from '../../../actions/define';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 import { getMessage, messageField } from './message';
 
@@ -63,19 +63,13 @@ export async function returnUnitAction(
  * Accept, Reject, Repair and Clarify, each a PATCH of the return unit with the decision's name; Reject and
  * Clarify send a message (`message` describes its field).
  */
-export function returnUnitDecision<const Decision extends keyof typeof STATUS_AFTER>(decision: {
-	value: Decision;
-	name: string;
-	action: string;
-	summary: string;
-	message?: string;
-}) {
-	const { value, name, action, summary, message } = decision;
+export function returnUnitDecision<const Decision extends keyof typeof STATUS_AFTER>({
+	message,
+	...words
+}: OperationWords<Decision> & { message?: string }) {
+	const { value } = words;
 	return defineOperation({
-		value,
-		name,
-		action,
-		summary,
+		...words,
 		picks: PICKABLE_STATUSES.openReturnUnit,
 		endpoint: { method: 'PATCH', path: `/return-units/{id_return_unit}/${value}` },
 		properties: [returnUnitIdField, ...(message ? [messageField(message)] : [])],

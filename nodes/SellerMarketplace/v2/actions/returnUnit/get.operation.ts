@@ -10,6 +10,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a return unit',
+	attempt: ['get return unit {returnUnitId}', 'get a return unit'],
 	summary: 'Get one returned unit with its return',
 	endpoint: { method: 'GET', path: '/return-units/{id_return_unit}' },
 	properties: [

@@ -5,7 +5,7 @@ import { RETURN_UNIT_STATUS_TERMS } from '../../../../shared/descriptions/vocabu
 import { compact } from '../../../../shared/helpers/validation';
 import {
 	collectionField,
-	dateFilterField,
+	createdAfterFilter,
 	fulfillmentTypeFilter,
 	listFields,
 	multiOptionsFilter,
@@ -22,16 +22,12 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many return units',
+	attempt: 'get many return units',
 	summary: 'List returned units, e.g. those that arrived and wait for your decision',
 	endpoint: { method: 'GET', path: '/return-units' },
 	properties: [
 		...listFields(storefrontFilterField, [
-			dateFilterField(
-				'Created After',
-				'createdFrom',
-				'Only return units created at or after this time',
-				'ts_created_from_iso',
-			),
+			createdAfterFilter('Only return units created at or after this time'),
 			fulfillmentTypeFilter,
 			multiOptionsFilter(
 				'Status',

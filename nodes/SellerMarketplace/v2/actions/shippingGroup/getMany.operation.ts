@@ -8,6 +8,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many shipping groups',
+	attempt: 'get many shipping groups',
 	summary: 'List your shipping groups with their costs and transport times',
 	endpoint: { method: 'GET', path: '/shipping-groups' },
 	properties: [storefrontField, ...returnAllOrLimit()],

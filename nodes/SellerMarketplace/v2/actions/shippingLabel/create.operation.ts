@@ -162,6 +162,7 @@ export const create = defineOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a shipping label',
+	attempt: 'create a shipping label',
 	summary: 'Buy a shipping label for one parcel through Kaufland Shipment Solutions and get it as a PDF',
 	endpoint: { method: 'POST', path: '/shipping-labels' },
 	properties: [

@@ -8,6 +8,7 @@ export const getGroups = defineOperation({
 	value: 'getGroups',
 	name: 'Get Groups',
 	action: 'Get similar product groups',
+	attempt: 'get similar product groups',
 	summary:
 		'List the groups of products shoppers see as interchangeable with yours, each with its price ladder (prices and gaps in cents) and a recommendation',
 	endpoint: { method: 'GET', path: '/similar-products/groups' },

@@ -12,6 +12,11 @@ export const getVirtualBuybox = defineOperation({
 	value: 'getVirtualBuybox',
 	name: 'Get Virtual Buy Box',
 	action: 'Get the virtual buy box of a product',
+	attempt: [
+		'get the virtual buy box of product {productId}',
+		'get the virtual buy box of a product for EAN {ean}',
+		'get the virtual buy box of a product',
+	],
 	summary: 'Rank the offers of up to 10 products similar to one of yours, as shoppers compare them (prices in cents)',
 	endpoint: { method: 'GET', path: '/similar-products/buybox' },
 	properties: [

@@ -6,6 +6,7 @@ export const ping = defineOperation({
 	value: 'ping',
 	name: 'Ping',
 	action: 'Ping the API',
+	attempt: 'ping the API',
 	summary: 'Send a signed test request to check the keys and the clock',
 	endpoint: { method: 'GET', path: '/status/ping' },
 	properties: [],

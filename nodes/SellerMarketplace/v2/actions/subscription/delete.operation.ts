@@ -8,6 +8,7 @@ export const deleteSubscription = defineOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a subscription',
+	attempt: ['delete subscription {subscriptionId}', 'delete a subscription'],
 	summary: 'Delete a subscription at once and for good',
 	endpoint: { method: 'DELETE', path: '/subscriptions/{id_subscription}' },
 	properties: [subscriptionField('delete')],

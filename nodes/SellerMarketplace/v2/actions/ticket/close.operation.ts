@@ -11,6 +11,7 @@ export const close = defineOperation({
 	value: 'close',
 	name: 'Close',
 	action: 'Close a ticket',
+	attempt: ['close ticket {ticketId}', 'close a ticket'],
 	summary: "Close a ticket from your side once the buyer's request is settled",
 	picks: PICKABLE_STATUSES.closableConversation,
 	endpoint: { method: 'PATCH', path: '/tickets/{id_ticket}/close' },

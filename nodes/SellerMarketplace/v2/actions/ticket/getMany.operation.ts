@@ -9,11 +9,12 @@ import {
 import { bounded, compact, lineOfText, toWholeNumber } from '../../../../shared/helpers/validation';
 import {
 	collectionField,
-	dateFilterField,
+	createdAfterFilter,
 	fulfillmentTypeFilter,
 	listFields,
 	multiOptionsFilter,
 	readCollection,
+	updatedAfterFilter,
 } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
@@ -27,6 +28,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many tickets',
+	attempt: 'get many tickets',
 	summary: 'List tickets, e.g. the open ones waiting for your answer',
 	endpoint: { method: 'GET', path: '/tickets' },
 	output: outputShapes.ticket,
@@ -43,12 +45,7 @@ export const getMany = defineOperation({
 				},
 				lineOfText('id_buyer'),
 			),
-			dateFilterField(
-				'Created After',
-				'createdFrom',
-				'Only tickets opened at or after this time',
-				'ts_created_from_iso',
-			),
+			createdAfterFilter('Only tickets opened at or after this time'),
 			fulfillmentTypeFilter,
 			multiOptionsFilter(
 				'Open Reason',
@@ -65,12 +62,7 @@ export const getMany = defineOperation({
 				TICKET_STATUS_TERMS,
 			),
 			multiOptionsFilter('Topic', 'topic', TICKET_TOPICS, 'Only tickets about one of these topics', TICKET_TOPIC_TERMS),
-			dateFilterField(
-				'Updated After',
-				'updatedFrom',
-				'Only tickets that changed at or after this time',
-				'ts_updated_from_iso',
-			),
+			updatedAfterFilter('Only tickets that changed at or after this time'),
 		]),
 		collectionField(
 			'Options',

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { compact } from '../../../../shared/helpers/validation';
-import { collectionField, dateFilterField, fulfillmentTypeFilter, readCollection } from '../../descriptions/fields';
+import { collectionField, createdAfterFilter, fulfillmentTypeFilter, readCollection } from '../../descriptions/fields';
 import { sortField } from '../../descriptions/sort';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../../../actions/define';
@@ -13,6 +13,7 @@ export const getManyMessages = defineOperation({
 	value: 'getManyMessages',
 	name: 'Get Many Messages',
 	action: 'Get many ticket messages',
+	attempt: 'get many ticket messages',
 	summary: "List the messages of all your tickets, e.g. the buyers' new answers",
 	endpoint: { method: 'GET', path: '/tickets/messages' },
 	properties: [
@@ -20,15 +21,7 @@ export const getManyMessages = defineOperation({
 		collectionField(
 			'Filters',
 			'filters',
-			[
-				dateFilterField(
-					'Created After',
-					'createdFrom',
-					'Only messages written at or after this time',
-					'ts_created_from_iso',
-				),
-				fulfillmentTypeFilter,
-			],
+			[createdAfterFilter('Only messages written at or after this time'), fulfillmentTypeFilter],
 			'Add Filter',
 		),
 		collectionField(

@@ -9,6 +9,7 @@ export const open = defineOperation({
 	value: 'open',
 	name: 'Open',
 	action: 'Open a ticket',
+	attempt: 'open a ticket',
 	summary: 'Open a ticket to write to the buyer about order units',
 	endpoint: { method: 'POST', path: '/tickets' },
 	properties: [

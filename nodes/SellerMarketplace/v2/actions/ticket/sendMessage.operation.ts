@@ -14,6 +14,7 @@ export const sendMessage = defineOperation({
 	value: 'sendMessage',
 	name: 'Send Message',
 	action: 'Send a message to a ticket',
+	attempt: ['send a message to ticket {ticketId}', 'send a message to a ticket'],
 	summary: 'Answer the buyer in a ticket, optionally with files',
 	picks: PICKABLE_STATUSES.answerableConversation,
 	endpoint: { method: 'POST', path: '/tickets/{id_ticket}/messages' },

@@ -43,6 +43,12 @@ export const create = defineOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a unit',
+	attempt: [
+		'create a unit for offer {offerId}',
+		'create a unit for EAN {ean}',
+		'create a unit for product {productId}',
+		'create a unit',
+	],
 	summary: 'Offer a product: price, stock, condition and handling time',
 	endpoint: { method: 'POST', path: '/units' },
 	properties: [

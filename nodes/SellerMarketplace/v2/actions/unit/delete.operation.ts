@@ -9,6 +9,7 @@ export const deleteUnit = defineOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a unit',
+	attempt: ['delete unit {unitId}', 'delete a unit'],
 	summary: 'Take an offer off the marketplace for good',
 	endpoint: { method: 'DELETE', path: '/units/{id_unit}' },
 	properties: [unitIdField, storefrontField],

@@ -1,7 +1,7 @@
 /** Fields of the unit (offer) operations, and the checks that turn them into API v2's unit fields. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { bounded, compact, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
+import { bounded, checkNotAbove, compact, inputError, requireIntegerId } from '../../../../shared/helpers/validation';
 import { stockField } from '../../../../shared/descriptions/fields';
 import { centsField, embeddedField, idLocator, textField } from '../../descriptions/fields';
 import {
@@ -255,17 +255,12 @@ export function unitBody(
 				})
 			: undefined,
 	});
-	if (
-		body.minimum_price !== undefined &&
-		body.listing_price !== undefined &&
-		(body.minimum_price as number) > (body.listing_price as number)
-	) {
-		throw inputError(
-			context,
-			itemIndex,
-			`"${label.minimum_price}" (${String(body.minimum_price)}) must not be above "${label.listing_price}" (${String(body.listing_price)})`,
-		);
-	}
+	checkNotAbove(
+		context,
+		itemIndex,
+		{ label: label.minimum_price, value: body.minimum_price },
+		{ label: label.listing_price, value: body.listing_price },
+	);
 	for (const field of (values.remove as string[] | undefined) ?? []) {
 		if (body[field] !== undefined) {
 			throw inputError(context, itemIndex, `"${label[field]}" is both set and in "Remove Values": choose one`);

@@ -13,6 +13,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many units',
+	attempt: 'get many units',
 	summary: 'List your offers in a storefront (new ones can take a few minutes to appear)',
 	endpoint: { method: 'GET', path: '/units' },
 	output: outputShapes.unit,

@@ -93,6 +93,7 @@ export const update = defineOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a unit',
+	attempt: ['update unit {unitId}', 'update a unit'],
 	summary: 'Change price, stock or other details of an offer, or pause it',
 	endpoint: { method: 'PATCH', path: '/units/{id_unit}' },
 	reads: [{ method: 'GET', path: '/units/{id_unit}' }],

@@ -38,6 +38,7 @@ export const create = defineOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a voucher',
+	attempt: 'create a voucher',
 	summary: 'Create a discount voucher for some of your products in one storefront',
 	endpoint: { method: 'POST', path: '/vouchers' },
 	properties: [

@@ -10,6 +10,7 @@ export const deactivate = defineOperation({
 	value: 'deactivate',
 	name: 'Deactivate',
 	action: 'Deactivate a voucher',
+	attempt: ['deactivate voucher {voucherId}', 'deactivate a voucher'],
 	summary: 'Stop offering a new or active voucher to buyers; this cannot be undone',
 	endpoint: { method: 'PATCH', path: '/vouchers' },
 	properties: [voucherIdField],

@@ -7,6 +7,7 @@ export const deleteVoucher = defineOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a voucher',
+	attempt: ['delete voucher {voucherId}', 'delete a voucher'],
 	summary: 'Delete a voucher that has not started yet; a started one can only be deactivated',
 	endpoint: { method: 'DELETE', path: '/vouchers' },
 	properties: [voucherIdField],

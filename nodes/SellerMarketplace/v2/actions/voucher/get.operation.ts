@@ -7,6 +7,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a voucher',
+	attempt: ['get voucher {voucherId}', 'get a voucher'],
 	summary: 'Read a voucher: its discount, dates, status, redemptions and sales',
 	endpoint: { method: 'GET', path: '/vouchers/{id_voucher}' },
 	properties: [voucherIdField],

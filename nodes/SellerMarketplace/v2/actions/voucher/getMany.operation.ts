@@ -15,6 +15,7 @@ export const getMany = defineOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many vouchers',
+	attempt: 'get many vouchers',
 	summary: 'List your discount vouchers with their redemptions and sales',
 	endpoint: { method: 'GET', path: '/vouchers' },
 	properties: listFields(storefrontFilterField, [

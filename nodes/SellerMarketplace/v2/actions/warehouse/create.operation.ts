@@ -7,6 +7,7 @@ export const create = defineOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a warehouse',
+	attempt: 'create a warehouse',
 	summary: 'Add a warehouse your units ship from',
 	endpoint: { method: 'POST', path: '/warehouses' },
 	properties: warehouseFields,

@@ -8,6 +8,7 @@ export const deleteWarehouse = defineOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a warehouse',
+	attempt: ['delete warehouse {warehouseId}', 'delete a warehouse'],
 	summary: 'Delete a warehouse that no unit uses and that is not your default',
 	endpoint: { method: 'DELETE', path: '/warehouses/{id_warehouse}' },
 	properties: [warehouseIdField],

@@ -7,6 +7,7 @@ export const get = defineOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a warehouse',
+	attempt: ['get warehouse {warehouseId}', 'get a warehouse'],
 	summary: 'Get one of your warehouses with its address',
 	endpoint: { method: 'GET', path: '/warehouses/{id_warehouse}' },
 	properties: [warehouseIdField],

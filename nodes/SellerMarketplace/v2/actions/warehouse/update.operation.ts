@@ -16,6 +16,7 @@ export const update = defineOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a warehouse',
+	attempt: ['update warehouse {warehouseId}', 'update a warehouse'],
 	summary: 'Replace the name, address and default setting of a warehouse',
 	endpoint: { method: 'PUT', path: '/warehouses/{id_warehouse}' },
 	reads: [{ method: 'GET', path: '/warehouses/{id_warehouse}' }],
