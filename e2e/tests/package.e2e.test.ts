@@ -43,7 +43,7 @@ test('n8n lists every node in both versions, each with the credential of its API
 		node.name.startsWith(`${PACKAGE_NAME}.`),
 	);
 	// n8n lists a versioned node once per version; versions 1 and 1.1 speak API v1, 2 and 2.1 API v2 (the action
-	// node's .1 versions add Simplify and the Sort collection)
+	// node's .1 versions add Simplify and the Sort collection; the poll trigger's 2.1 adds Simplify)
 	const byName: Record<string, Record<number, string[]>> = {};
 	for (const node of nodes) {
 		for (const version of [node.version].flat()) {
@@ -56,6 +56,6 @@ test('n8n lists every node in both versions, each with the credential of its API
 		[`${PACKAGE_NAME}.sellerMarketplace`]: action,
 		[`${PACKAGE_NAME}.sellerMarketplaceTool`]: action,
 		[`${PACKAGE_NAME}.sellerMarketplaceTrigger`]: both,
-		[`${PACKAGE_NAME}.sellerMarketplacePollTrigger`]: both,
+		[`${PACKAGE_NAME}.sellerMarketplacePollTrigger`]: { ...both, 2.1: ['sellerMarketplaceV2Api'] },
 	});
 });
