@@ -1,3 +1,7 @@
+/**
+ * Runs the operations of every node version: the version hands over its actions (see defineActions), the router
+ * finds the operation the form chose and runs it per item or as a batch, the same way for every API version.
+ */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -12,11 +16,6 @@ import {
 	type ItemOutput,
 	type Operation,
 } from './define';
-
-/**
- * Runs the operations of every node version: the version hands over its actions (see defineActions), the router
- * finds the operation the form chose and runs it per item or as a batch, the same way for every API version.
- */
 
 /** What the operation declares about itself, for the headline of its failures. */
 export function wordingOf(operation: Operation): OperationIdentity {
