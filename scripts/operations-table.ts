@@ -10,7 +10,6 @@ import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workf
 
 import type { SellerMarketplace as SellerMarketplaceNode } from '../nodes/SellerMarketplace/SellerMarketplace.node';
 import { resources as resourcesV2 } from '../nodes/SellerMarketplace/v2/actions';
-import type { Endpoint } from '../nodes/SellerMarketplace/actions/define';
 
 // Named with its extension: next to it lies the codex file SellerMarketplace.node.json, which Node's
 // resolution would pick first.
@@ -44,9 +43,7 @@ function openApiOperations(): Set<string> {
 /** The endpoints an operation of node version 2 declares, as `METHOD /path`. */
 function endpointsV2(resource: string, operation: string): string[] {
 	const declared = resourcesV2.find((candidate) => candidate.value === resource)?.operations[operation]?.endpoint;
-	return declared === undefined
-		? []
-		: ([declared].flat() as Endpoint[]).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+	return [declared ?? []].flat();
 }
 
 /**

@@ -13,7 +13,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Operation } from '../../nodes/SellerMarketplace/actions/define';
+import { endpointsOf, type Operation } from '../../nodes/SellerMarketplace/actions/define';
 import { resources } from '../../nodes/SellerMarketplace/v2/actions';
 import { listSearch, loadOptions } from '../../nodes/SellerMarketplace/v2/methods';
 import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
@@ -102,7 +102,7 @@ const JUDGE_PARAMETERS: Record<string, IDataObject> = {
  */
 function embeddedChoice(openApi: OpenApi, operation: Operation): IDataObject {
 	const field = operation.properties.find((property) => property.name === 'embedded');
-	const endpoint = [operation.endpoint ?? []].flat()[0];
+	const [endpoint] = endpointsOf(operation);
 	if (!field || !endpoint) return {};
 	const parameters =
 		(

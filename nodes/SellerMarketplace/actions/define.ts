@@ -35,11 +35,21 @@ export interface BatchExecution<Part> {
 	send(this: IExecuteFunctions, parts: Array<{ itemIndex: number; part: Part }>): Promise<BatchOutcome[]>;
 }
 
-/** An operation of the marketplace's API: its method and its path template as the API's reference writes it. */
-export interface Endpoint {
-	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-	/** e.g. `/order-units/{id_order_unit}/send` */
-	path: string;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An operation of the marketplace's API as its reference writes it, e.g. `PATCH /order-units/{id_order_unit}/send`. */
+export type Endpoint = `${HttpMethod} /${string}`;
+
+/** The API operations an operation declares (its `endpoint`, then its `reads`), as method and path template. */
+export function endpointsOf(
+	operation: Pick<OperationBase<string>, 'endpoint' | 'reads'>,
+	which: 'endpoint' | 'all' = 'endpoint',
+): Array<{ method: HttpMethod; path: string }> {
+	const declared = [operation.endpoint ?? [], which === 'all' ? (operation.reads ?? []) : []].flat();
+	return declared.map((endpoint) => {
+		const space = endpoint.indexOf(' ');
+		return { method: endpoint.slice(0, space) as HttpMethod, path: endpoint.slice(space + 1) };
+	});
 }
 
 interface OperationBase<Value extends string> {

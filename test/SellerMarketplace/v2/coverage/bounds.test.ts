@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Endpoint, Operation } from '../../../../nodes/SellerMarketplace/actions/define';
+import { endpointsOf } from '../../../../nodes/SellerMarketplace/actions/define';
 import { resources } from '../../../../nodes/SellerMarketplace/v2/actions';
 import { boundOf, type Bound } from '../../../../nodes/shared/helpers/validation';
 
@@ -67,7 +67,7 @@ function boundedLeaves(schema: Schema | undefined, path: string, out: ApiBound[]
 	return out;
 }
 
-function apiBounds(endpoint: Endpoint): ApiBound[] {
+function apiBounds(endpoint: { method: string; path: string }): ApiBound[] {
 	const item = openApi.paths[endpoint.path];
 	const operation = item[endpoint.method.toLowerCase()];
 	const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(deref).filter((parameter) => parameter.in === 'query');
@@ -102,7 +102,6 @@ const FILLED_ELSEWHERE: Record<string, string> = {
 };
 
 const nodeOperations = resources.flatMap((resource) => Object.values(resource.operations).map((operation) => ({ key: `${resource.value}.${operation.value}`, operation })));
-const endpointsOf = (operation: Operation): Endpoint[] => (operation.endpoint === undefined ? [] : [operation.endpoint].flat());
 
 /** What is looser in the field's bound than in the OpenAPI's; empty when it is at least as strict. */
 function looser(api: Schema, bound: Bound): string[] {

@@ -11,7 +11,7 @@ export const get = defineOperation({
 	action: 'Get a category attribute',
 	attempt: ['get category attribute {attributeId}', 'get a category attribute'],
 	summary: 'Read one attribute of product data: its name, type and whether it takes several values',
-	endpoint: { method: 'GET', path: '/attributes/{id_attribute}/' },
+	endpoint: 'GET /attributes/{id_attribute}/',
 	properties: [
 		{
 			displayName: 'Attribute ID',

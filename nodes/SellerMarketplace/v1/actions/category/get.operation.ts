@@ -12,7 +12,7 @@ export const get = defineOperation({
 	action: 'Get a category',
 	attempt: ['get category {categoryId}', 'get a category'],
 	summary: 'Read one category, optionally with its attributes',
-	endpoint: { method: 'GET', path: '/categories/{id_category}/' },
+	endpoint: 'GET /categories/{id_category}/',
 	properties: [
 		idLocator({
 			displayName: 'Category',

@@ -15,7 +15,7 @@ export const getMany = defineOperation({
 	action: 'Get many categories',
 	attempt: ['get many categories for parent category {parentCategory}', 'get many categories'],
 	summary: 'List the subcategories of a category, or search categories by name',
-	endpoint: { method: 'GET', path: '/categories/' },
+	endpoint: 'GET /categories/',
 	properties: [
 		{
 			displayName: 'Filter By',

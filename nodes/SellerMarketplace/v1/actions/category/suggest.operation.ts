@@ -14,7 +14,7 @@ export const suggest = defineOperation({
 	action: 'Suggest categories for a product',
 	attempt: 'suggest categories for a product',
 	summary: 'Ask which categories fit a product (up to 5, most likely first)',
-	endpoint: { method: 'POST', path: '/categories/decide/' },
+	endpoint: 'POST /categories/decide/',
 	properties: [
 		{
 			displayName: 'Product Title',

@@ -13,7 +13,7 @@ export const close = defineOperation({
 	attempt: ['close claim {claimId}', 'close a claim'],
 	summary: 'Deprecated: use Tickets. Close a claim.',
 	picks: PICKABLE_STATUSES.closableConversation,
-	endpoint: { method: 'PATCH', path: '/claims/{id_claim}/close/' },
+	endpoint: 'PATCH /claims/{id_claim}/close/',
 	properties: [claimIdField('The claim to close')],
 	async execute(itemIndex) {
 		const idClaim = requireIntegerId(this, 'claimId', itemIndex, 'Claim');

@@ -10,7 +10,7 @@ export const getMany = defineOperation({
 	action: 'Get many claims (deprecated)',
 	attempt: 'get many claims',
 	summary: 'Deprecated: use Tickets. List your claims.',
-	endpoint: { method: 'GET', path: '/claims/seller/' },
+	endpoint: 'GET /claims/seller/',
 	properties: [...returnAllOrLimit(), conversationFilters('claim'), sortOptions()],
 	async execute(itemIndex) {
 		const query = conversationQuery(this, itemIndex);

@@ -14,7 +14,7 @@ export const send = defineOperation({
 	summary: 'Deprecated: use Tickets. Answer a claim.',
 	picks: PICKABLE_STATUSES.answerableConversation,
 	attempt: 'send a message to claim {id}',
-	endpoint: { method: 'POST', path: '/claim-messages/' },
+	endpoint: 'POST /claim-messages/',
 	properties: [claimIdField('The claim to answer'), ...messageFields('claim')],
 	async execute(itemIndex) {
 		const body = {

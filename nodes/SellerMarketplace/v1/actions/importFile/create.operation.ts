@@ -11,7 +11,7 @@ export const create = defineOperation({
 	action: 'Create an import file',
 	attempt: 'create an import file',
 	summary: 'Have the marketplace import a CSV file of product data or inventory from a URL',
-	endpoint: { method: 'POST', path: '/import-files/' },
+	endpoint: 'POST /import-files/',
 	properties: [
 		{
 			displayName: 'File URL',

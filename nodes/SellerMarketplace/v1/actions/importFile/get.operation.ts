@@ -12,7 +12,7 @@ export const get = defineOperation({
 	action: 'Get an import file',
 	attempt: ['get import file {importFileId}', 'get an import file'],
 	summary: 'Read the processing state of one import file',
-	endpoint: { method: 'GET', path: '/import-files/{id_import_file}/' },
+	endpoint: 'GET /import-files/{id_import_file}/',
 	properties: [
 		idLocator({
 			displayName: 'Import File',

@@ -15,7 +15,7 @@ export const getMany = defineOperation({
 	action: 'Get many import files',
 	attempt: 'get many import files',
 	summary: 'List your import files and their processing state',
-	endpoint: { method: 'GET', path: '/import-files/seller/' },
+	endpoint: 'GET /import-files/seller/',
 	properties: [
 		...listFields([
 			fromDateField('Created After', 'createdFrom', 'Only import files created at or after this time'),

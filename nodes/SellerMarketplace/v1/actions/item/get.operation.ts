@@ -12,7 +12,7 @@ export const get = defineOperation({
 	action: 'Get an item',
 	attempt: ['get item {itemId}', 'get an item'],
 	summary: 'Read one item (product), optionally with its category and offers',
-	endpoint: { method: 'GET', path: '/items/{id_item}' },
+	endpoint: 'GET /items/{id_item}',
 	properties: [
 		itemIdField(
 			'The item (the shared product record), searched by title, manufacturer or EAN, or given by its ID (id_item)',

@@ -10,7 +10,7 @@ export const search = defineOperation({
 	action: 'Search items',
 	attempt: ['search items for EAN {ean}', 'search items'],
 	summary: 'Find items (products) by search term or EAN',
-	endpoint: { method: 'GET', path: '/items/' },
+	endpoint: 'GET /items/',
 	properties: [
 		{
 			displayName: 'Fill in a search term, an EAN or both',

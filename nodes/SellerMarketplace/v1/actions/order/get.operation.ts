@@ -14,7 +14,7 @@ export const get = defineOperation({
 	action: 'Get an order',
 	attempt: ['get order {orderId}', 'get an order'],
 	summary: 'Get one order with its order units',
-	endpoint: { method: 'GET', path: '/orders/{id_order}' },
+	endpoint: 'GET /orders/{id_order}',
 	output: outputShapes.order,
 	properties: [
 		orderIdField('The order to read. Order IDs are text, such as MHRYPC1.'),

@@ -14,7 +14,7 @@ export const getMany = defineOperation({
 	action: 'Get many orders',
 	attempt: 'get many orders',
 	summary: 'List your orders',
-	endpoint: { method: 'GET', path: '/orders/seller/' },
+	endpoint: 'GET /orders/seller/',
 	output: outputShapes.order,
 	properties: [
 		...listFields([

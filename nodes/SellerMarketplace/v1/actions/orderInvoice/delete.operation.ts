@@ -11,7 +11,7 @@ export const deleteOrderInvoice = defineOperation({
 	action: 'Delete an order invoice',
 	attempt: ['delete order invoice {invoiceId}', 'delete an order invoice'],
 	summary: 'Remove an invoice you uploaded',
-	endpoint: { method: 'DELETE', path: '/order-invoices/{id}/' },
+	endpoint: 'DELETE /order-invoices/{id}/',
 	properties: [invoiceIdField],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');

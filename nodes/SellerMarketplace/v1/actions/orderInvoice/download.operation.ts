@@ -17,7 +17,7 @@ export const download = defineOperation({
 	action: 'Download an order invoice',
 	attempt: ['download order invoice {invoiceId}', 'download an order invoice'],
 	summary: 'Get the invoice file as binary data',
-	endpoint: { method: 'GET', path: '/order-invoices/{id}/' },
+	endpoint: 'GET /order-invoices/{id}/',
 	properties: [invoiceIdField, binaryOutputField('Binary field of the output item that receives the invoice file')],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');

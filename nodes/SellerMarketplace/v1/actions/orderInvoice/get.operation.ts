@@ -13,7 +13,7 @@ export const get = defineOperation({
 	action: 'Get an order invoice',
 	attempt: ['get order invoice {invoiceId}', 'get an order invoice'],
 	summary: 'Get the record of one invoice',
-	endpoint: { method: 'GET', path: '/order-invoices/{id}/' },
+	endpoint: 'GET /order-invoices/{id}/',
 	properties: [invoiceIdField, downloadLinksOptions],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');

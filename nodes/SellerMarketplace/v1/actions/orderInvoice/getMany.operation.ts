@@ -10,7 +10,7 @@ export const getMany = defineOperation({
 	action: 'Get many order invoices',
 	attempt: 'get many order invoices',
 	summary: 'List the invoices of your orders',
-	endpoint: { method: 'GET', path: '/order-invoices/seller/' },
+	endpoint: 'GET /order-invoices/seller/',
 	properties: [...returnAllOrLimit(), downloadLinksOptions],
 	async execute(itemIndex) {
 		return await readCollection.call(

@@ -14,7 +14,7 @@ export const upload = defineOperation({
 	action: 'Upload an order invoice',
 	attempt: ['upload an order invoice for order {orderId}', 'upload an order invoice'],
 	summary: 'Attach an invoice file from a binary field to an order',
-	endpoint: { method: 'POST', path: '/order-invoices/' },
+	endpoint: 'POST /order-invoices/',
 	properties: [
 		orderIdField('The order the invoice belongs to'),
 		binaryPropertyField('The invoice file (e.g. a PDF) to upload, from a binary field of the input item'),

@@ -12,7 +12,7 @@ export const fulfil = defineOperation({
 	attempt: ['confirm fulfilment of order unit {orderUnitId}', 'confirm fulfilment of an order unit'],
 	summary: 'Confirm that an order unit is fulfilled (only for sellers obliged to confirm fulfilment)',
 	picks: PICKABLE_STATUSES.orderUnitToFulfil,
-	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/fulfil/' },
+	endpoint: 'PATCH /order-units/{id_order_unit}/fulfil/',
 	properties: [orderUnitIdField],
 	async execute(itemIndex) {
 		const orderUnitId = getOrderUnitId(this, itemIndex);

@@ -14,7 +14,7 @@ export const get = defineOperation({
 	action: 'Get an order unit',
 	attempt: ['get order unit {orderUnitId}', 'get an order unit'],
 	summary: 'Get one order unit with buyer, addresses and item',
-	endpoint: { method: 'GET', path: '/order-units/{id_order_unit}/' },
+	endpoint: 'GET /order-units/{id_order_unit}/',
 	output: outputShapes.orderUnit,
 	properties: [
 		orderUnitIdField,

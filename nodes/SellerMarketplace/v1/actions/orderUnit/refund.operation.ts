@@ -19,7 +19,7 @@ export const refund = defineOperation({
 	attempt: ['refund order unit {orderUnitId}', 'refund an order unit'],
 	summary: 'Pay back part of or the whole price of an order unit',
 	picks: PICKABLE_STATUSES.orderUnitToRefund,
-	endpoint: { method: 'PATCH', path: '/order_units/{id_order_unit}/refund/' },
+	endpoint: 'PATCH /order_units/{id_order_unit}/refund/',
 	properties: [
 		orderUnitIdField,
 		{

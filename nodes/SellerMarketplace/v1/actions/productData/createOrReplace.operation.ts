@@ -8,7 +8,7 @@ export const createOrReplace = defineOperation({
 	action: 'Create or replace product data',
 	attempt: ['create or replace product data for EAN {ean}', 'create or replace product data'],
 	summary: 'Upload the product data of an EAN, replacing what you uploaded before',
-	endpoint: { method: 'PUT', path: '/product-data/{ean}/' },
+	endpoint: 'PUT /product-data/{ean}/',
 	properties: [
 		eanField,
 		{

@@ -11,7 +11,7 @@ export const deleteProductData = defineOperation({
 	action: 'Delete product data',
 	attempt: ['delete product data for EAN {ean}', 'delete product data'],
 	summary: 'Remove the product data you uploaded for an EAN',
-	endpoint: { method: 'DELETE', path: '/product-data/{ean}/' },
+	endpoint: 'DELETE /product-data/{ean}/',
 	properties: [eanField],
 	async execute(itemIndex) {
 		const ean = requireEan(this, 'ean', itemIndex);

@@ -12,7 +12,7 @@ export const get = defineOperation({
 	action: 'Get product data',
 	attempt: ['get product data for EAN {ean}', 'get product data'],
 	summary: 'Read the product data you uploaded for an EAN',
-	endpoint: { method: 'GET', path: '/product-data/{ean}/' },
+	endpoint: 'GET /product-data/{ean}/',
 	properties: [eanField],
 	async execute(itemIndex) {
 		const ean = requireEan(this, 'ean', itemIndex);

@@ -15,7 +15,7 @@ export const getStatus = defineOperation({
 	action: 'Get the product data status',
 	attempt: ['get the product data status for EAN {ean}', 'get the product data status'],
 	summary: 'See whether the product data of an EAN was checked and accepted',
-	endpoint: { method: 'GET', path: '/product-data-status/{ean}/' },
+	endpoint: 'GET /product-data-status/{ean}/',
 	properties: [eanField],
 	async execute(itemIndex) {
 		const ean = requireEan(this, 'ean', itemIndex);

@@ -8,7 +8,7 @@ export const update = defineOperation({
 	action: 'Update product data',
 	attempt: ['update product data for EAN {ean}', 'update product data'],
 	summary: 'Change single attributes of product data you uploaded before',
-	endpoint: { method: 'PATCH', path: '/product-data/{ean}/' },
+	endpoint: 'PATCH /product-data/{ean}/',
 	properties: [
 		eanField,
 		{

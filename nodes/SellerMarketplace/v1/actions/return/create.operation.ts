@@ -14,7 +14,7 @@ export const create = defineOperation({
 	action: 'Create a return',
 	attempt: 'create a return',
 	summary: 'Open a return for order units of one order',
-	endpoint: { method: 'POST', path: '/returns' },
+	endpoint: 'POST /returns',
 	properties: [
 		{
 			displayName: 'Order Unit IDs',

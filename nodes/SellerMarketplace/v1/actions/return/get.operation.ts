@@ -13,7 +13,7 @@ export const get = defineOperation({
 	action: 'Get a return',
 	attempt: ['get return {returnId}', 'get a return'],
 	summary: 'Get one return with its units and buyer',
-	endpoint: { method: 'GET', path: '/returns/{id}/' },
+	endpoint: 'GET /returns/{id}/',
 	output: outputShapes.return,
 	properties: [
 		idLocator({

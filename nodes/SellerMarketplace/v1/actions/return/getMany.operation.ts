@@ -16,7 +16,7 @@ export const getMany = defineOperation({
 	action: 'Get many returns',
 	attempt: 'get many returns',
 	summary: 'List your returns',
-	endpoint: { method: 'GET', path: '/returns/seller/' },
+	endpoint: 'GET /returns/seller/',
 	output: outputShapes.return,
 	properties: [
 		...listFields([

@@ -54,7 +54,7 @@ export function returnUnitDecision<const Decision extends keyof typeof REACHED_S
 	return defineOperation({
 		...words,
 		picks: PICKABLE_STATUSES.openReturnUnit,
-		endpoint: { method: 'PATCH', path: `/return-units/{id}/${value}/` },
+		endpoint: `PATCH /return-units/{id}/${value}/`,
 		properties: [returnUnitIdField, ...(message ? [messageField(message)] : [])],
 		async execute(itemIndex) {
 			const body = message ? { message: requireString(this, 'message', itemIndex, 'Message') } : undefined;

@@ -13,7 +13,7 @@ export const get = defineOperation({
 	action: 'Get a returned unit',
 	attempt: ['get returned unit {returnUnitId}', 'get a returned unit'],
 	summary: 'Get one returned unit',
-	endpoint: { method: 'GET', path: '/return-units/{id}/' },
+	endpoint: 'GET /return-units/{id}/',
 	properties: [returnUnitIdField, embeddedField(['item', 'return', 'order_unit', 'claim', 'tickets'])],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'returnUnitId', itemIndex, 'Return Unit');

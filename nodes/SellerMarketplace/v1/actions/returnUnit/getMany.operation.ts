@@ -15,7 +15,7 @@ export const getMany = defineOperation({
 	action: 'Get many returned units',
 	attempt: 'get many returned units',
 	summary: 'List your returned units',
-	endpoint: { method: 'GET', path: '/return-units/seller/' },
+	endpoint: 'GET /return-units/seller/',
 	properties: [
 		...listFields([
 			fromDateField('Created After', 'createdFrom', 'Only returned units created at or after this time'),

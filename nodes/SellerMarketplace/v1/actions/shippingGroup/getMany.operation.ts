@@ -9,7 +9,7 @@ export const getMany = defineOperation({
 	action: 'Get many shipping groups',
 	attempt: 'get many shipping groups',
 	summary: 'List your shipping groups',
-	endpoint: { method: 'GET', path: '/shipping-groups/seller/' },
+	endpoint: 'GET /shipping-groups/seller/',
 	properties: [...returnAllOrLimit()],
 	async execute(itemIndex) {
 		return await readCollection.call(this, itemIndex, { path: '/shipping-groups/seller/', idField: 'name' });

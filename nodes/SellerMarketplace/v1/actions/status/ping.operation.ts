@@ -10,7 +10,7 @@ export const ping = defineOperation({
 	action: 'Check the connection',
 	attempt: 'check the connection',
 	summary: 'Send a signed test request to check the keys and the clock',
-	endpoint: { method: 'GET', path: '/status/ping/' },
+	endpoint: 'GET /status/ping/',
 	properties: [],
 	async execute(itemIndex) {
 		const response = await apiRequest.call(this, { method: 'GET', path: '/status/ping/', itemIndex });

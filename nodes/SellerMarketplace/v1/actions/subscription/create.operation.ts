@@ -18,7 +18,7 @@ export const create = defineOperation({
 	action: 'Create a subscription',
 	attempt: 'create a subscription',
 	summary: 'Subscribe a callback URL to an event',
-	endpoint: { method: 'POST', path: '/subscriptions/' },
+	endpoint: 'POST /subscriptions/',
 	properties: [
 		{
 			displayName: 'Event',

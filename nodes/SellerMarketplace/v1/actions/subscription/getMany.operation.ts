@@ -13,7 +13,7 @@ export const getMany = defineOperation({
 	action: 'Get many subscriptions',
 	attempt: 'get many subscriptions',
 	summary: 'List your subscriptions',
-	endpoint: { method: 'GET', path: '/subscriptions/seller/' },
+	endpoint: 'GET /subscriptions/seller/',
 	properties: [
 		...listFields([
 			{

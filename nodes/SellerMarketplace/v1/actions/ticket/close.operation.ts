@@ -17,7 +17,7 @@ export const close = defineOperation({
 	attempt: ['close ticket {ticketId}', 'close a ticket'],
 	summary: 'Close a ticket on your side',
 	picks: PICKABLE_STATUSES.closableConversation,
-	endpoint: { method: 'PATCH', path: '/tickets/{id_ticket}/close/' },
+	endpoint: 'PATCH /tickets/{id_ticket}/close/',
 	properties: [ticketLocator('The ticket to close')],
 	async execute(itemIndex) {
 		const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');

@@ -14,7 +14,7 @@ export const get = defineOperation({
 	action: 'Get a ticket',
 	attempt: ['get ticket {ticketId}', 'get a ticket'],
 	summary: 'Get a ticket, optionally with its messages',
-	endpoint: { method: 'GET', path: '/tickets/{id_ticket}/' },
+	endpoint: 'GET /tickets/{id_ticket}/',
 	output: outputShapes.ticket,
 	properties: [
 		ticketLocator('The ticket to read'),

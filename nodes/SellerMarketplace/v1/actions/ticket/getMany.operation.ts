@@ -11,7 +11,7 @@ export const getMany = defineOperation({
 	action: 'Get many tickets',
 	attempt: 'get many tickets',
 	summary: 'List your tickets',
-	endpoint: { method: 'GET', path: '/tickets/seller/' },
+	endpoint: 'GET /tickets/seller/',
 	output: outputShapes.ticket,
 	properties: [...returnAllOrLimit(), conversationFilters('ticket'), sortOptions()],
 	async execute(itemIndex) {

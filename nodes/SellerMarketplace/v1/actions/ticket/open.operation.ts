@@ -12,7 +12,7 @@ export const open = defineOperation({
 	action: 'Open a ticket',
 	attempt: 'open a ticket',
 	summary: 'Open a ticket with the buyer about order units of one order',
-	endpoint: { method: 'POST', path: '/tickets/' },
+	endpoint: 'POST /tickets/',
 	properties: [
 		{
 			displayName: 'Order Unit IDs',

@@ -13,7 +13,7 @@ export const getMany = defineOperation({
 	action: 'Get many ticket messages',
 	attempt: 'get many ticket messages',
 	summary: 'List the messages of your tickets',
-	endpoint: { method: 'GET', path: '/ticket-messages/seller/' },
+	endpoint: 'GET /ticket-messages/seller/',
 	properties: [
 		...listFields([fromDateField('Written From', 'writtenFrom', 'Only messages written at or after this time')]),
 	],

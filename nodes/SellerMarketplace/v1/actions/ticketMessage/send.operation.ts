@@ -28,7 +28,7 @@ export const send = defineOperation({
 	summary: 'Answer a ticket, optionally with attachments',
 	picks: PICKABLE_STATUSES.answerableConversation,
 	attempt: 'send a message to ticket {id}',
-	endpoint: { method: 'POST', path: '/ticket-messages/' },
+	endpoint: 'POST /ticket-messages/',
 	properties: [
 		ticketLocator('The ticket to answer'),
 		...messageFields('ticket'),

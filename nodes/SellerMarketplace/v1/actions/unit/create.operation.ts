@@ -20,7 +20,7 @@ export const create = defineOperation({
 		'create a unit',
 	],
 	summary: 'Offer a product: price, stock, condition and delivery time',
-	endpoint: { method: 'POST', path: '/units/' },
+	endpoint: 'POST /units/',
 	properties: [
 		identifyProductField({
 			name: 'Item ID',

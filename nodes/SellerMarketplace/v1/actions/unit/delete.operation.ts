@@ -11,7 +11,7 @@ export const deleteUnit = defineOperation({
 	action: 'Delete a unit',
 	attempt: ['delete unit {unitId}', 'delete a unit'],
 	summary: 'Take an offer off the marketplace',
-	endpoint: { method: 'DELETE', path: '/units/{id_unit}/' },
+	endpoint: 'DELETE /units/{id_unit}/',
 	properties: [unitIdField],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'unitId', itemIndex, 'Unit');

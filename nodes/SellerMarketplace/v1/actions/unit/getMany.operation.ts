@@ -13,7 +13,7 @@ export const getMany = defineOperation({
 	action: 'Get many units',
 	attempt: 'get many units',
 	summary: 'List your offers',
-	endpoint: { method: 'GET', path: '/units/seller/' },
+	endpoint: 'GET /units/seller/',
 	output: outputShapes.unit,
 	properties: [
 		...listFields([

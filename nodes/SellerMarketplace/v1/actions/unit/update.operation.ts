@@ -13,7 +13,7 @@ export const update = defineOperation({
 	action: 'Update a unit',
 	attempt: ['update unit {unitId}', 'update a unit'],
 	summary: 'Change price, stock or other details of an offer',
-	endpoint: { method: 'PATCH', path: '/units/{id_unit}/' },
+	endpoint: 'PATCH /units/{id_unit}/',
 	properties: [
 		unitIdField,
 		{

@@ -9,7 +9,7 @@ export const getMany = defineOperation({
 	action: 'Get many warehouses',
 	attempt: 'get many warehouses',
 	summary: 'List your warehouses',
-	endpoint: { method: 'GET', path: '/warehouses/seller/' },
+	endpoint: 'GET /warehouses/seller/',
 	properties: [...returnAllOrLimit()],
 	async execute(itemIndex) {
 		return await readCollection.call(this, itemIndex, { path: '/warehouses/seller/', idField: 'id_warehouse' });

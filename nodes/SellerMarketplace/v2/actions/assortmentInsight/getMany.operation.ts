@@ -9,7 +9,7 @@ export const getMany = defineOperation({
 	action: 'Get many assortment insights',
 	attempt: 'get many assortment insights',
 	summary: 'List products you do not offer yet, with buy box prices and demand (prices in cents)',
-	endpoint: { method: 'GET', path: '/assortment-coverage/insights' },
+	endpoint: 'GET /assortment-coverage/insights',
 	properties: returnAllOrLimit(),
 	async execute(itemIndex) {
 		return await readCollection(this, itemIndex, {

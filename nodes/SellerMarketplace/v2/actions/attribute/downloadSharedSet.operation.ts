@@ -16,7 +16,7 @@ export const downloadSharedSet = defineOperation({
 	action: 'Download the shared set of an attribute',
 	attempt: ['download the shared set of attribute {attributeId}', 'download the shared set of an attribute'],
 	summary: 'Download every value an attribute with a shared set accepts, as a CSV file',
-	endpoint: { method: 'GET', path: '/attributes/{id_attribute}/shared-set-values' },
+	endpoint: 'GET /attributes/{id_attribute}/shared-set-values',
 	properties: [
 		sharedSetAttributeField,
 		sharedSetLocaleField,

@@ -13,10 +13,7 @@ export const get = defineOperation({
 	attempt: ['get attribute {attributeId}', 'get an attribute'],
 	summary:
 		'Read a product data attribute by its name (e.g. title) or its ID: its type and whether it takes several values',
-	endpoint: [
-		{ method: 'GET', path: '/attributes/by-name/{name}' },
-		{ method: 'GET', path: '/attributes/{id_attribute}' },
-	],
+	endpoint: ['GET /attributes/by-name/{name}', 'GET /attributes/{id_attribute}'],
 	properties: [
 		{
 			displayName: 'Identify Attribute By',

@@ -12,10 +12,7 @@ export const getMany = defineOperation({
 	action: 'Get many attributes',
 	attempt: 'get many attributes',
 	summary: 'List the attributes product data may have, or search them by name',
-	endpoint: [
-		{ method: 'GET', path: '/attributes' },
-		{ method: 'GET', path: '/attributes/search' },
-	],
+	endpoint: ['GET /attributes', 'GET /attributes/search'],
 	properties: [
 		...listFields(storefrontField, [
 			bounded(

@@ -15,7 +15,7 @@ export const getSharedSetValues = defineOperation({
 	action: 'Get the shared set values of an attribute',
 	attempt: ['get the shared set values of attribute {attributeId}', 'get the shared set values of an attribute'],
 	summary: 'List or search the values an attribute with a shared set accepts, e.g. the known manufacturers',
-	endpoint: { method: 'GET', path: '/attributes/{id_attribute}/shared-set' },
+	endpoint: 'GET /attributes/{id_attribute}/shared-set',
 	properties: [
 		sharedSetAttributeField,
 		sharedSetLocaleField,

@@ -13,7 +13,7 @@ export const getRankings = defineOperation({
 	action: 'Get the buy box ranking of a product',
 	attempt: 'get the buy box ranking of product {id}',
 	summary: 'See which offers of a product rank best for the buy box, and where yours stand',
-	endpoint: { method: 'GET', path: '/buybox' },
+	endpoint: 'GET /buybox',
 	properties: [
 		productIdField("The product, searched in the catalogue or given by the marketplace's ID of it (id_product)"),
 		storefrontField,

@@ -11,7 +11,7 @@ export const getMany = defineOperation({
 	action: 'Get many carriers',
 	attempt: 'get many carriers',
 	summary: 'List the carriers you can name when you mark an order unit as sent',
-	endpoint: { method: 'GET', path: '/carriers' },
+	endpoint: 'GET /carriers',
 	properties: [],
 	async execute(itemIndex) {
 		const data = await apiRequestData.call(this, { method: 'GET', path: '/carriers', itemIndex });

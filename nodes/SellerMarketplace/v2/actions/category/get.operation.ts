@@ -14,7 +14,7 @@ export const get = defineOperation({
 	action: 'Get a category',
 	attempt: ['get category {categoryId}', 'get a category'],
 	summary: 'Read a category, with its fees and, if asked, its attributes, parent and subcategories',
-	endpoint: { method: 'GET', path: '/categories/{id_category}' },
+	endpoint: 'GET /categories/{id_category}',
 	properties: [
 		categoryIdField,
 		storefrontField,

@@ -14,7 +14,7 @@ export const getMany = defineOperation({
 	action: 'Get many categories',
 	attempt: 'get many categories',
 	summary: 'List or search the categories of a storefront',
-	endpoint: { method: 'GET', path: '/categories' },
+	endpoint: 'GET /categories',
 	properties: [
 		...listFields(storefrontField, [
 			bounded(

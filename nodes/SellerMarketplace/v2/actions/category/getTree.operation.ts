@@ -11,7 +11,7 @@ export const getTree = defineOperation({
 	action: 'Get the category tree',
 	attempt: 'get the category tree',
 	summary: 'Read the whole category tree of a storefront as one item (each category with its children)',
-	endpoint: { method: 'GET', path: '/categories/tree' },
+	endpoint: 'GET /categories/tree',
 	properties: [storefrontField, localeField],
 	async execute(itemIndex) {
 		const query = compact({ storefront: await requiredStorefront(this, itemIndex), locale: localeOf(this, itemIndex) });

@@ -13,7 +13,7 @@ export const suggest = defineOperation({
 	action: 'Suggest categories for a product',
 	attempt: 'suggest categories for a product',
 	summary: 'Let the marketplace guess the category of a product from its title, description, manufacturer and price',
-	endpoint: { method: 'POST', path: '/categories/decide' },
+	endpoint: 'POST /categories/decide',
 	properties: [
 		bounded(textField('Title', 'title', 'The product title', { required: true }), lineOfText('item.title')),
 		bounded(

@@ -11,8 +11,8 @@ export const deleteContact = defineOperation({
 	attempt: ['delete a GPSR contact for EAN {ean}', 'delete a GPSR contact'],
 	summary: 'Remove a GPSR contact of a manufacturer or a product',
 	endpoint: [
-		{ method: 'DELETE', path: '/contacts/manufacturers/{manufacturer_name}/{contact_type}' },
-		{ method: 'DELETE', path: '/contacts/products/{ean}/{contact_type}' },
+		'DELETE /contacts/manufacturers/{manufacturer_name}/{contact_type}',
+		'DELETE /contacts/products/{ean}/{contact_type}',
 	],
 	properties: [...ownerFields, contactTypeField],
 	async execute(itemIndex) {

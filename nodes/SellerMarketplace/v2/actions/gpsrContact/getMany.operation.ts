@@ -9,10 +9,7 @@ export const getMany = defineOperation({
 	action: 'Get GPSR contacts',
 	attempt: ['get GPSR contacts for EAN {ean}', 'get GPSR contacts'],
 	summary: 'List your GPSR contacts of a manufacturer or a product',
-	endpoint: [
-		{ method: 'GET', path: '/contacts/manufacturers/{manufacturer_name}' },
-		{ method: 'GET', path: '/contacts/products/{ean}' },
-	],
+	endpoint: ['GET /contacts/manufacturers/{manufacturer_name}', 'GET /contacts/products/{ean}'],
 	properties: ownerFields,
 	async execute(itemIndex) {
 		const { contacts, ...owner } = await apiRequestData.call(this, {

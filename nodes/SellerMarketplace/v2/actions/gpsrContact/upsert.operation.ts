@@ -54,8 +54,8 @@ export const upsert = defineOperation({
 	attempt: ['create or update a GPSR contact for EAN {ean}', 'create or update a GPSR contact'],
 	summary: 'Set the manufacturer or EU responsible person of a manufacturer or a product',
 	endpoint: [
-		{ method: 'PUT', path: '/contacts/manufacturers/{manufacturer_name}/{contact_type}' },
-		{ method: 'PUT', path: '/contacts/products/{ean}/{contact_type}' },
+		'PUT /contacts/manufacturers/{manufacturer_name}/{contact_type}',
+		'PUT /contacts/products/{ean}/{contact_type}',
 	],
 	properties: [
 		...ownerFields,

@@ -96,7 +96,7 @@ export function createFileOperation<Value extends string>(
 		action: `Create an ${lower(kind)}`,
 		attempt: `create an ${lower(kind)}`,
 		summary: `Have the marketplace download a file from a URL that ${kind.purpose}; Get ${kind.name} can wait for the result`,
-		endpoint: { method: 'POST', path: kind.path },
+		endpoint: `POST ${kind.path}`,
 		properties: [
 			...storefrontFields(kind),
 			bounded(
@@ -171,7 +171,7 @@ export function getFileOperation<Value extends string>(kind: CommandFileKind<Val
 		attempt: [`get an ${lower(kind)} for import file {importFileId}`, `get an ${lower(kind)}`],
 		summary:
 			'Read the status and result of a file (lines read, errors); can wait until the marketplace has processed it',
-		endpoint: { method: 'GET', path: `${kind.path}/{id_import_file}` },
+		endpoint: `GET ${kind.path}/{id_import_file}`,
 		properties: [
 			...storefrontFields(kind),
 			importFileIdField,
@@ -224,7 +224,7 @@ export function getManyFilesOperation<Value extends string>(
 		action: `Get many ${lower(kind)}s`,
 		attempt: `get many ${lower(kind)}s`,
 		summary: `List your ${lower(kind)}s, newest first`,
-		endpoint: { method: 'GET', path: kind.path },
+		endpoint: `GET ${kind.path}`,
 		properties: [
 			...storefrontFields(kind),
 			...returnAllOrLimit(),

@@ -11,10 +11,7 @@ export const create = defineOperation({
 	action: 'Create an import file',
 	attempt: 'create an import file',
 	summary: 'Have the marketplace download and import a file from a URL; Get shows its progress',
-	endpoint: [
-		{ method: 'POST', path: '/product-data/import-files' },
-		{ method: 'POST', path: '/variant-suggestions/feed/upload-by-url' },
-	],
+	endpoint: ['POST /product-data/import-files', 'POST /variant-suggestions/feed/upload-by-url'],
 	properties: [
 		fileKindField,
 		bounded(

@@ -9,10 +9,7 @@ export const get = defineOperation({
 	action: 'Get an import file',
 	attempt: ['get import file {importFileId}', 'get an import file'],
 	summary: 'Read the status of an import file: downloading, importing, done or failed, with lines and errors',
-	endpoint: [
-		{ method: 'GET', path: '/product-data/import-files/{id_import_file}' },
-		{ method: 'GET', path: '/variant-suggestions/feed/{id_import_file}' },
-	],
+	endpoint: ['GET /product-data/import-files/{id_import_file}', 'GET /variant-suggestions/feed/{id_import_file}'],
 	properties: [fileKindField, importFileIdField],
 	async execute(itemIndex) {
 		const kind = fileKindOf(this, itemIndex);

@@ -16,10 +16,7 @@ export const getMany = defineOperation({
 	action: 'Get many import files',
 	attempt: 'get many import files',
 	summary: 'List your import files, newest first',
-	endpoint: [
-		{ method: 'GET', path: '/product-data/import-files' },
-		{ method: 'GET', path: '/variant-suggestions/feed' },
-	],
+	endpoint: ['GET /product-data/import-files', 'GET /variant-suggestions/feed'],
 	properties: [
 		fileKindField,
 		...returnAllOrLimit(),

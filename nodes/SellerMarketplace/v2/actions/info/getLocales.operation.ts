@@ -8,7 +8,7 @@ export const getLocales = defineOperation({
 	action: 'Get the locales',
 	attempt: 'get the locales',
 	summary: 'List the languages product data can be written in (e.g. de-DE)',
-	endpoint: { method: 'GET', path: '/info/locale' },
+	endpoint: 'GET /info/locale',
 	properties: [],
 	async execute(itemIndex) {
 		const values = await apiRequestDataList.call(this, { method: 'GET', path: '/info/locale', itemIndex });

@@ -8,7 +8,7 @@ export const getStorefronts = defineOperation({
 	action: 'Get the storefronts',
 	attempt: 'get the storefronts',
 	summary: 'List the storefronts (countries) you sell in',
-	endpoint: { method: 'GET', path: '/info/storefront' },
+	endpoint: 'GET /info/storefront',
 	properties: [],
 	async execute(itemIndex) {
 		const values = await apiRequestDataList.call(this, { method: 'GET', path: '/info/storefront', itemIndex });

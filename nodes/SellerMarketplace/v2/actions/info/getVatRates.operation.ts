@@ -10,7 +10,7 @@ export const getVatRates = defineOperation({
 	action: 'Get the VAT rates',
 	attempt: 'get the VAT rates',
 	summary: 'List the VAT rate (percent) behind each VAT indicator, per storefront',
-	endpoint: { method: 'GET', path: '/info/vat-indicators' },
+	endpoint: 'GET /info/vat-indicators',
 	properties: [{ ...storefrontFilterField, description: 'Only the VAT rates of this storefront (country)' }],
 	async execute(itemIndex) {
 		const query = compact({ storefront: await storefrontOf(this, itemIndex) });

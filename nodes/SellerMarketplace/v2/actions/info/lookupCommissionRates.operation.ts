@@ -28,7 +28,7 @@ export const lookupCommissionRates = defineOperation({
 	action: 'Look up commission rates',
 	attempt: 'look up commission rates',
 	summary: 'Estimate the commission on products by EAN (up to 50 a request)',
-	endpoint: { method: 'POST', path: '/info/commission-rates/lookup' },
+	endpoint: 'POST /info/commission-rates/lookup',
 	properties: [
 		storefrontField,
 		bounded(

@@ -17,7 +17,7 @@ export const get = defineOperation({
 	action: 'Get an order',
 	attempt: ['get order {orderId}', 'get an order'],
 	summary: 'Get one order with its order units, addresses and buyer',
-	endpoint: { method: 'GET', path: '/orders/{id_order}' },
+	endpoint: 'GET /orders/{id_order}',
 	output: outputShapes.order,
 	properties: [
 		orderIdField,

@@ -20,7 +20,7 @@ export const getMany = defineOperation({
 	action: 'Get many orders',
 	attempt: 'get many orders',
 	summary: 'List your orders',
-	endpoint: { method: 'GET', path: '/orders' },
+	endpoint: 'GET /orders',
 	output: outputShapes.order,
 	properties: listFields(storefrontFilterField, [
 		createdAfterFilter('Only orders placed at or after this time'),

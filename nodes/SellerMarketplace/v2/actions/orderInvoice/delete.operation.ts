@@ -14,7 +14,7 @@ export const deleteInvoice = defineOperation({
 		'delete an order invoice',
 	],
 	summary: 'Delete an invoice you uploaded, e.g. to replace it',
-	endpoint: { method: 'DELETE', path: '/order-invoices/{id_order}/{id_invoice}' },
+	endpoint: 'DELETE /order-invoices/{id_order}/{id_invoice}',
 	properties: [orderIdField, invoiceIdField],
 	async execute(itemIndex) {
 		const { path } = invoicePath(this, itemIndex);

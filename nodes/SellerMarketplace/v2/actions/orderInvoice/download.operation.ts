@@ -19,7 +19,7 @@ export const download = defineOperation({
 		'download an order invoice',
 	],
 	summary: 'Get the invoice file as binary data',
-	endpoint: { method: 'GET', path: '/order-invoices/{id_order}/{id_invoice}' },
+	endpoint: 'GET /order-invoices/{id_order}/{id_invoice}',
 	properties: [
 		orderIdField,
 		invoiceIdField,

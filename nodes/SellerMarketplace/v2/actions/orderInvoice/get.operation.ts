@@ -10,7 +10,7 @@ export const get = defineOperation({
 	action: 'Get an order invoice',
 	attempt: ['get order invoice {invoiceId}', 'get an order invoice for order {orderId}', 'get an order invoice'],
 	summary: 'Get the file name, type and date of an invoice you uploaded',
-	endpoint: { method: 'GET', path: '/order-invoices/{id_order}/{id_invoice}' },
+	endpoint: 'GET /order-invoices/{id_order}/{id_invoice}',
 	properties: [orderIdField, invoiceIdField, downloadLinksOptions],
 	async execute(itemIndex) {
 		const { path } = invoicePath(this, itemIndex);

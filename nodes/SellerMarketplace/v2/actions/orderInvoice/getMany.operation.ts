@@ -14,7 +14,7 @@ export const getMany = defineOperation({
 	action: 'Get many order invoices',
 	attempt: 'get many order invoices',
 	summary: 'List the invoices you uploaded',
-	endpoint: { method: 'GET', path: '/order-invoices' },
+	endpoint: 'GET /order-invoices',
 	properties: [
 		...listFields(storefrontFilterField, [createdAfterFilter('Only invoices uploaded at or after this time')]),
 		collectionField('Options', 'options', [includeDownloadLinksOption], 'Add Option'),

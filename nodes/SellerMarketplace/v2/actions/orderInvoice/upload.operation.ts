@@ -36,7 +36,7 @@ export const upload = defineOperation({
 	action: 'Upload an order invoice',
 	attempt: ['upload an order invoice for order {orderId}', 'upload an order invoice'],
 	summary: 'Upload the invoice (e.g. a PDF) of an order from binary data',
-	endpoint: { method: 'POST', path: '/order-invoices/{id_order}' },
+	endpoint: 'POST /order-invoices/{id_order}',
 	properties: [
 		orderIdField,
 		{

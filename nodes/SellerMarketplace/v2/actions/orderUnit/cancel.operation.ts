@@ -12,7 +12,7 @@ export const cancel = defineOperation({
 	attempt: ['cancel order unit {orderUnitId}', 'cancel an order unit'],
 	summary: 'Cancel an order unit that has not been sent',
 	picks: PICKABLE_STATUSES.orderUnitToCancel,
-	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/cancel' },
+	endpoint: 'PATCH /order-units/{id_order_unit}/cancel',
 	properties: [
 		orderUnitIdField,
 		{

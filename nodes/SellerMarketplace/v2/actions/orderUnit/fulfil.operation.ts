@@ -10,7 +10,7 @@ export const fulfil = defineOperation({
 	attempt: ['confirm fulfilment of order unit {orderUnitId}', 'confirm fulfilment of an order unit'],
 	summary: 'Confirm that you will fulfil an order unit (only for sellers obliged to confirm)',
 	picks: PICKABLE_STATUSES.orderUnitToFulfil,
-	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/fulfil' },
+	endpoint: 'PATCH /order-units/{id_order_unit}/fulfil',
 	properties: [orderUnitIdField],
 	async execute(itemIndex) {
 		return await orderUnitAction(this, itemIndex, 'fulfil');

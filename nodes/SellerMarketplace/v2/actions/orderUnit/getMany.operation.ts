@@ -27,7 +27,7 @@ export const getMany = defineOperation({
 	action: 'Get many order units',
 	attempt: 'get many order units',
 	summary: 'List your order units, e.g. those waiting to be sent',
-	endpoint: { method: 'GET', path: '/order-units' },
+	endpoint: 'GET /order-units',
 	output: outputShapes.orderUnit,
 	properties: [
 		...listFields(storefrontFilterField, [

@@ -13,7 +13,7 @@ export const send = defineOperation({
 	attempt: ['mark order unit {orderUnitId} as sent', 'mark an order unit as sent'],
 	summary: 'Report the carrier and tracking numbers of a shipped order unit',
 	picks: PICKABLE_STATUSES.orderUnitToSend,
-	endpoint: { method: 'PATCH', path: '/order-units/{id_order_unit}/send' },
+	endpoint: 'PATCH /order-units/{id_order_unit}/send',
 	properties: [
 		orderUnitIdField,
 		carrierField,

@@ -15,10 +15,7 @@ export const get = defineOperation({
 	action: 'Get a product',
 	attempt: ['get product {productId}', 'get a product for EAN {ean}', 'get a product'],
 	summary: 'Read a product of the catalogue by its EAN or its product ID',
-	endpoint: [
-		{ method: 'GET', path: '/products/ean/{ean}' },
-		{ method: 'GET', path: '/products/{id_product}' },
-	],
+	endpoint: ['GET /products/ean/{ean}', 'GET /products/{id_product}'],
 	properties: [
 		{
 			...identifyProductField({

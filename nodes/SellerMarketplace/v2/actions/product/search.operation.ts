@@ -12,7 +12,7 @@ export const search = defineOperation({
 	action: 'Search products',
 	attempt: 'search products',
 	summary: 'Find products of the catalogue by a search text, e.g. a title, a brand or an EAN',
-	endpoint: { method: 'GET', path: '/products/search' },
+	endpoint: 'GET /products/search',
 	properties: [
 		bounded(
 			textField('Search Text', 'q', 'What to search for, e.g. words of the title or the manufacturer', {

@@ -9,7 +9,7 @@ export const createOrReplace = defineOperation({
 	attempt: ['create or replace product data for EAN {ean}', 'create or replace product data'],
 	summary:
 		'Upload all data of a product (attributes not sent are removed); Get Status tells when the marketplace has checked it',
-	endpoint: { method: 'PUT', path: '/product-data' },
+	endpoint: 'PUT /product-data',
 	properties: [eanField, localeField, ...productDataFields],
 	async execute(itemIndex) {
 		return await writeProductData(this, itemIndex, 'PUT');

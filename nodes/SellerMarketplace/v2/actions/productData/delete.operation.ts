@@ -10,7 +10,7 @@ export const deleteProductData = defineOperation({
 	action: 'Delete product data',
 	attempt: ['delete product data for EAN {ean}', 'delete product data'],
 	summary: 'Remove the product data you uploaded for an EAN in one language',
-	endpoint: { method: 'DELETE', path: '/product-data/{ean}' },
+	endpoint: 'DELETE /product-data/{ean}',
 	properties: [eanField, localeField],
 	async execute(itemIndex) {
 		const { ean, locale } = productDataKey(this, itemIndex);

@@ -10,7 +10,7 @@ export const getStatus = defineOperation({
 	attempt: ['get the status of product data for EAN {ean}', 'get the status of product data'],
 	summary:
 		'Read whether the uploaded data is checked (update status), whether the product is ready, and what is missing',
-	endpoint: { method: 'GET', path: '/product-data/status/{ean}' },
+	endpoint: 'GET /product-data/status/{ean}',
 	properties: [eanField, localeField],
 	async execute(itemIndex) {
 		const { ean, locale } = productDataKey(this, itemIndex);

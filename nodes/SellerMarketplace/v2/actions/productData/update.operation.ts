@@ -9,7 +9,7 @@ export const update = defineOperation({
 	attempt: ['update product data for EAN {ean}', 'update product data'],
 	summary:
 		'Change some attributes of a product, keeping the others; Get Status tells when the marketplace has checked them',
-	endpoint: { method: 'PATCH', path: '/product-data' },
+	endpoint: 'PATCH /product-data',
 	properties: [eanField, localeField, ...productDataFields],
 	async execute(itemIndex) {
 		return await writeProductData(this, itemIndex, 'PATCH');

@@ -15,7 +15,7 @@ export const download = defineOperation({
 	action: 'Download a report',
 	attempt: ['download report {reportId}', 'download a report'],
 	summary: 'Download the CSV file of a report that is done',
-	endpoint: { method: 'GET', path: '/reports/{id_report}' },
+	endpoint: 'GET /reports/{id_report}',
 	properties: [reportIdField, binaryPropertyField],
 	async execute(itemIndex) {
 		const id = getReportId(this, itemIndex);

@@ -10,7 +10,7 @@ export const get = defineOperation({
 	action: 'Get a report',
 	attempt: ['get report {reportId}', 'get a report'],
 	summary: 'Get the status of one report (done once it can be downloaded)',
-	endpoint: { method: 'GET', path: '/reports/{id_report}' },
+	endpoint: 'GET /reports/{id_report}',
 	properties: [reportIdField, downloadLinksOptions],
 	async execute(itemIndex) {
 		const id = getReportId(this, itemIndex);

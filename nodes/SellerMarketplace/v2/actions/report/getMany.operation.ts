@@ -14,7 +14,7 @@ export const getMany = defineOperation({
 	action: 'Get many reports',
 	attempt: 'get many reports',
 	summary: 'List the reports you requested, with their status',
-	endpoint: { method: 'GET', path: '/reports' },
+	endpoint: 'GET /reports',
 	properties: [
 		storefrontFilterField,
 		...returnAllOrLimit(),

@@ -24,10 +24,9 @@ export const request = defineOperation({
 	attempt: ['request a report for import file {importFileId}', 'request a report'],
 	summary: 'Queue a CSV report; it is ready after a while (see Get or Download)',
 	// The deprecated eans-not-found report is left out, so that the operation is not marked deprecated for one of its types.
-	endpoint: REPORT_TYPES.filter(({ value }) => value !== 'eans-not-found').map(({ value }) => ({
-		method: 'POST' as const,
-		path: `/reports/${value}`,
-	})),
+	endpoint: REPORT_TYPES.filter(({ value }) => value !== 'eans-not-found').map(
+		({ value }) => `POST /reports/${value}` as const,
+	),
 	properties: [
 		{
 			displayName: 'Report Type',

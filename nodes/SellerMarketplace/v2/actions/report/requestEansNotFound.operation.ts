@@ -13,7 +13,7 @@ export const requestEansNotFound = defineOperation({
 	attempt: 'request an EANs not found report',
 	summary:
 		'Deprecated by the marketplace: use Request with Invalid Items. Queues a CSV of EANs without enough product data.',
-	endpoint: { method: 'POST', path: '/reports/eans-not-found' },
+	endpoint: 'POST /reports/eans-not-found',
 	properties: [storefrontField],
 	async execute(itemIndex) {
 		return await apiRequestData.call(this, {

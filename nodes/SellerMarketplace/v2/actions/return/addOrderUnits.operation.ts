@@ -17,7 +17,7 @@ export const addOrderUnits = defineOperation({
 	action: 'Add order units to a return',
 	attempt: ['add order units to return {returnId}', 'add order units to a return'],
 	summary: 'Add more order units of the same order to a return that is not on its way back yet',
-	endpoint: { method: 'PUT', path: '/returns/{id_return}' },
+	endpoint: 'PUT /returns/{id_return}',
 	properties: [returnIdField, ...returnLineFields],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');

@@ -9,7 +9,7 @@ export const create = defineOperation({
 	action: 'Create a return',
 	attempt: 'create a return',
 	summary: 'Open a return for sent order units of one order, e.g. when the buyer asked by phone or e-mail',
-	endpoint: { method: 'POST', path: '/returns' },
+	endpoint: 'POST /returns',
 	properties: returnLineFields,
 	async execute(itemIndex) {
 		const body = returnLines(this, itemIndex);

@@ -13,7 +13,7 @@ export const get = defineOperation({
 	action: 'Get a return',
 	attempt: ['get return {returnId}', 'get a return'],
 	summary: 'Get one return with its tracking code, and optionally its units and buyer',
-	endpoint: { method: 'GET', path: '/returns/{id_return}' },
+	endpoint: 'GET /returns/{id_return}',
 	output: outputShapes.return,
 	properties: [
 		returnIdField,

@@ -28,7 +28,7 @@ export const getMany = defineOperation({
 	action: 'Get many returns',
 	attempt: 'get many returns',
 	summary: 'List returns, e.g. parcels on their way back',
-	endpoint: { method: 'GET', path: '/returns' },
+	endpoint: 'GET /returns',
 	output: outputShapes.return,
 	properties: [
 		...listFields(storefrontFilterField, [

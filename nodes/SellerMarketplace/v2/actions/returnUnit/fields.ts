@@ -71,7 +71,7 @@ export function returnUnitDecision<const Decision extends keyof typeof STATUS_AF
 	return defineOperation({
 		...words,
 		picks: PICKABLE_STATUSES.openReturnUnit,
-		endpoint: { method: 'PATCH', path: `/return-units/{id_return_unit}/${value}` },
+		endpoint: `PATCH /return-units/{id_return_unit}/${value}`,
 		properties: [returnUnitIdField, ...(message ? [messageField(message)] : [])],
 		async execute(itemIndex) {
 			return await returnUnitAction(

@@ -12,7 +12,7 @@ export const get = defineOperation({
 	action: 'Get a return unit',
 	attempt: ['get return unit {returnUnitId}', 'get a return unit'],
 	summary: 'Get one returned unit with its return',
-	endpoint: { method: 'GET', path: '/return-units/{id_return_unit}' },
+	endpoint: 'GET /return-units/{id_return_unit}',
 	properties: [
 		returnUnitIdField,
 		embeddedField([...RETURN_UNIT_EMBEDDABLES], 'More data to include: the return, the order unit or its tickets'),

@@ -24,7 +24,7 @@ export const getMany = defineOperation({
 	action: 'Get many return units',
 	attempt: 'get many return units',
 	summary: 'List returned units, e.g. those that arrived and wait for your decision',
-	endpoint: { method: 'GET', path: '/return-units' },
+	endpoint: 'GET /return-units',
 	properties: [
 		...listFields(storefrontFilterField, [
 			createdAfterFilter('Only return units created at or after this time'),

@@ -15,7 +15,7 @@ export const add = defineOperation({
 	action: 'Add a shipment to a sent order unit',
 	attempt: 'add a shipment to order unit {id}',
 	summary: 'Report one more parcel (carrier and tracking number) of an order unit already marked as sent',
-	endpoint: { method: 'POST', path: '/shipments' },
+	endpoint: 'POST /shipments',
 	properties: [
 		{
 			...orderUnitIdField,

@@ -46,7 +46,7 @@ export const getAddresses = defineOperation({
 	action: 'Get shipping addresses',
 	attempt: 'get shipping addresses',
 	summary: 'List where your order units go: a home address or a pick-up point such as a parcel shop or Packstation',
-	endpoint: { method: 'GET', path: '/shipping-addresses' },
+	endpoint: 'GET /shipping-addresses',
 	properties: [
 		...listFields(storefrontFilterField, [
 			bounded(

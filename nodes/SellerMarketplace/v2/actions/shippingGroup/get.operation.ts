@@ -10,7 +10,7 @@ export const get = defineOperation({
 	action: 'Get a shipping group',
 	attempt: ['get shipping group {shippingGroupId}', 'get a shipping group'],
 	summary: 'Get one shipping group with its regions, costs and transport times',
-	endpoint: { method: 'GET', path: '/shipping-groups/{id_shipping_group}' },
+	endpoint: 'GET /shipping-groups/{id_shipping_group}',
 	properties: [
 		storefrontField,
 		{

@@ -10,7 +10,7 @@ export const getMany = defineOperation({
 	action: 'Get many shipping groups',
 	attempt: 'get many shipping groups',
 	summary: 'List your shipping groups with their costs and transport times',
-	endpoint: { method: 'GET', path: '/shipping-groups' },
+	endpoint: 'GET /shipping-groups',
 	properties: [storefrontField, ...returnAllOrLimit()],
 	async execute(itemIndex) {
 		const storefront = await requiredStorefront(this, itemIndex);

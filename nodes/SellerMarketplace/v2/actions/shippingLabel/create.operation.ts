@@ -164,7 +164,7 @@ export const create = defineOperation({
 	action: 'Create a shipping label',
 	attempt: 'create a shipping label',
 	summary: 'Buy a shipping label for one parcel through Kaufland Shipment Solutions and get it as a PDF',
-	endpoint: { method: 'POST', path: '/shipping-labels' },
+	endpoint: 'POST /shipping-labels',
 	properties: [
 		bounded(
 			textField(

@@ -11,7 +11,7 @@ export const getGroups = defineOperation({
 	attempt: 'get similar product groups',
 	summary:
 		'List the groups of products shoppers see as interchangeable with yours, each with its price ladder (prices and gaps in cents) and a recommendation',
-	endpoint: { method: 'GET', path: '/similar-products/groups' },
+	endpoint: 'GET /similar-products/groups',
 	properties: [storefrontField, ...returnAllOrLimit()],
 	async execute(itemIndex) {
 		const query = { storefront: await requiredStorefront(this, itemIndex) };

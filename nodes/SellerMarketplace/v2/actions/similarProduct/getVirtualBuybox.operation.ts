@@ -18,7 +18,7 @@ export const getVirtualBuybox = defineOperation({
 		'get the virtual buy box of a product',
 	],
 	summary: 'Rank the offers of up to 10 products similar to one of yours, as shoppers compare them (prices in cents)',
-	endpoint: { method: 'GET', path: '/similar-products/buybox' },
+	endpoint: 'GET /similar-products/buybox',
 	properties: [
 		identifyProductField({
 			name: 'Product ID',

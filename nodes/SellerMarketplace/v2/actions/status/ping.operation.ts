@@ -8,7 +8,7 @@ export const ping = defineOperation({
 	action: 'Ping the API',
 	attempt: 'ping the API',
 	summary: 'Send a signed test request to check the keys and the clock',
-	endpoint: { method: 'GET', path: '/status/ping' },
+	endpoint: 'GET /status/ping',
 	properties: [],
 	async execute(itemIndex) {
 		return await apiRequestData.call(this, { method: 'GET', path: '/status/ping', itemIndex });

@@ -19,7 +19,7 @@ export const create = defineOperation({
 	action: 'Create a subscription',
 	attempt: 'create a subscription',
 	summary: 'Subscribe a callback URL to an event of one storefront',
-	endpoint: { method: 'POST', path: '/subscriptions' },
+	endpoint: 'POST /subscriptions',
 	properties: [
 		storefrontField,
 		eventField('The event to be notified about', true),

@@ -10,7 +10,7 @@ export const deleteSubscription = defineOperation({
 	action: 'Delete a subscription',
 	attempt: ['delete subscription {subscriptionId}', 'delete a subscription'],
 	summary: 'Delete a subscription at once and for good',
-	endpoint: { method: 'DELETE', path: '/subscriptions/{id_subscription}' },
+	endpoint: 'DELETE /subscriptions/{id_subscription}',
 	properties: [subscriptionField('delete')],
 	async execute(itemIndex) {
 		const id = getSubscriptionId(this, itemIndex);

@@ -9,7 +9,7 @@ export const get = defineOperation({
 	action: 'Get a subscription',
 	attempt: ['get subscription {subscriptionId}', 'get a subscription'],
 	summary: 'Get one subscription',
-	endpoint: { method: 'GET', path: '/subscriptions/{id_subscription}' },
+	endpoint: 'GET /subscriptions/{id_subscription}',
 	properties: [subscriptionField('read')],
 	async execute(itemIndex) {
 		const id = getSubscriptionId(this, itemIndex);

@@ -13,7 +13,7 @@ export const getMany = defineOperation({
 	action: 'Get many subscriptions',
 	attempt: 'get many subscriptions',
 	summary: 'List your push-notification subscriptions',
-	endpoint: { method: 'GET', path: '/subscriptions' },
+	endpoint: 'GET /subscriptions',
 	properties: listFields(storefrontFilterField, [eventField('Only subscriptions to this event')]),
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

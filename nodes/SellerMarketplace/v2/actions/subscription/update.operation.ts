@@ -25,7 +25,7 @@ export const update = defineOperation({
 	action: 'Update a subscription',
 	attempt: ['update subscription {subscriptionId}', 'update a subscription'],
 	summary: 'Change a subscription, or turn it off and on',
-	endpoint: { method: 'PATCH', path: '/subscriptions/{id_subscription}' },
+	endpoint: 'PATCH /subscriptions/{id_subscription}',
 	properties: [
 		subscriptionField('change'),
 		collectionField('Update Fields', 'updateFields', [

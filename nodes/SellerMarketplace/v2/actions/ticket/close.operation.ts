@@ -14,7 +14,7 @@ export const close = defineOperation({
 	attempt: ['close ticket {ticketId}', 'close a ticket'],
 	summary: "Close a ticket from your side once the buyer's request is settled",
 	picks: PICKABLE_STATUSES.closableConversation,
-	endpoint: { method: 'PATCH', path: '/tickets/{id_ticket}/close' },
+	endpoint: 'PATCH /tickets/{id_ticket}/close',
 	properties: [ticketIdField],
 	async execute(itemIndex) {
 		const id = getTicketId(this, itemIndex);

@@ -10,7 +10,7 @@ export const get = defineOperation({
 	action: 'Get a ticket',
 	attempt: ['get ticket {ticketId}', 'get a ticket'],
 	summary: 'Get one ticket with its messages, order units, buyer, product and files',
-	endpoint: { method: 'GET', path: '/tickets/{id_ticket}' },
+	endpoint: 'GET /tickets/{id_ticket}',
 	output: outputShapes.ticket,
 	properties: [ticketIdField],
 	async execute(itemIndex) {

@@ -30,7 +30,7 @@ export const getMany = defineOperation({
 	action: 'Get many tickets',
 	attempt: 'get many tickets',
 	summary: 'List tickets, e.g. the open ones waiting for your answer',
-	endpoint: { method: 'GET', path: '/tickets' },
+	endpoint: 'GET /tickets',
 	output: outputShapes.ticket,
 	properties: [
 		...listFields(storefrontFilterField, [

@@ -15,7 +15,7 @@ export const getManyMessages = defineOperation({
 	action: 'Get many ticket messages',
 	attempt: 'get many ticket messages',
 	summary: "List the messages of all your tickets, e.g. the buyers' new answers",
-	endpoint: { method: 'GET', path: '/tickets/messages' },
+	endpoint: 'GET /tickets/messages',
 	properties: [
 		...returnAllOrLimit(),
 		collectionField(

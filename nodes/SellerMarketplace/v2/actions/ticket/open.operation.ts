@@ -11,7 +11,7 @@ export const open = defineOperation({
 	action: 'Open a ticket',
 	attempt: 'open a ticket',
 	summary: 'Open a ticket to write to the buyer about order units',
-	endpoint: { method: 'POST', path: '/tickets' },
+	endpoint: 'POST /tickets',
 	properties: [
 		bounded(
 			{

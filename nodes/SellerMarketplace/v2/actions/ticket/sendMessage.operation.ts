@@ -17,7 +17,7 @@ export const sendMessage = defineOperation({
 	attempt: ['send a message to ticket {ticketId}', 'send a message to a ticket'],
 	summary: 'Answer the buyer in a ticket, optionally with files',
 	picks: PICKABLE_STATUSES.answerableConversation,
-	endpoint: { method: 'POST', path: '/tickets/{id_ticket}/messages' },
+	endpoint: 'POST /tickets/{id_ticket}/messages',
 	properties: [
 		ticketIdField,
 		...messageFields('ticket'),

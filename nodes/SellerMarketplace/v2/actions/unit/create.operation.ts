@@ -50,7 +50,7 @@ export const create = defineOperation({
 		'create a unit',
 	],
 	summary: 'Offer a product: price, stock, condition and handling time',
-	endpoint: { method: 'POST', path: '/units' },
+	endpoint: 'POST /units',
 	properties: [
 		storefrontField,
 		identifyProductField({

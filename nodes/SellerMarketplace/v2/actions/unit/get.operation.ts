@@ -12,7 +12,7 @@ export const get = defineOperation({
 	action: 'Get a unit',
 	attempt: ['get unit {unitId}', 'get a unit'],
 	summary: 'Read one of your offers',
-	endpoint: { method: 'GET', path: '/units/{id_unit}' },
+	endpoint: 'GET /units/{id_unit}',
 	output: outputShapes.unit,
 	properties: [unitIdField, storefrontField, readEmbeddedField],
 	async execute(itemIndex) {

@@ -15,7 +15,7 @@ export const getMany = defineOperation({
 	action: 'Get many units',
 	attempt: 'get many units',
 	summary: 'List your offers in a storefront (new ones can take a few minutes to appear)',
-	endpoint: { method: 'GET', path: '/units' },
+	endpoint: 'GET /units',
 	output: outputShapes.unit,
 	properties: [
 		...listFields(storefrontField, [

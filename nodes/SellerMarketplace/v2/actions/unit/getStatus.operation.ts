@@ -22,7 +22,7 @@ export const getStatus = defineOperation({
 	action: 'Get the live status of units',
 	attempt: 'get the live status of unit {id}',
 	summary: 'See whether offers are live in the storefront, and if not, why (20 units a request)',
-	endpoint: { method: 'POST', path: '/units/status' },
+	endpoint: 'POST /units/status',
 	properties: [unitIdField, storefrontField],
 	batch: {
 		async prepare(itemIndex): Promise<StatusPart> {

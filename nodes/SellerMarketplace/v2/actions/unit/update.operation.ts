@@ -95,8 +95,8 @@ export const update = defineOperation({
 	action: 'Update a unit',
 	attempt: ['update unit {unitId}', 'update a unit'],
 	summary: 'Change price, stock or other details of an offer, or pause it',
-	endpoint: { method: 'PATCH', path: '/units/{id_unit}' },
-	reads: [{ method: 'GET', path: '/units/{id_unit}' }],
+	endpoint: 'PATCH /units/{id_unit}',
+	reads: ['GET /units/{id_unit}'],
 	properties: [unitIdField, storefrontField, updateFieldsProperty, writeEmbeddedField],
 	async execute(itemIndex) {
 		const id = getUnitId(this, itemIndex);

@@ -85,8 +85,8 @@ export const updateMany = defineOperation({
 	action: 'Update many units',
 	attempt: 'update unit {id}',
 	summary: 'Change many offers at once, one per input item (150 a request), e.g. prices and stock from a CSV',
-	endpoint: { method: 'POST', path: '/units/bulk' },
-	reads: [{ method: 'GET', path: '/units/{id_unit}' }],
+	endpoint: 'POST /units/bulk',
+	reads: ['GET /units/{id_unit}'],
 	properties: [unitIdField, storefrontField, updateFieldsProperty, writeEmbeddedField],
 	batch: {
 		async prepare(itemIndex): Promise<UpdatePart> {

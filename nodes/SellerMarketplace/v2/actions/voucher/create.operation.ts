@@ -40,7 +40,7 @@ export const create = defineOperation({
 	action: 'Create a voucher',
 	attempt: 'create a voucher',
 	summary: 'Create a discount voucher for some of your products in one storefront',
-	endpoint: { method: 'POST', path: '/vouchers' },
+	endpoint: 'POST /vouchers',
 	properties: [
 		bounded(
 			textField('Title', 'title', 'Name of the voucher campaign (only you see it)', {

@@ -12,7 +12,7 @@ export const deactivate = defineOperation({
 	action: 'Deactivate a voucher',
 	attempt: ['deactivate voucher {voucherId}', 'deactivate a voucher'],
 	summary: 'Stop offering a new or active voucher to buyers; this cannot be undone',
-	endpoint: { method: 'PATCH', path: '/vouchers' },
+	endpoint: 'PATCH /vouchers',
 	properties: [voucherIdField],
 	async execute(itemIndex) {
 		const id = getVoucherId(this, itemIndex);

@@ -9,7 +9,7 @@ export const deleteVoucher = defineOperation({
 	action: 'Delete a voucher',
 	attempt: ['delete voucher {voucherId}', 'delete a voucher'],
 	summary: 'Delete a voucher that has not started yet; a started one can only be deactivated',
-	endpoint: { method: 'DELETE', path: '/vouchers' },
+	endpoint: 'DELETE /vouchers',
 	properties: [voucherIdField],
 	async execute(itemIndex) {
 		const id = getVoucherId(this, itemIndex);

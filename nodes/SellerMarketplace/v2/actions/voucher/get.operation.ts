@@ -9,7 +9,7 @@ export const get = defineOperation({
 	action: 'Get a voucher',
 	attempt: ['get voucher {voucherId}', 'get a voucher'],
 	summary: 'Read a voucher: its discount, dates, status, redemptions and sales',
-	endpoint: { method: 'GET', path: '/vouchers/{id_voucher}' },
+	endpoint: 'GET /vouchers/{id_voucher}',
 	properties: [voucherIdField],
 	async execute(itemIndex) {
 		return await apiRequestData.call(this, {

@@ -17,7 +17,7 @@ export const getMany = defineOperation({
 	action: 'Get many vouchers',
 	attempt: 'get many vouchers',
 	summary: 'List your discount vouchers with their redemptions and sales',
-	endpoint: { method: 'GET', path: '/vouchers' },
+	endpoint: 'GET /vouchers',
 	properties: listFields(storefrontFilterField, [
 		multiOptionsFilter(
 			'Status',

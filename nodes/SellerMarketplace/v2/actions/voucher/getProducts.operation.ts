@@ -16,7 +16,7 @@ export const getProducts = defineOperation({
 	action: 'Get the products of a voucher',
 	attempt: ['get the products of voucher {voucherId}', 'get the products of a voucher'],
 	summary: 'List the products a voucher covers, with the redemptions, ACoS and ROAS of each',
-	endpoint: { method: 'GET', path: '/vouchers/{id_voucher}/products' },
+	endpoint: 'GET /vouchers/{id_voucher}/products',
 	properties: [
 		voucherIdField,
 		...returnAllOrLimit(),

@@ -9,7 +9,7 @@ export const create = defineOperation({
 	action: 'Create a warehouse',
 	attempt: 'create a warehouse',
 	summary: 'Add a warehouse your units ship from',
-	endpoint: { method: 'POST', path: '/warehouses' },
+	endpoint: 'POST /warehouses',
 	properties: warehouseFields,
 	async execute(itemIndex) {
 		return await apiRequestData.call(this, {

@@ -10,7 +10,7 @@ export const deleteWarehouse = defineOperation({
 	action: 'Delete a warehouse',
 	attempt: ['delete warehouse {warehouseId}', 'delete a warehouse'],
 	summary: 'Delete a warehouse that no unit uses and that is not your default',
-	endpoint: { method: 'DELETE', path: '/warehouses/{id_warehouse}' },
+	endpoint: 'DELETE /warehouses/{id_warehouse}',
 	properties: [warehouseIdField],
 	async execute(itemIndex) {
 		const id = getWarehouseId(this, itemIndex);

@@ -9,7 +9,7 @@ export const get = defineOperation({
 	action: 'Get a warehouse',
 	attempt: ['get warehouse {warehouseId}', 'get a warehouse'],
 	summary: 'Get one of your warehouses with its address',
-	endpoint: { method: 'GET', path: '/warehouses/{id_warehouse}' },
+	endpoint: 'GET /warehouses/{id_warehouse}',
 	properties: [warehouseIdField],
 	async execute(itemIndex) {
 		const id = getWarehouseId(this, itemIndex);

@@ -9,7 +9,7 @@ export const getMany = defineOperation({
 	action: 'Get many warehouses',
 	attempt: 'get many warehouses',
 	summary: 'List your warehouses',
-	endpoint: { method: 'GET', path: '/warehouses' },
+	endpoint: 'GET /warehouses',
 	properties: [...returnAllOrLimit()],
 	async execute(itemIndex) {
 		return await readCollection(this, itemIndex, {

@@ -18,8 +18,8 @@ export const update = defineOperation({
 	action: 'Update a warehouse',
 	attempt: ['update warehouse {warehouseId}', 'update a warehouse'],
 	summary: 'Replace the name, address and default setting of a warehouse',
-	endpoint: { method: 'PUT', path: '/warehouses/{id_warehouse}' },
-	reads: [{ method: 'GET', path: '/warehouses/{id_warehouse}' }],
+	endpoint: 'PUT /warehouses/{id_warehouse}',
+	reads: ['GET /warehouses/{id_warehouse}'],
 	properties: [warehouseIdField, ...updateWarehouseFields],
 	async execute(itemIndex) {
 		const id = getWarehouseId(this, itemIndex);
