@@ -11,7 +11,7 @@ import {
 	networkError,
 	notJsonError,
 	redactError,
-	type OperationFailure,
+	OperationFailure,
 	type UncertainWrite,
 } from './errors';
 import { idFromLocation } from './path';
@@ -160,4 +160,32 @@ export function answerError(
 	if (retryAfterMs !== undefined)
 		addToDescription(failure, `The marketplace asked to wait ${describeWait(retryAfterMs)} before the next request.`);
 	return failure;
+}
+
+/** Whether an answer's body is a record: a JSON object, not a list, text, null or nothing. */
+export function isRecord(body: unknown): body is IDataObject {
+	return typeof body === 'object' && body !== null && !Array.isArray(body) && !Buffer.isBuffer(body);
+}
+
+/**
+ * The error for a 2xx answer that is not in the form the operation reads (a record, a list, an API's envelope),
+ * e.g. the page of a proxy or of another service at the Base URL. `expected` names that form ("a list"), `reason`
+ * ends the headline. Both API versions build it here, so the words stay the same.
+ */
+export function unexpectedAnswer(
+	node: INode,
+	{ method, path, itemIndex }: Pick<ApiRequest, 'method' | 'path' | 'itemIndex'>,
+	expected: string,
+	reason: string,
+): OperationFailure {
+	return new OperationFailure(
+		node,
+		{ path },
+		{
+			message: `Expected ${expected} from ${method} ${path}, but the API returned something else`,
+			description: `Request: ${method} ${path}, answered without ${expected}. Check that the Base URL of the credentials is the API's.`,
+			itemIndex,
+			reason,
+		},
+	);
 }

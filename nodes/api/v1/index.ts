@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { OperationFailure } from '../core/errors';
+import { isRecord, unexpectedAnswer } from '../core/outcome';
 import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../core/paging';
 import { downloadFromAddress, sendRequest } from '../core/request';
 import type { ApiContext, ApiDialect, ApiRequest, ApiResponse } from '../core/types';
@@ -24,6 +24,34 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: ApiRequ
 }
 
 /**
+ * Sends one request whose answer is one record (a Get) and returns it. Any other answer (a list, text, null,
+ * an empty body) fails here with a clear error, so that no operation outputs it as if it were the record.
+ */
+export async function apiRequestRecord(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
+	const { body } = await apiRequest.call(this, request);
+	if (!isRecord(body))
+		throw unexpectedAnswer(this.getNode(), request, 'a record', "the marketplace's answer was not a record");
+	return body;
+}
+
+/** Sends one request whose answer is a list without paging (the category suggestions) and returns its records. */
+export async function apiRequestList(this: ApiContext, request: ApiRequest): Promise<IDataObject[]> {
+	const { body } = await apiRequest.call(this, request);
+	if (!Array.isArray(body)) throw listExpected(this, request);
+	return body as IDataObject[];
+}
+
+/** The error for an answer that should have been a list (a page, the category suggestions). */
+function listExpected(context: ApiContext, request: ApiRequest) {
+	return unexpectedAnswer(
+		context.getNode(),
+		request,
+		'a list',
+		"the marketplace's answer was not the list it should be",
+	);
+}
+
+/**
  * The paging engine's adapter for API v1 (nodes/api/core/paging.ts): one page of a list, a bare JSON
  * array, and its total from `HM-Collection-Range` (a page without the header says nothing about the total).
  */
@@ -34,25 +62,9 @@ export function v1PageReader(
 	itemIndex?: number,
 ): PageReader {
 	return async (offset, limit, onThrottled) => {
-		const response = await apiRequest.call(context, {
-			method: 'GET',
-			path,
-			query: { ...query, limit, offset },
-			itemIndex,
-			onThrottled,
-		});
-		if (!Array.isArray(response.body)) {
-			throw new OperationFailure(
-				context.getNode(),
-				{ path },
-				{
-					message: `Expected a list from GET ${path}, but the API returned something else`,
-					description: `Request: GET ${path}, answered without a list. Check that the Base URL of the credentials is the API's.`,
-					itemIndex,
-					reason: "the marketplace's answer was not the list it should be",
-				},
-			);
-		}
+		const request: ApiRequest = { method: 'GET', path, query: { ...query, limit, offset }, itemIndex, onThrottled };
+		const response = await apiRequest.call(context, request);
+		if (!Array.isArray(response.body)) throw listExpected(context, request);
 		return {
 			records: response.body as IDataObject[],
 			total: parseCollectionRange(response.headers['hm-collection-range'])?.total,

@@ -7,7 +7,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { OperationFailure } from '../core/errors';
+import type { OperationFailure } from '../core/errors';
+import { isRecord, unexpectedAnswer } from '../core/outcome';
 import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../core/paging';
 import { downloadFromAddress, sendRequest } from '../core/request';
 import type { ApiContext, ApiDialect, ApiRequest, ApiResponse } from '../core/types';
@@ -101,15 +102,11 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: V2Reque
 }
 
 function envelopeError(context: ApiContext, request: V2Request, expected: string): OperationFailure {
-	return new OperationFailure(
+	return unexpectedAnswer(
 		context.getNode(),
-		{ path: request.path },
-		{
-			message: `Expected ${expected} from ${request.method} ${request.path}, but the API returned something else`,
-			description: `Request: ${request.method} ${request.path}, answered without ${expected}. Check that the Base URL of the credentials is the API's.`,
-			itemIndex: request.itemIndex,
-			reason: "the marketplace's answer was not in the form API v2 answers in",
-		},
+		request,
+		expected,
+		"the marketplace's answer was not in the form API v2 answers in",
 	);
 }
 
@@ -133,9 +130,8 @@ export async function apiRequestAnyData(this: ApiContext, request: V2Request): P
 /** One record: the object in `{"data": {…}}`. */
 export async function apiRequestData(this: ApiContext, request: V2Request): Promise<IDataObject> {
 	const data = await requestEnvelope(this, request);
-	if (!data || typeof data !== 'object' || Array.isArray(data))
-		throw envelopeError(this, request, 'a record in {"data": {…}}');
-	return data as IDataObject;
+	if (!isRecord(data)) throw envelopeError(this, request, 'a record in {"data": {…}}');
+	return data;
 }
 
 /** Several results without paging: the list in `{"data": […]}` (e.g. POST /units/status, POST /units/bulk). */

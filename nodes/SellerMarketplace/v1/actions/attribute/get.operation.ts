@@ -1,7 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequestRecord } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /attributes/{id_attribute}/: name, title, type and whether several values are allowed. */
@@ -25,7 +23,6 @@ export const get = defineOperation({
 	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'attributeId', itemIndex, 'Attribute ID');
-		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/attributes/${id}/`, itemIndex });
-		return response.body as IDataObject;
+		return await apiRequestRecord.call(this, { method: 'GET', path: apiPath`/attributes/${id}/`, itemIndex });
 	},
 });

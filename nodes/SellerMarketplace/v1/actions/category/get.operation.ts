@@ -1,8 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { embeddedField, idLocator } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequestRecord } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /categories/{id_category}/: one category, optionally with its parent, children and attributes. */
@@ -29,12 +27,11 @@ export const get = defineOperation({
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'categoryId', itemIndex, 'Category');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		const response = await apiRequest.call(this, {
+		return await apiRequestRecord.call(this, {
 			method: 'GET',
 			path: apiPath`/categories/${id}/`,
 			query: compact({ embedded }),
 			itemIndex,
 		});
-		return response.body as IDataObject;
 	},
 });

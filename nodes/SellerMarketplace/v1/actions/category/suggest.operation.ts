@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { requireString, toCents } from '../../../../shared/helpers/validation';
-import { apiRequest } from '../../../../api/v1';
+import { apiRequestList } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
 
 /**
@@ -62,7 +62,7 @@ export const suggest = defineOperation({
 		const price = toCents(this, this.getNodeParameter('price', itemIndex), itemIndex, 'Price (in Cents)', {
 			allowZero: false,
 		});
-		const response = await apiRequest.call(this, {
+		return await apiRequestList.call(this, {
 			method: 'POST',
 			path: '/categories/decide/',
 			body: { item, price },
@@ -70,6 +70,5 @@ export const suggest = defineOperation({
 			idempotent: true,
 			itemIndex,
 		});
-		return response.body as IDataObject;
 	},
 });

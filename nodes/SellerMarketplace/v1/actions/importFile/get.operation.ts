@@ -1,8 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { idLocator } from '../../descriptions/common';
 import { requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequestRecord } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /import-files/{id_import_file}/: the state of one import (status, lines done, errors). */
@@ -24,7 +22,6 @@ export const get = defineOperation({
 	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'importFileId', itemIndex, 'Import File');
-		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/import-files/${id}/`, itemIndex });
-		return response.body as IDataObject;
+		return await apiRequestRecord.call(this, { method: 'GET', path: apiPath`/import-files/${id}/`, itemIndex });
 	},
 });

@@ -1,8 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { embeddedField, itemIdField } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequestRecord } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /items/{id_item} (no trailing slash, as the spec writes it): one item, optionally with its category and units. */
@@ -25,12 +23,11 @@ export const get = defineOperation({
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'itemId', itemIndex, 'Item');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		const response = await apiRequest.call(this, {
+		return await apiRequestRecord.call(this, {
 			method: 'GET',
 			path: apiPath`/items/${id}`,
 			query: compact({ embedded }),
 			itemIndex,
 		});
-		return response.body as IDataObject;
 	},
 });

@@ -1,9 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { embeddedField, orderIdField } from '../../descriptions/common';
 import { requireId } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequestRecord } from '../../../../api/v1';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
 
@@ -27,12 +25,12 @@ export const get = defineOperation({
 	async execute(itemIndex) {
 		const orderId = requireId(this, 'orderId', itemIndex, 'Order');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		const response = await apiRequest.call(this, {
+		const record = await apiRequestRecord.call(this, {
 			method: 'GET',
 			path: apiPath`/orders/${orderId}`,
 			query: embedded.length ? { embedded: embedded.join(',') } : undefined,
 			itemIndex,
 		});
-		return applyDownloadLinksOption(this, itemIndex, response.body as IDataObject);
+		return applyDownloadLinksOption(this, itemIndex, record);
 	},
 });

@@ -1,9 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { invoiceFile } from '../../../../shared/helpers/invoiceFile';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest, downloadFile } from '../../../../api/v1';
+import { apiPath, apiRequestRecord, downloadFile } from '../../../../api/v1';
 import { invoiceIdField } from './common';
 import { defineOperation, FileItem } from '../../../actions/define';
 
@@ -23,8 +21,11 @@ export const download = defineOperation({
 		const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');
 		const binaryPropertyName = requireString(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field');
 
-		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/order-invoices/${id}/`, itemIndex });
-		const record = (response.body ?? {}) as IDataObject;
+		const record = await apiRequestRecord.call(this, {
+			method: 'GET',
+			path: apiPath`/order-invoices/${id}/`,
+			itemIndex,
+		});
 		const { invoice, binary } = await invoiceFile(this, record, id, itemIndex, downloadFile);
 		return new FileItem(invoice, { [binaryPropertyName]: binary });
 	},

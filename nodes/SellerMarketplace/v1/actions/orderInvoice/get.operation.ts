@@ -1,8 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequestRecord } from '../../../../api/v1';
 import { invoiceIdField } from './common';
 import { defineOperation } from '../../../actions/define';
 
@@ -17,7 +15,11 @@ export const get = defineOperation({
 	properties: [invoiceIdField, downloadLinksOptions],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');
-		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/order-invoices/${id}/`, itemIndex });
-		return applyDownloadLinksOption(this, itemIndex, response.body as IDataObject);
+		const record = await apiRequestRecord.call(this, {
+			method: 'GET',
+			path: apiPath`/order-invoices/${id}/`,
+			itemIndex,
+		});
+		return applyDownloadLinksOption(this, itemIndex, record);
 	},
 });

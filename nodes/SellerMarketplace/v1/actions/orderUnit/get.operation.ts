@@ -1,8 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { embeddedField } from '../../descriptions/common';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequestRecord } from '../../../../api/v1';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
@@ -27,12 +25,12 @@ export const get = defineOperation({
 	async execute(itemIndex) {
 		const orderUnitId = getOrderUnitId(this, itemIndex);
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		const response = await apiRequest.call(this, {
+		const record = await apiRequestRecord.call(this, {
 			method: 'GET',
 			path: apiPath`/order-units/${orderUnitId}/`,
 			query: embedded.length ? { embedded: embedded.join(',') } : undefined,
 			itemIndex,
 		});
-		return applyDownloadLinksOption(this, itemIndex, response.body as IDataObject);
+		return applyDownloadLinksOption(this, itemIndex, record);
 	},
 });

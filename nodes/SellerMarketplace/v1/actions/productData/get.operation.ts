@@ -1,7 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { requireEan } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequestRecord } from '../../../../api/v1';
 import { eanField } from './fields';
 import { defineOperation } from '../../../actions/define';
 
@@ -16,7 +14,6 @@ export const get = defineOperation({
 	properties: [eanField],
 	async execute(itemIndex) {
 		const ean = requireEan(this, 'ean', itemIndex);
-		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/product-data/${ean}/`, itemIndex });
-		return response.body as IDataObject;
+		return await apiRequestRecord.call(this, { method: 'GET', path: apiPath`/product-data/${ean}/`, itemIndex });
 	},
 });

@@ -1,7 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { requireEan } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequestRecord } from '../../../../api/v1';
 import { eanField } from './fields';
 import { defineOperation } from '../../../actions/define';
 
@@ -19,11 +17,10 @@ export const getStatus = defineOperation({
 	properties: [eanField],
 	async execute(itemIndex) {
 		const ean = requireEan(this, 'ean', itemIndex);
-		const response = await apiRequest.call(this, {
+		return await apiRequestRecord.call(this, {
 			method: 'GET',
 			path: apiPath`/product-data-status/${ean}/`,
 			itemIndex,
 		});
-		return response.body as IDataObject;
 	},
 });

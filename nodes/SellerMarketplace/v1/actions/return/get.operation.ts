@@ -1,8 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { embeddedField, idLocator } from '../../descriptions/common';
 import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequestRecord } from '../../../../api/v1';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
 
@@ -32,12 +30,11 @@ export const get = defineOperation({
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		const response = await apiRequest.call(this, {
+		return await apiRequestRecord.call(this, {
 			method: 'GET',
 			path: apiPath`/returns/${id}/`,
 			query: compact({ embedded }),
 			itemIndex,
 		});
-		return response.body as IDataObject;
 	},
 });

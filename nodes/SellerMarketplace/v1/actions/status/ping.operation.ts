@@ -1,6 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { apiRequest } from '../../../../api/v1';
+import { apiRequestRecord } from '../../../../api/v1';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /status/ping/: a cheap signed request that proves the keys and the clock are right. */
@@ -13,7 +11,6 @@ export const ping = defineOperation({
 	endpoint: 'GET /status/ping/',
 	properties: [],
 	async execute(itemIndex) {
-		const response = await apiRequest.call(this, { method: 'GET', path: '/status/ping/', itemIndex });
-		return response.body as IDataObject;
+		return await apiRequestRecord.call(this, { method: 'GET', path: '/status/ping/', itemIndex });
 	},
 });

@@ -1,6 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequestRecord } from '../../../../api/v1';
 import { requireSubscriptionId, subscriptionField } from './shared';
 import { defineOperation } from '../../../actions/define';
 
@@ -15,7 +13,6 @@ export const get = defineOperation({
 	properties: [subscriptionField('read')],
 	async execute(itemIndex) {
 		const id = requireSubscriptionId(this, itemIndex);
-		const response = await apiRequest.call(this, { method: 'GET', path: apiPath`/subscriptions/${id}/`, itemIndex });
-		return response.body as IDataObject;
+		return await apiRequestRecord.call(this, { method: 'GET', path: apiPath`/subscriptions/${id}/`, itemIndex });
 	},
 });

@@ -4,7 +4,7 @@ import { subscriptionActiveField } from '../../../../shared/descriptions/subscri
 import { eventNameOptions } from '../../../../api/v1/enums';
 import { successItem } from '../../helpers/output';
 import { inputError } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequest, apiRequestRecord } from '../../../../api/v1';
 import {
 	CALLBACK_URL_DESCRIPTION,
 	checkCallbackUrl,
@@ -79,7 +79,7 @@ export const update = defineOperation({
 		}
 
 		const path = apiPath`/subscriptions/${id}/`;
-		const current = (await apiRequest.call(this, { method: 'GET', path, itemIndex })).body as IDataObject;
+		const current = await apiRequestRecord.call(this, { method: 'GET', path, itemIndex });
 		const body: IDataObject = {
 			callback_url: current.callback_url,
 			fallback_email: current.fallback_email,

@@ -1,8 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { embeddedField } from '../../descriptions/common';
 import { compact, requireId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequest } from '../../../../api/v1';
+import { apiPath, apiRequestRecord } from '../../../../api/v1';
 import { ticketLocator } from './shared';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
@@ -26,12 +24,11 @@ export const get = defineOperation({
 	async execute(itemIndex) {
 		const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		const response = await apiRequest.call(this, {
+		return await apiRequestRecord.call(this, {
 			method: 'GET',
 			path: apiPath`/tickets/${idTicket}/`,
 			query: compact({ embedded: embedded.join(',') }),
 			itemIndex,
 		});
-		return response.body as IDataObject;
 	},
 });
