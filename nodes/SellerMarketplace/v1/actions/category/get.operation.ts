@@ -1,6 +1,7 @@
 import { embeddedField, idLocator } from '../../descriptions/common';
-import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequestRecord } from '../../../../api/v1';
+import { requireIntegerId } from '../../../../shared/helpers/validation';
+import { apiPath } from '../../../../api/v1';
+import { getWithEmbedded } from '../../helpers/embedded';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /categories/{id_category}/: one category, optionally with its parent, children and attributes. */
@@ -26,12 +27,6 @@ export const get = defineOperation({
 	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'categoryId', itemIndex, 'Category');
-		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		return await apiRequestRecord.call(this, {
-			method: 'GET',
-			path: apiPath`/categories/${id}/`,
-			query: compact({ embedded }),
-			itemIndex,
-		});
+		return await getWithEmbedded(this, apiPath`/categories/${id}/`, itemIndex);
 	},
 });

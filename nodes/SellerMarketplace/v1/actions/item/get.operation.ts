@@ -1,6 +1,7 @@
 import { embeddedField, itemIdField } from '../../descriptions/common';
-import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequestRecord } from '../../../../api/v1';
+import { requireIntegerId } from '../../../../shared/helpers/validation';
+import { apiPath } from '../../../../api/v1';
+import { getWithEmbedded } from '../../helpers/embedded';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /items/{id_item} (no trailing slash, as the spec writes it): one item, optionally with its category and units. */
@@ -22,12 +23,6 @@ export const get = defineOperation({
 	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'itemId', itemIndex, 'Item');
-		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		return await apiRequestRecord.call(this, {
-			method: 'GET',
-			path: apiPath`/items/${id}`,
-			query: compact({ embedded }),
-			itemIndex,
-		});
+		return await getWithEmbedded(this, apiPath`/items/${id}`, itemIndex);
 	},
 });

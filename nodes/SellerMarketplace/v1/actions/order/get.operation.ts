@@ -1,7 +1,8 @@
 import { embeddedField, orderIdField } from '../../descriptions/common';
 import { requireId } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
-import { apiPath, apiRequestRecord } from '../../../../api/v1';
+import { apiPath } from '../../../../api/v1';
+import { getWithEmbedded } from '../../helpers/embedded';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
 
@@ -24,13 +25,7 @@ export const get = defineOperation({
 	],
 	async execute(itemIndex) {
 		const orderId = requireId(this, 'orderId', itemIndex, 'Order');
-		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		const record = await apiRequestRecord.call(this, {
-			method: 'GET',
-			path: apiPath`/orders/${orderId}`,
-			query: embedded.length ? { embedded: embedded.join(',') } : undefined,
-			itemIndex,
-		});
+		const record = await getWithEmbedded(this, apiPath`/orders/${orderId}`, itemIndex);
 		return applyDownloadLinksOption(this, itemIndex, record);
 	},
 });

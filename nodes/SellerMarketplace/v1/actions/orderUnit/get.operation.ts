@@ -1,6 +1,7 @@
 import { embeddedField } from '../../descriptions/common';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
-import { apiPath, apiRequestRecord } from '../../../../api/v1';
+import { apiPath } from '../../../../api/v1';
+import { getWithEmbedded } from '../../helpers/embedded';
 import { getOrderUnitId, orderUnitIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
@@ -24,13 +25,7 @@ export const get = defineOperation({
 	],
 	async execute(itemIndex) {
 		const orderUnitId = getOrderUnitId(this, itemIndex);
-		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		const record = await apiRequestRecord.call(this, {
-			method: 'GET',
-			path: apiPath`/order-units/${orderUnitId}/`,
-			query: embedded.length ? { embedded: embedded.join(',') } : undefined,
-			itemIndex,
-		});
+		const record = await getWithEmbedded(this, apiPath`/order-units/${orderUnitId}/`, itemIndex);
 		return applyDownloadLinksOption(this, itemIndex, record);
 	},
 });

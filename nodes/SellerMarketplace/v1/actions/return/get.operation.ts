@@ -1,6 +1,7 @@
 import { embeddedField, idLocator } from '../../descriptions/common';
-import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequestRecord } from '../../../../api/v1';
+import { requireIntegerId } from '../../../../shared/helpers/validation';
+import { apiPath } from '../../../../api/v1';
+import { getWithEmbedded } from '../../helpers/embedded';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
 
@@ -29,12 +30,6 @@ export const get = defineOperation({
 	],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'returnId', itemIndex, 'Return');
-		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		return await apiRequestRecord.call(this, {
-			method: 'GET',
-			path: apiPath`/returns/${id}/`,
-			query: compact({ embedded }),
-			itemIndex,
-		});
+		return await getWithEmbedded(this, apiPath`/returns/${id}/`, itemIndex);
 	},
 });

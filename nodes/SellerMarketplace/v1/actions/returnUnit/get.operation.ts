@@ -1,6 +1,7 @@
 import { embeddedField } from '../../descriptions/common';
-import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequestRecord } from '../../../../api/v1';
+import { requireIntegerId } from '../../../../shared/helpers/validation';
+import { apiPath } from '../../../../api/v1';
+import { getWithEmbedded } from '../../helpers/embedded';
 import { returnUnitIdField } from './common';
 import { defineOperation } from '../../../actions/define';
 
@@ -15,12 +16,6 @@ export const get = defineOperation({
 	properties: [returnUnitIdField, embeddedField(['item', 'return', 'order_unit', 'claim', 'tickets'])],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'returnUnitId', itemIndex, 'Return Unit');
-		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		return await apiRequestRecord.call(this, {
-			method: 'GET',
-			path: apiPath`/return-units/${id}/`,
-			query: compact({ embedded }),
-			itemIndex,
-		});
+		return await getWithEmbedded(this, apiPath`/return-units/${id}/`, itemIndex);
 	},
 });

@@ -1,6 +1,7 @@
 import { embeddedField } from '../../descriptions/common';
-import { compact, requireId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequestRecord } from '../../../../api/v1';
+import { requireId } from '../../../../shared/helpers/validation';
+import { apiPath } from '../../../../api/v1';
+import { getWithEmbedded } from '../../helpers/embedded';
 import { ticketLocator } from './shared';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
@@ -23,12 +24,6 @@ export const get = defineOperation({
 	],
 	async execute(itemIndex) {
 		const idTicket = requireId(this, 'ticketId', itemIndex, 'Ticket');
-		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		return await apiRequestRecord.call(this, {
-			method: 'GET',
-			path: apiPath`/tickets/${idTicket}/`,
-			query: compact({ embedded: embedded.join(',') }),
-			itemIndex,
-		});
+		return await getWithEmbedded(this, apiPath`/tickets/${idTicket}/`, itemIndex);
 	},
 });

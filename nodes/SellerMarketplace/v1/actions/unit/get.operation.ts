@@ -1,6 +1,7 @@
 import { embeddedField } from '../../descriptions/common';
-import { compact, requireIntegerId } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequestRecord } from '../../../../api/v1';
+import { requireIntegerId } from '../../../../shared/helpers/validation';
+import { apiPath } from '../../../../api/v1';
+import { getWithEmbedded } from '../../helpers/embedded';
 import { unitIdField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
@@ -17,12 +18,6 @@ export const get = defineOperation({
 	properties: [unitIdField, embeddedField(['item'], 'Related data to include: the item (product) offered')],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'unitId', itemIndex, 'Unit');
-		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		return await apiRequestRecord.call(this, {
-			method: 'GET',
-			path: apiPath`/units/${id}/`,
-			query: compact({ embedded }),
-			itemIndex,
-		});
+		return await getWithEmbedded(this, apiPath`/units/${id}/`, itemIndex);
 	},
 });
