@@ -22,7 +22,7 @@ export const cancel = defineOperation({
 			displayName: 'Reason',
 			name: 'reason',
 			type: 'options',
-			options: [...cancelReasonOptions].sort((a, b) => a.name.localeCompare(b.name)),
+			options: cancelReasonOptions,
 			default: 'NoInventory',
 			required: true,
 			description: 'Why the order unit is cancelled',

@@ -33,7 +33,7 @@ export const getMany = defineOperation({
 				displayName: 'Status',
 				name: 'status',
 				type: 'multiOptions',
-				options: [...orderUnitStatusOptions].sort((a, b) => a.name.localeCompare(b.name)),
+				options: orderUnitStatusOptions,
 				default: [],
 				description:
 					'Only order units in one of these states, e.g. "Need to Be Sent" for the units waiting to be shipped',

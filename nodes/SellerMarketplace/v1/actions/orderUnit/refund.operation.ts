@@ -36,7 +36,7 @@ export const refund = defineOperation({
 			displayName: 'Reason',
 			name: 'reason',
 			type: 'options',
-			options: [...refundReasonOptions].sort((a, b) => a.name.localeCompare(b.name)),
+			options: refundReasonOptions,
 			default: 'other_refund',
 			required: true,
 			description: 'Why the buyer gets money back',

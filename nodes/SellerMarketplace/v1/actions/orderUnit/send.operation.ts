@@ -25,7 +25,7 @@ export const send = defineOperation({
 			displayName: 'Carrier',
 			name: 'carrierCode',
 			type: 'options',
-			options: [...carrierOptions].sort((a, b) => a.name.localeCompare(b.name)),
+			options: carrierOptions,
 			default: 'DHL',
 			required: true,
 			description: 'The shipping company that carries the parcel',
