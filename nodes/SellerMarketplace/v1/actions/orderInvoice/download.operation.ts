@@ -1,8 +1,8 @@
 import { binaryOutputField } from '../../../../shared/descriptions/fields';
 import { invoiceFile } from '../../../../shared/helpers/invoiceFile';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
-import { apiPath, apiRequestRecord, downloadFile } from '../../../../api/v1';
-import { invoiceIdField } from './common';
+import { downloadFile } from '../../../../api/v1';
+import { invoiceIdField, readInvoice } from './common';
 import { defineOperation, FileItem } from '../../../actions/define';
 
 /**
@@ -21,11 +21,7 @@ export const download = defineOperation({
 		const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');
 		const binaryPropertyName = requireString(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field');
 
-		const record = await apiRequestRecord.call(this, {
-			method: 'GET',
-			path: apiPath`/order-invoices/${id}/`,
-			itemIndex,
-		});
+		const record = await readInvoice(this, id, itemIndex);
 		const { invoice, binary } = await invoiceFile(this, record, id, itemIndex, downloadFile);
 		return new FileItem(invoice, { [binaryPropertyName]: binary });
 	},

@@ -1,7 +1,6 @@
 import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
-import { apiPath, apiRequestRecord } from '../../../../api/v1';
-import { invoiceIdField } from './common';
+import { invoiceIdField, readInvoice } from './common';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /order-invoices/{id}/: one invoice record (file name, MIME type, order; the download address only when asked for). */
@@ -15,11 +14,7 @@ export const get = defineOperation({
 	properties: [invoiceIdField, downloadLinksOptions],
 	async execute(itemIndex) {
 		const id = requireIntegerId(this, 'invoiceId', itemIndex, 'Invoice');
-		const record = await apiRequestRecord.call(this, {
-			method: 'GET',
-			path: apiPath`/order-invoices/${id}/`,
-			itemIndex,
-		});
+		const record = await readInvoice(this, id, itemIndex);
 		return applyDownloadLinksOption(this, itemIndex, record);
 	},
 });
