@@ -7,6 +7,7 @@ import { collectionLimit } from '../../../shared/helpers/collectionLimit';
 import { bounded } from '../../../shared/helpers/validation';
 import { FULFILLMENT_TYPES, toOptions } from '../../../api/v2/enums';
 import { apiRequestAllItems, type V2CollectionRequest } from '../../../api/v2';
+import { toIsoTimestamp } from '../helpers/dates';
 
 export { collectionField, embeddedField, idLocator, textField } from '../../../shared/descriptions/fields';
 
@@ -50,6 +51,19 @@ export const fulfillmentTypeFilter: INodeProperties = {
 	default: [],
 	description: 'Only records with these fulfillment types. Not set: the marketplace lists those you fulfil yourself.',
 };
+
+/**
+ * The query of the filters many lists share, as createdAfterFilter, updatedAfterFilter and fulfillmentTypeFilter
+ * declare them: read once, next to those fields, for every list. A list that does not offer one has none in its
+ * Filters (n8n keeps only the parameters a form declares), so it is not sent.
+ */
+export function sharedFiltersQuery(context: IExecuteFunctions, itemIndex: number, filters: IDataObject): IDataObject {
+	return {
+		ts_created_from_iso: toIsoTimestamp(context, filters.createdFrom, itemIndex, 'Created After'),
+		ts_updated_from_iso: toIsoTimestamp(context, filters.updatedFrom, itemIndex, 'Updated After'),
+		fulfillment_type: filters.fulfillmentType as string[] | undefined,
+	};
+}
 
 /** A money amount in the minor unit of the storefront's currency; the label says so. It starts at its minimum, never below. */
 export function centsField(displayName: string, name: string, description: string, minValue = 1): INodeProperties {

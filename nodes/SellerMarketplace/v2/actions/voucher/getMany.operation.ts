@@ -46,9 +46,8 @@ export const getMany = defineOperation({
 	]),
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const storefront = await storefrontOf(this, itemIndex);
 		const query = compact({
-			storefront: storefront ? [storefront] : undefined,
+			storefront: await storefrontOf(this, itemIndex),
 			status: filters.status as string[] | undefined,
 			search_term: optionalText(filters.searchTerm),
 			id_product: productIdsOf(this, filters.productIds, itemIndex, 'Product IDs'),
