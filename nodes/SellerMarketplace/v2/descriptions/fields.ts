@@ -54,8 +54,8 @@ export const fulfillmentTypeFilter: INodeProperties = {
 
 /**
  * The query of the filters many lists share, as createdAfterFilter, updatedAfterFilter and fulfillmentTypeFilter
- * declare them: read once, next to those fields, for every list. A list that does not offer one has none in its
- * Filters (n8n keeps only the parameters a form declares), so it is not sent.
+ * declare them, next to those fields. A list that does not offer one has none in its Filters (n8n keeps only the
+ * parameters a form declares), so it is not sent.
  */
 export function sharedFiltersQuery(context: IExecuteFunctions, itemIndex: number, filters: IDataObject): IDataObject {
 	return {
