@@ -28,7 +28,7 @@ export const getMany = defineOperation({
 		),
 		bounded(
 			textField('Search Term', 'searchTerm', 'Only vouchers whose title contains this text, or whose ID it is'),
-			lineOfText('q'),
+			lineOfText('search_term'),
 		),
 		productIdsField('Only vouchers for any of these product IDs (id_product), separated by commas'),
 		eansField('Only vouchers for any of the products with these EANs, separated by commas'),
