@@ -1,13 +1,14 @@
 /** Field builders that recur across the operations of node version 2. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { collectionField, returnAllOrLimit } from '../../../shared/descriptions/fields';
+import { collectionField, returnAllOrLimit, textField } from '../../../shared/descriptions/fields';
 import type { Term } from '../../../shared/descriptions/words';
 import { collectionLimit } from '../../../shared/helpers/collectionLimit';
-import { bounded } from '../../../shared/helpers/validation';
+import { bounded, TEXT_CAPS } from '../../../shared/helpers/validation';
 import { FULFILLMENT_TYPES, toOptions } from '../../../api/v2/enums';
 import { apiRequestAllItems, type V2CollectionRequest } from '../../../api/v2';
 import { toIsoTimestamp } from '../helpers/dates';
+import { has, wholeNumber } from '../helpers/values';
 
 export { collectionField, embeddedField, idLocator, textField } from '../../../shared/descriptions/fields';
 
@@ -63,6 +64,32 @@ export function sharedFiltersQuery(context: IExecuteFunctions, itemIndex: number
 		ts_updated_from_iso: toIsoTimestamp(context, filters.updatedFrom, itemIndex, 'Updated After'),
 		fulfillment_type: filters.fulfillmentType as string[] | undefined,
 	};
+}
+
+/**
+ * A filter by one ID of the marketplace (`fills` the query parameter): a positive whole number, in a text field so
+ * that an ID too long for a number field stays exact. idFilterOf reads it.
+ */
+export function idFilterField(displayName: string, name: string, description: string, fills: string): INodeProperties {
+	return bounded(textField(displayName, name, description), {
+		fills: [fills],
+		minimum: 1,
+		decimals: 0,
+		maxLength: TEXT_CAPS.line,
+	});
+}
+
+/** The ID an idFilterField holds in `filters`; undefined when it is not set. */
+export function idFilterOf(
+	context: IExecuteFunctions,
+	filters: IDataObject,
+	name: string,
+	itemIndex: number,
+	label: string,
+): number | undefined {
+	return has(filters, name)
+		? wholeNumber(context, filters[name], itemIndex, label, { min: 1, max: Number.MAX_SAFE_INTEGER })
+		: undefined;
 }
 
 /** A money amount in the minor unit of the storefront's currency; the label says so. It starts at its minimum, never below. */
