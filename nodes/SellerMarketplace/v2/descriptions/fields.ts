@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { collectionField, returnAllOrLimit, textField } from '../../../shared/descriptions/fields';
 import type { Term } from '../../../shared/descriptions/words';
 import { collectionLimit } from '../../../shared/helpers/collectionLimit';
-import { bounded, TEXT_CAPS } from '../../../shared/helpers/validation';
+import { bounded, lineOfText, TEXT_CAPS, type Bound } from '../../../shared/helpers/validation';
 import { FULFILLMENT_TYPES, toOptions } from '../../../api/v2/enums';
 import { apiRequestAllItems, type V2CollectionRequest } from '../../../api/v2';
 import { toIsoTimestamp } from '../helpers/dates';
@@ -90,6 +90,21 @@ export function idFilterOf(
 	return has(filters, name)
 		? wholeNumber(context, filters[name], itemIndex, label, { min: 1, max: Number.MAX_SAFE_INTEGER })
 		: undefined;
+}
+
+/**
+ * The EAN of a product named by EAN rather than by ID (identifyProductField's choice `ean`), shown only for that
+ * choice; `bound` is what the router checks before the operation reads it.
+ */
+export function productEanField(description: string, bound: Bound = lineOfText()): INodeProperties {
+	return bounded(
+		textField('EAN', 'ean', description, {
+			required: true,
+			placeholder: 'e.g. 4006381333931',
+			displayOptions: { show: { identifyBy: ['ean'] } },
+		}),
+		bound,
+	);
 }
 
 /** A money amount in the minor unit of the storefront's currency; the label says so. It starts at its minimum, never below. */
