@@ -145,6 +145,21 @@ describe('GPSR Contact → Create or Update', () => {
 			'"Name" must be at most 255 characters',
 		],
 		[
+			'a house number over 50 characters',
+			{ houseNumber: '1'.repeat(51), additionalFields: { postalCode: '1', email: 'a@b.example' } },
+			'"House Number" must be at most 50 characters, but it has 51',
+		],
+		[
+			'a postal code over 20 characters (Additional Fields)',
+			{ additionalFields: { postalCode: '5'.repeat(21), email: 'a@b.example' } },
+			'"Postal Code" must be at most 20 characters, but it has 21',
+		],
+		[
+			'a website over 2048 characters (Additional Fields)',
+			{ additionalFields: { postalCode: '1', website: `https://example.com/${'a'.repeat(2029)}` } },
+			'"Website" must be at most 2048 characters, but it has 2049',
+		],
+		[
 			'an EAN with letters',
 			{ contactFor: 'product', ean: '4006x', additionalFields: { postalCode: '1', email: 'a@b.example' } },
 			'"EAN" must be 8 to 14 digits',

@@ -98,6 +98,16 @@ describe('Import File → Create and Get (product data)', () => {
 	});
 });
 
+describe('Import File → Create: a URL with a user name or password is refused before anything is sent', () => {
+	// The file's record shows its address (`uri`) to anyone reading it, as command files' records do.
+	it.each(['productData', 'variantSuggestions'])('%s', async (fileType) => {
+		const run = await v2.run({ operation: 'create', fileType, url: 'https://seller:secret@files.example.com/a.csv' });
+		expect(run.error?.message).toContain('"File URL" must not contain a user name or password');
+		expect(run.error?.message).toContain('[item 0]');
+		expect(v2.requests()).toHaveLength(0);
+	});
+});
+
 describe('Import File → Get Many (product data)', () => {
 	it('lists newest first with the filters, 100 a page', async () => {
 		for (let n = 0; n < 2; n++) await v2.run({ operation: 'create', url: `${base}/missing-${n}.csv` });

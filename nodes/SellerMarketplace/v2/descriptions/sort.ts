@@ -12,8 +12,13 @@ export function sortField(orders: Array<[name: string, value: string]>): INodePr
 	return { ...field, options: orders.map(([name, value]) => ({ name, value })), default: orders[0][1] };
 }
 
-/** The `sort` of lists the API sorts newest first only, by creation or by the last change. */
-export const newestFirstSort = sortField([
-	['Created, Newest First', 'ts_created:desc'],
-	['Updated, Newest First', 'ts_updated:desc'],
-]);
+/**
+ * The `sort` of lists the API sorts newest first only, by creation or by the last change: `created` and `updated`
+ * are the endpoint's names for those times (`ts_created`, or `ts_created_iso` on tickets).
+ */
+export function newestFirstSort(created: string, updated: string): INodeProperties {
+	return sortField([
+		['Created, Newest First', `${created}:desc`],
+		['Updated, Newest First', `${updated}:desc`],
+	]);
+}

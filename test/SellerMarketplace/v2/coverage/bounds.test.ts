@@ -153,3 +153,38 @@ describe('the bounds of the OpenAPI, declared by the fields that fill them', () 
 		expect([...new Set(unbounded)]).toEqual([]);
 	});
 });
+
+/** The fields an endpoint takes: its path and query parameters by name, its body's fields by path (array steps left out). */
+function apiFields(endpoint: { method: string; path: string }): Set<string> {
+	const item = openApi.paths[endpoint.path];
+	const operation = item[endpoint.method.toLowerCase()];
+	const names = new Set<string>();
+	const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(deref);
+	for (const parameter of parameters) names.add(parameter.name);
+	const walk = (schema: Schema | undefined, path: string, depth: number): void => {
+		const node = schema && deref(schema);
+		if (!node || depth > 8) return;
+		if (path) names.add(path);
+		[...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])].forEach((part) => walk(part, path, depth + 1));
+		for (const [name, property] of Object.entries(node.properties ?? {})) walk(property, path ? `${path}.${name}` : name, depth + 1);
+		if (node.items) walk(node.items, path, depth + 1);
+	};
+	const body = operation.requestBody && deref(operation.requestBody);
+	for (const content of Object.values(body?.content ?? {})) walk(content.schema, '', 0);
+	return names;
+}
+
+describe('the API fields a form field says it fills', () => {
+	// A field shared by several operations (Unit → Create, Update, Update Many) names the fields of each; at least
+	// one must be what this operation's endpoints take, or its bound is never held against the right one.
+	it('include one its operation takes, so that its bound is checked against the right one', () => {
+		const problems = nodeOperations.flatMap(({ key, operation }) => {
+			const taken = new Set(endpointsOf(operation).flatMap((endpoint) => [...apiFields(endpoint)]));
+			return fieldsOf(operation.description).flatMap((field) => {
+				const fills = boundOf(field)?.fills ?? [];
+				return fills.length && !fills.some((name) => taken.has(name)) ? [`${key}: "${field.displayName}" fills ${fills.join(', ')}`] : [];
+			});
+		});
+		expect(problems).toEqual([]);
+	});
+});

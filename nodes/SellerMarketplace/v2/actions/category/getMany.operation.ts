@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { bounded, compact, lineOfText, TEXT_CAPS } from '../../../../shared/helpers/validation';
-import { listFields, readCollection, textField } from '../../descriptions/fields';
+import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
+import { idFilterField, idFilterOf, listFields, readCollection, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
-import { has, optionalText, wholeNumber } from '../../helpers/values';
+import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
 import { localeField, localeOf } from '../../descriptions/locale';
 
@@ -17,9 +17,11 @@ export const getMany = defineOperation({
 	endpoint: 'GET /categories',
 	properties: [
 		...listFields(storefrontField, [
-			bounded(
-				textField('Parent Category ID', 'parentId', 'Only the direct subcategories of this category (id_category)'),
-				{ fills: ['id_parent'], minimum: 1, decimals: 0, maxLength: TEXT_CAPS.line },
+			idFilterField(
+				'Parent Category ID',
+				'parentId',
+				'Only the direct subcategories of this category (id_category)',
+				'id_parent',
 			),
 			bounded(
 				textField('Search Text', 'q', 'Only categories whose name matches this text, e.g. Buch'),
@@ -33,9 +35,7 @@ export const getMany = defineOperation({
 		const query = compact({
 			storefront: await requiredStorefront(this, itemIndex),
 			q: optionalText(filters.q),
-			id_parent: has(filters, 'parentId')
-				? wholeNumber(this, filters.parentId, itemIndex, 'Parent Category ID', { min: 1, max: Number.MAX_SAFE_INTEGER })
-				: undefined,
+			id_parent: idFilterOf(this, filters, 'parentId', itemIndex, 'Parent Category ID'),
 			locale: localeOf(this, itemIndex),
 		});
 		return await readCollection(this, itemIndex, { path: '/categories', query, pageSize: 100, idField: 'id_category' });

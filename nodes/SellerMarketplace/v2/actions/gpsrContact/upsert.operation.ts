@@ -32,20 +32,6 @@ const LABELS: Record<string, string> = {
 	'contact_info.phone_number': 'Phone',
 };
 
-/** Text of at most `max` characters, or undefined when empty. */
-function limited(
-	context: Parameters<typeof inputError>[0],
-	value: unknown,
-	itemIndex: number,
-	label: string,
-	max: number,
-): string | undefined {
-	const text = optionalText(value);
-	if (text !== undefined && text.length > max)
-		throw inputError(context, itemIndex, `"${label}" must be at most ${max} characters, but it has ${text.length}`);
-	return text;
-}
-
 /** PUT /contacts/…/{contact_type}: creates the contact of that type or replaces it (200 with the contact). */
 export const upsert = defineOperation({
 	value: 'upsert',
@@ -127,11 +113,11 @@ export const upsert = defineOperation({
 			itemIndex,
 			'Country Code',
 		)!;
-		const email = limited(this, extra.email, itemIndex, 'Email', 255);
-		const website = limited(this, extra.website, itemIndex, 'Website', 2048);
+		const email = optionalText(extra.email);
+		const website = optionalText(extra.website);
 		if (!email && !website)
 			throw inputError(this, itemIndex, '"Email" or "Website" is required: add at least one in Additional Fields');
-		const postalCode = limited(this, extra.postalCode, itemIndex, 'Postal Code', 20);
+		const postalCode = optionalText(extra.postalCode);
 		if (!postalCode && EU_COUNTRIES.has(country)) {
 			throw inputError(
 				this,
@@ -139,26 +125,21 @@ export const upsert = defineOperation({
 				`"Postal Code" is required for an address in ${country}, an EU country: add it in Additional Fields`,
 			);
 		}
+		// The lengths were checked before this runs, from the bounds the fields declare.
 		const body = {
-			name: limited(this, requireString(this, 'name', itemIndex, 'Name'), itemIndex, 'Name', 255),
+			name: requireString(this, 'name', itemIndex, 'Name'),
 			postal_address: compact({
-				street: limited(this, requireString(this, 'street', itemIndex, 'Street'), itemIndex, 'Street', 255),
-				house_number: limited(
-					this,
-					requireString(this, 'houseNumber', itemIndex, 'House Number'),
-					itemIndex,
-					'House Number',
-					50,
-				),
-				city: limited(this, requireString(this, 'city', itemIndex, 'City'), itemIndex, 'City', 255),
+				street: requireString(this, 'street', itemIndex, 'Street'),
+				house_number: requireString(this, 'houseNumber', itemIndex, 'House Number'),
+				city: requireString(this, 'city', itemIndex, 'City'),
 				postal_code: postalCode,
 				country_code: country,
-				address_additional: limited(this, extra.addressAdditional, itemIndex, 'Address Line 2', 255),
+				address_additional: optionalText(extra.addressAdditional),
 			}),
 			contact_info: compact({
 				email_address: email && checkEmail(this, email, itemIndex, 'Email'),
 				website_url: website && checkHttpUrl(this, website, itemIndex, 'Website'),
-				phone_number: limited(this, extra.phone, itemIndex, 'Phone', 50),
+				phone_number: optionalText(extra.phone),
 			}),
 		};
 		return await apiRequestData.call(this, { method: 'PUT', path, body, itemIndex, fieldLabels: LABELS });

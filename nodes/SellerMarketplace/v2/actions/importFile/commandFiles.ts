@@ -7,15 +7,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
-import {
-	bounded,
-	checkHttpUrl,
-	compact,
-	inputError,
-	requireString,
-	TEXT_CAPS,
-} from '../../../../shared/helpers/validation';
-import { collectionField, dateFilterField, readCollection, textField } from '../../descriptions/fields';
+import { compact } from '../../../../shared/helpers/validation';
+import { collectionField, dateFilterField, readCollection } from '../../descriptions/fields';
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { sortField } from '../../descriptions/sort';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
@@ -24,7 +17,7 @@ import { IMPORT_STATUSES } from '../../../../api/v2/enums';
 import { optionalText, wholeNumber } from '../../helpers/values';
 import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation, type DeclaredOperation } from '../../../actions/define';
-import { getImportFileId, importFileFilters, importFileIdField } from './fields';
+import { fileUrl, fileUrlField, getImportFileId, importFileFilters, importFileIdField } from './fields';
 
 export interface CommandFileKind<Value extends string = string> {
 	/** The operations' values end in it: createInventoryFeed, getInventoryFeed, getManyInventoryFeeds. */
@@ -73,20 +66,6 @@ async function storefrontQuery(
 	return kind.perStorefront ? { storefront: await requiredStorefront(context, itemIndex) } : {};
 }
 
-/** An absolute http(s) address without a user name or password, which the file's record would show to anyone reading it. */
-function fileUrl(context: IExecuteFunctions, itemIndex: number): string {
-	const url = checkHttpUrl(context, requireString(context, 'url', itemIndex, 'File URL'), itemIndex, 'File URL');
-	const { username, password } = new URL(url);
-	if (username || password) {
-		throw inputError(
-			context,
-			itemIndex,
-			'"File URL" must not contain a user name or password: the import file\'s record shows the address',
-		);
-	}
-	return url;
-}
-
 export function createFileOperation<Value extends string>(
 	kind: CommandFileKind<Value>,
 ): DeclaredOperation<`create${Value}`> {
@@ -99,12 +78,9 @@ export function createFileOperation<Value extends string>(
 		endpoint: `POST ${kind.path}`,
 		properties: [
 			...storefrontFields(kind),
-			bounded(
-				textField('File URL', 'url', 'Public http(s) address the marketplace downloads the CSV file from', {
-					required: true,
-					placeholder: 'e.g. https://example.com/my_file.csv',
-				}),
-				{ fills: ['url'], maxLength: TEXT_CAPS.url },
+			fileUrlField(
+				'Public http(s) address the marketplace downloads the CSV file from',
+				'e.g. https://example.com/my_file.csv',
 			),
 		],
 		async execute(itemIndex) {

@@ -1,9 +1,16 @@
-/** Fields of the import file operations: which kind of file, its ID, and the paths of each kind. */
+/** Fields of the import file operations: which kind of file, its ID, the paths of each kind, and the URL a new file is downloaded from. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
+import {
+	bounded,
+	checkHttpUrl,
+	inputError,
+	requireIntegerId,
+	requireString,
+	TEXT_CAPS,
+} from '../../../../shared/helpers/validation';
 import { IMPORT_FILE_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
-import { collectionField, idLocator } from '../../descriptions/fields';
+import { collectionField, idLocator, textField } from '../../descriptions/fields';
 import { toOptions } from '../../../../api/v2/enums';
 
 interface FileKind {
@@ -88,4 +95,26 @@ export function importFileFilters(
 		description: 'Only files in this status',
 	};
 	return collectionField('Filters', 'filters', [status, ...timeFilters], 'Add Filter');
+}
+
+/** The File URL of a file the marketplace downloads; `description` and `placeholder` say which file. */
+export function fileUrlField(description: string, placeholder: string): INodeProperties {
+	return bounded(textField('File URL', 'url', description, { required: true, placeholder }), {
+		fills: ['url'],
+		maxLength: TEXT_CAPS.url,
+	});
+}
+
+/** An absolute http(s) address without a user name or password, which the file's record would show to anyone reading it. */
+export function fileUrl(context: IExecuteFunctions, itemIndex: number): string {
+	const url = checkHttpUrl(context, requireString(context, 'url', itemIndex, 'File URL'), itemIndex, 'File URL');
+	const { username, password } = new URL(url);
+	if (username || password) {
+		throw inputError(
+			context,
+			itemIndex,
+			'"File URL" must not contain a user name or password: the import file\'s record shows the address',
+		);
+	}
+	return url;
 }

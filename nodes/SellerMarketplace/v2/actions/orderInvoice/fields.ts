@@ -1,18 +1,14 @@
 /** The order and invoice an operation addresses: invoices are read and deleted under their order's ID. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ID_FORMATS, requireId, requireIntegerId } from '../../../../shared/helpers/validation';
+import { requireIntegerId } from '../../../../shared/helpers/validation';
 import { idLocator } from '../../descriptions/fields';
 import { apiPath } from '../../../../api/v2';
+import { getOrderId, orderLocator } from '../order/fields';
 
-export const orderIdField = idLocator({
-	displayName: 'Order',
-	name: 'orderId',
-	searchListMethod: 'searchOrders',
-	format: ID_FORMATS.text,
-	placeholder: 'e.g. MB7UWLD',
-	description: 'The order the invoice belongs to, picked from your latest orders or given by its ID',
-});
+export const orderIdField = orderLocator(
+	'The order the invoice belongs to, picked from your latest orders or given by its ID',
+);
 
 export const invoiceIdField: INodeProperties = idLocator({
 	displayName: 'Invoice',
@@ -21,10 +17,6 @@ export const invoiceIdField: INodeProperties = idLocator({
 	placeholder: 'e.g. 918273645',
 	description: "One of the order's invoices, picked from the list or given by its numeric ID (id_invoice)",
 });
-
-export function getOrderId(context: IExecuteFunctions, itemIndex: number): string {
-	return requireId(context, 'orderId', itemIndex, 'Order');
-}
 
 /** `/order-invoices/{id_order}/{id_invoice}`, both checked before anything is sent. */
 export function invoicePath(

@@ -5,7 +5,8 @@ import { includeDownloadLinksOption, withoutSecretLinks } from '../../../../shar
 import { collectionField, textField } from '../../descriptions/fields';
 import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
-import { getOrderId, orderIdField } from './fields';
+import { getOrderId } from '../order/fields';
+import { orderIdField } from './fields';
 
 /** The file's name or type: the field's value, else the binary data's; required either way. */
 function fileAttribute(

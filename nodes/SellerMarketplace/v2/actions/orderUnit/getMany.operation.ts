@@ -9,12 +9,12 @@ import {
 	fulfillmentTypeFilter,
 	listFields,
 	readCollection,
+	sharedFiltersQuery,
 	textField,
 	updatedAfterFilter,
 } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
-import { toIsoTimestamp } from '../../helpers/dates';
 import { ORDER_UNIT_STATUSES, toOptions } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
@@ -48,7 +48,7 @@ export const getMany = defineOperation({
 			},
 			updatedAfterFilter('Only order units that changed at or after this time'),
 		]),
-		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
+		collectionField('Options', 'options', [newestFirstSort('ts_created', 'ts_updated')], 'Add Option'),
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -56,9 +56,7 @@ export const getMany = defineOperation({
 			storefront: await storefrontOf(this, itemIndex),
 			id_offer: optionalText(filters.offerId),
 			status: filters.status as string[] | undefined,
-			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
-			ts_updated_from_iso: toIsoTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
-			fulfillment_type: filters.fulfillmentType as string[] | undefined,
+			...sharedFiltersQuery(this, itemIndex, filters),
 			sort: chosenSort(this, itemIndex),
 		});
 		return await readCollection(this, itemIndex, {

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { identifyProductField } from '../../../../shared/descriptions/fields';
-import { bounded, compact, lineOfText, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
+import { compact, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
-import { textField } from '../../descriptions/fields';
+import { productEanField } from '../../descriptions/fields';
 import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
 import { productEmbeddedField, productIdField } from './fields';
@@ -27,14 +27,7 @@ export const get = defineOperation({
 			description:
 				'How to name the product. An expression may choose per item (ean or id); then fill in both fields below.',
 		},
-		bounded(
-			textField('EAN', 'ean', 'The EAN (GTIN) of the product, 8 to 14 digits', {
-				required: true,
-				placeholder: 'e.g. 4006381333931',
-				displayOptions: { show: { identifyBy: ['ean'] } },
-			}),
-			lineOfText(),
-		),
+		productEanField('The EAN (GTIN) of the product, 8 to 14 digits'),
 		productIdField("The product, searched in the catalogue or given by the marketplace's ID of it (id_product)", {
 			identifyBy: ['id'],
 		}),

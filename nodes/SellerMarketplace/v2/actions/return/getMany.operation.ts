@@ -10,12 +10,12 @@ import {
 	listFields,
 	multiOptionsFilter,
 	readCollection,
+	sharedFiltersQuery,
 	textField,
 	updatedAfterFilter,
 } from '../../descriptions/fields';
 import { newestFirstSort } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
-import { toIsoTimestamp } from '../../helpers/dates';
 import { RETURN_STATUSES } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
@@ -47,7 +47,7 @@ export const getMany = defineOperation({
 			),
 			updatedAfterFilter('Only returns that changed at or after this time'),
 		]),
-		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
+		collectionField('Options', 'options', [newestFirstSort('ts_created', 'ts_updated')], 'Add Option'),
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -55,9 +55,7 @@ export const getMany = defineOperation({
 			storefront: await storefrontOf(this, itemIndex),
 			status: filters.status as string[] | undefined,
 			tracking_code: optionalText(filters.trackingCode),
-			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
-			ts_updated_from_iso: toIsoTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
-			fulfillment_type: filters.fulfillmentType as string[] | undefined,
+			...sharedFiltersQuery(this, itemIndex, filters),
 			sort: chosenSort(this, itemIndex),
 		});
 		return await readCollection(this, itemIndex, { path: '/returns', query, pageSize: 100, idField: 'id_return' });

@@ -10,9 +10,9 @@ import {
 	listFields,
 	multiOptionsFilter,
 	readCollection,
+	sharedFiltersQuery,
 } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
-import { toIsoTimestamp } from '../../helpers/dates';
 import { RETURN_UNIT_STATUSES } from '../../../../api/v2/enums';
 import { newestFirstSort } from '../../descriptions/sort';
 import { defineOperation } from '../../../actions/define';
@@ -37,15 +37,14 @@ export const getMany = defineOperation({
 				RETURN_UNIT_STATUS_TERMS,
 			),
 		]),
-		collectionField('Options', 'options', [newestFirstSort], 'Add Option'),
+		collectionField('Options', 'options', [newestFirstSort('ts_created', 'ts_updated')], 'Add Option'),
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({
 			storefront: await storefrontOf(this, itemIndex),
 			status: filters.status as string[] | undefined,
-			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
-			fulfillment_type: filters.fulfillmentType as string[] | undefined,
+			...sharedFiltersQuery(this, itemIndex, filters),
 			sort: chosenSort(this, itemIndex),
 		});
 		return await readCollection(this, itemIndex, {

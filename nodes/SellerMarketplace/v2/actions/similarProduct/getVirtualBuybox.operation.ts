@@ -1,6 +1,6 @@
 import { identifyProductField } from '../../../../shared/descriptions/fields';
-import { bounded, compact, lineOfText, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
-import { textField } from '../../descriptions/fields';
+import { compact, requireEan, requireIntegerId } from '../../../../shared/helpers/validation';
+import { productEanField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { apiRequestDataList } from '../../../../api/v2';
 import { buyboxConditionField } from '../buybox/fields';
@@ -25,14 +25,7 @@ export const getVirtualBuybox = defineOperation({
 			value: 'id',
 			description: "The marketplace's ID of the product (id_product)",
 		}),
-		bounded(
-			textField('EAN', 'ean', 'The EAN of one of your products', {
-				required: true,
-				placeholder: 'e.g. 4006381333931',
-				displayOptions: { show: { identifyBy: ['ean'] } },
-			}),
-			lineOfText(),
-		),
+		productEanField('The EAN of one of your products'),
 		productIdField('One of your products, searched by title, manufacturer or EAN, or given by its ID (id_product)', {
 			identifyBy: ['id'],
 		}),

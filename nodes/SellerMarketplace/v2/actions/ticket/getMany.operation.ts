@@ -14,11 +14,11 @@ import {
 	listFields,
 	multiOptionsFilter,
 	readCollection,
+	sharedFiltersQuery,
 	updatedAfterFilter,
 } from '../../descriptions/fields';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
-import { toIsoTimestamp } from '../../helpers/dates';
-import { sortField } from '../../descriptions/sort';
+import { newestFirstSort } from '../../descriptions/sort';
 import { TICKET_REASONS, TICKET_STATUSES, TICKET_TOPICS } from '../../../../api/v2/enums';
 import { defineOperation } from '../../../actions/define';
 import { outputShapes } from '../../helpers/outputShapes';
@@ -64,30 +64,17 @@ export const getMany = defineOperation({
 			multiOptionsFilter('Topic', 'topic', TICKET_TOPICS, 'Only tickets about one of these topics', TICKET_TOPIC_TERMS),
 			updatedAfterFilter('Only tickets that changed at or after this time'),
 		]),
-		collectionField(
-			'Options',
-			'options',
-			[
-				sortField([
-					['Created, Newest First', 'ts_created_iso:desc'],
-					['Updated, Newest First', 'ts_updated_iso:desc'],
-				]),
-			],
-			'Add Option',
-		),
+		collectionField('Options', 'options', [newestFirstSort('ts_created_iso', 'ts_updated_iso')], 'Add Option'),
 	],
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const storefront = await storefrontOf(this, itemIndex);
 		const query = compact({
-			storefront: storefront ? [storefront] : undefined,
+			storefront: await storefrontOf(this, itemIndex),
 			status: filters.status as string[] | undefined,
 			open_reason: filters.openReason as string[] | undefined,
 			topic: filters.topic as string[] | undefined,
 			id_buyer: filters.buyerId ? toWholeNumber(this, filters.buyerId, itemIndex, 'Buyer ID', { min: 1 }) : undefined,
-			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
-			ts_updated_from_iso: toIsoTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
-			fulfillment_type: filters.fulfillmentType as string[] | undefined,
+			...sharedFiltersQuery(this, itemIndex, filters),
 			sort: chosenSort(this, itemIndex),
 		});
 		return await readCollection(this, itemIndex, { path: '/tickets', query, pageSize: 30, idField: 'id_ticket' });

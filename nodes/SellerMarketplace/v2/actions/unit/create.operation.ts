@@ -9,7 +9,7 @@ import {
 	requireString,
 } from '../../../../shared/helpers/validation';
 import { identifyProductField } from '../../../../shared/descriptions/fields';
-import { collectionField, textField } from '../../descriptions/fields';
+import { collectionField, productEanField, textField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { toOptions, UNIT_CONDITIONS } from '../../../../api/v2/enums';
 import { apiRequestData } from '../../../../api/v2';
@@ -58,14 +58,10 @@ export const create = defineOperation({
 			value: 'productId',
 			description: "The marketplace's ID of the product (id_product)",
 		}),
-		bounded(
-			textField('EAN', 'ean', 'EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
-				required: true,
-				placeholder: 'e.g. 4006381333931',
-				displayOptions: { show: { identifyBy: ['ean'] } },
-			}),
-			{ fills: ['ean'], pattern: { regex: /^\d{8,14}$/, says: '8 to 14 digits' } },
-		),
+		productEanField('EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
+			fills: ['ean'],
+			pattern: { regex: /^\d{8,14}$/, says: '8 to 14 digits' },
+		}),
 		productIdField('The product you offer, searched in the catalogue or given by its ID (id_product)', {
 			identifyBy: ['productId'],
 		}),

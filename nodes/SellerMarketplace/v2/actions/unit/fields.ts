@@ -145,7 +145,7 @@ export const optionalUnitFields: INodeProperties[] = [
 			'note',
 			'A note shown to buyers with your offer, e.g. about the condition of a used product (at most 250 characters)',
 		),
-		{ fills: ['note'], maxLength: 250 },
+		{ fills: ['note', 'unit_data.note'], maxLength: 250 },
 	),
 	{
 		displayName: 'Shipping Group Name or ID',

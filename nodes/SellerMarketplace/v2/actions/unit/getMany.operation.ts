@@ -1,9 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { bounded, checkEan, compact, lineOfText, TEXT_CAPS } from '../../../../shared/helpers/validation';
-import { fulfillmentTypeFilter, listFields, readCollection, textField } from '../../descriptions/fields';
+import { bounded, checkEan, compact, lineOfText } from '../../../../shared/helpers/validation';
+import {
+	fulfillmentTypeFilter,
+	idFilterField,
+	idFilterOf,
+	listFields,
+	readCollection,
+	textField,
+} from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
-import { has, optionalText, wholeNumber } from '../../helpers/values';
+import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
 import { readEmbeddedField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
@@ -22,12 +29,12 @@ export const getMany = defineOperation({
 			bounded(textField('EAN', 'ean', 'Only units of the product with this EAN'), lineOfText('ean')),
 			fulfillmentTypeFilter,
 			bounded(textField('Offer ID', 'offerId', 'Only units with this offer ID (id_offer)'), lineOfText('id_offer')),
-			bounded(textField('Product ID', 'productId', "Only units of this product (the marketplace's id_product)"), {
-				fills: ['id_product'],
-				minimum: 1,
-				decimals: 0,
-				maxLength: TEXT_CAPS.line,
-			}),
+			idFilterField(
+				'Product ID',
+				'productId',
+				"Only units of this product (the marketplace's id_product)",
+				'id_product',
+			),
 		]),
 		readEmbeddedField,
 	],
@@ -37,9 +44,7 @@ export const getMany = defineOperation({
 		const query = compact({
 			storefront: await requiredStorefront(this, itemIndex),
 			id_offer: optionalText(filters.offerId),
-			id_product: has(filters, 'productId')
-				? wholeNumber(this, filters.productId, itemIndex, 'Product ID', { min: 1, max: Number.MAX_SAFE_INTEGER })
-				: undefined,
+			id_product: idFilterOf(this, filters, 'productId', itemIndex, 'Product ID'),
 			ean: ean === undefined ? undefined : checkEan(this, ean, itemIndex),
 			embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,

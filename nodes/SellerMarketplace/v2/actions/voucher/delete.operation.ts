@@ -1,3 +1,4 @@
+import { deletedItem } from '../../../../shared/helpers/output';
 import { apiRequest } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
 import { getVoucherId, VOUCHER_FIELD_LABELS, voucherIdField, voucherIs } from './fields';
@@ -21,6 +22,6 @@ export const deleteVoucher = defineOperation({
 			fieldLabels: VOUCHER_FIELD_LABELS,
 			confirmApplied: voucherIs(this, id, itemIndex, 'deleted'),
 		});
-		return { deleted: true, ...(response.alreadyApplied ? { alreadyApplied: true } : {}) };
+		return deletedItem(response);
 	},
 });

@@ -23,16 +23,18 @@ export function getVoucherId(context: IExecuteFunctions, itemIndex: number): num
 /** How many products a voucher may name, by product ID and EAN together (spec: at most 3000). */
 export const MAX_VOUCHER_PRODUCTS = 3000;
 
+/** Product IDs of a voucher: `products` of its body when created, `id_product` when lists are filtered by them. */
 export function productIdsField(description: string, required = false): INodeProperties {
 	return bounded(
 		textField('Product IDs', 'productIds', description, { required, placeholder: 'e.g. 545476015, 322791766' }),
-		{ fills: ['products'], maxItems: MAX_VOUCHER_PRODUCTS, itemsAre: 'products' },
+		{ fills: ['products', 'id_product'], maxItems: MAX_VOUCHER_PRODUCTS, itemsAre: 'products' },
 	);
 }
 
+/** EANs of a voucher's products: `eans` of its body when created, `ean` when lists are filtered by them. */
 export function eansField(description: string): INodeProperties {
 	return bounded(textField('EANs', 'eans', description, { placeholder: 'e.g. 4006381333931, 4006381333948' }), {
-		fills: ['eans'],
+		fills: ['eans', 'ean'],
 		maxItems: MAX_VOUCHER_PRODUCTS,
 		itemsAre: 'products',
 	});

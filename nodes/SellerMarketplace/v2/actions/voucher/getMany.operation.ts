@@ -28,7 +28,7 @@ export const getMany = defineOperation({
 		),
 		bounded(
 			textField('Search Term', 'searchTerm', 'Only vouchers whose title contains this text, or whose ID it is'),
-			lineOfText('q'),
+			lineOfText('search_term'),
 		),
 		productIdsField('Only vouchers for any of these product IDs (id_product), separated by commas'),
 		eansField('Only vouchers for any of the products with these EANs, separated by commas'),
@@ -46,9 +46,8 @@ export const getMany = defineOperation({
 	]),
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const storefront = await storefrontOf(this, itemIndex);
 		const query = compact({
-			storefront: storefront ? [storefront] : undefined,
+			storefront: await storefrontOf(this, itemIndex),
 			status: filters.status as string[] | undefined,
 			search_term: optionalText(filters.searchTerm),
 			id_product: productIdsOf(this, filters.productIds, itemIndex, 'Product IDs'),

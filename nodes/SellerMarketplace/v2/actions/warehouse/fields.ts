@@ -48,12 +48,13 @@ export const warehouseFields: INodeProperties[] = [
 					placeholder,
 				},
 			),
-			lineOfText(apiField),
+			// The body's path: the name at its top, the rest in `address`.
+			lineOfText(name === 'name' ? apiField : `address.${apiField}`),
 		),
 	),
 	bounded(
 		textField('Phone', 'phone', 'Phone number of the warehouse', { placeholder: 'e.g. +49 40 1234567' }),
-		lineOfText('phone'),
+		lineOfText('address.phone'),
 	),
 	{
 		displayName: 'Default Warehouse',
