@@ -74,6 +74,21 @@ export type Follow =
 	  }
 	| { kind: 'snapshot'; time: string; matches: (record: IDataObject) => boolean };
 
+type TimelineFollow = Extract<Follow, { kind: 'timeline' }>;
+
+/**
+ * A list followed by its creation time, read with the API's "from" filter: it only grows, so its pages may be
+ * read in parallel. `sort` where the list must be asked for newest first.
+ */
+export function byCreation(time: string, fromParam: string, sort?: string): TimelineFollow {
+	return { kind: 'timeline', time, fromParam, sort, movable: false };
+}
+
+/** A list followed by its update time, read newest first with the API's "from" filter: records move when they change. */
+export function byUpdate(time: string, fromParam: string, sort: string): TimelineFollow {
+	return { kind: 'timeline', time, fromParam, sort, movable: true };
+}
+
 /** One event's list, as each version's event table declares it. */
 export interface ListEntry {
 	noun: string;

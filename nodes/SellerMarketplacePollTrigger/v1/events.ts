@@ -12,6 +12,8 @@ import { v1PageReader } from '../../api/v1';
 import { DEFAULT_PAGE_SIZE } from '../../api/v1/pagination';
 import { eventField, orderUnitStatusesField, readChoices, returnStatusesField } from '../shared/options';
 import {
+	byCreation,
+	byUpdate,
 	formatSpaceTime,
 	isOutOfStock,
 	listSource,
@@ -20,29 +22,12 @@ import {
 	type ListEntry,
 } from '../shared/sources';
 
-/** The events of API v1 a seller waits for, each read from one list. */
-
 /** Import files in one of these states are done with, successfully or not. */
 const FINISHED_IMPORT_STATUSES = IMPORT_FILE_STATUSES.filter((status) =>
 	/^(DONE|ABORTED)$|_(FAILED|STOPPED)$/.test(status),
 );
 
-/** A list followed by its creation time (it only grows) or its update time (records move when they change). */
-const byCreation = (time: string, fromParam: string, sort?: string) => ({
-	kind: 'timeline' as const,
-	time,
-	fromParam,
-	sort,
-	movable: false,
-});
-const byUpdate = {
-	kind: 'timeline' as const,
-	time: 'ts_updated',
-	fromParam: 'ts_updated:from',
-	sort: 'ts_updated:desc',
-	movable: true,
-};
-
+/** The events of API v1 a seller waits for, each read from one list. */
 const LISTS = {
 	orderNew: {
 		noun: 'orders',
@@ -56,14 +41,14 @@ const LISTS = {
 		path: '/order-units/seller/',
 		pageSize: DEFAULT_PAGE_SIZE,
 		id: 'id_order_unit',
-		follow: byUpdate,
+		follow: byUpdate('ts_updated', 'ts_updated:from', 'ts_updated:desc'),
 	},
 	returnChanged: {
 		noun: 'returns',
 		path: '/returns/seller/',
 		pageSize: DEFAULT_PAGE_SIZE,
 		id: 'id_return',
-		follow: byUpdate,
+		follow: byUpdate('ts_updated', 'ts_updated:from', 'ts_updated:desc'),
 	},
 	ticketNew: {
 		noun: 'tickets',
@@ -85,7 +70,7 @@ const LISTS = {
 		path: '/import-files/seller/',
 		pageSize: DEFAULT_PAGE_SIZE,
 		id: 'id_import_file',
-		follow: byUpdate,
+		follow: byUpdate('ts_updated', 'ts_updated:from', 'ts_updated:desc'),
 	},
 	unitOutOfStock: {
 		noun: 'offers out of stock',

@@ -16,6 +16,8 @@ import { v2OutputShapes } from '../../shared/helpers/outputShapes';
 import { outputProperties, type OutputShape } from '../../shared/helpers/simplify';
 import { eventField, orderUnitStatusesField, readChoices, returnStatusesField } from '../shared/options';
 import {
+	byCreation,
+	byUpdate,
 	formatIsoTime,
 	isOutOfStock,
 	listSource,
@@ -73,7 +75,7 @@ const EVENTS = {
 		// GET /orders rows carry neither order units nor addresses.
 		shape: listShape(v2OutputShapes.order, ['statuses', 'product_titles', 'total', 'buyer_name', 'ship_to_country']),
 		// GET /orders takes no sort: it lists newest first by ts_created.
-		follow: { kind: 'timeline', time: 'ts_created_iso', fromParam: 'ts_created_from_iso', movable: false },
+		follow: byCreation('ts_created_iso', 'ts_created_from_iso'),
 	},
 	orderUnitStatus: {
 		option: { name: 'Order Unit Reached Status', description: 'An order unit changed to one of the chosen statuses' },
@@ -87,13 +89,7 @@ const EVENTS = {
 			values: ORDER_UNIT_STATUSES,
 			field: orderUnitStatusesField(toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS)),
 		},
-		follow: {
-			kind: 'timeline',
-			time: 'ts_updated_iso',
-			fromParam: 'ts_updated_from_iso',
-			sort: 'ts_updated:desc',
-			movable: true,
-		},
+		follow: byUpdate('ts_updated_iso', 'ts_updated_from_iso', 'ts_updated:desc'),
 	},
 	returnChanged: {
 		option: { name: 'Return Created or Changed', description: 'A return was opened or changed' },
@@ -105,13 +101,7 @@ const EVENTS = {
 		// GET /returns rows carry no return units.
 		shape: listShape(v2OutputShapes.return, ['ids_order_units', 'reasons']),
 		statuses: { values: RETURN_STATUSES, field: returnStatusesField(toOptions(RETURN_STATUSES, RETURN_STATUS_TERMS)) },
-		follow: {
-			kind: 'timeline',
-			time: 'ts_updated_iso',
-			fromParam: 'ts_updated_from_iso',
-			sort: 'ts_updated:desc',
-			movable: true,
-		},
+		follow: byUpdate('ts_updated_iso', 'ts_updated_from_iso', 'ts_updated:desc'),
 	},
 	ticketNew: {
 		option: { name: 'New Ticket', description: 'A buyer (or you) opened a ticket' },
@@ -122,13 +112,7 @@ const EVENTS = {
 		storefront: 'filter',
 		// GET /tickets rows carry neither the product nor the messages.
 		shape: listShape(v2OutputShapes.ticket, ['product_title', 'last_message']),
-		follow: {
-			kind: 'timeline',
-			time: 'ts_created_iso',
-			fromParam: 'ts_created_from_iso',
-			sort: 'ts_created_iso:desc',
-			movable: false,
-		},
+		follow: byCreation('ts_created_iso', 'ts_created_from_iso', 'ts_created_iso:desc'),
 	},
 	ticketMessageNew: {
 		option: {
@@ -140,13 +124,7 @@ const EVENTS = {
 		pageSize: TICKET_PAGE_SIZE,
 		id: 'id_ticket_message',
 		storefront: 'none',
-		follow: {
-			kind: 'timeline',
-			time: 'ts_created_iso',
-			fromParam: 'ts_created_from_iso',
-			sort: 'ts_created_iso:desc',
-			movable: false,
-		},
+		follow: byCreation('ts_created_iso', 'ts_created_from_iso', 'ts_created_iso:desc'),
 	},
 	importFileFinished: {
 		option: {
@@ -160,11 +138,7 @@ const EVENTS = {
 		storefront: 'none',
 		// The list filters on one status only: every update is read, and only finished files are emitted.
 		follow: {
-			kind: 'timeline',
-			time: 'ts_updated',
-			fromParam: 'ts_updated',
-			sort: 'ts_updated:desc',
-			movable: true,
+			...byUpdate('ts_updated', 'ts_updated', 'ts_updated:desc'),
 			emits: (record) => FINISHED_IMPORT_STATUSES.includes(String(record.status)),
 		},
 	},

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { collectionField } from '../../shared/descriptions/fields';
 import { choiceSubtitle, tidyProperties } from '../../shared/descriptions/words';
 import type { TriggerDialect } from '../dialect';
 import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS } from './time';
@@ -21,13 +22,10 @@ function triggerOptions(dialect: TriggerDialect, resources: string): INodeProper
 	const { timestampHeader, signatureHeader } = dialect.signature;
 	const { defaultVerifyEventsBy } = dialect;
 	const { defaultSeconds, maxSeconds, answerDeadlineSeconds } = dialect.confirm.fetchBudget;
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
+	return collectionField(
+		'Options',
+		'options',
+		[
 			{
 				displayName: 'Fetch Resource',
 				name: 'fetchResource',
@@ -88,7 +86,8 @@ function triggerOptions(dialect: TriggerDialect, resources: string): INodeProper
 				} Read-back runs a creation once and a change only for a state of the record it has not run yet; deletions cannot be confirmed that way.`,
 			},
 		],
-	};
+		'Add Option',
+	);
 }
 
 /** The first notice of every version: n8n must be reachable, and what activation does. */
@@ -137,20 +136,30 @@ export interface VersionWording {
 	testEvent: string;
 	/** What Fetch Resource reads, e.g. "order, order unit, return, item, unit or category". */
 	resources: string;
+	/** How this version trusts an event, for the notice above the events (the link to the documentation follows). */
+	verification: string;
+	/** The events "Trigger On" offers. */
+	events: INodePropertyOptions[];
 }
+
+/** The documentation's section on how events are verified, linked from every version's verification notice. */
+const VERIFICATION_DOCS_LINK =
+	'<a href="https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/nodes/SellerMarketplaceTrigger.md#how-events-are-verified" target="_blank">How events are verified</a>';
 
 /**
  * What every version's description has: one output, the credentials, the two webhooks, the trigger panel, and
- * around the version's own fields (how events are trusted, the events, ...) the reachability notice first,
- * then the fallback e-mail and the Options.
+ * the fields in this order: the reachability notice, how events are trusted, the events, the version's own
+ * fields (e.g. the storefront), the fallback e-mail and the Options.
  */
 export function triggerDescription(
 	baseDescription: INodeTypeBaseDescription,
-	{ version, dialect, testEvent, resources }: VersionWording,
-	versionFields: INodeProperties[],
+	{ version, dialect, testEvent, resources, verification, events: eventOptions }: VersionWording,
+	versionFields: INodeProperties[] = [],
 ): INodeTypeDescription {
 	const tidy = tidyProperties([
 		reachabilityNotice,
+		verificationNotice(`${verification} ${VERIFICATION_DOCS_LINK}`),
+		eventsField(eventOptions),
 		...versionFields,
 		fallbackEmailField,
 		triggerOptions(dialect, resources),
@@ -176,7 +185,7 @@ export function triggerDescription(
 }
 
 /** The events that start the workflow, one subscription each; n8n's guidelines name it "Trigger On", without a tooltip. */
-export function eventsField(options: INodePropertyOptions[]): INodeProperties {
+function eventsField(options: INodePropertyOptions[]): INodeProperties {
 	return {
 		displayName: 'Trigger On',
 		name: 'events',
@@ -188,6 +197,6 @@ export function eventsField(options: INodePropertyOptions[]): INodeProperties {
 }
 
 /** The notice on how events are trusted. */
-export function verificationNotice(text: string): INodeProperties {
+function verificationNotice(text: string): INodeProperties {
 	return { displayName: text, name: 'verificationNotice', type: 'notice', default: '' };
 }

@@ -50,6 +50,18 @@ function fallbackEmailOf(context: IHookFunctions): string {
 	return email;
 }
 
+/**
+ * What checking and subscribing start from: the webhook URL, the selected events and the fallback e-mail, the
+ * last two checked before any request (so a typo shows up at once rather than after subscribing half-way), and
+ * the subscriptions stored for the URL.
+ */
+function subscribingSettings(context: IHookFunctions, selectable: readonly string[]) {
+	const callbackUrl = callbackUrlOf(context);
+	const events = requireEvents(context, selectable);
+	const email = fallbackEmailOf(context);
+	return { callbackUrl, events, email, stored: storedSubscriptions(context, callbackUrl) };
+}
+
 function httpCodeOf(error: unknown): number | undefined {
 	const code = Number((error as { httpCode?: unknown }).httpCode);
 	return Number.isFinite(code) && code > 0 ? code : undefined;
@@ -125,11 +137,7 @@ async function checkSubscriptions(
 	context: IHookFunctions,
 	{ events: selectable, subscriptions: api }: LifecycleDialect,
 ): Promise<boolean> {
-	const callbackUrl = callbackUrlOf(context);
-	const events = requireEvents(context, selectable);
-	// Checked before any request, so a typo shows up at once rather than after subscribing half-way.
-	const email = fallbackEmailOf(context);
-	const known = storedSubscriptions(context, callbackUrl);
+	const { callbackUrl, events, email, stored: known } = subscribingSettings(context, selectable);
 	const remote = await api.list(context);
 
 	const chosen = new Map<string, RemoteSubscription>();
@@ -190,10 +198,7 @@ async function createSubscriptions(
 	context: IHookFunctions,
 	{ events: selectable, subscriptions: api }: LifecycleDialect,
 ): Promise<boolean> {
-	const callbackUrl = callbackUrlOf(context);
-	const events = requireEvents(context, selectable);
-	const email = fallbackEmailOf(context);
-	const subscriptions = storedSubscriptions(context, callbackUrl);
+	const { callbackUrl, events, email, stored: subscriptions } = subscribingSettings(context, selectable);
 	const createdNow: number[] = [];
 	for (const event of events) {
 		if (subscriptions[event] !== undefined) continue;

@@ -1,13 +1,7 @@
 import type { INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { eventNameOptions } from '../../api/v1/enums';
-import {
-	eventsField,
-	TEST_EVENT_DOCS_LINK,
-	triggerDescription,
-	verificationNotice,
-	type VersionWording,
-} from '../shared/options';
+import { TEST_EVENT_DOCS_LINK, triggerDescription, type VersionWording } from '../shared/options';
 import { PushTriggerVersion } from '../triggerVersion';
 import { V1 } from './dialect';
 
@@ -17,6 +11,9 @@ const WORDING: VersionWording = {
 	// How to cause an event while the editor listens (trigger panel).
 	testEvent: `To cause one, place an order for one of your offers, or mark an order unit as sent (Order Unit → Send in the Seller Marketplace node), which sends Order Unit Status Changed. ${TEST_EVENT_DOCS_LINK}.`,
 	resources: 'order, order unit, return, item, unit or category',
+	verification:
+		'API v1 does not document its signature: an event runs if its signature matches or reading what it names confirms it.',
+	events: eventNameOptions,
 };
 
 /**
@@ -26,12 +23,6 @@ const WORDING: VersionWording = {
  */
 export class SellerMarketplaceTriggerV1 extends PushTriggerVersion {
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		const description = triggerDescription(baseDescription, WORDING, [
-			verificationNotice(
-				'API v1 does not document its signature: an event runs if its signature matches or reading what it names confirms it. <a href="https://github.com/n8n-nodes-seller-marketplace/n8n-nodes-seller-marketplace/blob/main/docs/nodes/SellerMarketplaceTrigger.md#how-events-are-verified" target="_blank">How events are verified</a>',
-			),
-			eventsField([...eventNameOptions].sort((a, b) => a.name.localeCompare(b.name))),
-		]);
-		super(description, V1);
+		super(triggerDescription(baseDescription, WORDING), V1);
 	}
 }

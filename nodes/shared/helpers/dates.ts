@@ -114,3 +114,14 @@ export function toInstant(
 	}
 	return instant;
 }
+
+/**
+ * How one API version writes a date filter: the value read by toInstant's rules, written in `style` in `timeZone`
+ * (undefined when empty), e.g. `dateFilterWriter('iso')` for `2026-11-20T07:30:00Z`.
+ */
+export function dateFilterWriter(style: 'sql' | 'iso', timeZone = 'UTC') {
+	return (context: IExecuteFunctions, value: unknown, itemIndex: number, label: string): string | undefined => {
+		const instant = toInstant(context, value, itemIndex, label);
+		return instant && formatInstant(instant, style, timeZone);
+	};
+}

@@ -5,6 +5,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { collectionField } from '../descriptions/fields';
+
 /** A query parameter that makes an address a credential of its own. */
 const SECRET_QUERY_PARAMETER = /[?&](?:access_token|key|token|signature)=/i;
 
@@ -36,14 +38,7 @@ export const includeDownloadLinksOption: INodeProperties = {
 };
 
 /** An "Options" collection holding only Include Download Links, for operations that have no other options. */
-export const downloadLinksOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [includeDownloadLinksOption],
-};
+export const downloadLinksOptions = collectionField('Options', 'options', [includeDownloadLinksOption], 'Add Option');
 
 /** The records as the operation outputs them: without secret addresses unless Options → Include Download Links is on. */
 export function applyDownloadLinksOption<T>(context: IExecuteFunctions, itemIndex: number, records: T): T {

@@ -7,6 +7,13 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { readPagesFrom, type PageReader } from '../../api/core/paging';
 
+/** A "From List" search as n8n calls it (a node's `methods.listSearch`): the typed filter and the token of the next page. */
+export type ListSearch = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
+
 export interface PickSource {
 	toEntry(record: IDataObject): INodeListSearchItems;
 	/**

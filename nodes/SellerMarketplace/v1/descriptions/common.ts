@@ -76,12 +76,5 @@ export function fromDateField(displayName: string, name: string, description: st
 
 /** An "Options" collection holding the Sort choice of a Get Many. */
 export function sortOptions(fields: string[] = ['ts_created', 'ts_updated']): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [sortField(fields)],
-	};
+	return collectionField('Options', 'options', [sortField(fields)], 'Add Option');
 }

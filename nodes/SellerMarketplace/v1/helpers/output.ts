@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { API_TIME_ZONE, type ApiResponse } from '../../../api/v1';
-import { formatInstant, toInstant } from '../../../shared/helpers/dates';
+import { dateFilterWriter } from '../../../shared/helpers/dates';
 
 /**
  * The item for an operation the API answers with an empty body (204, or 201 with only a Location):
@@ -22,12 +22,4 @@ export function successItem(response: ApiResponse, extra: IDataObject = {}): IDa
  * Formats a date filter the way API v1 expects it: `YYYY-MM-DD HH:MM:SS` in the API's time zone. Takes what
  * n8n's date picker and expressions produce; a time without offset is one in the workflow's time zone.
  */
-export function toApiTimestamp(
-	context: IExecuteFunctions,
-	value: unknown,
-	itemIndex: number,
-	label: string,
-): string | undefined {
-	const instant = toInstant(context, value, itemIndex, label);
-	return instant && formatInstant(instant, 'sql', API_TIME_ZONE);
-}
+export const toApiTimestamp = dateFilterWriter('sql', API_TIME_ZONE);

@@ -3,9 +3,16 @@
  * finds the record whose ID is typed however many pages the seller has, uses the API's own search where it has
  * one, and offers only what fits the form's operation.
  */
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
 
-import { actionableStatuses, isIdLike, pickList, readIfFound, type PickSource } from '../../../shared/helpers/pickList';
+import {
+	actionableStatuses,
+	isIdLike,
+	pickList,
+	readIfFound,
+	type ListSearch,
+	type PickSource,
+} from '../../../shared/helpers/pickList';
 import { ID_FORMATS, type IdFormat } from '../../../shared/helpers/validation';
 import { readRecords } from '../../../api/core/paging';
 import { apiPath, apiRequest, v1PageReader } from '../../../api/v1';
@@ -13,12 +20,6 @@ import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
 import { actions } from '../actions';
 
 const PAGE = 30;
-
-type ListSearch = (
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-) => Promise<INodeListSearchResult>;
 
 interface Collection {
 	/** The seller's collection, e.g. `/orders/seller/`. */
@@ -199,11 +200,7 @@ export const searchSubscriptions = listOf({
 });
 
 /** Items (the shared product records): the API's own search by title and manufacturer, or the item whose ID is typed. */
-export async function searchItems(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
+export const searchItems: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
 	const q = filter?.trim() ?? '';
 	const source: PickSource = {
 		toEntry: (item) => ({ name: `${text(item.title)} (${text(item.id_item)})`, value: text(item.id_item) }),
@@ -221,14 +218,10 @@ export async function searchItems(
 		searchedByServer: true,
 	};
 	return await pickList(this, source, filter, paginationToken);
-}
+};
 
 /** Categories have a name search (`q`) in the API itself; without text, the main product areas. */
-export async function searchCategories(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
+export const searchCategories: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
 	const q = filter?.trim() ?? '';
 	const query: IDataObject = q ? { q } : { id_parent: 1 };
 	const source: PickSource = {
@@ -248,4 +241,4 @@ export async function searchCategories(
 		searchedByServer: true,
 	};
 	return await pickList(this, source, filter, paginationToken);
-}
+};

@@ -3,9 +3,16 @@
  * finds the record whose ID is typed however many pages the seller has, uses the API's own search where it has
  * one, and offers only what fits the form's operation.
  */
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
 
-import { actionableStatuses, isIdLike, pickList, readIfFound, type PickSource } from '../../../shared/helpers/pickList';
+import {
+	actionableStatuses,
+	isIdLike,
+	pickList,
+	readIfFound,
+	type ListSearch,
+	type PickSource,
+} from '../../../shared/helpers/pickList';
 import { ID_FORMATS } from '../../../shared/helpers/validation';
 import { readRecords } from '../../../api/core/paging';
 import { FILE_KINDS } from '../actions/importFile/fields';
@@ -13,12 +20,6 @@ import { apiPath, apiRequestData, v2PageReader } from '../../../api/v2';
 import { formStorefront } from './storefront';
 import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
 import { actions } from '../actions';
-
-type ListSearch = (
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-) => Promise<INodeListSearchResult>;
 
 interface Collection {
 	path: string;
@@ -121,6 +122,20 @@ const ATTRIBUTE_NAME = /^[a-z0-9_]{1,100}$/i;
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 const storefrontQuery = async (context: ILoadOptionsFunctions) => ({ storefront: await formStorefront(context) });
 
+/**
+ * A search of the catalogue of the form's storefront (products, categories, attributes), which the API answers
+ * itself: `source` builds the pages and lookups for the storefront and the typed text `q` (empty when none).
+ */
+function catalogueSearch(
+	source: (context: ILoadOptionsFunctions, storefront: string, q: string) => Omit<PickSource, 'searchedByServer'>,
+): ListSearch {
+	return async function (this: ILoadOptionsFunctions, filter, paginationToken) {
+		const storefront = await formStorefront(this);
+		const q = filter?.trim() ?? '';
+		return await pickList(this, { ...source(this, storefront, q), searchedByServer: true }, filter, paginationToken);
+	};
+}
+
 export const searchOrders = listOf({
 	path: '/orders',
 	pageSize: 100,
@@ -199,26 +214,20 @@ export const searchUnits = listOf({
 });
 
 /** Products of the catalogue: the API's own search (title, manufacturer, EAN), and the product whose ID or EAN is typed. */
-export const searchProducts: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
-	const storefront = await formStorefront(this);
-	const q = filter?.trim() ?? '';
-	const source: PickSource = {
-		toEntry: (product) => ({
-			name: `${text(product.title)} (${text(product.id_product)}${Array.isArray(product.eans) && product.eans.length ? `, EAN ${text(product.eans[0])}` : ''})`,
-			value: text(product.id_product),
-		}),
-		// The catalogue has no list of its own: without text there is nothing to show.
-		pages: q ? pagesOf(this, '/products/search', 100, { storefront, q }) : undefined,
-		lookup: async (typed) => [
-			...(/^\d{8,14}$/.test(typed) ? await readAtStorefront(this, apiPath`/products/ean/${typed}`, storefront) : []),
-			...(isIdLike(ID_FORMATS.integer.regex, typed)
-				? await readAtStorefront(this, `/products/${Number(typed)}`, storefront)
-				: []),
-		],
-		searchedByServer: true,
-	};
-	return await pickList(this, source, filter, paginationToken);
-};
+export const searchProducts = catalogueSearch((context, storefront, q) => ({
+	toEntry: (product) => ({
+		name: `${text(product.title)} (${text(product.id_product)}${Array.isArray(product.eans) && product.eans.length ? `, EAN ${text(product.eans[0])}` : ''})`,
+		value: text(product.id_product),
+	}),
+	// The catalogue has no list of its own: without text there is nothing to show.
+	pages: q ? pagesOf(context, '/products/search', 100, { storefront, q }) : undefined,
+	lookup: async (typed) => [
+		...(/^\d{8,14}$/.test(typed) ? await readAtStorefront(context, apiPath`/products/ean/${typed}`, storefront) : []),
+		...(isIdLike(ID_FORMATS.integer.regex, typed)
+			? await readAtStorefront(context, `/products/${Number(typed)}`, storefront)
+			: []),
+	],
+}));
 
 export const searchInvoices: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
 	const order = text(this.getCurrentNodeParameter('orderId', { extractValue: true })).trim();
@@ -266,23 +275,17 @@ export const searchSubscriptions = listOf({
 });
 
 /** Categories of the form's storefront matching the typed text (the API's own `q` search), or the one whose ID is typed. */
-export const searchCategories: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
-	const storefront = await formStorefront(this);
-	const q = filter?.trim() ?? '';
-	const source: PickSource = {
-		toEntry: (category) => ({
-			name: `${text(category.title_singular)} (${text(category.id_category)}${category.is_leaf === true ? '' : ', has subcategories'})`,
-			value: text(category.id_category),
-		}),
-		pages: pagesOf(this, '/categories', 100, { storefront, ...(q ? { q } : {}) }),
-		lookup: async (typed) =>
-			isIdLike(ID_FORMATS.integer.regex, typed)
-				? await readAtStorefront(this, `/categories/${Number(typed)}`, storefront)
-				: [],
-		searchedByServer: true,
-	};
-	return await pickList(this, source, filter, paginationToken);
-};
+export const searchCategories = catalogueSearch((context, storefront, q) => ({
+	toEntry: (category) => ({
+		name: `${text(category.title_singular)} (${text(category.id_category)}${category.is_leaf === true ? '' : ', has subcategories'})`,
+		value: text(category.id_category),
+	}),
+	pages: pagesOf(context, '/categories', 100, { storefront, ...(q ? { q } : {}) }),
+	lookup: async (typed) =>
+		isIdLike(ID_FORMATS.integer.regex, typed)
+			? await readAtStorefront(context, `/categories/${Number(typed)}`, storefront)
+			: [],
+}));
 
 export const searchWarehouses = listOf({
 	path: '/warehouses',
@@ -319,54 +322,42 @@ export const searchReports = listOf({
 });
 
 /** Attributes of product data: the API's own search by name, or the attribute whose ID is typed. */
-export const searchAttributes: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
-	const storefront = await formStorefront(this);
-	const q = filter?.trim() ?? '';
-	const source: PickSource = {
-		toEntry: (attribute) => ({
-			name: `${text(attribute.title ?? attribute.name)} (${text(attribute.name)}, ${text(attribute.id)})`,
-			value: text(attribute.id),
-		}),
-		pages: pagesOf(this, q ? '/attributes/search' : '/attributes', 100, { storefront, ...(q ? { q } : {}) }),
-		lookup: async (typed) =>
-			isIdLike(ID_FORMATS.integer.regex, typed)
-				? await readAtStorefront(this, `/attributes/${Number(typed)}`, storefront)
-				: [],
-		searchedByServer: true,
-	};
-	return await pickList(this, source, filter, paginationToken);
-};
+export const searchAttributes = catalogueSearch((context, storefront, q) => ({
+	toEntry: (attribute) => ({
+		name: `${text(attribute.title ?? attribute.name)} (${text(attribute.name)}, ${text(attribute.id)})`,
+		value: text(attribute.id),
+	}),
+	pages: pagesOf(context, q ? '/attributes/search' : '/attributes', 100, { storefront, ...(q ? { q } : {}) }),
+	lookup: async (typed) =>
+		isIdLike(ID_FORMATS.integer.regex, typed)
+			? await readAtStorefront(context, `/attributes/${Number(typed)}`, storefront)
+			: [],
+}));
 
 /**
  * Attribute names for the rows of Product Data: the API's attribute list, or its own search for the typed text, and
  * the attribute the typed text names exactly (GET /attributes/by-name/{name}), shown first. `ean` is left out: the
  * EAN field sends it, and a row naming it is refused.
  */
-export const searchAttributeNames: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
-	const storefront = await formStorefront(this);
-	const q = filter?.trim() ?? '';
-	const source: PickSource = {
-		toEntry: (attribute) => ({
-			name:
-				attribute.title && attribute.title !== attribute.name
-					? `${text(attribute.title)} (${text(attribute.name)})`
-					: text(attribute.name),
-			value: text(attribute.name),
-		}),
-		pages: pagesOf(this, q ? '/attributes/search' : '/attributes', 100, { storefront, ...(q ? { q } : {}) }),
-		lookup: async (typed) =>
-			ATTRIBUTE_NAME.test(typed.trim())
-				? await readIfFound(
-						async () =>
-							await apiRequestData.call(this, {
-								method: 'GET',
-								path: apiPath`/attributes/by-name/${typed.trim()}`,
-								query: { storefront },
-							}),
-					)
-				: [],
-		fits: (attribute) => attribute.name !== 'ean',
-		searchedByServer: true,
-	};
-	return await pickList(this, source, filter, paginationToken);
-};
+export const searchAttributeNames = catalogueSearch((context, storefront, q) => ({
+	toEntry: (attribute) => ({
+		name:
+			attribute.title && attribute.title !== attribute.name
+				? `${text(attribute.title)} (${text(attribute.name)})`
+				: text(attribute.name),
+		value: text(attribute.name),
+	}),
+	pages: pagesOf(context, q ? '/attributes/search' : '/attributes', 100, { storefront, ...(q ? { q } : {}) }),
+	lookup: async (typed) =>
+		ATTRIBUTE_NAME.test(typed.trim())
+			? await readIfFound(
+					async () =>
+						await apiRequestData.call(context, {
+							method: 'GET',
+							path: apiPath`/attributes/by-name/${typed.trim()}`,
+							query: { storefront },
+						}),
+				)
+			: [],
+	fits: (attribute) => attribute.name !== 'ean',
+}));
