@@ -13,10 +13,6 @@ import {
 	TICKET_TOPIC_TERMS,
 } from '../../shared/descriptions/vocabulary';
 import { optionsOf, sortOptions } from '../../shared/descriptions/words';
-import { RETURN_STATUSES, RETURN_UNIT_STATUSES, TICKET_REASONS, TICKET_STATUSES } from '../v2/enums';
-
-/** The v1 SDK lists these values exactly as the v2 OpenAPI does: one list serves both versions. */
-export { RETURN_STATUSES, RETURN_UNIT_STATUSES, TICKET_REASONS, TICKET_STATUSES };
 
 export const CARRIER_CODES = [
 	'Other',
@@ -142,12 +138,42 @@ export const RETURN_REASONS = [
 ] as const;
 export const returnReasonOptions = optionsOf(RETURN_REASONS);
 
+export const RETURN_STATUSES = [
+	'return_requested',
+	'label_generated',
+	'package_sent',
+	'package_received',
+	'label_deleted',
+] as const;
 export const returnStatusOptions = optionsOf(RETURN_STATUSES, RETURN_STATUS_TERMS);
 
+export const RETURN_UNIT_STATUSES = [
+	'need_to_be_returned',
+	'return_arrived',
+	'return_accepted',
+	'return_rejected',
+	'return_closed',
+	'return_in_repair',
+	'return_in_clarification',
+] as const;
 export const returnUnitStatusOptions = optionsOf(RETURN_UNIT_STATUSES, RETURN_UNIT_STATUS_TERMS);
 
+export const TICKET_STATUSES = [
+	'opened',
+	'buyer_closed',
+	'seller_closed',
+	'both_closed',
+	'customer_service_closed_final',
+] as const;
 export const ticketStatusOptions = optionsOf(TICKET_STATUSES, TICKET_STATUS_TERMS);
 
+export const TICKET_REASONS = [
+	'product_not_as_described',
+	'product_defect',
+	'product_not_delivered',
+	'product_return',
+	'contact_other',
+] as const;
 export const ticketReasonOptions = optionsOf(TICKET_REASONS, TICKET_REASON_TERMS);
 
 export const TICKET_TOPICS = [
