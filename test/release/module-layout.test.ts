@@ -102,6 +102,15 @@ describe('module layout', () => {
 		expect(graph.get(`${trigger}/subscribing/lifecycle.ts`)).toContain(`${trigger}/dialect.ts`);
 	});
 
+	it('the two API clients stand apart: nodes/api/v1 (frozen) and nodes/api/v2 (live) never import each other', () => {
+		// v1 is switched off and must not change when v2 follows a newer OpenAPI (e.g. a status list that grows).
+		const crossing = [...graph].flatMap(([from, targets]) => {
+			const other = inside('nodes/api/v1')(from) ? 'nodes/api/v2' : inside('nodes/api/v2')(from) ? 'nodes/api/v1' : '';
+			return other ? targets.filter(inside(other)).map((to) => `${from} -> ${to}`) : [];
+		});
+		expect(crossing).toEqual([]);
+	});
+
 	it("the push trigger's static data has one owner: only shared/staticData.ts reaches it or names what it stores", () => {
 		const readers = [...graph.keys()]
 			.filter(inside('nodes/SellerMarketplaceTrigger'))
