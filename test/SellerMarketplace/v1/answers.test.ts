@@ -6,29 +6,21 @@
  */
 import type { ServerResponse } from 'node:http';
 
-import type { Sandbox } from '../../../sandbox';
 import { startFaultProxy, type FaultProxy } from '../../hardening/proxy';
-import { startStrictSandbox } from '../../harness/sandbox';
+import { useSandbox } from '../../harness/sandbox';
 import { runSellerNode, type SellerCredentials } from '../../harness/workflow';
 
-let sandbox: Sandbox;
+const file = useSandbox({ strict: true });
 let proxy: FaultProxy;
 /** The sandbox's keys, with the proxy in front of it as Base URL. */
 let credentials: SellerCredentials;
 
 beforeAll(async () => {
-	sandbox = await startStrictSandbox();
-	proxy = await startFaultProxy(sandbox.baseUrl);
-	credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: proxy.baseUrl };
+	proxy = await startFaultProxy(file.sandbox().baseUrl);
+	credentials = { ...file.credentials(), baseUrl: proxy.baseUrl };
 });
-afterAll(async () => {
-	await proxy.close();
-	await sandbox.close();
-});
-beforeEach(() => {
-	sandbox.control.reset();
-	proxy.seen.splice(0);
-});
+afterAll(async () => await proxy.close());
+beforeEach(() => proxy.seen.splice(0));
 
 const byId = (value: number | string) => ({ __rl: true, mode: 'id', value: String(value) });
 const seen = () => proxy.seen.map((request) => `${request.method} ${request.path}`);
@@ -44,7 +36,7 @@ const answerWith = (method: string, path: string, body: string) =>
 	});
 
 describe('a read whose answer is not a record fails clearly, after one request', () => {
-	const order = () => sandbox.control.db.orders.find((candidate) => !candidate._fulfilled_by_marketplace)!;
+	const order = () => file.sandbox().control.db.orders.find((candidate) => !candidate._fulfilled_by_marketplace)!;
 
 	it.each([
 		['a list', '[{"id_order":"X"}]'],
@@ -63,22 +55,22 @@ describe('a read whose answer is not a record fails clearly, after one request',
 		expect(run.error?.description).toBe(
 			`Request: GET /orders/${id}, answered without a record. Check that the Base URL of the credentials is the API's.`,
 		);
-		expect(run.error?.description).not.toContain(sandbox.secretKey);
-		expect(run.error?.description).not.toContain(sandbox.clientKey);
+		expect(run.error?.description).not.toContain(file.sandbox().secretKey);
+		expect(run.error?.description).not.toContain(file.sandbox().clientKey);
 	});
 
 	it.each([
 		[
 			'Unit → Get',
-			() => ({ resource: 'unit', operation: 'get', unitId: byId(sandbox.control.db.units[0].id_unit) }),
-			() => `/units/${sandbox.control.db.units[0].id_unit}/`,
-			() => `Could not get unit ${sandbox.control.db.units[0].id_unit}`,
+			() => ({ resource: 'unit', operation: 'get', unitId: byId(file.sandbox().control.db.units[0].id_unit) }),
+			() => `/units/${file.sandbox().control.db.units[0].id_unit}/`,
+			() => `Could not get unit ${file.sandbox().control.db.units[0].id_unit}`,
 		],
 		[
 			'Ticket → Get',
-			() => ({ resource: 'ticket', operation: 'get', ticketId: byId(sandbox.control.db.tickets[0].id_ticket) }),
-			() => `/tickets/${sandbox.control.db.tickets[0].id_ticket}/`,
-			() => `Could not get ticket ${sandbox.control.db.tickets[0].id_ticket}`,
+			() => ({ resource: 'ticket', operation: 'get', ticketId: byId(file.sandbox().control.db.tickets[0].id_ticket) }),
+			() => `/tickets/${file.sandbox().control.db.tickets[0].id_ticket}/`,
+			() => `Could not get ticket ${file.sandbox().control.db.tickets[0].id_ticket}`,
 		],
 		[
 			'Status → Ping',
@@ -91,11 +83,11 @@ describe('a read whose answer is not a record fails clearly, after one request',
 			() => ({
 				resource: 'orderInvoice',
 				operation: 'download',
-				invoiceId: byId(sandbox.control.db.orderInvoices[0].id_invoice),
+				invoiceId: byId(file.sandbox().control.db.orderInvoices[0].id_invoice),
 				binaryPropertyName: 'data',
 			}),
-			() => `/order-invoices/${sandbox.control.db.orderInvoices[0].id_invoice}/`,
-			() => `Could not download order invoice ${sandbox.control.db.orderInvoices[0].id_invoice}`,
+			() => `/order-invoices/${file.sandbox().control.db.orderInvoices[0].id_invoice}/`,
+			() => `Could not download order invoice ${file.sandbox().control.db.orderInvoices[0].id_invoice}`,
 		],
 	])('%s answered with a list', async (_name, parameters, path, attempt) => {
 		answerWith('GET', path(), '[]');
@@ -146,7 +138,7 @@ describe('a read whose answer is not a record fails clearly, after one request',
 
 describe('the record itself is output as before', () => {
 	it('Order → Get through the same proxy outputs the order the sandbox answered', async () => {
-		const order = sandbox.control.db.orders.find((candidate) => !candidate._fulfilled_by_marketplace)!;
+		const order = file.sandbox().control.db.orders.find((candidate) => !candidate._fulfilled_by_marketplace)!;
 		const run = await runSellerNode(credentials, {
 			parameters: { resource: 'order', operation: 'get', orderId: byId(order.id_order) },
 		});
