@@ -128,19 +128,19 @@ export function readListQuery<T>(query: Record<string, string>, spec: ListSpec<T
 	}
 	// rows are stored in creation order, so only sorts on other fields need a real sort
 	const natural = !sort || sort.field === 'ts_created' || sort.field === spec.defaultSort?.field;
-	const direction = sort?.direction === 'desc' ? -1 : 1;
 	const compare = natural
 		? undefined
 		: (a: T, b: T) => {
 				const x = (a as Record<string, unknown>)[sort!.field] as string | number;
 				const y = (b as Record<string, unknown>)[sort!.field] as string | number;
-				return x < y ? -direction : x > y ? direction : 0;
+				return x < y ? -1 : x > y ? 1 : 0;
 			};
 
 	return {
 		predicate,
 		compare,
-		reverse: natural && sort?.direction === 'desc',
+		// Descending is ascending reversed: records of the same time newest created first, as API v2's sandbox lists them.
+		reverse: sort?.direction === 'desc',
 		embedded: readEmbedded(query, spec.embedded ?? []),
 		...readPage(query, maxLimit),
 	};
@@ -171,7 +171,7 @@ export function selectPage<T>(rows: readonly T[], list: ListQuery<T>): { page: T
 	}
 	let matched = predicate ? rows.filter(predicate) : rows.slice();
 	if (compare) matched = stableSort(matched, compare);
-	else if (reverse) matched.reverse();
+	if (reverse) matched.reverse();
 	return { page: matched.slice(offset, offset + limit), total: matched.length };
 }
 

@@ -8,6 +8,7 @@ import { loadSnapshotState, selectEntered, snapshotBaseline, type SnapshotState 
 import type { EventSource, SnapshotSource, TimelineSource } from './sources';
 import {
 	inWindow,
+	isSettled,
 	loadTimelineState,
 	newTimelineState,
 	rememberedSince,
@@ -15,6 +16,7 @@ import {
 	selectBatch,
 	windowStart,
 	type Census,
+	type Drain,
 	type TimelineState,
 } from './timeline';
 
@@ -30,6 +32,9 @@ const STATE_FIELD = 'pollState';
 
 /** Reads of a list that changed while it was read, before the poll gives up (the next poll tries again). */
 const ATTEMPTS = 3;
+
+/** Pages a drain reads past the records it expects to emit, looking for the first known one (see pollDrain). */
+const DRAIN_SEARCH_PAGES = 5;
 
 interface Outcome {
 	batch: IDataObject[];
@@ -218,6 +223,95 @@ async function lookAtChanges(
 const sameCensus = (a: Census, b: Census | undefined) =>
 	!!b && a.from === b.from && a.total === b.total && a.digest === b.digest;
 
+/**
+ * One poll of a backlog being drained (see Drain): the list's total (its first page), then the records just before
+ * the known ones at its end, read on to the first known record, so that the cost stays a few requests whatever the
+ * backlog. Undefined when the picture no longer holds (the list changed while read, is not newest first, or the
+ * known records are not where they were): the poll then reads the whole window, as without a drain. The last poll
+ * of a drain reads the window too, and so finds any record listed late among the known ones.
+ */
+async function pollDrain(
+	context: IPollFunctions,
+	source: TimelineSource,
+	state: TimelineState,
+	drain: Drain,
+	settings: PollSettings,
+): Promise<Outcome | undefined> {
+	// What was left fits in one poll's read of the window, which also checks the known records: the drain is over.
+	if (drain.ahead <= settings.maxItems) return undefined;
+	const read = source.list(context, drain.from);
+	const head = await firstPage(context, source, read);
+	const total = head.firstTotal;
+	if (total === undefined || total < drain.behind) return undefined;
+	const end = total - drain.behind;
+	const start = end - settings.maxItems;
+	if (start <= 0) return undefined;
+	const settled = (record: IDataObject, after: TimelineState) =>
+		isSettled(record, after, source, settings.lookbackSeconds);
+
+	const records: IDataObject[] = [];
+	let boundary: number | undefined;
+	const lastPage = Math.ceil(settings.maxItems / source.pageSize) + DRAIN_SEARCH_PAGES;
+	for (let offset = start, page = 0; boundary === undefined && offset < total; page++) {
+		if (page >= lastPage) return undefined;
+		const answer = await read(offset, source.pageSize, () => undefined);
+		// Another total: records came or went during this read, and positions may have moved.
+		if (answer.total !== total || answer.records.length === 0) return undefined;
+		for (const record of answer.records.slice(0, answer.asked ?? source.pageSize)) {
+			if (offset >= end && settled(record, state)) {
+				boundary = offset;
+				break;
+			}
+			records.push(record);
+			offset++;
+		}
+	}
+	if (!isNewestFirst(records, source.timeOf)) return undefined;
+	boundary ??= total;
+
+	const selection = selectBatch(records, state, source, {
+		max: settings.maxItems,
+		lookbackSeconds: settings.lookbackSeconds,
+		ties: source.order === 'newestFirst' ? 'list' : 'id',
+	});
+	// The known records at the end now reach back to the first record read that is still to be emitted.
+	let known = boundary;
+	while (known > start && settled(records[known - start - 1], selection.state)) known--;
+	return {
+		...selection,
+		state: { ...selection.state, drain: drainOf(drain.from, total, known) },
+		// Those read and not chosen, and at most all records before the first read.
+		waiting: selection.waiting + start,
+		batch: source.emits ? selection.batch.filter((record) => source.emits!(record)) : selection.batch,
+	};
+}
+
+/**
+ * The drain to keep after a read of the window from `from` that leaves records for later polls (see Drain): the
+ * known records at the end of the list, in the positions the read found them. Undefined when the read's positions
+ * are not the list's (it repeated a record, or the list is not sorted newest first).
+ */
+function drainAfter(
+	list: ListRead,
+	source: TimelineSource,
+	after: TimelineState,
+	from: number | undefined,
+	lookbackSeconds: number,
+): Drain | undefined {
+	const total = list.total ?? list.firstTotal;
+	if (source.order !== 'newestFirst' || total === undefined || list.start + list.records.length !== total)
+		return undefined;
+	let known = total;
+	while (known > list.start && isSettled(list.records[known - list.start - 1], after, source, lookbackSeconds)) known--;
+	return drainOf(from, total, known);
+}
+
+/** The drain of a list read from `from` whose records from position `known` on are all known. */
+function drainOf(from: number | undefined, total: number, known: number): Drain {
+	const drain = { behind: total - known, ahead: known };
+	return from === undefined ? drain : { from, ...drain };
+}
+
 async function pollTimeline(
 	context: IPollFunctions,
 	source: TimelineSource,
@@ -231,12 +325,17 @@ async function pollTimeline(
 			return { batch: [], state: await timelineBaseline(context, source, settings), waiting: 0 };
 		state = newTimelineState(settings.key, settings.startFrom);
 	}
+	if (state.drain && source.order === 'newestFirst') {
+		const drained = await pollDrain(context, source, state, state.drain, settings);
+		if (drained) return drained;
+	}
 	const from = windowStart(state, settings.lookbackSeconds);
 	const read = source.list(context, from);
 	const { census } = state;
 	const idle: Outcome = { batch: [], state, waiting: 0 };
 	let first: Page | undefined;
 	let changes: Census | undefined;
+	// (A state with a drain has no census: the checks below read the window.)
 	if (source.movable) {
 		// Taken before the read, so that a change during the read shows on the next poll's look.
 		let look = census?.digest === undefined ? undefined : await lookAtChanges(context, source, census.from);
@@ -262,13 +361,15 @@ async function pollTimeline(
 	const list = await readConsistent(context, source, read, {
 		concurrency: settings.concurrency,
 		sequential: source.movable,
-		// The oldest new records are within this many of the end of a newest-first list.
-		oldest: source.order === 'newestFirst' ? settings.maxItems + rememberedSince(state, from) : undefined,
+		// The oldest new records are within this many of the end of a newest-first list; one more shows whether any
+		// wait before them (with all of these read, more than Max Items per Poll of them are new only if some wait).
+		oldest: source.order === 'newestFirst' ? settings.maxItems + 1 + rememberedSince(state, from) : undefined,
 		first,
 	});
 	const selection = selectBatch(list.records, state, source, {
 		max: settings.maxItems,
 		lookbackSeconds: settings.lookbackSeconds,
+		ties: source.order === 'newestFirst' ? 'list' : 'id',
 	});
 	if (selection.unusable > 0) {
 		context.logger.warn(`${selection.unusable} ${source.noun} without an id or timestamp were skipped`, {
@@ -277,8 +378,12 @@ async function pollTimeline(
 	}
 	const next: TimelineState = { ...selection.state };
 	delete next.census;
+	delete next.drain;
+	const more = selection.waiting > 0;
+	const drain = more ? drainAfter(list, source, next, from, settings.lookbackSeconds) : undefined;
+	if (drain) next.drain = drain;
 	// With records left for later polls (or unusable ones, never remembered), the next poll has work to do anyway.
-	if (selection.waiting === 0 && selection.unusable === 0) {
+	if (!more && selection.unusable === 0) {
 		const kept = source.movable ? changes : censusOf(list, source, windowStart(next, settings.lookbackSeconds));
 		if (kept) next.census = kept;
 	}
@@ -286,6 +391,7 @@ async function pollTimeline(
 	return {
 		...selection,
 		state: next,
+		waiting: selection.waiting + (more ? list.start : 0),
 		batch: emits ? selection.batch.filter((record) => emits(record)) : selection.batch,
 	};
 }
@@ -362,9 +468,12 @@ export async function pollEvent(
 		if (JSON.stringify(outcome.state) !== JSON.stringify(saved))
 			staticData[STATE_FIELD] = outcome.state as unknown as IDataObject;
 		if (outcome.waiting > 0) {
-			this.logger.info(`${outcome.waiting} more new ${source.noun} follow on the next polls (Max Items per Poll)`, {
-				node: this.getNode().name,
-			});
+			this.logger.info(
+				`Up to ${outcome.waiting} more new ${source.noun} follow on the next polls (Max Items per Poll)`,
+				{
+					node: this.getNode().name,
+				},
+			);
 		}
 		return outcome.batch.length ? [this.helpers.returnJsonArray(outcome.batch)] : null;
 	} finally {

@@ -24,6 +24,22 @@ export interface TimelineState {
 	seen: Record<string, string[]>;
 	/** The count of the window at the last complete read (see Census); absent, the next poll reads the window. */
 	census?: Census;
+	/** Where a backlog larger than Max Items per Poll stands (see Drain); absent, the next poll reads the window. */
+	drain?: Drain;
+}
+
+/**
+ * A backlog being drained (issue 31): in the list read from `from`, newest first, the last `behind` records (its
+ * oldest) were all emitted or known when the last poll ended, and newer ones wait. The next poll reads only the
+ * records just before them (Max Items per Poll, and on to the first known record), so a poll costs the same
+ * whatever the backlog. Whatever the picture misses (a record listed late among the known ones) is read by the
+ * complete read of the window that ends every drain.
+ */
+export interface Drain {
+	from?: number;
+	behind: number;
+	/** The records before the known ones then: when Max Items per Poll takes them all, the next poll reads the window. */
+	ahead: number;
 }
 
 /**
@@ -73,15 +89,26 @@ export function loadTimelineState(saved: unknown, key: string): TimelineState | 
 		([second, ids]) => /^-?\d+$/.test(second) && Array.isArray(ids) && ids.every((id) => typeof id === 'string'),
 	);
 	if (!seenValid) return undefined;
-	const { census, ...rest } = state as TimelineState;
+	const { census, drain, ...rest } = state as TimelineState;
+	const drainValid =
+		!!drain &&
+		typeof drain === 'object' &&
+		Number.isSafeInteger(drain.behind) &&
+		drain.behind >= 0 &&
+		Number.isSafeInteger(drain.ahead) &&
+		drain.ahead >= 0 &&
+		(drain.from === undefined || isFiniteNumber(drain.from));
+	if (drain !== undefined && !drainValid)
+		return loadTimelineState(census === undefined ? rest : { ...rest, census }, key);
 	const censusValid =
 		!!census &&
 		typeof census === 'object' &&
 		isFiniteNumber(census.total) &&
 		(census.from === undefined || isFiniteNumber(census.from)) &&
 		(census.digest === undefined || typeof census.digest === 'string');
-	// A census that is not of this shape only costs the next poll a complete read.
-	return censusValid ? (state as TimelineState) : rest;
+	// A census or drain that is not of this shape only costs the next poll a complete read.
+	if (!censusValid) return drain === undefined ? rest : { ...rest, drain };
+	return state as TimelineState;
 }
 
 /** The oldest timestamp the next read asks for (undefined: the whole list). */
@@ -103,6 +130,12 @@ function compareIds(a: string, b: string): number {
 }
 
 /**
+ * How records of the same second are put in order: by id, or, for a list sorted newest first, as the list has them
+ * (from its end), so that those emitted are always the last of their second in the list (see Drain).
+ */
+export type TieOrder = 'id' | 'list';
+
+/**
  * The records of a read in the window, oldest first, each once, with the number of records that had no
  * usable id or timestamp (they cannot be told apart, so they are never emitted).
  */
@@ -110,6 +143,7 @@ export function inWindow(
 	records: IDataObject[],
 	identity: RecordIdentity,
 	from: number | undefined,
+	ties: TieOrder = 'id',
 ): { entries: TimelineRecord[]; unusable: number } {
 	const byKey = new Map<string, TimelineRecord>();
 	let unusable = 0;
@@ -125,12 +159,34 @@ export function inWindow(
 		const key = `${time}|${id}`;
 		if (!byKey.has(key)) byKey.set(key, { record, id, time });
 	}
-	const entries = [...byKey.values()].sort((a, b) => a.time - b.time || compareIds(a.id, b.id));
+	const listed = [...byKey.values()];
+	// A stable sort: records of one second keep the order of the list read from its end.
+	const entries =
+		ties === 'list'
+			? listed.reverse().sort((a, b) => a.time - b.time)
+			: listed.sort((a, b) => a.time - b.time || compareIds(a.id, b.id));
 	return { entries, unusable };
 }
 
-function isRemembered(state: TimelineState, entry: TimelineRecord): boolean {
+function isRemembered(state: TimelineState, entry: Pick<TimelineRecord, 'id' | 'time'>): boolean {
 	return state.seen[String(entry.time)]?.includes(entry.id) ?? false;
+}
+
+/**
+ * Whether a poll from `state` would never emit the record: emitted or known already, older than the window, or
+ * without an id or timestamp.
+ */
+export function isSettled(
+	record: IDataObject,
+	state: TimelineState,
+	identity: RecordIdentity,
+	lookbackSeconds: number,
+): boolean {
+	const id = identity.idOf(record);
+	const time = identity.timeOf(record);
+	if (id === undefined || time === undefined) return true;
+	const from = windowStart(state, lookbackSeconds);
+	return (from !== undefined && time < from) || isRemembered(state, { id, time });
 }
 
 /**
@@ -186,9 +242,9 @@ export function selectBatch(
 	records: IDataObject[],
 	state: TimelineState,
 	identity: RecordIdentity,
-	{ max, lookbackSeconds }: { max: number; lookbackSeconds: number },
+	{ max, lookbackSeconds, ties }: { max: number; lookbackSeconds: number; ties?: TieOrder },
 ): Selection {
-	const { entries, unusable } = inWindow(records, identity, windowStart(state, lookbackSeconds));
+	const { entries, unusable } = inWindow(records, identity, windowStart(state, lookbackSeconds), ties);
 	const fresh = entries.filter((entry) => !isRemembered(state, entry));
 	const chosen = fresh.slice(0, max);
 	return {

@@ -171,3 +171,55 @@ describe('a picker (Order → Get, From List, API v2) against odd list answers',
 		]);
 	});
 });
+
+/**
+ * Issue 31 item 4: a busy seller's Return All. New orders are placed while the order units are read (each page
+ * answered a little late, so the new units move the pages still to come); every unit that existed when the read
+ * started is output exactly once, and no unit twice.
+ */
+describe.each([
+	{
+		api: 'v1' as const,
+		path: '/order-units/seller/',
+		run: async () =>
+			await runSellerNode(credentialsV1(), {
+				parameters: { resource: 'orderUnit', operation: 'getMany', returnAll: true },
+			}),
+	},
+	{
+		api: 'v2' as const,
+		path: '/order-units',
+		run: async () =>
+			await runSellerNodeV2(credentialsV2, {
+				parameters: { resource: 'orderUnit', operation: 'getMany', returnAll: true, storefront: 'all' },
+			}),
+	},
+])('Order Unit → Get Many, API $api: Return All while 30 orders arrive', (version) => {
+	it('outputs every order unit once (before: "the page … repeated records already read", nothing output)', async () => {
+		// What a quiet Return All outputs: the order units there before the arrivals.
+		const quiet = await version.run();
+		const before = quiet.items.map((item) => item.json.id_order_unit);
+		expect(before.length).toBeGreaterThan(500);
+		sandbox.control.clearRequests();
+		sandbox.control.addFault({ path: version.path, kind: 'latency', latencyMs: 25 });
+		const reading = version.run();
+		// The orders arrive while the pages are asked for: one every 10 ms, until 30 are placed or the read is over.
+		let placed = 0;
+		let done = false;
+		void reading.finally(() => (done = true));
+		while (placed < 30 && !done) {
+			await sandbox.control.createOrder({ units: [{ id_unit: sandbox.control.db.units[0].id_unit, quantity: 1 }] });
+			placed++;
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+		const run = await reading;
+
+		expect(run.error).toBeUndefined();
+		expect(placed).toBeGreaterThan(5);
+		const output = run.items.map((item) => item.json.id_order_unit);
+		expect(new Set(output).size).toBe(output.length);
+		expect(before.filter((id) => !output.includes(id))).toEqual([]);
+		const pages = lists(version.api, version.path);
+		expect(pages.length).toBeGreaterThan(5);
+	});
+});
