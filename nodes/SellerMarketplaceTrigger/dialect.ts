@@ -22,6 +22,17 @@ export interface TriggerDialect {
 	scope?: Scope;
 	/** The subscription requests. */
 	subscriptions: SubscriptionApi;
+	/** The creation events the subscription watch can read back after a gap (subscribing/watch.ts); none in API v1. */
+	recovery?: RecoverableEvent[];
+}
+
+/** A creation event whose records a list of the API gives by creation time, so that missed ones can be read back. */
+export interface RecoverableEvent {
+	event: string;
+	/** The records created at or after `fromSeconds` (the API's clock), oldest first. */
+	read(context: IHookFunctions, fromSeconds: number): Promise<IDataObject[]>;
+	/** The notification the marketplace sends for the record (without its id_message), or undefined when it sends none. */
+	notificationOf(context: IHookFunctions, record: IDataObject): Promise<IDataObject | undefined>;
 }
 
 export interface SignatureInputs {
@@ -48,6 +59,11 @@ export interface Notification {
 	payload: unknown;
 	/** What else the version's body carries and the item shows (e.g. API v2's storefront). */
 	extra: IDataObject;
+	/**
+	 * Sent by the trigger's own subscription watch for a creation it read back after a gap (subscribing/watch.ts);
+	 * trusted only when signed.
+	 */
+	recovered: boolean;
 }
 
 /** The retry policy of one read, as the transport takes it. */

@@ -36,6 +36,7 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import type { SellerMarketplaceTrigger as SellerMarketplaceTriggerNode } from '../../nodes/SellerMarketplaceTrigger/SellerMarketplaceTrigger.node';
 import { forgetInProcessLogs } from '../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
+import { forgetWatches } from '../../nodes/SellerMarketplaceTrigger/subscribing/watch';
 import { forgetCachedSecrets } from '../../nodes/SellerMarketplaceTrigger/receiving/secretCache';
 import { PACKAGE, TestCredentialsHelper, type SellerCredentials, type SellerCredentialsV2 } from './workflow';
 
@@ -115,6 +116,9 @@ function nodeTypes(): INodeTypes {
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
 
 export class WebhookHost {
+	/** What the node logged from its hook contexts: activation, deactivation and the subscription watch. */
+	readonly hookLog: string[] = [];
+
 	/** The saved static data of the workflow (what n8n keeps in its database). */
 	staticData: IDataObject;
 
@@ -274,6 +278,8 @@ export class WebhookHost {
 	}
 
 	async close(): Promise<void> {
+		// a process that ends takes its subscription watches with it
+		forgetWatches(this.workflowId);
 		this.server.closeAllConnections();
 		await new Promise<void>((resolve) => this.server.close(() => resolve()));
 	}
@@ -386,6 +392,17 @@ export class WebhookHost {
 			activation,
 			this.webhookData(description, mode, additionalData),
 		);
+		// what the node logs from its activation hooks (and the subscription watch they start), recorded
+		const record = (level: string) => (message: string) => this.hookLog.push(`${level}: ${message}`);
+		Object.defineProperty(context, 'logger', {
+			value: {
+				error: record('error'),
+				warn: record('warn'),
+				info: record('info'),
+				debug: record('debug'),
+				verbose: record('verbose'),
+			},
+		});
 		return await fn.call(context);
 	}
 

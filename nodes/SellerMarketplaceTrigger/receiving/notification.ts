@@ -29,12 +29,13 @@ export function parseNotification(raw: Buffer, scope: Scope | undefined): Notifi
 	if (!body || typeof body !== 'object' || Array.isArray(body)) return 'the body is not a JSON object';
 	const repeated = repeatedTopLevelName(raw.toString('utf8'));
 	if (repeated !== undefined) return `the body names ${JSON.stringify(repeated)} twice`;
-	const { event_name, resource, id_message, payload } = body as IDataObject;
+	const { event_name, resource, id_message, payload, recovered } = body as IDataObject;
 	if (typeof event_name !== 'string' || !event_name) return 'event_name is missing';
 	if (typeof resource !== 'string' || !resource) return 'resource is missing';
 	if (typeof id_message !== 'string' || !id_message || id_message.length > 200)
 		return 'id_message is missing or too long';
 	const extra = scope ? scope.parse(body as IDataObject) : {};
 	if (typeof extra === 'string') return extra;
-	return { event_name, resource, id_message, payload, extra };
+	if (recovered !== undefined && typeof recovered !== 'boolean') return 'recovered is not true or false';
+	return { event_name, resource, id_message, payload, extra, recovered: recovered === true };
 }

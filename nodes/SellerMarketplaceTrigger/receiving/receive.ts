@@ -28,7 +28,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Notification, SignatureInputs, TriggerDialect } from '../dialect';
 import { parseEvents } from '../shared/events';
 import { nodeParameter } from '../shared/parameters';
-import { storedDeliveries, storeDeliveries } from '../shared/staticData';
+import { storedDeliveries, storeDelivery } from '../shared/staticData';
 import { nowInSeconds, rememberSeconds } from '../shared/time';
 import { answerer, type Replies } from './answers';
 import { bodyLimitProblem } from './bodyLimits';
@@ -119,7 +119,7 @@ export async function receiveNotification(
 	const deliveries = deliveryLogOf(context, settings, now);
 	const read = async () => await readResource(context, confirm, event.path, settings.fetchTimeoutSeconds);
 	const admitted = signed
-		? admitSigned(event, deliveries, settings, now)
+		? admitSigned(event, deliveries, settings, now, recoverable(dialect, notification.event_name))
 		: await confirmByReading({
 				eventName: notification.event_name,
 				collection: ref.collection,
@@ -138,6 +138,7 @@ export async function receiveNotification(
 
 	// 4. Emit: the item, then the delivery taken and the answer, with no await between them.
 	const item = itemOf(event, timestamp, signed);
+	const pushedAt = signed && !notification.recovered && context.getMode?.() !== 'manual' ? now : undefined;
 	if (settings.fetchResource) {
 		const fetched = 'record' in admitted ? { kind: 'found' as const, body: admitted.record } : await read();
 		Object.assign(
@@ -145,7 +146,7 @@ export async function receiveNotification(
 			fetchedFields(event.path, settings.fetchTimeoutSeconds, confirm.fetchBudget.answerDeadlineSeconds, fetched),
 		);
 	}
-	return emit(context, deliveries, keys, item, event, reply, settings);
+	return emit(context, deliveries, keys, item, event, reply, settings, pushedAt);
 }
 
 /** Whether the call is signed as this trigger expects, with a timestamp within the window (not when Verify Events By is Read-Back). */
@@ -183,13 +184,24 @@ function messageKeyOf(event: EventAt, settings: Settings, now: number): KeyToTak
 }
 
 /** A signed event: retries of a delivery keep their id_message, so one already taken starts nothing. */
-function admitSigned(event: EventAt, deliveries: DeliveryLog, settings: Settings, now: number) {
+/** Whether the subscription watch may deliver this event too (read back after a gap): then a push and it run once. */
+const recoverable = (dialect: TriggerDialect, eventName: string) =>
+	dialect.recovery?.some((entry) => entry.event === eventName) === true;
+
+function admitSigned(event: EventAt, deliveries: DeliveryLog, settings: Settings, now: number, recoverable: boolean) {
 	if (settings.ignoreRepeats && deliveries.seen([messageKeyOf(event, settings, now).key])) {
 		return { kind: 'repeat' as const, reason: repeatedMessage(event) };
 	}
 	return {
 		kind: 'signed' as const,
-		keys: signedEventKeys(event.notification.event_name, event.path, event.rule, settings.maxAgeSeconds, now),
+		keys: signedEventKeys(
+			event.notification.event_name,
+			event.path,
+			event.rule,
+			settings.maxAgeSeconds,
+			now,
+			settings.ignoreRepeats && recoverable,
+		),
 	};
 }
 
@@ -222,6 +234,8 @@ function itemOf({ notification, ref }: EventAt, timestamp: string | undefined, s
 		timestamp: timestamp !== undefined && /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : null,
 		received_at: new Date().toISOString(),
 		verified_by: signed ? 'signature' : 'read-back',
+		// Read back by the trigger's subscription watch after the marketplace had stopped delivering (signed by it).
+		recovered: signed && notification.recovered,
 	};
 }
 
@@ -234,6 +248,7 @@ function emit(
 	event: EventAt,
 	reply: Replies,
 	settings: Settings,
+	pushedAt: number | undefined,
 ): IWebhookResponseData {
 	const taken = deliveries.take(keys);
 	if (taken.outcome === 'repeat') {
@@ -253,7 +268,7 @@ function emit(
 		);
 	}
 	try {
-		storeDeliveries(context, deliveries.storedForm());
+		storeDelivery(context, deliveries.storedForm(), pushedAt);
 		context.getResponseObject().status(200).json({ received: true });
 		return { workflowData: [context.helpers.returnJsonArray(item)], noWebhookResponse: true };
 	} catch (error) {

@@ -50,20 +50,32 @@ export function signedChangeKey(eventName: string, path: string): string {
 	return `signed:${eventName}|${path}`;
 }
 
-/** What a signed event leaves in the log besides its id_message, so that a read-back of the same event does not run it again. */
+/**
+ * How long a creation is remembered at least, whatever Max Timestamp Age says: longer than the span the subscription
+ * watch reads back after a gap and the interval between two of its checks (subscribing/watch.ts), so that a creation
+ * pushed before the gap and read back after it runs once.
+ */
+export const CREATION_MEMORY_SECONDS = 13 * 3600;
+
+/**
+ * What a signed event leaves in the log besides its id_message, so that a read-back of the same event does not run
+ * it again. A creation runs once, whoever names it: with `onceOnly` (Ignore Repeated Deliveries), a creation already
+ * taken under another id_message (a push and the same creation recovered by the watch) is a repeat.
+ */
 export function signedEventKeys(
 	eventName: string,
 	path: string,
 	rule: ReadBackRule,
 	maxAgeSeconds: number,
 	now: number,
+	onceOnly = false,
 ): KeyToTake[] {
 	if (rule.once) {
 		return [
 			{
 				key: eventFingerprint(eventName, path),
-				expiresAt: now + maxAgeSeconds + 2 * TIME_ZONE_SLACK_SECONDS,
-				rememberOnly: true,
+				expiresAt: now + Math.max(maxAgeSeconds, CREATION_MEMORY_SECONDS) + 2 * TIME_ZONE_SLACK_SECONDS,
+				rememberOnly: !onceOnly,
 			},
 		];
 	}

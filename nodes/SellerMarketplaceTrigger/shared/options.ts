@@ -12,6 +12,7 @@ import { collectionField } from '../../shared/descriptions/fields';
 import { choiceSubtitle, tidyProperties } from '../../shared/descriptions/words';
 import type { TriggerDialect } from '../dialect';
 import { DEFAULT_MAX_AGE_SECONDS, MAX_MAX_AGE_SECONDS } from './time';
+import { DEFAULT_WATCH_MINUTES, MAX_WATCH_MINUTES } from '../subscribing/watch';
 
 /**
  * The Options collection of one API version: header names, the answer deadline and the default of "Verify
@@ -26,6 +27,18 @@ function triggerOptions(dialect: TriggerDialect, resources: string): INodeProper
 		'Options',
 		'options',
 		[
+			{
+				displayName: 'Check Subscriptions Every (Minutes)',
+				name: 'checkSubscriptionsMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: MAX_WATCH_MINUTES },
+				default: DEFAULT_WATCH_MINUTES,
+				description: `While the workflow is published, how often to check that the marketplace still delivers here. A subscription it switched off (after about 12 hours in which n8n could not be reached) or that was deleted is repaired and n8n's log says so${
+					dialect.recovery?.length
+						? '; the new orders, order units and returns of the gap are then delivered once each, with "recovered" true'
+						: ''
+				}. 0 turns the check off.`,
+			},
 			{
 				displayName: 'Fetch Resource',
 				name: 'fetchResource',

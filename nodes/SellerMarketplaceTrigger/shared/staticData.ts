@@ -20,6 +20,8 @@ interface TriggerStaticData extends IDataObject {
 	seenDeliveries?: string;
 	/** What earlier releases stored instead: the last `id_message` values; taken over, then dropped. */
 	recentMessageIds?: string[];
+	/** When the last event the marketplace pushed was received (Unix seconds): where a recovery after a restart starts. */
+	lastDeliveryAt?: number;
 }
 
 type StaticDataContext = { getWorkflowStaticData(type: string): IDataObject };
@@ -62,4 +64,16 @@ export function storeDeliveries(context: StaticDataContext, log: string): void {
 	const data = dataOf(context);
 	data.seenDeliveries = log;
 	delete data.recentMessageIds;
+}
+
+/** When the last event the marketplace pushed (not a recovered one) was received, if any was. */
+export function lastDeliveryAt(context: StaticDataContext): number | undefined {
+	const at = dataOf(context).lastDeliveryAt;
+	return typeof at === 'number' && Number.isFinite(at) ? at : undefined;
+}
+
+/** Writes the delivery log and, for an event the marketplace pushed, when it was received. */
+export function storeDelivery(context: StaticDataContext, log: string, pushedAt: number | undefined): void {
+	storeDeliveries(context, log);
+	if (pushedAt !== undefined) dataOf(context).lastDeliveryAt = pushedAt;
 }

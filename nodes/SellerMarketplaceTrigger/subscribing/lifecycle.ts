@@ -12,10 +12,12 @@ import { isEmailAddress } from '../../shared/helpers/validation';
 import type { RetryPolicy } from '../../api/core/retry';
 import type { RemoteSubscription, SubscriptionApi, TriggerDialect } from '../dialect';
 import { parseEvents } from '../shared/events';
-import { storedSubscriptions, storeSubscriptions, type SubscriptionMap } from '../shared/staticData';
+import { nodeParameter } from '../shared/parameters';
+import { lastDeliveryAt, storedSubscriptions, storeSubscriptions, type SubscriptionMap } from '../shared/staticData';
+import { DEFAULT_WATCH_MINUTES, RECOVERY_SPAN_SECONDS, startWatch, stopWatch } from './watch';
 
 /** What subscribing needs of a dialect. */
-type LifecycleDialect = Pick<TriggerDialect, 'events' | 'subscriptions'>;
+type LifecycleDialect = Pick<TriggerDialect, 'events' | 'subscriptions' | 'recovery' | 'signature'>;
 
 /** Lifecycle calls run while n8n activates or deactivates a workflow: retry a little, never for minutes. */
 export const LIFECYCLE_RETRY: Partial<RetryPolicy> = { maxRetries: 2, maxTotalWaitMs: 10_000 };
@@ -136,7 +138,7 @@ function preferred(a: RemoteSubscription, b: RemoteSubscription, knownId: number
 async function checkSubscriptions(
 	context: IHookFunctions,
 	{ events: selectable, subscriptions: api }: LifecycleDialect,
-): Promise<boolean> {
+): Promise<{ complete: boolean; repaired: boolean }> {
 	const { callbackUrl, events, email, stored: known } = subscribingSettings(context, selectable);
 	const remote = await api.list(context);
 
@@ -172,11 +174,13 @@ async function checkSubscriptions(
 		await deleteOne(context, api, Number(repeat.id_subscription));
 	}
 
+	let repaired = false;
 	for (const event of events) {
 		const subscription = chosen.get(event);
 		if (!subscription) continue;
 		const changes = await api.repairOf(context, subscription, { callbackUrl, event, email });
 		if (!changes) continue;
+		repaired ||= changes.is_active === true;
 		// The marketplace disables a subscription after ~12 h of failed deliveries; switching it on verifies the callback again.
 		try {
 			await api.repair(context, Number(subscription.id_subscription), changes);
@@ -187,7 +191,7 @@ async function checkSubscriptions(
 			throw subscribeError(context, error, event, callbackUrl, []);
 		}
 	}
-	return events.every((event) => next[event] !== undefined);
+	return { complete: events.every((event) => next[event] !== undefined), repaired };
 }
 
 /**
@@ -238,17 +242,38 @@ async function deleteSubscriptions(
 	return Object.keys(failed).length === 0;
 }
 
+/**
+ * Starts the subscription watch (watch.ts) once every event is subscribed. `recoverFrom` when activation switched a
+ * subscription back on: the events after the last one the trigger received (or, when it received none, those of
+ * the span the marketplace retries before it gives up) are read and delivered.
+ */
+function watchSubscriptions(context: IHookFunctions, dialect: LifecycleDialect, repaired = false): void {
+	const { callbackUrl, events, email } = subscribingSettings(context, dialect.events);
+	const minutes = Number(
+		nodeParameter<{ checkSubscriptionsMinutes?: unknown }>(context, 'options', {}).checkSubscriptionsMinutes ??
+			DEFAULT_WATCH_MINUTES,
+	);
+	const now = Math.floor(Date.now() / 1000);
+	const recoverFrom = repaired ? Math.min(now, lastDeliveryAt(context) ?? now - RECOVERY_SPAN_SECONDS) : undefined;
+	startWatch(context, dialect, { callbackUrl, events, email }, { minutes, recoverFrom });
+}
+
 /** The trigger's `webhookMethods` for one API version: n8n calls them on activation and deactivation. */
 export function lifecycleMethods(dialect: LifecycleDialect) {
 	return {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await checkSubscriptions(this, dialect);
+				const { complete, repaired } = await checkSubscriptions(this, dialect);
+				if (complete) watchSubscriptions(this, dialect, repaired);
+				return complete;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await createSubscriptions(this, dialect);
+				const created = await createSubscriptions(this, dialect);
+				watchSubscriptions(this, dialect);
+				return created;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
+				stopWatch(this, callbackUrlOf(this));
 				return await deleteSubscriptions(this, dialect);
 			},
 		},

@@ -13,6 +13,7 @@ import { cachedCredentialValue } from '../receiving/secretCache';
 import { secretCacheKey } from '../receiving/signature';
 import { nodeParameter } from '../shared/parameters';
 import { readBackRuleOf, readPathOf, resourcePathOf, RESOURCE_FORMS } from './events';
+import { V2_RECOVERY } from './recovery';
 import { FROM_CREDENTIALS, V2_SUBSCRIPTIONS } from './subscriptions';
 
 const storefrontOf = (extra: { storefront?: unknown }): string => String(extra.storefront);
@@ -65,4 +66,5 @@ export const V2: TriggerDialect = {
 		},
 	},
 	subscriptions: V2_SUBSCRIPTIONS,
+	recovery: V2_RECOVERY,
 };

@@ -13,8 +13,8 @@ import { LIFECYCLE_RETRY } from '../subscribing/lifecycle';
 
 export const FROM_CREDENTIALS = 'credentials';
 
-/** The Storefront parameter, or the credentials' Default Storefront. */
-async function storefrontOf(context: IHookFunctions): Promise<Storefront> {
+/** The Storefront parameter, or the credentials' Default Storefront: the storefront the trigger subscribes for. */
+export async function subscribedStorefront(context: IHookFunctions): Promise<Storefront> {
 	const chosen = String(context.getNodeParameter('storefront', FROM_CREDENTIALS) ?? '')
 		.trim()
 		.toLowerCase();
@@ -39,7 +39,7 @@ export const V2_SUBSCRIPTIONS: SubscriptionApi = {
 		const subscription = await apiRequestData.call(context, {
 			method: 'POST',
 			path: '/subscriptions',
-			query: { storefront: await storefrontOf(context) },
+			query: { storefront: await subscribedStorefront(context) },
 			body: { callback_url: callbackUrl, fallback_email: email, event_name: event },
 			retry: LIFECYCLE_RETRY,
 		});
@@ -56,7 +56,7 @@ export const V2_SUBSCRIPTIONS: SubscriptionApi = {
 	},
 	// Only what differs is sent: a disabled subscription, another storefront (or every storefront), an old e-mail.
 	async repairOf(context, existing, { email }) {
-		const storefront = await storefrontOf(context);
+		const storefront = await subscribedStorefront(context);
 		const changes: Record<string, string | boolean> = {};
 		if (existing.storefront !== storefront) changes.storefront = storefront;
 		if (existing.fallback_email !== email) changes.fallback_email = email;

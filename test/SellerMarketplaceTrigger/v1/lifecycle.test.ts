@@ -108,6 +108,7 @@ describe('activation → event → deactivation', () => {
 			timestamp: Number(delivery.requestHeaders['HM-Timestamp']),
 			received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
 			verified_by: 'signature',
+			recovered: false,
 		});
 		expect(h.executions[0].mode).toBe('production');
 

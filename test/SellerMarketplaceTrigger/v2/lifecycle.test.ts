@@ -63,6 +63,7 @@ describe('activation → event → deactivation', () => {
 			timestamp: Number(delivery.requestHeaders['Shop-Timestamp']),
 			received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
 			verified_by: 'signature',
+			recovered: false,
 		});
 		expect(items.filter((item) => item.event_name === 'order_unit_new').map((item) => item.id_order_unit)).toEqual(
 			orderUnits.map((unit) => unit.id_order_unit),

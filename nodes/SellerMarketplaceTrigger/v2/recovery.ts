@@ -1,0 +1,46 @@
+/**
+ * The creation events of API v2 that the subscription watch reads back after a gap (../subscribing/watch.ts):
+ * new orders, order units and returns, each listed by the API with a `ts_created_from_iso` filter for the
+ * trigger's storefront. The notification is the one the marketplace sends (`/orders/{id}/`, the storefront, `[]`).
+ */
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+
+import { apiRequestAllItems } from '../../api/v2';
+import { formatIsoTime, parseApiTime } from '../../SellerMarketplacePollTrigger/shared/sources';
+import type { RecoverableEvent } from '../dialect';
+import { subscribedStorefront } from './subscriptions';
+
+function creations(event: string, path: string, idField: string): RecoverableEvent {
+	return {
+		event,
+		async read(context, fromSeconds) {
+			const records = await apiRequestAllItems.call(
+				context,
+				{
+					path,
+					query: { storefront: await subscribedStorefront(context), ts_created_from_iso: formatIsoTime(fromSeconds) },
+					pageSize: 100,
+					idField,
+				},
+				{ returnAll: true },
+			);
+			const created = (record: IDataObject) => parseApiTime(record.ts_created_iso) ?? 0;
+			return [...records].sort((a, b) => created(a) - created(b));
+		},
+		async notificationOf(context: IHookFunctions, record) {
+			const id = record[idField];
+			if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') return undefined;
+			return {
+				resource: `${path}/${encodeURIComponent(String(id))}/`,
+				storefront: typeof record.storefront === 'string' ? record.storefront : await subscribedStorefront(context),
+				payload: [],
+			};
+		},
+	};
+}
+
+export const V2_RECOVERY: RecoverableEvent[] = [
+	creations('order_new', '/orders', 'id_order'),
+	creations('order_unit_new', '/order-units', 'id_order_unit'),
+	creations('return_new', '/returns', 'id_return'),
+];
