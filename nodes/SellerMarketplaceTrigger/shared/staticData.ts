@@ -22,6 +22,8 @@ interface TriggerStaticData extends IDataObject {
 	recentMessageIds?: string[];
 	/** When the last event the marketplace pushed was received (Unix seconds): where a recovery after a restart starts. */
 	lastDeliveryAt?: number;
+	/** When the workflow was published (Unix seconds): nothing from before is ever recovered. */
+	publishedAt?: number;
 }
 
 type StaticDataContext = { getWorkflowStaticData(type: string): IDataObject };
@@ -76,4 +78,18 @@ export function lastDeliveryAt(context: StaticDataContext): number | undefined {
 export function storeDelivery(context: StaticDataContext, log: string, pushedAt: number | undefined): void {
 	storeDeliveries(context, log);
 	if (pushedAt !== undefined) dataOf(context).lastDeliveryAt = pushedAt;
+}
+
+/** When the workflow was published, kept through restarts; the first activation records it. */
+export function publishedAt(context: StaticDataContext, now: number): number {
+	const data = dataOf(context);
+	if (typeof data.publishedAt !== 'number' || !Number.isFinite(data.publishedAt)) data.publishedAt = now;
+	return data.publishedAt;
+}
+
+/** Unpublished: the next publishing starts afresh. */
+export function forgetPublished(context: StaticDataContext): void {
+	const data = dataOf(context);
+	delete data.publishedAt;
+	delete data.lastDeliveryAt;
 }

@@ -13,7 +13,14 @@ import type { RetryPolicy } from '../../api/core/retry';
 import type { RemoteSubscription, SubscriptionApi, TriggerDialect } from '../dialect';
 import { parseEvents } from '../shared/events';
 import { nodeParameter } from '../shared/parameters';
-import { lastDeliveryAt, storedSubscriptions, storeSubscriptions, type SubscriptionMap } from '../shared/staticData';
+import {
+	forgetPublished,
+	lastDeliveryAt,
+	publishedAt,
+	storedSubscriptions,
+	storeSubscriptions,
+	type SubscriptionMap,
+} from '../shared/staticData';
 import { DEFAULT_WATCH_MINUTES, RECOVERY_SPAN_SECONDS, startWatch, stopWatch } from './watch';
 
 /** What subscribing needs of a dialect. */
@@ -253,9 +260,13 @@ function watchSubscriptions(context: IHookFunctions, dialect: LifecycleDialect, 
 		nodeParameter<{ checkSubscriptionsMinutes?: unknown }>(context, 'options', {}).checkSubscriptionsMinutes ??
 			DEFAULT_WATCH_MINUTES,
 	);
+	if (context.getMode() === 'manual') return;
 	const now = Math.floor(Date.now() / 1000);
-	const recoverFrom = repaired ? Math.min(now, lastDeliveryAt(context) ?? now - RECOVERY_SPAN_SECONDS) : undefined;
-	startWatch(context, dialect, { callbackUrl, events, email }, { minutes, recoverFrom });
+	const since = publishedAt(context, now);
+	const recoverFrom = repaired
+		? Math.max(since, Math.min(now, lastDeliveryAt(context) ?? now - RECOVERY_SPAN_SECONDS))
+		: undefined;
+	startWatch(context, dialect, { callbackUrl, events, email }, { minutes, recoverFrom, since });
 }
 
 /** The trigger's `webhookMethods` for one API version: n8n calls them on activation and deactivation. */
@@ -274,6 +285,7 @@ export function lifecycleMethods(dialect: LifecycleDialect) {
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
 				stopWatch(this, callbackUrlOf(this));
+				if (this.getMode() !== 'manual') forgetPublished(this);
 				return await deleteSubscriptions(this, dialect);
 			},
 		},

@@ -49,6 +49,8 @@ interface Watch {
 	dialect: Pick<TriggerDialect, 'subscriptions' | 'recovery' | 'signature'>;
 	settings: WatchSettings;
 	intervalMs: number;
+	/** When the workflow was published: events from before are not this trigger's (seconds). */
+	since: number;
 	/** When a check last found every subscription delivering here (n8n's clock, seconds). */
 	healthyAt?: number;
 	/** Events to recover from this time on (seconds), once the trigger can receive them. */
@@ -88,7 +90,7 @@ export function startWatch(
 	context: IHookFunctions,
 	dialect: Watch['dialect'],
 	settings: WatchSettings,
-	options: { minutes: number; recoverFrom?: number },
+	options: { minutes: number; recoverFrom?: number; since: number },
 ): void {
 	const key = keyOf(context, settings.callbackUrl);
 	stopWatch(context, settings.callbackUrl);
@@ -99,6 +101,7 @@ export function startWatch(
 		dialect,
 		settings,
 		intervalMs: Math.min(options.minutes, MAX_WATCH_MINUTES) * 60_000,
+		since: options.since,
 		healthyAt: recoverFrom === undefined ? nowSeconds() : undefined,
 		recoverFrom,
 	};
@@ -188,7 +191,7 @@ async function checkOnce(watch: Watch): Promise<void> {
 		);
 	}
 	if (repairs.length) {
-		const from = (watch.healthyAt ?? checkedAt) - RECOVERY_SPAN_SECONDS;
+		const from = Math.max(watch.since, (watch.healthyAt ?? checkedAt) - RECOVERY_SPAN_SECONDS);
 		watch.recoverFrom = Math.min(watch.recoverFrom ?? from, from);
 		log(
 			watch,
