@@ -185,7 +185,10 @@ async function checkOnce(watch: Watch): Promise<void> {
 		const changes = await api.repairOf(context, subscription, { callbackUrl, event, email });
 		if (!changes) continue;
 		await api.repair(context, Number(subscription.id_subscription), changes);
-		const what = changes.is_active === true ? 'was switched off by the marketplace' : 'delivered elsewise';
+		const what =
+			changes.is_active === true
+				? 'was switched off (the marketplace does so after about 12 hours of failed deliveries)'
+				: 'was for another storefront or e-mail';
 		repairs.push(
 			`subscription ${subscription.id_subscription} ("${event}") ${what}: repaired (${Object.keys(changes).join(', ')})`,
 		);

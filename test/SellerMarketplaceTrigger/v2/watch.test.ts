@@ -168,7 +168,7 @@ describe('a subscription the marketplace switched off while the workflow is acti
 		expect(n8n.hookLog).toEqual(
 			expect.arrayContaining([
 				expect.stringMatching(
-					/^warn: Seller Marketplace Trigger: subscription 1 \("order_new"\) was switched off by the marketplace: repaired \(is_active\); subscription 2 \("order_unit_new"\) .*Events missed since \d{4}-.* are delivered now\.$/,
+					/^warn: Seller Marketplace Trigger: subscription 1 \("order_new"\) was switched off \(the marketplace does so after about 12 hours of failed deliveries\): repaired \(is_active\); subscription 2 \("order_unit_new"\) .*Events missed since \d{4}-.* are delivered now\.$/,
 				),
 				// the 44 of the gap, and the 4 pushed before it (inside the span read), which the trigger takes as repeats
 				'info: Seller Marketplace Trigger: recovery read order_new, order_unit_new: 48 notifications delivered to the trigger (each runs once)',
