@@ -254,8 +254,10 @@ function bulkUpdate(ctx: V2Context) {
 			[{ field: 'body', message: `repeats id_unit ${duplicates.join(', ')}` }],
 		);
 	}
+	// One look at the storefront's units per request, not one per entry (a 50,000-offer sync sends 334 of these).
+	const units = new Map(unitsOf(ctx).map((u) => [u.id_unit, u]));
 	const results = entries.map(({ id_unit, unit_data }) => {
-		const unit = unitsOf(ctx).find((u) => u.id_unit === id_unit);
+		const unit = units.get(id_unit);
 		if (!unit)
 			return {
 				id_unit,

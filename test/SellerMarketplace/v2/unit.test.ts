@@ -537,6 +537,51 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 		expect(run.items.every((item) => item.json.handling_time === 3)).toBe(true);
 	});
 
+	it('1,000 stock-only rows take their prices from the offer list: a read per 100 offers and 7 writes (before: 1,000 reads)', async () => {
+		addUnits(1000);
+		const units = unitsIn('de').slice(0, 1000);
+		const run = await v2.run(
+			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: '={{ $json.stock }}' } },
+			{ items: units.map((unit, index) => ({ json: { id: unit.id_unit, stock: index % 7 } })) },
+		);
+		expect(run.error).toBeUndefined();
+		const offers =
+			unitsIn('de').length +
+			db().units.filter((unit) => storefrontOf(unit) === 'de' && unit.condition === 'download').length;
+		const sent = v2.requests().map((request) => `${request.method} ${request.path}`);
+		expect(sent.filter((request) => request === 'GET /units')).toHaveLength(Math.ceil(offers / 100));
+		expect(sent.filter((request) => request.startsWith('GET /units/'))).toEqual([]);
+		expect(sent.filter((request) => request === 'POST /units/bulk')).toHaveLength(7);
+		// Each unit written with the listing price the list gave, and its new stock.
+		const written = v2
+			.requests()
+			.filter((request) => request.method === 'POST')
+			.flatMap((request) => JSON.parse(request.body) as Array<{ id_unit: number; unit_data: IDataObject }>);
+		expect(written).toEqual(
+			units.map((unit, index) => ({
+				id_unit: unit.id_unit,
+				unit_data: { amount: index % 7, listing_price: unit.listing_price },
+			})),
+		);
+		expect(run.items).toHaveLength(1000);
+	});
+
+	it('with the offer list read, a unit it does not hold is read by itself; one that does not exist fails its item only', async () => {
+		const units = unitsIn('de').slice(0, 4);
+		const items = [...units.map((unit) => unit.id_unit), 999999].map((id) => ({ json: { id } }));
+		const run = await v2.run(
+			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 4 } },
+			{ items, continueOnFail: true },
+		);
+		const sent = v2.requests().map((request) => `${request.method} ${request.path} ${request.status}`);
+		expect(sent.filter((request) => request.startsWith('GET /units/'))).toEqual(['GET /units/999999 404']);
+		expect(sent.filter((request) => request.startsWith('POST'))).toEqual(['POST /units/bulk 207']);
+		expect(
+			run.items.map((item) => [item.pairedItem, item.json.error === undefined ? item.json.amount : 'error']),
+		).toEqual([...units.map((_, item) => [{ item }, 4]), [{ item: 4 }, 'error']]);
+		expect(units.map((unit) => unitById(unit.id_unit)!.amount)).toEqual([4, 4, 4, 4]);
+	});
+
 	it('only the units without a price set are read; a price set is sent as it is', async () => {
 		const [a, b] = unitsIn('de');
 		const newPrice = a.listing_price + 1;

@@ -270,7 +270,16 @@ export const samples: Record<string, Sample> = {
 	'unit.get': (context) => ({ unitId: String(unitOnDe(context)) }),
 	'unit.create': (context) => ({ identifyBy: 'ean', ean: freeEan(context), offerId: 'SKU-COVERAGE-1', condition: 'NEW', listingPrice: 1999, handlingTime: 2 }),
 	'unit.update': (context) => ({ unitId: String(unitOnDe(context)), updateFields: { amount: 3 } }),
-	'unit.updateMany': (context) => ({ unitId: String(unitOnDe(context)), updateFields: { handlingTime: 3 } }),
+	// Four units of one storefront take their prices from its offer list, one of another is read by itself.
+	'unit.updateMany': ({ control }) => {
+		const offers = control.db.units.filter((unit) => unit.condition !== 'download');
+		const on = (storefront: string) => offers.filter((unit) => (unit._storefront ?? 'de') === storefront);
+		const other = offers.find((unit) => (unit._storefront ?? 'de') !== 'de')!;
+		return eachOf({ unitId: '={{ $json.id }}', storefront: '={{ $json.storefront }}', updateFields: { handlingTime: 3 } }, [
+			...on('de').slice(0, 4).map((unit) => ({ id: unit.id_unit, storefront: 'de' })),
+			{ id: other.id_unit, storefront: other._storefront! },
+		]);
+	},
 	'unit.getStatus': (context) => new WithInput({ unitId: '={{ $json.id }}' }, [{ json: { id: unitOnDe(context) } }]),
 	'unit.delete': (context) => ({ unitId: String(unitOnDe(context)) }),
 	'info.getLocales': () => ({}),

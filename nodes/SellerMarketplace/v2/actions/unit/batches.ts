@@ -20,7 +20,11 @@ export async function sendInChunks<Part extends BatchPart>(
 	sendChunk: (chunk: Array<{ itemIndex: number; part: Part }>) => Promise<BatchOutcome[]>,
 ): Promise<BatchOutcome[]> {
 	const groups = new Map<string, Array<{ itemIndex: number; part: Part }>>();
-	for (const entry of parts) groups.set(entry.part.key, [...(groups.get(entry.part.key) ?? []), entry]);
+	for (const entry of parts) {
+		const group = groups.get(entry.part.key);
+		if (group) group.push(entry);
+		else groups.set(entry.part.key, [entry]);
+	}
 	const chunks = [...groups.values()].flatMap((group) =>
 		Array.from({ length: Math.ceil(group.length / chunkSize) }, (_, index) =>
 			group.slice(index * chunkSize, (index + 1) * chunkSize),
