@@ -8,61 +8,18 @@
  * A ledger asserts what the workflow received: every order and order unit once (by its id), whether pushed or
  * recovered, and recovered ones say so.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { RETRY_OFFSETS_MS, type Sandbox } from '../../../sandbox';
 import { DEFAULT_USER_AGENT } from '../../../nodes/api/v2/signing';
 import { checkAllWatches } from '../../../nodes/SellerMarketplaceTrigger/subscribing/watch';
+import { startOutageProxy, type OutageProxy as Proxy } from '../../harness/outage-proxy';
 import { startStrictSandbox } from '../../harness/sandbox';
 import { WebhookHost } from '../../harness/webhook-host';
 
 const EMAIL = 'ops@seller.example';
 const WEBHOOK_ID = 'c0ffee00-0000-4000-8000-00000000a7c4';
 const PAST_LAST_RETRY_SECONDS = RETRY_OFFSETS_MS[RETRY_OFFSETS_MS.length - 1] / 1000 + 60;
-
-/** The public address of n8n: forwards to the current host, or drops every connection ("n8n unreachable"). */
-interface Proxy {
-	origin: string;
-	down: boolean;
-	target?: WebhookHost;
-	close(): Promise<void>;
-}
-
-async function startProxy(): Promise<Proxy> {
-	const sockets = new Set<Socket>();
-	const proxy: Proxy = { origin: '', down: false, close: async () => {} };
-	const server: Server = createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			if (proxy.down || !proxy.target) return void req.socket.destroy();
-			const forward = httpRequest(
-				`http://127.0.0.1:${proxy.target.port}${req.url ?? '/'}`,
-				{ method: req.method, headers: req.headers, agent: false },
-				(answer) => {
-					const body: Buffer[] = [];
-					answer.on('data', (chunk: Buffer) => body.push(chunk));
-					answer.on('end', () => res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(body)));
-				},
-			);
-			forward.on('error', () => req.socket.destroy());
-			forward.end(Buffer.concat(chunks));
-		});
-	});
-	server.on('connection', (socket) => {
-		sockets.add(socket);
-		socket.on('close', () => sockets.delete(socket));
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	proxy.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	proxy.close = async () => {
-		for (const socket of sockets) socket.destroy();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	};
-	return proxy;
-}
 
 let sandbox: Sandbox;
 let proxy: Proxy;
@@ -71,7 +28,7 @@ const hosts: WebhookHost[] = [];
 beforeAll(async () => {
 	process.env.N8N_LOG_LEVEL ??= 'error';
 	sandbox = await startStrictSandbox({ port: 0, timeScale: 3600 });
-	proxy = await startProxy();
+	proxy = await startOutageProxy();
 });
 afterAll(async () => {
 	await proxy.close();
