@@ -11,7 +11,14 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { PollHost } from '../harness/poll-host';
-import { startPollBench, timestampOf, type PollBench, resetBenchEachTest, secondsOf } from './helpers';
+import {
+	finishedImportFile,
+	startPollBench,
+	timestampOf,
+	type PollBench,
+	resetBenchEachTest,
+	secondsOf,
+} from './helpers';
 
 let bench: PollBench;
 
@@ -118,19 +125,7 @@ function addRecords(list: EventList, count: number, seconds = nowSeconds()): str
 	const time = timestampOf(seconds);
 	const template: IDataObject =
 		list.collection === 'importFiles'
-			? {
-					uri: 'http://127.0.0.1/feed.csv',
-					type: 'PRODUCT_FEED',
-					note: '',
-					total_lines: 1,
-					current_line: 1,
-					error_count: 0,
-					product_feed_async_done: 1,
-					ts_created: time,
-					ts_last_row_updated: time,
-					ts_completed: time,
-					_errors: [],
-				}
+			? finishedImportFile(time)
 			: structuredClone(rows.find((row) => !row._storefront || row._storefront === 'de')!);
 	const added: string[] = [];
 	for (let index = 0; index < count; index++) {

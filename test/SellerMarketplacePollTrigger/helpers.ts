@@ -88,3 +88,18 @@ export const pollState = (staticData: IDataObject) =>
 		| undefined;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A finished product feed import file of the sandbox's store, changed at `time` (an API timestamp); no id yet. */
+export const finishedImportFile = (time: string): IDataObject => ({
+	uri: 'http://127.0.0.1/feed.csv',
+	type: 'PRODUCT_FEED',
+	note: '',
+	total_lines: 1,
+	current_line: 1,
+	error_count: 0,
+	product_feed_async_done: 1,
+	ts_created: time,
+	ts_last_row_updated: time,
+	ts_completed: time,
+	_errors: [],
+});

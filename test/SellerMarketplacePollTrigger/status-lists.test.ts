@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RequestLogEntry } from '../../sandbox';
 import type { PollHost } from '../harness/poll-host';
-import { ids, startPollBench, timestampOf, type PollBench, resetBenchEachTest } from './helpers';
+import { finishedImportFile, ids, startPollBench, timestampOf, type PollBench, resetBenchEachTest } from './helpers';
 
 let bench: PollBench;
 
@@ -90,19 +90,7 @@ function newRecord(list: StatusList, status = list.inStatus, seconds = nowSecond
 	const time = timestampOf(seconds);
 	const base: IDataObject =
 		list.collection === 'importFiles'
-			? {
-					uri: 'http://127.0.0.1/feed.csv',
-					type: 'PRODUCT_FEED',
-					note: '',
-					total_lines: 1,
-					current_line: 1,
-					error_count: 0,
-					product_feed_async_done: 1,
-					ts_created: time,
-					ts_last_row_updated: time,
-					ts_completed: time,
-					_errors: [],
-				}
+			? finishedImportFile(time)
 			: structuredClone(rows.find((row) => !row._storefront || row._storefront === 'de')!);
 	const record: IDataObject = { ...base, [list.id]: nextId, [list.time ?? 'ts_updated']: time };
 	if (status !== undefined) record.status = status;

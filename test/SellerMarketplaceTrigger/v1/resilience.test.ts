@@ -6,11 +6,10 @@
  * be "down" (connections dropped), "up", or "up but the answer is lost" (the workflow ran, the marketplace
  * saw a failure and retries the same id_message). Every test ends with: no event executed twice.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { RETRY_OFFSETS_MS, type Sandbox } from '../../../sandbox';
+import { startOutageProxy, type OutageProxy } from '../../harness/outage-proxy';
 import { startStrictSandbox } from '../../harness/sandbox';
 import { WebhookHost } from '../../harness/webhook-host';
 import { budget } from '../../budget';
@@ -21,69 +20,24 @@ const TIME_SCALE = 3600; // one sandbox hour per real second
 /** Sandbox seconds from an event's first delivery attempt to a minute past its last retry. */
 const PAST_LAST_RETRY_SECONDS = RETRY_OFFSETS_MS[RETRY_OFFSETS_MS.length - 1] / 1000 + 60;
 
+/** n8n's public address: reachable, unreachable, or reachable with every answer to the marketplace lost. */
 type ProxyMode = 'up' | 'down' | 'answer-lost';
 
-/** The public address of n8n: forwards to the current host, or plays an outage. */
-interface Proxy {
-	origin: string;
-	mode: ProxyMode;
-	target?: WebhookHost;
-	close(): Promise<void>;
-}
-
-async function startProxy(): Promise<Proxy> {
-	const sockets = new Set<Socket>();
-	const proxy: Proxy = { origin: '', mode: 'up', close: async () => {} };
-	const server: Server = createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			if (proxy.mode === 'down' || !proxy.target) {
-				req.socket.destroy();
-				return;
-			}
-			const forward = httpRequest(
-				`http://127.0.0.1:${proxy.target.port}${req.url ?? '/'}`,
-				{ method: req.method, headers: req.headers, agent: false },
-				(answer) => {
-					const body: Buffer[] = [];
-					answer.on('data', (chunk: Buffer) => body.push(chunk));
-					answer.on('end', () => {
-						if (proxy.mode === 'answer-lost' && req.method === 'POST') {
-							// n8n ran the workflow, but the marketplace never got the 200
-							res.writeHead(502).end('bad gateway');
-							return;
-						}
-						res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(body));
-					});
-				},
-			);
-			forward.on('error', () => req.socket.destroy());
-			forward.end(Buffer.concat(chunks));
-		});
-	});
-	server.on('connection', (socket) => {
-		sockets.add(socket);
-		socket.on('close', () => sockets.delete(socket));
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	proxy.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	proxy.close = async () => {
-		for (const socket of sockets) socket.destroy();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	};
-	return proxy;
+function setMode(proxy: OutageProxy, mode: ProxyMode): void {
+	proxy.down = mode === 'down';
+	// n8n ran the workflow, but the marketplace never got the 200
+	proxy.loseAnswers = mode === 'answer-lost' ? Infinity : 0;
 }
 
 let sandbox: Sandbox;
-let proxy: Proxy;
+let proxy: OutageProxy;
 const hosts: WebhookHost[] = [];
 const figures = { events: 0, deliveries: 0, failedDeliveries: 0, executions: 0, restarts: 0, sandboxHoursSimulated: 0 };
 
 beforeAll(async () => {
 	process.env.N8N_LOG_LEVEL ??= 'error';
 	sandbox = await startStrictSandbox({ port: 0, timeScale: TIME_SCALE });
-	proxy = await startProxy();
+	proxy = await startOutageProxy();
 });
 
 afterAll(async () => {
@@ -93,7 +47,7 @@ afterAll(async () => {
 
 beforeEach(() => {
 	sandbox.control.reset();
-	proxy.mode = 'up';
+	setMode(proxy, 'up');
 	proxy.target = undefined;
 });
 
@@ -237,7 +191,7 @@ describe('the marketplace retries for hours', () => {
 	it('n8n down for hours: failed attempts on the published schedule, then the retry after recovery runs exactly once', async () => {
 		const host = await startN8n();
 		await host.activate();
-		proxy.mode = 'down';
+		setMode(proxy, 'down');
 		const { idMessage } = await newOrderEvent();
 
 		// about four sandbox hours of failures (+1, +15, +30 min, then hourly)
@@ -246,7 +200,7 @@ describe('the marketplace retries for hours', () => {
 		expect(eventDeliveries(idMessage).every((delivery) => !delivery.ok)).toBe(true);
 		expect(host.executions).toEqual([]);
 
-		proxy.mode = 'up';
+		setMode(proxy, 'up');
 		await until(() => eventDeliveries(idMessage).some((delivery) => delivery.ok), 'the first retry after recovery');
 		const attempts = eventDeliveries(idMessage);
 		// the sandbox's schedule: retries after 1, 15 and 30 minutes, then hourly
@@ -268,13 +222,13 @@ describe('the marketplace retries for hours', () => {
 	it('the workflow ran but the answer was lost: every retry of the same id_message is acknowledged and starts nothing', async () => {
 		const host = await startN8n();
 		await host.activate();
-		proxy.mode = 'answer-lost';
+		setMode(proxy, 'answer-lost');
 		const { idMessage } = await newOrderEvent();
 		expect(host.executions).toHaveLength(1);
 
 		await until(() => eventDeliveries(idMessage).length >= 4, 'three retries of the delivered event');
 		figures.sandboxHoursSimulated += 1;
-		proxy.mode = 'up';
+		setMode(proxy, 'up');
 		await until(() => eventDeliveries(idMessage).some((delivery) => delivery.ok), 'an acknowledged retry');
 
 		const calls = host.calls.filter((call) => call.method === 'POST');
@@ -297,7 +251,7 @@ describe('the marketplace disabled the subscription', () => {
 			const first = await startN8n();
 			await first.activate();
 			const [subscription] = sandbox.control.db.subscriptions;
-			proxy.mode = 'down';
+			setMode(proxy, 'down');
 			const { idMessage: lost } = await newOrderEvent();
 
 			// jump past the last retry, the first one more than 12 h after the first attempt
@@ -321,7 +275,7 @@ describe('the marketplace disabled the subscription', () => {
 
 			// n8n comes back (restart with its saved static data) and activates the workflow again
 			await stopN8n(first);
-			proxy.mode = 'up';
+			setMode(proxy, 'up');
 			sandbox.control.clearRequests();
 			const second = await startN8n(first.staticData);
 			await second.activate();
@@ -362,14 +316,14 @@ describe('the marketplace disabled the subscription', () => {
 		async () => {
 			const host = await startN8n();
 			await host.activate();
-			proxy.mode = 'down';
+			setMode(proxy, 'down');
 			await newOrderEvent();
 			await sandbox.control.advance(PAST_LAST_RETRY_SECONDS);
 			await sandbox.control.flushNotifications();
 			figures.sandboxHoursSimulated += PAST_LAST_RETRY_SECONDS / 3600;
 			expect(sandbox.control.db.subscriptions.every((subscription) => !subscription.is_active)).toBe(true);
 
-			proxy.mode = 'up';
+			setMode(proxy, 'up');
 			await host.deactivate();
 			await host.activate();
 			expect(sandbox.control.db.subscriptions).toEqual([
