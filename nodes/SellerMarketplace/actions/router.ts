@@ -27,6 +27,9 @@ export function wordingOf(operation: Operation): OperationIdentity {
 	};
 }
 
+/** How many other refused items an error names, at most (the rest are counted). */
+const MAX_NAMED_REFUSALS = 50;
+
 /**
  * Collects the outputs of one run in input order. A failed item becomes an error item when the node continues
  * on failure, and otherwise stops the run; `applied` lists the items whose writes went through before, so the
@@ -52,6 +55,28 @@ class RunOutput {
 		const json = this.context.helpers.returnJsonArray(records);
 		this.items.push(...this.context.helpers.constructExecutionMetaData(json, { itemData: { item: itemIndex } }));
 		this.applied.push(itemIndex);
+	}
+
+	/**
+	 * Several items refused before anything was sent (a batch), without Continue On Fail: the run stops with the
+	 * first, and its description names every one, so that a seller can fix them all at once.
+	 */
+	refuseAll(refused: Array<{ itemIndex: number; error: unknown }>): never {
+		const [first, ...others] = refused.map(({ itemIndex, error }) => ({
+			itemIndex,
+			failure: itemFailure(this.context, this.identity, error, itemIndex),
+		}));
+		if (others.length) {
+			const shown = others.slice(0, MAX_NAMED_REFUSALS);
+			const more = others.length - shown.length;
+			const note = [
+				`Nothing was sent: ${refused.length} items were refused. The others:`,
+				...shown.map(({ itemIndex, failure }) => `item ${itemIndex}: ${failure.message}`),
+				...(more > 0 ? [`and ${more} more`] : []),
+			].join('\n');
+			first.failure.description = first.failure.description ? `${first.failure.description}\n${note}` : note;
+		}
+		throw (this.stoppedBy = forEditor(first.failure));
 	}
 
 	fail(itemIndex: number, error: unknown, { sentTogether = false } = {}): void {
@@ -93,15 +118,18 @@ async function runBatch(
 ): Promise<void> {
 	const count = context.getInputData().length;
 	const parts: Array<{ itemIndex: number; part: unknown }> = [];
+	const refused: Array<{ itemIndex: number; error: unknown }> = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
 			checkParameterTypes(context, operation.description, itemIndex);
 			readRequestSettings(context, itemIndex);
 			parts.push({ itemIndex, part: await operation.batch.prepare.call(context, itemIndex) });
 		} catch (error) {
-			output.fail(itemIndex, error);
+			if (context.continueOnFail()) output.fail(itemIndex, error);
+			else refused.push({ itemIndex, error });
 		}
 	}
+	if (refused.length) output.refuseAll(refused);
 	if (!parts.length) return;
 	const outcomes = await operation.batch.send.call(context, parts);
 	for (const outcome of outcomes) {

@@ -658,4 +658,43 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 		);
 		expect(v2.requests()).toHaveLength(0);
 	});
+
+	it('every bad row is named in one error, not only the first, and nothing is sent (before: the first only)', async () => {
+		const [a, b, c] = unitsIn('de');
+		const rows = [
+			{ id: a.id_unit, price: 100 },
+			{ id: b.id_unit, price: '9,99' },
+			{ id: c.id_unit, price: 200 },
+			{ id: 'abc', price: 300 },
+			{ id: a.id_unit + 100000, price: -5 },
+		];
+		const run = await v2.run(
+			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { listingPrice: '={{ $json.price }}' } },
+			{ items: rows.map((json) => ({ json })) },
+		);
+		expect(run.error?.message).toBe(
+			'"Listing Price (in Cents)" must be a whole number of at least 1, but it is "9,99" [item 1]',
+		);
+		// The editor shows the description as HTML: one line each.
+		expect(String((run.error as { description?: string }).description).split('<br>')).toEqual([
+			'Nothing was sent: 3 items were refused. The others:',
+			'item 3: "Unit" must be a positive whole number, but it is "abc" [item 3]',
+			'item 4: "Listing Price (in Cents)" must be a whole number of at least 1, but it is -5 [item 4]',
+		]);
+		expect(v2.requests()).toHaveLength(0);
+	});
+
+	it('every repeated unit is named, and nothing is sent', async () => {
+		const [a, b] = unitsIn('de');
+		const ids = [a.id_unit, b.id_unit, a.id_unit, b.id_unit, a.id_unit];
+		const run = await v2.run(
+			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { amount: 1, listingPrice: 999 } },
+			{ items: ids.map((id) => ({ json: { id } })) },
+		);
+		expect(run.error?.message).toBe(`"Unit" ${a.id_unit} is also in item 0: update each unit once per run [item 2]`);
+		expect((run.error as { description?: string }).description).toBe(
+			'Nothing was sent. Also repeated: item 3, item 4.',
+		);
+		expect(v2.requests()).toHaveLength(0);
+	});
 });

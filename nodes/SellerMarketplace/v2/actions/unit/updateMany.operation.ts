@@ -163,7 +163,7 @@ export const updateMany = defineOperation({
 		async send(parts) {
 			// The API refuses a whole request that names a unit twice; two items for one unit would also race.
 			const firstItemOf = new Map<string, number>();
-			const duplicates: BatchOutcome[] = [];
+			const duplicates: Array<{ itemIndex: number; error: NodeOperationError }> = [];
 			const unique = parts.filter(({ itemIndex, part }) => {
 				const unit = `${part.storefront}|${part.unitId}`;
 				const first = firstItemOf.get(unit);
@@ -176,10 +176,18 @@ export const updateMany = defineOperation({
 					itemIndex,
 					`"Unit" ${part.unitId} is also in item ${first}: update each unit once per run`,
 				);
-				if (!this.continueOnFail()) throw error;
 				duplicates.push({ itemIndex, error });
 				return false;
 			});
+			if (duplicates.length && !this.continueOnFail()) {
+				// Nothing is sent; the error names every repeated row, not only the first.
+				const [{ error }, ...others] = duplicates;
+				if (others.length) {
+					const note = `Nothing was sent. Also repeated: ${others.map((other) => `item ${other.itemIndex}`).join(', ')}.`;
+					error.description = error.description ? `${error.description}\n${note}` : note;
+				}
+				throw error;
+			}
 			const { ready, failed } = await addCurrentListingPrices(this, unique);
 			if (failed.length && !this.continueOnFail()) {
 				const notSent = ready.map(({ itemIndex }) => ({
