@@ -31,6 +31,8 @@ export interface RecoverableEvent {
 	event: string;
 	/** The records created at or after `fromSeconds` (the API's clock), oldest first. */
 	read(context: IHookFunctions, fromSeconds: number): Promise<IDataObject[]>;
+	/** When the newest record was created (the API's clock), if there is one: what exists when the trigger is published. */
+	newest(context: IHookFunctions): Promise<number | undefined>;
 	/** The notification the marketplace sends for the record (without its id_message), or undefined when it sends none. */
 	notificationOf(context: IHookFunctions, record: IDataObject): Promise<IDataObject | undefined>;
 }

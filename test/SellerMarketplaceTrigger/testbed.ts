@@ -94,7 +94,10 @@ export interface Testbed<V extends TriggerVersion> {
 	post(host: WebhookHost, delivery: Delivery, mode?: 'production' | 'test'): Promise<ApiResponse>;
 	/** Requests the node sent to this version's API, oldest first. */
 	requests(): RequestLogEntry[];
-	/** GET requests the node sent to this version's API to read resources (subscription listings left out). */
+	/**
+	 * GET requests the node sent to this version's API to read resources once published (subscription listings, and
+	 * what publishing itself reads, left out).
+	 */
 	reads(): RequestLogEntry[];
 	/**
 	 * An order of the seller, created now (so it is "new"). Create it before activating a host when the test
@@ -110,6 +113,8 @@ export function useTestbed<V extends TriggerVersion>(
 	const api = API[version];
 	let sandbox: Sandbox | undefined;
 	const hosts: Array<{ host: WebhookHost; active: boolean }> = [];
+	/** The request log's last entry (its seq) when a host last finished publishing. */
+	let readsFrom = 0;
 
 	beforeAll(async () => {
 		// The node logs every refusal (as it should); keep the test output to errors.
@@ -121,6 +126,7 @@ export function useTestbed<V extends TriggerVersion>(
 	});
 	beforeEach(() => {
 		sandbox!.control.reset();
+		readsFrom = 0;
 	});
 	afterEach(async () => {
 		sandbox!.control.clearFaults();
@@ -151,6 +157,12 @@ export function useTestbed<V extends TriggerVersion>(
 			...options,
 		});
 		hosts.push({ host, active });
+		// What publishing reads (the subscription watch's starting point) is not a read of a notification.
+		const activate = host.activate.bind(host);
+		host.activate = async (...args: Parameters<WebhookHost['activate']>) => {
+			await activate(...args);
+			readsFrom = sandbox!.control.requests().at(-1)?.seq ?? readsFrom;
+		};
 		if (active) await host.activate();
 		return host;
 	};
@@ -184,7 +196,10 @@ export function useTestbed<V extends TriggerVersion>(
 			return await rawRequest(host.url(mode), 'POST', headers, delivery.body);
 		},
 		requests,
-		reads: () => requests().filter((entry) => entry.method === 'GET' && entry.path !== api.subscriptionList),
+		reads: () =>
+			requests().filter(
+				(entry) => entry.seq > readsFrom && entry.method === 'GET' && entry.path !== api.subscriptionList,
+			),
 		async newOrder(id) {
 			const { order } = await sandbox!.control.createOrder(id === undefined ? {} : { id_order: id });
 			return order.id_order;

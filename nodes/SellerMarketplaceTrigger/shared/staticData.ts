@@ -22,7 +22,7 @@ interface TriggerStaticData extends IDataObject {
 	recentMessageIds?: string[];
 	/** When the last event the marketplace pushed was received (Unix seconds): where a recovery after a restart starts. */
 	lastDeliveryAt?: number;
-	/** When the workflow was published (Unix seconds): nothing from before is ever recovered. */
+	/** When the workflow was published, by the marketplace's clock (Unix seconds): nothing older is ever recovered. */
 	publishedAt?: number;
 }
 
@@ -80,11 +80,17 @@ export function storeDelivery(context: StaticDataContext, log: string, pushedAt:
 	if (pushedAt !== undefined) dataOf(context).lastDeliveryAt = pushedAt;
 }
 
-/** When the workflow was published, kept through restarts; the first activation records it. */
-export function publishedAt(context: StaticDataContext, now: number): number {
-	const data = dataOf(context);
-	if (typeof data.publishedAt !== 'number' || !Number.isFinite(data.publishedAt)) data.publishedAt = now;
-	return data.publishedAt;
+/**
+ * Since when events are this trigger's (the marketplace's clock, seconds), kept through restarts; recorded by the
+ * first activation after publishing.
+ */
+export function publishedAt(context: StaticDataContext): number | undefined {
+	const at = dataOf(context).publishedAt;
+	return typeof at === 'number' && Number.isFinite(at) ? at : undefined;
+}
+
+export function storePublishedAt(context: StaticDataContext, at: number): void {
+	dataOf(context).publishedAt = at;
 }
 
 /** Unpublished: the next publishing starts afresh. */

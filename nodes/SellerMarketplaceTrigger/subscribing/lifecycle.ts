@@ -17,6 +17,7 @@ import {
 	forgetPublished,
 	lastDeliveryAt,
 	publishedAt,
+	storePublishedAt,
 	storedSubscriptions,
 	storeSubscriptions,
 	type SubscriptionMap,
@@ -250,19 +251,51 @@ async function deleteSubscriptions(
 }
 
 /**
- * Starts the subscription watch (watch.ts) once every event is subscribed. `recoverFrom` when activation switched a
+ * Since when events are this trigger's, by the marketplace's clock: just after the newest creation of each event
+ * the watch can recover when it is first published (one read each), or n8n's now when there is none. Kept in static
+ * data through restarts, so that no record from before publishing is ever delivered as recovered.
+ */
+async function publishedSince(context: IHookFunctions, dialect: LifecycleDialect, events: string[]): Promise<number> {
+	const stored = publishedAt(context);
+	if (stored !== undefined) return stored;
+	// A minute to spare for a marketplace clock a little behind n8n's.
+	let since = Math.floor(Date.now() / 1000) - 60;
+	for (const entry of dialect.recovery ?? []) {
+		if (!events.includes(entry.event)) continue;
+		const newest = await entry.newest(context);
+		if (newest !== undefined) since = Math.max(since, newest + 1);
+	}
+	storePublishedAt(context, since);
+	return since;
+}
+
+/**
+ * Starts the subscription watch (watch.ts) once every event is subscribed. `repaired` when activation switched a
  * subscription back on: the events after the last one the trigger received (or, when it received none, those of
  * the span the marketplace retries before it gives up) are read and delivered.
  */
-function watchSubscriptions(context: IHookFunctions, dialect: LifecycleDialect, repaired = false): void {
+async function watchSubscriptions(context: IHookFunctions, dialect: LifecycleDialect, repaired = false): Promise<void> {
+	if (context.getMode() === 'manual') return;
+	try {
+		await startWatching(context, dialect, repaired);
+	} catch (error) {
+		// The subscriptions stand; only the watch is missing until the next activation.
+		context.logger.warn(
+			`Seller Marketplace Trigger: the subscription watch could not start: ${(error as Error).message}`,
+			{ node: context.getNode().name },
+		);
+	}
+}
+
+async function startWatching(context: IHookFunctions, dialect: LifecycleDialect, repaired: boolean): Promise<void> {
 	const { callbackUrl, events, email } = subscribingSettings(context, dialect.events);
 	const minutes = Number(
 		nodeParameter<{ checkSubscriptionsMinutes?: unknown }>(context, 'options', {}).checkSubscriptionsMinutes ??
 			DEFAULT_WATCH_MINUTES,
 	);
-	if (context.getMode() === 'manual') return;
+	if (!(minutes > 0)) return;
 	const now = Math.floor(Date.now() / 1000);
-	const since = publishedAt(context, now);
+	const since = await publishedSince(context, dialect, events);
 	const recoverFrom = repaired
 		? Math.max(since, Math.min(now, lastDeliveryAt(context) ?? now - RECOVERY_SPAN_SECONDS))
 		: undefined;
@@ -275,12 +308,12 @@ export function lifecycleMethods(dialect: LifecycleDialect) {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const { complete, repaired } = await checkSubscriptions(this, dialect);
-				if (complete) watchSubscriptions(this, dialect, repaired);
+				if (complete) await watchSubscriptions(this, dialect, repaired);
 				return complete;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				const created = await createSubscriptions(this, dialect);
-				watchSubscriptions(this, dialect);
+				await watchSubscriptions(this, dialect);
 				return created;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {

@@ -10,9 +10,24 @@ import { formatIsoTime, parseApiTime } from '../../SellerMarketplacePollTrigger/
 import type { RecoverableEvent } from '../dialect';
 import { subscribedStorefront } from './subscriptions';
 
-function creations(event: string, path: string, idField: string): RecoverableEvent {
+/** `sort` where the list takes one: its default, newest created first, asked for explicitly; orders list so anyway. */
+function creations(event: string, path: string, idField: string, sort?: string): RecoverableEvent {
+	const created = (record: IDataObject) => parseApiTime(record.ts_created_iso);
 	return {
 		event,
+		async newest(context) {
+			const [record] = await apiRequestAllItems.call(
+				context,
+				{
+					path,
+					query: { storefront: await subscribedStorefront(context), ...(sort ? { sort } : {}) },
+					pageSize: 100,
+					idField,
+				},
+				{ returnAll: false, limit: 1 },
+			);
+			return record === undefined ? undefined : created(record);
+		},
 		async read(context, fromSeconds) {
 			const records = await apiRequestAllItems.call(
 				context,
@@ -24,8 +39,7 @@ function creations(event: string, path: string, idField: string): RecoverableEve
 				},
 				{ returnAll: true },
 			);
-			const created = (record: IDataObject) => parseApiTime(record.ts_created_iso) ?? 0;
-			return [...records].sort((a, b) => created(a) - created(b));
+			return [...records].sort((a, b) => (created(a) ?? 0) - (created(b) ?? 0));
 		},
 		async notificationOf(context: IHookFunctions, record) {
 			const id = record[idField];
@@ -41,6 +55,6 @@ function creations(event: string, path: string, idField: string): RecoverableEve
 
 export const V2_RECOVERY: RecoverableEvent[] = [
 	creations('order_new', '/orders', 'id_order'),
-	creations('order_unit_new', '/order-units', 'id_order_unit'),
-	creations('return_new', '/returns', 'id_return'),
+	creations('order_unit_new', '/order-units', 'id_order_unit', 'ts_created:desc'),
+	creations('return_new', '/returns', 'id_return', 'ts_created:desc'),
 ];
