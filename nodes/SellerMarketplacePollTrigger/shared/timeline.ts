@@ -90,25 +90,27 @@ export function loadTimelineState(saved: unknown, key: string): TimelineState | 
 	);
 	if (!seenValid) return undefined;
 	const { census, drain, ...rest } = state as TimelineState;
-	const drainValid =
+	const loaded: TimelineState = rest;
+	// A census or drain that is not of its shape only costs the next poll a complete read.
+	if (
+		!!census &&
+		typeof census === 'object' &&
+		isFiniteNumber(census.total) &&
+		(census.from === undefined || isFiniteNumber(census.from)) &&
+		(census.digest === undefined || typeof census.digest === 'string')
+	)
+		loaded.census = census;
+	if (
 		!!drain &&
 		typeof drain === 'object' &&
 		Number.isSafeInteger(drain.behind) &&
 		drain.behind >= 0 &&
 		Number.isSafeInteger(drain.ahead) &&
 		drain.ahead >= 0 &&
-		(drain.from === undefined || isFiniteNumber(drain.from));
-	if (drain !== undefined && !drainValid)
-		return loadTimelineState(census === undefined ? rest : { ...rest, census }, key);
-	const censusValid =
-		!!census &&
-		typeof census === 'object' &&
-		isFiniteNumber(census.total) &&
-		(census.from === undefined || isFiniteNumber(census.from)) &&
-		(census.digest === undefined || typeof census.digest === 'string');
-	// A census or drain that is not of this shape only costs the next poll a complete read.
-	if (!censusValid) return drain === undefined ? rest : { ...rest, drain };
-	return state as TimelineState;
+		(drain.from === undefined || isFiniteNumber(drain.from))
+	)
+		loaded.drain = drain;
+	return loaded;
 }
 
 /** The oldest timestamp the next read asks for (undefined: the whole list). */

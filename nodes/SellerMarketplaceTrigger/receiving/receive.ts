@@ -183,12 +183,12 @@ function messageKeyOf(event: EventAt, settings: Settings, now: number): KeyToTak
 	return { key: `message:${event.notification.id_message}`, expiresAt: now + rememberSeconds(settings.maxAgeSeconds) };
 }
 
-/** A signed event: retries of a delivery keep their id_message, so one already taken starts nothing. */
 /** Whether the subscription watch may deliver this event too (read back after a gap): then a push and it run once. */
 const recoverable = (dialect: TriggerDialect, eventName: string) =>
 	dialect.recovery?.some((entry) => entry.event === eventName) === true;
 
-function admitSigned(event: EventAt, deliveries: DeliveryLog, settings: Settings, now: number, recoverable: boolean) {
+/** A signed event: retries of a delivery keep their id_message, so one already taken starts nothing. */
+function admitSigned(event: EventAt, deliveries: DeliveryLog, settings: Settings, now: number, onceOnly: boolean) {
 	if (settings.ignoreRepeats && deliveries.seen([messageKeyOf(event, settings, now).key])) {
 		return { kind: 'repeat' as const, reason: repeatedMessage(event) };
 	}
@@ -200,7 +200,7 @@ function admitSigned(event: EventAt, deliveries: DeliveryLog, settings: Settings
 			event.rule,
 			settings.maxAgeSeconds,
 			now,
-			settings.ignoreRepeats && recoverable,
+			settings.ignoreRepeats && onceOnly,
 		),
 	};
 }

@@ -233,16 +233,19 @@ async function createSubscriptions(
 }
 
 /**
- * Deletes exactly the subscriptions stored for this URL (created or adopted by this node); other URLs,
- * such as the production subscriptions while a test listener stops, are never touched.
+ * Deletes exactly the subscriptions stored for this URL (created or adopted by this node) and those its watch made
+ * again; other URLs, such as the production subscriptions while a test listener stops, are never touched.
  */
 async function deleteSubscriptions(
 	context: IHookFunctions,
 	{ subscriptions: api }: LifecycleDialect,
+	madeByWatch: SubscriptionMap = {},
 ): Promise<boolean> {
 	const callbackUrl = callbackUrlOf(context);
 	const failed: SubscriptionMap = {};
-	for (const [event, id] of Object.entries(storedSubscriptions(context, callbackUrl))) {
+	const stored = Object.entries(storedSubscriptions(context, callbackUrl));
+	// The watch's own are not in static data (see watch.ts); one already deleted counts as deleted.
+	for (const [event, id] of [...stored, ...Object.entries(madeByWatch)]) {
 		if (!(await deleteOne(context, api, id))) failed[event] = id;
 	}
 	// What could not be deleted stays known, so the next activation adopts it instead of leaving it orphaned.
@@ -317,9 +320,9 @@ export function lifecycleMethods(dialect: LifecycleDialect) {
 				return created;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				stopWatch(this, callbackUrlOf(this));
+				const madeByWatch = stopWatch(this, callbackUrlOf(this));
 				if (this.getMode() !== 'manual') forgetPublished(this);
-				return await deleteSubscriptions(this, dialect);
+				return await deleteSubscriptions(this, dialect, madeByWatch);
 			},
 		},
 	};

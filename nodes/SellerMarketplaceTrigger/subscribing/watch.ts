@@ -23,7 +23,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { computeSignature } from '../../api/core/signature';
-import type { RecoverableEvent, TriggerDialect } from '../dialect';
+import type { TriggerDialect } from '../dialect';
 
 /** "Check Subscriptions Every (Minutes)" when the node has none saved, and its largest value (see RECOVERY_SPAN_SECONDS). */
 export const DEFAULT_WATCH_MINUTES = 10;
@@ -57,6 +57,11 @@ interface Watch {
 	recoverFrom?: number;
 	/** Set by stopWatch: the loop ends at its next wake-up (within WAKE_UP_MS). */
 	stopped?: boolean;
+	/**
+	 * Subscriptions this watch made again (event → id). Its hook context's static data is never saved, so they are
+	 * handed to `delete` by stopWatch, which removes them with the stored ones.
+	 */
+	created: Record<string, number>;
 	running?: Promise<void>;
 }
 
@@ -102,6 +107,7 @@ export function startWatch(
 		settings,
 		intervalMs: Math.min(options.minutes, MAX_WATCH_MINUTES) * 60_000,
 		since: options.since,
+		created: {},
 		healthyAt: recoverFrom === undefined ? nowSeconds() : undefined,
 		recoverFrom,
 	};
@@ -117,11 +123,13 @@ export function startWatch(
 	void run(watch, recoverFrom === undefined ? watch.intervalMs : WAKE_UP_MS);
 }
 
-export function stopWatch(context: IHookFunctions, callbackUrl: string): void {
+/** Stops the watch of this trigger; returns the subscriptions it made again, which only it knows of (event → id). */
+export function stopWatch(context: IHookFunctions, callbackUrl: string): Record<string, number> {
 	const key = keyOf(context, callbackUrl);
 	const watch = watches.get(key);
 	if (watch) watch.stopped = true;
 	watches.delete(key);
+	return watch?.created ?? {};
 }
 
 /** Stops the watches of a workflow (or all) in this process, as a process that ends does. */
@@ -177,6 +185,7 @@ async function checkOnce(watch: Watch): Promise<void> {
 		const subscription = mine.find((candidate) => candidate.is_active) ?? mine[0];
 		if (!subscription) {
 			const id = await api.create(context, { callbackUrl, event, email });
+			watch.created[event] = id;
 			repairs.push(
 				`"${event}" had no subscription for ${callbackUrl} (deleted, or moved to another address): subscribed again (${id})`,
 			);
@@ -224,14 +233,25 @@ async function recover(watch: Watch, from: number): Promise<void> {
 	const credentials = await context.getCredentials<{ secretKey?: string }>(dialect.signature.credentialType);
 	const secretKey = String(credentials.secretKey ?? '').trim();
 	let delivered = 0;
+	const refused: string[] = [];
 	for (const entry of recoverable) {
 		const records = await entry.read(context, from);
 		for (const record of records) {
 			const notification = await entry.notificationOf(context, record);
 			if (!notification) continue;
-			await deliver(watch, secretKey, { ...notification, event_name: entry.event, recovered: true });
-			delivered++;
+			const status = await deliver(watch, secretKey, { ...notification, event_name: entry.event, recovered: true });
+			// Refused as malformed by the trigger itself (a record it cannot name, such as an id with a "/"), as the
+			// marketplace's notification of it would be: trying again would not help, and must not hold up the others.
+			if (status !== undefined) refused.push(`${String(notification.resource)} (${status})`);
+			else delivered++;
 		}
+	}
+	if (refused.length) {
+		log(
+			watch,
+			'warn',
+			`the trigger refused ${refused.length} recovered notifications: ${refused.slice(0, 20).join(', ')}`,
+		);
 	}
 	log(
 		watch,
@@ -245,15 +265,18 @@ export function recoveredMessageId(event: string, resource: string): string {
 	return `recovered-${createHash('sha256').update(`${event}|${resource}`).digest('hex').slice(0, 32)}`;
 }
 
-/** POSTs one notification, signed as the marketplace signs them, to the trigger's production URL. */
-async function deliver(watch: Watch, secretKey: string, notification: IDataObject): Promise<void> {
+/**
+ * POSTs one notification, signed as the marketplace signs them, to the trigger's production URL. Returns the status
+ * when the trigger refused it as malformed (400); any other failure is thrown, and the next check tries again.
+ */
+async function deliver(watch: Watch, secretKey: string, notification: IDataObject): Promise<number | undefined> {
 	const { context, dialect, settings } = watch;
 	const body = JSON.stringify({
 		...notification,
 		id_message: recoveredMessageId(String(notification.event_name), String(notification.resource)),
 	});
 	const timestamp = String(nowSeconds());
-	await context.helpers.httpRequest({
+	const response = (await context.helpers.httpRequest({
 		method: 'POST',
 		url: settings.callbackUrl,
 		body,
@@ -264,7 +287,13 @@ async function deliver(watch: Watch, secretKey: string, notification: IDataObjec
 			[dialect.signature.signatureHeader]: computeSignature(secretKey, 'POST', settings.callbackUrl, body, timestamp),
 		},
 		timeout: 30_000,
-	});
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	})) as { statusCode?: number };
+	const status = Number(response.statusCode);
+	if (status >= 200 && status < 300) return undefined;
+	// 400 is the trigger's own answer to a notification it cannot read; 404 (not published yet), 401 (another secret),
+	// 503 (its log full) and the like pass, and the next check delivers again.
+	if (status === 400) return status;
+	throw new Error(`the trigger's webhook answered ${Number.isFinite(status) ? status : 'nothing'}`);
 }
-
-export type { RecoverableEvent };

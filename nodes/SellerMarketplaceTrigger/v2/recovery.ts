@@ -6,8 +6,9 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../api/v2';
-import { formatIsoTime, parseApiTime } from '../../SellerMarketplacePollTrigger/shared/sources';
+import { formatIsoTime } from '../../SellerMarketplacePollTrigger/shared/sources';
 import type { RecoverableEvent } from '../dialect';
+import { parseApiTime } from '../shared/time';
 import { subscribedStorefront } from './subscriptions';
 
 /** `sort` where the list takes one: its default, newest created first, asked for explicitly; orders list so anyway. */

@@ -10,7 +10,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RETRY_OFFSETS_MS, type Sandbox } from '../../../sandbox';
+import { formatTimestamp, RETRY_OFFSETS_MS, type Sandbox } from '../../../sandbox';
 import { DEFAULT_USER_AGENT } from '../../../nodes/api/v2/signing';
 import { checkAllWatches } from '../../../nodes/SellerMarketplaceTrigger/subscribing/watch';
 import { startOutageProxy, type OutageProxy as Proxy } from '../../harness/outage-proxy';
@@ -171,6 +171,40 @@ describe('a subscription the marketplace switched off while the workflow is acti
 			['order_unit_new', true],
 		]);
 		expectEachOnce(received(n8n), [lost]);
+
+		// Unpublishing removes the subscription the watch made again as well: none is left pointing at n8n.
+		await n8n.deactivate();
+		expect(sandbox.control.db.subscriptions).toEqual([]);
+	});
+});
+
+describe('records the trigger cannot name', () => {
+	it('an order whose id is ".." or holds a "/" is refused by the trigger and logged; the others of the gap still run once', async () => {
+		const n8n = await startN8n();
+		await n8n.activate();
+		proxy.down = true;
+		const lost = await placeOrder();
+		await sandbox.control.advance(PAST_LAST_RETRY_SECONDS);
+		await sandbox.control.flushNotifications();
+		// Orders with ids the API's string allows but no resource path can carry, listed like any other.
+		const model = sandbox.control.db.orders.find((order) => order.id_order === lost.id_order)!;
+		for (const id_order of ['..', 'A/B'])
+			sandbox.control.db.orders.push({
+				...structuredClone(model),
+				id_order,
+				ts_created: formatTimestamp(sandbox.control.now()),
+			});
+		const after = await placeOrder();
+
+		proxy.down = false;
+		await checkAllWatches();
+		await checkAllWatches();
+
+		expectEachOnce(received(n8n), [lost, after]);
+		const refused = n8n.hookLog.find((line) => line.includes('the trigger refused'));
+		expect(refused).toMatch(/^warn: Seller Marketplace Trigger: the trigger refused 2 recovered notifications: /);
+		expect(refused).toContain('/orders/../ (400)');
+		expect(refused).toContain('/orders/A%2FB/ (400)');
 	});
 });
 
