@@ -1241,6 +1241,185 @@ const reportDailyV2 = template(
 	),
 );
 
+// ------------------------------------------------------------------------------------------------
+// New order (push) → one label per order, once, with several n8n webhook processors (queue mode)
+
+/** The tables that decide "once" for every n8n process: made by the template's own set-up step. */
+const ONCE_TABLES_SQL = [
+	'CREATE TABLE IF NOT EXISTS seller_marketplace_deliveries (id_message text PRIMARY KEY, received_at timestamptz NOT NULL DEFAULT now());',
+	'CREATE TABLE IF NOT EXISTS seller_marketplace_label_claims (id_order_unit bigint PRIMARY KEY, id_order text NOT NULL, claimed_at timestamptz NOT NULL DEFAULT now());',
+].join('\n');
+
+function postgresQuery(id: string, name: string, position: [number, number], query: string, values?: string): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.postgres',
+		typeVersion: 2.6,
+		position,
+		parameters: { operation: 'executeQuery', query, options: values ? { queryReplacement: values } : {} },
+	};
+}
+
+function splitOut(id: string, name: string, position: [number, number], parameters: Record<string, unknown>): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		position,
+		parameters: { ...parameters, options: parameters.options ?? {} },
+	};
+}
+
+const labelOnceV2 = template(
+	'exV2LabelOnce001',
+	'Seller Marketplace: new order → one label per order, safe with several n8n processes',
+	[
+		note(
+			uuid(30, 90),
+			[-80, -600],
+			'New order → one label per order, safe with several n8n processes',
+			[
+				"For n8n in queue mode (several webhook processors behind one address), where the marketplace's retry of a notification, or a load balancer's, can reach another n8n process than the first delivery. Two PostgreSQL tables decide, in one statement each, for every process at once:",
+				'- **Take the delivery** lets each `id_message` through once: a repeated notification stops there.',
+				'- **Claim for a label** lets each order unit through once: a unit is never on two labels, even if the workflow runs twice for one order (a re-run by hand, a second notification).',
+				'',
+				'A label whose purchase failed keeps its claim, because the marketplace may have sold it (the error says so): check the order unit in the Seller Portal, then delete its row from `seller_marketplace_label_claims` to buy again.',
+			],
+			[
+				'Create a **Postgres** credential (the queue-mode database or any other) and pick it in the three Postgres nodes, then run **Create the tables (once)**: open **Create the tables** and click *Execute step*.',
+				"In **Buy label**, set your parcel's weight (grams) and size (cm).",
+				'In **New order**, pick your storefront and your e-mail as **Fallback Email**. ' + PUBLIC_URL,
+			],
+			760,
+			560,
+		),
+		{
+			id: uuid(30, 1),
+			name: 'New order',
+			type: TRIGGER_TYPE,
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000c003',
+			parameters: { events: ['order_new'], fallbackEmail: 'seller@example.com', storefront: 'de' },
+		},
+		postgresQuery(
+			uuid(30, 2),
+			'Take the delivery',
+			[220, 0],
+			'WITH taken AS (INSERT INTO seller_marketplace_deliveries (id_message) VALUES ($1) ON CONFLICT (id_message) DO NOTHING RETURNING id_message) SELECT id_message, $2::text AS id_order FROM taken',
+			'={{ [$json.id_message, $json.id_order] }}',
+		),
+		{
+			...sellerV2(uuid(30, 3), 'Read order', [440, 0], {
+				resource: 'order',
+				operation: 'get',
+				orderId: rl('={{ $json.id_order }}'),
+				simple: false,
+			}),
+			typeVersion: 2.1,
+		},
+		splitOut(uuid(30, 4), 'One item per unit', [660, 0], { fieldToSplitOut: 'order_units' }),
+		{
+			id: uuid(30, 5),
+			name: 'Need to be sent',
+			type: 'n8n-nodes-base.filter',
+			typeVersion: 2.2,
+			position: [880, 0],
+			parameters: {
+				conditions: {
+					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+					conditions: [
+						{
+							id: uuid(30, 51),
+							leftValue: '={{ $json.status }}',
+							rightValue: 'need_to_be_sent',
+							operator: { type: 'string', operation: 'equals' },
+						},
+					],
+					combinator: 'and',
+				},
+				options: {},
+			},
+		},
+		postgresQuery(
+			uuid(30, 6),
+			'Claim for a label',
+			[1100, 0],
+			'INSERT INTO seller_marketplace_label_claims (id_order_unit, id_order) VALUES ($1, $2) ON CONFLICT (id_order_unit) DO NOTHING RETURNING id_order_unit, id_order',
+			'={{ [$json.id_order_unit, $json.id_order] }}',
+		),
+		{
+			id: uuid(30, 7),
+			name: 'One parcel',
+			type: 'n8n-nodes-base.aggregate',
+			typeVersion: 1,
+			position: [1320, 0],
+			parameters: {
+				fieldsToAggregate: {
+					fieldToAggregate: [
+						{ fieldToAggregate: 'id_order_unit', renameField: true, outputFieldName: 'ids_order_units' },
+					],
+				},
+				options: {},
+			},
+		},
+		{
+			...sellerV2(uuid(30, 8), 'Buy label', [1540, 0], {
+				resource: 'shippingLabel',
+				operation: 'create',
+				orderUnitIds: "={{ $json.ids_order_units.join(',') }}",
+				carriers: ['GLS'],
+				weightGram: 1000,
+				lengthCm: 30,
+				widthCm: 20,
+				heightCm: 10,
+				binaryPropertyName: 'label',
+				options: {},
+			}),
+			typeVersion: 2.1,
+		},
+		splitOut(uuid(30, 9), 'Each unit of the label', [1760, 0], {
+			fieldToSplitOut: 'ids_order_units',
+			include: 'selectedOtherFields',
+			fieldsToInclude: 'carrier, tracking_number',
+			options: { destinationFieldName: 'id_order_unit' },
+		}),
+		{
+			...sellerV2(uuid(30, 10), 'Mark unit sent', [1980, 0], {
+				resource: 'orderUnit',
+				operation: 'send',
+				orderUnitId: rl('={{ $json.id_order_unit }}'),
+				carrierCode: '={{ $json.carrier }}',
+				trackingNumbers: '={{ $json.tracking_number }}',
+			}),
+			typeVersion: 2.1,
+		},
+		{
+			id: uuid(30, 11),
+			name: 'Create the tables (once)',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 260],
+			parameters: {},
+		},
+		postgresQuery(uuid(30, 12), 'Create the tables', [220, 260], ONCE_TABLES_SQL),
+	],
+	connect(
+		['New order', 'Take the delivery'],
+		['Take the delivery', 'Read order'],
+		['Read order', 'One item per unit'],
+		['One item per unit', 'Need to be sent'],
+		['Need to be sent', 'Claim for a label'],
+		['Claim for a label', 'One parcel'],
+		['One parcel', 'Buy label'],
+		['Buy label', 'Each unit of the label'],
+		['Each unit of the label', 'Mark unit sent'],
+		['Create the tables (once)', 'Create the tables'],
+	),
+);
+
 /** The seller templates (examples/, node version 2) and the version 1 workflows (examples/v1/). */
 export const EXAMPLES: Record<string, { id: string; name: string; nodes: Node[] }> = {
 	'order-new-ship-with-tracking.json': orderNewV2,
@@ -1252,6 +1431,7 @@ export const EXAMPLES: Record<string, { id: string; name: string; nodes: Node[] 
 	'tickets-interim-notice.json': ticketsV2,
 	'invoices-upload-for-sent-orders.json': invoicesV2,
 	'report-daily-download.json': reportDailyV2,
+	'order-new-label-once-queue-mode.json': labelOnceV2,
 	'v1/order-new-ship-with-tracking.json': orderNew,
 	'v1/inventory-daily-import-file.json': inventory,
 	'v1/tickets-interim-notice.json': tickets,

@@ -241,6 +241,8 @@ export const V2_EXAMPLE_IDS = {
 	tickets: 'exV2TicketNote01',
 	invoices: 'exV2InvoiceUpl01',
 	report: 'exV2ReportWait01',
+	/** run in queue mode (e2e/tests/queue-mode.e2e.test.ts) */
+	labelOnce: 'exV2LabelOnce001',
 };
 
 /** Published at start: the order_new trigger, and the inventory workflow whose webhook serves the CSV. */

@@ -145,7 +145,7 @@ export interface QueueClusterOptions {
 	owner?: N8nOptions['owner'];
 	/** for every process, e.g. N8N_EXPRESSION_ENGINE */
 	extraEnv?: Record<string, string>;
-	proxy?: Pick<WebhookProxyOptions, 'route' | 'loseAnswer'>;
+	proxy?: Pick<WebhookProxyOptions, 'route' | 'loseAnswer' | 'copy'>;
 }
 
 export class QueueCluster {

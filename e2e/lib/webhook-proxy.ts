@@ -4,7 +4,9 @@
  * n8n took to answer (also when the caller gave up waiting), the processor that answered, and the
  * notification's id_message. It can route a request to a chosen processor and lose an answer on purpose
  * (the caller then gets 502, as when a load balancer drops a connection after n8n did the work), which is
- * how the tests make a retry land on the other processor.
+ * how the tests make a retry land on the other processor. It can also send a copy of a request to another
+ * processor, at the same moment or right after the first answer, as a load balancer that retries does; the
+ * copy's answer goes nowhere.
  */
 import http from 'http';
 import type { AddressInfo } from 'net';
@@ -29,6 +31,14 @@ export interface ProxyExchange {
 	answerLost: boolean;
 	/** the caller hung up before the upstream answered */
 	callerGone: boolean;
+	/** seq of the exchange this one copies (sent by the proxy itself, its answer discarded) */
+	copyOf?: number;
+}
+
+/** A copy of a request the proxy sends itself: to `upstream`, with the original or once it was answered. */
+export interface ProxyCopy {
+	upstream: number;
+	when: 'together' | 'afterAnswer';
 }
 
 export interface WebhookProxyOptions {
@@ -38,6 +48,8 @@ export interface WebhookProxyOptions {
 	route?: (exchange: ProxyExchange) => number;
 	/** whether to drop the upstream's answer and reply 502 instead */
 	loseAnswer?: (exchange: ProxyExchange) => boolean;
+	/** whether to send a copy of this request to another upstream as well */
+	copy?: (exchange: ProxyExchange) => ProxyCopy | undefined;
 	/** how long to wait for an upstream (default 300 s) */
 	upstreamTimeoutMs?: number;
 }
@@ -115,18 +127,37 @@ export async function startWebhookProxy(options: WebhookProxyOptions): Promise<W
 			response.on('close', () => {
 				if (!response.writableFinished) exchange.callerGone = true;
 			});
-			forward(exchange, request, body, response);
+			const copy = options.copy?.(exchange);
+			const sendCopy = () => {
+				if (!copy) return;
+				const copied: ProxyExchange = {
+					...exchange,
+					seq: ++seq,
+					upstream: copy.upstream,
+					receivedAt: Date.now(),
+					answeredMs: undefined,
+					status: undefined,
+					answerLost: false,
+					copyOf: exchange.seq,
+				};
+				exchanges.push(copied);
+				forward(copied, request.headers, body, undefined);
+			};
+			forward(exchange, request.headers, body, response, copy?.when === 'afterAnswer' ? sendCopy : undefined);
+			if (copy?.when === 'together') sendCopy();
 		});
 	});
 
+	/** Passes the request to its upstream and the answer to `response` (none for a copy), then calls `answered`. */
 	function forward(
 		exchange: ProxyExchange,
-		request: http.IncomingMessage,
+		requestHeaders: http.IncomingHttpHeaders,
 		body: Buffer,
-		response: http.ServerResponse,
+		response: http.ServerResponse | undefined,
+		answered?: () => void,
 	): void {
 		const target = upstreams[exchange.upstream];
-		const headers = { ...request.headers, 'content-length': String(body.length) };
+		const headers = { ...requestHeaders, 'content-length': String(body.length) };
 		waiting++;
 		let finished = false;
 		const finish = (
@@ -142,6 +173,8 @@ export async function startWebhookProxy(options: WebhookProxyOptions): Promise<W
 			exchange.answeredMs = Date.now() - exchange.receivedAt;
 			exchange.status = status;
 			exchange.error = error;
+			answered?.();
+			if (!response) return;
 			exchange.answerLost = status !== undefined && (options.loseAnswer?.(exchange) ?? false);
 			if (response.destroyed || response.writableEnded) return;
 			if (status === undefined || exchange.answerLost)

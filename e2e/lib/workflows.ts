@@ -163,9 +163,12 @@ export const DELIVERIES_TABLE_SQL =
 export const POSTGRES_CREDENTIAL = { id: 'e2ePostgresDeliv', name: 'Deliveries database' };
 
 /** A credential of n8n's Postgres node for `database` (loopback, no TLS). */
-export function postgresCredential(database: PostgresDatabase): CredentialFile {
+export function postgresCredential(
+	database: PostgresDatabase,
+	ref: { id: string; name: string } = POSTGRES_CREDENTIAL,
+): CredentialFile {
 	return {
-		...POSTGRES_CREDENTIAL,
+		...ref,
 		type: 'postgres',
 		data: {
 			host: database.host,
