@@ -78,7 +78,7 @@ check_pack() {
 
 check_publish() {
   step "npm publish --dry-run (provenance is signed only in GitHub Actions)"
-  NPM_CONFIG_PROVENANCE=false npm publish --dry-run --ignore-scripts 2>&1 | grep -E '^(\+ |npm notice (name|version|total files|Publishing))' ||
+  NPM_CONFIG_PROVENANCE=false npm publish --dry-run --ignore-scripts --loglevel=notice 2>&1 | grep -E '^(\+ |npm notice (name|version|total files|Publishing))' ||
     fail "npm publish --dry-run printed no package"
 }
 
