@@ -1,7 +1,7 @@
 /**
  * scripts/publish-dry-run.sh, the publish workflow as a dry run (docs/verification.md): its fast steps pass on the
  * package and catch what they are for. The slow steps (n8n-node lint, npm pack and publish, n8n's scanner) run in
- * CI after the tests (`npm run publish:dry-run`); test/release/workflows.test.ts checks that CI runs it.
+ * CI, in a job of its own (`npm run publish:dry-run`); test/release/workflows.test.ts checks that CI runs it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
