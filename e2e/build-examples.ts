@@ -142,13 +142,15 @@ function markUnitSent(id: string, position: [number, number]): Node {
 	});
 }
 
-/** main connections: [from, to] or [from, to, outputIndex] */
-function connect(...links: Array<[string, string] | [string, string, number]>): Record<string, unknown> {
+/** main connections: [from, to], [from, to, outputIndex] or [from, to, outputIndex, inputIndex] (a Merge's second input) */
+function connect(
+	...links: Array<[string, string] | [string, string, number] | [string, string, number, number]>
+): Record<string, unknown> {
 	const out: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }> = {};
-	for (const [from, to, output = 0] of links) {
+	for (const [from, to, output = 0, input = 0] of links) {
 		out[from] ??= { main: [] };
 		while (out[from].main.length <= output) out[from].main.push([]);
-		out[from].main[output].push({ node: to, type: 'main', index: 0 });
+		out[from].main[output].push({ node: to, type: 'main', index: input });
 	}
 	return out;
 }
@@ -567,6 +569,158 @@ return $input.all().map(({ json: unit }) => ({
 );
 
 // ================================================================================================
+// n8n's own nodes for what a seller would otherwise write JavaScript for: the templates hold no Code node
+
+type Assignment = { name: string; value: unknown; type: 'string' | 'number' | 'boolean' | 'array' | 'object' };
+
+/** Numbered ids for the entries of a node's list (fields, conditions), derived from the node's id. */
+const entryId = (nodeId: string, index: number) => `${nodeId.slice(0, -2)}${String(index + 10).padStart(2, '0')}`;
+
+/** Edit Fields (Set): each field a name, a type and a value (or expression) the seller changes in the form. */
+function setFields(
+	id: string,
+	name: string,
+	position: [number, number],
+	fields: Assignment[],
+	{ keepOtherFields = false, notes }: { keepOtherFields?: boolean; notes?: string } = {},
+): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position,
+		parameters: {
+			mode: 'manual',
+			assignments: { assignments: fields.map((field, index) => ({ id: entryId(id, index), ...field })) },
+			includeOtherFields: keepOtherFields,
+			options: {},
+		},
+		...(notes ? { notes, notesInFlow: true } : {}),
+	};
+}
+
+/** Filter: keeps the items for which every boolean expression holds. */
+function filter(id: string, name: string, position: [number, number], expressions: string[]): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.filter',
+		typeVersion: 2.2,
+		position,
+		parameters: {
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+				conditions: expressions.map((leftValue, index) => ({
+					id: entryId(id, index),
+					leftValue,
+					rightValue: '',
+					operator: { type: 'boolean', operation: 'true', singleValue: true },
+				})),
+				combinator: 'and',
+			},
+			options: {},
+		},
+	};
+}
+
+/** Data table → Get Row(s): every row of the seller's table, found by its name in the workflow's project. */
+function tableRows(id: string, name: string, position: [number, number], table: string, notes?: string): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.dataTable',
+		typeVersion: 1,
+		position,
+		parameters: {
+			resource: 'row',
+			operation: 'get',
+			dataTableId: { __rl: true, mode: 'name', value: table },
+			returnAll: true,
+		},
+		...(notes ? { notes, notesInFlow: true } : {}),
+	};
+}
+
+/** Merge by a field both inputs share (inner join): one item per match, with the fields of both. */
+function joinOn(id: string, name: string, position: [number, number], field: string): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.merge',
+		typeVersion: 3.2,
+		position,
+		parameters: {
+			mode: 'combine',
+			combineBy: 'combineByFields',
+			fieldsToMatchString: field,
+			joinMode: 'keepMatches',
+			outputDataFrom: 'both',
+			options: {},
+		},
+	};
+}
+
+/**
+ * Split Out: one item per element of an array field (under `destination`), with the named fields of the item;
+ * keeping none, each element (an object) becomes the item.
+ */
+function splitOut(
+	id: string,
+	name: string,
+	position: [number, number],
+	field: string,
+	keep: string[] = [],
+	destination = '',
+): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		position,
+		parameters: keep.length
+			? {
+					fieldToSplitOut: field,
+					include: 'selectedOtherFields',
+					fieldsToInclude: keep.join(', '),
+					options: { destinationFieldName: destination },
+				}
+			: { fieldToSplitOut: field, options: {} },
+	};
+}
+
+/** Summarize: one item per value of `groupBy`, each aggregation named `<aggregation>_<field>` by n8n (appended_, sum_, max_). */
+function summarize(
+	id: string,
+	name: string,
+	position: [number, number],
+	groupBy: string,
+	aggregations: Array<{ aggregation: 'append' | 'sum' | 'max' | 'count'; field: string }>,
+): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.summarize',
+		typeVersion: 1.1,
+		position,
+		parameters: { fieldsToSummarize: { values: aggregations }, fieldsToSplitBy: groupBy, options: {} },
+	};
+}
+
+/** The seller's tables kept in n8n Data Tables: the name the templates find each by, and its columns. */
+export const SELLER_TABLES = {
+	priceRules: {
+		name: 'Seller Marketplace price rules',
+		columns: [
+			{ name: 'id_offer', type: 'string' },
+			{ name: 'min_price', type: 'number' },
+			{ name: 'max_price', type: 'number' },
+		],
+	},
+} as const;
+
+// ================================================================================================
 // The seller templates: node version 2 (API v2), no credentials, a sticky note on what to change for a live account
 
 /** A Seller Marketplace node of version 2, without credentials: the editor asks for them on import. */
@@ -649,27 +803,8 @@ function markUnitSentV2(id: string, position: [number, number]): Node {
 	});
 }
 
-const BOOK_PARCELS = `
-// One item per order unit that still has to be sent, with the carrier and tracking number of its parcel.
-// Replace this node with your carrier (e.g. an HTTP Request node that books the parcel and returns the tracking number).
-const parcels = [];
-for (const order of $input.all()) {
-  for (const unit of order.json.order_units ?? []) {
-    if (unit.status !== 'need_to_be_sent') continue;
-    parcels.push({
-      json: {
-        id_order: order.json.id_order,
-        id_order_unit: unit.id_order_unit,
-        title: unit.product?.title ?? '',
-        ship_to: [order.json.shipping_address?.first_name, order.json.shipping_address?.last_name, order.json.shipping_address?.city].filter(Boolean).join(' '),
-        carrier_code: 'DHL',
-        tracking_number: '0034' + String(unit.id_order_unit).padStart(16, '0'),
-      },
-    });
-  }
-}
-return parcels;
-`;
+/** The stand-in for the seller's carrier: a tracking number made from the order unit's ID (the sandbox's DHL format). */
+const STAND_IN_TRACKING = (unitId: string) => `={{ '0034' + String(${unitId}).padStart(16, '0') }}`;
 
 // ------------------------------------------------------------------------------------------------
 // New order (push) → read it → mark its units sent with tracking (the demo's workflow)
@@ -683,7 +818,7 @@ const orderNewV2 = template(
 			[-80, -440],
 			'New order → read it → mark units sent with tracking',
 			[
-				'Publishing this workflow subscribes the webhook of **New order** to `order_new` notifications of the **de** storefront; unpublishing removes the subscription. Each new order is read, and each of its units marked sent with a carrier and tracking number.',
+				'Publishing this workflow subscribes the webhook of **New order** to `order_new` notifications of the **de** storefront; unpublishing removes the subscription. Each new order is read, and each of its units still to send is marked sent with a carrier and tracking number.',
 				'',
 				CARRIER_STAND_IN,
 			],
@@ -692,7 +827,7 @@ const orderNewV2 = template(
 				"In **New order**, pick the storefront whose orders you ship (or *Credentials' Default Storefront*) and your e-mail as **Fallback Email**.",
 				'Replace **Book parcels** with your carrier.',
 			],
-			640,
+			700,
 			440,
 		),
 		{
@@ -709,10 +844,30 @@ const orderNewV2 = template(
 			operation: 'get',
 			orderId: rl('={{ $json.id_order }}'),
 		}),
-		code(uuid(20, 3), 'Book parcels', [480, 0], BOOK_PARCELS, 'Replace with your carrier'),
-		markUnitSentV2(uuid(20, 4), [720, 0]),
+		splitOut(uuid(20, 5), 'Units of the order', [480, 0], 'order_units', ['id_order'], 'unit'),
+		filter(uuid(20, 6), 'Still to send', [720, 0], ["={{ $json.unit.status === 'need_to_be_sent' }}"]),
+		setFields(
+			uuid(20, 3),
+			'Book parcels',
+			[960, 0],
+			[
+				{ name: 'id_order', type: 'string', value: '={{ $json.id_order }}' },
+				{ name: 'id_order_unit', type: 'number', value: '={{ $json.unit.id_order_unit }}' },
+				{ name: 'title', type: 'string', value: "={{ $json.unit.product?.title ?? '' }}" },
+				{ name: 'carrier_code', type: 'string', value: 'DHL' },
+				{ name: 'tracking_number', type: 'string', value: STAND_IN_TRACKING('$json.unit.id_order_unit') },
+			],
+			{ notes: 'Replace with your carrier' },
+		),
+		markUnitSentV2(uuid(20, 4), [1200, 0]),
 	],
-	connect(['New order', 'Read order'], ['Read order', 'Book parcels'], ['Book parcels', 'Mark unit sent']),
+	connect(
+		['New order', 'Read order'],
+		['Read order', 'Units of the order'],
+		['Units of the order', 'Still to send'],
+		['Still to send', 'Book parcels'],
+		['Book parcels', 'Mark unit sent'],
+	),
 );
 
 // ------------------------------------------------------------------------------------------------
@@ -744,23 +899,17 @@ const pollShipV2 = template(
 			orderUnitStatuses: ['need_to_be_sent'],
 			options: {},
 		}),
-		code(
+		setFields(
 			uuid(21, 2),
 			'Book parcel',
 			[240, 0],
-			`
-// One parcel per order unit, with its carrier and tracking number.
-// Replace this node with your carrier (e.g. an HTTP Request node that books the parcel and returns the tracking number).
-return $input.all().map(({ json: unit }) => ({
-  json: {
-    id_order: unit.id_order,
-    id_order_unit: unit.id_order_unit,
-    carrier_code: 'DHL',
-    tracking_number: '0034' + String(unit.id_order_unit).padStart(16, '0'),
-  },
-}));
-`,
-			'Replace with your carrier',
+			[
+				{ name: 'id_order', type: 'string', value: '={{ $json.id_order }}' },
+				{ name: 'id_order_unit', type: 'number', value: '={{ $json.id_order_unit }}' },
+				{ name: 'carrier_code', type: 'string', value: 'DHL' },
+				{ name: 'tracking_number', type: 'string', value: STAND_IN_TRACKING('$json.id_order_unit') },
+			],
+			{ notes: 'Replace with your carrier' },
 		),
 		markUnitSentV2(uuid(21, 3), [480, 0]),
 	],
@@ -776,19 +925,19 @@ const labelShipV2 = template(
 	[
 		note(
 			uuid(22, 90),
-			[-80, -460],
+			[-80, -480],
 			'Buy a shipping label, then mark the units sent',
 			[
-				"**Units to send** finds order units that reached *Need to Be Sent* (every minute). **One parcel per order** groups them by order with the parcel's size and weight; **Buy label** buys a GLS label through the marketplace (its PDF goes to the binary field `label`), and **Mark unit sent** reports each unit sent with the label's tracking number.",
+				"**Units to send** finds order units that reached *Need to Be Sent* (every minute). **Parcel size and weight** gives each unit its weight and the parcel's size; **One parcel per order** groups the units by order (the parcel weighs what its units weigh together); **Buy label** buys a GLS label through the marketplace (its PDF goes to the binary field `label`), and **Mark unit sent** reports each unit sent with the label's tracking number.",
 				'',
 				'Buying a label costs money, and a second run of the same item buys a second label: the node never repeats it on its own.',
 			],
 			[
-				"Replace the size and weight in **One parcel per order** with your products' (e.g. from your product table).",
+				'Enter the weight of one unit (grams) and your parcel size (cm) in the fields of **Parcel size and weight**.',
 				'Send the PDF of **Buy label** to your printer or your e-mail.',
 			],
-			660,
-			440,
+			700,
+			460,
 		),
 		pollTriggerV2(uuid(22, 1), 'Units to send', [0, 0], {
 			pollTimes: { item: [{ mode: 'everyMinute' }] },
@@ -796,51 +945,57 @@ const labelShipV2 = template(
 			orderUnitStatuses: ['need_to_be_sent'],
 			options: {},
 		}),
-		code(
+		setFields(
 			uuid(22, 2),
-			'One parcel per order',
+			'Parcel size and weight',
 			[240, 0],
-			`
-// One parcel per order, with the IDs of its units, its weight (grams) and size (cm).
-// Replace the weight and size with your products' (e.g. looked up in your product table by EAN).
-const parcels = new Map();
-for (const { json: unit } of $input.all()) {
-  const parcel = parcels.get(unit.id_order) ?? { id_order: unit.id_order, ids_order_units: [], weight_gram: 0, length_cm: 30, width_cm: 20, height_cm: 15 };
-  parcel.ids_order_units.push(unit.id_order_unit);
-  parcel.weight_gram += 1000;
-  parcels.set(unit.id_order, parcel);
-}
-return [...parcels.values()].map((parcel) => ({ json: parcel }));
-`,
-			'Set your weights and sizes',
+			[
+				{ name: 'weight_gram', type: 'number', value: 1000 },
+				{ name: 'length_cm', type: 'number', value: 30 },
+				{ name: 'width_cm', type: 'number', value: 20 },
+				{ name: 'height_cm', type: 'number', value: 15 },
+			],
+			{ keepOtherFields: true, notes: 'Your weight per unit and parcel size' },
 		),
-		sellerV2(uuid(22, 3), 'Buy label', [480, 0], {
+		summarize(uuid(22, 6), 'One parcel per order', [480, 0], 'id_order', [
+			{ aggregation: 'append', field: 'id_order_unit' },
+			{ aggregation: 'sum', field: 'weight_gram' },
+			{ aggregation: 'max', field: 'length_cm' },
+			{ aggregation: 'max', field: 'width_cm' },
+			{ aggregation: 'max', field: 'height_cm' },
+		]),
+		sellerV2(uuid(22, 3), 'Buy label', [720, 0], {
 			resource: 'shippingLabel',
 			operation: 'create',
-			orderUnitIds: "={{ $json.ids_order_units.join(',') }}",
+			orderUnitIds: "={{ $json.appended_id_order_unit.join(',') }}",
 			carriers: ['GLS'],
-			weightGram: '={{ $json.weight_gram }}',
-			lengthCm: '={{ $json.length_cm }}',
-			widthCm: '={{ $json.width_cm }}',
-			heightCm: '={{ $json.height_cm }}',
+			weightGram: '={{ $json.sum_weight_gram }}',
+			lengthCm: '={{ $json.max_length_cm }}',
+			widthCm: '={{ $json.max_width_cm }}',
+			heightCm: '={{ $json.max_height_cm }}',
 			binaryPropertyName: 'label',
 			options: {},
 		}),
-		code(
+		// the label covers every unit of its parcel: each of them is reported sent with the label's tracking number
+		splitOut(
 			uuid(22, 4),
 			'One item per unit',
-			[720, 0],
-			`
-// The label covers every unit of the parcel: each of them is reported sent with its tracking number.
-return $input.all().flatMap(({ json: label }) =>
-  label.ids_order_units.map((id) => ({ json: { id_order_unit: id, carrier_code: label.carrier, tracking_number: label.tracking_number } })),
-);
-`,
+			[960, 0],
+			'ids_order_units',
+			['carrier', 'tracking_number'],
+			'id_order_unit',
 		),
-		markUnitSentV2(uuid(22, 5), [960, 0]),
+		sellerV2(uuid(22, 5), 'Mark unit sent', [1200, 0], {
+			resource: 'orderUnit',
+			operation: 'send',
+			orderUnitId: rl('={{ $json.id_order_unit }}'),
+			carrierCode: '={{ $json.carrier }}',
+			trackingNumbers: '={{ $json.tracking_number }}',
+		}),
 	],
 	connect(
-		['Units to send', 'One parcel per order'],
+		['Units to send', 'Parcel size and weight'],
+		['Parcel size and weight', 'One parcel per order'],
 		['One parcel per order', 'Buy label'],
 		['Buy label', 'One item per unit'],
 		['One item per unit', 'Mark unit sent'],
@@ -936,35 +1091,23 @@ const repriceV2 = template(
 	[
 		note(
 			uuid(24, 90),
-			[-80, -500],
+			[-80, -520],
 			'Price against the buy box, within your minimum and maximum',
 			[
-				'Every hour, for each row of **Your price rules** (`id_offer`, `min_price`, `max_price` in cents), **Your offers** finds the unit, **Buy box** reads the best offers of its product, and **New price** sets one cent below the cheapest other seller, never under your minimum nor over your maximum. **Update price** changes only the offers whose price moves.',
+				`Every hour, **Your price rules** reads your n8n Data Table *${SELLER_TABLES.priceRules.name}* (columns \`id_offer\`, \`min_price\`, \`max_price\`, prices in cents). **Offers with rules** pairs each rule with your offer, **Buy box** reads the best offers of its product, and **New price** sets one cent below the cheapest other seller, never under your minimum nor over your maximum. **Only prices that move** keeps the offers whose price changes, and **Update price** sends them.`,
 				'',
-				"Buy box prices come in the storefront's currency (e.g. 172.25); **New price** turns them into cents. If your account shows them in cents already, remove the `* 100` there.",
+				"Buy box prices come in the storefront's currency (e.g. 172.25); **Buy box prices** turns them into cents.",
 			],
 			[
-				'Replace **Your price rules** with your table (Google Sheets, a database).',
+				`Create the Data Table *${SELLER_TABLES.priceRules.name}* (Overview → Data tables) with those three columns, one row per offer to reprice.`,
 				'Check the condition in **Buy box** (new, used…) matches your offers.',
 			],
-			680,
-			460,
+			760,
+			480,
 		),
 		schedule(uuid(24, 1), 'Every hour', [0, 0], { field: 'hours', hoursInterval: 1 }),
-		code(
-			uuid(24, 2),
-			'Your price rules',
-			[220, 0],
-			`
-// Stand-in for your table: the offers to reprice, with your lowest and highest price in cents.
-return [
-  { json: { id_offer: 'SKU-00006', min_price: 15000, max_price: 20000 } },
-  { json: { id_offer: 'SKU-00007', min_price: 26000, max_price: 30000 } },
-];
-`,
-			'Replace with your rules',
-		),
-		sellerV2(uuid(24, 3), 'Your offers', [440, 0], {
+		tableRows(uuid(24, 2), 'Your price rules', [220, 0], SELLER_TABLES.priceRules.name, 'Your Data Table'),
+		sellerV2(uuid(24, 3), 'Your offers', [440, 160], {
 			resource: 'unit',
 			operation: 'getMany',
 			storefront: 'credentials',
@@ -972,19 +1115,7 @@ return [
 			filters: {},
 			embedded: [],
 		}),
-		code(
-			uuid(24, 4),
-			'Offers with rules',
-			[660, 0],
-			`
-// One item per rule whose offer is on the marketplace, with its unit, product and current price.
-const offers = new Map($input.all().map(({ json }) => [json.id_offer, json]));
-return $('Your price rules').all().flatMap(({ json: rule }) => {
-  const offer = offers.get(rule.id_offer);
-  return offer ? [{ json: { ...rule, id_unit: offer.id_unit, id_product: offer.id_product, listing_price: offer.listing_price } }] : [];
-});
-`,
-		),
+		joinOn(uuid(24, 4), 'Offers with rules', [660, 0], 'id_offer'),
 		sellerV2(uuid(24, 5), 'Buy box', [880, 0], {
 			resource: 'buybox',
 			operation: 'getRankings',
@@ -993,27 +1124,41 @@ return $('Your price rules').all().flatMap(({ json: rule }) => {
 			condition: 'new',
 			topOffers: 10,
 		}),
-		code(
+		setFields(
 			uuid(24, 6),
-			'New price',
+			'Buy box prices',
 			[1100, 0],
-			`
-// One cent below the cheapest other seller, kept within the rule's minimum and maximum; only prices that move.
-const rules = $('Offers with rules').all();
-const moves = [];
-$input.all().forEach(({ json: ranking }, index) => {
-  const rule = rules[index].json;
-  const others = (ranking.units ?? []).filter((offer) => offer.id_unit === undefined || offer.id_unit === null);
-  if (others.length === 0) return;
-  const cheapest = Math.min(...others.map((offer) => Math.round(Number(offer.price) * 100)));
-  const price = Math.min(rule.max_price, Math.max(rule.min_price, cheapest - 1));
-  if (price === Number(rule.listing_price)) return;
-  moves.push({ json: { id_unit: rule.id_unit, id_offer: rule.id_offer, old_price: rule.listing_price, cheapest_other: cheapest, listing_price: price } });
-});
-return moves;
-`,
+			[
+				{ name: 'id_unit', type: 'number', value: "={{ $('Offers with rules').item.json.id_unit }}" },
+				{ name: 'id_offer', type: 'string', value: "={{ $('Offers with rules').item.json.id_offer }}" },
+				{ name: 'min_price', type: 'number', value: "={{ $('Offers with rules').item.json.min_price }}" },
+				{ name: 'max_price', type: 'number', value: "={{ $('Offers with rules').item.json.max_price }}" },
+				{ name: 'old_price', type: 'number', value: "={{ $('Offers with rules').item.json.listing_price }}" },
+				{
+					// the other sellers' offers (the seller's own carries its id_unit), in cents
+					name: 'other_prices',
+					type: 'array',
+					value:
+						'={{ ($json.units ?? []).filter((offer) => offer.id_unit === undefined || offer.id_unit === null).map((offer) => Math.round(Number(offer.price) * 100)) }}',
+				},
+			],
 		),
-		sellerV2(uuid(24, 7), 'Update price', [1320, 0], {
+		setFields(
+			uuid(24, 7),
+			'New price',
+			[1320, 0],
+			[
+				{
+					name: 'listing_price',
+					type: 'number',
+					value:
+						'={{ $json.other_prices.length ? Math.min($json.max_price, Math.max($json.min_price, Math.min(...$json.other_prices) - 1)) : $json.old_price }}',
+				},
+			],
+			{ keepOtherFields: true },
+		),
+		filter(uuid(24, 8), 'Only prices that move', [1540, 0], ['={{ $json.listing_price !== $json.old_price }}']),
+		sellerV2(uuid(24, 9), 'Update price', [1760, 0], {
 			resource: 'unit',
 			operation: 'update',
 			unitId: rl('={{ $json.id_unit }}'),
@@ -1025,12 +1170,16 @@ return moves;
 	connect(
 		['Every hour', 'Your price rules'],
 		['Your price rules', 'Your offers'],
-		['Your offers', 'Offers with rules'],
+		['Your price rules', 'Offers with rules'],
+		['Your offers', 'Offers with rules', 0, 1],
 		['Offers with rules', 'Buy box'],
-		['Buy box', 'New price'],
-		['New price', 'Update price'],
+		['Buy box', 'Buy box prices'],
+		['Buy box prices', 'New price'],
+		['New price', 'Only prices that move'],
+		['Only prices that move', 'Update price'],
 	),
 );
+// Read the offers once, not once per rule.
 (repriceV2.nodes.find((node) => node.name === 'Your offers') as Node & { executeOnce?: boolean }).executeOnce = true;
 
 // ------------------------------------------------------------------------------------------------
@@ -1114,6 +1263,21 @@ const ticketsV2 = template(
 // ------------------------------------------------------------------------------------------------
 // Upload the invoice of every order sent in the last day
 
+/** The stand-in invoice: a one-page PDF naming the order (a PDF reader rebuilds the cross-reference table it lacks). */
+const STAND_IN_INVOICE = [
+	'%PDF-1.4',
+	'1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+	'2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+	'3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj',
+	'4 0 obj << >> stream',
+	'BT /F1 18 Tf 72 720 Td (Invoice for order {{ $json.id_order }}) Tj ET',
+	'endstream endobj',
+	'5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj',
+	'trailer << /Root 1 0 R >>',
+	'%%EOF',
+	'',
+].join('\n');
+
 const invoicesV2 = template(
 	'exV2InvoiceUpl01',
 	'Seller Marketplace: upload invoices for sent orders',
@@ -1123,13 +1287,13 @@ const invoicesV2 = template(
 			[-80, -420],
 			'Upload the invoice of each sent order',
 			[
-				'Every day at 7:00, **Sent order units** lists the units marked sent in the last day; **Invoice per order** makes one PDF per order (a stand-in), and **Upload invoice** attaches it to the order, where the buyer can download it.',
+				'Every day at 7:00, **Sent order units** lists the units marked sent in the last day; **One item per order** groups them by order, **Invoice per order** and **Invoice PDF** make one PDF per order (a stand-in), and **Upload invoice** attaches it to the order, where the buyer can download it.',
 			],
 			[
-				"Replace **Invoice per order** with your invoicing tool (e.g. an HTTP Request node that downloads the PDF of the order's invoice into the binary field `data`).",
+				"Replace **Invoice per order** and **Invoice PDF** with your invoicing tool (e.g. an HTTP Request node that downloads the PDF of the order's invoice into the binary field `data`).",
 				'Pick the storefront in **Sent order units** (or all of them).',
 			],
-			620,
+			700,
 			380,
 		),
 		schedule(uuid(27, 1), 'Every day at 7:00', [0, 0], { triggerAtHour: 7 }),
@@ -1141,43 +1305,47 @@ const invoicesV2 = template(
 			filters: { status: ['sent'], updatedFrom: '={{ $now.minus({ days: 1 }).toISO() }}' },
 			options: {},
 		}),
-		code(
+		summarize(uuid(27, 5), 'One item per order', [480, 0], 'id_order', [
+			{ aggregation: 'count', field: 'id_order_unit' },
+		]),
+		setFields(
 			uuid(27, 3),
 			'Invoice per order',
-			[480, 0],
-			`
-// One invoice PDF per order. Stand-in: a one-page PDF naming the order. Replace with your invoicing tool.
-const orders = [...new Set($input.all().map(({ json }) => json.id_order))];
-const pdf = (text) => {
-  const body = \`BT /F1 18 Tf 72 720 Td (\${text}) Tj ET\`;
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    \`<< /Length \${body.length} >>\\nstream\\n\${body}\\nendstream\`, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'];
-  let out = '%PDF-1.4\\n';
-  const offsets = objects.map((object, index) => { const at = out.length; out += \`\${index + 1} 0 obj\\n\${object}\\nendobj\\n\`; return at; });
-  const xref = out.length;
-  out += \`xref\\n0 \${objects.length + 1}\\n0000000000 65535 f \\n\` + offsets.map((at) => String(at).padStart(10, '0') + ' 00000 n \\n').join('');
-  return out + \`trailer\\n<< /Size \${objects.length + 1} /Root 1 0 R >>\\nstartxref\\n\${xref}\\n%%EOF\\n\`;
-};
-return orders.map((id_order) => ({
-  json: { id_order },
-  binary: { data: { data: Buffer.from(pdf(\`Invoice for order \${id_order}\`)).toString('base64'), mimeType: 'application/pdf', fileName: \`invoice-\${id_order}.pdf\` } },
-}));
-`,
-			'Replace with your invoicing tool',
+			[720, 0],
+			[{ name: 'invoice', type: 'string', value: `=${STAND_IN_INVOICE}` }],
+			{ notes: 'Replace with your invoicing tool' },
 		),
-		sellerV2(uuid(27, 4), 'Upload invoice', [720, 0], {
+		{
+			id: uuid(27, 6),
+			name: 'Invoice PDF',
+			type: 'n8n-nodes-base.convertToFile',
+			typeVersion: 1,
+			position: [960, 0],
+			parameters: {
+				operation: 'toBinary',
+				sourceProperty: 'invoice',
+				binaryPropertyName: 'data',
+				options: {
+					dataIsBase64: false,
+					mimeType: 'application/pdf',
+					fileName: "=invoice-{{ $('One item per order').item.json.id_order }}.pdf",
+				},
+			},
+		},
+		sellerV2(uuid(27, 4), 'Upload invoice', [1200, 0], {
 			resource: 'orderInvoice',
 			operation: 'upload',
-			orderId: rl('={{ $json.id_order }}'),
+			orderId: rl("={{ $('One item per order').item.json.id_order }}"),
 			binaryPropertyName: 'data',
 			additionalFields: {},
 		}),
 	],
 	connect(
 		['Every day at 7:00', 'Sent order units'],
-		['Sent order units', 'Invoice per order'],
-		['Invoice per order', 'Upload invoice'],
+		['Sent order units', 'One item per order'],
+		['One item per order', 'Invoice per order'],
+		['Invoice per order', 'Invoice PDF'],
+		['Invoice PDF', 'Upload invoice'],
 	),
 );
 
@@ -1261,17 +1429,6 @@ function postgresQuery(id: string, name: string, position: [number, number], que
 	};
 }
 
-function splitOut(id: string, name: string, position: [number, number], parameters: Record<string, unknown>): Node {
-	return {
-		id,
-		name,
-		type: 'n8n-nodes-base.splitOut',
-		typeVersion: 1,
-		position,
-		parameters: { ...parameters, options: parameters.options ?? {} },
-	};
-}
-
 const labelOnceV2 = template(
 	'exV2LabelOnce001',
 	'Seller Marketplace: new order → one label per order, safe with several n8n processes',
@@ -1320,29 +1477,8 @@ const labelOnceV2 = template(
 			}),
 			typeVersion: 2.1,
 		},
-		splitOut(uuid(30, 4), 'One item per unit', [660, 0], { fieldToSplitOut: 'order_units' }),
-		{
-			id: uuid(30, 5),
-			name: 'Need to be sent',
-			type: 'n8n-nodes-base.filter',
-			typeVersion: 2.2,
-			position: [880, 0],
-			parameters: {
-				conditions: {
-					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-					conditions: [
-						{
-							id: uuid(30, 51),
-							leftValue: '={{ $json.status }}',
-							rightValue: 'need_to_be_sent',
-							operator: { type: 'string', operation: 'equals' },
-						},
-					],
-					combinator: 'and',
-				},
-				options: {},
-			},
-		},
+		splitOut(uuid(30, 4), 'One item per unit', [660, 0], 'order_units'),
+		filter(uuid(30, 5), 'Need to be sent', [880, 0], ["={{ $json.status === 'need_to_be_sent' }}"]),
 		postgresQuery(
 			uuid(30, 6),
 			'Claim for a label',
@@ -1380,12 +1516,14 @@ const labelOnceV2 = template(
 			}),
 			typeVersion: 2.1,
 		},
-		splitOut(uuid(30, 9), 'Each unit of the label', [1760, 0], {
-			fieldToSplitOut: 'ids_order_units',
-			include: 'selectedOtherFields',
-			fieldsToInclude: 'carrier, tracking_number',
-			options: { destinationFieldName: 'id_order_unit' },
-		}),
+		splitOut(
+			uuid(30, 9),
+			'Each unit of the label',
+			[1760, 0],
+			'ids_order_units',
+			['carrier', 'tracking_number'],
+			'id_order_unit',
+		),
 		{
 			...sellerV2(uuid(30, 10), 'Mark unit sent', [1980, 0], {
 				resource: 'orderUnit',

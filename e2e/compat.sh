@@ -9,6 +9,8 @@
 # runs the smoke in that n8n: the package installed as a community package, n8n lists its nodes and
 # credentials, credentials tested, a v2 workflow run against the sandbox, and both triggers published (the
 # push trigger subscribes and ships a new order, the poll trigger polls).
+# For an n8n this script cannot install (Docker, n8n 3.x, a server), e2e/smoke.ts runs the same smoke over HTTP
+# (`--n8n <url>`); e2e/docker/smoke.sh runs it in n8n's Docker images.
 #
 # Other versions have no lock file here: npm resolves their dependencies as a new install would. A few of
 # n8n's dependencies come from outside the npm registry, which this project may not reach; they are replaced

@@ -10,6 +10,7 @@ import {
 	EXAMPLE_CREDENTIAL,
 	loadExamples,
 	manualTrigger,
+	type NodeJson,
 	operationWorkflow,
 	sellerNode,
 	TRIGGER_TYPE,
@@ -255,7 +256,6 @@ export const RUN_COPIES: Record<string, string> = {
 	[EXAMPLE_IDS.productData]: 'e2eRunProductDat',
 	[EXAMPLE_IDS.returns]: 'e2eRunReturns001',
 	[V2_EXAMPLE_IDS.stockSync]: 'e2eRunV2Stock001',
-	[V2_EXAMPLE_IDS.reprice]: 'e2eRunV2Price001',
 	[V2_EXAMPLE_IDS.returns]: 'e2eRunV2Return01',
 	[V2_EXAMPLE_IDS.tickets]: 'e2eRunV2Ticket01',
 	[V2_EXAMPLE_IDS.invoices]: 'e2eRunV2Invoic01',
@@ -275,6 +275,39 @@ export function exampleRunCopies(): WorkflowFile[] {
 		copies.push(copy);
 	}
 	return copies;
+}
+
+/**
+ * Copies of the templates that read n8n Data Tables, started by a webhook instead of their schedule: `n8n execute`
+ * does not load n8n's modules (the Data Table among them; only `n8n start`, `webhook` and `worker` do), so these run
+ * in the server, as a published workflow does. The test publishes the copy, calls its webhook and reads the execution.
+ */
+export const WEBHOOK_RUNS: Record<string, { id: string; path: string; webhookId: string }> = {
+	[V2_EXAMPLE_IDS.reprice]: {
+		id: 'e2eHookV2Price01',
+		path: 'e2e-run-price-buybox',
+		webhookId: 'e2e00000-0000-4000-8000-0000000b0001',
+	},
+};
+
+export function exampleWebhookCopies(): WorkflowFile[] {
+	return loadExamples().flatMap(({ workflow }) => {
+		const run = WEBHOOK_RUNS[workflow.id];
+		if (!run) return [];
+		const copy = withManualStart(workflow, run.id, ['n8n-nodes-base.scheduleTrigger']);
+		copy.nodes = (copy.nodes as NodeJson[]).map((node) =>
+			node.type === 'n8n-nodes-base.manualTrigger'
+				? {
+						...node,
+						type: 'n8n-nodes-base.webhook',
+						typeVersion: 2,
+						parameters: { httpMethod: 'POST', path: run.path, responseMode: 'onReceived', options: {} },
+						webhookId: run.webhookId,
+					}
+				: node,
+		);
+		return [copy];
+	});
 }
 
 /** The bad-credential run: a ping with a wrong secret key. */
@@ -346,6 +379,7 @@ export function allWorkflows(sandboxBaseUrl: string): WorkflowFile[] {
 		httpRequestWorkflow(sandboxBaseUrl),
 		...loadExamples().map((e) => e.workflow),
 		...exampleRunCopies(),
+		...exampleWebhookCopies(),
 		...v2Workflows(),
 	];
 }
