@@ -1418,6 +1418,10 @@ const ONCE_TABLES_SQL = [
 	'CREATE TABLE IF NOT EXISTS seller_marketplace_label_claims (id_order_unit bigint PRIMARY KEY, id_order text NOT NULL, claimed_at timestamptz NOT NULL DEFAULT now());',
 ].join('\n');
 
+/**
+ * n8n's Postgres node, Execute Query. A query that lets an item through once is written `WITH … INSERT … RETURNING
+ * … SELECT`: for a bare INSERT that returns no row the node outputs `{ success: true }`, which would go on.
+ */
 function postgresQuery(id: string, name: string, position: [number, number], query: string, values?: string): Node {
 	return {
 		id,
@@ -1483,7 +1487,7 @@ const labelOnceV2 = template(
 			uuid(30, 6),
 			'Claim for a label',
 			[1100, 0],
-			'INSERT INTO seller_marketplace_label_claims (id_order_unit, id_order) VALUES ($1, $2) ON CONFLICT (id_order_unit) DO NOTHING RETURNING id_order_unit, id_order',
+			'WITH claimed AS (INSERT INTO seller_marketplace_label_claims (id_order_unit, id_order) VALUES ($1, $2) ON CONFLICT (id_order_unit) DO NOTHING RETURNING id_order_unit, id_order) SELECT id_order_unit, id_order FROM claimed',
 			'={{ [$json.id_order_unit, $json.id_order] }}',
 		),
 		{
