@@ -60,6 +60,8 @@ function handler(runtime: V2Runtime) {
 		if (!auth.ok) entry.authError = auth.message;
 
 		const fault = await injectedFault(core, method, V2_PREFIX + path, entry);
+		// A request an injected fault answers reached the sandbox all the same: it counts for the peak.
+		if (fault) runtime.rateLimiter.arrive(String(req.headers['shop-client-key'] ?? ''));
 		if (fault?.reset) {
 			req.socket.destroy();
 			return;

@@ -24,6 +24,11 @@ export interface V2Control {
 	/** v2 requests per second per client key before 429; null switches the limit off */
 	setRateLimit(perSecond: number | null): void;
 	rateLimit(): number | null;
+	/**
+	 * The most v2 requests of one client key (default: of the busiest) that arrived within any sliding second since
+	 * the last reset or change of the limit, refused ones included: what the marketplace's limit would have counted.
+	 */
+	peakRequestsPerSecond(clientKey?: string): number;
 	/** the storefronts the seller has set up */
 	storefronts(): readonly string[];
 	/**
@@ -141,6 +146,7 @@ export class V2Runtime {
 		return {
 			setRateLimit: (perSecond) => this.rateLimiter.set(perSecond),
 			rateLimit: () => this.rateLimiter.perSecond,
+			peakRequestsPerSecond: (clientKey) => this.rateLimiter.peakPerSecond(clientKey),
 			storefronts: () => this.options.storefronts,
 			scriptAnswer: (answer) => {
 				if (!this.contract.operations.some((operation) => operation.operationId === answer.operationId)) {

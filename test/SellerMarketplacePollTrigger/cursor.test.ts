@@ -150,19 +150,67 @@ describe('Out of stock (snapshot)', () => {
 	const unit = (id: number, amount: number, second = T): IDataObject => ({ id, amount, ts: formatSpaceTime(second) });
 	const matches = (entry: IDataObject) => entry.amount === 0;
 
-	it('emits what entered the state, forgets what left it or was deleted', () => {
+	it('emits what entered the state, forgets what left it, and what two complete reads in a row did not show', () => {
 		let state = snapshotBaseline('k', [unit(1, 0), unit(2, 3), unit(3, 0)], identity, matches);
 		expect(state.reported).toEqual(['1', '3']);
+		const select = (records: IDataObject[]) =>
+			selectEntered(records, state, identity, { matches, max: 10, complete: true });
 
-		let selection = selectEntered([unit(1, 0), unit(2, 0, T + 5), unit(3, 4)], state, identity, { matches, max: 10 });
+		let selection = select([unit(1, 0), unit(2, 0, T + 5), unit(3, 4)]);
 		expect(idsOf(selection.batch)).toEqual([2]);
 		state = selection.state;
 		expect(state.reported).toEqual(['1', '2']);
 
 		// Unit 1 deleted, unit 3 out of stock again.
-		selection = selectEntered([unit(2, 0), unit(3, 0, T + 9)], state, identity, { matches, max: 10 });
+		selection = select([unit(2, 0), unit(3, 0, T + 9)]);
 		expect(idsOf(selection.batch)).toEqual([3]);
+		state = selection.state;
+		expect(state).toMatchObject({ reported: ['1', '2', '3'], absent: ['1'] });
+		selection = select([unit(2, 0), unit(3, 0, T + 9)]);
+		expect(idsOf(selection.batch)).toEqual([]);
 		expect(selection.state.reported).toEqual(['2', '3']);
+		expect(selection.state.absent).toBeUndefined();
+	});
+
+	it('a reported offer hidden from one complete read (the list moved under it) and shown by the next is not news', () => {
+		let state = snapshotBaseline('k', [unit(1, 0), unit(2, 5)], identity, matches);
+		const select = (records: IDataObject[]) =>
+			selectEntered(records, state, identity, { matches, max: 10, complete: true });
+		state = select([unit(2, 5)]).state;
+		expect(state).toMatchObject({ reported: ['1'], absent: ['1'] });
+		const selection = select([unit(1, 0), unit(2, 5)]);
+		expect(idsOf(selection.batch)).toEqual([]);
+		expect(selection.state).toEqual({ version: 1, key: 'k', reported: ['1'] });
+	});
+
+	it('a read during which offers came or went keeps a reported id it did not show, so that none is emitted twice', () => {
+		const state = snapshotBaseline('k', [unit(1, 0), unit(2, 0), unit(3, 5)], identity, matches);
+		// Unit 1 was not shown (it may have been skipped while the list moved); unit 2 is back in stock.
+		let selection = selectEntered([unit(2, 4, T + 1), unit(3, 0, T + 2)], state, identity, {
+			matches,
+			max: 10,
+			complete: false,
+		});
+		expect(idsOf(selection.batch)).toEqual([3]);
+		expect(selection.state.reported).toEqual(['1', '3']);
+		// The next read shows unit 1 still out of stock: it is not news.
+		selection = selectEntered([unit(1, 0), unit(2, 4, T + 1), unit(3, 0, T + 2)], selection.state, identity, {
+			matches,
+			max: 10,
+			complete: true,
+		});
+		expect(idsOf(selection.batch)).toEqual([]);
+		expect(selection.state.reported).toEqual(['1', '3']);
+	});
+
+	it('an offer shown twice by a read (the list moved) counts as its latest change', () => {
+		const state = snapshotBaseline('k', [unit(1, 5)], identity, matches);
+		const selection = selectEntered([unit(1, 0, T + 1), unit(1, 6, T + 2)], state, identity, {
+			matches,
+			max: 10,
+			complete: false,
+		});
+		expect(idsOf(selection.batch)).toEqual([]);
 	});
 
 	it('bounds one poll and leaves the rest for the next', () => {
@@ -170,6 +218,7 @@ describe('Out of stock (snapshot)', () => {
 		const selection = selectEntered([unit(1, 0, T + 2), unit(2, 0, T + 1), unit(3, 0, T + 3)], state, identity, {
 			matches,
 			max: 2,
+			complete: true,
 		});
 		expect(idsOf(selection.batch)).toEqual([2, 1]);
 		expect(selection.waiting).toBe(1);

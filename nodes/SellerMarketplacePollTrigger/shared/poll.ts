@@ -396,23 +396,38 @@ async function pollTimeline(
 	};
 }
 
+/**
+ * A list compared with the last read (see SnapshotState). Its API has no filter and no sort for the state, so every
+ * poll reads all of it once: one request per page, whatever changed. The first poll needs the whole picture (what
+ * is already in the state is not news) and reads again while the list changes; a later poll never does: a record
+ * it shows in the state is news whether or not others came or went meanwhile, and one it may have missed follows
+ * on the next poll.
+ */
 async function pollSnapshot(
 	context: IPollFunctions,
 	source: SnapshotSource,
 	saved: unknown,
 	settings: PollSettings,
 ): Promise<Outcome> {
-	const { records } = await readConsistent(context, source, source.list(context), {
-		concurrency: settings.concurrency,
-		sequential: false,
-	});
 	const state = loadSnapshotState(saved, settings.key);
 	if (state === undefined && settings.startFrom === undefined) {
+		const { records } = await readConsistent(context, source, source.list(context), {
+			concurrency: settings.concurrency,
+			sequential: false,
+		});
 		return { batch: [], state: snapshotBaseline(settings.key, records, source, source.matches), waiting: 0 };
 	}
-	return selectEntered(records, state ?? { version: 1, key: settings.key, reported: [] }, source, {
+	const list = await readList(context, source.list(context), {
+		pageSize: source.pageSize,
+		concurrency: settings.concurrency,
+		keyOf: keyOf(source),
+		what: `The list of ${source.noun}`,
+	});
+	const complete = !list.changed && (list.total === undefined || list.records.length === list.total);
+	return selectEntered(list.records, state ?? { version: 1, key: settings.key, reported: [] }, source, {
 		matches: source.matches,
 		max: settings.maxItems,
+		complete,
 	});
 }
 

@@ -4,21 +4,30 @@ import type { RecordIdentity } from './timeline';
 
 /**
  * For events that are a state rather than a change with a timestamp (an offer is out of stock): the ids
- * already reported in that state. A record entering the state is emitted once; when it leaves the state
- * (or disappears from a complete read) it is forgotten, so entering again is a new event.
+ * already reported in that state. A record entering the state is emitted once; when it is read out of the state,
+ * or two complete reads in a row do not show it (deleted), it is forgotten, so entering again is a new event.
  */
 export interface SnapshotState {
 	version: 1;
 	key: string;
 	/** Ids reported in the state and still in it at the last read. */
 	reported: string[];
+	/**
+	 * Reported ids the last complete read did not show. One read is not enough to forget them: an offset-paged
+	 * list in which one record was deleted and another added while it was read keeps its total and can hide one
+	 * record from the reader.
+	 */
+	absent?: string[];
 }
+
+const isTextList = (value: unknown): value is string[] =>
+	Array.isArray(value) && value.every((id) => typeof id === 'string');
 
 export function loadSnapshotState(saved: unknown, key: string): SnapshotState | undefined {
 	if (!saved || typeof saved !== 'object') return undefined;
 	const state = saved as Partial<SnapshotState>;
-	if (state.version !== 1 || state.key !== key || !Array.isArray(state.reported)) return undefined;
-	return state.reported.every((id) => typeof id === 'string') ? (state as SnapshotState) : undefined;
+	if (state.version !== 1 || state.key !== key || !isTextList(state.reported)) return undefined;
+	return state.absent === undefined || isTextList(state.absent) ? (state as SnapshotState) : undefined;
 }
 
 interface Matching {
@@ -27,12 +36,18 @@ interface Matching {
 	record: IDataObject;
 }
 
-/** The records of a complete read that are in the state, oldest change first, and the ids of all records read. */
+/**
+ * The records of a read that are in the state, oldest change first, and the records read by id: of an id read twice
+ * (the list moved while it was read), its latest change.
+ */
 function inState(records: IDataObject[], identity: RecordIdentity, matches: (record: IDataObject) => boolean) {
 	const read = new Map<string, IDataObject>();
+	const time = (record: IDataObject) => identity.timeOf(record) ?? -Infinity;
 	for (const record of records) {
 		const id = identity.idOf(record);
-		if (id !== undefined && !read.has(id)) read.set(id, record);
+		if (id === undefined) continue;
+		const earlier = read.get(id);
+		if (earlier === undefined || time(record) > time(earlier)) read.set(id, record);
 	}
 	const matching: Matching[] = [];
 	for (const [id, record] of read) {
@@ -54,26 +69,34 @@ export function snapshotBaseline(
 
 /**
  * What one poll emits: records that entered the state since they were last reported, at most `max`
- * (the rest follow next time). `records` must be a complete read of the list.
+ * (the rest follow next time). `complete`: the read's total held still and it showed that many records. A read
+ * during which records came or went may have missed some, so a reported id it does not show is kept; a complete
+ * read that does not show one counts against it (see SnapshotState.absent).
  */
 export function selectEntered(
 	records: IDataObject[],
 	state: SnapshotState,
 	identity: RecordIdentity,
-	{ matches, max }: { matches: (record: IDataObject) => boolean; max: number },
+	{ matches, max, complete }: { matches: (record: IDataObject) => boolean; max: number; complete: boolean },
 ): { batch: IDataObject[]; state: SnapshotState; waiting: number } {
 	const { read, matching } = inState(records, identity, matches);
 	const known = new Set(state.reported);
 	const entered = matching.filter((entry) => !known.has(entry.id));
 	const chosen = entered.slice(0, max);
-	// Still in the state and reported: kept. Left the state, or gone from the list: forgotten.
+	// Still in the state: kept. Read out of it, or missing from two complete reads in a row: forgotten.
+	const missingBefore = new Set(state.absent ?? []);
+	const absent: string[] = [];
 	const stillIn = state.reported.filter((id) => {
 		const record = read.get(id);
-		return record !== undefined && matches(record);
+		if (record !== undefined) return matches(record);
+		if (complete && missingBefore.has(id)) return false;
+		if (complete || missingBefore.has(id)) absent.push(id);
+		return true;
 	});
+	const reported = [...stillIn, ...chosen.map((entry) => entry.id)];
 	return {
 		batch: chosen.map((entry) => entry.record),
-		state: { version: 1, key: state.key, reported: [...stillIn, ...chosen.map((entry) => entry.id)] },
+		state: { version: 1, key: state.key, reported, ...(absent.length ? { absent } : {}) },
 		waiting: entered.length - chosen.length,
 	};
 }

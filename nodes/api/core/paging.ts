@@ -66,6 +66,8 @@ export interface ListRead {
 	/** The total the first page gave, and the last one any page gave. */
 	firstTotal?: number;
 	total?: number;
+	/** Whether a page gave another total than the first: records came or went while the list was read. */
+	changed: boolean;
 	/** Requests sent. */
 	pages: number;
 }
@@ -95,6 +97,7 @@ class Reading {
 	/** Offset of the list's end, once a page showed it. */
 	end?: number;
 	firstTotal?: number;
+	changed = false;
 	start: number;
 	private readonly seen = new Set<string>();
 
@@ -146,7 +149,8 @@ class Reading {
 		const total = page.total;
 		if (total !== undefined) {
 			if (this.firstTotal === undefined) this.firstTotal = total;
-			else if (total > 2 * this.firstTotal + this.plan.pageSize) {
+			else if (total !== this.firstTotal) this.changed = true;
+			if (total > 2 * this.firstTotal + this.plan.pageSize) {
 				throw this.inconsistent(
 					`the page at offset ${offset} gave a total of ${total}, where the first gave ${this.firstTotal}`,
 				);
@@ -194,8 +198,8 @@ class Reading {
 	}
 
 	result(): ListRead {
-		const { records, firstPage, start, firstTotal, total, pages } = this;
-		return { records, firstPage, start, firstTotal, total, pages };
+		const { records, firstPage, start, firstTotal, total, changed, pages } = this;
+		return { records, firstPage, start, firstTotal, total, changed, pages };
 	}
 }
 

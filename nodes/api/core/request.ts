@@ -45,15 +45,16 @@ export async function sendRequest<T = unknown>(
 		context,
 		dialect,
 		async () =>
-			await exchange<T>(
-				context,
-				dialect,
-				request,
-				async () =>
-					(await context.helpers.httpRequestWithAuthentication.call(context, dialect.credentialType, {
+			await exchange<T>(context, dialect, request, async () => {
+				const release = await dialect.admit?.();
+				try {
+					return (await context.helpers.httpRequestWithAuthentication.call(context, dialect.credentialType, {
 						...options,
-					})) as RawResponse,
-			),
+					})) as RawResponse;
+				} finally {
+					release?.();
+				}
+			}),
 	);
 }
 

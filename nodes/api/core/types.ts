@@ -83,6 +83,11 @@ export interface ApiDialect {
 	): OperationFailure;
 	/** Names a write that is not repeated (a create, a refund) and says how a seller checks whether it took effect. */
 	describeWrite?(method: string, path: string): UncertainWrite | undefined;
+	/**
+	 * Waits for an attempt's turn in the API's rate limit (each attempt, retries too); the function it resolves to
+	 * ends the turn once the answer, or the failure, is in. None for an API without a documented limit.
+	 */
+	admit?(): Promise<() => void>;
 }
 
 /** An answer as n8n's HTTP helper hands it over, before it is read. */

@@ -1,7 +1,7 @@
 /**
  * API v2 over the shared request path (nodes/api/core): the `Shop-` signed credentials, the query
  * written as PHP writes it (V2_QUERY_FORM), `{data}` and `{data, pagination}` envelopes, `ErrorResponse` problems, a storefront on
- * every call that takes one, and at most 100 requests a second per seller. The action node and a v2 trigger
+ * every call that takes one, and at most 111 requests in any second per seller at the marketplace. The action node and a v2 trigger
  * use the same functions.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
@@ -14,7 +14,7 @@ import { downloadFromAddress, sendRequest } from '../core/request';
 import type { ApiContext, ApiDialect, ApiRequest, ApiResponse } from '../core/types';
 import { STOREFRONTS, type Storefront } from './enums';
 import { describeWrite, responseError } from './errors';
-import { limiterFor } from './rateLimit';
+import { limiterFor, sellerKey } from './rateLimit';
 import { V2_QUERY_FORM } from './signing';
 
 export { apiPath } from '../core/path';
@@ -63,7 +63,7 @@ async function readCredentialSettings(context: ApiContext): Promise<CredentialSe
 		);
 	}
 	return {
-		seller: `${String(credentials.baseUrl ?? '')}|${String(credentials.clientKey ?? '')}`,
+		seller: sellerKey(String(credentials.baseUrl ?? ''), String(credentials.clientKey ?? '')),
 		storefront: storefront as Storefront,
 	};
 }
@@ -94,11 +94,10 @@ function dialectFor(request: V2Request): ApiDialect {
 	};
 }
 
-/** Sends one request to API v2 after taking its turn in the seller's rate limit (see sendRequest for retries and errors). */
+/** Sends one request to API v2, each attempt in its turn in the seller's rate limit (see sendRequest for retries and errors). */
 export async function apiRequest<T = unknown>(this: ApiContext, request: V2Request): Promise<ApiResponse<T>> {
-	const { seller } = await credentialSettings(this);
-	await limiterFor(seller).take();
-	return await sendRequest<T>(this, dialectFor(request), request);
+	const limiter = limiterFor((await credentialSettings(this)).seller);
+	return await sendRequest<T>(this, { ...dialectFor(request), admit: async () => await limiter.admit() }, request);
 }
 
 function envelopeError(context: ApiContext, request: V2Request, expected: string): OperationFailure {

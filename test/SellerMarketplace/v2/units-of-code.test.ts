@@ -7,8 +7,9 @@ import { formatInstant, parseDateTime } from '../../../nodes/shared/helpers/date
 import { describeTarget, parseProblem } from '../../../nodes/api/v2/errors';
 import {
 	DOCUMENTED_LIMIT_PER_SECOND,
-	REQUESTS_PER_SECOND,
-	SlidingWindowLimiter,
+	limiterFor,
+	SellerRateLimiter,
+	sellerKey,
 	type Clock,
 } from '../../../nodes/api/v2/rateLimit';
 
@@ -46,44 +47,109 @@ describe('time filters: ISO 8601 in UTC with the right zone', () => {
 	])('refuses %p', (text) => expect(parseDateTime(text, 'UTC')).toBeUndefined());
 });
 
-describe('rate limit: no more than 100 requests start in any one second per seller', () => {
-	/** A clock that moves only when someone sleeps (after everyone who could go has gone), so the test is exact and instant. */
-	const fakeClock = () => {
-		let now = 1_000_000;
-		const clock: Clock = {
-			now: () => now,
-			sleep: async (ms) => {
+describe('rate limit: never more than 111 requests in one second at the marketplace, paced', () => {
+	/** Time that moves only to the next timer, once everyone who could go has gone: exact and instant. */
+	class VirtualTime implements Clock {
+		private time = 1_000_000;
+		private timers: Array<{ at: number; resolve: () => void }> = [];
+		now = () => this.time;
+		sleep = async (ms: number) =>
+			await new Promise<void>((resolve) => this.timers.push({ at: this.time + Math.max(0, ms), resolve }));
+		/** Runs until nothing waits for a timer any more. */
+		async run(done: Promise<unknown>): Promise<void> {
+			let finished = false;
+			void done.then(() => (finished = true));
+			for (;;) {
 				await new Promise((resolve) => setImmediate(resolve));
-				now += ms;
-			},
-		};
-		return clock;
-	};
-
-	it('stays below the documented 111 a second', () =>
-		expect(REQUESTS_PER_SECOND).toBeLessThan(DOCUMENTED_LIMIT_PER_SECOND));
-
-	it('lets 100 through at once, then makes the 101st wait until the first is a second old', async () => {
-		const clock = fakeClock();
-		const limiter = new SlidingWindowLimiter(100, clock);
-		const starts: number[] = [];
-		await Promise.all(Array.from({ length: 250 }, async () => starts.push((await limiter.take(), clock.now()))));
-		expect(starts).toHaveLength(250);
-		for (let i = 0; i < starts.length; i++) {
-			const inWindow = starts.filter((t) => t > starts[i] - 1000 && t <= starts[i]).length;
-			expect(inWindow).toBeLessThanOrEqual(100);
+				if (finished || this.timers.length === 0) return;
+				this.timers.sort((a, b) => a.at - b.at);
+				const next = this.timers.shift()!;
+				this.time = Math.max(this.time, next.at);
+				next.resolve();
+			}
 		}
-		expect(starts[99]).toBe(starts[0]);
-		expect(starts[100]).toBe(starts[0] + 1000);
-		expect(starts[249]).toBe(starts[0] + 2000);
+	}
+
+	/** A deterministic spread of latencies (ms), so the test is the same on every run. */
+	const latency = (i: number, max: number) => ((i * 7919) % 1000) * (max / 1000);
+
+	/** Sends `count` requests at once through the limiter; each arrives anywhere between its start and its end. */
+	async function send(count: number, maxLatencyMs: number) {
+		const clock = new VirtualTime();
+		const limiter = new SellerRateLimiter(DOCUMENTED_LIMIT_PER_SECOND, clock);
+		const requests: Array<{ start: number; end: number }> = [];
+		const all = Promise.all(
+			Array.from({ length: count }, async (_, i) => {
+				const release = await limiter.admit();
+				const start = clock.now();
+				await clock.sleep(latency(i, maxLatencyMs));
+				requests.push({ start, end: clock.now() });
+				release();
+			}),
+		);
+		await clock.run(all);
+		await all;
+		return requests.sort((a, b) => a.start - b.start);
+	}
+
+	/** The most requests that may have arrived within one second: those whose start-to-end span touches it. */
+	function worstSecond(requests: Array<{ start: number; end: number }>): number {
+		const edges = [...requests.map((r) => r.end), ...requests.map((r) => r.start - 1000)];
+		return Math.max(...edges.map((from) => requests.filter((r) => r.start <= from + 1000 && r.end >= from).length));
+	}
+
+	it.each([0, 40, 400])(
+		'600 requests at once with latencies up to %i ms: no second at the marketplace can hold more than 111',
+		async (maxLatency) => {
+			const requests = await send(600, maxLatency);
+			expect(requests).toHaveLength(600);
+			expect(worstSecond(requests)).toBeLessThanOrEqual(111);
+			// paced: starts at least 1/111 s apart, never a burst
+			const gaps = requests.slice(1).map((r, i) => r.start - requests[i].start);
+			expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000 / 111 - 1e-6);
+			// and close to the limit: at most the time 600 requests take at 111 a second plus their own latency
+			const took = requests[599].start - requests[0].start;
+			expect(took).toBeLessThanOrEqual((600 / 111) * 1000 * (1 + maxLatency / 1000) + 1000);
+		},
+	);
+
+	it('while 111 requests are still in flight, the next one waits until a second after the first answer', async () => {
+		const clock = new VirtualTime();
+		const limiter = new SellerRateLimiter(DOCUMENTED_LIMIT_PER_SECOND, clock);
+		const releases = [];
+		for (let i = 0; i < 111; i++) releases.push(await limiterRun(clock, limiter.admit()));
+		const startedAt = clock.now();
+		let admittedAt: number | undefined;
+		const next = limiter.admit().then(() => (admittedAt = clock.now()));
+		await clock.run(clock.sleep(5_000));
+		expect(admittedAt).toBeUndefined();
+		const answeredAt = clock.now();
+		releases[0]();
+		await clock.run(next);
+		expect(admittedAt! - answeredAt).toBeGreaterThanOrEqual(1000);
+		expect(answeredAt - startedAt).toBeGreaterThanOrEqual(5_000);
 	});
 
-	it('does not hold anyone up below the limit', async () => {
-		const clock = fakeClock();
-		const limiter = new SlidingWindowLimiter(100, clock);
+	/** Waits for one admission in virtual time. */
+	async function limiterRun(clock: VirtualTime, admission: Promise<() => void>) {
+		await clock.run(admission);
+		return await admission;
+	}
+
+	it('does not hold up the first request', async () => {
+		const clock = new VirtualTime();
+		const limiter = new SellerRateLimiter(DOCUMENTED_LIMIT_PER_SECOND, clock);
 		const before = clock.now();
-		for (let i = 0; i < 100; i++) await limiter.take();
+		await limiter.admit();
 		expect(clock.now()).toBe(before);
+	});
+
+	it('one limiter per seller: the same client key at the same address, whatever its spelling', () => {
+		expect(sellerKey('https://API.example.com/v2/', ' key ')).toBe(sellerKey('https://api.example.com/v2', 'key'));
+		expect(sellerKey('https://api.example.com/v2', 'key')).not.toBe(sellerKey('https://api.example.com/v2', 'other'));
+		expect(limiterFor(sellerKey('https://api.example.com/v2/', 'k'))).toBe(
+			limiterFor(sellerKey('https://api.example.com/v2', 'k')),
+		);
 	});
 });
 
