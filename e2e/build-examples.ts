@@ -128,6 +128,50 @@ function ifTrue(id: string, name: string, position: [number, number], expression
 	};
 }
 
+/** n8n's Split Out: one item per entry of the list in `field` (no other fields). */
+function splitOut(id: string, name: string, position: [number, number], field: string): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		position,
+		parameters: { fieldToSplitOut: field, options: {} },
+	};
+}
+
+/** n8n's Edit Fields (Set): the item with these fields added (a value starting with = is an expression). */
+function editFields(
+	id: string,
+	name: string,
+	position: [number, number],
+	fields: Record<string, string>,
+	notes?: string,
+): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position,
+		parameters: {
+			mode: 'manual',
+			assignments: {
+				assignments: Object.entries(fields).map(([field, value], index) => ({
+					id: `${id.slice(0, -4)}${String(index).padStart(4, '0')}`,
+					name: field,
+					value,
+					type: 'string',
+				})),
+			},
+			includeOtherFields: true,
+			include: 'all',
+			options: {},
+		},
+		...(notes ? { notes, notesInFlow: true } : {}),
+	};
+}
+
 const rl = (expression: string) => ({ __rl: true, mode: 'id', value: expression });
 
 /** Order Unit → Send with the carrier and tracking number of the incoming item. */
@@ -649,28 +693,6 @@ function markUnitSentV2(id: string, position: [number, number]): Node {
 	});
 }
 
-const BOOK_PARCELS = `
-// One item per order unit that still has to be sent, with the carrier and tracking number of its parcel.
-// Replace this node with your carrier (e.g. an HTTP Request node that books the parcel and returns the tracking number).
-const parcels = [];
-for (const order of $input.all()) {
-  for (const unit of order.json.order_units ?? []) {
-    if (unit.status !== 'need_to_be_sent') continue;
-    parcels.push({
-      json: {
-        id_order: order.json.id_order,
-        id_order_unit: unit.id_order_unit,
-        title: unit.product?.title ?? '',
-        ship_to: [order.json.shipping_address?.first_name, order.json.shipping_address?.last_name, order.json.shipping_address?.city].filter(Boolean).join(' '),
-        carrier_code: 'DHL',
-        tracking_number: '0034' + String(unit.id_order_unit).padStart(16, '0'),
-      },
-    });
-  }
-}
-return parcels;
-`;
-
 // ------------------------------------------------------------------------------------------------
 // New order (push) → read it → mark its units sent with tracking (the demo's workflow)
 
@@ -709,10 +731,27 @@ const orderNewV2 = template(
 			operation: 'get',
 			orderId: rl('={{ $json.id_order }}'),
 		}),
-		code(uuid(20, 3), 'Book parcels', [480, 0], BOOK_PARCELS, 'Replace with your carrier'),
-		markUnitSentV2(uuid(20, 4), [720, 0]),
+		splitOut(uuid(20, 5), 'One item per unit', [480, 0], 'order_units'),
+		ifTrue(uuid(20, 6), 'Still to send', [720, 0], "={{ $json.status === 'need_to_be_sent' }}", 'c0a1'),
+		editFields(
+			uuid(20, 3),
+			'Book parcels',
+			[960, 0],
+			{
+				carrier_code: 'DHL',
+				tracking_number: "={{ '0034' + String($json.id_order_unit).padStart(16, '0') }}",
+			},
+			'Replace with your carrier',
+		),
+		markUnitSentV2(uuid(20, 4), [1200, 0]),
 	],
-	connect(['New order', 'Read order'], ['Read order', 'Book parcels'], ['Book parcels', 'Mark unit sent']),
+	connect(
+		['New order', 'Read order'],
+		['Read order', 'One item per unit'],
+		['One item per unit', 'Still to send'],
+		['Still to send', 'Book parcels'],
+		['Book parcels', 'Mark unit sent'],
+	),
 );
 
 // ------------------------------------------------------------------------------------------------
