@@ -4,7 +4,7 @@
  */
 import type { RequestLogEntry } from '../sandbox/core/types';
 import type { CredentialFile, WorkflowFile } from './lib/n8n';
-import { ACTION_TYPE, chain, EXAMPLE_CREDENTIAL_V2, manualTrigger, NodeJson } from './lib/workflows';
+import { ACTION_TYPE, chain, EXAMPLE_CREDENTIAL_V2, manualTrigger, NodeJson, TRIGGER_TYPE } from './lib/workflows';
 
 export const V2_CREDENTIAL_TYPE = 'sellerMarketplaceV2Api';
 /** The same credential the templates get on import (e2e/lib/workflows.ts). */
@@ -225,6 +225,57 @@ export function v2RequestMatches(entry: RequestLogEntry, request: V2Request): bo
 /** A v2 ping with the wrong secret key. */
 export const V2_BAD_KEY_WORKFLOW_ID = 'e2eV2BadKeyPing1';
 
+/** The README's first workflow, step by step (README.md, "A first workflow"), with the node versions a seller adds. */
+export const README_WORKFLOW_ID = 'e2eReadmeFirst01';
+export const README_WEBHOOK_ID = '5e11e400-0de4-4c1e-9a5e-00000000c033';
+export const README_TRACKING_PREFIX = 'README-';
+
+function readmeFirstWorkflow(): WorkflowFile {
+	const credentials = { [V2_CREDENTIAL_TYPE]: { id: V2_CREDENTIAL.id, name: V2_CREDENTIAL.name } };
+	return chain(README_WORKFLOW_ID, 'e2e: the README first workflow', [
+		// 1. Seller Marketplace Trigger, New Order, a storefront and a Fallback Email
+		{
+			id: '00000000-0000-4000-9000-00000000c331',
+			name: 'Seller Marketplace Trigger',
+			type: TRIGGER_TYPE,
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: README_WEBHOOK_ID,
+			parameters: { events: ['order_new'], storefront: 'de', fallbackEmail: 'seller@example.com' },
+			credentials,
+		},
+		// 2. Order → Get, Order {{ $json.id_order }} (Simplify on, as a new node has it)
+		sellerNodeV2(
+			'Seller Marketplace',
+			{ resource: 'order', operation: 'get', orderId: byId('={{ $json.id_order }}') },
+			V2_CREDENTIAL,
+			{ typeVersion: 2.1 },
+		),
+		// 3. n8n's Split Out, Fields To Split Out: ids_order_units
+		{
+			id: '00000000-0000-4000-9000-00000000c333',
+			name: 'Split Out',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { fieldToSplitOut: 'ids_order_units', options: {} },
+		},
+		// 4. (the carrier's HTTP Request node is optional: the tracking number is typed in) 5. Order Unit → Send
+		sellerNodeV2(
+			'Seller Marketplace1',
+			{
+				resource: 'orderUnit',
+				operation: 'send',
+				orderUnitId: byId('={{ $json.ids_order_units }}'),
+				carrierCode: 'DHL',
+				trackingNumbers: `=${README_TRACKING_PREFIX}{{ $json.ids_order_units }}`,
+			},
+			V2_CREDENTIAL,
+			{ typeVersion: 2.1 },
+		),
+	]);
+}
+
 export function v2Workflows(): WorkflowFile[] {
 	return [
 		...V2_RESOURCE_CASES.map((c) => chain(c.workflowId, `e2e v2: ${c.title}`, [manualTrigger(), ...c.nodes()])),
@@ -232,5 +283,6 @@ export function v2Workflows(): WorkflowFile[] {
 			manualTrigger(),
 			sellerNodeV2('Ping', { resource: 'status', operation: 'ping' }, BAD_V2_CREDENTIAL),
 		]),
+		readmeFirstWorkflow(),
 	];
 }

@@ -1,6 +1,6 @@
 /**
  * npm run sandbox -- --port 8787 --host 127.0.0.1 [--orders N] [--time-scale X] [--snapshot file] [--seed N]
- *   [--unit-delay S] [--clock-window S] [--data-dir folder] [--allow-host name[,name]] [--strict]
+ *   [--unit-delay S] [--clock-window S] [--data-dir folder] [--allow-host name[,name]] [--strict] [--php-query]
  *   [--rate-limit N] [--storefronts de,at,cz]
  * Prints the base URLs (v1 and v2) and keys for the n8n credentials, then runs until Ctrl-C (which saves --snapshot).
  */
@@ -24,7 +24,7 @@ const FLAGS: Record<string, keyof StartOptions> = {
 const TEXT_OPTIONS = new Set<keyof StartOptions>(['host', 'snapshotPath', 'dataDir']);
 const LIST_OPTIONS = new Set<keyof StartOptions>(['storefronts', 'allowedHosts']);
 /** flags without a value */
-const SWITCHES: Record<string, keyof StartOptions> = { '--strict': 'strict' };
+const SWITCHES: Record<string, keyof StartOptions> = { '--strict': 'strict', '--php-query': 'phpQuery' };
 
 function parseArgs(argv: string[]): StartOptions {
 	const options: Record<string, unknown> = { port: 8787, host: '127.0.0.1' };
@@ -67,8 +67,9 @@ async function main(): Promise<void> {
 	console.log(
 		options.strict
 			? "  Mode:        strict (only the spec's paths and body shapes; see docs/decisions.md)"
-			: '  Mode:        lenient (aliases accepted and logged; --strict refuses them)',
+			: '  Mode:        lenient (aliases and the forms the live API evidently takes are accepted and logged; --strict refuses them)',
 	);
+	if (options.phpQuery) console.log('  Query:       read as PHP reads it (a repeated key keeps its last value only)');
 	console.log(`  v1 base URL: ${sandbox.baseUrl}`);
 	console.log(
 		`  v2 base URL: ${sandbox.v2BaseUrl}  (storefronts ${sandbox.control.storefronts().join(', ')}; rate limit ${sandbox.control.rateLimit() ?? 'off'})`,

@@ -344,8 +344,12 @@ async function main(): Promise<void> {
 		say(`  n8n's files: ${n8n.userFolder}`);
 		say();
 		say(`  The workflow "new order → ship with tracking" (${scenario.label}) stays published while the demo runs: it`);
-		say('  marks the units of every new order in the sandbox as sent, with a tracking number, orders you place too.');
-		say('  Unpublish it in the editor to stop that.');
+		say('  marks the units of every new order in the sandbox as sent, with a tracking number, orders you place too,');
+		say('  within about a second.');
+		say('  Before you build your own workflow on these orders, stop the template: open the workflow in the editor and');
+		say(
+			'  switch "Published" off (top right). Otherwise it ships each new order first, and your workflow gets "already sent".',
+		);
 		say();
 		say('Running until Ctrl-C. Place another order with:');
 		say(`  curl -X POST ${sandbox.controlUrl}/orders -H 'content-type: application/json' -d '{}'`);

@@ -119,7 +119,8 @@ async function deliverAgain(delivery: NotificationDelivery): Promise<number> {
 	return response.status;
 }
 
-const delivered = () => sandbox.control.deliveries().filter((d) => d.kind === 'event' && d.ok && d.url === callbackUrl());
+const delivered = () =>
+	sandbox.control.deliveries().filter((d) => d.kind === 'event' && d.ok && d.url === callbackUrl());
 
 function expectEachOnce(ids: string[], all: string[]): void {
 	const counts = new Map<string, number>();
@@ -127,64 +128,68 @@ function expectEachOnce(ids: string[], all: string[]): void {
 	expect(ids.filter((id) => counts.get(id) !== 1).map((id) => [id, counts.get(id) ?? 0])).toEqual([]);
 }
 
-test("a seller's week: every order reaches the workflow exactly once", async () => {
-	expect(mine().map((s) => [s.event_name, s.is_active])).toEqual([['order_new', true]]);
+test(
+	"a seller's week: every order reaches the workflow exactly once",
+	async () => {
+		expect(mine().map((s) => [s.event_name, s.is_active])).toEqual([['order_new', true]]);
 
-	// Monday: a burst of 100 new orders
-	const burst = await placeOrders(100);
-	expectEachOnce(burst, await untilRan(burst, { advanceSeconds: 60, timeoutMs: budget(300_000) }));
+		// Monday: a burst of 100 new orders
+		const burst = await placeOrders(100);
+		expectEachOnce(burst, await untilRan(burst, { advanceSeconds: 60, timeoutMs: budget(300_000) }));
 
-	// every tenth notification again, as a retry after a lost answer: answered, never run again
-	const again = delivered().filter((_, index) => index % 10 === 0);
-	expect((await Promise.all(again.map(deliverAgain))).every((status) => status === 200)).toBe(true);
+		// every tenth notification again, as a retry after a lost answer: answered, never run again
+		const again = delivered().filter((_, index) => index % 10 === 0);
+		expect((await Promise.all(again.map(deliverAgain))).every((status) => status === 200)).toBe(true);
 
-	// restart 1: 30 orders while n8n is stopped; the marketplace's retries reach it after the start
-	await n8n.stop();
-	const whileStopped = await placeOrders(30);
-	await sandbox.control.advance(120);
-	await n8n.start({ published: [WORKFLOW_ID] });
-	expectEachOnce(whileStopped, await untilRan(whileStopped, { advanceSeconds: 300 }));
+		// restart 1: 30 orders while n8n is stopped; the marketplace's retries reach it after the start
+		await n8n.stop();
+		const whileStopped = await placeOrders(30);
+		await sandbox.control.advance(120);
+		await n8n.start({ published: [WORKFLOW_ID] });
+		expectEachOnce(whileStopped, await untilRan(whileStopped, { advanceSeconds: 300 }));
 
-	// restart 2: 13 hours unreachable; the marketplace switches the subscription off and mails the seller
-	await n8n.stop();
-	const inOutage = await placeOrders(5);
-	for (let hour = 0; hour < 13; hour++) await sandbox.control.advance(HOUR);
-	expect(mine().map((s) => s.is_active)).toEqual([false]);
-	expect(sandbox.control.outbox().length).toBeGreaterThan(0);
-	await n8n.start({ published: [WORKFLOW_ID] });
-	expectEachOnce(inOutage, await untilRan(inOutage, { timeoutMs: budget(150_000) }));
-	expect(mine().map((s) => s.is_active)).toEqual([true]);
+		// restart 2: 13 hours unreachable; the marketplace switches the subscription off and mails the seller
+		await n8n.stop();
+		const inOutage = await placeOrders(5);
+		for (let hour = 0; hour < 13; hour++) await sandbox.control.advance(HOUR);
+		expect(mine().map((s) => s.is_active)).toEqual([false]);
+		expect(sandbox.control.outbox().length).toBeGreaterThan(0);
+		await n8n.start({ published: [WORKFLOW_ID] });
+		expectEachOnce(inOutage, await untilRan(inOutage, { timeoutMs: budget(150_000) }));
+		expect(mine().map((s) => s.is_active)).toEqual([true]);
 
-	// the subscription switched off while n8n runs: the watch (every minute) repairs it and delivers the gap
-	for (const subscription of mine()) subscription.is_active = false;
-	const whileOff = await placeOrders(3);
-	await sandbox.control.flushNotifications();
-	expectEachOnce(whileOff, await untilRan(whileOff, { timeoutMs: budget(150_000) }));
-	expect(mine().map((s) => s.is_active)).toEqual([true]);
+		// the subscription switched off while n8n runs: the watch (every minute) repairs it and delivers the gap
+		for (const subscription of mine()) subscription.is_active = false;
+		const whileOff = await placeOrders(3);
+		await sandbox.control.flushNotifications();
+		expectEachOnce(whileOff, await untilRan(whileOff, { timeoutMs: budget(150_000) }));
+		expect(mine().map((s) => s.is_active)).toEqual([true]);
 
-	// the rest of the week: a few orders a day, and old notifications delivered late
-	for (let day = 0; day < 5; day++) {
-		await sandbox.control.advance(24 * HOUR);
-		const today = await placeOrders(8);
-		expectEachOnce(today, await untilRan(today, { advanceSeconds: 60 }));
-		expect((await Promise.all(again.slice(day, day + 4).map(deliverAgain))).every((s) => s === 200)).toBe(true);
-	}
+		// the rest of the week: a few orders a day, and old notifications delivered late
+		for (let day = 0; day < 5; day++) {
+			await sandbox.control.advance(24 * HOUR);
+			const today = await placeOrders(8);
+			expectEachOnce(today, await untilRan(today, { advanceSeconds: 60 }));
+			expect((await Promise.all(again.slice(day, day + 4).map(deliverAgain))).every((s) => s === 200)).toBe(true);
+		}
 
-	// the ledger: every order once, nothing else
-	await sleep(2_000);
-	const all = await ledger();
-	expectEachOnce(placed, all);
-	expect(all.length).toBe(placed.length);
-	const executions = await runs();
-	expect(executions.filter((e) => e.status !== 'success').map((e) => [e.id, e.status])).toEqual([]);
-	const recovered = executions
-		.map((execution) => nodeItems(execution.runData, TRIGGER)[0])
-		.filter((item) => item?.recovered === true)
-		.map((item) => String(item.id_order));
-	// what the marketplace never delivered came by recovery; the rest was pushed
-	expect(recovered.filter((id) => !inOutage.includes(id) && !whileOff.includes(id))).toEqual([]);
-	process.stderr.write(
-		`[seller-week] ${placed.length} orders, ${all.length} executions, ${recovered.length} recovered, ` +
-			`${again.length} notifications delivered again (at once and late), 2 restarts\n`,
-	);
-}, budget(900_000));
+		// the ledger: every order once, nothing else
+		await sleep(2_000);
+		const all = await ledger();
+		expectEachOnce(placed, all);
+		expect(all.length).toBe(placed.length);
+		const executions = await runs();
+		expect(executions.filter((e) => e.status !== 'success').map((e) => [e.id, e.status])).toEqual([]);
+		const recovered = executions
+			.map((execution) => nodeItems(execution.runData, TRIGGER)[0])
+			.filter((item) => item?.recovered === true)
+			.map((item) => String(item.id_order));
+		// what the marketplace never delivered came by recovery; the rest was pushed
+		expect(recovered.filter((id) => !inOutage.includes(id) && !whileOff.includes(id))).toEqual([]);
+		process.stderr.write(
+			`[seller-week] ${placed.length} orders, ${all.length} executions, ${recovered.length} recovered, ` +
+				`${again.length} notifications delivered again (at once and late), 2 restarts\n`,
+		);
+	},
+	budget(900_000),
+);

@@ -17,6 +17,10 @@
  * text and the official examples say, although their schema means repeated keys; every other array parameter takes
  * repeated keys only (a value with a comma is refused); a space in the query must be written `+`, as PHP's
  * `http_build_query` writes it, not `%20`.
+ * That is strict mode (every test, --strict). The default mode (users, the demo) also takes what the live API
+ * evidently takes, each named in the request log's `alias` (docs/api-rules.md, "What the default sandbox also
+ * accepts"): `%20` for a space, and `locale` or `storefront` on an operation that declares neither (ignored).
+ * `phpQuery` reads a repeated key as PHP does: only its last value counts.
  */
 import fs from 'fs';
 import path from 'path';
@@ -94,12 +98,25 @@ export interface RawRequest {
 	rawBody: string;
 }
 
+/** How the query is read (see the header). */
+export interface QueryReading {
+	/** only the documented forms */
+	strict: boolean;
+	/** a key given several times keeps only its last value */
+	phpQuery: boolean;
+}
+
+/** Query parameters a published client sends on every call (D3, commit 61b60fc): the default mode ignores them where undeclared. */
+const LIVE_EXTRA_PARAMETERS = new Set(['locale', 'storefront']);
+
 export interface ValidatedRequest {
 	/** path parameters as text (decoded; checked against their schema) */
 	params: Record<string, string>;
 	/** typed values, with the OpenAPI's defaults filled in */
 	query: Record<string, unknown>;
 	body: unknown;
+	/** the forms the default mode took that strict mode refuses, for the request log */
+	tolerated: string[];
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
@@ -180,8 +197,13 @@ export class Contract {
 	}
 
 	/** Checks a request against its operation; throws a 400 problem naming every offending field. */
-	validateRequest(operation: Operation, request: RawRequest): ValidatedRequest {
+	validateRequest(
+		operation: Operation,
+		request: RawRequest,
+		reading: QueryReading = { strict: true, phpQuery: false },
+	): ValidatedRequest {
 		const errors: ErrorDetail[] = [];
+		const tolerated: string[] = [];
 		const add = (found: ErrorDetail[]) => {
 			// one problem per field: the first finding wins
 			for (const e of found) if (!errors.some((known) => known.field === e.field)) errors.push(e);
@@ -190,7 +212,7 @@ export class Contract {
 		const isCommaList = (name: string) => this.commaLists.has(`${operation.method} ${operation.path} ${name}`);
 		const parameters = {
 			path: { ...pathText },
-			query: shapeQuery(operation, request, isCommaList, errors, this.resolve),
+			query: shapeQuery(operation, request, { isCommaList, reading, tolerated }, errors, this.resolve),
 		};
 		const check = this.check(`params ${operation.operationId}`, this.paramsAjv, () => paramsSchema(operation));
 		// coercion turns the texts into the declared types in place
@@ -211,7 +233,7 @@ export class Contract {
 				query[parameter.name] = structuredClone(parameter.schema.default);
 			}
 		}
-		return { params: pathText, query, body: body?.value };
+		return { params: pathText, query, body: body?.value, tolerated };
 	}
 
 	/**
@@ -301,22 +323,33 @@ type Resolve = (schema: Schema | undefined) => Schema;
 function shapeQuery(
 	operation: Operation,
 	request: RawRequest,
-	isCommaList: (name: string) => boolean,
+	{
+		isCommaList,
+		reading,
+		tolerated,
+	}: { isCommaList: (name: string) => boolean; reading: QueryReading; tolerated: string[] },
 	errors: ErrorDetail[],
 	resolve: Resolve,
 ): Record<string, string | string[]> {
 	const declared = new Map(operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]));
 	const query: Record<string, string | string[]> = {};
 	const spaces = spaceEscapedKeys(request.rawQuery ?? '');
-	for (const [name, values] of Object.entries(request.query)) {
+	for (const [name, given] of Object.entries(request.query)) {
+		const values = reading.phpQuery ? given.slice(-1) : given;
 		const parameter = declared.get(name);
+		if (!parameter && !reading.strict && LIVE_EXTRA_PARAMETERS.has(name)) {
+			tolerated.push(`query ${name} (not a parameter of ${operation.operationId}: ignored)`);
+			continue;
+		}
 		if (!parameter) {
 			const accepted = [...declared.keys()];
 			const list = accepted.length > 0 ? ` (accepted: ${accepted.join(', ')})` : ' (it takes none)';
 			errors.push({ field: name, message: `is not a query parameter of ${operation.operationId}${list}` });
 			continue;
 		}
-		if (spaces.has(name)) {
+		if (spaces.has(name) && !reading.strict) {
+			tolerated.push(`query ${name} with %20 for a space`);
+		} else if (spaces.has(name)) {
 			errors.push({
 				field: name,
 				message: 'writes a space as %20: the API takes the query as PHP http_build_query writes it, a space as +',

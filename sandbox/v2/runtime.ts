@@ -17,6 +17,11 @@ export const DEFAULT_PARTNER_SECRET_KEY = 'sbxpartnersecret0123456789abcdefghijk
 
 export type ResolvedV2Options = Required<Omit<SandboxV2Options, 'rateLimitPerSecond'>> & {
 	rateLimitPerSecond: number | null;
+	/**
+	 * Strict (every test, --strict): only the documented query forms. Default (users, the demo): also the forms the
+	 * live API evidently accepts (docs/api-rules.md, "What the default sandbox also accepts").
+	 */
+	strictRequests: boolean;
 };
 
 /** The v2 additions to the control handle (docs/sandbox-contract.md). */
@@ -49,6 +54,11 @@ export interface ScriptedAnswer {
 	/** JSON body; undefined sends none */
 	body?: unknown;
 	times?: number;
+	/**
+	 * An answer the live API gives although its OpenAPI does not allow it, with the evidence (e.g. the cancel reason
+	 * `NoReaction`, phodoval/kaufland-marketplace commit 9231d94): sent as it is, not checked against the OpenAPI.
+	 */
+	outsideOpenApi?: string;
 }
 
 export function resolveV2Options(options: SandboxV2Options): ResolvedV2Options {
@@ -67,6 +77,8 @@ export function resolveV2Options(options: SandboxV2Options): ResolvedV2Options {
 		rateLimitPerSecond:
 			options.rateLimitPerSecond !== undefined ? options.rateLimitPerSecond : strict ? DOCUMENTED_RATE_LIMIT : null,
 		strictResponses,
+		strictRequests: strict,
+		phpQuery: options.phpQuery ?? false,
 		v2NotificationTimeoutSeconds: options.v2NotificationTimeoutSeconds ?? 5,
 	};
 }
@@ -100,7 +112,9 @@ export function loadHandlers(contract: Contract, dir = ROUTES_DIR): Map<string, 
 export class V2Runtime {
 	readonly rateLimiter: RateLimiter;
 	violations: ResponseViolation[] = [];
-	private scripted: Array<Required<Omit<ScriptedAnswer, 'body'>> & { body?: unknown }> = [];
+	private scripted: Array<
+		Required<Omit<ScriptedAnswer, 'body' | 'outsideOpenApi'>> & { body?: unknown; outsideOpenApi?: string }
+	> = [];
 	private loaded?: { contract: Contract; handlers: Map<string, V2Handler> };
 
 	constructor(
@@ -135,11 +149,11 @@ export class V2Runtime {
 	}
 
 	/** The scripted answer for this request of `operationId`, if one is waiting (counted as used). */
-	takeScriptedAnswer(operationId: string): { status: number; body?: unknown } | undefined {
+	takeScriptedAnswer(operationId: string): { status: number; body?: unknown; outsideOpenApi?: string } | undefined {
 		const answer = this.scripted.find((candidate) => candidate.operationId === operationId && candidate.times > 0);
 		if (!answer) return undefined;
 		answer.times--;
-		return { status: answer.status, body: structuredClone(answer.body) };
+		return { status: answer.status, body: structuredClone(answer.body), outsideOpenApi: answer.outsideOpenApi };
 	}
 
 	control(): V2Control {

@@ -11,6 +11,11 @@ export interface SandboxV2Options {
 	rateLimitPerSecond?: number | null;
 	/** a v2 response that does not match the OpenAPI is replaced by a 500 problem; default on under jest */
 	strictResponses?: boolean;
+	/**
+	 * Reads the query as PHP does: of a key given several times only the last value counts (`status=a&status=b`
+	 * filters on `b`). A reading the live API may have (docs/api-rules.md W3); default false
+	 */
+	phpQuery?: boolean;
 	/** real-time limit of v2 notification deliveries (verification keeps callbackTimeoutSeconds); default 5 */
 	v2NotificationTimeoutSeconds?: number;
 }

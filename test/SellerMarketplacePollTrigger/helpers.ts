@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { formatTimestamp, startSandbox, type RequestLogEntry, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { formatTimestamp, startSandbox, type RequestLogEntry, type Sandbox, type StartOptions } from '../../sandbox';
 import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { PollHost } from '../harness/poll-host';
 import type { SellerCredentials, SellerCredentialsV2 } from '../harness/workflow';
@@ -26,7 +26,7 @@ export interface PollBench {
 
 let workflows = 0;
 
-export async function startPollBench(options: SandboxOptions = {}): Promise<PollBench> {
+export async function startPollBench(options: StartOptions = {}): Promise<PollBench> {
 	// A second of sandbox time per 31 years of real time: the clock only moves when a test moves it.
 	const sandbox = await startSandbox({ timeScale: 1e-9, strict: true, ...options });
 	const credentials = { clientKey: sandbox.clientKey, secretKey: sandbox.secretKey, baseUrl: sandbox.baseUrl };

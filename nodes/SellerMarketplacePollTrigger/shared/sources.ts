@@ -1,5 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { serverFilters } from '../../api/core/multiValue';
 import type { PageReader } from '../../api/core/paging';
 
 /**
@@ -124,6 +125,9 @@ export function listSource(entry: ListEntry, filters: IDataObject, dialect: List
 			list: (context) => dialect.pages(context, entry.path, filters),
 		};
 	}
+	// A filter of several values is left out of the query and checked on each record (api/core/multiValue.ts).
+	const { query: sent, matches } = serverFilters(filters);
+	const emits = follow.emits;
 	const pages = (context: IPollFunctions, fromSeconds: number | undefined, query: IDataObject) =>
 		dialect.pages(context, entry.path, {
 			...query,
@@ -135,10 +139,12 @@ export function listSource(entry: ListEntry, filters: IDataObject, dialect: List
 		kind: 'timeline',
 		order: follow.unordered ? 'unordered' : 'newestFirst',
 		movable: follow.movable,
-		...(follow.emits ? { emits: follow.emits } : {}),
-		list: (context, fromSeconds) => pages(context, fromSeconds, filters),
-		...(follow.movable && filters.status !== undefined
-			? { wider: (context, fromSeconds) => pages(context, fromSeconds, withoutStatus(filters)) }
+		...(emits || sent !== filters
+			? { emits: (record: IDataObject) => matches(record) && (emits?.(record) ?? true) }
+			: {}),
+		list: (context, fromSeconds) => pages(context, fromSeconds, sent),
+		...(follow.movable && sent.status !== undefined
+			? { wider: (context, fromSeconds) => pages(context, fromSeconds, withoutStatus(sent)) }
 			: {}),
 	};
 }

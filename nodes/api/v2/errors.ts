@@ -70,6 +70,26 @@ function fieldName(field: string, labels: Record<string, string>): string {
 	return label ? `"${label}" (${field})` : field ? `"${field}"` : 'a value';
 }
 
+/** The API field names a request body sets: its keys, and for a list of changes (bulk) those of each `unit_data` too. */
+export function bodyFields(body: unknown): Set<string> {
+	const fields = new Set<string>();
+	for (const entry of Array.isArray(body) ? body : [body]) {
+		if (!entry || typeof entry !== 'object') continue;
+		for (const [key, value] of Object.entries(entry as Record<string, unknown>)) {
+			fields.add(key);
+			if (value && typeof value === 'object' && !Array.isArray(value))
+				for (const inner of Object.keys(value)) fields.add(inner);
+		}
+	}
+	return fields;
+}
+
+/** Whether a refused field is one the request's body did not set (a value the record already had). */
+function notSent(field: string, sent: ReadonlySet<string> | undefined): boolean {
+	const bare = field.replace(/^\[\d+\]\.?/, '').replace(/^(unit_data|data)\./, '');
+	return sent !== undefined && sent.size > 0 && bare !== '' && bare !== 'body' && !sent.has(bare);
+}
+
 /** Why the marketplace refused the keys, as the end of a headline; the clock when it named the time stamp. */
 function authReason(problem: Problem): string {
 	if (problem.errors.some((error) => /timestamp/i.test(error.field)))
@@ -114,9 +134,10 @@ export function describeWrite(method: string, path: string): UncertainWrite | un
  * which knows what was retried; it also redacts the API's text.
  */
 export function responseError(
-	...[node, method, path, response, attempts, itemIndex, fieldLabels = {}]: [
+	...[node, method, path, response, attempts, itemIndex, fieldLabels = {}, sentFields]: [
 		...Parameters<ApiDialect['responseError']>,
 		Record<string, string>?,
+		ReadonlySet<string>?,
 	]
 ): OperationFailure {
 	const status = response.statusCode;
@@ -136,9 +157,13 @@ export function responseError(
 		};
 	} else if ((status === 400 || status === 422) && problem.errors.length) {
 		const first = problem.errors[0];
+		const name = fieldName(first.field, fieldLabels);
 		words = {
-			summary: `The marketplace refused ${fieldName(first.field, fieldLabels)}: ${first.message}`,
-			reason: `${fieldName(first.field, fieldLabels)}: ${first.message}`,
+			summary: `The marketplace refused ${name}: ${first.message}`,
+			reason: `${name}: ${first.message}`,
+			hint: notSent(first.field, sentFields)
+				? `This request did not set ${name}: the marketplace checked the value the ${label}${id === undefined ? '' : ` ${id}`} already has against the values sent. Set ${name} in this node too, so that the two fit (or change it in the Seller Portal).`
+				: undefined,
 		};
 		namesFirstField = true;
 	} else if (status === 404 && common) {

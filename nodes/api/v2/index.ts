@@ -13,7 +13,8 @@ import { readCollection, type CollectionLimit, type CollectionRequest, type Page
 import { downloadFromAddress, sendRequest } from '../core/request';
 import type { ApiContext, ApiDialect, ApiRequest, ApiResponse } from '../core/types';
 import { STOREFRONTS, type Storefront } from './enums';
-import { describeWrite, responseError } from './errors';
+import { bodyFields, describeWrite, responseError } from './errors';
+import { mergeLists, oneValueQueries } from '../core/multiValue';
 import { limiterFor, sellerKey } from './rateLimit';
 import { V2_QUERY_FORM } from './signing';
 
@@ -34,6 +35,11 @@ export interface V2CollectionRequest extends CollectionRequest {
 	offsetMultipleOfLimit?: boolean;
 	/** API field names → form labels (see V2Request). */
 	fieldLabels?: Record<string, string>;
+	/**
+	 * The endpoint's own text says its lists go as repeated keys (vouchers: "Pass the parameter multiple times"), so a
+	 * filter of several values is sent in one request; elsewhere one request per value (see multiValue.ts).
+	 */
+	repeatedKeysDocumented?: boolean;
 }
 
 /** The smallest `limit` from `wanted` up to `max` that `offset` is a multiple of; else the largest below `wanted` (a shorter page). */
@@ -89,7 +95,16 @@ function dialectFor(request: V2Request): ApiDialect {
 		credentialType: CREDENTIALS_TYPE,
 		queryForm: V2_QUERY_FORM,
 		responseError: (node, method, path, response, attempts, itemIndex) =>
-			responseError(node, method, path, response, attempts, itemIndex, request.fieldLabels),
+			responseError(
+				node,
+				method,
+				path,
+				response,
+				attempts,
+				itemIndex,
+				request.fieldLabels,
+				request.body === undefined ? undefined : bodyFields(request.body),
+			),
 		describeWrite,
 	};
 }
@@ -179,13 +194,27 @@ export function v2PageReader(context: ApiContext, request: V2ListRequest): PageR
 	};
 }
 
-/** Return All / Limit of a collection of API v2 (see readCollection). */
+/**
+ * Return All / Limit of a collection of API v2 (see readCollection). A filter of several values is read one value
+ * at a time and the lists merged (see multiValue.ts: no value is lost, however the server reads the query).
+ */
 export async function apiRequestAllItems(
 	this: ApiContext,
 	request: V2CollectionRequest,
 	limit: CollectionLimit,
 ): Promise<IDataObject[]> {
-	return await readCollection(this, request, limit, v2PageReader(this, request), request.pageSize);
+	const queries = request.repeatedKeysDocumented ? [request.query] : oneValueQueries(request.query);
+	const lists: IDataObject[][] = [];
+	for (const query of queries) {
+		const one = { ...request, query };
+		lists.push(await readCollection(this, one, limit, v2PageReader(this, one), request.pageSize));
+	}
+	if (lists.length === 1) return lists[0];
+	return mergeLists(lists, {
+		sort: request.query?.sort,
+		idField: request.idField,
+		max: limit.returnAll ? undefined : Math.max(0, Math.floor(limit.limit ?? 50)),
+	});
 }
 
 /** Downloads a file from an address the API handed out (a report's `url`): not signed, it carries its own access token. */

@@ -124,9 +124,8 @@ export function recordOutputShapes(api: RecordDialect): RecordShapes {
 			getOnly(field.total('order_units', 'price', currencyOfUnits)),
 			getOnly(field.buyerName(ADDRESSES)),
 			getOnly(field.shipToCountry(ADDRESSES)),
-			getOnly(
-				field.each('ids_order_units', 'order_units', 'id_order_unit', 'The IDs of its order units; Get only', false),
-			),
+			// Simplified, so that a workflow can ship every unit of an order (Split Out on ids_order_units) with Simplify on.
+			getOnly(field.each('ids_order_units', 'order_units', 'id_order_unit', 'The IDs of its order units; Get only')),
 			buyerEmail(['buyer.email', 'order_units.0.buyer.email']),
 			shipToCity,
 		],
@@ -155,7 +154,14 @@ export function recordOutputShapes(api: RecordDialect): RecordShapes {
 			...storefront(false),
 			buyerEmail(['buyer.email']),
 			shipToCity,
-			copied('cancel_reason', 'cancel_reason', 'Why it was cancelled, if it was'),
+			// Simplified, so that a cancelled unit says why, whatever the reason (the live API has more than its OpenAPI
+			// lists); null for a unit that was not cancelled, so that every unit has the same fields.
+			{
+				name: 'cancel_reason',
+				description: 'Why it was cancelled; null if it was not',
+				simplified: true,
+				read: (record) => record.cancel_reason ?? null,
+			},
 		],
 	});
 

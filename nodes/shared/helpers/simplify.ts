@@ -38,7 +38,7 @@ export interface OutputShape {
 }
 
 /** How many fields Simplified outputs at most, so that a record stays readable at a glance. */
-export const MAX_SIMPLIFIED_FIELDS = 10;
+export const MAX_SIMPLIFIED_FIELDS = 11;
 
 /** The names of the properties this module adds; a node version that predates them leaves them out. */
 export const OUTPUT_PROPERTY_NAMES = ['simple', 'output', 'outputFields'] as const;

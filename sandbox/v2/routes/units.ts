@@ -7,8 +7,9 @@
  *    with /problems/already-exists (the v1 upsert is not carried over; change a unit with PATCH);
  *  - integer conditions are the v1 codes 100 NEW, 200 USED___AS_NEW, 300 USED___VERY_GOOD, 400 USED___GOOD,
  *    500 USED___ACCEPTABLE (the refurbished codes are undocumented and refused);
- *  - `minimum_price` at most `listing_price`; `listing_price` at most 1,000,000 EUR / 25,000,000 CZK /
- *    4,500,000 PLN in cents; `id_shipping_group` and `id_warehouse` must be the seller's;
+ *  - `listing_price` at most 1,000,000 EUR / 25,000,000 CZK / 4,500,000 PLN in cents (spec, money amounts);
+ *    `id_shipping_group` and `id_warehouse` must be the seller's. A `minimum_price` above `listing_price` is
+ *    taken: API v2 states no such rule (docs/api-rules.md, "Rules the sandbox does not invent");
  *  - a PATCH must change something, and every write must carry a `listing_price` above 0: the OpenAPI's text
  *    on create, update and bulk update says "you have to specify a listing price greater than zero", and the
  *    bulk 207 example refuses a unit for it ("Parameters [listingPrice] are missing or have wrong value.");
@@ -113,12 +114,6 @@ function patched(core: SandboxCore, unit: Unit, patch: UnitPatch): Unit {
 		errors.push({
 			field: 'listing_price',
 			message: `must be at most ${MAX_LISTING_PRICE[currency]} (${currency} cents)`,
-		});
-	}
-	if (next.minimum_price >= 1 && next.minimum_price > next.listing_price) {
-		errors.push({
-			field: 'minimum_price',
-			message: `${next.minimum_price} is above listing_price ${next.listing_price}`,
 		});
 	}
 	if (errors.length > 0) throw invalid(errors);

@@ -10,4 +10,5 @@ export const ORDER_UNIT_1000001 = {
 	price: '101.99 EUR',
 	buyer_name: 'Jonas Weber',
 	ship_to_country: 'DE',
+	cancel_reason: null,
 };

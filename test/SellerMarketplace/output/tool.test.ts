@@ -47,7 +47,7 @@ const requests = () => sandbox.control.requests();
 describe.each([1.1, 2.1] as const)('node version %s as a tool', (typeVersion) => {
 	const ordersPath = typeVersion === 1.1 ? '/order-units/1000001/' : '/order-units/1000001';
 
-	it('gives the agent the simplified order unit by default: 10 flat fields, the price with its currency', async () => {
+	it('gives the agent the simplified order unit by default: 11 flat fields, the price with its currency', async () => {
 		const run = await runSellerTool(credentials[typeVersion], { typeVersion, parameters: readOrderUnit(), toolArgs });
 
 		expect(run.error).toBeUndefined();
@@ -121,6 +121,7 @@ it('Get Many as a tool: the agent gets each order unit simplified, as many as th
 	for (const unit of units) {
 		expect(Object.keys(unit).sort()).toEqual([
 			'buyer_name',
+			'cancel_reason',
 			'created_at',
 			'ean',
 			'id_offer',

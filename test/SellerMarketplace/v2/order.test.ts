@@ -70,7 +70,7 @@ describe('Order → Get Many', () => {
 		).toBeGreaterThan(1);
 	});
 
-	it('sends the filters: storefront, ISO times in UTC (the workflow zone for times without one) and fulfillment types as repeated keys', async () => {
+	it('sends the filters: storefront, ISO times in UTC (the workflow zone for times without one) and one request per fulfillment type', async () => {
 		const all = merchantOrders('at');
 		const pivot = all[Math.floor(all.length / 2)];
 		// The pivot's time as a Berlin wall clock shows it, without a zone: the node must send it as UTC.
@@ -97,13 +97,12 @@ describe('Order → Get Many', () => {
 		);
 
 		expect(run.error).toBeUndefined();
-		const [request] = v2.requests();
-		expect(request.rawUrl).toContain('fulfillment_type=fulfilled_by_merchant&fulfillment_type=fulfilled_by_kaufland');
-		expect(request.queryValues).toMatchObject({
-			storefront: ['at'],
-			ts_created_from_iso: [iso(pivot.ts_created)],
-			fulfillment_type: ['fulfilled_by_merchant', 'fulfilled_by_kaufland'],
-		});
+		expect(v2.requests().map((request) => request.queryValues!.fulfillment_type)).toEqual([
+			['fulfilled_by_merchant'],
+			['fulfilled_by_kaufland'],
+		]);
+		for (const request of v2.requests())
+			expect(request.queryValues).toMatchObject({ storefront: ['at'], ts_created_from_iso: [iso(pivot.ts_created)] });
 		const expected = v2
 			.sandbox()
 			.control.db.orders.filter((order) => storefrontOf(order) === 'at' && order.ts_created >= pivot.ts_created);

@@ -15,6 +15,7 @@ const storefrontOf = (unit: Unit) => unit._storefront ?? 'de';
 const unitsIn = (storefront: string) =>
 	db().units.filter((unit) => storefrontOf(unit) === storefront && unit.condition !== 'download');
 const unitById = (id: number) => db().units.find((unit) => unit.id_unit === id);
+const warehouseName = (id: number) => db().warehouses.find((warehouse) => warehouse.id_warehouse === id)!.name;
 const body = (index = 0) => JSON.parse(v2.requests()[index].body) as IDataObject | IDataObject[];
 /** A product with no unit on `storefront` yet, and one of its EANs. */
 const freeProduct = (storefront: string) => {
@@ -498,28 +499,25 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 
 	it('a unit the marketplace refuses: the error names the unit and the field, and says the others were changed', async () => {
 		const [a, b] = unitsIn('de');
-		const items = [
-			{ json: { id: a.id_unit, minimum: a.listing_price + 100 } },
-			{ json: { id: b.id_unit, minimum: 1 } },
-		];
+		const items = [{ json: { id: a.id_unit, warehouse: 9 } }, { json: { id: b.id_unit, warehouse: 2 } }];
 		const run = await v2.run(
-			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { minimumPrice: '={{ $json.minimum }}' } },
+			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { warehouseId: '={{ $json.warehouse }}' } },
 			{ items },
 		);
 		expect(v2.requests().map((request) => request.method)).toEqual(['GET', 'GET', 'POST']);
 		expect(run.error?.message).toBe(
-			`Unit ${a.id_unit} was not updated: the marketplace refused "Minimum Price (in Cents)" (minimum_price): ${a.listing_price + 100} is above listing_price ${a.listing_price}`,
+			`Unit ${a.id_unit} was not updated: the marketplace refused "Warehouse" (id_warehouse): 9 is not one of your warehouses`,
 		);
 		expect(run.error?.description).toContain('Sent in the same run and applied (not undone): item 1.');
-		expect(unitById(b.id_unit)!.minimum_price).toBe(1);
+		expect(unitById(b.id_unit)!.warehouse).toBe(warehouseName(2));
 
 		const lenient = await v2.run(
-			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { minimumPrice: '={{ $json.minimum }}' } },
+			{ operation: 'updateMany', unitId: '={{ $json.id }}', updateFields: { warehouseId: '={{ $json.warehouse }}' } },
 			{ items, continueOnFail: true },
 		);
-		expect(lenient.items.map((item) => [item.pairedItem, item.json.error ?? item.json.minimum_price])).toEqual([
+		expect(lenient.items.map((item) => [item.pairedItem, item.json.error ?? item.json.id_warehouse])).toEqual([
 			[{ item: 0 }, expect.stringContaining(`Unit ${a.id_unit} was not updated`)],
-			[{ item: 1 }, 1],
+			[{ item: 1 }, 2],
 		]);
 	});
 

@@ -212,7 +212,6 @@ describe('sandbox API v2: units', () => {
 			['an unknown product id', { id_product: 1 }, 'id_product'],
 			['an EAN of another product', { id_product: 10077, ean: '4006380100015' }, 'ean'],
 			['an empty id_offer', { ean: '4006380100459', id_offer: ' ' }, 'id_offer'],
-			['a minimum price above the listing price', { ean: '4006380100459', minimum_price: 5000 }, 'minimum_price'],
 			['a listing price above 1,000,000 EUR', { ean: '4006380100459', listing_price: 100_000_001 }, 'listing_price'],
 			[
 				'a shipping group that is not the seller’s',
@@ -296,7 +295,23 @@ describe('sandbox API v2: units', () => {
 			expect(record(unit.id_unit)).toMatchObject({ listing_price: 1500, price: 1500, amount: 3, note: 'Neu' });
 		});
 
-		it('refuses an empty change, fixed fields, an inconsistent price and another storefront, changing nothing', async () => {
+		it('takes a minimum price above the listing price: API v2 states no such rule (docs/api-rules.md)', async () => {
+			const unit = { ...unitsIn('de')[0] };
+			const path = `/units/${unit.id_unit}?storefront=de`;
+			const raised = await api().patch(path, {
+				minimum_price: unit.listing_price + 1,
+				listing_price: unit.listing_price,
+			});
+			expect(raised.status).toBe(200);
+			const cut = await api().patch(path, { listing_price: unit.listing_price - 1 });
+			expect(cut.status).toBe(200);
+			expect(record(unit.id_unit)).toMatchObject({
+				minimum_price: unit.listing_price + 1,
+				listing_price: unit.listing_price - 1,
+			});
+		});
+
+		it('refuses an empty change, fixed fields and another storefront, changing nothing', async () => {
 			const unit = unitsIn('de')[0];
 			const before = { ...record(unit.id_unit)! };
 			const path = `/units/${unit.id_unit}?storefront=de`;
@@ -304,14 +319,6 @@ describe('sandbox API v2: units', () => {
 			expect((await api().patch(path, { id_offer: 'NEW' })).json).toEqual(
 				problem('/problems/validation-error', ['id_offer']),
 			);
-			const price = await api().patch(path, {
-				minimum_price: unit.listing_price + 1,
-				amount: 0,
-				listing_price: unit.listing_price,
-			});
-			expect(price.json.errors).toEqual([
-				{ field: 'minimum_price', message: `${unit.listing_price + 1} is above listing_price ${unit.listing_price}` },
-			]);
 			expect(
 				(await api().patch(`/units/${unit.id_unit}?storefront=at`, { amount: 1, listing_price: 1000 })).status,
 			).toBe(404);
@@ -355,7 +362,7 @@ describe('sandbox API v2: units', () => {
 			const response = await api().post('/units/bulk?storefront=de', [
 				{ id_unit: a.id_unit, unit_data: { amount: 11, listing_price: a.listing_price } },
 				{ id_unit: unitsIn('at')[0].id_unit, unit_data: { amount: 1, listing_price: 1000 } },
-				{ id_unit: b.id_unit, unit_data: { minimum_price: b.listing_price + 1, listing_price: b.listing_price } },
+				{ id_unit: b.id_unit, unit_data: { id_warehouse: 9, listing_price: b.listing_price } },
 				{ id_unit: c.id_unit, unit_data: { amount: 5 } },
 			]);
 			expect(response.status).toBe(207);
@@ -371,7 +378,7 @@ describe('sandbox API v2: units', () => {
 					id_unit: b.id_unit,
 					status_code: 400,
 					message: expect.any(String),
-					errors: [{ field: 'minimum_price', message: expect.any(String) }],
+					errors: [{ field: 'id_warehouse', message: expect.any(String) }],
 				},
 				// the OpenAPI's own 207 example, for a unit without a listing price
 				{
@@ -383,7 +390,7 @@ describe('sandbox API v2: units', () => {
 			]);
 			expect(record(c.id_unit)!.amount).toBe(stockOfC);
 			expect(record(a.id_unit)!.amount).toBe(11);
-			expect(record(b.id_unit)!.minimum_price).toBe(b.minimum_price);
+			expect(record(b.id_unit)!.warehouse).toBe(b.warehouse);
 		});
 
 		it('refuses the whole request with more than 150 units, repeated units or none', async () => {

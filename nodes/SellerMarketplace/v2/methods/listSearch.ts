@@ -17,6 +17,7 @@ import { ID_FORMATS } from '../../../shared/helpers/validation';
 import { readRecords } from '../../../api/core/paging';
 import { FILE_KINDS } from '../actions/importFile/fields';
 import { apiPath, apiRequestData, v2PageReader } from '../../../api/v2';
+import { serverFilters } from '../../../api/core/multiValue';
 import { formStorefront } from './storefront';
 import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
 import { actions } from '../actions';
@@ -61,7 +62,8 @@ async function firstPage(
 
 function listOf(collection: Collection): ListSearch {
 	return async function (this: ILoadOptionsFunctions, filter, paginationToken) {
-		const base = (await collection.query?.(this)) ?? {};
+		// A filter of several values is left out of the query and checked here (see api/core/multiValue.ts).
+		const { query: base, matches } = serverFilters((await collection.query?.(this)) ?? {});
 		const source: PickSource = {
 			toEntry: collection.toEntry,
 			pages: pagesOf(this, collection.path, collection.pageSize, base),
@@ -76,7 +78,7 @@ function listOf(collection: Collection): ListSearch {
 				}
 				return [...exact, ...searched];
 			},
-			fits: collection.fits ? (record) => collection.fits!(record, this) : undefined,
+			fits: (record) => matches(record) && (collection.fits?.(record, this) ?? true),
 		};
 		return await pickList(this, source, filter, paginationToken);
 	};

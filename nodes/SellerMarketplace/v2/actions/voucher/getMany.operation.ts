@@ -60,6 +60,7 @@ export const getMany = defineOperation({
 			pageSize: VOUCHER_PAGE_SIZE,
 			offsetMultipleOfLimit: true,
 			idField: 'id_voucher',
+			repeatedKeysDocumented: true,
 		});
 	},
 });

@@ -48,6 +48,8 @@ export const getProducts = defineOperation({
 			pageSize: VOUCHER_PAGE_SIZE,
 			offsetMultipleOfLimit: true,
 			idField: 'id_product',
+			// "Pass the parameter multiple times … (e.g. `?id_product=111&id_product=222`)"
+			repeatedKeysDocumented: true,
 		});
 	},
 });
