@@ -18,6 +18,8 @@ import { nodeItems, sleep, type NodeRun, WorkflowRun } from '../lib/n8n';
 import { PACKAGE_NAME } from '../lib/runtime';
 import { readExamples } from '../lib/workflows';
 import { connect } from '../setup/state';
+import { STOCK_TABLE } from '../build-examples';
+import { signRequestOptions } from '../../nodes/api/v2/signing';
 import { EXAMPLE_IDS, RESOURCE_CASES, RUN_COPIES, V2_EXAMPLE_IDS } from '../workflows';
 
 const { n8n, sandbox } = connect();
@@ -291,43 +293,106 @@ describe('the seller templates (node version 2)', () => {
 		);
 	});
 
-	test('stock sync: only the offers whose stock or price differ from the table are sent, in one bulk update', async () => {
+	/** The seller's stock table: the n8n Data Table the stock template reads, made anew with these rows (n8n's REST API, as the editor does). */
+	async function stockTable(rows: Array<{ id_offer: string; amount: number; listing_price: number }>): Promise<void> {
+		const project = await n8n.rest<{ id: string }>('GET', '/projects/personal');
+		const base = `/projects/${project.data.id}/data-tables`;
+		const tables = await n8n.rest<{ data: Array<{ id: string; name: string }> }>('GET', base);
+		for (const table of tables.data.data.filter((t) => t.name === STOCK_TABLE))
+			await n8n.rest('DELETE', `${base}/${table.id}`);
+		const created = await n8n.rest<{ id: string }>('POST', base, {
+			name: STOCK_TABLE,
+			columns: [
+				{ name: 'id_offer', type: 'string' },
+				{ name: 'amount', type: 'number' },
+				{ name: 'listing_price', type: 'number' },
+			],
+		});
+		expect(created.status).toBe(200);
+		const inserted = await n8n.rest('POST', `${base}/${created.data.id}/insert`, { data: rows });
+		expect(inserted.status).toBe(200);
+	}
+
+	/** A signed API v2 request to the sandbox, as the marketplace's own Seller Portal would change an offer. */
+	async function signedV2(method: string, path: string, query: Record<string, string>): Promise<number> {
+		const info = (await sandbox.info()) as { v2BaseUrl?: string; clientKey: string; secretKey: string };
+		const signed = signRequestOptions(
+			{ clientKey: info.clientKey, secretKey: info.secretKey, baseUrl: info.v2BaseUrl! },
+			{ method, url: path, qs: query, headers: {} },
+			Math.floor(Date.now() / 1000),
+		) as { url: string; headers: Record<string, string> };
+		return (await fetch(signed.url, { method, headers: signed.headers })).status;
+	}
+
+	test("stock sync (no Code node): changed rows in one bulk update with the table's price; a deleted unit and a repeated row go to the summary, the others are written", async () => {
+		const template = readExamples().find(({ workflow }) => workflow.id === V2_EXAMPLE_IDS.stockSync)!.workflow;
+		expect((template.nodes as Array<{ type: string }>).filter((node) => node.type === 'n8n-nodes-base.code')).toEqual(
+			[],
+		);
+		const deleted = 'SKU-00012';
+		const offer = (id: string, units: Unit[]) =>
+			units.find((u) => u.id_offer === id && (u._storefront ?? 'de') === 'de');
 		const before = await sandbox.state<Unit>('units');
+		const gone = offer(deleted, before);
+		if (gone) expect(await signedV2('DELETE', `/units/${gone.id_unit}`, { storefront: 'de' })).toBe(204);
 		const table = [
+			{ id_offer: 'SKU-00003', amount: 150, listing_price: 2499 },
 			{ id_offer: 'SKU-00003', amount: 150, listing_price: 2499 },
 			{ id_offer: 'SKU-00004', amount: 33, listing_price: 25499 },
 			{ id_offer: 'SKU-00011', amount: 120, listing_price: 21999 },
+			{ id_offer: deleted, amount: 7, listing_price: 5399 },
 		];
-		const offer = (id: string, units: Unit[]) =>
-			units.find((u) => u.id_offer === id && (u._storefront ?? 'de') === 'de')!;
-		const changed = table.filter(
+		await stockTable(table);
+		const changed = [table[0], table[2], table[3]].filter(
 			(row) =>
-				offer(row.id_offer, before).amount !== row.amount ||
-				offer(row.id_offer, before).listing_price !== row.listing_price,
+				offer(row.id_offer, before)!.amount !== row.amount ||
+				offer(row.id_offer, before)!.listing_price !== row.listing_price,
 		);
 		expect(changed.map((row) => row.id_offer)).toEqual(expect.arrayContaining(['SKU-00003', 'SKU-00011']));
 
 		const mark = await sandbox.lastSeq();
-		expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.stockSync]));
-		const bulk = (await sandbox.requestsSince(mark)).filter(
-			(r) => r.api === 'v2' && r.method === 'POST' && r.path === '/units/bulk',
-		);
-		// 207: the bulk answer reports on each unit
+		const run = expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.stockSync]));
+		const requests = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2');
+		const bulk = requests.filter((r) => r.method === 'POST' && r.path === '/units/bulk');
+		// 207: the bulk answer reports on each unit; the repeated row is refused before sending
 		expect(bulk.map((r) => [r.status, r.signatureValid, r.query.storefront])).toEqual([[207, true, 'de']]);
 		expect(bulk[0].json).toEqual(
 			changed.map((row) => ({
-				id_unit: offer(row.id_offer, before).id_unit,
+				id_unit: offer(row.id_offer, before)!.id_unit,
 				unit_data: { amount: row.amount, listing_price: row.listing_price },
 			})),
 		);
+		// the price came from the table: the node read no unit for it
+		expect(requests.filter((r) => r.method === 'GET' && r.path !== '/units').map((r) => r.path)).toEqual([]);
 		const after = await sandbox.state<Unit>('units');
-		for (const row of table)
+		for (const row of changed)
 			expect(offer(row.id_offer, after)).toMatchObject({ amount: row.amount, listing_price: row.listing_price });
+		expect(offer(deleted, after)).toBeUndefined();
 
-		// run again: nothing differs any more, nothing is sent
+		const summary = (runData: Record<string, NodeRun[]>) =>
+			nodeItems(runData, 'Summary')
+				.map((row) => [row.outcome, String(row.reason), row.count_id_offer, row.concatenated_id_offer])
+				.sort((a, b) => String(a).localeCompare(String(b)));
+		const unchanged = [table[2], table[3]].filter((row) => !changed.includes(row)).map((row) => row.id_offer);
+		expect(summary(run.data.resultData.runData)).toEqual(
+			[
+				['written', '', changed.length, changed.map((row) => row.id_offer).join(', ')],
+				['refused', expect.stringContaining('is also in item 0: update each unit once per run'), 1, 'SKU-00003'],
+				['refused', 'no offer with this SKU on the marketplace (deleted, or never created)', 1, deleted],
+				...(unchanged.length ? [['unchanged', '', unchanged.length, unchanged.join(', ')]] : []),
+			].sort((a, b) => String(a).localeCompare(String(b))),
+		);
+
+		// run again: nothing differs any more, nothing is sent; the summary says so
 		const again = await sandbox.lastSeq();
-		expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.stockSync]));
+		const second = expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.stockSync]));
 		expect((await sandbox.requestsSince(again)).filter((r) => r.api === 'v2' && r.method !== 'GET')).toEqual([]);
+		expect(summary(second.data.resultData.runData)).toEqual(
+			[
+				['refused', 'no offer with this SKU on the marketplace (deleted, or never created)', 1, deleted],
+				['unchanged', '', 4, 'SKU-00003, SKU-00003, SKU-00004, SKU-00011'],
+			].sort((a, b) => String(a).localeCompare(String(b))),
+		);
 	});
 
 	test("pricing: one cent below the cheapest other offer in the buy box, never outside the seller's minimum and maximum", async () => {
