@@ -32,6 +32,7 @@ type Node = {
 	/** n8n's Settings → On Error: `continueErrorOutput` gives the node a second output for the failed items. */
 	onError?: 'continueErrorOutput';
 	executeOnce?: boolean;
+	alwaysOutputData?: boolean;
 };
 
 const credentials = { [CREDENTIAL_TYPE]: { ...EXAMPLE_CREDENTIAL } };
@@ -1071,6 +1072,225 @@ const stockSyncV2 = template(
 );
 
 // ------------------------------------------------------------------------------------------------
+// Nightly full stock sync through the marketplace's inventory command file, served by this workflow's own webhook
+
+/** The n8n Data Table of the links handed to the marketplace (one random token each, forgotten after the import). */
+export const INVENTORY_LINKS_TABLE = 'Inventory file links';
+/** The path of the webhook that serves the inventory CSV (the link's token in its query). */
+export const INVENTORY_CSV_PATH = 'seller-marketplace-inventory-command.csv';
+
+const linksTable = { __rl: true, mode: 'name', value: INVENTORY_LINKS_TABLE };
+const tokenFilter = (value: string) => ({
+	matchType: 'allConditions',
+	filters: { conditions: [{ keyName: 'token', condition: 'eq', keyValue: value }] },
+});
+
+const inventoryNightlyV2 = template(
+	'exV2InventoryCmd',
+	'Seller Marketplace: nightly full stock sync through an inventory command file',
+	[
+		note(
+			uuid(28, 90),
+			[-80, -560],
+			'Nightly full stock sync: the marketplace downloads one CSV',
+			[
+				`For a large catalogue (50,000 offers) the marketplace's own path is a file: **Every night at 2:00** makes a new random link, **Import inventory file** asks the marketplace to download the CSV from it, and **Import result** waits until the marketplace has imported it (its lines and the errors found). The link then stops working. Two requests for the whole catalogue, instead of one per 150 offers.`,
+				'',
+				`**Inventory CSV** is this workflow's own webhook: it answers only a link made by this workflow, with your Data Table \`${STOCK_TABLE}\` (\`id_offer\`, \`amount\`, \`listing_price\` in cents) as a \`;\`-separated CSV; any other address gets 404. No web server of your own is needed.`,
+			],
+			[
+				"Publish this workflow, and let the marketplace reach n8n: set n8n's `WEBHOOK_URL` to its public https address.",
+				`Fill the Data Table \`${STOCK_TABLE}\` (see the stock sync template), and pick the storefront in **Import inventory file** and **Import result** if it is not the credential's default.`,
+			],
+			720,
+			560,
+		),
+		schedule(uuid(28, 1), 'Every night at 2:00', [0, 0], { triggerAtHour: 2 }),
+		{
+			id: uuid(28, 2),
+			name: 'Links table',
+			type: 'n8n-nodes-base.dataTable',
+			typeVersion: 1.1,
+			position: [220, 0],
+			parameters: {
+				resource: 'table',
+				operation: 'create',
+				tableName: INVENTORY_LINKS_TABLE,
+				columns: { column: [{ name: 'token', type: 'string' }] },
+				options: { createIfNotExists: true },
+			},
+			notes: 'Made on the first run',
+			notesInFlow: true,
+		},
+		{
+			id: uuid(28, 3),
+			name: 'New link',
+			type: 'n8n-nodes-base.crypto',
+			typeVersion: 2,
+			position: [440, 0],
+			parameters: { action: 'generate', dataPropertyName: 'token', encodingType: 'hex', stringLength: 32 },
+		},
+		{
+			id: uuid(28, 4),
+			name: 'Remember the link',
+			type: 'n8n-nodes-base.dataTable',
+			typeVersion: 1.1,
+			position: [660, 0],
+			parameters: {
+				resource: 'row',
+				operation: 'insert',
+				dataTableId: linksTable,
+				columns: {
+					mappingMode: 'defineBelow',
+					value: { token: '={{ $json.token }}' },
+					matchingColumns: [],
+					schema: [
+						{
+							id: 'token',
+							displayName: 'token',
+							required: false,
+							defaultMatch: false,
+							display: true,
+							type: 'string',
+							canBeUsedToMatch: true,
+						},
+					],
+				},
+				options: {},
+			},
+		},
+		sellerV2(
+			uuid(28, 5),
+			'Import inventory file',
+			[880, 0],
+			{
+				resource: 'importFile',
+				operation: 'createInventoryCommandFile',
+				storefront: 'credentials',
+				// this n8n's public webhook address (WEBHOOK_URL), the path of "Inventory CSV", and the link's token
+				url: `={{ $execution.resumeUrl.replace(/webhook-waiting\\/.*$/, '') }}webhook/${INVENTORY_CSV_PATH}?token={{ $('New link').item.json.token }}`,
+			},
+			'The marketplace downloads "Inventory CSV"',
+		),
+		sellerV2(uuid(28, 6), 'Import result', [1100, 0], {
+			resource: 'importFile',
+			operation: 'getInventoryCommandFile',
+			storefront: 'credentials',
+			importFileId: '={{ $json.id_import_file }}',
+			waitForResult: true,
+			maxWaitSeconds: 600,
+		}),
+		{
+			id: uuid(28, 7),
+			name: 'Forget the link',
+			type: 'n8n-nodes-base.dataTable',
+			typeVersion: 1.1,
+			position: [1320, 0],
+			parameters: {
+				resource: 'row',
+				operation: 'deleteRows',
+				dataTableId: linksTable,
+				...tokenFilter("={{ $('New link').item.json.token }}"),
+				options: {},
+			},
+		},
+		{
+			id: uuid(28, 10),
+			name: 'Inventory CSV',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: [0, 300],
+			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000b028',
+			parameters: { httpMethod: 'GET', path: INVENTORY_CSV_PATH, responseMode: 'responseNode', options: {} },
+		},
+		{
+			id: uuid(28, 11),
+			name: 'Link made here?',
+			type: 'n8n-nodes-base.dataTable',
+			typeVersion: 1.1,
+			position: [220, 300],
+			parameters: {
+				resource: 'row',
+				operation: 'get',
+				dataTableId: linksTable,
+				...tokenFilter("={{ $json.query.token ?? '' }}"),
+				returnAll: true,
+			},
+			alwaysOutputData: true,
+		},
+		ifTrue(uuid(28, 12), 'Known link?', [440, 300], '={{ $json.token !== undefined }}', uuid(28, 121)),
+		{
+			id: uuid(28, 13),
+			name: 'Your stock table',
+			type: 'n8n-nodes-base.dataTable',
+			typeVersion: 1.1,
+			position: [660, 200],
+			parameters: {
+				resource: 'row',
+				operation: 'get',
+				dataTableId: { __rl: true, mode: 'name', value: STOCK_TABLE },
+				returnAll: true,
+				filters: {},
+			},
+			executeOnce: true,
+		},
+		editFields(
+			uuid(28, 14),
+			'Inventory rows',
+			[880, 200],
+			[
+				['id_offer', 'string', '={{ $json.id_offer }}'],
+				['amount', 'number', '={{ $json.amount }}'],
+				['listing_price', 'number', '={{ $json.listing_price }}'],
+			],
+		),
+		{
+			id: uuid(28, 15),
+			name: 'To CSV',
+			type: 'n8n-nodes-base.convertToFile',
+			typeVersion: 1.1,
+			position: [1100, 200],
+			parameters: {
+				operation: 'csv',
+				binaryPropertyName: 'data',
+				options: { delimiter: ';', headerRow: true, fileName: 'inventory.csv' },
+			},
+		},
+		{
+			id: uuid(28, 16),
+			name: 'Send CSV',
+			type: 'n8n-nodes-base.respondToWebhook',
+			typeVersion: 1.1,
+			position: [1320, 200],
+			parameters: { respondWith: 'binary', options: {} },
+		},
+		{
+			id: uuid(28, 17),
+			name: 'Unknown link',
+			type: 'n8n-nodes-base.respondToWebhook',
+			typeVersion: 1.1,
+			position: [660, 400],
+			parameters: { respondWith: 'noData', options: { responseCode: 404 } },
+		},
+	],
+	connect(
+		['Every night at 2:00', 'Links table'],
+		['Links table', 'New link'],
+		['New link', 'Remember the link'],
+		['Remember the link', 'Import inventory file'],
+		['Import inventory file', 'Import result'],
+		['Import result', 'Forget the link'],
+		['Inventory CSV', 'Link made here?'],
+		['Link made here?', 'Known link?'],
+		['Known link?', 'Your stock table', 0],
+		['Known link?', 'Unknown link', 1],
+		['Your stock table', 'Inventory rows'],
+		['Inventory rows', 'To CSV'],
+		['To CSV', 'Send CSV'],
+	),
+);
+
+// ------------------------------------------------------------------------------------------------
 // Price within the seller's minimum and maximum, one cent below the best other offer in the buy box
 
 const repriceV2 = template(
@@ -1390,6 +1610,7 @@ export const EXAMPLES: Record<string, { id: string; name: string; nodes: Node[] 
 	'poll-order-units-ship-with-tracking.json': pollShipV2,
 	'shipping-label-buy-and-mark-sent.json': labelShipV2,
 	'stock-sync-from-table.json': stockSyncV2,
+	'inventory-nightly-command-file.json': inventoryNightlyV2,
 	'price-buybox-within-min-max.json': repriceV2,
 	'returns-accept-arrived.json': returnsV2,
 	'tickets-interim-notice.json': ticketsV2,

@@ -10,6 +10,7 @@ import {
 	EXAMPLE_CREDENTIAL,
 	loadExamples,
 	manualTrigger,
+	type NodeJson,
 	operationWorkflow,
 	sellerNode,
 	TRIGGER_TYPE,
@@ -236,6 +237,7 @@ export const V2_EXAMPLE_IDS = {
 	pollShip: 'exV2PollShip0001',
 	label: 'exV2LabelSend001',
 	stockSync: 'exV2StockSync001',
+	inventory: 'exV2InventoryCmd',
 	reprice: 'exV2BuyboxPrice1',
 	returns: 'exV2ReturnsAcc01',
 	tickets: 'exV2TicketNote01',
@@ -252,7 +254,6 @@ export const RUN_COPIES: Record<string, string> = {
 	[EXAMPLE_IDS.tickets]: 'e2eRunTickets001',
 	[EXAMPLE_IDS.productData]: 'e2eRunProductDat',
 	[EXAMPLE_IDS.returns]: 'e2eRunReturns001',
-	[V2_EXAMPLE_IDS.stockSync]: 'e2eRunV2Stock001',
 	[V2_EXAMPLE_IDS.reprice]: 'e2eRunV2Price001',
 	[V2_EXAMPLE_IDS.returns]: 'e2eRunV2Return01',
 	[V2_EXAMPLE_IDS.tickets]: 'e2eRunV2Ticket01',
@@ -260,10 +261,43 @@ export const RUN_COPIES: Record<string, string> = {
 	[V2_EXAMPLE_IDS.report]: 'e2eRunV2Report01',
 };
 
+/**
+ * Templates that n8n's server must run: `n8n execute` does not load n8n's Data Tables ("the module is disabled").
+ * Their copy starts from a Webhook (POST `path`, answered on receipt) instead of the schedule; a test publishes the
+ * copy, calls it, and reads the execution.
+ */
+export const SERVER_RUN_COPIES: Record<string, { id: string; path: string }> = {
+	[V2_EXAMPLE_IDS.stockSync]: { id: 'e2eRunV2Stock001', path: 'e2e-run-stock-sync' },
+	[V2_EXAMPLE_IDS.inventory]: { id: 'e2eRunV2Invent01', path: 'e2e-run-inventory-sync' },
+};
+
+/** Copy of a template whose schedule is replaced by a Webhook that starts it (see SERVER_RUN_COPIES). */
+function withWebhookStart(workflow: WorkflowFile, id: string, path: string): WorkflowFile {
+	const copy = JSON.parse(JSON.stringify(workflow)) as WorkflowFile;
+	copy.id = id;
+	copy.name = `${workflow.name} (run by e2e)`;
+	copy.nodes = (copy.nodes as NodeJson[]).map((node) =>
+		node.type === 'n8n-nodes-base.scheduleTrigger'
+			? {
+					id: node.id,
+					name: node.name,
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: node.position,
+					webhookId: `${path}-start`,
+					parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+				}
+			: node,
+	);
+	return copy;
+}
+
 /** Copies of the examples that `n8n execute` can run: schedule → manual start, waits shortened to a second. */
 export function exampleRunCopies(): WorkflowFile[] {
 	const copies: WorkflowFile[] = [];
 	for (const { workflow } of loadExamples()) {
+		const server = SERVER_RUN_COPIES[workflow.id];
+		if (server) copies.push(withWebhookStart(workflow, server.id, server.path));
 		const copyId = RUN_COPIES[workflow.id];
 		if (!copyId) continue;
 		const copy = withManualStart(workflow, copyId, ['n8n-nodes-base.scheduleTrigger']);

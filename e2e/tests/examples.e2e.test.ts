@@ -16,11 +16,12 @@ import type {
 } from '../../sandbox/core/types';
 import { nodeItems, sleep, type NodeRun, WorkflowRun } from '../lib/n8n';
 import { PACKAGE_NAME } from '../lib/runtime';
-import { readExamples } from '../lib/workflows';
+import { readExamples, type NodeJson } from '../lib/workflows';
 import { connect } from '../setup/state';
-import { STOCK_TABLE } from '../build-examples';
+import { INVENTORY_CSV_PATH, STOCK_TABLE } from '../build-examples';
 import { signRequestOptions } from '../../nodes/api/v2/signing';
-import { EXAMPLE_IDS, RESOURCE_CASES, RUN_COPIES, V2_EXAMPLE_IDS } from '../workflows';
+import { budget } from '../../test/budget';
+import { EXAMPLE_IDS, RESOURCE_CASES, RUN_COPIES, SERVER_RUN_COPIES, V2_EXAMPLE_IDS } from '../workflows';
 
 const { n8n, sandbox } = connect();
 
@@ -313,11 +314,53 @@ describe('the seller templates (node version 2)', () => {
 		expect(inserted.status).toBe(200);
 	}
 
+	/**
+	 * Runs a template in n8n's server (its Data Tables are not available to `n8n execute`): its copy is published,
+	 * started by a POST to the Webhook that stands in for its schedule, and its execution read once finished. `during`
+	 * runs while the copy is still published (e.g. to call a webhook of the template).
+	 */
+	async function runInServer(
+		templateId: string,
+		during?: (execution: { runData: Record<string, NodeRun[]> }) => Promise<void>,
+	): Promise<{ runData: Record<string, NodeRun[]> }> {
+		const copy = SERVER_RUN_COPIES[templateId];
+		await n8n.activate(copy.id);
+		try {
+			const afterId = await n8n.lastExecutionId();
+			const started = await fetch(n8n.webhookUrl(copy.path), { method: 'POST' });
+			expect(started.status).toBe(200);
+			// the copy's own webhooks (the CSV the marketplace downloads) run it too: the run wanted is the one started here
+			const start = (
+				readExamples().find(({ workflow }) => workflow.id === templateId)!.workflow.nodes as NodeJson[]
+			).find((node) => node.type === 'n8n-nodes-base.scheduleTrigger')!.name;
+			const deadline = Date.now() + budget(120_000);
+			let execution: Awaited<ReturnType<typeof n8n.executions>>[number] | undefined;
+			while (!execution) {
+				execution = (await n8n.executions({ afterId, workflowId: copy.id })).find(
+					(e) => e.runData[start] && !['new', 'running', 'waiting'].includes(e.status),
+				);
+				if (!execution && Date.now() > deadline) throw new Error(`no finished run of ${copy.id} from "${start}"`);
+				if (!execution) await sleep(500);
+			}
+			if (execution.status !== 'success')
+				throw new Error(`run of ${copy.id} ended ${execution.status}: ${execution.error?.message ?? ''}`);
+			await during?.(execution);
+			return execution;
+		} finally {
+			await n8n.deactivate(copy.id);
+		}
+	}
+
 	/** A signed API v2 request to the sandbox, as the marketplace's own Seller Portal would change an offer. */
 	async function signedV2(method: string, path: string, query: Record<string, string>): Promise<number> {
 		const info = (await sandbox.info()) as { v2BaseUrl?: string; clientKey: string; secretKey: string };
 		const signed = signRequestOptions(
-			{ clientKey: info.clientKey, secretKey: info.secretKey, baseUrl: info.v2BaseUrl! },
+			{
+				clientKey: info.clientKey,
+				secretKey: info.secretKey,
+				baseUrl: info.v2BaseUrl!,
+				userAgent: 'e2e-seller-portal',
+			},
 			{ method, url: path, qs: query, headers: {} },
 			Math.floor(Date.now() / 1000),
 		) as { url: string; headers: Record<string, string> };
@@ -351,7 +394,7 @@ describe('the seller templates (node version 2)', () => {
 		expect(changed.map((row) => row.id_offer)).toEqual(expect.arrayContaining(['SKU-00003', 'SKU-00011']));
 
 		const mark = await sandbox.lastSeq();
-		const run = expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.stockSync]));
+		const run = await runInServer(V2_EXAMPLE_IDS.stockSync);
 		const requests = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2');
 		const bulk = requests.filter((r) => r.method === 'POST' && r.path === '/units/bulk');
 		// 207: the bulk answer reports on each unit; the repeated row is refused before sending
@@ -369,30 +412,85 @@ describe('the seller templates (node version 2)', () => {
 			expect(offer(row.id_offer, after)).toMatchObject({ amount: row.amount, listing_price: row.listing_price });
 		expect(offer(deleted, after)).toBeUndefined();
 
+		/** Summary rows by outcome and offers (the reason is the thing checked). */
+		const byOutcome = (a: unknown[], b: unknown[]) =>
+			`${String(a[0])}|${String(a[3])}`.localeCompare(`${String(b[0])}|${String(b[3])}`);
 		const summary = (runData: Record<string, NodeRun[]>) =>
 			nodeItems(runData, 'Summary')
 				.map((row) => [row.outcome, String(row.reason), row.count_id_offer, row.concatenated_id_offer])
-				.sort((a, b) => String(a).localeCompare(String(b)));
+				.sort(byOutcome);
 		const unchanged = [table[2], table[3]].filter((row) => !changed.includes(row)).map((row) => row.id_offer);
-		expect(summary(run.data.resultData.runData)).toEqual(
+		expect(summary(run.runData)).toEqual(
 			[
 				['written', '', changed.length, changed.map((row) => row.id_offer).join(', ')],
 				['refused', expect.stringContaining('is also in item 0: update each unit once per run'), 1, 'SKU-00003'],
 				['refused', 'no offer with this SKU on the marketplace (deleted, or never created)', 1, deleted],
 				...(unchanged.length ? [['unchanged', '', unchanged.length, unchanged.join(', ')]] : []),
-			].sort((a, b) => String(a).localeCompare(String(b))),
+			].sort(byOutcome),
 		);
 
 		// run again: nothing differs any more, nothing is sent; the summary says so
 		const again = await sandbox.lastSeq();
-		const second = expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.stockSync]));
+		const second = await runInServer(V2_EXAMPLE_IDS.stockSync);
 		expect((await sandbox.requestsSince(again)).filter((r) => r.api === 'v2' && r.method !== 'GET')).toEqual([]);
-		expect(summary(second.data.resultData.runData)).toEqual(
+		expect(summary(second.runData)).toEqual(
 			[
 				['refused', 'no offer with this SKU on the marketplace (deleted, or never created)', 1, deleted],
 				['unchanged', '', 4, 'SKU-00003, SKU-00003, SKU-00004, SKU-00011'],
-			].sort((a, b) => String(a).localeCompare(String(b))),
+			].sort(byOutcome),
 		);
+	});
+
+	test("nightly full sync (no Code node): the marketplace downloads the CSV from the workflow's own webhook at a one-time random link and imports it", async () => {
+		const template = readExamples().find(({ workflow }) => workflow.id === V2_EXAMPLE_IDS.inventory)!.workflow;
+		expect((template.nodes as Array<{ type: string }>).filter((node) => node.type === 'n8n-nodes-base.code')).toEqual(
+			[],
+		);
+		const rows = [
+			{ id_offer: 'SKU-00002', amount: 17, listing_price: 30499 },
+			{ id_offer: 'SKU-00009', amount: 4, listing_price: 1099 },
+			{ id_offer: 'NO-SUCH-OFFER', amount: 1, listing_price: 1000 },
+		];
+		await stockTable(rows);
+		const offer = (id: string, units: Unit[]) =>
+			units.find((u) => u.id_offer === id && (u._storefront ?? 'de') === 'de');
+		const mark = await sandbox.lastSeq();
+		await runInServer(V2_EXAMPLE_IDS.inventory, async (run) => {
+			const requests = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2');
+			const created = requests.filter((r) => r.method === 'POST' && r.path === '/import-files/inventory-command');
+			expect(created.map((r) => [r.status, r.signatureValid, r.query.storefront])).toEqual([[201, true, 'de']]);
+			const { url } = created[0].json as { url: string };
+			expect(new URL(url).pathname + new URL(url).search).toMatch(
+				new RegExp(`^/webhook/${INVENTORY_CSV_PATH.replace(/\./g, '\\.')}\\?token=[0-9a-f]{32}$`),
+			);
+			// two requests for the whole table, whatever its size, then the reads of the wait
+			expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(1);
+			const [result] = nodeItems(run.runData, 'Import result');
+			expect(result).toMatchObject({
+				type: 'INVENTORY_COMMAND',
+				status: 'IMPORTED',
+				total_lines: 3,
+				error_count: 1,
+				note: "line 4: no offer with id_offer 'NO-SUCH-OFFER' on storefront de",
+			});
+			const after = await sandbox.state<Unit>('units');
+			for (const row of rows.slice(0, 2))
+				expect({ id: row.id_offer, ...offer(row.id_offer, after) }).toMatchObject({
+					id: row.id_offer,
+					amount: row.amount,
+					listing_price: row.listing_price,
+				});
+			// the link served this import only; a made-up one, or none, gets 404 and no CSV
+			const csvUrl = new URL(url);
+			const served = (query: string) =>
+				fetch(`${n8n.webhookUrl(INVENTORY_CSV_PATH)}${query}`).then(async (response) => ({
+					status: response.status,
+					csv: (await response.text()).includes('SKU-00002'),
+				}));
+			expect(await served(csvUrl.search)).toEqual({ status: 404, csv: false });
+			expect(await served(`?token=${'0'.repeat(32)}`)).toEqual({ status: 404, csv: false });
+			expect(await served('')).toEqual({ status: 404, csv: false });
+		});
 	});
 
 	test("pricing: one cent below the cheapest other offer in the buy box, never outside the seller's minimum and maximum", async () => {
