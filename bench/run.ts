@@ -132,7 +132,7 @@ async function mainV2(): Promise<number> {
 
 	const failures: string[] = [];
 	const out: string[] = [];
-	out.push(`## Benchmark: API v2 in a real n8n (${date})\n`);
+	out.push(`## Benchmark: API v2${bench ? ' in a real n8n' : ''} (${date})\n`);
 	out.push(`- command: \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\``);
 	const env = Object.entries(options.n8nEnv).map(([k, v]) => `${k}=${v}`);
 	out.push(
