@@ -1094,7 +1094,7 @@ const inventoryNightlyV2 = template(
 			[-80, -560],
 			'Nightly full stock sync: the marketplace downloads one CSV',
 			[
-				`For a large catalogue (50,000 offers) the marketplace's own path is a file: **Every night at 2:00** makes a new random link, **Import inventory file** asks the marketplace to download the CSV from it, and **Import result** waits until the marketplace has imported it (its lines and the errors found). The link then stops working. Two requests for the whole catalogue, instead of one per 150 offers.`,
+				`For a large catalogue (50,000 offers) the marketplace's own path is a file: **Every night at 2:00** makes a new random link, **Import inventory file** asks the marketplace to download the CSV from it, and **Import result** waits until the marketplace has imported it (its lines and the errors found). The link then stops working. One request hands the whole catalogue over (then a few reads while it is imported), instead of one per 150 offers.`,
 				'',
 				`**Inventory CSV** is this workflow's own webhook: it answers only a link made by this workflow, with your Data Table \`${STOCK_TABLE}\` (\`id_offer\`, \`amount\`, \`listing_price\` in cents) as a \`;\`-separated CSV; any other address gets 404. No web server of your own is needed.`,
 			],

@@ -463,7 +463,7 @@ describe('the seller templates (node version 2)', () => {
 			expect(new URL(url).pathname + new URL(url).search).toMatch(
 				new RegExp(`^/webhook/${INVENTORY_CSV_PATH.replace(/\./g, '\\.')}\\?token=[0-9a-f]{32}$`),
 			);
-			// two requests for the whole table, whatever its size, then the reads of the wait
+			// one write for the whole table, whatever its size, then the reads of the wait
 			expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(1);
 			const [result] = nodeItems(run.runData, 'Import result');
 			expect(result).toMatchObject({
