@@ -367,7 +367,7 @@ describe('the seller templates (node version 2)', () => {
 		return (await fetch(signed.url, { method, headers: signed.headers })).status;
 	}
 
-	test("stock sync (no Code node): changed rows in one bulk update with the table's price; a deleted unit and a repeated row go to the summary, the others are written", async () => {
+	test("stock sync (no Code node): changed rows in one bulk update with the table's price; a deleted unit, a repeated row and a unit the marketplace refuses go to the summary with their reasons, the others are written", async () => {
 		const template = readExamples().find(({ workflow }) => workflow.id === V2_EXAMPLE_IDS.stockSync)!.workflow;
 		expect((template.nodes as Array<{ type: string }>).filter((node) => node.type === 'n8n-nodes-base.code')).toEqual(
 			[],
@@ -384,9 +384,12 @@ describe('the seller templates (node version 2)', () => {
 			{ id_offer: 'SKU-00004', amount: 33, listing_price: 25499 },
 			{ id_offer: 'SKU-00011', amount: 120, listing_price: 21999 },
 			{ id_offer: deleted, amount: 7, listing_price: 5399 },
+			// below the offer's minimum price: the marketplace refuses this unit in its 207 answer
+			{ id_offer: 'SKU-00014', amount: 14, listing_price: 1000 },
 		];
 		await stockTable(table);
-		const changed = [table[0], table[2], table[3]].filter(
+		const refusedByMarketplace = table[5];
+		const changed = [table[0], table[2], table[3], table[5]].filter(
 			(row) =>
 				offer(row.id_offer, before)!.amount !== row.amount ||
 				offer(row.id_offer, before)!.listing_price !== row.listing_price,
@@ -408,9 +411,12 @@ describe('the seller templates (node version 2)', () => {
 		// the price came from the table: the node read no unit for it
 		expect(requests.filter((r) => r.method === 'GET' && r.path !== '/units').map((r) => r.path)).toEqual([]);
 		const after = await sandbox.state<Unit>('units');
-		for (const row of changed)
+		const written = changed.filter((row) => row !== refusedByMarketplace);
+		for (const row of written)
 			expect(offer(row.id_offer, after)).toMatchObject({ amount: row.amount, listing_price: row.listing_price });
+		expect(offer(refusedByMarketplace.id_offer, after)).toEqual(offer(refusedByMarketplace.id_offer, before));
 		expect(offer(deleted, after)).toBeUndefined();
+		const refusal = `Unit ${offer(refusedByMarketplace.id_offer, before)!.id_unit} was not updated: the marketplace refused "Minimum Price (in Cents)"`;
 
 		/** Summary rows by outcome and offers (the reason is the thing checked). */
 		const byOutcome = (a: unknown[], b: unknown[]) =>
@@ -422,20 +428,26 @@ describe('the seller templates (node version 2)', () => {
 		const unchanged = [table[2], table[3]].filter((row) => !changed.includes(row)).map((row) => row.id_offer);
 		expect(summary(run.runData)).toEqual(
 			[
-				['written', '', changed.length, changed.map((row) => row.id_offer).join(', ')],
+				['written', '', written.length, written.map((row) => row.id_offer).join(', ')],
+				['refused', expect.stringContaining(refusal), 1, refusedByMarketplace.id_offer],
 				['refused', expect.stringContaining('is also in item 0: update each unit once per run'), 1, 'SKU-00003'],
 				['refused', 'no offer with this SKU on the marketplace (deleted, or never created)', 1, deleted],
 				...(unchanged.length ? [['unchanged', '', unchanged.length, unchanged.join(', ')]] : []),
 			].sort(byOutcome),
 		);
 
-		// run again: nothing differs any more, nothing is sent; the summary says so
+		// run again: only the refused row still differs, and is refused again; the summary says so
 		const again = await sandbox.lastSeq();
 		const second = await runInServer(V2_EXAMPLE_IDS.stockSync);
-		expect((await sandbox.requestsSince(again)).filter((r) => r.api === 'v2' && r.method !== 'GET')).toEqual([]);
+		expect(
+			(await sandbox.requestsSince(again))
+				.filter((r) => r.api === 'v2' && r.method !== 'GET')
+				.map((r) => [r.path, (r.json as Array<{ id_unit: number }>).map((unit) => unit.id_unit)]),
+		).toEqual([['/units/bulk', [offer(refusedByMarketplace.id_offer, before)!.id_unit]]]);
 		expect(summary(second.runData)).toEqual(
 			[
 				['refused', 'no offer with this SKU on the marketplace (deleted, or never created)', 1, deleted],
+				['refused', expect.stringContaining(refusal), 1, refusedByMarketplace.id_offer],
 				['unchanged', '', 4, 'SKU-00003, SKU-00003, SKU-00004, SKU-00011'],
 			].sort(byOutcome),
 		);

@@ -82,7 +82,9 @@ class RunOutput {
 	fail(itemIndex: number, error: unknown, { sentTogether = false } = {}): void {
 		const failure = itemFailure(this.context, this.identity, error, itemIndex);
 		if (this.context.continueOnFail()) {
-			this.items.push(errorItem(failure, itemIndex));
+			this.items.push(
+				errorItem(failure, itemIndex, { errorOutput: this.context.getNode().onError === 'continueErrorOutput' }),
+			);
 			return;
 		}
 		if (sentTogether && this.applied.length) {

@@ -684,6 +684,42 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 		expect(v2.requests()).toHaveLength(0);
 	});
 
+	it("with the node's error output on, the units the marketplace refuses and the repeated rows go to the error output, the others are written (before: a refusal with details stayed on the success output)", async () => {
+		const [a, b, c] = unitsIn('de');
+		const rows = [
+			{ id: a.id_unit, sku: a.id_offer, price: a.listing_price },
+			// below its minimum price: refused by the marketplace in the 207 answer
+			{ id: b.id_unit, sku: b.id_offer, price: b.minimum_price - 1 },
+			{ id: a.id_unit, sku: a.id_offer, price: a.listing_price },
+			{ id: c.id_unit, sku: c.id_offer, price: c.listing_price },
+		];
+		const run = await v2.run(
+			{
+				operation: 'updateMany',
+				unitId: '={{ $json.id }}',
+				updateFields: { amount: 3, listingPrice: '={{ $json.price }}' },
+			},
+			{ items: rows.map((json) => ({ json })), errorOutput: true },
+		);
+		expect(run.error).toBeUndefined();
+		const outputs = run.run.data.resultData.runData['Seller Marketplace'][0].data!.main;
+		expect(outputs[0]!.map((item) => [item.pairedItem, item.json.id_unit, item.json.amount])).toEqual([
+			[{ item: 0 }, a.id_unit, 3],
+			[{ item: 3 }, c.id_unit, 3],
+		]);
+		expect(outputs[1]!.map((item) => [item.pairedItem, String(item.json.error).split(':')[0]])).toEqual([
+			[{ item: 1 }, `Unit ${b.id_unit} was not updated`],
+			[{ item: 2 }, `"Unit" ${a.id_unit} is also in item 0`],
+		]);
+		expect(outputs[1]![0].json.error).toContain('refused "Minimum Price (in Cents)" (minimum_price)');
+		expect(body(0)).toEqual(
+			[a, b, c].map((unit, index) => ({
+				id_unit: unit.id_unit,
+				unit_data: { amount: 3, listing_price: rows[[0, 1, 3][index]].price },
+			})),
+		);
+	});
+
 	it('every repeated unit is named, and nothing is sent', async () => {
 		const [a, b] = unitsIn('de');
 		const ids = [a.id_unit, b.id_unit, a.id_unit, b.id_unit, a.id_unit];
