@@ -846,6 +846,26 @@ describe('Unit → Update Many: Options (stock rules, Only Changed Offers, Zero 
 		expect(again.items.map((item) => item.json.id_unit)).toEqual(rows.map((row) => row.id));
 	});
 
+	it('the stock rules apply before Only Changed Offers compares: a row whose stock after the buffer is the listed one is not written', async () => {
+		const [a, b] = unitsIn('de').map((unit) => ({ ...unit }));
+		const run = await v2.run(
+			{
+				operation: 'updateMany',
+				unitId: '={{ $json.id }}',
+				updateFields: { amount: '={{ $json.stock }}' },
+				options: { stockBuffer: 2, onlyChanged: true },
+			},
+			{
+				items: [{ json: { id: a.id_unit, stock: a.amount + 2 } }, { json: { id: b.id_unit, stock: b.amount + 3 } }],
+			},
+		);
+		expect(run.error).toBeUndefined();
+		expect(written()).toEqual([
+			{ id_unit: b.id_unit, unit_data: { amount: b.amount + 1, listing_price: b.listing_price } },
+		]);
+		expect(run.items.map((item) => item.json.amount)).toEqual([a.amount, b.amount + 1]);
+	});
+
 	it('Zero Stock First: the units going to 0 are in the first request, ahead of the others', async () => {
 		addUnits(200);
 		const units = unitsIn('de').slice(0, 200);
