@@ -3,16 +3,20 @@
  * interleaved (A, B, A, B…), with per-round ratios and their spread:
  *  - paging (bench/v2-paging.ts): Return All vs n8n's HTTP Request node with pagination, N = 3,000 and 10,000;
  *  - push (bench/v2-push.ts): the trigger vs n8n's Webhook node and GitHub Trigger, bursts of 200, API v2's 5 s deadline;
- *  - poll (bench/v2-poll.ts): the poll trigger's requests per idle poll, and 1,000 new orders, each exactly once.
- * All three run in one `n8n start` (bench/v2-environment.ts); the pinned runtime must be installed
+ *  - poll (bench/v2-poll.ts): the poll trigger's requests per idle poll, and 1,000 new orders, each exactly once;
+ *  - updateMany (bench/v2-update-many.ts): Unit → Update Many at 10,000 and 50,000 stock-only rows against the ideal
+ *    bulk writes, through n8n-core (first, before n8n starts: it needs no n8n server).
+ * The first three run in one `n8n start` (bench/v2-environment.ts); the pinned runtime must be installed
  * (`bash e2e/ensure-runtime.sh`). Progress goes to stderr, the Markdown report to stdout. A failed measure is
  * printed as a FAIL line and the exit code is 1.
  *
  *   npm run bench [-- --quick] [--rounds=3] [--push-rounds=3] [--sizes=3000,10000] [--latency=25] [--count=200] [--records=1000]
- *                 [--idle-polls=2] [--wait=120] [--skip=paging,push,poll] [--n8n-env=KEY=VALUE …]
+ *                 [--idle-polls=2] [--wait=120] [--update-sizes=10000,50000] [--update-rounds=3]
+ *                 [--skip=paging,push,poll,updateMany] [--n8n-env=KEY=VALUE …]
  *   npm run bench -- --api v1 [v1 options]   the API v1 benchmarks of issue 7 (bench/run-v1.ts)
  *
- * --quick checks that the script works: N = 300 and 1,000, one round, bursts of 50, 100 new orders, one idle poll.
+ * --quick checks that the script works: N = 300 and 1,000, one round, bursts of 50, 100 new orders, one idle poll,
+ * Update Many at 1,000 and 10,000 rows.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -23,6 +27,7 @@ import { startV2Bench, type V2Bench } from './v2-environment';
 import { pagingFailures, pagingTable, v2Paging, type PagingResult } from './v2-paging';
 import { pollFailures, pollTable, v2Poll, type PollResult } from './v2-poll';
 import { pushFailures, pushTable, v2Push, type PushResult } from './v2-push';
+import type { UpdateManyResult } from './v2-update-many';
 
 const args = process.argv.slice(2);
 const apiIndex = args.findIndex((a) => a === '--api' || a.startsWith('--api='));
@@ -42,6 +47,8 @@ const options = {
 	count: number('count', 200, 50),
 	records: number('records', 1000, 100),
 	idlePolls: number('idle-polls', 2, 1),
+	updateSizes: (value('update-sizes') ?? (quick ? '1000,10000' : '10000,50000')).split(',').map(Number),
+	updateRounds: number('update-rounds', 3, 1),
 	waitMs: number('wait', 120, 120) * 1000,
 	// e.g. N8N_EXPRESSION_ENGINE=legacy
 	n8nEnv: Object.fromEntries(
@@ -72,38 +79,52 @@ async function part<T>(name: string, measure: () => Promise<T>): Promise<Part<T>
 }
 
 async function mainV2(): Promise<number> {
-	if (!runtimeInstalled()) {
+	const n8nNeeded = ['push', 'poll', 'paging'].some((name) => !skip.has(name));
+	if (n8nNeeded && !runtimeInstalled()) {
 		console.log('FAIL: the pinned n8n runtime is not installed (`bash e2e/ensure-runtime.sh`, 3-5 minutes once).');
 		return 1;
 	}
 	const loadBefore = uptime();
 	const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 	let bench: V2Bench | undefined;
-	let push: Part<PushResult>;
-	let poll: Part<PollResult>;
-	let paging: Part<PagingResult>;
+	let push: Part<PushResult> = { name: 'push' };
+	let poll: Part<PollResult> = { name: 'poll' };
+	let paging: Part<PagingResult> = { name: 'paging' };
+	// first, while no n8n server runs: n8n-core in this process; loaded only when run, as it sets up n8n-core's
+	// environment (bench/env.ts)
+	let updateManyPart: typeof import('./v2-update-many') | undefined;
+	const updateMany: Part<UpdateManyResult> = await part('updateMany', async () => {
+		updateManyPart = await import('./v2-update-many');
+		return await updateManyPart.v2UpdateMany({
+			sizes: options.updateSizes,
+			rounds: options.updateRounds,
+			log: (line) => log(`update many ${line}`),
+		});
+	});
 	try {
-		bench = await startV2Bench({ orderUnits: Math.max(...options.sizes), n8nEnv: options.n8nEnv, log });
-		const b = bench;
-		push = await part('push', () =>
-			v2Push(b, {
-				rounds: options.pushRounds,
-				count: options.count,
-				waitMs: options.waitMs,
-				log: (line) => log(`push ${line}`),
-			}),
-		);
-		poll = await part('poll', () =>
-			v2Poll(b, { records: options.records, idlePolls: options.idlePolls, log: (line) => log(`poll ${line}`) }),
-		);
-		paging = await part('paging', () =>
-			v2Paging(b, {
-				sizes: options.sizes,
-				rounds: options.rounds,
-				latencyMs: options.latencyMs,
-				log: (line) => log(`paging ${line}`),
-			}),
-		);
+		if (n8nNeeded) {
+			bench = await startV2Bench({ orderUnits: Math.max(...options.sizes), n8nEnv: options.n8nEnv, log });
+			const b = bench;
+			push = await part('push', () =>
+				v2Push(b, {
+					rounds: options.pushRounds,
+					count: options.count,
+					waitMs: options.waitMs,
+					log: (line) => log(`push ${line}`),
+				}),
+			);
+			poll = await part('poll', () =>
+				v2Poll(b, { records: options.records, idlePolls: options.idlePolls, log: (line) => log(`poll ${line}`) }),
+			);
+			paging = await part('paging', () =>
+				v2Paging(b, {
+					sizes: options.sizes,
+					rounds: options.rounds,
+					latencyMs: options.latencyMs,
+					log: (line) => log(`paging ${line}`),
+				}),
+			);
+		}
 	} finally {
 		await bench?.close();
 	}
@@ -111,15 +132,17 @@ async function mainV2(): Promise<number> {
 
 	const failures: string[] = [];
 	const out: string[] = [];
-	out.push(`## Benchmark: API v2 in a real n8n (${date})\n`);
+	out.push(`## Benchmark: API v2${bench ? ' in a real n8n' : ''} (${date})\n`);
 	out.push(`- command: \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\``);
 	const env = Object.entries(options.n8nEnv).map(([k, v]) => `${k}=${v}`);
 	out.push(
-		`- n8n ${bench.n8nVersion} (\`n8n start\`, SQLite, ${env.length ? env.join(', ') : 'default settings'}), Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim()})`,
+		`- n8n ${bench ? `${bench.n8nVersion} (\`n8n start\`, SQLite, ${env.length ? env.join(', ') : 'default settings'})` : 'server not started (its parts skipped)'}, Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim()})`,
 	);
 	out.push(`- load before: \`${loadBefore}\``);
 	out.push(`- load after: \`${loadAfter}\``);
-	out.push(`- took ${fmt((Date.now() - started) / 60000, 1)} min (set-up ${fmt(bench.setupMs / 1000)} s)\n`);
+	out.push(
+		`- took ${fmt((Date.now() - started) / 60000, 1)} min${bench ? ` (n8n set-up ${fmt(bench.setupMs / 1000)} s)` : ''}\n`,
+	);
 	const section = <T>(title: string, p: Part<T>, render: (result: T) => string, check: (result: T) => string[]) => {
 		out.push(`### ${title}\n`);
 		if (p.crash) {
@@ -143,6 +166,12 @@ async function mainV2(): Promise<number> {
 		pushFailures,
 	);
 	section(`Poll trigger: idle polls and ${fmt(options.records)} new orders`, poll, pollTable, pollFailures);
+	section(
+		`Unit → Update Many: ${options.updateSizes.map((n) => fmt(n)).join(' and ')} rows against the ideal bulk writes`,
+		updateMany,
+		(result) => updateManyPart!.updateManyTable(result),
+		(result) => updateManyPart!.updateManyFailures(result),
+	);
 	if (failures.length) out.push('### Failures\n', ...failures.map((f) => `- FAIL: ${f}`), '');
 	console.log(out.join('\n'));
 	for (const failure of failures) console.error(`FAIL: ${failure}`);

@@ -12,6 +12,13 @@ export interface RequestSummary {
 	duplicateOffsets: number;
 }
 
+export interface UnitRequests {
+	count: number;
+	byRoute: Record<string, number>;
+	refused: string[];
+	unsigned: number;
+}
+
 export interface BurstResult {
 	ms: number;
 	deliveries: Array<{ id_message: string; ok: boolean; status?: number; error?: string }>;
@@ -54,6 +61,20 @@ export class SandboxProcess {
 	async start(orderUnits: number): Promise<void> {
 		const info = await this.call<{ baseUrl: string; clientKey: string; secretKey: string }>('start', { orderUnits });
 		this.credentials = { clientKey: info.clientKey, secretKey: info.secretKey, baseUrl: info.baseUrl };
+	}
+
+	/** (Re)starts the sandbox strict, at 111 requests a second, holding exactly `units` offers in storefront de (API v2). */
+	async startUnits(units: number): Promise<{ baseUrl: string; clientKey: string; secretKey: string }> {
+		return await this.call('startUnits', { units });
+	}
+
+	unitRequests(): Promise<UnitRequests> {
+		return this.call('unitRequests');
+	}
+
+	/** [id_unit, amount, listing_price] of every unit */
+	unitValues(): Promise<Array<[number, number, number]>> {
+		return this.call('unitValues');
 	}
 
 	addFault(rule: FaultRule): Promise<string> {

@@ -58,8 +58,57 @@ async function burst(args: { count: number; eventName: string; resources: string
 	return { ms, deliveries };
 }
 
+/**
+ * API v2 with exactly `units` offers in storefront de (copies of a seeded one under new IDs and offer IDs), strict,
+ * at the documented 111 requests a second (bench/v2-update-many.ts).
+ */
+async function startUnits(args: { units: number }): Promise<Record<string, unknown>> {
+	if (sandbox) await sandbox.close();
+	sandbox = await startSandbox({ strict: true, requestLogLimit: 1_000_000 });
+	sandbox.control.setRateLimit(111);
+	const units = sandbox.control.db.units;
+	const model = units.find((unit) => (unit._storefront ?? 'de') === 'de' && unit.condition !== 'download')!;
+	units.length = 0;
+	for (let n = 0; n < args.units; n++)
+		units.push({
+			...model,
+			id_unit: 800_000_000 + n,
+			id_offer: `BENCH-${n}`,
+			amount: n % 50,
+			listing_price: 1000 + (n % 900),
+			minimum_price: 500,
+		});
+	return { baseUrl: sandbox.v2BaseUrl, clientKey: sandbox.clientKey, secretKey: sandbox.secretKey };
+}
+
+/** The v2 requests since the last clearRequests: count by method and path, the refused ones, the unsigned ones. */
+function unitRequests() {
+	const entries = sandbox!.control.requests().filter((entry) => entry.api === 'v2');
+	const byRoute: Record<string, number> = {};
+	for (const entry of entries) {
+		const route = `${entry.method} ${entry.path.startsWith('/units/') && entry.path !== '/units/bulk' ? '/units/{id_unit}' : entry.path}`;
+		byRoute[route] = (byRoute[route] ?? 0) + 1;
+	}
+	return {
+		count: entries.length,
+		byRoute,
+		refused: entries
+			.filter((entry) => entry.status >= 400)
+			.map((entry) => `${entry.method} ${entry.path} ${entry.status}`),
+		unsigned: entries.filter((entry) => !entry.signatureValid).length,
+	};
+}
+
+/** Each unit's stock and price, by ID (to check what a run wrote). */
+function unitValues() {
+	return sandbox!.control.db.units.map((unit) => [unit.id_unit, unit.amount, unit.listing_price]);
+}
+
 const handlers: Record<string, (args: never) => unknown> = {
 	start,
+	startUnits,
+	unitRequests,
+	unitValues,
 	addFault: (rule: FaultRule) => sandbox!.control.addFault(rule),
 	clearFaults: () => sandbox!.control.clearFaults(),
 	clearRequests: () => sandbox!.control.clearRequests(),

@@ -29,6 +29,10 @@ type Node = {
 	webhookId?: string;
 	notesInFlow?: boolean;
 	notes?: string;
+	/** n8n's Settings → On Error: `continueErrorOutput` gives the node a second output for the failed items. */
+	onError?: 'continueErrorOutput';
+	executeOnce?: boolean;
+	alwaysOutputData?: boolean;
 };
 
 const credentials = { [CREDENTIAL_TYPE]: { ...EXAMPLE_CREDENTIAL } };
@@ -1003,42 +1007,91 @@ const labelShipV2 = template(
 );
 
 // ------------------------------------------------------------------------------------------------
-// Stock sync from a table: only the offers whose stock or price differ are sent
+// n8n's own data nodes for the templates that need no Code node
+
+/** Edit Fields (Set): only the fields given, each `[name, type, value]`. */
+function editFields(
+	id: string,
+	name: string,
+	position: [number, number],
+	fields: Array<[string, 'string' | 'number', string]>,
+): Node {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position,
+		parameters: {
+			mode: 'manual',
+			assignments: {
+				assignments: fields.map(([field, type, value], index) => ({
+					id: `${id}-${index + 1}`,
+					name: field,
+					value,
+					type,
+				})),
+			},
+			includeOtherFields: false,
+			options: {},
+		},
+	};
+}
+
+/** The name of the seller's stock table (an n8n Data Table) the stock template reads. */
+export const STOCK_TABLE = 'Seller stock';
+
+// ------------------------------------------------------------------------------------------------
+// Stock sync from a data table: only the offers whose stock or price differ are sent; every row ends in the summary
 
 const stockSyncV2 = template(
 	'exV2StockSync001',
-	'Seller Marketplace: sync stock and prices from a table (changed offers only)',
+	'Seller Marketplace: sync stock and prices from a data table (changed offers only)',
 	[
 		note(
 			uuid(23, 90),
-			[-80, -460],
-			'Sync stock and prices from your table',
+			[-80, -520],
+			'Sync stock and prices from your data table',
 			[
-				'Every day at 6:00 **Your stock table** (a stand-in) gives one row per offer: `id_offer` (your SKU), `amount` and `listing_price` in cents. **Your offers** reads your units on the marketplace, **Only changed offers** keeps the rows whose stock or price differ, and **Update offers** sends them in bulk (150 a request) with the price from the table, so no price is ever left to guess.',
+				`Every day at 6:00 **Your stock table** reads the n8n Data Table \`${STOCK_TABLE}\`: one row per offer with \`id_offer\` (your SKU, text), \`amount\` and \`listing_price\` in cents (numbers). **Your offers** reads your units on the marketplace; **Compare with your offers** sends on only the rows whose stock or price differ, with the unit ID of the offer, and **Update offers** writes them in bulk (150 a request) with the price from your table, so the node reads no price itself.`,
+				'',
+				'Nothing stops the run: a row whose SKU has no offer on the marketplace (deleted, or never created), a row repeated in the table, or a unit the marketplace refuses goes to **Summary** with its reason, next to the rows written and unchanged.',
 			],
 			[
-				'Replace **Your stock table** with your source: Google Sheets, Microsoft Excel, Extract from File (CSV), your shop or ERP. Keep the three columns; prices in cents.',
-				"Pick the storefront in **Your offers** and **Update offers** if it is not the credential's default.",
+				`Create the Data Table \`${STOCK_TABLE}\` (Overview → Data tables) with the three columns, and fill it from your source (Google Sheets, a CSV, your shop or ERP) with a Data Table node in another workflow; or replace **Your stock table** with that source. Keep the three fields.`,
+				"Pick the storefront in **Your offers** and **Update offers** if it is not the credential's default, and set your stock rules (buffer, maximum, send 0 below) in the Options of **Update offers**.",
 			],
-			660,
-			420,
+			700,
+			520,
 		),
 		schedule(uuid(23, 1), 'Every day at 6:00', [0, 0], { triggerAtHour: 6 }),
-		code(
-			uuid(23, 2),
-			'Your stock table',
-			[220, 0],
-			`
-// Stand-in for your table: one row per offer, prices in cents. Replace with Google Sheets, Extract from File...
-return [
-  { json: { id_offer: 'SKU-00003', amount: 150, listing_price: 2499 } },
-  { json: { id_offer: 'SKU-00004', amount: 33, listing_price: 25499 } },
-  { json: { id_offer: 'SKU-00011', amount: 120, listing_price: 21999 } },
-];
-`,
-			'Replace with your table',
+		{
+			id: uuid(23, 2),
+			name: 'Your stock table',
+			type: 'n8n-nodes-base.dataTable',
+			typeVersion: 1.1,
+			position: [220, -100],
+			parameters: {
+				resource: 'row',
+				operation: 'get',
+				dataTableId: { __rl: true, mode: 'name', value: STOCK_TABLE },
+				returnAll: true,
+				filters: {},
+			},
+			notes: 'Your data table',
+			notesInFlow: true,
+		},
+		editFields(
+			uuid(23, 3),
+			'Table rows',
+			[440, -100],
+			[
+				['id_offer', 'string', '={{ $json.id_offer }}'],
+				['amount', 'number', '={{ $json.amount }}'],
+				['listing_price', 'number', '={{ $json.listing_price }}'],
+			],
 		),
-		sellerV2(uuid(23, 3), 'Your offers', [440, 0], {
+		sellerV2(uuid(23, 4), 'Your offers', [220, 100], {
 			resource: 'unit',
 			operation: 'getMany',
 			storefront: 'credentials',
@@ -1046,41 +1099,349 @@ return [
 			filters: {},
 			embedded: [],
 		}),
-		code(
-			uuid(23, 4),
-			'Only changed offers',
-			[660, 0],
-			`
-// Rows of the table whose stock or price differ from the offer on the marketplace, with the offer's unit ID.
-// Rows without an offer on the marketplace are skipped (create those with Unit → Create).
-const offers = new Map($input.all().map(({ json }) => [json.id_offer, json]));
-const changed = [];
-for (const { json: row } of $('Your stock table').all()) {
-  const offer = offers.get(row.id_offer);
-  if (!offer) continue;
-  if (Number(offer.amount) === Number(row.amount) && Number(offer.listing_price) === Number(row.listing_price)) continue;
-  changed.push({ json: { id_unit: offer.id_unit, id_offer: row.id_offer, amount: Number(row.amount), listing_price: Number(row.listing_price) } });
-}
-return changed;
-`,
+		editFields(
+			uuid(23, 5),
+			'Offers as rows',
+			[440, 100],
+			[
+				['id_offer', 'string', '={{ $json.id_offer }}'],
+				['amount', 'number', '={{ $json.amount }}'],
+				['listing_price', 'number', '={{ $json.listing_price }}'],
+				['id_unit', 'number', '={{ $json.id_unit }}'],
+			],
 		),
-		sellerV2(uuid(23, 5), 'Update offers', [880, 0], {
-			resource: 'unit',
-			operation: 'updateMany',
-			unitId: rl('={{ $json.id_unit }}'),
-			storefront: 'credentials',
-			updateFields: { amount: '={{ $json.amount }}', listingPrice: '={{ $json.listing_price }}' },
-		}),
+		{
+			id: uuid(23, 6),
+			name: 'Compare with your offers',
+			type: 'n8n-nodes-base.compareDatasets',
+			typeVersion: 2.3,
+			position: [660, 0],
+			parameters: {
+				mergeByFields: { values: [{ field1: 'id_offer', field2: 'id_offer' }] },
+				// the table's stock and price, with the unit ID of the offer
+				resolve: 'mix',
+				preferWhenMix: 'input1',
+				exceptWhenMix: 'id_unit',
+				options: { skipFields: 'id_unit' },
+			},
+		},
+		{
+			...sellerV2(uuid(23, 7), 'Update offers', [900, 40], {
+				resource: 'unit',
+				operation: 'updateMany',
+				unitId: rl('={{ $json.id_unit }}'),
+				storefront: 'credentials',
+				updateFields: { amount: '={{ $json.amount }}', listingPrice: '={{ $json.listing_price }}' },
+				options: { zeroFirst: true },
+			}),
+			onError: 'continueErrorOutput',
+		},
+		editFields(
+			uuid(23, 8),
+			'Written',
+			[1120, -60],
+			[
+				['id_offer', 'string', '={{ $json.id_offer }}'],
+				['outcome', 'string', 'written'],
+				['reason', 'string', ''],
+			],
+		),
+		editFields(
+			uuid(23, 9),
+			'Refused',
+			[1120, 100],
+			[
+				['id_offer', 'string', "={{ $('Compare with your offers').item.json.id_offer }}"],
+				['outcome', 'string', 'refused'],
+				['reason', 'string', '={{ $json.error }}'],
+			],
+		),
+		editFields(
+			uuid(23, 10),
+			'Not on the marketplace',
+			[900, -160],
+			[
+				['id_offer', 'string', '={{ $json.id_offer }}'],
+				['outcome', 'string', 'refused'],
+				['reason', 'string', 'no offer with this SKU on the marketplace (deleted, or never created)'],
+			],
+		),
+		editFields(
+			uuid(23, 11),
+			'Unchanged',
+			[900, 240],
+			[
+				['id_offer', 'string', '={{ $json.id_offer }}'],
+				['outcome', 'string', 'unchanged'],
+				['reason', 'string', ''],
+			],
+		),
+		{
+			id: uuid(23, 12),
+			name: 'All rows',
+			type: 'n8n-nodes-base.merge',
+			typeVersion: 3.2,
+			position: [1340, 40],
+			parameters: { numberInputs: 4 },
+		},
+		{
+			id: uuid(23, 13),
+			name: 'Summary',
+			type: 'n8n-nodes-base.summarize',
+			typeVersion: 1.1,
+			position: [1560, 40],
+			parameters: {
+				fieldsToSummarize: {
+					values: [
+						{ aggregation: 'count', field: 'id_offer' },
+						{ aggregation: 'concatenate', field: 'id_offer', separateBy: ', ' },
+					],
+				},
+				fieldsToSplitBy: 'outcome, reason',
+				options: {},
+			},
+			notes: 'Counts by outcome and reason',
+			notesInFlow: true,
+		},
 	],
 	connect(
 		['Every day at 6:00', 'Your stock table'],
-		['Your stock table', 'Your offers'],
-		['Your offers', 'Only changed offers'],
-		['Only changed offers', 'Update offers'],
+		['Every day at 6:00', 'Your offers'],
+		['Your stock table', 'Table rows'],
+		['Your offers', 'Offers as rows'],
+		['Table rows', 'Compare with your offers', 0, 0],
+		['Offers as rows', 'Compare with your offers', 0, 1],
+		['Compare with your offers', 'Not on the marketplace', 0],
+		['Compare with your offers', 'Unchanged', 1],
+		['Compare with your offers', 'Update offers', 2],
+		['Update offers', 'Written', 0],
+		['Update offers', 'Refused', 1],
+		['Written', 'All rows', 0, 0],
+		['Refused', 'All rows', 0, 1],
+		['Not on the marketplace', 'All rows', 0, 2],
+		['Unchanged', 'All rows', 0, 3],
+		['All rows', 'Summary'],
 	),
 );
-// Read the offers once, not once per row of the table.
-(stockSyncV2.nodes.find((node) => node.name === 'Your offers') as Node & { executeOnce?: boolean }).executeOnce = true;
+
+// ------------------------------------------------------------------------------------------------
+// Nightly full stock sync through the marketplace's inventory command file, served by this workflow's own webhook
+
+/** The n8n Data Table of the links handed to the marketplace (one random token each, forgotten after the import). */
+export const INVENTORY_LINKS_TABLE = 'Inventory file links';
+/** The path of the webhook that serves the inventory CSV (the link's token in its query). */
+export const INVENTORY_CSV_PATH = 'seller-marketplace-inventory-command.csv';
+
+const linksTable = { __rl: true, mode: 'name', value: INVENTORY_LINKS_TABLE };
+const tokenFilter = (value: string) => ({
+	matchType: 'allConditions',
+	filters: { conditions: [{ keyName: 'token', condition: 'eq', keyValue: value }] },
+});
+
+const inventoryNightlyV2 = template(
+	'exV2InventoryCmd',
+	'Seller Marketplace: nightly full stock sync through an inventory command file',
+	[
+		note(
+			uuid(28, 90),
+			[-80, -560],
+			'Nightly full stock sync: the marketplace downloads one CSV',
+			[
+				`For a large catalogue (50,000 offers) the marketplace's own path is a file: **Every night at 2:00** makes a new random link, **Import inventory file** asks the marketplace to download the CSV from it, and **Import result** waits until the marketplace has imported it (its lines and the errors found). The link then stops working. One request hands the whole catalogue over (then a few reads while it is imported), instead of one per 150 offers.`,
+				'',
+				`**Inventory CSV** is this workflow's own webhook: it answers only a link made by this workflow, with your Data Table \`${STOCK_TABLE}\` (\`id_offer\`, \`amount\`, \`listing_price\` in cents) as a \`;\`-separated CSV; any other address gets 404. No web server of your own is needed.`,
+			],
+			[
+				"Publish this workflow, and let the marketplace reach n8n: set n8n's `WEBHOOK_URL` to its public https address.",
+				`Fill the Data Table \`${STOCK_TABLE}\` (see the stock sync template), and pick the storefront in **Import inventory file** and **Import result** if it is not the credential's default.`,
+			],
+			720,
+			560,
+		),
+		schedule(uuid(28, 1), 'Every night at 2:00', [0, 0], { triggerAtHour: 2 }),
+		{
+			id: uuid(28, 2),
+			name: 'Links table',
+			type: 'n8n-nodes-base.dataTable',
+			typeVersion: 1.1,
+			position: [220, 0],
+			parameters: {
+				resource: 'table',
+				operation: 'create',
+				tableName: INVENTORY_LINKS_TABLE,
+				columns: { column: [{ name: 'token', type: 'string' }] },
+				options: { createIfNotExists: true },
+			},
+			notes: 'Made on the first run',
+			notesInFlow: true,
+		},
+		{
+			id: uuid(28, 3),
+			name: 'New link',
+			type: 'n8n-nodes-base.crypto',
+			typeVersion: 2,
+			position: [440, 0],
+			parameters: { action: 'generate', dataPropertyName: 'token', encodingType: 'hex', stringLength: 32 },
+		},
+		{
+			id: uuid(28, 4),
+			name: 'Remember the link',
+			type: 'n8n-nodes-base.dataTable',
+			typeVersion: 1.1,
+			position: [660, 0],
+			parameters: {
+				resource: 'row',
+				operation: 'insert',
+				dataTableId: linksTable,
+				columns: {
+					mappingMode: 'defineBelow',
+					value: { token: '={{ $json.token }}' },
+					matchingColumns: [],
+					schema: [
+						{
+							id: 'token',
+							displayName: 'token',
+							required: false,
+							defaultMatch: false,
+							display: true,
+							type: 'string',
+							canBeUsedToMatch: true,
+						},
+					],
+				},
+				options: {},
+			},
+		},
+		sellerV2(
+			uuid(28, 5),
+			'Import inventory file',
+			[880, 0],
+			{
+				resource: 'importFile',
+				operation: 'createInventoryCommandFile',
+				storefront: 'credentials',
+				// this n8n's public webhook address (WEBHOOK_URL), the path of "Inventory CSV", and the link's token
+				url: `={{ $execution.resumeUrl.replace(/webhook-waiting\\/.*$/, '') }}webhook/${INVENTORY_CSV_PATH}?token={{ $('New link').item.json.token }}`,
+			},
+			'The marketplace downloads "Inventory CSV"',
+		),
+		sellerV2(uuid(28, 6), 'Import result', [1100, 0], {
+			resource: 'importFile',
+			operation: 'getInventoryCommandFile',
+			storefront: 'credentials',
+			importFileId: '={{ $json.id_import_file }}',
+			waitForResult: true,
+			maxWaitSeconds: 600,
+		}),
+		{
+			id: uuid(28, 7),
+			name: 'Forget the link',
+			type: 'n8n-nodes-base.dataTable',
+			typeVersion: 1.1,
+			position: [1320, 0],
+			parameters: {
+				resource: 'row',
+				operation: 'deleteRows',
+				dataTableId: linksTable,
+				...tokenFilter("={{ $('New link').item.json.token }}"),
+				options: {},
+			},
+		},
+		{
+			id: uuid(28, 10),
+			name: 'Inventory CSV',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: [0, 300],
+			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000b028',
+			parameters: { httpMethod: 'GET', path: INVENTORY_CSV_PATH, responseMode: 'responseNode', options: {} },
+		},
+		{
+			id: uuid(28, 11),
+			name: 'Link made here?',
+			type: 'n8n-nodes-base.dataTable',
+			typeVersion: 1.1,
+			position: [220, 300],
+			parameters: {
+				resource: 'row',
+				operation: 'get',
+				dataTableId: linksTable,
+				...tokenFilter("={{ $json.query.token ?? '' }}"),
+				returnAll: true,
+			},
+			alwaysOutputData: true,
+		},
+		ifTrue(uuid(28, 12), 'Known link?', [440, 300], '={{ $json.token !== undefined }}', uuid(28, 121)),
+		{
+			id: uuid(28, 13),
+			name: 'Your stock table',
+			type: 'n8n-nodes-base.dataTable',
+			typeVersion: 1.1,
+			position: [660, 200],
+			parameters: {
+				resource: 'row',
+				operation: 'get',
+				dataTableId: { __rl: true, mode: 'name', value: STOCK_TABLE },
+				returnAll: true,
+				filters: {},
+			},
+			executeOnce: true,
+		},
+		editFields(
+			uuid(28, 14),
+			'Inventory rows',
+			[880, 200],
+			[
+				['id_offer', 'string', '={{ $json.id_offer }}'],
+				['amount', 'number', '={{ $json.amount }}'],
+				['listing_price', 'number', '={{ $json.listing_price }}'],
+			],
+		),
+		{
+			id: uuid(28, 15),
+			name: 'To CSV',
+			type: 'n8n-nodes-base.convertToFile',
+			typeVersion: 1.1,
+			position: [1100, 200],
+			parameters: {
+				operation: 'csv',
+				binaryPropertyName: 'data',
+				options: { delimiter: ';', headerRow: true, fileName: 'inventory.csv' },
+			},
+		},
+		{
+			id: uuid(28, 16),
+			name: 'Send CSV',
+			type: 'n8n-nodes-base.respondToWebhook',
+			typeVersion: 1.1,
+			position: [1320, 200],
+			parameters: { respondWith: 'binary', options: {} },
+		},
+		{
+			id: uuid(28, 17),
+			name: 'Unknown link',
+			type: 'n8n-nodes-base.respondToWebhook',
+			typeVersion: 1.1,
+			position: [660, 400],
+			parameters: { respondWith: 'noData', options: { responseCode: 404 } },
+		},
+	],
+	connect(
+		['Every night at 2:00', 'Links table'],
+		['Links table', 'New link'],
+		['New link', 'Remember the link'],
+		['Remember the link', 'Import inventory file'],
+		['Import inventory file', 'Import result'],
+		['Import result', 'Forget the link'],
+		['Inventory CSV', 'Link made here?'],
+		['Link made here?', 'Known link?'],
+		['Known link?', 'Your stock table', 0],
+		['Known link?', 'Unknown link', 1],
+		['Your stock table', 'Inventory rows'],
+		['Inventory rows', 'To CSV'],
+		['To CSV', 'Send CSV'],
+	),
+);
 
 // ------------------------------------------------------------------------------------------------
 // Price within the seller's minimum and maximum, one cent below the best other offer in the buy box
@@ -1568,6 +1929,7 @@ export const EXAMPLES: Record<string, { id: string; name: string; nodes: Node[] 
 	'poll-order-units-ship-with-tracking.json': pollShipV2,
 	'shipping-label-buy-and-mark-sent.json': labelShipV2,
 	'stock-sync-from-table.json': stockSyncV2,
+	'inventory-nightly-command-file.json': inventoryNightlyV2,
 	'price-buybox-within-min-max.json': repriceV2,
 	'returns-accept-arrived.json': returnsV2,
 	'tickets-interim-notice.json': ticketsV2,

@@ -237,6 +237,7 @@ export const V2_EXAMPLE_IDS = {
 	pollShip: 'exV2PollShip0001',
 	label: 'exV2LabelSend001',
 	stockSync: 'exV2StockSync001',
+	inventory: 'exV2InventoryCmd',
 	reprice: 'exV2BuyboxPrice1',
 	returns: 'exV2ReturnsAcc01',
 	tickets: 'exV2TicketNote01',
@@ -255,17 +256,50 @@ export const RUN_COPIES: Record<string, string> = {
 	[EXAMPLE_IDS.tickets]: 'e2eRunTickets001',
 	[EXAMPLE_IDS.productData]: 'e2eRunProductDat',
 	[EXAMPLE_IDS.returns]: 'e2eRunReturns001',
-	[V2_EXAMPLE_IDS.stockSync]: 'e2eRunV2Stock001',
 	[V2_EXAMPLE_IDS.returns]: 'e2eRunV2Return01',
 	[V2_EXAMPLE_IDS.tickets]: 'e2eRunV2Ticket01',
 	[V2_EXAMPLE_IDS.invoices]: 'e2eRunV2Invoic01',
 	[V2_EXAMPLE_IDS.report]: 'e2eRunV2Report01',
 };
 
+/**
+ * Templates that n8n's server must run: `n8n execute` does not load n8n's Data Tables ("the module is disabled").
+ * Their copy starts from a Webhook (POST `path`, answered on receipt) instead of the schedule; a test publishes the
+ * copy, calls it, and reads the execution.
+ */
+export const SERVER_RUN_COPIES: Record<string, { id: string; path: string }> = {
+	[V2_EXAMPLE_IDS.stockSync]: { id: 'e2eRunV2Stock001', path: 'e2e-run-stock-sync' },
+	[V2_EXAMPLE_IDS.inventory]: { id: 'e2eRunV2Invent01', path: 'e2e-run-inventory-sync' },
+	[V2_EXAMPLE_IDS.reprice]: { id: 'e2eRunV2Price001', path: 'e2e-run-price-buybox' },
+};
+
+/** Copy of a template whose schedule is replaced by a Webhook that starts it (see SERVER_RUN_COPIES). */
+function withWebhookStart(workflow: WorkflowFile, id: string, path: string): WorkflowFile {
+	const copy = JSON.parse(JSON.stringify(workflow)) as WorkflowFile;
+	copy.id = id;
+	copy.name = `${workflow.name} (run by e2e)`;
+	copy.nodes = (copy.nodes as NodeJson[]).map((node) =>
+		node.type === 'n8n-nodes-base.scheduleTrigger'
+			? {
+					id: node.id,
+					name: node.name,
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: node.position,
+					webhookId: `${path}-start`,
+					parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+				}
+			: node,
+	);
+	return copy;
+}
+
 /** Copies of the examples that `n8n execute` can run: schedule → manual start, waits shortened to a second. */
 export function exampleRunCopies(): WorkflowFile[] {
 	const copies: WorkflowFile[] = [];
 	for (const { workflow } of loadExamples()) {
+		const server = SERVER_RUN_COPIES[workflow.id];
+		if (server) copies.push(withWebhookStart(workflow, server.id, server.path));
 		const copyId = RUN_COPIES[workflow.id];
 		if (!copyId) continue;
 		const copy = withManualStart(workflow, copyId, ['n8n-nodes-base.scheduleTrigger']);
@@ -275,39 +309,6 @@ export function exampleRunCopies(): WorkflowFile[] {
 		copies.push(copy);
 	}
 	return copies;
-}
-
-/**
- * Copies of the templates that read n8n Data Tables, started by a webhook instead of their schedule: `n8n execute`
- * does not load n8n's modules (the Data Table among them; only `n8n start`, `webhook` and `worker` do), so these run
- * in the server, as a published workflow does. The test publishes the copy, calls its webhook and reads the execution.
- */
-export const WEBHOOK_RUNS: Record<string, { id: string; path: string; webhookId: string }> = {
-	[V2_EXAMPLE_IDS.reprice]: {
-		id: 'e2eHookV2Price01',
-		path: 'e2e-run-price-buybox',
-		webhookId: 'e2e00000-0000-4000-8000-0000000b0001',
-	},
-};
-
-export function exampleWebhookCopies(): WorkflowFile[] {
-	return loadExamples().flatMap(({ workflow }) => {
-		const run = WEBHOOK_RUNS[workflow.id];
-		if (!run) return [];
-		const copy = withManualStart(workflow, run.id, ['n8n-nodes-base.scheduleTrigger']);
-		copy.nodes = (copy.nodes as NodeJson[]).map((node) =>
-			node.type === 'n8n-nodes-base.manualTrigger'
-				? {
-						...node,
-						type: 'n8n-nodes-base.webhook',
-						typeVersion: 2,
-						parameters: { httpMethod: 'POST', path: run.path, responseMode: 'onReceived', options: {} },
-						webhookId: run.webhookId,
-					}
-				: node,
-		);
-		return [copy];
-	});
 }
 
 /** The bad-credential run: a ping with a wrong secret key. */
@@ -379,7 +380,6 @@ export function allWorkflows(sandboxBaseUrl: string): WorkflowFile[] {
 		httpRequestWorkflow(sandboxBaseUrl),
 		...loadExamples().map((e) => e.workflow),
 		...exampleRunCopies(),
-		...exampleWebhookCopies(),
 		...v2Workflows(),
 	];
 }

@@ -18,9 +18,11 @@ import { budget } from '../../test/budget';
 import { SELLER_TABLES } from '../build-examples';
 import { nodeItems, sleep, type NodeRun, WorkflowRun } from '../lib/n8n';
 import { PACKAGE_NAME } from '../lib/runtime';
-import { readExamples } from '../lib/workflows';
+import { readExamples, type NodeJson } from '../lib/workflows';
 import { connect } from '../setup/state';
-import { EXAMPLE_IDS, RESOURCE_CASES, RUN_COPIES, V2_EXAMPLE_IDS, WEBHOOK_RUNS } from '../workflows';
+import { INVENTORY_CSV_PATH, STOCK_TABLE } from '../build-examples';
+import { signRequestOptions } from '../../nodes/api/v2/signing';
+import { EXAMPLE_IDS, RESOURCE_CASES, RUN_COPIES, SERVER_RUN_COPIES, V2_EXAMPLE_IDS } from '../workflows';
 
 const { n8n, sandbox } = connect();
 
@@ -191,25 +193,6 @@ async function sellerTable(
 		status: 200,
 		inserted: { insertedRows: rows.length, success: true },
 	});
-}
-
-/** Runs a template's webhook copy (WEBHOOK_RUNS) in the server: publish, call, read the execution, unpublish. */
-async function runInServer(templateId: string): Promise<Record<string, NodeRun[]>> {
-	const copy = WEBHOOK_RUNS[templateId];
-	await n8n.activate(copy.id);
-	try {
-		const afterId = await n8n.lastExecutionId();
-		const response = await fetch(n8n.webhookUrl(copy.path), { method: 'POST' });
-		expect(response.status).toBe(200);
-		const [execution] = await n8n.waitForExecutions(copy.id, { afterId, timeoutMs: budget(60_000) });
-		if (execution.status !== 'success')
-			throw new Error(
-				`${copy.id} ended ${execution.status}: ${JSON.stringify(execution.error ?? execution.runData).slice(0, 2000)}`,
-			);
-		return execution.runData;
-	} finally {
-		await n8n.deactivate(copy.id);
-	}
 }
 
 // ================================================================================================
@@ -386,43 +369,215 @@ describe('the seller templates (node version 2)', () => {
 		);
 	});
 
-	test('stock sync: only the offers whose stock or price differ from the table are sent, in one bulk update', async () => {
+	/** The seller's stock table: the n8n Data Table the stock template reads, made anew with these rows (n8n's REST API, as the editor does). */
+	async function stockTable(rows: Array<{ id_offer: string; amount: number; listing_price: number }>): Promise<void> {
+		const project = await n8n.rest<{ id: string }>('GET', '/projects/personal');
+		const base = `/projects/${project.data.id}/data-tables`;
+		const tables = await n8n.rest<{ data: Array<{ id: string; name: string }> }>('GET', base);
+		for (const table of tables.data.data.filter((t) => t.name === STOCK_TABLE))
+			await n8n.rest('DELETE', `${base}/${table.id}`);
+		const created = await n8n.rest<{ id: string }>('POST', base, {
+			name: STOCK_TABLE,
+			columns: [
+				{ name: 'id_offer', type: 'string' },
+				{ name: 'amount', type: 'number' },
+				{ name: 'listing_price', type: 'number' },
+			],
+		});
+		expect(created.status).toBe(200);
+		const inserted = await n8n.rest('POST', `${base}/${created.data.id}/insert`, { data: rows });
+		expect(inserted.status).toBe(200);
+	}
+
+	/**
+	 * Runs a template in n8n's server (its Data Tables are not available to `n8n execute`): its copy is published,
+	 * started by a POST to the Webhook that stands in for its schedule, and its execution read once finished. `during`
+	 * runs while the copy is still published (e.g. to call a webhook of the template).
+	 */
+	async function runInServer(
+		templateId: string,
+		during?: (execution: { runData: Record<string, NodeRun[]> }) => Promise<void>,
+	): Promise<{ runData: Record<string, NodeRun[]> }> {
+		const copy = SERVER_RUN_COPIES[templateId];
+		await n8n.activate(copy.id);
+		try {
+			const afterId = await n8n.lastExecutionId();
+			const started = await fetch(n8n.webhookUrl(copy.path), { method: 'POST' });
+			expect(started.status).toBe(200);
+			// the copy's own webhooks (the CSV the marketplace downloads) run it too: the run wanted is the one started here
+			const start = (
+				readExamples().find(({ workflow }) => workflow.id === templateId)!.workflow.nodes as NodeJson[]
+			).find((node) => node.type === 'n8n-nodes-base.scheduleTrigger')!.name;
+			const deadline = Date.now() + budget(120_000);
+			let execution: Awaited<ReturnType<typeof n8n.executions>>[number] | undefined;
+			while (!execution) {
+				execution = (await n8n.executions({ afterId, workflowId: copy.id })).find(
+					(e) => e.runData[start] && !['new', 'running', 'waiting'].includes(e.status),
+				);
+				if (!execution && Date.now() > deadline) throw new Error(`no finished run of ${copy.id} from "${start}"`);
+				if (!execution) await sleep(500);
+			}
+			if (execution.status !== 'success')
+				throw new Error(`run of ${copy.id} ended ${execution.status}: ${execution.error?.message ?? ''}`);
+			await during?.(execution);
+			return execution;
+		} finally {
+			await n8n.deactivate(copy.id);
+		}
+	}
+
+	/** A signed API v2 request to the sandbox, as the marketplace's own Seller Portal would change an offer. */
+	async function signedV2(method: string, path: string, query: Record<string, string>): Promise<number> {
+		const info = (await sandbox.info()) as { v2BaseUrl?: string; clientKey: string; secretKey: string };
+		const signed = signRequestOptions(
+			{
+				clientKey: info.clientKey,
+				secretKey: info.secretKey,
+				baseUrl: info.v2BaseUrl!,
+				userAgent: 'e2e-seller-portal',
+			},
+			{ method, url: path, qs: query, headers: {} },
+			Math.floor(Date.now() / 1000),
+		) as { url: string; headers: Record<string, string> };
+		return (await fetch(signed.url, { method, headers: signed.headers })).status;
+	}
+
+	test("stock sync (no Code node): changed rows in one bulk update with the table's price; a deleted unit, a repeated row and a unit the marketplace refuses go to the summary with their reasons, the others are written", async () => {
+		const template = readExamples().find(({ workflow }) => workflow.id === V2_EXAMPLE_IDS.stockSync)!.workflow;
+		expect((template.nodes as Array<{ type: string }>).filter((node) => node.type === 'n8n-nodes-base.code')).toEqual(
+			[],
+		);
+		const deleted = 'SKU-00012';
+		const offer = (id: string, units: Unit[]) =>
+			units.find((u) => u.id_offer === id && (u._storefront ?? 'de') === 'de');
 		const before = await sandbox.state<Unit>('units');
+		const gone = offer(deleted, before);
+		if (gone) expect(await signedV2('DELETE', `/units/${gone.id_unit}`, { storefront: 'de' })).toBe(204);
 		const table = [
+			{ id_offer: 'SKU-00003', amount: 150, listing_price: 2499 },
 			{ id_offer: 'SKU-00003', amount: 150, listing_price: 2499 },
 			{ id_offer: 'SKU-00004', amount: 33, listing_price: 25499 },
 			{ id_offer: 'SKU-00011', amount: 120, listing_price: 21999 },
+			{ id_offer: deleted, amount: 7, listing_price: 5399 },
+			// below the offer's minimum price: the marketplace refuses this unit in its 207 answer
+			{ id_offer: 'SKU-00014', amount: 14, listing_price: 1000 },
 		];
-		const offer = (id: string, units: Unit[]) =>
-			units.find((u) => u.id_offer === id && (u._storefront ?? 'de') === 'de')!;
-		const changed = table.filter(
+		await stockTable(table);
+		const refusedByMarketplace = table[5];
+		const changed = [table[0], table[2], table[3], table[5]].filter(
 			(row) =>
-				offer(row.id_offer, before).amount !== row.amount ||
-				offer(row.id_offer, before).listing_price !== row.listing_price,
+				offer(row.id_offer, before)!.amount !== row.amount ||
+				offer(row.id_offer, before)!.listing_price !== row.listing_price,
 		);
 		expect(changed.map((row) => row.id_offer)).toEqual(expect.arrayContaining(['SKU-00003', 'SKU-00011']));
 
 		const mark = await sandbox.lastSeq();
-		expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.stockSync]));
-		const bulk = (await sandbox.requestsSince(mark)).filter(
-			(r) => r.api === 'v2' && r.method === 'POST' && r.path === '/units/bulk',
-		);
-		// 207: the bulk answer reports on each unit
+		const run = await runInServer(V2_EXAMPLE_IDS.stockSync);
+		const requests = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2');
+		const bulk = requests.filter((r) => r.method === 'POST' && r.path === '/units/bulk');
+		// 207: the bulk answer reports on each unit; the repeated row is refused before sending
 		expect(bulk.map((r) => [r.status, r.signatureValid, r.query.storefront])).toEqual([[207, true, 'de']]);
 		expect(bulk[0].json).toEqual(
 			changed.map((row) => ({
-				id_unit: offer(row.id_offer, before).id_unit,
+				id_unit: offer(row.id_offer, before)!.id_unit,
 				unit_data: { amount: row.amount, listing_price: row.listing_price },
 			})),
 		);
+		// the price came from the table: the node read no unit for it
+		expect(requests.filter((r) => r.method === 'GET' && r.path !== '/units').map((r) => r.path)).toEqual([]);
 		const after = await sandbox.state<Unit>('units');
-		for (const row of table)
+		const written = changed.filter((row) => row !== refusedByMarketplace);
+		for (const row of written)
 			expect(offer(row.id_offer, after)).toMatchObject({ amount: row.amount, listing_price: row.listing_price });
+		expect(offer(refusedByMarketplace.id_offer, after)).toEqual(offer(refusedByMarketplace.id_offer, before));
+		expect(offer(deleted, after)).toBeUndefined();
+		const refusal = `Unit ${offer(refusedByMarketplace.id_offer, before)!.id_unit} was not updated: the marketplace refused "Minimum Price (in Cents)"`;
 
-		// run again: nothing differs any more, nothing is sent
+		/** Summary rows by outcome and offers (the reason is the thing checked). */
+		const byOutcome = (a: unknown[], b: unknown[]) =>
+			`${String(a[0])}|${String(a[3])}`.localeCompare(`${String(b[0])}|${String(b[3])}`);
+		const summary = (runData: Record<string, NodeRun[]>) =>
+			nodeItems(runData, 'Summary')
+				.map((row) => [row.outcome, String(row.reason), row.count_id_offer, row.concatenated_id_offer])
+				.sort(byOutcome);
+		const unchanged = [table[2], table[3]].filter((row) => !changed.includes(row)).map((row) => row.id_offer);
+		expect(summary(run.runData)).toEqual(
+			[
+				['written', '', written.length, written.map((row) => row.id_offer).join(', ')],
+				['refused', expect.stringContaining(refusal), 1, refusedByMarketplace.id_offer],
+				['refused', expect.stringContaining('is also in item 0: update each unit once per run'), 1, 'SKU-00003'],
+				['refused', 'no offer with this SKU on the marketplace (deleted, or never created)', 1, deleted],
+				...(unchanged.length ? [['unchanged', '', unchanged.length, unchanged.join(', ')]] : []),
+			].sort(byOutcome),
+		);
+
+		// run again: only the refused row still differs, and is refused again; the summary says so
 		const again = await sandbox.lastSeq();
-		expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.stockSync]));
-		expect((await sandbox.requestsSince(again)).filter((r) => r.api === 'v2' && r.method !== 'GET')).toEqual([]);
+		const second = await runInServer(V2_EXAMPLE_IDS.stockSync);
+		expect(
+			(await sandbox.requestsSince(again))
+				.filter((r) => r.api === 'v2' && r.method !== 'GET')
+				.map((r) => [r.path, (r.json as Array<{ id_unit: number }>).map((unit) => unit.id_unit)]),
+		).toEqual([['/units/bulk', [offer(refusedByMarketplace.id_offer, before)!.id_unit]]]);
+		expect(summary(second.runData)).toEqual(
+			[
+				['refused', 'no offer with this SKU on the marketplace (deleted, or never created)', 1, deleted],
+				['refused', expect.stringContaining(refusal), 1, refusedByMarketplace.id_offer],
+				['unchanged', '', 4, 'SKU-00003, SKU-00003, SKU-00004, SKU-00011'],
+			].sort(byOutcome),
+		);
+	});
+
+	test("nightly full sync (no Code node): the marketplace downloads the CSV from the workflow's own webhook at a one-time random link and imports it", async () => {
+		const template = readExamples().find(({ workflow }) => workflow.id === V2_EXAMPLE_IDS.inventory)!.workflow;
+		expect((template.nodes as Array<{ type: string }>).filter((node) => node.type === 'n8n-nodes-base.code')).toEqual(
+			[],
+		);
+		const rows = [
+			{ id_offer: 'SKU-00002', amount: 17, listing_price: 30499 },
+			{ id_offer: 'SKU-00009', amount: 4, listing_price: 1099 },
+			{ id_offer: 'NO-SUCH-OFFER', amount: 1, listing_price: 1000 },
+		];
+		await stockTable(rows);
+		const offer = (id: string, units: Unit[]) =>
+			units.find((u) => u.id_offer === id && (u._storefront ?? 'de') === 'de');
+		const mark = await sandbox.lastSeq();
+		await runInServer(V2_EXAMPLE_IDS.inventory, async (run) => {
+			const requests = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2');
+			const created = requests.filter((r) => r.method === 'POST' && r.path === '/import-files/inventory-command');
+			expect(created.map((r) => [r.status, r.signatureValid, r.query.storefront])).toEqual([[201, true, 'de']]);
+			const { url } = created[0].json as { url: string };
+			expect(new URL(url).pathname + new URL(url).search).toMatch(
+				new RegExp(`^/webhook/${INVENTORY_CSV_PATH.replace(/\./g, '\\.')}\\?token=[0-9a-f]{32}$`),
+			);
+			// one write for the whole table, whatever its size, then the reads of the wait
+			expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(1);
+			const [result] = nodeItems(run.runData, 'Import result');
+			expect(result).toMatchObject({
+				type: 'INVENTORY_COMMAND',
+				status: 'IMPORTED',
+				total_lines: 3,
+				error_count: 1,
+				note: "line 4: no offer with id_offer 'NO-SUCH-OFFER' on storefront de",
+			});
+			const after = await sandbox.state<Unit>('units');
+			for (const row of rows.slice(0, 2))
+				expect({ id: row.id_offer, ...offer(row.id_offer, after) }).toMatchObject({
+					id: row.id_offer,
+					amount: row.amount,
+					listing_price: row.listing_price,
+				});
+			// the link served this import only; a made-up one, or none, gets 404 and no CSV
+			const csvUrl = new URL(url);
+			const served = (query: string) =>
+				fetch(`${n8n.webhookUrl(INVENTORY_CSV_PATH)}${query}`).then(async (response) => ({
+					status: response.status,
+					csv: (await response.text()).includes('SKU-00002'),
+				}));
+			expect(await served(csvUrl.search)).toEqual({ status: 404, csv: false });
+			expect(await served(`?token=${'0'.repeat(32)}`)).toEqual({ status: 404, csv: false });
+			expect(await served('')).toEqual({ status: 404, csv: false });
+		});
 	});
 
 	test("pricing: one cent below the cheapest other offer in the buy box, never outside the seller's minimum and maximum", async () => {
@@ -432,7 +587,7 @@ describe('the seller templates (node version 2)', () => {
 		];
 		await sellerTable(SELLER_TABLES.priceRules, rules);
 		const mark = await sandbox.lastSeq();
-		const runData = await runInServer(V2_EXAMPLE_IDS.reprice);
+		const { runData } = await runInServer(V2_EXAMPLE_IDS.reprice);
 		expect(nodeItems(runData, 'Your price rules').map((row) => [row.id_offer, row.min_price, row.max_price])).toEqual(
 			rules.map((rule) => [rule.id_offer, rule.min_price, rule.max_price]),
 		);

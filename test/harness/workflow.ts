@@ -337,6 +337,8 @@ export interface NodeRunOptions {
 	/** Items fed into the node (default: one empty item). */
 	items?: Array<{ json: IDataObject; binary?: Record<string, { text: string; fileName?: string; mimeType?: string }> }>;
 	continueOnFail?: boolean;
+	/** Settings → On Error → Continue (using error output): the failed items on the node's second output. */
+	errorOutput?: boolean;
 	/** The benchmarks switch the per-run secret scan off: it would add a copy of the whole output to their figures. */
 	checkSecrets?: boolean;
 	/** The node's typeVersion, e.g. 1.1 or 2.1 (default: 1 for runSellerNode, 2 for runSellerNodeV2). */
@@ -347,7 +349,7 @@ export interface NodeRunOptions {
 function sellerNodeWorkflow(
 	typeVersion: number,
 	credentialType: string,
-	{ parameters, items = [{ json: {} }], continueOnFail = false }: NodeRunOptions,
+	{ parameters, items = [{ json: {} }], continueOnFail = false, errorOutput = false }: NodeRunOptions,
 ): Pick<IWorkflowBase, 'nodes' | 'connections'> {
 	const nodes: INode[] = [
 		{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
@@ -368,6 +370,7 @@ function sellerNodeWorkflow(
 			parameters: parameters as INode['parameters'],
 			credentials: { [credentialType]: { id: `cred-${typeVersion}`, name: 'Sandbox' } },
 			...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			...(errorOutput ? { onError: 'continueErrorOutput' as const } : {}),
 		},
 	];
 	const connections = {

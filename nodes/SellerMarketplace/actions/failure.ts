@@ -150,11 +150,20 @@ export function itemFailure(
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
-/** The output item of a failed item when the node continues on failure: the description as plain text. */
-export function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+/**
+ * The output item of a failed item when the node continues on failure: the description as plain text. With the
+ * error output switched on (Settings → On Error → Continue (using error output)) the item also carries the error:
+ * n8n moves an item to that output by it, or else only by a json of `error`, `message` and `details` alone, which
+ * `errorDetails` is not (the failures with a description stayed on the success output).
+ */
+export function errorItem(
+	error: NodeApiError | NodeOperationError,
+	itemIndex: number,
+	{ errorOutput = false } = {},
+): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
 	if (error.description) json.errorDetails = error.description;
-	return { json, pairedItem: { item: itemIndex } };
+	return { json, ...(errorOutput ? { error } : {}), pairedItem: { item: itemIndex } };
 }
 
 /** A text shown as HTML, as n8n's editor shows an error's description: its characters kept, its line breaks too. */

@@ -15,14 +15,21 @@
  *    (tracking number optional only for the carriers `Other` and `Other Hauler`) or
  *    `MARK_UNIT_CANCELLED;id_order_unit;reason`. Applied like PATCH /order-units/{id}/send and /cancel: a unit
  *    of another seller, fulfilled by the marketplace or in a status that does not allow it is an error line.
- *  - INVENTORY_FEED and INVENTORY_COMMAND: a header naming `ean` or `id_offer`; each row needs one of them. They
- *    are checked, not applied to the storefront's units (change units with the Unit operations).
+ *  - INVENTORY_FEED and INVENTORY_COMMAND: a header naming `ean` or `id_offer`; each row needs one of them. Feeds
+ *    are checked, not applied to the storefront's units. Command rows are applied to the file's storefront, as the
+ *    OpenAPI says the file's contents are imported ("delete/modify offers"): an optional `command` column, `UPDATE`
+ *    (the default) or `ADD` changes the offer the row names (by `id_offer`, else `ean`) with the unit fields of its
+ *    other columns (`amount`, `listing_price` in cents, …; `price` read as `listing_price`, as in API v1's COMMAND
+ *    files), `DELETE` removes it; a row naming no offer of the storefront is an error line (the sandbox creates no
+ *    offer from a file: create offers with POST /units).
  */
 import type { SandboxCore } from '../../core/sandbox-core';
 import { parseCsv } from '../../core/csv';
 import { CANCEL_REASONS, CARRIER_CODES } from '../../core/enums';
 import { fetchImportFile, newImportFile, setStatus } from '../../model/import-files';
-import type { ImportFile, SandboxDb } from '../../core/types';
+import type { ImportFile, SandboxDb, Unit } from '../../core/types';
+import { parseBody } from '../../core/validate';
+import { applyFields, unitFields } from '../../model/units';
 import { CANCEL, markCancelled, markSent, SEND, type StatusMove } from '../../model/order-units';
 
 export const COMMAND_FILE_TYPES = ['INVENTORY_FEED', 'INVENTORY_COMMAND', 'ORDER_COMMAND'] as const;
@@ -63,7 +70,7 @@ export function startCommandFile(
 async function download(core: SandboxCore, file: CommandFile): Promise<void> {
 	const text = await fetchImportFile(core, file);
 	if (text === undefined) return;
-	const rows = file.type === 'ORDER_COMMAND' ? orderCommandRows(text) : inventoryRows(text);
+	const rows = file.type === 'ORDER_COMMAND' ? orderCommandRows(text) : inventoryRows(text, file);
 	file.total_lines = rows.length;
 	const later = (what: string, step: () => void) =>
 		core.scheduler.after(core.options.processingSeconds * 1000, `${what} ${file.id_import_file}`, step);
@@ -101,18 +108,50 @@ function importRows(core: SandboxCore, file: CommandFile, rows: Row[]): void {
 	file.ts_completed = file.ts_updated;
 }
 
-function inventoryRows(text: string): Row[] {
+function inventoryRows(text: string, file: CommandFile): Row[] {
 	const table = parseCsv(text);
 	const keyed = table.header.includes('ean') || table.header.includes('id_offer');
 	return table.rows.map(({ line, values }) => ({
 		line,
-		apply: () => {
+		apply: (core) => {
 			if (!keyed) throw new Error('the header names neither ean nor id_offer');
 			const ean = values.ean ?? '';
 			if (ean !== '' && !/^\d{8,14}$/.test(ean)) throw new Error(`'${ean}' is not an EAN`);
 			if (ean === '' && !values.id_offer) throw new Error('the row has neither an ean nor an id_offer');
+			if (file.type === 'INVENTORY_COMMAND') applyInventoryCommand(core, file.storefront ?? 'de', values);
 		},
 	}));
+}
+
+/** Columns of an inventory row read as whole numbers (prices in cents). */
+const WHOLE_NUMBER_COLUMNS = new Set(['amount', 'listing_price', 'minimum_price', 'reference_price']);
+/** Columns that name the offer, and the command: not changes. */
+const KEY_COLUMNS = new Set(['command', 'ean', 'id_offer', 'id_item']);
+
+/** One row of an inventory command file, applied to the offer it names on `storefront`. */
+function applyInventoryCommand(core: SandboxCore, storefront: string, values: Record<string, string>): void {
+	const command = (values.command || 'UPDATE').toUpperCase();
+	const named = (unit: Unit) =>
+		values.id_offer ? unit.id_offer === values.id_offer : (unit as Unit & { ean?: string }).ean === values.ean;
+	const unit = core.store.db.units.find((u) => (u._storefront ?? 'de') === storefront && named(u));
+	const name = values.id_offer ? `id_offer '${values.id_offer}'` : `ean '${values.ean}'`;
+	if (!unit) throw new Error(`no offer with ${name} on storefront ${storefront}`);
+	if (command === 'DELETE') {
+		core.store.remove('units', unit);
+		return;
+	}
+	if (command !== 'UPDATE' && command !== 'ADD')
+		throw new Error(`command must be ADD, UPDATE or DELETE, got '${values.command}'`);
+	const body: Record<string, unknown> = {};
+	for (const [column, cell] of Object.entries(values)) {
+		if (cell === '' || KEY_COLUMNS.has(column)) continue;
+		const field = column === 'price' ? 'listing_price' : column;
+		if (WHOLE_NUMBER_COLUMNS.has(field)) {
+			if (!/^\d+$/.test(cell)) throw new Error(`${column} must be a whole number (prices in cents), got '${cell}'`);
+			body[field] = Number(cell);
+		} else body[field] = cell;
+	}
+	applyFields(unit, parseBody(body, unitFields(core)));
 }
 
 function orderCommandRows(text: string): Row[] {

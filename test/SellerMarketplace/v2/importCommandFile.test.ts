@@ -177,7 +177,8 @@ describe('Import File → Create Inventory Feed and Get Inventory Feed', () => {
 
 describe('Inventory command files: per storefront', () => {
 	it('creates on the chosen storefront; the file is not found on another; Get Many sends the filters and the sort', async () => {
-		files.serve('/command.csv', 'command;id_offer;amount\nUPDATE;OFFER-1;3\n');
+		const offer = v2.sandbox().control.db.units.find((unit) => unit._storefront === 'cz')!;
+		files.serve('/command.csv', `command;id_offer;amount\nUPDATE;${offer.id_offer};3\n`);
 		const run = await v2.run({
 			operation: 'createInventoryCommandFile',
 			storefront: 'cz',
@@ -211,6 +212,7 @@ describe('Inventory command files: per storefront', () => {
 			waitForResult: true,
 		});
 		expect(done.items[0].json).toMatchObject({ status: 'IMPORTED', total_lines: 1, error_count: 0, note: '' });
+		expect(v2.sandbox().control.db.units.find((unit) => unit.id_unit === offer.id_unit)?.amount).toBe(3);
 
 		const older = storedFile('INVENTORY_COMMAND', 'cz', 'IMPORTED', v2.sandbox().control.now() - 3600_000);
 		storedFile('INVENTORY_COMMAND', 'de');

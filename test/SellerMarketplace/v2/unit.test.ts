@@ -682,6 +682,42 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 		expect(v2.requests()).toHaveLength(0);
 	});
 
+	it("with the node's error output on, the units the marketplace refuses and the repeated rows go to the error output, the others are written (before: a refusal with details stayed on the success output)", async () => {
+		const [a, b, c] = unitsIn('de');
+		const rows = [
+			{ id: a.id_unit, sku: a.id_offer, price: a.listing_price },
+			// below its minimum price: refused by the marketplace in the 207 answer
+			{ id: b.id_unit, sku: b.id_offer, price: b.minimum_price - 1 },
+			{ id: a.id_unit, sku: a.id_offer, price: a.listing_price },
+			{ id: c.id_unit, sku: c.id_offer, price: c.listing_price },
+		];
+		const run = await v2.run(
+			{
+				operation: 'updateMany',
+				unitId: '={{ $json.id }}',
+				updateFields: { amount: 3, listingPrice: '={{ $json.price }}' },
+			},
+			{ items: rows.map((json) => ({ json })), errorOutput: true },
+		);
+		expect(run.error).toBeUndefined();
+		const outputs = run.run.data.resultData.runData['Seller Marketplace'][0].data!.main;
+		expect(outputs[0]!.map((item) => [item.pairedItem, item.json.id_unit, item.json.amount])).toEqual([
+			[{ item: 0 }, a.id_unit, 3],
+			[{ item: 3 }, c.id_unit, 3],
+		]);
+		expect(outputs[1]!.map((item) => [item.pairedItem, String(item.json.error).split(':')[0]])).toEqual([
+			[{ item: 1 }, `Unit ${b.id_unit} was not updated`],
+			[{ item: 2 }, `"Unit" ${a.id_unit} is also in item 0`],
+		]);
+		expect(outputs[1]![0].json.error).toContain('refused "Minimum Price (in Cents)" (minimum_price)');
+		expect(body(0)).toEqual(
+			[a, b, c].map((unit, index) => ({
+				id_unit: unit.id_unit,
+				unit_data: { amount: 3, listing_price: rows[[0, 1, 3][index]].price },
+			})),
+		);
+	});
+
 	it('every repeated unit is named, and nothing is sent', async () => {
 		const [a, b] = unitsIn('de');
 		const ids = [a.id_unit, b.id_unit, a.id_unit, b.id_unit, a.id_unit];
@@ -694,5 +730,164 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 			'Nothing was sent. Also repeated: item 3, item 4.',
 		);
 		expect(v2.requests()).toHaveLength(0);
+	});
+});
+
+describe('Unit → Update Many: Options (stock rules, Only Changed Offers, Zero Stock First)', () => {
+	/** The units the bulk requests carried, in the order sent: [id_unit, unit_data]. */
+	const written = () =>
+		v2
+			.requests()
+			.filter((request) => request.method === 'POST' && request.path === '/units/bulk')
+			.flatMap((request) => JSON.parse(request.body) as Array<{ id_unit: number; unit_data: IDataObject }>);
+
+	it("Stock Buffer, Send 0 Below and Maximum Stock turn each row's stock into the stock sent", async () => {
+		const units = unitsIn('de').slice(0, 6);
+		const stocks = [0, 2, 5, 7, 50, 500];
+		const run = await v2.run(
+			{
+				operation: 'updateMany',
+				unitId: '={{ $json.id }}',
+				updateFields: { amount: '={{ $json.stock }}', listingPrice: '={{ $json.price }}' },
+				options: { stockBuffer: 2, zeroBelow: 3, maxStock: 100 },
+			},
+			{
+				items: units.map((unit, index) => ({
+					json: { id: unit.id_unit, stock: stocks[index], price: unit.listing_price },
+				})),
+			},
+		);
+		expect(run.error).toBeUndefined();
+		// buffer 2 kept back (never below 0), then below 3 → 0, then at most 100
+		const sent = [0, 0, 3, 5, 48, 100];
+		expect(written()).toEqual(
+			units.map((unit, index) => ({
+				id_unit: unit.id_unit,
+				unit_data: { amount: sent[index], listing_price: unit.listing_price },
+			})),
+		);
+		expect(units.map((unit) => unitById(unit.id_unit)!.amount)).toEqual(sent);
+		expect(run.items.map((item) => item.json.amount)).toEqual(sent);
+	});
+
+	it('a rule value that is not a whole number of at least 0 is refused, naming the option and the item, before anything is sent', async () => {
+		const [a, b] = unitsIn('de');
+		const run = await v2.run(
+			{
+				operation: 'updateMany',
+				unitId: '={{ $json.id }}',
+				updateFields: { amount: 5, listingPrice: 999 },
+				options: { stockBuffer: '={{ $json.buffer }}' },
+			},
+			{ items: [{ json: { id: a.id_unit, buffer: 1 } }, { json: { id: b.id_unit, buffer: -2 } }] },
+		);
+		expect(run.error?.message).toBe('"Stock Buffer" must be a whole number of at least 0, but it is -2 [item 1]');
+		expect(v2.requests()).toHaveLength(0);
+
+		const noStock = await v2.run(
+			{
+				operation: 'updateMany',
+				unitId: '={{ $json.id }}',
+				updateFields: { listingPrice: 999 },
+				options: { maxStock: 10 },
+			},
+			{ items: [{ json: { id: a.id_unit } }] },
+		);
+		expect(noStock.error?.message).toBe(
+			'"Maximum Stock" changes the stock sent, but "Stock" is not in "Update Fields": add it, or remove the option [item 0]',
+		);
+		expect(v2.requests()).toHaveLength(0);
+	});
+
+	it('Only Changed Offers: the offer list is read once, only the units whose values differ are written, the others output as listed', async () => {
+		addUnits(250);
+		// copies: the sandbox changes its own records
+		const units = unitsIn('de')
+			.slice(0, 250)
+			.map((unit) => ({ ...unit }));
+		// every third row differs in stock, every fifth in price; the rest equal what the marketplace lists
+		const rows = units.map((unit, index) => ({
+			id: unit.id_unit,
+			stock: index % 3 === 0 ? unit.amount + 1 : unit.amount,
+			price: index % 5 === 0 ? unit.listing_price + 1 : '',
+		}));
+		const changed = units.filter((_, index) => index % 3 === 0 || index % 5 === 0);
+		const parameters = {
+			operation: 'updateMany',
+			unitId: '={{ $json.id }}',
+			updateFields: { amount: '={{ $json.stock }}', listingPrice: '={{ $json.price }}' },
+			options: { onlyChanged: true },
+		};
+		const run = await v2.run(parameters, { items: rows.map((json) => ({ json })) });
+		expect(run.error).toBeUndefined();
+		const offers = db().units.filter((unit) => storefrontOf(unit) === 'de').length;
+		const sent = v2.requests().map((request) => `${request.method} ${request.path}`);
+		expect(sent.filter((request) => request === 'GET /units')).toHaveLength(Math.ceil(offers / 100));
+		expect(sent.filter((request) => request.startsWith('GET /units/'))).toEqual([]);
+		expect(sent.filter((request) => request === 'POST /units/bulk')).toHaveLength(1);
+		expect(written().map((entry) => entry.id_unit)).toEqual(changed.map((unit) => unit.id_unit));
+		// a stock-only change carries the listed price; a price change its own
+		expect(written()[1]).toEqual({
+			id_unit: units[3].id_unit,
+			unit_data: { amount: units[3].amount + 1, listing_price: units[3].listing_price },
+		});
+		// one item per row, in order: the changed unit as the marketplace answered, the others as listed
+		expect(run.items.map((item) => [item.pairedItem, item.json.id_unit, item.json.amount])).toEqual(
+			rows.map((row, item) => [{ item }, row.id, row.stock]),
+		);
+
+		// the same rows again: nothing differs any more, nothing is written
+		v2.sandbox().control.clearRequests();
+		const again = await v2.run(parameters, { items: rows.map((json) => ({ json })) });
+		expect(again.error).toBeUndefined();
+		expect(v2.requests().filter((request) => request.method !== 'GET')).toEqual([]);
+		expect(again.items.map((item) => item.json.id_unit)).toEqual(rows.map((row) => row.id));
+	});
+
+	it('the stock rules apply before Only Changed Offers compares: a row whose stock after the buffer is the listed one is not written', async () => {
+		const [a, b] = unitsIn('de').map((unit) => ({ ...unit }));
+		const run = await v2.run(
+			{
+				operation: 'updateMany',
+				unitId: '={{ $json.id }}',
+				updateFields: { amount: '={{ $json.stock }}' },
+				options: { stockBuffer: 2, onlyChanged: true },
+			},
+			{
+				items: [{ json: { id: a.id_unit, stock: a.amount + 2 } }, { json: { id: b.id_unit, stock: b.amount + 3 } }],
+			},
+		);
+		expect(run.error).toBeUndefined();
+		expect(written()).toEqual([
+			{ id_unit: b.id_unit, unit_data: { amount: b.amount + 1, listing_price: b.listing_price } },
+		]);
+		expect(run.items.map((item) => item.json.amount)).toEqual([a.amount, b.amount + 1]);
+	});
+
+	it('Zero Stock First: the units going to 0 are in the first request, ahead of the others', async () => {
+		addUnits(200);
+		const units = unitsIn('de').slice(0, 200);
+		const soldOut = new Set([10, 160, 199]);
+		const run = await v2.run(
+			{
+				operation: 'updateMany',
+				unitId: '={{ $json.id }}',
+				updateFields: { amount: '={{ $json.stock }}', listingPrice: '={{ $json.price }}' },
+				options: { zeroFirst: true },
+			},
+			{
+				items: units.map((unit, index) => ({
+					json: { id: unit.id_unit, stock: soldOut.has(index) ? 0 : 9, price: unit.listing_price },
+				})),
+			},
+		);
+		expect(run.error).toBeUndefined();
+		const requests = v2.requests().filter((request) => request.method === 'POST');
+		expect(requests.map((request) => (JSON.parse(request.body) as unknown[]).length)).toEqual([150, 50]);
+		const order = written().map((entry) => entry.id_unit);
+		expect(order.slice(0, 3)).toEqual([...soldOut].map((index) => units[index].id_unit));
+		expect(order.slice(3)).toEqual(units.filter((_, index) => !soldOut.has(index)).map((unit) => unit.id_unit));
+		// the output keeps the input order
+		expect(run.items.map((item) => item.json.id_unit)).toEqual(units.map((unit) => unit.id_unit));
 	});
 });

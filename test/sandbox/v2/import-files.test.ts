@@ -82,8 +82,14 @@ describe('sandbox API v2: command import files', () => {
 		expect(list.json.data).toEqual([]);
 	});
 
-	it('moves an inventory command file through its states; the ids continue the import file sequence', async () => {
-		files.serve('/stock.csv', 'id_offer;amount\nOFFER-1;4\n;2\n');
+	it('moves an inventory command file through its states and applies its rows to the storefront; the ids continue the import file sequence', async () => {
+		const [offer, other] = sandbox().control.db.units.filter((unit) => unit._storefront === 'cz');
+		const price = offer.listing_price;
+		const deAmount = sandbox().control.db.units.find((unit) => (unit._storefront ?? 'de') === 'de')!.amount;
+		files.serve(
+			'/stock.csv',
+			`id_offer;amount;listing_price\n${offer.id_offer};4;${price + 1}\n;2;\nNO-SUCH-OFFER;1;\n${other.id_offer};-1;\n`,
+		);
 		const created = await api().post('/import-files/inventory-command?storefront=cz', { url: files.url('/stock.csv') });
 		expect(created.status).toBe(201);
 		const file = created.json.data;
@@ -103,7 +109,7 @@ describe('sandbox API v2: command import files', () => {
 			ts_completed_iso: '1970-01-01T00:00:00Z',
 		});
 		const path = `/import-files/inventory-command/${file.id_import_file}?storefront=cz`;
-		expect(await downloaded(path)).toMatchObject({ status: 'DOWNLOADED', total_lines: 2 });
+		expect(await downloaded(path)).toMatchObject({ status: 'DOWNLOADED', total_lines: 4 });
 		await sandbox().control.advance(10);
 		expect((await api().get(path)).json.data).toMatchObject({
 			status: 'IMPORTING',
@@ -113,10 +119,20 @@ describe('sandbox API v2: command import files', () => {
 		const done = (await api().get(path)).json.data;
 		expect(done).toMatchObject({
 			status: 'IMPORTED',
-			current_line: 3,
-			error_count: 1,
-			note: 'line 3: the row has neither an ean nor an id_offer',
+			current_line: 5,
+			error_count: 3,
+			note: [
+				'line 3: the row has neither an ean nor an id_offer',
+				"line 4: no offer with id_offer 'NO-SUCH-OFFER' on storefront cz",
+				"line 5: amount must be a whole number (prices in cents), got '-1'",
+			].join('\n'),
 		});
+		// the good row changed the offer of the file's storefront, and nothing else
+		expect(sandbox().control.db.units.find((unit) => unit.id_unit === offer.id_unit)).toMatchObject({
+			amount: 4,
+			listing_price: price + 1,
+		});
+		expect(sandbox().control.db.units.find((unit) => (unit._storefront ?? 'de') === 'de')!.amount).toBe(deAmount);
 		expect(done.ts_completed_iso).not.toBe('1970-01-01T00:00:00Z');
 		expect((await api().get(`/import-files/inventory-command/${file.id_import_file}?storefront=de`)).status).toBe(404);
 		expect((await api().get(`/import-files/inventory-feed/${file.id_import_file}?storefront=cz`)).status).toBe(404);

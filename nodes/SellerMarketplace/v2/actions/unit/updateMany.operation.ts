@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { compact, inputError } from '../../../../shared/helpers/validation';
+import { collectionField } from '../../../../shared/descriptions/fields';
+import { bounded, compact, inputError } from '../../../../shared/helpers/validation';
 import { requestSettings } from '../../../../api/core/settings';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { readList } from '../../../../api/core/paging';
@@ -21,6 +22,98 @@ interface UpdatePart {
 	embedded: string[];
 	unitId: number;
 	changes: IDataObject;
+	/** Options → Only Changed Offers: not sent when the offer list already holds every value of `changes`. */
+	onlyChanged: boolean;
+	/** Options → Zero Stock First: sent ahead of the others when its stock goes to 0. */
+	zeroFirst: boolean;
+}
+
+/**
+ * The stock rules of production stock connectors, as Update Many's options. The three numbers turn the row's Stock
+ * into the stock sent, in this order: keep the buffer back (never below 0), send 0 below the threshold, cap at the
+ * maximum. The router checks each value (a whole number, at least 0) on every item before anything is sent.
+ */
+const STOCK_RULE_LABELS = {
+	stockBuffer: 'Stock Buffer',
+	zeroBelow: 'Send 0 Below',
+	maxStock: 'Maximum Stock',
+} as const;
+
+const stockNumber = (name: keyof typeof STOCK_RULE_LABELS, fallback: number, description: string): INodeProperties =>
+	bounded(
+		{ displayName: STOCK_RULE_LABELS[name], name, type: 'number', default: fallback, description },
+		{ minimum: 0, decimals: 0 },
+	);
+
+export const updateManyOptionsField = collectionField(
+	'Options',
+	'options',
+	[
+		stockNumber(
+			'maxStock',
+			100,
+			'The most stock any offer shows: a row with more sends this many (applied after the buffer and "Send 0 Below")',
+		),
+		{
+			displayName: 'Only Changed Offers',
+			name: 'onlyChanged',
+			type: 'boolean',
+			default: true,
+			description:
+				"Whether to send only the units whose values differ from the storefront's offer list (read once per run, 100 offers a request). The others are not written; their item is the offer as listed.",
+		},
+		stockNumber(
+			'zeroBelow',
+			3,
+			'When the stock left after the buffer is below this, 0 is sent, so that the last few pieces are not sold twice',
+		),
+		stockNumber(
+			'stockBuffer',
+			0,
+			"Pieces kept back from the marketplace: the row's stock minus this is sent, never below 0",
+		),
+		{
+			displayName: 'Zero Stock First',
+			name: 'zeroFirst',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether the units whose stock goes to 0 are sent in the first requests, so that sold-out offers stop selling before the rest is written',
+		},
+	],
+	'Add Option',
+);
+
+/** The stock to send for a row's Stock under the item's stock rules (see updateManyOptionsField). */
+function stockUnderRules(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+	stock: unknown,
+): number | undefined {
+	const given = (Object.keys(STOCK_RULE_LABELS) as Array<keyof typeof STOCK_RULE_LABELS>).filter(
+		(name) => options[name] !== undefined && options[name] !== null && options[name] !== '',
+	);
+	if (given.length === 0) return undefined;
+	if (typeof stock !== 'number') {
+		throw inputError(
+			context,
+			itemIndex,
+			`"${STOCK_RULE_LABELS[given[0]]}" changes the stock sent, but "Stock" is not in "Update Fields": add it, or remove the option`,
+		);
+	}
+	const rule = (name: keyof typeof STOCK_RULE_LABELS) => (given.includes(name) ? Number(options[name]) : undefined);
+	let sent = Math.max(0, stock - (rule('stockBuffer') ?? 0));
+	const zeroBelow = rule('zeroBelow');
+	if (zeroBelow !== undefined && sent < zeroBelow) sent = 0;
+	const maxStock = rule('maxStock');
+	if (maxStock !== undefined) sent = Math.min(sent, maxStock);
+	return sent;
+}
+
+/** Whether the offer as listed already holds every value the change sets (a removed value: none listed). */
+function alreadyListed(listed: IDataObject, changes: IDataObject): boolean {
+	return Object.entries(changes).every(([field, value]) => (listed[field] ?? null) === (value ?? null));
 }
 
 /** Why one unit of a bulk update was refused, naming the fields by their form labels. */
@@ -50,30 +143,29 @@ const LIST_PAGE = 100;
 const READ_ONE_BY_ONE = 3;
 
 /**
- * The current listing prices of `wanted` units of a storefront from its offer list (GET /units), when reading the
- * list costs fewer requests than reading each unit: its first page tells the total, and the rest is read only if
- * its pages are fewer than the units still missing. A 50,000-offer stock sync then costs 500 reads instead of
- * 50,000. Units the list does not hold are left out (they are read one by one).
+ * The `wanted` units of a storefront as its offer list (GET /units) holds them. With `whole`, the list is read to the
+ * end (Only Changed Offers compares every unit); otherwise only when it costs fewer requests than reading each unit:
+ * its first page tells the total, and the rest is read only if its pages are fewer than the units still missing.
+ * A 50,000-offer stock sync then costs 500 reads instead of 50,000. Units the list does not hold are left out.
  */
-async function pricesFromOfferList(
+async function offerRecords(
 	context: IExecuteFunctions,
 	storefront: string,
 	wanted: Set<number>,
-): Promise<Map<number, number>> {
-	const prices = new Map<number, number>();
+	whole: boolean,
+): Promise<Map<number, IDataObject>> {
+	const found = new Map<number, IDataObject>();
 	const take = (records: IDataObject[]) => {
 		for (const record of records) {
 			const id = Number(record.id_unit);
-			const price = record.listing_price;
-			if (wanted.has(id) && typeof price === 'number' && Number.isSafeInteger(price) && price >= 1)
-				prices.set(id, price);
+			if (wanted.has(id)) found.set(id, record);
 		}
 	};
 	const read = v2PageReader(context, { path: '/units', query: { storefront }, pageSize: LIST_PAGE });
 	const first = await read(0, LIST_PAGE, () => undefined);
 	take(first.records);
 	const pagesLeft = first.total === undefined ? Infinity : Math.ceil(first.total / LIST_PAGE) - 1;
-	if (pagesLeft > 0 && pagesLeft < wanted.size - prices.size) {
+	if (pagesLeft > 0 && (whole || pagesLeft < wanted.size - found.size)) {
 		const list = await readList(context, read, {
 			pageSize: LIST_PAGE,
 			first,
@@ -83,35 +175,66 @@ async function pricesFromOfferList(
 		});
 		take(list.records);
 	}
-	return prices;
+	return found;
+}
+
+/** A listing price the API takes back (above 0, whole cents), or undefined. */
+function usablePrice(record: IDataObject | undefined): number | undefined {
+	const price = record?.listing_price;
+	return typeof price === 'number' && Number.isSafeInteger(price) && price >= 1 ? price : undefined;
+}
+
+type Parts = Array<{ itemIndex: number; part: UpdatePart }>;
+
+/**
+ * Reads each storefront's offer list where it is needed: whole where a part asks for Only Changed Offers, else
+ * where enough parts lack a price (see offerRecords). Parts whose values the list already holds are answered
+ * with the offer as listed and not sent; the others without a price take the listed one.
+ */
+async function compareWithOfferLists(
+	context: IExecuteFunctions,
+	parts: Parts,
+): Promise<{ toSend: Parts; unchanged: BatchOutcome[] }> {
+	const byStorefront = new Map<string, { wanted: Set<number>; whole: boolean; priceless: number }>();
+	for (const { part } of parts) {
+		const entry = byStorefront.get(part.storefront) ?? { wanted: new Set<number>(), whole: false, priceless: 0 };
+		const priceless = part.changes.listing_price === undefined;
+		if (part.onlyChanged || priceless) entry.wanted.add(part.unitId);
+		if (part.onlyChanged) entry.whole = true;
+		if (priceless) entry.priceless++;
+		byStorefront.set(part.storefront, entry);
+	}
+	const listed = new Map<string, Map<number, IDataObject>>();
+	for (const [storefront, { wanted, whole, priceless }] of byStorefront) {
+		if (whole || priceless > READ_ONE_BY_ONE)
+			listed.set(storefront, await offerRecords(context, storefront, wanted, whole));
+	}
+	const toSend: Parts = [];
+	const unchanged: BatchOutcome[] = [];
+	for (const entry of parts) {
+		const { part } = entry;
+		const record = listed.get(part.storefront)?.get(part.unitId);
+		if (record && part.onlyChanged && alreadyListed(record, part.changes)) {
+			unchanged.push({ itemIndex: entry.itemIndex, json: record });
+			continue;
+		}
+		const price = part.changes.listing_price === undefined ? usablePrice(record) : undefined;
+		if (price !== undefined) part.changes = { ...part.changes, listing_price: price };
+		toSend.push(entry);
+	}
+	return { toSend, unchanged };
 }
 
 /**
- * Gives each part without a listing price the unit's current one: from the storefront's offer list when that is
- * cheaper (pricesFromOfferList), else read unit by unit with Page Concurrency reads at a time (currentListingPrice).
- * A unit that cannot be read fails its item, which is then not sent; unless the node continues on failure, the
- * reads stop there.
+ * Gives each part still without a listing price the unit's current one, read unit by unit with Page Concurrency
+ * reads at a time (currentListingPrice). A unit that cannot be read fails its item, which is then not sent;
+ * unless the node continues on failure, the reads stop there.
  */
 async function addCurrentListingPrices(
 	context: IExecuteFunctions,
-	parts: Array<{ itemIndex: number; part: UpdatePart }>,
-): Promise<{ ready: Array<{ itemIndex: number; part: UpdatePart }>; failed: BatchOutcome[] }> {
-	let missing = parts.filter(({ part }) => part.changes.listing_price === undefined);
-	const storefronts = new Map<string, Set<number>>();
-	for (const { part } of missing) {
-		const units = storefronts.get(part.storefront) ?? new Set<number>();
-		units.add(part.unitId);
-		storefronts.set(part.storefront, units);
-	}
-	for (const [storefront, units] of storefronts) {
-		if (units.size <= READ_ONE_BY_ONE) continue;
-		const prices = await pricesFromOfferList(context, storefront, units);
-		for (const { part } of missing) {
-			const price = part.storefront === storefront ? prices.get(part.unitId) : undefined;
-			if (price !== undefined) part.changes = { ...part.changes, listing_price: price };
-		}
-	}
-	missing = missing.filter(({ part }) => part.changes.listing_price === undefined);
+	parts: Parts,
+): Promise<{ ready: Parts; failed: BatchOutcome[] }> {
+	const missing = parts.filter(({ part }) => part.changes.listing_price === undefined);
 	const failures = new Map<number, Error>();
 	let next = 0;
 	const worker = async () => {
@@ -134,10 +257,17 @@ async function addCurrentListingPrices(
 	};
 }
 
+/** Zero Stock First: the parts whose stock goes to 0 ahead of the others, each group in input order. */
+function zeroStockFirst(parts: Parts): Parts {
+	const first = (entry: Parts[number]) => entry.part.zeroFirst && entry.part.changes.amount === 0;
+	return [...parts.filter(first), ...parts.filter((entry) => !first(entry))];
+}
+
 /**
  * POST /units/bulk?storefront=: changes many units, one per input item, 150 a request; outputs each changed unit.
  * Units whose changes set no listing price get their current one first (the API needs one on every write): from
- * the storefront's offer list, or read one by one when they are few.
+ * the storefront's offer list, or read one by one when they are few. Options: stock rules on each row's Stock,
+ * Only Changed Offers (against the offer list, read whole) and Zero Stock First.
  */
 export const updateMany = defineOperation({
 	value: 'updateMany',
@@ -147,17 +277,22 @@ export const updateMany = defineOperation({
 	summary: 'Change many offers at once, one per input item (150 a request), e.g. prices and stock from a CSV',
 	endpoint: 'POST /units/bulk',
 	reads: ['GET /units/{id_unit}', 'GET /units'],
-	properties: [unitIdField, storefrontField, updateFieldsProperty, writeEmbeddedField],
+	properties: [unitIdField, storefrontField, updateFieldsProperty, updateManyOptionsField, writeEmbeddedField],
 	batch: {
 		async prepare(itemIndex): Promise<UpdatePart> {
 			const storefront = await requiredStorefront(this, itemIndex);
 			const embedded = [...((this.getNodeParameter('embedded', itemIndex, []) as string[]) ?? [])].sort();
+			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			const changes = unitChanges(this, itemIndex, storefront);
+			const stock = stockUnderRules(this, itemIndex, options, changes.amount);
 			return {
 				key: `${storefront}|${embedded.join(',')}`,
 				storefront,
 				embedded,
 				unitId: getUnitId(this, itemIndex),
-				changes: unitChanges(this, itemIndex, storefront),
+				changes: stock === undefined ? changes : { ...changes, amount: stock },
+				onlyChanged: options.onlyChanged === true,
+				zeroFirst: options.zeroFirst === true,
 			};
 		},
 		async send(parts) {
@@ -188,7 +323,8 @@ export const updateMany = defineOperation({
 				}
 				throw error;
 			}
-			const { ready, failed } = await addCurrentListingPrices(this, unique);
+			const { toSend, unchanged } = await compareWithOfferLists(this, unique);
+			const { ready, failed } = await addCurrentListingPrices(this, toSend);
 			if (failed.length && !this.continueOnFail()) {
 				const notSent = ready.map(({ itemIndex }) => ({
 					itemIndex,
@@ -198,9 +334,9 @@ export const updateMany = defineOperation({
 						{ itemIndex },
 					),
 				}));
-				return [...duplicates, ...failed, ...notSent];
+				return [...duplicates, ...unchanged, ...failed, ...notSent];
 			}
-			const outcomes = await sendInChunks(this, ready, MAX_UNITS, async (chunk) => {
+			const outcomes = await sendInChunks(this, zeroStockFirst(ready), MAX_UNITS, async (chunk) => {
 				const { storefront, embedded } = chunk[0].part;
 				const results = await apiRequestDataList.call(this, {
 					method: 'POST',
@@ -226,7 +362,7 @@ export const updateMany = defineOperation({
 					return { itemIndex, error: unitFailure(this.getNode(), entry, part.unitId, itemIndex) };
 				});
 			});
-			return [...duplicates, ...failed, ...outcomes];
+			return [...duplicates, ...unchanged, ...failed, ...outcomes];
 		},
 	},
 });
