@@ -24,7 +24,7 @@ async function rowsOf(type: string, parameters: IDataObject = {}) {
 	const id = Number(requested.items[0].json.id_report);
 	await v2.sandbox().control.advance(DONE_AFTER_SECONDS);
 	v2.sandbox().control.clearRequests();
-	const result = await v2.run({ operation: 'download', reportId: String(id), output: 'rows' });
+	const result = await v2.run({ operation: 'download', reportId: String(id), downloadAs: 'rows' });
 	expect(result.error).toBeUndefined();
 	// one signed read of the report, then its file
 	expect(v2.requests().map((r) => [r.method, r.path, r.status])).toEqual([['GET', `/reports/${id}`, 200]]);

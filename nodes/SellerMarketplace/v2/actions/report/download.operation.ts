@@ -10,7 +10,7 @@ const OUTPUTS = ['file', 'rows'] as const;
 
 const outputField: INodeProperties = {
 	displayName: 'Output',
-	name: 'output',
+	name: 'downloadAs',
 	type: 'options',
 	// saved workflows output the file, as before the option existed
 	default: 'file',
@@ -41,10 +41,15 @@ export const download = defineOperation({
 	attempt: ['download report {reportId}', 'download a report'],
 	summary: 'Download the CSV file of a report that is done, or its rows as items',
 	endpoint: 'GET /reports/{id_report}',
-	properties: [reportIdField, outputField, { ...binaryPropertyField, displayOptions: { show: { output: ['file'] } } }],
+	properties: [
+		reportIdField,
+		outputField,
+		{ ...binaryPropertyField, displayOptions: { show: { downloadAs: ['file'] } } },
+	],
 	async execute(itemIndex) {
 		const id = getReportId(this, itemIndex);
-		const output = requireString(this, 'output', itemIndex, 'Output');
+		// saved workflows have no value: the file, as before the option existed
+		const output = String(this.getNodeParameter('downloadAs', itemIndex, 'file') ?? 'file').trim();
 		if (!(OUTPUTS as readonly string[]).includes(output))
 			throw inputError(this, itemIndex, `"Output" must be one of ${OUTPUTS.join(', ')}, but it is "${output}"`);
 		const binaryPropertyName =
