@@ -720,6 +720,7 @@ export const SELLER_TABLES = {
 			{ name: 'id_offer', type: 'string' },
 			{ name: 'min_price', type: 'number' },
 			{ name: 'max_price', type: 'number' },
+			{ name: 'cost', type: 'number' },
 		],
 	},
 } as const;
@@ -1444,43 +1445,68 @@ const inventoryNightlyV2 = template(
 );
 
 // ------------------------------------------------------------------------------------------------
-// Price within the seller's minimum and maximum, one cent below the best other offer in the buy box
+// Price within the seller's minimum and maximum, one cent below the best other offer in the buy box, never below the
+// floor that the seller's cost, the marketplace's commission and VAT set
+
+/** The reasons the pricing template writes on each offer (field `decision`). */
+export const PRICE_DECISIONS = {
+	undercut: 'undercut',
+	floor: 'held at floor',
+	minimum: 'held at minimum',
+	maximum: 'at maximum',
+	unchanged: 'unchanged',
+	noFloor: 'no floor',
+} as const;
 
 const repriceV2 = template(
 	'exV2BuyboxPrice1',
-	'Seller Marketplace: price against the buy box within your min and max',
+	'Seller Marketplace: price against the buy box within your min and max, never below your floor',
 	[
 		note(
 			uuid(24, 90),
-			[-80, -520],
-			'Price against the buy box, within your minimum and maximum',
+			[-80, -600],
+			'Price against the buy box, within your minimum and maximum, never below your floor',
 			[
-				`Every hour, **Your price rules** reads your n8n Data Table *${SELLER_TABLES.priceRules.name}* (columns \`id_offer\`, \`min_price\`, \`max_price\`, prices in cents). **Offers with rules** pairs each rule with your offer, **Buy box** reads the best offers of its product, and **New price** sets one cent below the cheapest other seller, never under your minimum nor over your maximum. **Only prices that move** keeps the offers whose price changes, and **Update price** sends them.`,
+				`Every hour, **VAT rates** reads the VAT rates of your storefront and **Your price rules** your n8n Data Table *${SELLER_TABLES.priceRules.name}* (columns \`id_offer\`, \`min_price\`, \`max_price\`, \`cost\`, in cents; \`cost\` is what the item costs you, without VAT). **Offers with rules** pairs each rule with your offer, **Commission** asks the marketplace for the commission on its EAN, and **Buy box** reads the best offers of its product.`,
 				'',
-				"Buy box prices come in the storefront's currency (e.g. 172.25); **Buy box prices** turns them into cents.",
+				'**Floor** is the lowest price that still covers your cost: the price without VAT minus the commission (a percentage of the price plus a fixed fee) must be at least the cost. **New price** sets one cent below the cheapest other seller, within your minimum and maximum, and never below the floor (the floor wins over your maximum). Its `decision` says why: `undercut`, `held at floor`, `held at minimum`, `at maximum`, `unchanged`, or `no floor` (no commission estimate, VAT rate or cost: the price stays). **Only prices that move** keeps the offers whose price changes, and **Update price** sends them.',
+				'',
+				"Buy box prices come in the storefront's currency (e.g. 172.25); **Buy box prices** turns them into cents. Requests per run: 1 for the VAT rates, 1 per 100 offers, then per rule 1 commission lookup, 1 buy box read and 1 update if the price moves.",
 			],
 			[
-				`Create the Data Table *${SELLER_TABLES.priceRules.name}* (Overview → Data tables) with those three columns, one row per offer to reprice.`,
+				`Create the Data Table *${SELLER_TABLES.priceRules.name}* (Overview → Data tables) with those four columns, one row per offer to reprice.`,
 				'Check the condition in **Buy box** (new, used…) matches your offers.',
 			],
-			760,
-			480,
+			860,
+			600,
 		),
 		schedule(uuid(24, 1), 'Every hour', [0, 0], { field: 'hours', hoursInterval: 1 }),
-		tableRows(uuid(24, 2), 'Your price rules', [220, 0], SELLER_TABLES.priceRules.name, 'Your Data Table'),
-		sellerV2(uuid(24, 3), 'Your offers', [440, 160], {
+		sellerV2(uuid(24, 10), 'VAT rates', [220, 0], {
+			resource: 'info',
+			operation: 'getVatRates',
+			storefront: 'credentials',
+		}),
+		tableRows(uuid(24, 2), 'Your price rules', [440, 0], SELLER_TABLES.priceRules.name, 'Your Data Table'),
+		sellerV2(uuid(24, 3), 'Your offers', [660, 160], {
 			resource: 'unit',
 			operation: 'getMany',
 			storefront: 'credentials',
 			returnAll: true,
 			filters: {},
-			embedded: [],
+			// the product's EANs, for the commission lookup
+			embedded: ['products'],
 		}),
-		joinOn(uuid(24, 4), 'Offers with rules', [660, 0], 'id_offer'),
-		sellerV2(uuid(24, 5), 'Buy box', [880, 0], {
+		joinOn(uuid(24, 4), 'Offers with rules', [880, 0], 'id_offer'),
+		sellerV2(uuid(24, 11), 'Commission', [1100, 0], {
+			resource: 'info',
+			operation: 'lookupCommissionRates',
+			storefront: 'credentials',
+			eans: '={{ $json.product?.eans?.[0] }}',
+		}),
+		sellerV2(uuid(24, 5), 'Buy box', [1320, 0], {
 			resource: 'buybox',
 			operation: 'getRankings',
-			productId: rl('={{ $json.id_product }}'),
+			productId: rl("={{ $('Offers with rules').item.json.id_product }}"),
 			storefront: 'credentials',
 			condition: 'new',
 			topOffers: 10,
@@ -1488,13 +1514,38 @@ const repriceV2 = template(
 		setFields(
 			uuid(24, 6),
 			'Buy box prices',
-			[1100, 0],
+			[1540, 0],
 			[
 				{ name: 'id_unit', type: 'number', value: "={{ $('Offers with rules').item.json.id_unit }}" },
 				{ name: 'id_offer', type: 'string', value: "={{ $('Offers with rules').item.json.id_offer }}" },
 				{ name: 'min_price', type: 'number', value: "={{ $('Offers with rules').item.json.min_price }}" },
 				{ name: 'max_price', type: 'number', value: "={{ $('Offers with rules').item.json.max_price }}" },
+				{ name: 'cost', type: 'number', value: "={{ $('Offers with rules').item.json.cost ?? 0 }}" },
 				{ name: 'old_price', type: 'number', value: "={{ $('Offers with rules').item.json.listing_price }}" },
+				{
+					// percent of the price; 0 when the marketplace has no estimate (then there is no floor)
+					name: 'commission_percent',
+					type: 'number',
+					value: "={{ Number($('Commission').item.json.commission_rate_estimate?.variable_fee ?? 0) }}",
+				},
+				{
+					name: 'commission_fixed_fee',
+					type: 'number',
+					value: "={{ Number($('Commission').item.json.commission_rate_estimate?.fixed_fee ?? 0) }}",
+				},
+				{
+					name: 'vat_percent',
+					type: 'number',
+					value:
+						"={{ Number(($('VAT rates').first().json.vat_rates ?? []).find((rate) => rate.vat_indicator === $('Offers with rules').item.json.vat_indicator)?.value ?? 0) }}",
+				},
+				{
+					// a floor needs the commission estimate, the VAT rate of the offer and a cost
+					name: 'floor_known',
+					type: 'boolean',
+					value:
+						"={{ $('Commission').item.json.status === 'OK' && ($('VAT rates').first().json.vat_rates ?? []).some((rate) => rate.vat_indicator === $('Offers with rules').item.json.vat_indicator) && Number($('Offers with rules').item.json.cost) > 0 }}",
+				},
 				{
 					// the other sellers' offers (the seller's own carries its id_unit), in cents
 					name: 'other_prices',
@@ -1505,21 +1556,47 @@ const repriceV2 = template(
 			],
 		),
 		setFields(
+			uuid(24, 12),
+			'Floor',
+			[1760, 0],
+			[
+				{
+					// price / (1 + VAT) − price × commission − fixed fee ≥ cost, rounded up to a cent; 0: no floor
+					name: 'floor_price',
+					type: 'number',
+					value:
+						'={{ $json.floor_known && 1 / (1 + $json.vat_percent / 100) > $json.commission_percent / 100 ? Math.ceil(($json.cost + $json.commission_fixed_fee) / (1 / (1 + $json.vat_percent / 100) - $json.commission_percent / 100)) : 0 }}',
+				},
+				{
+					// one cent below the cheapest other seller; the current price when nobody else sells it
+					name: 'target_price',
+					type: 'number',
+					value: '={{ $json.other_prices.length ? Math.min(...$json.other_prices) - 1 : $json.old_price }}',
+				},
+			],
+			{ keepOtherFields: true },
+		),
+		setFields(
 			uuid(24, 7),
 			'New price',
-			[1320, 0],
+			[1980, 0],
 			[
 				{
 					name: 'listing_price',
 					type: 'number',
 					value:
-						'={{ $json.other_prices.length ? Math.min($json.max_price, Math.max($json.min_price, Math.min(...$json.other_prices) - 1)) : $json.old_price }}',
+						'={{ $json.floor_price > 0 ? Math.max($json.floor_price, $json.min_price, Math.min($json.max_price, $json.target_price)) : $json.old_price }}',
+				},
+				{
+					name: 'decision',
+					type: 'string',
+					value: `={{ !($json.floor_price > 0) ? '${PRICE_DECISIONS.noFloor}' : $json.floor_price > $json.max_price || $json.target_price < Math.max($json.floor_price, $json.min_price) ? ($json.floor_price >= $json.min_price ? '${PRICE_DECISIONS.floor}' : '${PRICE_DECISIONS.minimum}') : $json.target_price > $json.max_price ? '${PRICE_DECISIONS.maximum}' : $json.target_price === $json.old_price ? '${PRICE_DECISIONS.unchanged}' : '${PRICE_DECISIONS.undercut}' }}`,
 				},
 			],
 			{ keepOtherFields: true },
 		),
-		filter(uuid(24, 8), 'Only prices that move', [1540, 0], ['={{ $json.listing_price !== $json.old_price }}']),
-		sellerV2(uuid(24, 9), 'Update price', [1760, 0], {
+		filter(uuid(24, 8), 'Only prices that move', [2200, 0], ['={{ $json.listing_price !== $json.old_price }}']),
+		sellerV2(uuid(24, 9), 'Update price', [2420, 0], {
 			resource: 'unit',
 			operation: 'update',
 			unitId: rl('={{ $json.id_unit }}'),
@@ -1529,13 +1606,16 @@ const repriceV2 = template(
 		}),
 	],
 	connect(
-		['Every hour', 'Your price rules'],
+		['Every hour', 'VAT rates'],
+		['VAT rates', 'Your price rules'],
 		['Your price rules', 'Your offers'],
 		['Your price rules', 'Offers with rules'],
 		['Your offers', 'Offers with rules', 0, 1],
-		['Offers with rules', 'Buy box'],
+		['Offers with rules', 'Commission'],
+		['Commission', 'Buy box'],
 		['Buy box', 'Buy box prices'],
-		['Buy box prices', 'New price'],
+		['Buy box prices', 'Floor'],
+		['Floor', 'New price'],
 		['New price', 'Only prices that move'],
 		['Only prices that move', 'Update price'],
 	),
@@ -1771,6 +1851,149 @@ const reportDailyV2 = template(
 );
 
 // ------------------------------------------------------------------------------------------------
+// Reconcile the bookings (the sales credited to the seller) with the order units sent
+
+/** What the reconciliation template writes on each finding (field `issue`). */
+export const RECONCILE_ISSUES = {
+	notPaid: 'sent, not paid',
+	noSentUnit: 'paid, unit not sent',
+} as const;
+
+const reconcileV2 = template(
+	'exV2Reconcile001',
+	'Seller Marketplace: reconcile bookings with sent order units',
+	[
+		note(
+			uuid(31, 90),
+			[-80, -560],
+			'Reconcile your bookings with the order units you sent',
+			[
+				'The API has no settlement report; the closest is the **bookings** report: the sales credited to your account, one row per order unit. Every day **Request bookings** asks for the bookings of the last 90 days (to tomorrow, so that today is in whatever the clock), the loop waits until the report is generated, and **Download bookings** outputs its rows as items (money in cents, times in ISO 8601 UTC).',
+				'',
+				`**Sent order units** reads your units in status sent or received, and **Bookings vs sent units** pairs them by \`id_order_unit\`. Units sent more than *days_unpaid* days ago (in **Settings**) without a booking come out of **Sent, not paid**; bookings of units that are not sent (cancelled or returned since) out of **Paid, unit not sent**. Each finding says so in \`issue\`.`,
+				'',
+				'Requests per run: 1 report request, 1 status check a minute until it is done, 1 report read and its file, and 1 per 100 sent order units.',
+			],
+			[
+				'Set *days_unpaid* and *days_back* in **Settings**.',
+				'Continue after **Sent, not paid** and **Paid, unit not sent**: e-mail, Slack or a Data Table.',
+			],
+			760,
+			560,
+		),
+		schedule(uuid(31, 1), 'Every day at 6:00', [0, 0], { triggerAtHour: 6 }),
+		setFields(
+			uuid(31, 2),
+			'Settings',
+			[220, 0],
+			[
+				{ name: 'days_unpaid', type: 'number', value: 14 },
+				{ name: 'days_back', type: 'number', value: 90 },
+			],
+		),
+		sellerV2(uuid(31, 3), 'Request bookings', [440, 0], {
+			resource: 'report',
+			operation: 'request',
+			reportType: 'bookings-new',
+			storefront: 'credentials',
+			dateFrom: "={{ $now.minus({ days: $json.days_back }).toFormat('yyyy-MM-dd') }}",
+			dateTo: "={{ $now.plus({ days: 1 }).toFormat('yyyy-MM-dd') }}",
+			options: {},
+		}),
+		wait(uuid(31, 4), 'Wait a minute', [660, 0], 1, 'minutes'),
+		sellerV2(uuid(31, 5), 'Get report status', [880, 0], {
+			resource: 'report',
+			operation: 'get',
+			reportId: '={{ $json.id_report }}',
+			options: {},
+		}),
+		ifTrue(
+			uuid(31, 6),
+			'Still being generated?',
+			[1100, 0],
+			"={{ ['new', 'processing'].includes(String($json.status).toLowerCase()) }}",
+			uuid(31, 61),
+		),
+		sellerV2(uuid(31, 7), 'Download bookings', [1320, 100], {
+			resource: 'report',
+			operation: 'download',
+			reportId: '={{ $json.id_report }}',
+			downloadAs: 'rows',
+		}),
+		sellerV2(uuid(31, 8), 'Sent order units', [1540, 260], {
+			resource: 'orderUnit',
+			operation: 'getMany',
+			storefront: 'credentials',
+			returnAll: true,
+			filters: { status: ['sent', 'received'] },
+			options: {},
+		}),
+		{
+			id: uuid(31, 9),
+			name: 'Bookings vs sent units',
+			type: 'n8n-nodes-base.compareDatasets',
+			typeVersion: 2.3,
+			position: [1760, 100],
+			parameters: {
+				mergeByFields: { values: [{ field1: 'id_order_unit', field2: 'id_order_unit' }] },
+				options: {},
+			},
+		},
+		setFields(
+			uuid(31, 10),
+			'Paid, unit not sent',
+			[1980, 0],
+			[
+				{ name: 'issue', type: 'string', value: RECONCILE_ISSUES.noSentUnit },
+				{ name: 'id_order_unit', type: 'number', value: '={{ $json.id_order_unit }}' },
+				{ name: 'id_order', type: 'string', value: '={{ $json.id_order }}' },
+				{ name: 'booking_date', type: 'string', value: '={{ $json.booking_date }}' },
+				{ name: 'amount', type: 'number', value: '={{ $json.amount }}' },
+			],
+		),
+		filter(
+			uuid(31, 11),
+			'Sent more than days_unpaid ago',
+			[1980, 300],
+			[
+				"={{ new Date($json.ts_updated_iso).getTime() < $now.minus({ days: $('Settings').first().json.days_unpaid }).toMillis() }}",
+			],
+		),
+		setFields(
+			uuid(31, 12),
+			'Sent, not paid',
+			[2200, 300],
+			[
+				{ name: 'issue', type: 'string', value: RECONCILE_ISSUES.notPaid },
+				{ name: 'id_order_unit', type: 'number', value: '={{ $json.id_order_unit }}' },
+				{ name: 'id_order', type: 'string', value: '={{ $json.id_order }}' },
+				{ name: 'status', type: 'string', value: '={{ $json.status }}' },
+				{ name: 'updated', type: 'string', value: '={{ $json.ts_updated_iso }}' },
+				{ name: 'price', type: 'number', value: '={{ $json.price }}' },
+			],
+		),
+	],
+	connect(
+		['Every day at 6:00', 'Settings'],
+		['Settings', 'Request bookings'],
+		['Request bookings', 'Wait a minute'],
+		['Wait a minute', 'Get report status'],
+		['Get report status', 'Still being generated?'],
+		['Still being generated?', 'Wait a minute', 0],
+		['Still being generated?', 'Download bookings', 1],
+		['Download bookings', 'Bookings vs sent units'],
+		['Download bookings', 'Sent order units'],
+		['Sent order units', 'Bookings vs sent units', 0, 1],
+		['Bookings vs sent units', 'Paid, unit not sent', 0],
+		['Bookings vs sent units', 'Sent more than days_unpaid ago', 3],
+		['Sent more than days_unpaid ago', 'Sent, not paid'],
+	),
+);
+// Read the order units once, not once per booking.
+(reconcileV2.nodes.find((node) => node.name === 'Sent order units') as Node & { executeOnce?: boolean }).executeOnce =
+	true;
+
+// ------------------------------------------------------------------------------------------------
 // New order (push) → one label per order, once, with several n8n webhook processors (queue mode)
 
 /** The tables that decide "once" for every n8n process: made by the template's own set-up step. */
@@ -1935,6 +2158,7 @@ export const EXAMPLES: Record<string, { id: string; name: string; nodes: Node[] 
 	'tickets-interim-notice.json': ticketsV2,
 	'invoices-upload-for-sent-orders.json': invoicesV2,
 	'report-daily-download.json': reportDailyV2,
+	'report-settlement-reconcile.json': reconcileV2,
 	'order-new-label-once-queue-mode.json': labelOnceV2,
 	'v1/order-new-ship-with-tracking.json': orderNew,
 	'v1/inventory-daily-import-file.json': inventory,

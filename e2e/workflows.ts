@@ -243,6 +243,7 @@ export const V2_EXAMPLE_IDS = {
 	tickets: 'exV2TicketNote01',
 	invoices: 'exV2InvoiceUpl01',
 	report: 'exV2ReportWait01',
+	reconcile: 'exV2Reconcile001',
 	/** run in queue mode (e2e/tests/queue-mode.e2e.test.ts) */
 	labelOnce: 'exV2LabelOnce001',
 };
@@ -260,6 +261,7 @@ export const RUN_COPIES: Record<string, string> = {
 	[V2_EXAMPLE_IDS.tickets]: 'e2eRunV2Ticket01',
 	[V2_EXAMPLE_IDS.invoices]: 'e2eRunV2Invoic01',
 	[V2_EXAMPLE_IDS.report]: 'e2eRunV2Report01',
+	[V2_EXAMPLE_IDS.reconcile]: 'e2eRunV2Reconc01',
 };
 
 /**

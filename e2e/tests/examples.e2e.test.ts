@@ -15,7 +15,7 @@ import type {
 	Unit,
 } from '../../sandbox/core/types';
 import { budget } from '../../test/budget';
-import { SELLER_TABLES } from '../build-examples';
+import { PRICE_DECISIONS, RECONCILE_ISSUES, SELLER_TABLES } from '../build-examples';
 import { nodeItems, sleep, type NodeRun, WorkflowRun } from '../lib/n8n';
 import { PACKAGE_NAME } from '../lib/runtime';
 import { readExamples, type NodeJson } from '../lib/workflows';
@@ -580,37 +580,86 @@ describe('the seller templates (node version 2)', () => {
 		});
 	});
 
-	test("pricing: one cent below the cheapest other offer in the buy box, never outside the seller's minimum and maximum", async () => {
+	test("pricing: one cent below the cheapest other offer in the buy box, within the seller's minimum and maximum, never below the floor of cost, commission and VAT", async () => {
+		// in cents; the sandbox's commission is 12.5 % and no fixed fee, the VAT of de 19 %
 		const rules = [
-			{ id_offer: 'SKU-00006', min_price: 15000, max_price: 20000 },
-			{ id_offer: 'SKU-00007', min_price: 26000, max_price: 30000 },
+			// the floor (17,475) is above one cent below the cheapest other offer (17,224): held at the floor
+			{ id_offer: 'SKU-00006', min_price: 15000, max_price: 20000, cost: 12500 },
+			// the other sellers are below the minimum, the floor (13,980) is below it too: held at the minimum
+			{ id_offer: 'SKU-00007', min_price: 26000, max_price: 30000, cost: 10000 },
+			// the other sellers are far above the maximum: at the maximum
+			{ id_offer: 'SKU-00002', min_price: 20000, max_price: 25000, cost: 10000 },
+			// room between the floor (2,796) and the other sellers: one cent below the cheapest
+			{ id_offer: 'SKU-00012', min_price: 1000, max_price: 9000, cost: 2000 },
 		];
 		await sellerTable(SELLER_TABLES.priceRules, rules);
 		const mark = await sandbox.lastSeq();
 		const { runData } = await runInServer(V2_EXAMPLE_IDS.reprice);
-		expect(nodeItems(runData, 'Your price rules').map((row) => [row.id_offer, row.min_price, row.max_price])).toEqual(
-			rules.map((rule) => [rule.id_offer, rule.min_price, rule.max_price]),
-		);
+		expect(
+			nodeItems(runData, 'Your price rules').map((row) => [row.id_offer, row.min_price, row.max_price, row.cost]),
+		).toEqual(rules.map((rule) => [rule.id_offer, rule.min_price, rule.max_price, rule.cost]));
 		const rankings = nodeItems(runData, 'Buy box');
 		expect(rankings).toHaveLength(rules.length);
+		const requests = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2');
+		// what the floor is made of, as the marketplace answered: the VAT rates once, one commission lookup per rule
+		const vat = requests.filter((r) => r.path === '/info/vat-indicators');
+		expect(vat.map((r) => [r.method, r.status, r.query.storefront])).toEqual([['GET', 200, 'de']]);
+		const lookups = requests.filter((r) => r.path === '/info/commission-rates/lookup');
+		expect(lookups.map((r) => [r.method, r.status, r.signatureValid])).toEqual(rules.map(() => ['POST', 200, true]));
+		const [vatRates] = nodeItems(runData, 'VAT rates') as Array<{
+			vat_rates: Array<{ vat_indicator: string; value: number }>;
+		}>;
+		const standardVat = vatRates.vat_rates.find((rate) => rate.vat_indicator === 'standard_rate')!.value;
+		expect(standardVat).toBe(19);
+
 		const units = await sandbox.state<Unit>('units');
-		const patches = (await sandbox.requestsSince(mark)).filter(
-			(r) => r.api === 'v2' && r.method === 'PATCH' && /^\/units\/\d+$/.test(r.path),
-		);
-		rules.forEach((rule, index) => {
+		const patches = requests.filter((r) => r.method === 'PATCH' && /^\/units\/\d+$/.test(r.path));
+		const decided = nodeItems(runData, 'New price');
+		const expected = rules.map((rule, index) => {
 			const unit = units.find((u) => u.id_offer === rule.id_offer && (u._storefront ?? 'de') === 'de')!;
+			const [askedEan] = (lookups[index].json as { eans: string[] }).eans;
+			const estimate = nodeItems(runData, 'Commission')[index] as {
+				ean: string;
+				status: string;
+				commission_rate_estimate: { variable_fee: number; fixed_fee: number };
+			};
+			expect({ ean: estimate.ean, status: estimate.status }).toEqual({ ean: askedEan, status: 'OK' });
+			const { variable_fee, fixed_fee } = estimate.commission_rate_estimate;
+			expect([variable_fee, fixed_fee]).toEqual([12.5, 0]);
+			// what the seller keeps of a price: the price without VAT, less the commission on the price and its fixed fee
+			const kept = (price: number) => price / (1 + standardVat / 100) - (price * variable_fee) / 100 - fixed_fee;
+			let floor = Math.ceil((rule.cost + fixed_fee) / (1 / (1 + standardVat / 100) - variable_fee / 100));
+			while (kept(floor - 1) >= rule.cost) floor--;
+			expect(kept(floor)).toBeGreaterThanOrEqual(rule.cost);
 			const others = (rankings[index].units as Array<{ price: number; id_unit?: number }>).filter(
 				(offer) => offer.id_unit === undefined,
 			);
 			const cheapest = Math.min(...others.map((offer) => Math.round(offer.price * 100)));
-			const expected = Math.min(rule.max_price, Math.max(rule.min_price, cheapest - 1));
-			expect({ offer: rule.id_offer, price: unit.listing_price }).toEqual({ offer: rule.id_offer, price: expected });
-			expect(patches.filter((r) => r.path === `/units/${unit.id_unit}`).map((r) => [r.status, r.json])).toEqual([
-				[200, { listing_price: expected }],
-			]);
+			const price = Math.max(floor, rule.min_price, Math.min(rule.max_price, cheapest - 1));
+			return { offer: rule.id_offer, id_unit: unit.id_unit, floor, price, old: decided[index].old_price };
 		});
-		// the second rule's other sellers are below its minimum: held at the minimum
-		expect(units.find((u) => u.id_offer === 'SKU-00007')?.listing_price).toBe(26000);
+		expect(decided.map((item) => [item.id_offer, item.floor_price, item.listing_price, item.decision])).toEqual([
+			['SKU-00006', expected[0].floor, expected[0].floor, PRICE_DECISIONS.floor],
+			['SKU-00007', expected[1].floor, 26000, PRICE_DECISIONS.minimum],
+			['SKU-00002', expected[2].floor, 25000, PRICE_DECISIONS.maximum],
+			['SKU-00012', expected[3].floor, expected[3].price, PRICE_DECISIONS.undercut],
+		]);
+		expect(expected.map((e) => e.floor)).toEqual([17475, 13980, 13980, 2796]);
+		for (const e of expected) {
+			expect({ offer: e.offer, price: units.find((u) => u.id_unit === e.id_unit)?.listing_price }).toEqual({
+				offer: e.offer,
+				price: e.price,
+			});
+			expect(e.price).toBeGreaterThanOrEqual(e.floor);
+			expect(patches.filter((r) => r.path === `/units/${e.id_unit}`).map((r) => [r.status, r.json])).toEqual(
+				e.price === e.old ? [] : [[200, { listing_price: e.price }]],
+			);
+		}
+		// nothing was ever sent below a floor
+		for (const patch of patches) {
+			const e = expected.find((candidate) => patch.path === `/units/${candidate.id_unit}`)!;
+			expect((patch.json as { listing_price: number }).listing_price).toBeGreaterThanOrEqual(e.floor);
+		}
 	});
 
 	test('returns: the returned units that arrived are accepted', async () => {
@@ -692,5 +741,59 @@ describe('the seller templates (node version 2)', () => {
 			['/reports/account-listing', 'de', 202],
 		]);
 		expect(requests.filter((r) => r.method === 'GET' && r.path === `/reports/${id}`).length).toBeGreaterThanOrEqual(2);
+	});
+	test('reconciliation: bookings of units no longer sent, and units sent long ago without a booking, each with its issue', async () => {
+		// a unit credited when it was marked sent (earlier templates sent units through the API), returned since
+		const before = await sandbox.state<OrderUnit>('orderUnits');
+		const credited = before.find(
+			(u) => u._booked_at && u.status === 'sent' && (u._storefront ?? 'de') === 'de' && !u._fulfilled_by_marketplace,
+		);
+		expect(credited).toBeDefined();
+		await sandbox.setStatus('orderUnits', credited!.id_order_unit, 'returned');
+
+		const mark = await sandbox.lastSeq();
+		const run = expectSuccess(await n8n.execute(RUN_COPIES[V2_EXAMPLE_IDS.reconcile]));
+		const runData = run.data.resultData.runData;
+		const requests = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2');
+		const posted = requests.filter((r) => r.method === 'POST');
+		expect(posted.map((r) => [r.path, r.query.storefront, r.status, r.signatureValid])).toEqual([
+			['/reports/bookings-new', 'de', 202, true],
+		]);
+		const { date_from, date_to } = posted[0].json as { date_from: string; date_to: string };
+		const [id] = nodeItems(runData, 'Request bookings').map((item) => item.id_report);
+		expect(requests.filter((r) => r.method === 'GET' && r.path === `/reports/${id}`).length).toBeGreaterThanOrEqual(2);
+		const unitReads = requests.filter((r) => r.method === 'GET' && r.path === '/order-units');
+		expect(unitReads.length).toBeGreaterThan(0);
+		expect(unitReads.every((r) => r.rawUrl.includes('status=sent&status=received') && r.status === 200)).toBe(true);
+
+		const units = (await sandbox.state<OrderUnit>('orderUnits')).filter(
+			(u) => (u._storefront ?? 'de') === 'de' && !u._fulfilled_by_marketplace,
+		);
+		const booked = units
+			.filter((u) => u._booked_at && u._booked_at.slice(0, 10) >= date_from && u._booked_at.slice(0, 10) <= date_to)
+			.sort((a, b) => a._booked_at!.localeCompare(b._booked_at!) || a.id_order_unit - b.id_order_unit);
+		// the report's rows as items: one per booking, money in cents, times in ISO 8601 UTC
+		const rows = nodeItems(runData, 'Download bookings');
+		expect(rows.map((row) => [row.id_order_unit, row.price_gross, row.booking_date])).toEqual(
+			booked.map((u) => [u.id_order_unit, u.price, `${u._booked_at!.replace(' ', 'T')}Z`]),
+		);
+
+		const isSent = (u: OrderUnit) => u.status === 'sent' || u.status === 'received';
+		const paidNotSent = nodeItems(runData, 'Paid, unit not sent');
+		expect(paidNotSent.map((item) => [item.issue, item.id_order_unit])).toEqual(
+			booked.filter((u) => !isSent(u)).map((u) => [RECONCILE_ISSUES.noSentUnit, u.id_order_unit]),
+		);
+		expect(paidNotSent.map((item) => item.id_order_unit)).toContain(credited!.id_order_unit);
+
+		// sent more than 14 days ago (the template's setting) and never credited: the seeded history
+		const cutoff = Date.now() - 14 * 86_400_000;
+		const notPaid = units.filter(
+			(u) => isSent(u) && !u._booked_at && Date.parse(`${u.ts_updated.replace(' ', 'T')}Z`) < cutoff,
+		);
+		expect(notPaid.length).toBeGreaterThan(0);
+		const found = nodeItems(runData, 'Sent, not paid');
+		expect(found.map((item) => [item.issue, item.id_order_unit]).sort()).toEqual(
+			notPaid.map((u) => [RECONCILE_ISSUES.notPaid, u.id_order_unit]).sort(),
+		);
 	});
 });

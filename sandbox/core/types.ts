@@ -162,6 +162,12 @@ export interface OrderUnit {
 	_fulfilled_by_marketplace: boolean;
 	_shipment: { carrier_code: string; tracking_number: string; source_country?: string; ts: Timestamp } | null;
 	_fulfilled_at: Timestamp | null;
+	/**
+	 * When the sale was credited to the seller's account: marking a unit sent through the API does that (the
+	 * order-files page: it "transfers credit for the sale to the seller's account"); the bookings report lists it.
+	 * Seeded history and statuses moved by the control carry none.
+	 */
+	_booked_at?: Timestamp;
 	_refunds: Refund[];
 	/** API v2 storefront (the order's); absent means 'de' */
 	_storefront?: string;

@@ -40,6 +40,8 @@ export function markSent(
 ): void {
 	unit.status = SEND.to;
 	unit._shipment = { ...shipment, ts: core.timestamp() };
+	// a unit is credited once, at its first sending
+	unit._booked_at ??= unit._shipment.ts;
 	touchOrderUnit(core, unit, true);
 }
 

@@ -106,6 +106,26 @@ function orderUnitsInRange(core: SandboxCore, report: StoredReport): OrderUnit[]
 	);
 }
 
+/** The sales credited to the seller (order units marked sent through the API) on a day within date_from … date_to. */
+function bookingsInRange(core: SandboxCore, report: StoredReport): OrderUnit[] {
+	const from = parameter(report, 'date_from') ?? '0000-00-00';
+	const to = parameter(report, 'date_to') ?? '9999-99-99';
+	return inStorefront(report, core.store.db.orderUnits)
+		.filter((unit) => unit._booked_at && unit._booked_at.slice(0, 10) >= from && unit._booked_at.slice(0, 10) <= to)
+		.sort((a, b) => a._booked_at!.localeCompare(b._booked_at!) || a.id_order_unit - b.id_order_unit);
+}
+
+/** The commission on a sale, in cents: its category's fee (percent of the price, and the fixed fee). */
+function commissionOf(core: SandboxCore, unit: OrderUnit): number {
+	const category = core.store.find('categories', unit.item.id_category);
+	return category ? Math.round((unit.price * Number(category.variable_fee)) / 100) + category.fixed_fee : 0;
+}
+
+/** Money of the bookings as the seller portal's booking export writes it: an amount of the currency, e.g. 173.99. */
+function currency(cents: number): string {
+	return (cents / 100).toFixed(2);
+}
+
 function offers(core: SandboxCore, report: StoredReport): Unit[] {
 	return inStorefront(report, core.store.db.units);
 }
@@ -126,8 +146,35 @@ export function reportFile(core: SandboxCore, report: StoredReport): string {
 					u._handling_time ?? 1,
 				]),
 			]);
-		case 'sales-new':
 		case 'bookings-new':
+			return csv([
+				[
+					'booking_date',
+					'booking_text',
+					'id_order',
+					'id_order_unit',
+					'id_offer',
+					'order_date',
+					'price_gross',
+					'fee_gross',
+					'amount',
+				],
+				...bookingsInRange(core, report).map((u) => {
+					const fee = commissionOf(core, u);
+					return [
+						u._booked_at,
+						'sale',
+						u.id_order,
+						u.id_order_unit,
+						u.id_offer,
+						u.ts_created,
+						currency(u.price),
+						currency(fee),
+						currency(u.price - fee),
+					];
+				}),
+			]);
+		case 'sales-new':
 			return csv([
 				['id_order', 'id_order_unit', 'id_offer', 'ts_created', 'status', 'price'],
 				...orderUnitsInRange(core, report).map((u) => [
