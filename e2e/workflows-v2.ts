@@ -55,6 +55,28 @@ export function sellerNodeV2(
 	};
 }
 
+/**
+ * The version 2 push trigger on New Order of the de storefront, its subscription checked every minute (the
+ * shortest *Check Subscriptions Every*), with the sandbox's credential.
+ */
+export function watchedOrderTrigger(name: string, id: string, webhookId: string): NodeJson {
+	return {
+		id,
+		name,
+		type: TRIGGER_TYPE,
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId,
+		parameters: {
+			events: ['order_new'],
+			fallbackEmail: 'seller@example.com',
+			storefront: 'de',
+			options: { checkSubscriptionsMinutes: 1 },
+		},
+		credentials: { [V2_CREDENTIAL_TYPE]: { id: V2_CREDENTIAL.id, name: V2_CREDENTIAL.name } },
+	};
+}
+
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** A request the run must have sent to /v2 (path relative to /v2), correctly signed and answered with 2xx. */

@@ -26,9 +26,9 @@ import type { NotificationDelivery } from '../../sandbox/core/types';
 import { budget } from '../../test/budget';
 import { N8n, nodeItems, sleep, type ExecutionRecord } from '../lib/n8n';
 import { installTarball } from '../lib/package';
-import { freePort, PACKAGE_NAME, runtimePaths } from '../lib/runtime';
+import { freePort, runtimePaths } from '../lib/runtime';
 import { readState } from '../setup/state';
-import { v2Credential, V2_CREDENTIAL, V2_CREDENTIAL_TYPE } from '../workflows-v2';
+import { v2Credential, watchedOrderTrigger } from '../workflows-v2';
 
 const state = readState();
 const WORKFLOW_ID = 'e2eSellerWeek001';
@@ -54,23 +54,7 @@ beforeAll(async () => {
 		{
 			id: WORKFLOW_ID,
 			name: "e2e: a seller's week of new orders",
-			nodes: [
-				{
-					id: '0e2e0000-0000-4000-8000-00000000d31c',
-					name: TRIGGER,
-					type: `${PACKAGE_NAME}.sellerMarketplaceTrigger`,
-					typeVersion: 2,
-					position: [0, 0],
-					webhookId: WEBHOOK_ID,
-					parameters: {
-						events: ['order_new'],
-						fallbackEmail: 'seller@example.com',
-						storefront: 'de',
-						options: { checkSubscriptionsMinutes: 1 },
-					},
-					credentials: { [V2_CREDENTIAL_TYPE]: { id: V2_CREDENTIAL.id, name: V2_CREDENTIAL.name } },
-				},
-			],
+			nodes: [watchedOrderTrigger(TRIGGER, '0e2e0000-0000-4000-8000-00000000d31c', WEBHOOK_ID)],
 			connections: {},
 			settings: { executionOrder: 'v1' },
 		},

@@ -13,9 +13,8 @@ import { computeSignature } from '../../nodes/api/core/signature';
 import { DEFAULT_USER_AGENT } from '../../nodes/api/v2/signing';
 import { budget } from '../../test/budget';
 import { nodeItems } from '../lib/n8n';
-import { PACKAGE_NAME } from '../lib/runtime';
 import { connect } from '../setup/state';
-import { V2_CREDENTIAL, V2_CREDENTIAL_TYPE } from '../workflows-v2';
+import { watchedOrderTrigger } from '../workflows-v2';
 
 const { state, n8n, sandbox } = connect();
 const WEBHOOK_ID = '5e11e400-0de4-4c1e-9a5e-00000000a7c5';
@@ -51,23 +50,7 @@ const mine = async () =>
 beforeAll(async () => {
 	const created = await n8n.rest<{ id: string }>('POST', '/workflows', {
 		name: 'e2e: v2 push trigger with the subscription watch',
-		nodes: [
-			{
-				id: '0e2e0000-0000-4000-8000-00000000a7c5',
-				name: TRIGGER_NAME,
-				type: `${PACKAGE_NAME}.sellerMarketplaceTrigger`,
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: WEBHOOK_ID,
-				parameters: {
-					events: ['order_new'],
-					fallbackEmail: 'seller@example.com',
-					storefront: 'de',
-					options: { checkSubscriptionsMinutes: 1 },
-				},
-				credentials: { [V2_CREDENTIAL_TYPE]: { id: V2_CREDENTIAL.id, name: V2_CREDENTIAL.name } },
-			},
-		],
+		nodes: [watchedOrderTrigger(TRIGGER_NAME, '0e2e0000-0000-4000-8000-00000000a7c5', WEBHOOK_ID)],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 		...(n8n.isN8n1 ? { active: false } : {}),
