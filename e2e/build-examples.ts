@@ -1010,35 +1010,6 @@ const labelShipV2 = template(
 // ------------------------------------------------------------------------------------------------
 // n8n's own data nodes for the templates that need no Code node
 
-/** Edit Fields (Set): only the fields given, each `[name, type, value]`. */
-function editFields(
-	id: string,
-	name: string,
-	position: [number, number],
-	fields: Array<[string, 'string' | 'number', string]>,
-): Node {
-	return {
-		id,
-		name,
-		type: 'n8n-nodes-base.set',
-		typeVersion: 3.4,
-		position,
-		parameters: {
-			mode: 'manual',
-			assignments: {
-				assignments: fields.map(([field, type, value], index) => ({
-					id: `${id}-${index + 1}`,
-					name: field,
-					value,
-					type,
-				})),
-			},
-			includeOtherFields: false,
-			options: {},
-		},
-	};
-}
-
 /** The name of the seller's stock table (an n8n Data Table) the stock template reads. */
 export const STOCK_TABLE = 'Seller stock';
 
@@ -1082,14 +1053,14 @@ const stockSyncV2 = template(
 			notes: 'Your data table',
 			notesInFlow: true,
 		},
-		editFields(
+		setFields(
 			uuid(23, 3),
 			'Table rows',
 			[440, -100],
 			[
-				['id_offer', 'string', '={{ $json.id_offer }}'],
-				['amount', 'number', '={{ $json.amount }}'],
-				['listing_price', 'number', '={{ $json.listing_price }}'],
+				{ name: 'id_offer', type: 'string', value: '={{ $json.id_offer }}' },
+				{ name: 'amount', type: 'number', value: '={{ $json.amount }}' },
+				{ name: 'listing_price', type: 'number', value: '={{ $json.listing_price }}' },
 			],
 		),
 		sellerV2(uuid(23, 4), 'Your offers', [220, 100], {
@@ -1100,15 +1071,15 @@ const stockSyncV2 = template(
 			filters: {},
 			embedded: [],
 		}),
-		editFields(
+		setFields(
 			uuid(23, 5),
 			'Offers as rows',
 			[440, 100],
 			[
-				['id_offer', 'string', '={{ $json.id_offer }}'],
-				['amount', 'number', '={{ $json.amount }}'],
-				['listing_price', 'number', '={{ $json.listing_price }}'],
-				['id_unit', 'number', '={{ $json.id_unit }}'],
+				{ name: 'id_offer', type: 'string', value: '={{ $json.id_offer }}' },
+				{ name: 'amount', type: 'number', value: '={{ $json.amount }}' },
+				{ name: 'listing_price', type: 'number', value: '={{ $json.listing_price }}' },
+				{ name: 'id_unit', type: 'number', value: '={{ $json.id_unit }}' },
 			],
 		),
 		{
@@ -1137,44 +1108,48 @@ const stockSyncV2 = template(
 			}),
 			onError: 'continueErrorOutput',
 		},
-		editFields(
+		setFields(
 			uuid(23, 8),
 			'Written',
 			[1120, -60],
 			[
-				['id_offer', 'string', '={{ $json.id_offer }}'],
-				['outcome', 'string', 'written'],
-				['reason', 'string', ''],
+				{ name: 'id_offer', type: 'string', value: '={{ $json.id_offer }}' },
+				{ name: 'outcome', type: 'string', value: 'written' },
+				{ name: 'reason', type: 'string', value: '' },
 			],
 		),
-		editFields(
+		setFields(
 			uuid(23, 9),
 			'Refused',
 			[1120, 100],
 			[
-				['id_offer', 'string', "={{ $('Compare with your offers').item.json.id_offer }}"],
-				['outcome', 'string', 'refused'],
-				['reason', 'string', '={{ $json.error }}'],
+				{ name: 'id_offer', type: 'string', value: "={{ $('Compare with your offers').item.json.id_offer }}" },
+				{ name: 'outcome', type: 'string', value: 'refused' },
+				{ name: 'reason', type: 'string', value: '={{ $json.error }}' },
 			],
 		),
-		editFields(
+		setFields(
 			uuid(23, 10),
 			'Not on the marketplace',
 			[900, -160],
 			[
-				['id_offer', 'string', '={{ $json.id_offer }}'],
-				['outcome', 'string', 'refused'],
-				['reason', 'string', 'no offer with this SKU on the marketplace (deleted, or never created)'],
+				{ name: 'id_offer', type: 'string', value: '={{ $json.id_offer }}' },
+				{ name: 'outcome', type: 'string', value: 'refused' },
+				{
+					name: 'reason',
+					type: 'string',
+					value: 'no offer with this SKU on the marketplace (deleted, or never created)',
+				},
 			],
 		),
-		editFields(
+		setFields(
 			uuid(23, 11),
 			'Unchanged',
 			[900, 240],
 			[
-				['id_offer', 'string', '={{ $json.id_offer }}'],
-				['outcome', 'string', 'unchanged'],
-				['reason', 'string', ''],
+				{ name: 'id_offer', type: 'string', value: '={{ $json.id_offer }}' },
+				{ name: 'outcome', type: 'string', value: 'unchanged' },
+				{ name: 'reason', type: 'string', value: '' },
 			],
 		),
 		{
@@ -1388,14 +1363,14 @@ const inventoryNightlyV2 = template(
 			},
 			executeOnce: true,
 		},
-		editFields(
+		setFields(
 			uuid(28, 14),
 			'Inventory rows',
 			[880, 200],
 			[
-				['id_offer', 'string', '={{ $json.id_offer }}'],
-				['amount', 'number', '={{ $json.amount }}'],
-				['listing_price', 'number', '={{ $json.listing_price }}'],
+				{ name: 'id_offer', type: 'string', value: '={{ $json.id_offer }}' },
+				{ name: 'amount', type: 'number', value: '={{ $json.amount }}' },
+				{ name: 'listing_price', type: 'number', value: '={{ $json.listing_price }}' },
 			],
 		),
 		{
