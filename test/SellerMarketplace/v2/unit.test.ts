@@ -685,17 +685,17 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 	it("with the node's error output on, the units the marketplace refuses and the repeated rows go to the error output, the others are written (before: a refusal with details stayed on the success output)", async () => {
 		const [a, b, c] = unitsIn('de');
 		const rows = [
-			{ id: a.id_unit, sku: a.id_offer, price: a.listing_price },
-			// below its minimum price: refused by the marketplace in the 207 answer
-			{ id: b.id_unit, sku: b.id_offer, price: b.minimum_price - 1 },
-			{ id: a.id_unit, sku: a.id_offer, price: a.listing_price },
-			{ id: c.id_unit, sku: c.id_offer, price: c.listing_price },
+			{ id: a.id_unit, sku: a.id_offer, warehouse: 2 },
+			// a warehouse the seller does not have: refused by the marketplace in the 207 answer
+			{ id: b.id_unit, sku: b.id_offer, warehouse: 9 },
+			{ id: a.id_unit, sku: a.id_offer, warehouse: 2 },
+			{ id: c.id_unit, sku: c.id_offer, warehouse: 2 },
 		];
 		const run = await v2.run(
 			{
 				operation: 'updateMany',
 				unitId: '={{ $json.id }}',
-				updateFields: { amount: 3, listingPrice: '={{ $json.price }}' },
+				updateFields: { amount: 3, listingPrice: 1999, warehouseId: '={{ $json.warehouse }}' },
 			},
 			{ items: rows.map((json) => ({ json })), errorOutput: true },
 		);
@@ -709,11 +709,11 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 			[{ item: 1 }, `Unit ${b.id_unit} was not updated`],
 			[{ item: 2 }, `"Unit" ${a.id_unit} is also in item 0`],
 		]);
-		expect(outputs[1]![0].json.error).toContain('refused "Minimum Price (in Cents)" (minimum_price)');
+		expect(outputs[1]![0].json.error).toContain('refused "Warehouse" (id_warehouse)');
 		expect(body(0)).toEqual(
 			[a, b, c].map((unit, index) => ({
 				id_unit: unit.id_unit,
-				unit_data: { amount: 3, listing_price: rows[[0, 1, 3][index]].price },
+				unit_data: { amount: 3, listing_price: 1999, id_warehouse: rows[[0, 1, 3][index]].warehouse },
 			})),
 		);
 	});
