@@ -8,6 +8,7 @@ import type {
 	Order,
 	OrderUnit,
 	RequestLogEntry,
+	Unit,
 } from '../../sandbox/core/types';
 
 export class SandboxClient {
@@ -48,6 +49,20 @@ export class SandboxClient {
 
 	async createOrder(options: CreateOrderOptions = {}): Promise<{ order: Order; orderUnits: OrderUnit[] }> {
 		return await this.call('POST', '/orders', options);
+	}
+
+	/** An order of three units on de: two of one offer and one of another, both with stock to spare. */
+	async createThreeUnitOrder(): Promise<{ order: Order; orderUnits: OrderUnit[] }> {
+		const units = (await this.state<Unit>('units'))
+			.filter((u) => (u._storefront ?? 'de') === 'de' && u.amount > 2)
+			.slice(0, 2);
+		if (units.length < 2) throw new Error('the sandbox has fewer than two de offers with stock above 2');
+		const placed = await this.createOrder({
+			units: [{ id_unit: units[0].id_unit, quantity: 2 }, { id_unit: units[1].id_unit }],
+			storefront: 'de',
+		});
+		if (placed.orderUnits.length !== 3) throw new Error(`the order has ${placed.orderUnits.length} units, not 3`);
+		return placed;
 	}
 
 	async emitEvent(eventName: string, resource: string, payload?: string): Promise<void> {
