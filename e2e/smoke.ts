@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { startSandbox } from '../sandbox';
 import { budget } from '../test/budget';
 import { startEnvironment } from './lib/environment';
-import { DEFAULT_OWNER, sleep } from './lib/n8n';
+import { DEFAULT_OWNER, restRequest, sleep } from './lib/n8n';
 import { PACKAGE_NAME } from './lib/runtime';
 import { SandboxClient } from './lib/sandbox-client';
 import { ACTION_TYPE, TRIGGER_TYPE } from './lib/workflows';
@@ -71,20 +71,14 @@ class N8nHttp {
 	) {}
 
 	async call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-		const response = await fetch(`${this.baseUrl}/rest${path}`, {
+		const { status, data } = await restRequest<T>(
+			this.baseUrl,
+			{ browserId: 'smoke', cookie: this.cookie },
 			method,
-			headers: { 'content-type': 'application/json', 'browser-id': 'smoke', cookie: this.cookie },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await response.text();
-		let raw: unknown = text;
-		try {
-			raw = JSON.parse(text);
-		} catch {
-			// not JSON
-		}
-		const data = (raw && typeof raw === 'object' && 'data' in raw ? (raw as { data: T }).data : raw) as T;
-		return { status: response.status, data };
+			path,
+			body,
+		);
+		return { status, data };
 	}
 
 	async ok<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {

@@ -474,20 +474,7 @@ export class N8n {
 		body?: unknown,
 	): Promise<{ status: number; data: T; raw: unknown }> {
 		if (!this.cookie) await this.login();
-		const response = await fetch(`${this.baseUrl}/rest${path}`, {
-			method,
-			headers: { 'content-type': 'application/json', 'browser-id': this.browserId, cookie: this.cookie },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await response.text();
-		let raw: unknown = text;
-		try {
-			raw = JSON.parse(text);
-		} catch {
-			// not JSON
-		}
-		const data = (raw && typeof raw === 'object' && 'data' in raw ? (raw as { data: T }).data : raw) as T;
-		return { status: response.status, data, raw };
+		return await restRequest<T>(this.baseUrl, { browserId: this.browserId, cookie: this.cookie }, method, path, body);
 	}
 
 	/**
@@ -700,6 +687,33 @@ export function parseRunJson(stdout: string): WorkflowRun | undefined {
 }
 
 /** Items a node output on its first output in its first run. */
+/**
+ * A call to n8n's internal REST API (`<baseUrl>/rest<path>`) with a signed-in session, as the editor makes it;
+ * `data` is the answer's `data` field (or the whole answer when it has none), `raw` the answer as parsed.
+ */
+export async function restRequest<T = unknown>(
+	baseUrl: string,
+	session: { browserId: string; cookie: string },
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<{ status: number; data: T; raw: unknown }> {
+	const response = await fetch(`${baseUrl}/rest${path}`, {
+		method,
+		headers: { 'content-type': 'application/json', 'browser-id': session.browserId, cookie: session.cookie },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	let raw: unknown = text;
+	try {
+		raw = JSON.parse(text);
+	} catch {
+		// not JSON
+	}
+	const data = (raw && typeof raw === 'object' && 'data' in raw ? (raw as { data: T }).data : raw) as T;
+	return { status: response.status, data, raw };
+}
+
 export function nodeItems(
 	runData: Record<string, NodeRun[]>,
 	nodeName: string,

@@ -65,6 +65,18 @@ const EVENTS: EventList[] = (['v1', 'v2'] as const).flatMap((api): EventList[] =
 		outStatus: 'sent',
 	},
 	{
+		// several values of a filter are never sent (api/core/multiValue.ts): the trigger reads every order unit by
+		// update time and keeps the two statuses itself
+		name: 'Order Unit Reached Status (two statuses)',
+		api,
+		parameters: { event: 'orderUnitStatus', orderUnitStatuses: ['need_to_be_sent', 'sent'] },
+		collection: 'orderUnits',
+		id: 'id_order_unit',
+		time: 'ts_updated',
+		inStatus: 'need_to_be_sent',
+		outStatus: 'received',
+	},
+	{
 		name: 'Return Created or Changed (a status)',
 		api,
 		parameters: { event: 'returnChanged', returnStatuses: ['package_sent'] },
