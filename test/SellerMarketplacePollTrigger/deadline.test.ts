@@ -189,4 +189,48 @@ describe.each(['v1', 'v2'] as const)('Poll Trigger %s: shipping deadline (issue 
 		expect(cost).toEqual(cost.map(() => pagesPerPoll(api)));
 		expect(trigger.errors).toEqual([]);
 	});
+
+	it('with a Start Date, the first poll emits the units that fell due since then, not those before', async () => {
+		quietSeed();
+		const [before] = await place(1, 2 * HOUR - 10 * 60);
+		const [since] = await place(1, 2 * HOUR + 10 * 60);
+		const [later] = await place(1, 5 * HOUR);
+		// due soon (4 h ahead of the deadline): `before` fell due 2 h 10 min ago, `since` 1 h 50 min ago, `later` in 1 h
+		const startDate = new Date((nowSeconds() - 2 * HOUR) * 1000).toISOString().slice(0, 19);
+		const trigger = host(api, { event: 'orderUnitDueSoon', options: { startDate } });
+		await trigger.activate();
+		expect(trigger.executions.map((items) => ids(items, 'id_order_unit'))).toEqual([[since.id_order_unit]]);
+		expect(await trigger.tick()).toBeUndefined();
+		await control().advance(HOUR);
+		expect(ids(await trigger.tick(), 'id_order_unit')).toEqual([later.id_order_unit]);
+		expect(ids(trigger.executions.flat(), 'id_order_unit')).not.toContain(before.id_order_unit);
+	});
+
+	it('Fetch Test Event shows the unit that fell due last and leaves the state alone', async () => {
+		quietSeed();
+		const trigger = host(api, { event: 'orderUnitOverdue' });
+		await trigger.activate();
+		const [first] = await place(1, 60);
+		const [last] = await place(1, 120);
+		await place(1, HOUR);
+		await control().advance(5 * 60);
+		const saved = JSON.stringify(trigger.staticData);
+		bench.mark();
+		const run = await trigger.fetchTestEvent();
+		expect(run.error).toBeUndefined();
+		expect(run.output('Seller Marketplace Poll Trigger').map((item) => item.json.id_order_unit)).toEqual([
+			last.id_order_unit,
+		]);
+		expectUnsentReads(api);
+		expect(JSON.stringify(trigger.staticData)).toBe(saved);
+		expect(ids(await trigger.tick(), 'id_order_unit')).toEqual([first.id_order_unit, last.id_order_unit]);
+	});
+
+	it.each([0, 169, 2.5, 'soon'])('refuses a Lead Time of %j before any request, naming the field', async (lead) => {
+		const trigger = host(api, { event: 'orderUnitDueSoon', leadTimeHours: lead });
+		await expect(trigger.activate()).rejects.toThrow(
+			`"Lead Time (Hours)" must be a whole number from 1 to 168, but it is ${JSON.stringify(lead)}`,
+		);
+		expect(requests(api)).toEqual([]);
+	});
 });
