@@ -2121,6 +2121,103 @@ const labelOnceV2 = template(
 	),
 );
 
+// ------------------------------------------------------------------------------------------------
+// Shipping deadline (poll): order units due within the lead time → one Slack message listing what to ship first
+
+/** The Slack incoming-webhook address the seller pastes in (the e2e points its copy at a stand-in). */
+export const SLACK_WEBHOOK_PLACEHOLDER = 'https://hooks.slack.com/services/YOUR/WEBHOOK/URL';
+export const DUE_SOON_LEAD_HOURS = 4;
+
+const dueSoonV2 = template(
+	'exV2DueSoonWarn1',
+	'Seller Marketplace: order units due soon → Slack list of what to ship first (polling)',
+	[
+		note(
+			uuid(32, 90),
+			[-80, -460],
+			'Order units due soon → warn on Slack, soonest deadline first',
+			[
+				`**Units due soon** checks the marketplace every 10 minutes for order units not sent yet (*Open* or *Need to Be Sent*) whose delivery deadline is less than ${DUE_SOON_LEAD_HOURS} hours away, by the marketplace's clock. Each unit starts the workflow once; units sent or cancelled in time never do. The first check after publishing starts from now.`,
+				'',
+				'One Slack message per check lists them, soonest deadline first. Cost: each check reads your unsent order units, 1 request per 100 of each of the two statuses (2 requests a check for up to 100 of each).',
+			],
+			[
+				`In **Units due soon**, pick your storefront (or all of them) and the **Lead Time (Hours)** (${DUE_SOON_LEAD_HOURS} here).`,
+				'In Slack, create an incoming webhook for your channel and paste its address as the URL of **Post to Slack** (the address is the secret: keep the workflow private).',
+				'For late units, switch the event of **Units due soon** to *Order Unit Overdue*.',
+			],
+			680,
+			460,
+		),
+		pollTriggerV2(uuid(32, 1), 'Units due soon', [0, 0], {
+			pollTimes: { item: [{ mode: 'everyX', value: 10, unit: 'minutes' }] },
+			event: 'orderUnitDueSoon',
+			leadTimeHours: DUE_SOON_LEAD_HOURS,
+			options: {},
+		}),
+		setFields(
+			uuid(32, 2),
+			'Ship-by line',
+			[240, 0],
+			[
+				{ name: 'ship_by', type: 'string', value: '={{ $json.delivery_time_expires_iso }}' },
+				{ name: 'id_order_unit', type: 'number', value: '={{ $json.id_order_unit }}' },
+				{
+					name: 'line',
+					type: 'string',
+					value:
+						'=Ship by {{ $json.delivery_time_expires_iso }}: order {{ $json.id_order }}, unit {{ $json.id_order_unit }} ({{ $json.product?.title ?? $json.id_offer }}, {{ $json.status }})',
+				},
+			],
+		),
+		{
+			id: uuid(32, 3),
+			name: 'Soonest first',
+			type: 'n8n-nodes-base.sort',
+			typeVersion: 1,
+			position: [480, 0],
+			parameters: { sortFieldsUi: { sortField: [{ fieldName: 'ship_by', order: 'ascending' }] }, options: {} },
+		},
+		{
+			id: uuid(32, 4),
+			name: 'One list',
+			type: 'n8n-nodes-base.aggregate',
+			typeVersion: 1,
+			position: [720, 0],
+			parameters: { fieldsToAggregate: { fieldToAggregate: [{ fieldToAggregate: 'line' }] }, options: {} },
+		},
+		{
+			id: uuid(32, 5),
+			name: 'Post to Slack',
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			position: [960, 0],
+			parameters: {
+				method: 'POST',
+				url: SLACK_WEBHOOK_PLACEHOLDER,
+				sendBody: true,
+				bodyParameters: {
+					parameters: [
+						{
+							name: 'text',
+							value: `={{ $json.line.length }} order unit(s) to ship within ${DUE_SOON_LEAD_HOURS} hours, soonest first:\n{{ $json.line.join('\\n') }}`,
+						},
+					],
+				},
+				options: {},
+			},
+			notes: 'Paste your Slack incoming webhook',
+			notesInFlow: true,
+		},
+	],
+	connect(
+		['Units due soon', 'Ship-by line'],
+		['Ship-by line', 'Soonest first'],
+		['Soonest first', 'One list'],
+		['One list', 'Post to Slack'],
+	),
+);
+
 /** The seller templates (examples/, node version 2) and the version 1 workflows (examples/v1/). */
 export const EXAMPLES: Record<string, { id: string; name: string; nodes: Node[] }> = {
 	'order-new-ship-with-tracking.json': orderNewV2,
@@ -2135,6 +2232,7 @@ export const EXAMPLES: Record<string, { id: string; name: string; nodes: Node[] 
 	'report-daily-download.json': reportDailyV2,
 	'report-settlement-reconcile.json': reconcileV2,
 	'order-new-label-once-queue-mode.json': labelOnceV2,
+	'order-units-due-soon-slack.json': dueSoonV2,
 	'v1/order-new-ship-with-tracking.json': orderNew,
 	'v1/inventory-daily-import-file.json': inventory,
 	'v1/tickets-interim-notice.json': tickets,
