@@ -4,7 +4,7 @@ import { apiRequestAllItems, type CollectionRequest } from '../../../api/v1';
 import { collectionLimit } from '../../../shared/helpers/collectionLimit';
 
 /** A Get Many: honours the form's Return All / Limit and outputs one item per record (after `present`, if given). */
-export async function readCollection(
+export async function readGetManyV1(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	request: Omit<CollectionRequest, 'itemIndex'>,

@@ -3,10 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { collectionField, returnAllOrLimit, textField } from '../../../shared/descriptions/fields';
 import type { Term } from '../../../shared/descriptions/words';
-import { collectionLimit } from '../../../shared/helpers/collectionLimit';
 import { bounded, lineOfText, TEXT_CAPS, type Bound } from '../../../shared/helpers/validation';
 import { FULFILLMENT_TYPES, toOptions } from '../../../api/v2/enums';
-import { apiRequestAllItems, type V2CollectionRequest } from '../../../api/v2';
 import { toIsoTimestamp } from '../helpers/dates';
 import { has, wholeNumber } from '../helpers/values';
 
@@ -123,15 +121,6 @@ export function centsField(displayName: string, name: string, description: strin
 /** The fields every Get Many starts with: where to read (`storefront`), Return All / Limit, then its Filters. */
 export function listFields(storefront: INodeProperties, filters: INodeProperties[]): INodeProperties[] {
 	return [storefront, ...returnAllOrLimit(), collectionField('Filters', 'filters', filters, 'Add Filter')];
-}
-
-/** A Get Many: the collection as far as the form's Return All / Limit ask, one output record per API record. */
-export async function readCollection(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	request: Omit<V2CollectionRequest, 'itemIndex'>,
-): Promise<IDataObject[]> {
-	return await apiRequestAllItems.call(context, { ...request, itemIndex }, collectionLimit(context, itemIndex));
 }
 
 /** A filter that takes any of a closed list of API values. */

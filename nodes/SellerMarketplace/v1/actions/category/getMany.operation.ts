@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { idLocator, returnAllOrLimit } from '../../descriptions/common';
 import { requireIntegerId, requireString } from '../../../../shared/helpers/validation';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
 
 /** The API's page cap for categories (every other collection has 30). */
@@ -58,7 +58,7 @@ export const getMany = defineOperation({
 			filterBy === 'search'
 				? { q: requireString(this, 'searchTerm', itemIndex, 'Search Term') }
 				: { id_parent: requireIntegerId(this, 'parentCategory', itemIndex, 'Parent Category') };
-		return await readCollection.call(this, itemIndex, {
+		return await readGetManyV1.call(this, itemIndex, {
 			path: '/categories/',
 			query,
 			pageSize: CATEGORY_PAGE_SIZE,

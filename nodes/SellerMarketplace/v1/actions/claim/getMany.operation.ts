@@ -1,5 +1,5 @@
 import { returnAllOrLimit, sortOptions } from '../../descriptions/common';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { conversationFilters, conversationQuery } from '../ticket/filters';
 import { defineOperation } from '../../../actions/define';
 
@@ -14,6 +14,6 @@ export const getMany = defineOperation({
 	properties: [...returnAllOrLimit(), conversationFilters('claim'), sortOptions()],
 	async execute(itemIndex) {
 		const query = conversationQuery(this, itemIndex);
-		return await readCollection.call(this, itemIndex, { path: '/claims/seller/', query, idField: 'id_claim' });
+		return await readGetManyV1.call(this, itemIndex, { path: '/claims/seller/', query, idField: 'id_claim' });
 	},
 });

@@ -5,7 +5,7 @@ import { fromDateField, listFields, sortOptions } from '../../descriptions/commo
 import { importFileStatusOptions, importFileTypeOptions } from '../../../../api/v1/enums';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /import-files/seller/: your import files with their processing state. */
@@ -48,7 +48,7 @@ export const getMany = defineOperation({
 			'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection.call(this, itemIndex, {
+		return await readGetManyV1.call(this, itemIndex, {
 			path: '/import-files/seller/',
 			query,
 			idField: 'id_import_file',

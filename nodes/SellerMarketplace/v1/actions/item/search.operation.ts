@@ -1,6 +1,6 @@
 import { embeddedField, returnAllOrLimit } from '../../descriptions/common';
 import { checkEan, compact, inputError } from '../../../../shared/helpers/validation';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /items/: items (the shared product records) matching a search term and/or an EAN. */
@@ -46,7 +46,7 @@ export const search = defineOperation({
 		if (!q && !eanText) throw inputError(this, itemIndex, 'Fill in "Search Term" or "EAN" (or both) to search items');
 		const ean = eanText ? checkEan(this, eanText, itemIndex) : undefined;
 		const embedded = this.getNodeParameter('embedded', itemIndex, []) as string[];
-		return await readCollection.call(this, itemIndex, {
+		return await readGetManyV1.call(this, itemIndex, {
 			path: '/items/',
 			query: compact({ q, ean, embedded }),
 			idField: 'id_item',

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { fromDateField, listFields } from '../../descriptions/common';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
 
@@ -32,6 +32,6 @@ export const getMany = defineOperation({
 			'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 			'ts_units_updated:from': toApiTimestamp(this, filters.unitsUpdatedFrom, itemIndex, 'Units Updated After'),
 		});
-		return await readCollection.call(this, itemIndex, { path: '/orders/seller/', query, idField: 'id_order' });
+		return await readGetManyV1.call(this, itemIndex, { path: '/orders/seller/', query, idField: 'id_order' });
 	},
 });

@@ -1,5 +1,5 @@
 import { returnAllOrLimit } from '../../descriptions/common';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { applyDownloadLinksOption, downloadLinksOptions } from '../../../../shared/helpers/output';
 import { defineOperation } from '../../../actions/define';
 
@@ -13,7 +13,7 @@ export const getMany = defineOperation({
 	endpoint: 'GET /order-invoices/seller/',
 	properties: [...returnAllOrLimit(), downloadLinksOptions],
 	async execute(itemIndex) {
-		return await readCollection.call(
+		return await readGetManyV1.call(
 			this,
 			itemIndex,
 			{ path: '/order-invoices/seller/', idField: 'id_invoice' },

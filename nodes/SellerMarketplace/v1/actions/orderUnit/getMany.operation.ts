@@ -5,7 +5,7 @@ import { fromDateField, listFields, sortOptions } from '../../descriptions/commo
 import { orderUnitStatusOptions } from '../../../../api/v1/enums';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { applyDownloadLinksOption, includeDownloadLinksOption } from '../../../../shared/helpers/output';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
@@ -52,7 +52,7 @@ export const getMany = defineOperation({
 			// Newest first unless chosen otherwise, as the public SDK asks for it.
 			sort: chosenSort(this, itemIndex) ?? 'ts_created:desc',
 		});
-		return await readCollection.call(
+		return await readGetManyV1.call(
 			this,
 			itemIndex,
 			{ path: '/order-units/seller/', query, idField: 'id_order_unit' },

@@ -5,7 +5,7 @@ import { fromDateField, listFields, sortOptions } from '../../descriptions/commo
 import { returnStatusOptions } from '../../../../api/v1/enums';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
 
@@ -49,6 +49,6 @@ export const getMany = defineOperation({
 			'ts_updated:from': toApiTimestamp(this, filters.updatedFrom, itemIndex, 'Updated After'),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection.call(this, itemIndex, { path: '/returns/seller/', query, idField: 'id_return' });
+		return await readGetManyV1.call(this, itemIndex, { path: '/returns/seller/', query, idField: 'id_return' });
 	},
 });

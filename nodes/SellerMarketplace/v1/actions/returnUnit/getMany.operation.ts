@@ -5,7 +5,7 @@ import { fromDateField, listFields, sortOptions } from '../../descriptions/commo
 import { returnUnitStatusOptions } from '../../../../api/v1/enums';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /return-units/seller/: the seller's returned units, filtered by state and creation time. */
@@ -37,7 +37,7 @@ export const getMany = defineOperation({
 			'ts_created:from': toApiTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection.call(this, itemIndex, {
+		return await readGetManyV1.call(this, itemIndex, {
 			path: '/return-units/seller/',
 			query,
 			idField: 'id_return_unit',

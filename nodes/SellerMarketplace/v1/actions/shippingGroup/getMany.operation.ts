@@ -1,5 +1,5 @@
 import { returnAllOrLimit } from '../../descriptions/common';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /shipping-groups/seller/: the seller's shipping group names (used by units' `shipping_group`). */
@@ -12,6 +12,6 @@ export const getMany = defineOperation({
 	endpoint: 'GET /shipping-groups/seller/',
 	properties: [...returnAllOrLimit()],
 	async execute(itemIndex) {
-		return await readCollection.call(this, itemIndex, { path: '/shipping-groups/seller/', idField: 'name' });
+		return await readGetManyV1.call(this, itemIndex, { path: '/shipping-groups/seller/', idField: 'name' });
 	},
 });

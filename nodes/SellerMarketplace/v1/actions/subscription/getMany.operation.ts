@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { listFields } from '../../descriptions/common';
 import { eventNameOptions } from '../../../../api/v1/enums';
 import { compact } from '../../../../shared/helpers/validation';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /subscriptions/seller/: the seller's push-notification subscriptions. */
@@ -29,7 +29,7 @@ export const getMany = defineOperation({
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({ event_name: filters.eventName });
-		return await readCollection.call(this, itemIndex, {
+		return await readGetManyV1.call(this, itemIndex, {
 			path: '/subscriptions/seller/',
 			query,
 			idField: 'id_subscription',

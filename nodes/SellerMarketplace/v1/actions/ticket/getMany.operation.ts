@@ -1,5 +1,5 @@
 import { returnAllOrLimit, sortOptions } from '../../descriptions/common';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { conversationFilters, conversationQuery } from './filters';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
@@ -17,6 +17,6 @@ export const getMany = defineOperation({
 	async execute(itemIndex) {
 		const query = conversationQuery(this, itemIndex);
 		// id_ticket is a zero-padded string: it is compared and output as the API sends it
-		return await readCollection.call(this, itemIndex, { path: '/tickets/seller/', query, idField: 'id_ticket' });
+		return await readGetManyV1.call(this, itemIndex, { path: '/tickets/seller/', query, idField: 'id_ticket' });
 	},
 });

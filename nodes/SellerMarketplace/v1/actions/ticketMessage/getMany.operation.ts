@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { fromDateField, listFields } from '../../descriptions/common';
 import { toApiTimestamp } from '../../helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /ticket-messages/seller/: messages of all the seller's tickets, from buyers, the seller and customer service. */
@@ -20,7 +20,7 @@ export const getMany = defineOperation({
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({ timestamp_from: toApiTimestamp(this, filters.writtenFrom, itemIndex, 'Written From') });
-		return await readCollection.call(this, itemIndex, {
+		return await readGetManyV1.call(this, itemIndex, {
 			path: '/ticket-messages/seller/',
 			query,
 			idField: 'id_ticket_message',

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { embeddedField, listFields } from '../../descriptions/common';
 import { checkEan, compact, toWholeNumber } from '../../../../shared/helpers/validation';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { outputShapes } from '../../helpers/outputShapes';
 import { defineOperation } from '../../../actions/define';
 
@@ -60,6 +60,6 @@ export const getMany = defineOperation({
 			id_offer: String(filters.offerId ?? '').trim(),
 			embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],
 		});
-		return await readCollection.call(this, itemIndex, { path: '/units/seller/', query, idField: 'id_unit' });
+		return await readGetManyV1.call(this, itemIndex, { path: '/units/seller/', query, idField: 'id_unit' });
 	},
 });

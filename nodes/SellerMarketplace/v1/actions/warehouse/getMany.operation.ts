@@ -1,5 +1,5 @@
 import { returnAllOrLimit } from '../../descriptions/common';
-import { readCollection } from '../../helpers/collection';
+import { readGetManyV1 } from '../../helpers/collection';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /warehouses/seller/: your warehouses (used by units' `warehouse`). */
@@ -12,6 +12,6 @@ export const getMany = defineOperation({
 	endpoint: 'GET /warehouses/seller/',
 	properties: [...returnAllOrLimit()],
 	async execute(itemIndex) {
-		return await readCollection.call(this, itemIndex, { path: '/warehouses/seller/', idField: 'id_warehouse' });
+		return await readGetManyV1.call(this, itemIndex, { path: '/warehouses/seller/', idField: 'id_warehouse' });
 	},
 });

@@ -1,5 +1,5 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
-import { readCollection } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /assortment-coverage/insights: up to 5,000 a page, the endpoint's maximum. */
@@ -12,7 +12,7 @@ export const getMany = defineOperation({
 	endpoint: 'GET /assortment-coverage/insights',
 	properties: returnAllOrLimit(),
 	async execute(itemIndex) {
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path: '/assortment-coverage/insights',
 			query: {},
 			pageSize: 5000,

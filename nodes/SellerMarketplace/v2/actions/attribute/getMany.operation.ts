@@ -1,5 +1,6 @@
 import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
-import { listFields, readCollection, textField } from '../../descriptions/fields';
+import { listFields, textField } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { localeField, localeOf } from '../../descriptions/locale';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { optionalText } from '../../helpers/values';
@@ -30,6 +31,6 @@ export const getMany = defineOperation({
 			locale: localeOf(this, itemIndex),
 		});
 		const path = q === undefined ? '/attributes' : '/attributes/search';
-		return await readCollection(this, itemIndex, { path, query, pageSize: 100, idField: 'id' });
+		return await readGetMany(this, itemIndex, { path, query, pageSize: 100, idField: 'id' });
 	},
 });

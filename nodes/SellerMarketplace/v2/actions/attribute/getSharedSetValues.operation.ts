@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { bounded, compact, lineOfText, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
-import { collectionField, readCollection, textField } from '../../descriptions/fields';
+import { collectionField, textField } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { optionalText } from '../../helpers/values';
 import { apiPath } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
@@ -36,7 +37,7 @@ export const getSharedSetValues = defineOperation({
 		const path = apiPath`/attributes/${requireIntegerId(this, 'attributeId', itemIndex, 'Attribute')}/shared-set`;
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({ locale: requireString(this, 'locale', itemIndex, 'Language'), q: optionalText(filters.q) });
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path,
 			query,
 			pageSize: 100,

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
-import { idFilterField, idFilterOf, listFields, readCollection, textField } from '../../descriptions/fields';
+import { idFilterField, idFilterOf, listFields, textField } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
@@ -38,6 +39,6 @@ export const getMany = defineOperation({
 			id_parent: idFilterOf(this, filters, 'parentId', itemIndex, 'Parent Category ID'),
 			locale: localeOf(this, itemIndex),
 		});
-		return await readCollection(this, itemIndex, { path: '/categories', query, pageSize: 100, idField: 'id_category' });
+		return await readGetMany(this, itemIndex, { path: '/categories', query, pageSize: 100, idField: 'id_category' });
 	},
 });

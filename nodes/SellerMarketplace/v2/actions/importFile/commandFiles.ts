@@ -8,7 +8,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { compact } from '../../../../shared/helpers/validation';
-import { collectionField, dateFilterField, readCollection } from '../../descriptions/fields';
+import { collectionField, dateFilterField } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { sortField } from '../../descriptions/sort';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
@@ -229,7 +230,7 @@ export function getManyFilesOperation<Value extends string>(
 				ts_updated_iso: toIsoTimestamp(this, filters.updatedSince, itemIndex, 'Updated Since'),
 				sort: chosenSort(this, itemIndex),
 			});
-			return await readCollection(this, itemIndex, {
+			return await readGetMany(this, itemIndex, {
 				path: kind.path,
 				query,
 				pageSize: 30,

@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { compact } from '../../../../shared/helpers/validation';
-import { dateFilterField, readCollection } from '../../descriptions/fields';
+import { dateFilterField } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { PRODUCT_DATA_IMPORT_FILE_STATUSES } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
@@ -31,7 +32,7 @@ export const getMany = defineOperation({
 			status: optionalText(filters.status),
 			ts_updated: toIsoTimestamp(this, filters.updatedSince, itemIndex, 'Updated Since'),
 		});
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path: kind.path,
 			query,
 			pageSize: kind.pageSize,

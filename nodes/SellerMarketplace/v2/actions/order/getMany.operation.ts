@@ -1,13 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
-import {
-	createdAfterFilter,
-	dateFilterField,
-	fulfillmentTypeFilter,
-	listFields,
-	readCollection,
-} from '../../descriptions/fields';
+import { createdAfterFilter, dateFilterField, fulfillmentTypeFilter, listFields } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../../../actions/define';
@@ -40,6 +35,6 @@ export const getMany = defineOperation({
 			ts_units_updated_from_iso: toIsoTimestamp(this, filters.unitsUpdatedFrom, itemIndex, 'Units Updated After'),
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
 		});
-		return await readCollection(this, itemIndex, { path: '/orders', query, pageSize: 100, idField: 'id_order' });
+		return await readGetMany(this, itemIndex, { path: '/orders', query, pageSize: 100, idField: 'id_order' });
 	},
 });

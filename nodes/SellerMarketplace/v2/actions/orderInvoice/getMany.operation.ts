@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
 import { applyDownloadLinksOption, includeDownloadLinksOption } from '../../../../shared/helpers/output';
-import { collectionField, createdAfterFilter, listFields, readCollection } from '../../descriptions/fields';
+import { collectionField, createdAfterFilter, listFields } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../../../actions/define';
@@ -25,7 +26,7 @@ export const getMany = defineOperation({
 			storefront: await storefrontOf(this, itemIndex),
 			ts_created_from_iso: toIsoTimestamp(this, filters.createdFrom, itemIndex, 'Created After'),
 		});
-		const records = await readCollection(this, itemIndex, {
+		const records = await readGetMany(this, itemIndex, {
 			path: '/order-invoices',
 			query,
 			pageSize: 100,

@@ -8,11 +8,11 @@ import {
 	createdAfterFilter,
 	fulfillmentTypeFilter,
 	listFields,
-	readCollection,
 	sharedFiltersQuery,
 	textField,
 	updatedAfterFilter,
 } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { newestFirstSort } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { ORDER_UNIT_STATUSES, toOptions } from '../../../../api/v2/enums';
@@ -59,7 +59,7 @@ export const getMany = defineOperation({
 			...sharedFiltersQuery(this, itemIndex, filters),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path: '/order-units',
 			query,
 			pageSize: 100,

@@ -1,6 +1,7 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { bounded, compact, lineOfText, requireString } from '../../../../shared/helpers/validation';
-import { readCollection, textField } from '../../descriptions/fields';
+import { textField } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { defineOperation } from '../../../actions/define';
 import { productEmbeddedField } from './fields';
@@ -31,7 +32,7 @@ export const search = defineOperation({
 			q: requireString(this, 'q', itemIndex, 'Search Text'),
 			embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],
 		});
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path: '/products/search',
 			query,
 			pageSize: 100,

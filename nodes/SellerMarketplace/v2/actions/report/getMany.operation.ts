@@ -2,7 +2,8 @@ import { chosenSort } from '../../../../shared/descriptions/sort';
 import { applyDownloadLinksOption, includeDownloadLinksOption } from '../../../../shared/helpers/output';
 import { compact } from '../../../../shared/helpers/validation';
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
-import { collectionField, readCollection } from '../../descriptions/fields';
+import { collectionField } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { REPORTS_SORTINGS, toOptions } from '../../../../api/v2/enums';
 import { defineOperation } from '../../../actions/define';
@@ -37,7 +38,7 @@ export const getMany = defineOperation({
 	],
 	async execute(itemIndex) {
 		const query = compact({ storefront: await storefrontOf(this, itemIndex), sort: chosenSort(this, itemIndex) });
-		const reports = await readCollection(this, itemIndex, {
+		const reports = await readGetMany(this, itemIndex, {
 			path: '/reports',
 			query,
 			pageSize: 30,

@@ -9,11 +9,11 @@ import {
 	fulfillmentTypeFilter,
 	listFields,
 	multiOptionsFilter,
-	readCollection,
 	sharedFiltersQuery,
 	textField,
 	updatedAfterFilter,
 } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { newestFirstSort } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { RETURN_STATUSES } from '../../../../api/v2/enums';
@@ -58,6 +58,6 @@ export const getMany = defineOperation({
 			...sharedFiltersQuery(this, itemIndex, filters),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection(this, itemIndex, { path: '/returns', query, pageSize: 100, idField: 'id_return' });
+		return await readGetMany(this, itemIndex, { path: '/returns', query, pageSize: 100, idField: 'id_return' });
 	},
 });

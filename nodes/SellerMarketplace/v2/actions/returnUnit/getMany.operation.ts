@@ -9,9 +9,9 @@ import {
 	fulfillmentTypeFilter,
 	listFields,
 	multiOptionsFilter,
-	readCollection,
 	sharedFiltersQuery,
 } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { RETURN_UNIT_STATUSES } from '../../../../api/v2/enums';
 import { newestFirstSort } from '../../descriptions/sort';
@@ -47,7 +47,7 @@ export const getMany = defineOperation({
 			...sharedFiltersQuery(this, itemIndex, filters),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path: '/return-units',
 			query,
 			pageSize: 100,

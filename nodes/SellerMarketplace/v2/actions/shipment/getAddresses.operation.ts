@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { bounded, compact, inputError, parseWholeNumber, TEXT_CAPS } from '../../../../shared/helpers/validation';
-import { collectionField, listFields, readCollection, textField } from '../../descriptions/fields';
+import { collectionField, listFields, textField } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { sortField } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { defineOperation } from '../../../actions/define';
@@ -87,7 +88,7 @@ export const getAddresses = defineOperation({
 			order_unit_ids: idsFilter(this, itemIndex, filters.orderUnitIds, 'Order Unit IDs', isOrderUnitId),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path: '/shipping-addresses',
 			query,
 			pageSize: 100,

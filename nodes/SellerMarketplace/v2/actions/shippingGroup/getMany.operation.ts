@@ -1,5 +1,5 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
-import { readCollection } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { defineOperation } from '../../../actions/define';
 
@@ -14,7 +14,7 @@ export const getMany = defineOperation({
 	properties: [storefrontField, ...returnAllOrLimit()],
 	async execute(itemIndex) {
 		const storefront = await requiredStorefront(this, itemIndex);
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path: '/shipping-groups',
 			query: { storefront },
 			pageSize: 30,

@@ -1,5 +1,5 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
-import { readCollection } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { defineOperation } from '../../../actions/define';
 
@@ -15,7 +15,7 @@ export const getGroups = defineOperation({
 	properties: [storefrontField, ...returnAllOrLimit()],
 	async execute(itemIndex) {
 		const query = { storefront: await requiredStorefront(this, itemIndex) };
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path: '/similar-products/groups',
 			query,
 			pageSize: 50,

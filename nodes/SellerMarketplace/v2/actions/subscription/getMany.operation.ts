@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../../shared/helpers/validation';
-import { listFields, readCollection } from '../../descriptions/fields';
+import { listFields } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { defineOperation } from '../../../actions/define';
 import { eventField } from './fields';
@@ -18,7 +19,7 @@ export const getMany = defineOperation({
 	async execute(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query = compact({ storefront: await storefrontOf(this, itemIndex), event_name: filters.eventName });
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path: '/subscriptions',
 			query,
 			pageSize: 30,

@@ -13,10 +13,10 @@ import {
 	fulfillmentTypeFilter,
 	listFields,
 	multiOptionsFilter,
-	readCollection,
 	sharedFiltersQuery,
 	updatedAfterFilter,
 } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { newestFirstSort } from '../../descriptions/sort';
 import { TICKET_REASONS, TICKET_STATUSES, TICKET_TOPICS } from '../../../../api/v2/enums';
@@ -77,6 +77,6 @@ export const getMany = defineOperation({
 			...sharedFiltersQuery(this, itemIndex, filters),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection(this, itemIndex, { path: '/tickets', query, pageSize: 30, idField: 'id_ticket' });
+		return await readGetMany(this, itemIndex, { path: '/tickets', query, pageSize: 30, idField: 'id_ticket' });
 	},
 });

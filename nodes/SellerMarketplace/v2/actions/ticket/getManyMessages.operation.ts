@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { chosenSort } from '../../../../shared/descriptions/sort';
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { compact } from '../../../../shared/helpers/validation';
-import { collectionField, createdAfterFilter, fulfillmentTypeFilter, readCollection } from '../../descriptions/fields';
+import { collectionField, createdAfterFilter, fulfillmentTypeFilter } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { sortField } from '../../descriptions/sort';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../../../actions/define';
@@ -43,7 +44,7 @@ export const getManyMessages = defineOperation({
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path: '/tickets/messages',
 			query,
 			pageSize: 30,

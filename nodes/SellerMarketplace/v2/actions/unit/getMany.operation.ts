@@ -1,14 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bounded, checkEan, compact, lineOfText } from '../../../../shared/helpers/validation';
-import {
-	fulfillmentTypeFilter,
-	idFilterField,
-	idFilterOf,
-	listFields,
-	readCollection,
-	textField,
-} from '../../descriptions/fields';
+import { fulfillmentTypeFilter, idFilterField, idFilterOf, listFields, textField } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
@@ -49,6 +43,6 @@ export const getMany = defineOperation({
 			embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
 		});
-		return await readCollection(this, itemIndex, { path: '/units', query, pageSize: 100, idField: 'id_unit' });
+		return await readGetMany(this, itemIndex, { path: '/units', query, pageSize: 100, idField: 'id_unit' });
 	},
 });

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bounded, compact, lineOfText } from '../../../../shared/helpers/validation';
-import { listFields, multiOptionsFilter, readCollection, textField } from '../../descriptions/fields';
+import { listFields, multiOptionsFilter, textField } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { sortField } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { VOUCHER_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
@@ -54,7 +55,7 @@ export const getMany = defineOperation({
 			ean: eansOf(this, filters.eans, itemIndex, 'EANs'),
 			sort: optionalText(filters.sort),
 		});
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path: '/vouchers',
 			query,
 			pageSize: VOUCHER_PAGE_SIZE,

@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { compact } from '../../../../shared/helpers/validation';
-import { collectionField, readCollection } from '../../descriptions/fields';
+import { collectionField } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { sortField } from '../../descriptions/sort';
 import { optionalText } from '../../helpers/values';
 import { apiPath } from '../../../../api/v2';
@@ -42,7 +43,7 @@ export const getProducts = defineOperation({
 			id_product: productIdsOf(this, filters.productIds, itemIndex, 'Product IDs').map(String),
 			sort: optionalText(filters.sort),
 		});
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path,
 			query,
 			pageSize: VOUCHER_PAGE_SIZE,

@@ -1,5 +1,5 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
-import { readCollection } from '../../descriptions/fields';
+import { readGetMany } from '../../helpers/getMany';
 import { defineOperation } from '../../../actions/define';
 
 /** GET /warehouses: 30 a page (the API's maximum). */
@@ -12,7 +12,7 @@ export const getMany = defineOperation({
 	endpoint: 'GET /warehouses',
 	properties: [...returnAllOrLimit()],
 	async execute(itemIndex) {
-		return await readCollection(this, itemIndex, {
+		return await readGetMany(this, itemIndex, {
 			path: '/warehouses',
 			query: {},
 			pageSize: 30,
