@@ -2157,7 +2157,8 @@ const assistantV2 = template(
 				"Buyers' e-mail, phone, names and street addresses are left out of what the agent reads (*Leave Out Buyers' Personal Data*, on by default); the country stays.",
 			],
 			[
-				'In **OpenAI Chat Model**, pick an OpenAI credential (or replace the node by another chat model).',
+				'In **OpenAI Chat Model**, pick an OpenAI credential (its Base URL may name any OpenAI-compatible server), or replace the node by another chat model.',
+				'Chat in the editor (**Open chat**); to chat from elsewhere, make **Chat with your assistant** public with authentication.',
 				"Write your shop's tone and rules into the agent's System Message.",
 				"Keep **Ask me first** in front of every tool that writes; remove a write from a tool's AI Tool Safety to take it from the agent.",
 			],
@@ -2195,7 +2196,12 @@ const assistantV2 = template(
 			type: `${LANGCHAIN}.lmChatOpenAi`,
 			typeVersion: 1.3,
 			position: [160, 260],
-			parameters: { model: { __rl: true, mode: 'list', value: 'gpt-5-mini' }, options: {} },
+			// Chat Completions, which every OpenAI-compatible server speaks (a credential's Base URL can name one)
+			parameters: {
+				model: { __rl: true, mode: 'list', value: 'gpt-5-mini' },
+				responsesApiEnabled: false,
+				options: {},
+			},
 		},
 		{
 			id: uuid(32, 4),
@@ -2230,7 +2236,7 @@ const assistantV2 = template(
 			position: [960, 260],
 			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000a033',
 			parameters: {
-				message: '=The assistant wants to run **{{ $tool.name }}** with:\n{{ $tool.parameters }}',
+				message: '=The assistant wants to run **{{ $tool.name }}** with:\n{{ JSON.stringify($tool.parameters) }}',
 				approvalOptions: { values: { approvalType: 'double', approveLabel: 'Approve', disapproveLabel: 'Decline' } },
 				options: {},
 			},

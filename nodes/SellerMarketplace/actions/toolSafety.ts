@@ -35,7 +35,7 @@ export function toolSafetyProperties(resources: readonly Resource[]): INodePrope
 		default: [],
 		displayOptions: { show: { '@tool': [true] } },
 		description:
-			'The operations the agent may call. Every read by default; add a write only if the agent may do it without you. A call to an operation not listed sends nothing and tells the agent why.',
+			"The operations the agent may call. Every read by default; add a write only for an agent that may make it (put n8n's human review in front of the tool to approve each call). A call to an operation not listed sends nothing and tells the agent why.",
 		options: operations.map((operation) => ({
 			name: `${operation.resourceName}: ${operation.name}${isRead(operation) ? '' : ' (Write)'}`,
 			value: keyOf(operation),

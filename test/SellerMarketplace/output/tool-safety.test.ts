@@ -11,6 +11,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { startSandbox, type OrderUnit, type Sandbox } from '../../../sandbox';
 import { DEFAULT_USER_AGENT } from '../../../nodes/api/v2/signing';
 import {
+	nodeTypes,
+	PACKAGE,
 	runSellerAgent,
 	runSellerNodeV2,
 	runSellerTool,
@@ -295,6 +297,33 @@ describe('the LangChain path (n8n-core wraps the node as a tool and invokes it)'
 		expect(run.answers[0].answer).toEqual([
 			expect.objectContaining({ id_order_unit: 1000001, shipping_address: { country: 'DE' } }),
 		]);
+	});
+});
+
+describe('the form', () => {
+	const toolForm = (version: number) =>
+		nodeTypes().getByNameAndVersion(`${PACKAGE}.sellerMarketplaceTool`, version).description.properties;
+
+	it('version 2.1 lists every operation, each read allowed by default and no write; versions 2 and 1 have no setting', () => {
+		const setting = toolForm(2.1).find((property) => property.name === 'aiToolSafety')!;
+		const options = setting.options as Array<{ name: string; value: string }>;
+		const writes = options.filter((option) => option.name.endsWith('(Write)')).map((option) => option.value);
+		expect([...(setting.default as string[])].sort()).toEqual(
+			options
+				.filter((option) => !writes.includes(option.value))
+				.map((option) => option.value)
+				.sort(),
+		);
+		expect(writes).toEqual(expect.arrayContaining(['orderUnit.cancel', 'orderUnit.refund', 'ticket.sendMessage']));
+		expect(setting.default).toEqual(
+			expect.arrayContaining(['order.get', 'report.download', 'category.suggest', 'unit.getStatus']),
+		);
+		expect(setting.default).not.toEqual(expect.arrayContaining(['report.request']));
+		expect(setting.displayOptions).toEqual({ show: { '@tool': [true] } });
+		for (const version of [1, 2]) {
+			expect(toolForm(version).map((property) => property.name)).not.toContain('aiToolSafety');
+			expect(toolForm(version).map((property) => property.name)).not.toContain('leaveOutPersonalData');
+		}
 	});
 });
 
