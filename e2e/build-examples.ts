@@ -2146,7 +2146,7 @@ const assistantV2 = template(
 	'Seller Marketplace: AI seller assistant (reads freely, writes after your approval)',
 	[
 		note(
-			uuid(32, 90),
+			uuid(33, 90),
 			[-80, -520],
 			'AI seller assistant, guarded',
 			[
@@ -2166,16 +2166,16 @@ const assistantV2 = template(
 			520,
 		),
 		{
-			id: uuid(32, 1),
+			id: uuid(33, 1),
 			name: 'Chat with your assistant',
 			type: `${LANGCHAIN}.chatTrigger`,
 			typeVersion: 1.4,
 			position: [0, 0],
-			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000a032',
+			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000a034',
 			parameters: { options: { responseMode: 'responseNodes' } },
 		},
 		{
-			id: uuid(32, 2),
+			id: uuid(33, 2),
 			name: 'Seller assistant',
 			type: `${LANGCHAIN}.agent`,
 			typeVersion: 3.1,
@@ -2191,7 +2191,7 @@ const assistantV2 = template(
 			},
 		},
 		{
-			id: uuid(32, 3),
+			id: uuid(33, 3),
 			name: 'OpenAI Chat Model',
 			type: `${LANGCHAIN}.lmChatOpenAi`,
 			typeVersion: 1.3,
@@ -2204,24 +2204,24 @@ const assistantV2 = template(
 			},
 		},
 		{
-			id: uuid(32, 4),
+			id: uuid(33, 4),
 			name: 'Conversation memory',
 			type: `${LANGCHAIN}.memoryBufferWindow`,
 			typeVersion: 1.3,
 			position: [320, 260],
 			parameters: {},
 		},
-		sellerTool(uuid(32, 5), ASSISTANT_TOOLS.reads[0], [480, 260], {
+		sellerTool(uuid(33, 5), ASSISTANT_TOOLS.reads[0], [480, 260], {
 			resource: 'order',
 			operation: 'get',
 			orderId: rl(fromAI('order_id', 'The order ID, e.g. MB7UWLD', 'string')),
 		}),
-		sellerTool(uuid(32, 6), ASSISTANT_TOOLS.reads[1], [640, 260], {
+		sellerTool(uuid(33, 6), ASSISTANT_TOOLS.reads[1], [640, 260], {
 			resource: 'orderUnit',
 			operation: 'get',
 			orderUnitId: rl(fromAI('order_unit_id', 'The ID of the order unit (a number)', 'number')),
 		}),
-		sellerTool(uuid(32, 7), ASSISTANT_TOOLS.reads[2], [800, 260], {
+		sellerTool(uuid(33, 7), ASSISTANT_TOOLS.reads[2], [800, 260], {
 			resource: 'ticket',
 			operation: 'getMany',
 			limit: 20,
@@ -2229,33 +2229,33 @@ const assistantV2 = template(
 			options: {},
 		}),
 		{
-			id: uuid(32, 8),
+			id: uuid(33, 8),
 			name: ASSISTANT_TOOLS.approval,
 			type: `${LANGCHAIN}.chatHitlTool`,
 			typeVersion: 1.3,
 			position: [960, 260],
-			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000a033',
+			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000a035',
 			parameters: {
 				message: '=The assistant wants to run **{{ $tool.name }}** with:\n{{ JSON.stringify($tool.parameters) }}',
 				approvalOptions: { values: { approvalType: 'double', approveLabel: 'Approve', disapproveLabel: 'Decline' } },
 				options: {},
 			},
 		},
-		sellerTool(uuid(32, 9), ASSISTANT_TOOLS.writes[0], [800, 520], {
+		sellerTool(uuid(33, 9), ASSISTANT_TOOLS.writes[0], [800, 520], {
 			resource: 'orderUnit',
 			operation: 'refund',
 			orderUnitId: rl(fromAI('order_unit_id', 'The ID of the order unit (a number)', 'number')),
 			amount: fromAI('amount_cents', 'How much to pay back, in cents', 'number'),
 			aiToolSafety: ['orderUnit.refund'],
 		}),
-		sellerTool(uuid(32, 10), ASSISTANT_TOOLS.writes[1], [960, 520], {
+		sellerTool(uuid(33, 10), ASSISTANT_TOOLS.writes[1], [960, 520], {
 			resource: 'orderUnit',
 			operation: 'cancel',
 			orderUnitId: rl(fromAI('order_unit_id', 'The ID of the order unit (a number)', 'number')),
 			reason: 'NoInventory',
 			aiToolSafety: ['orderUnit.cancel'],
 		}),
-		sellerTool(uuid(32, 11), ASSISTANT_TOOLS.writes[2], [1120, 520], {
+		sellerTool(uuid(33, 11), ASSISTANT_TOOLS.writes[2], [1120, 520], {
 			resource: 'ticket',
 			operation: 'sendMessage',
 			ticketId: rl(fromAI('ticket_id', 'The ID of the ticket', 'string')),
@@ -2264,7 +2264,7 @@ const assistantV2 = template(
 			aiToolSafety: ['ticket.sendMessage'],
 		}),
 		{
-			id: uuid(32, 12),
+			id: uuid(33, 12),
 			name: 'Answer in the chat',
 			type: `${LANGCHAIN}.chat`,
 			typeVersion: 1.3,
@@ -2291,6 +2291,103 @@ const assistantV2 = template(
 	},
 );
 
+// ------------------------------------------------------------------------------------------------
+// Shipping deadline (poll): order units due within the lead time → one Slack message listing what to ship first
+
+/** The Slack incoming-webhook address the seller pastes in (the e2e points its copy at a stand-in). */
+export const SLACK_WEBHOOK_PLACEHOLDER = 'https://hooks.slack.com/services/YOUR/WEBHOOK/URL';
+export const DUE_SOON_LEAD_HOURS = 4;
+
+const dueSoonV2 = template(
+	'exV2DueSoonWarn1',
+	'Seller Marketplace: order units due soon → Slack list of what to ship first (polling)',
+	[
+		note(
+			uuid(32, 90),
+			[-80, -460],
+			'Order units due soon → warn on Slack, soonest deadline first',
+			[
+				`**Units due soon** checks the marketplace every 10 minutes for order units not sent yet (*Open* or *Need to Be Sent*) whose delivery deadline is less than ${DUE_SOON_LEAD_HOURS} hours away, by the marketplace's clock. Each unit starts the workflow once; units sent or cancelled in time never do. The first check after publishing starts from now.`,
+				'',
+				'One Slack message per check lists them, soonest deadline first. Cost: each check reads your unsent order units, 1 request per 100 of each of the two statuses (2 requests a check for up to 100 of each).',
+			],
+			[
+				`In **Units due soon**, pick your storefront (or all of them) and the **Lead Time (Hours)** (${DUE_SOON_LEAD_HOURS} here).`,
+				'In Slack, create an incoming webhook for your channel and paste its address as the URL of **Post to Slack** (the address is the secret: keep the workflow private).',
+				'For late units, switch the event of **Units due soon** to *Order Unit Overdue*.',
+			],
+			680,
+			460,
+		),
+		pollTriggerV2(uuid(32, 1), 'Units due soon', [0, 0], {
+			pollTimes: { item: [{ mode: 'everyX', value: 10, unit: 'minutes' }] },
+			event: 'orderUnitDueSoon',
+			leadTimeHours: DUE_SOON_LEAD_HOURS,
+			options: {},
+		}),
+		setFields(
+			uuid(32, 2),
+			'Ship-by line',
+			[240, 0],
+			[
+				{ name: 'ship_by', type: 'string', value: '={{ $json.delivery_time_expires_iso }}' },
+				{ name: 'id_order_unit', type: 'number', value: '={{ $json.id_order_unit }}' },
+				{
+					name: 'line',
+					type: 'string',
+					value:
+						'=Ship by {{ $json.delivery_time_expires_iso }}: order {{ $json.id_order }}, unit {{ $json.id_order_unit }} ({{ $json.product?.title ?? $json.id_offer }}, {{ $json.status }})',
+				},
+			],
+		),
+		{
+			id: uuid(32, 3),
+			name: 'Soonest first',
+			type: 'n8n-nodes-base.sort',
+			typeVersion: 1,
+			position: [480, 0],
+			parameters: { sortFieldsUi: { sortField: [{ fieldName: 'ship_by', order: 'ascending' }] }, options: {} },
+		},
+		{
+			id: uuid(32, 4),
+			name: 'One list',
+			type: 'n8n-nodes-base.aggregate',
+			typeVersion: 1,
+			position: [720, 0],
+			parameters: { fieldsToAggregate: { fieldToAggregate: [{ fieldToAggregate: 'line' }] }, options: {} },
+		},
+		{
+			id: uuid(32, 5),
+			name: 'Post to Slack',
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			position: [960, 0],
+			parameters: {
+				method: 'POST',
+				url: SLACK_WEBHOOK_PLACEHOLDER,
+				sendBody: true,
+				bodyParameters: {
+					parameters: [
+						{
+							name: 'text',
+							value: `={{ $json.line.length }} order unit(s) to ship within ${DUE_SOON_LEAD_HOURS} hours, soonest first:\n{{ $json.line.join('\\n') }}`,
+						},
+					],
+				},
+				options: {},
+			},
+			notes: 'Paste your Slack incoming webhook',
+			notesInFlow: true,
+		},
+	],
+	connect(
+		['Units due soon', 'Ship-by line'],
+		['Ship-by line', 'Soonest first'],
+		['Soonest first', 'One list'],
+		['One list', 'Post to Slack'],
+	),
+);
+
 /** The seller templates (examples/, node version 2) and the version 1 workflows (examples/v1/). */
 export const EXAMPLES: Record<string, { id: string; name: string; nodes: Node[] }> = {
 	'order-new-ship-with-tracking.json': orderNewV2,
@@ -2306,6 +2403,7 @@ export const EXAMPLES: Record<string, { id: string; name: string; nodes: Node[] 
 	'report-settlement-reconcile.json': reconcileV2,
 	'order-new-label-once-queue-mode.json': labelOnceV2,
 	'ai-seller-assistant-guarded.json': assistantV2,
+	'order-units-due-soon-slack.json': dueSoonV2,
 	'v1/order-new-ship-with-tracking.json': orderNew,
 	'v1/inventory-daily-import-file.json': inventory,
 	'v1/tickets-interim-notice.json': tickets,

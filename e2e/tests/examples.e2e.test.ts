@@ -15,10 +15,16 @@ import type {
 	Unit,
 } from '../../sandbox/core/types';
 import { budget } from '../../test/budget';
-import { PRICE_DECISIONS, RECONCILE_ISSUES, SELLER_TABLES } from '../build-examples';
+import {
+	DUE_SOON_LEAD_HOURS,
+	PRICE_DECISIONS,
+	RECONCILE_ISSUES,
+	SELLER_TABLES,
+	SLACK_WEBHOOK_PLACEHOLDER,
+} from '../build-examples';
 import { nodeItems, sleep, type NodeRun, WorkflowRun } from '../lib/n8n';
 import { PACKAGE_NAME } from '../lib/runtime';
-import { readExamples, type NodeJson } from '../lib/workflows';
+import { loadExamples, readExamples, type NodeJson } from '../lib/workflows';
 import { connect } from '../setup/state';
 import { INVENTORY_CSV_PATH, STOCK_TABLE } from '../build-examples';
 import { signRequestOptions } from '../../nodes/api/v2/signing';
@@ -791,5 +797,94 @@ describe('the seller templates (node version 2)', () => {
 		expect(found.map((item) => [item.issue, item.id_order_unit]).sort()).toEqual(
 			notPaid.map((u) => [RECONCILE_ISSUES.notPaid, u.id_order_unit]).sort(),
 		);
+	});
+	test('shipping deadline: units due within the lead time reach Slack (a stand-in) in one message, soonest first, each once; a unit sent before does not', async () => {
+		// The Slack incoming webhook stands in as a Webhook workflow of this n8n; the template's copy posts to it and
+		// polls every minute (n8n's shortest).
+		const standInPath = 'e2e-slack-stand-in';
+		const standIn = {
+			id: 'e2eSlackStandIn1',
+			name: 'e2e: Slack incoming webhook stand-in',
+			nodes: [
+				{
+					id: 'e0e0e0e0-0000-4000-8000-003200000091',
+					name: 'Slack stand-in',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: [0, 0] as [number, number],
+					webhookId: standInPath,
+					parameters: { httpMethod: 'POST', path: standInPath, responseMode: 'onReceived', options: {} },
+				},
+			],
+			connections: {},
+			settings: { executionOrder: 'v1' },
+		};
+		const template = loadExamples().find(({ workflow }) => workflow.id === V2_EXAMPLE_IDS.dueSoon)!.workflow;
+		const copy = JSON.parse(JSON.stringify(template)) as typeof template;
+		copy.id = 'e2eRunV2DueSoon1';
+		copy.name = `${template.name} (run by e2e)`;
+		for (const node of copy.nodes as Array<{ name: string; parameters: Record<string, unknown> }>) {
+			if (node.name === 'Units due soon') node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+			if (node.name === 'Post to Slack') node.parameters.url = n8n.webhookUrl(standInPath);
+		}
+		expect((template.nodes as NodeJson[]).find((node) => node.name === 'Post to Slack')!.parameters.url).toBe(
+			SLACK_WEBHOOK_PLACEHOLDER,
+		);
+		await n8n.importWorkflows([standIn, copy]);
+		await n8n.activate(standIn.id);
+		const mark = await sandbox.lastSeq();
+		// its first poll (at publishing) marks the units due already as known
+		await n8n.activate(copy.id);
+		try {
+			const offer = (await sandbox.state<Unit>('units'))
+				.filter((u) => (u._storefront ?? 'de') === 'de' && u.amount > 2)
+				.sort((a, b) => a.delivery_time_max - b.delivery_time_max)[0];
+			const { orderUnits } = await sandbox.createOrder({
+				units: [{ id_unit: offer.id_unit, quantity: 3 }],
+				storefront: 'de',
+			});
+			const [shipped, ...waiting] = orderUnits;
+			await sandbox.setStatus('orderUnits', shipped.id_order_unit, 'sent');
+			// the sandbox's clock moves to a minute past the point its deadline is 4 hours away
+			const seconds = (timestamp: string) => Date.parse(`${timestamp.replace(' ', 'T')}Z`) / 1000;
+			const now = seconds((await sandbox.info()).now);
+			await sandbox.advance(seconds(shipped.delivery_time_expires) - DUE_SOON_LEAD_HOURS * 3600 - now + 60);
+
+			const messages = async () =>
+				(await n8n.executions({ workflowId: standIn.id }))
+					.flatMap((execution) => nodeItems(execution.runData, 'Slack stand-in'))
+					.map((item) => String((item.body as { text?: unknown }).text ?? ''));
+			const mentions = (text: string, id: number) => text.split('\n').some((line) => line.includes(`unit ${id} `));
+			const got = await eventually(
+				messages,
+				(texts) => waiting.every((u) => texts.some((text) => mentions(text, u.id_order_unit))),
+				budget(POLL_WAIT_MS),
+			);
+			const ours = got.find((text) => mentions(text, waiting[0].id_order_unit))!;
+			const [title, ...lines] = ours.split('\n');
+			expect(title).toBe(`${lines.length} order unit(s) to ship within ${DUE_SOON_LEAD_HOURS} hours, soonest first:`);
+			const shipBy = lines.map((line) => Date.parse(/^Ship by (\S+):/.exec(line)![1]));
+			expect(shipBy).toEqual([...shipBy].sort((a, b) => a - b));
+			for (const u of waiting)
+				expect(lines.filter((line) => line.includes(`unit ${u.id_order_unit} `))).toHaveLength(1);
+
+			// One more poll a minute later: nothing again for these units, and never the unit sent before.
+			await sleep(budget(70_000));
+			const all = await messages();
+			for (const u of waiting) expect(all.filter((text) => mentions(text, u.id_order_unit))).toHaveLength(1);
+			expect(all.filter((text) => mentions(text, shipped.id_order_unit))).toEqual([]);
+
+			// what reached the sandbox: the unsent order units of de, one status per request, signed
+			const reads = (await sandbox.requestsSince(mark)).filter((r) => r.api === 'v2' && r.path === '/order-units');
+			expect(reads.length).toBeGreaterThanOrEqual(4);
+			expect(
+				[
+					...new Set(reads.map((r) => [r.method, r.query.status, r.query.storefront, r.signatureValid].join(' '))),
+				].sort(),
+			).toEqual(['GET need_to_be_sent de true', 'GET open de true']);
+		} finally {
+			await n8n.deactivate(copy.id);
+			await n8n.deactivate(standIn.id);
+		}
 	});
 });

@@ -33,6 +33,8 @@ export function createHttpServer(
 	let guard: RequestGuard | undefined;
 	return http.createServer((req, res) => {
 		const core = getCore();
+		// Every answer is dated by the sandbox's clock (RFC 9110's Date header), so that `advance` moves it too.
+		res.setHeader('Date', new Date(core.now()).toUTCString());
 		guard ??= new RequestGuard(core.origin, core.options.allowedHosts);
 		const fail = (error: unknown) => {
 			core.options.log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);

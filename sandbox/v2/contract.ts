@@ -1,5 +1,5 @@
 /**
- * The marketplace's OpenAPI document (seller-api-v2.openapi.json, version 2.44.0, unmodified on disk) as the
+ * The marketplace's OpenAPI document (seller-api-v2.openapi.json, version 2.44.0, unmodified but pretty-printed; read through openapi.ts) as the
  * v2 contract: routing, request checks and response checks, with Ajv (see ajv.ts).
  *
  * Adaptations made in memory, none of which loosens a rule:
@@ -25,9 +25,10 @@
 import fs from 'fs';
 import path from 'path';
 import { AjvError, createAjv, SchemaCheck } from './ajv';
+import { openApiDocument } from './openapi';
 import { ErrorDetail, invalid } from './problems';
 
-export const SPEC_FILE = path.join(__dirname, 'seller-api-v2.openapi.json');
+export { SPEC_FILE } from './openapi';
 /** Where the OpenAPI's text and examples overrule its schema on a parameter's wire form (read by the independent judge too). */
 export const DOCUMENTED_EXCEPTIONS_FILE = path.join(__dirname, 'documented-exceptions.json');
 
@@ -286,7 +287,7 @@ export class Contract {
 		return current;
 	};
 
-	/** Compiled on first use: compiling all 119 operations up front would take seconds. */
+	/** Compiled on first use: compiling every operation of the OpenAPI up front would take seconds. */
 	private check(key: string, ajv: ReturnType<typeof createAjv>, schema: () => object): SchemaCheck {
 		let check = this.checks.get(key);
 		if (!check) {
@@ -535,10 +536,7 @@ let loaded: Contract | undefined;
 
 /** The contract, read once per process. */
 export function loadContract(): Contract {
-	loaded ??= new Contract(
-		normaliseNullable(JSON.parse(fs.readFileSync(SPEC_FILE, 'utf8'))) as Document,
-		documentedExceptions(),
-	);
+	loaded ??= new Contract(normaliseNullable(openApiDocument()) as Document, documentedExceptions());
 	return loaded;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Stoplight Prism, a maintained OpenAPI mock server nobody on this project wrote, driven by the marketplace's own
- * OpenAPI (sandbox/v2/seller-api-v2.openapi.json, a byte copy of the published 2.44.0). It validates every request
+ * OpenAPI (sandbox/v2/seller-api-v2.openapi.json, the published 2.44.0 pretty-printed). It validates every request
  * against the OpenAPI and answers with bodies generated from the response schemas (dynamic mode; the seed of each
  * answer is chosen per request, see proxy.ts).
  *

@@ -32,6 +32,12 @@ export type BatchOutcome =
  * item and builds its part without sending anything; `send` sends the prepared parts and reports per item.
  */
 export interface BatchExecution<Part> {
+	/**
+	 * Parameters the item gives as columns of its own (an operation's "Map Automatically" mode), by parameter name:
+	 * read from the item as they are instead of evaluated, and checked as if typed in the form. Undefined when the
+	 * form sets them.
+	 */
+	columns?(this: IExecuteFunctions, itemIndex: number): IDataObject | undefined;
 	prepare(this: IExecuteFunctions, itemIndex: number): Promise<Part>;
 	send(this: IExecuteFunctions, parts: Array<{ itemIndex: number; part: Part }>): Promise<BatchOutcome[]>;
 }

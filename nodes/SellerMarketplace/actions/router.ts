@@ -2,7 +2,7 @@
  * Runs the operations of every node version: the version hands over its actions (see defineActions), the router
  * finds the operation the form chose and runs it per item or as a batch, the same way for every API version.
  */
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { readRequestSettings } from '../../api/core/settings';
@@ -117,11 +117,18 @@ async function runPerItem(
  * The context with each parameter of the current item evaluated once: the check of an item's parameters and its
  * preparation read the same ones, and at 50,000 rows n8n evaluating a row's expressions twice was most of the
  * node's CPU. A value is kept only for the item being prepared (`forget` drops it), and only when n8n did not
- * answer with the caller's fallback (a parameter that is not set gives each caller its own fallback).
+ * answer with the caller's fallback (a parameter that is not set gives each caller its own fallback). Parameters
+ * the item gives as columns (`useColumns`, see BatchExecution.columns) are answered from them, not evaluated.
  */
-function evaluatedOnce(context: IExecuteFunctions): { context: IExecuteFunctions; forget(): void } {
+function evaluatedOnce(context: IExecuteFunctions): {
+	context: IExecuteFunctions;
+	useColumns(columns: IDataObject | undefined): void;
+	forget(): void;
+} {
 	const values = new Map<string, unknown>();
+	let columns: IDataObject | undefined;
 	const getNodeParameter = ((name: string, itemIndex: number, fallback?: unknown, options?: unknown) => {
+		if (columns && name in columns) return columns[name] ?? fallback;
 		const key = `${itemIndex}\u0000${name}\u0000${options === undefined ? '' : JSON.stringify(options)}`;
 		if (values.has(key)) return values.get(key);
 		const value = context.getNodeParameter(name, itemIndex, fallback as never, options as never);
@@ -135,7 +142,14 @@ function evaluatedOnce(context: IExecuteFunctions): { context: IExecuteFunctions
 			return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
 		},
 	});
-	return { context: proxy, forget: () => values.clear() };
+	return {
+		context: proxy,
+		useColumns: (given) => (columns = given),
+		forget: () => {
+			values.clear();
+			columns = undefined;
+		},
+	};
 }
 
 /** Checks and prepares every item before anything is sent; then sends the prepared parts together. */
@@ -150,6 +164,7 @@ async function runBatch(
 	const once = evaluatedOnce(context);
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
+			once.useColumns(operation.batch.columns?.call(context, itemIndex));
 			checkParameterTypes(once.context, operation.description, itemIndex);
 			readRequestSettings(once.context, itemIndex);
 			parts.push({ itemIndex, part: await operation.batch.prepare.call(once.context, itemIndex) });

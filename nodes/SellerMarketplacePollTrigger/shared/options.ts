@@ -17,6 +17,8 @@ export const DEFAULT_MAX_ITEMS_PER_POLL = 100;
 export const MAX_MAX_ITEMS_PER_POLL = 5000;
 export const DEFAULT_LOOKBACK_MINUTES = 10;
 export const MAX_LOOKBACK_MINUTES = 1440;
+export const DEFAULT_LEAD_TIME_HOURS = 4;
+export const MAX_LEAD_TIME_HOURS = 168;
 
 /** The note at the top of every version's form. */
 export const pollNotice: INodeProperties = {
@@ -99,6 +101,20 @@ export function returnStatusesField(options: INodePropertyOptions[]): INodePrope
 		default: [],
 		options,
 		description: 'Only returns in these statuses; none chosen means every return',
+	};
+}
+
+/** Lead Time of the Order Unit Due Soon event, the same in every version. */
+export function leadTimeField(event: string): INodeProperties {
+	return {
+		displayName: 'Lead Time (Hours)',
+		name: 'leadTimeHours',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_LEAD_TIME_HOURS },
+		default: DEFAULT_LEAD_TIME_HOURS,
+		description:
+			"Emit an order unit not sent yet this many hours before its delivery deadline (by the marketplace's clock)",
+		displayOptions: { show: { event: [event] } },
 	};
 }
 
@@ -195,6 +211,19 @@ export function readPollOptions(context: IPollFunctions): PollOptions {
 		DEFAULT_LOOKBACK_MINUTES,
 	);
 	return { maxItems, lookbackSeconds: minutes * 60, startFrom: startDate(context, options.startDate) };
+}
+
+/** Lead Time (Hours), checked, in seconds. */
+export function readLeadSeconds(context: IPollFunctions): number {
+	const hours = wholeNumber(
+		context,
+		context.getNodeParameter('leadTimeHours', DEFAULT_LEAD_TIME_HOURS),
+		'Lead Time (Hours)',
+		1,
+		MAX_LEAD_TIME_HOURS,
+		DEFAULT_LEAD_TIME_HOURS,
+	);
+	return hours * 3600;
 }
 
 /** The values of a dropdown list, checked against its options (an expression could produce anything). */

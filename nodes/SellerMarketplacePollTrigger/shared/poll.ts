@@ -5,7 +5,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { ListChangedError, readList, type ListRead, type Page, type PageReader } from '../../api/core/paging';
 import type { PollOptions } from './options';
 import { loadSnapshotState, selectEntered, snapshotBaseline, type SnapshotState } from './snapshot';
-import type { EventSource, SnapshotSource, TimelineSource } from './sources';
+import type { DeadlineSource, EventSource, SnapshotSource, TimelineSource } from './sources';
 import {
 	inWindow,
 	isSettled,
@@ -431,11 +431,100 @@ async function pollSnapshot(
 	});
 }
 
+/** The records of a deadline's lists, and the marketplace's clock when they were read (see pollDeadline). */
+interface DeadlineRead {
+	records: IDataObject[];
+	/** Seconds: the latest `Date` of the answers, or the n8n host's clock when they carry none. */
+	now: number;
+	/** Every list's total held still and it showed that many records (see selectEntered). */
+	complete: boolean;
+}
+
+async function readDeadlineLists(
+	context: IPollFunctions,
+	source: DeadlineSource,
+	settings: PollSettings,
+	consistent: boolean,
+): Promise<DeadlineRead> {
+	let clock: number | undefined;
+	const dated =
+		(read: PageReader): PageReader =>
+		async (offset, limit, onThrottled) => {
+			const page = await read(offset, limit, onThrottled);
+			if (page.time !== undefined) clock = Math.max(clock ?? -Infinity, page.time);
+			return page;
+		};
+	const records: IDataObject[] = [];
+	let complete = true;
+	for (const read of source.lists(context)) {
+		if (consistent) {
+			const list = await readConsistent(context, source, dated(read), {
+				concurrency: settings.concurrency,
+				sequential: false,
+			});
+			records.push(...list.records);
+			continue;
+		}
+		const list = await readList(context, dated(read), {
+			pageSize: source.pageSize,
+			concurrency: settings.concurrency,
+			keyOf: keyOf(source),
+			what: `The list of ${source.noun}`,
+		});
+		complete &&= !list.changed && (list.total === undefined || list.records.length === list.total);
+		records.push(...list.records);
+	}
+	return { records, now: clock ?? Math.floor(Date.now() / 1000), complete };
+}
+
+/** When a deadline's record becomes an event (its deadline less the lead time), in seconds; undefined without one. */
+const dueAt = (source: DeadlineSource, record: IDataObject): number | undefined => {
+	const deadline = source.timeOf(record);
+	return deadline === undefined ? undefined : deadline - source.leadSeconds;
+};
+
+/**
+ * Records whose deadline comes within the lead time (see DeadlineSource), each emitted once while it is listed:
+ * every poll reads each status's list in full (the API neither filters nor sorts by the deadline) and compares the
+ * deadlines with the marketplace's clock, the `Date` of its answers, so that a wrong n8n clock brings no event early
+ * or late. Soonest deadline first, at most Max Items per Poll; those left over are still due on the next poll and
+ * follow then. A record stays remembered while it is listed (a later deadline does not make it new) and is forgotten
+ * when two complete reads in a row do not show it (sent, cancelled). The first poll marks what is due already as
+ * known, or, with a Start Date, only what fell due before that date.
+ */
+async function pollDeadline(
+	context: IPollFunctions,
+	source: DeadlineSource,
+	saved: unknown,
+	settings: PollSettings,
+): Promise<Outcome> {
+	let state = loadSnapshotState(saved, settings.key);
+	const { records, now, complete } = await readDeadlineLists(context, source, settings, state === undefined);
+	const isDue = (record: IDataObject) => (dueAt(source, record) ?? Infinity) <= now;
+	if (state === undefined) {
+		const { startFrom } = settings;
+		const known = (record: IDataObject) =>
+			isDue(record) && (startFrom === undefined || dueAt(source, record)! < startFrom);
+		state = snapshotBaseline(settings.key, records, source, known);
+	}
+	return selectEntered(records, state, source, {
+		matches: isDue,
+		keeps: () => true,
+		max: settings.maxItems,
+		complete,
+	});
+}
+
 /** "Fetch Test Event": the newest real record, without touching the saved state. */
 async function testEvent(context: IPollFunctions, source: EventSource, settings: PollSettings): Promise<IDataObject> {
 	let newest: IDataObject | undefined;
-	const isEvent = source.kind === 'timeline' ? source.emits : source.matches;
-	if (source.kind === 'timeline' && !isEvent) {
+	const isEvent = source.kind === 'timeline' ? source.emits : source.kind === 'snapshot' ? source.matches : undefined;
+	if (source.kind === 'deadline') {
+		// The record that fell due last.
+		const { records, now } = await readDeadlineLists(context, source, settings, true);
+		const due = (record: IDataObject) => dueAt(source, record) ?? Infinity;
+		newest = records.filter((record) => due(record) <= now).sort((a, b) => due(b) - due(a))[0];
+	} else if (source.kind === 'timeline' && !isEvent) {
 		newest = await readNewest(context, source, source.list(context, undefined));
 	} else if (isEvent) {
 		// Only some records are events: the whole list is read to find the newest of them.
@@ -479,7 +568,9 @@ export async function pollEvent(
 		const outcome =
 			source.kind === 'timeline'
 				? await pollTimeline(this, source, saved, settings)
-				: await pollSnapshot(this, source, saved, settings);
+				: source.kind === 'snapshot'
+					? await pollSnapshot(this, source, saved, settings)
+					: await pollDeadline(this, source, saved, settings);
 		if (JSON.stringify(outcome.state) !== JSON.stringify(saved))
 			staticData[STATE_FIELD] = outcome.state as unknown as IDataObject;
 		if (outcome.waiting > 0) {

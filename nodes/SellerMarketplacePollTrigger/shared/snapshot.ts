@@ -71,13 +71,25 @@ export function snapshotBaseline(
  * What one poll emits: records that entered the state since they were last reported, at most `max`
  * (the rest follow next time). `complete`: the read's total held still and it showed that many records. A read
  * during which records came or went may have missed some, so a reported id it does not show is kept; a complete
- * read that does not show one counts against it (see SnapshotState.absent).
+ * read that does not show one counts against it (see SnapshotState.absent). `keeps`: whether a reported record read
+ * again stays reported (by default while it is still in the state; a deadline's record while it is listed at all, so
+ * that it is reported once).
  */
 export function selectEntered(
 	records: IDataObject[],
 	state: SnapshotState,
 	identity: RecordIdentity,
-	{ matches, max, complete }: { matches: (record: IDataObject) => boolean; max: number; complete: boolean },
+	{
+		matches,
+		keeps = matches,
+		max,
+		complete,
+	}: {
+		matches: (record: IDataObject) => boolean;
+		keeps?: (record: IDataObject) => boolean;
+		max: number;
+		complete: boolean;
+	},
 ): { batch: IDataObject[]; state: SnapshotState; waiting: number } {
 	const { read, matching } = inState(records, identity, matches);
 	const known = new Set(state.reported);
@@ -88,7 +100,7 @@ export function selectEntered(
 	const absent: string[] = [];
 	const stillIn = state.reported.filter((id) => {
 		const record = read.get(id);
-		if (record !== undefined) return matches(record);
+		if (record !== undefined) return keeps(record);
 		if (complete && missingBefore.has(id)) return false;
 		if (complete || missingBefore.has(id)) absent.push(id);
 		return true;

@@ -60,7 +60,25 @@ export interface SnapshotSource extends SourceBase {
 	matches(record: IDataObject): boolean;
 }
 
-export type EventSource = TimelineSource | SnapshotSource;
+/**
+ * Records with a deadline, e.g. order units to send by `delivery_time_expires_iso`: an event is due `leadSeconds`
+ * before a record's deadline (`timeOf`), by the marketplace's clock. The API neither filters nor sorts by the
+ * deadline, so every poll reads the lists of `lists` in full, one list per status (one value per request, see
+ * api/core/multiValue.ts); a record that leaves them (sent, cancelled) is no longer an event.
+ */
+export interface DeadlineSource extends SourceBase {
+	kind: 'deadline';
+	lists(context: IPollFunctions): PageReader[];
+	leadSeconds: number;
+}
+
+export type EventSource = TimelineSource | SnapshotSource | DeadlineSource;
+
+/**
+ * The statuses of an order unit not sent yet, in the order they are read: a unit moves from `open` (payment pending)
+ * to `need_to_be_sent`, so one that moves between the two reads is read twice rather than not at all.
+ */
+export const UNSENT_ORDER_UNIT_STATUSES = ['open', 'need_to_be_sent'] as const;
 
 /** How an event's list is followed: by a timestamp (newest first, unless `unordered`), or compared with the last read. */
 export type Follow =
@@ -73,7 +91,8 @@ export type Follow =
 			unordered?: boolean;
 			emits?: (record: IDataObject) => boolean;
 	  }
-	| { kind: 'snapshot'; time: string; matches: (record: IDataObject) => boolean };
+	| { kind: 'snapshot'; time: string; matches: (record: IDataObject) => boolean }
+	| { kind: 'deadline'; time: string; statuses: readonly string[] };
 
 type TimelineFollow = Extract<Follow, { kind: 'timeline' }>;
 
@@ -83,6 +102,11 @@ type TimelineFollow = Extract<Follow, { kind: 'timeline' }>;
  */
 export function byCreation(time: string, fromParam: string, sort?: string): TimelineFollow {
 	return { kind: 'timeline', time, fromParam, sort, movable: false };
+}
+
+/** Order units not sent yet, by the deadline in `time` (see DeadlineSource). */
+export function byShippingDeadline(time: string): Extract<Follow, { kind: 'deadline' }> {
+	return { kind: 'deadline', time, statuses: UNSENT_ORDER_UNIT_STATUSES };
 }
 
 /** A list followed by its update time, read newest first with the API's "from" filter: records move when they change. */
@@ -113,10 +137,22 @@ function withoutStatus(filters: IDataObject): IDataObject {
 	return others;
 }
 
-/** The source of an event table's entry with the filters chosen, read through the API version's dialect. */
-export function listSource(entry: ListEntry, filters: IDataObject, dialect: ListDialect): EventSource {
+/**
+ * The source of an event table's entry with the filters chosen, read through the API version's dialect;
+ * `leadSeconds` for a deadline (see DeadlineSource).
+ */
+export function listSource(entry: ListEntry, filters: IDataObject, dialect: ListDialect, leadSeconds = 0): EventSource {
 	const { follow } = entry;
 	const base = { noun: entry.noun, pageSize: entry.pageSize, idOf: idField(entry.id), timeOf: timeField(follow.time) };
+	if (follow.kind === 'deadline') {
+		return {
+			...base,
+			kind: 'deadline',
+			leadSeconds,
+			lists: (context) =>
+				follow.statuses.map((status) => dialect.pages(context, entry.path, { ...filters, status: [status] })),
+		};
+	}
 	if (follow.kind === 'snapshot') {
 		return {
 			...base,

@@ -10,9 +10,17 @@ import {
 } from '../../api/v1/enums';
 import { v1PageReader } from '../../api/v1';
 import { DEFAULT_PAGE_SIZE } from '../../api/v1/pagination';
-import { eventField, orderUnitStatusesField, readChoices, returnStatusesField } from '../shared/options';
+import {
+	eventField,
+	leadTimeField,
+	orderUnitStatusesField,
+	readChoices,
+	readLeadSeconds,
+	returnStatusesField,
+} from '../shared/options';
 import {
 	byCreation,
+	byShippingDeadline,
 	byUpdate,
 	formatSpaceTime,
 	isOutOfStock,
@@ -42,6 +50,20 @@ const LISTS = {
 		pageSize: DEFAULT_PAGE_SIZE,
 		id: 'id_order_unit',
 		follow: byUpdate('ts_updated', 'ts_updated:from', 'ts_updated:desc'),
+	},
+	orderUnitDueSoon: {
+		noun: 'order units due soon',
+		path: '/order-units/seller/',
+		pageSize: DEFAULT_PAGE_SIZE,
+		id: 'id_order_unit',
+		follow: byShippingDeadline('delivery_time_expires'),
+	},
+	orderUnitOverdue: {
+		noun: 'overdue order units',
+		path: '/order-units/seller/',
+		pageSize: DEFAULT_PAGE_SIZE,
+		id: 'id_order_unit',
+		follow: byShippingDeadline('delivery_time_expires'),
 	},
 	returnChanged: {
 		noun: 'returns',
@@ -105,10 +127,21 @@ export const eventProperties: INodeProperties[] = [
 			value: 'orderUnitStatus',
 			description: 'An order unit changed to one of the chosen statuses',
 		},
+		{
+			name: 'Order Unit Due Soon',
+			value: 'orderUnitDueSoon',
+			description: 'An order unit not sent yet reaches its delivery deadline within the lead time',
+		},
+		{
+			name: 'Order Unit Overdue',
+			value: 'orderUnitOverdue',
+			description: 'An order unit passed its delivery deadline without being sent',
+		},
 		{ name: 'Return Created or Changed', value: 'returnChanged', description: 'A return was opened or changed' },
 	]),
 	{ ...orderUnitStatusesField(orderUnitStatusOptions), displayOptions: { show: { event: ['orderUnitStatus'] } } },
 	{ ...returnStatusesField(returnStatusOptions), displayOptions: { show: { event: ['returnChanged'] } } },
+	leadTimeField('orderUnitDueSoon'),
 ];
 
 /** The chosen event's list, and the key its saved state belongs to (the event with its filters). */
@@ -134,6 +167,9 @@ export function v1EventSource(context: IPollFunctions): { source: EventSource; k
 				key: `${event}:${statuses.join(',')}`,
 			};
 		}
+		case 'orderUnitDueSoon':
+			// The lead time is not part of the key: a unit reported as due soon stays reported when it changes.
+			return { source: listSource(entry, {}, dialect, readLeadSeconds(context)), key: event };
 		case 'importFileFinished':
 			return { source: listSource(entry, { status: FINISHED_IMPORT_STATUSES }, dialect), key: event };
 		default:

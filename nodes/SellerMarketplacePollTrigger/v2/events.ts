@@ -14,9 +14,17 @@ import {
 import { defaultStorefront, v2PageReader } from '../../api/v2';
 import { v2OutputShapes } from '../../shared/helpers/outputShapes';
 import { outputProperties, type OutputShape } from '../../shared/helpers/simplify';
-import { eventField, orderUnitStatusesField, readChoices, returnStatusesField } from '../shared/options';
+import {
+	eventField,
+	leadTimeField,
+	orderUnitStatusesField,
+	readChoices,
+	readLeadSeconds,
+	returnStatusesField,
+} from '../shared/options';
 import {
 	byCreation,
+	byShippingDeadline,
 	byUpdate,
 	formatIsoTime,
 	isOutOfStock,
@@ -90,6 +98,30 @@ const EVENTS = {
 			field: orderUnitStatusesField(toOptions(ORDER_UNIT_STATUSES, ORDER_UNIT_STATUS_TERMS)),
 		},
 		follow: byUpdate('ts_updated_iso', 'ts_updated_from_iso', 'ts_updated:desc'),
+	},
+	orderUnitDueSoon: {
+		option: {
+			name: 'Order Unit Due Soon',
+			description: 'An order unit not sent yet reaches its delivery deadline within the lead time',
+		},
+		noun: 'order units due soon',
+		path: '/order-units',
+		pageSize: PAGE_SIZE,
+		id: 'id_order_unit',
+		storefront: 'filter',
+		follow: byShippingDeadline('delivery_time_expires_iso'),
+	},
+	orderUnitOverdue: {
+		option: {
+			name: 'Order Unit Overdue',
+			description: 'An order unit passed its delivery deadline without being sent',
+		},
+		noun: 'overdue order units',
+		path: '/order-units',
+		pageSize: PAGE_SIZE,
+		id: 'id_order_unit',
+		storefront: 'filter',
+		follow: byShippingDeadline('delivery_time_expires_iso'),
 	},
 	returnChanged: {
 		option: { name: 'Return Created or Changed', description: 'A return was opened or changed' },
@@ -172,6 +204,7 @@ export const eventProperties: INodeProperties[] = [
 		const statuses: StatusChoice | undefined = (EVENTS[event] as EventEntry).statuses;
 		return statuses ? [{ ...statuses.field, displayOptions: { show: { event: [event] } } }] : [];
 	}),
+	leadTimeField('orderUnitDueSoon'),
 	{
 		...storefrontFilterField,
 		description: 'Only records of this storefront (country)',
@@ -235,8 +268,10 @@ export async function v2EventSource(
 	if (statuses.length) filters.status = statuses;
 	const storefront = await chosenStorefront(context, entry.storefront);
 	if (storefront) filters.storefront = storefront;
+	// The lead time is not part of the key: a unit reported as due soon stays reported when it changes.
+	const lead = event === 'orderUnitDueSoon' ? readLeadSeconds(context) : 0;
 	return {
-		source: listSource(entry, filters, dialect),
+		source: listSource(entry, filters, dialect, lead),
 		key: [event, statuses.join(','), storefront ?? ALL].join(':'),
 		shape: entry.shape,
 	};

@@ -22,6 +22,16 @@ export interface Page {
 	total?: number;
 	/** The `limit` really sent when the adapter had to ask for fewer records than the engine wanted (offset alignment). */
 	asked?: number;
+	/** The marketplace's clock when it answered (its `Date` header), in seconds; undefined without one. */
+	time?: number;
+}
+
+/** An answer's `Date` header (RFC 9110: an HTTP-date) in seconds since the epoch, or undefined. */
+export function answerTime(headers: Record<string, unknown>): number | undefined {
+	const value = headers.date;
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const ms = Date.parse(value);
+	return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
 }
 
 /** Reads at most `limit` records from `offset`; `onThrottled` is to be called on a 429 (the read slows to one page at a time). */

@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isRecord, unexpectedAnswer } from '../core/outcome';
-import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../core/paging';
+import {
+	answerTime,
+	readCollection,
+	type CollectionLimit,
+	type CollectionRequest,
+	type PageReader,
+} from '../core/paging';
 import { downloadFromAddress, sendRequest } from '../core/request';
 import type { ApiContext, ApiDialect, ApiRequest, ApiResponse } from '../core/types';
 import { describeWrite, responseError } from './errors';
@@ -68,6 +74,7 @@ export function v1PageReader(
 		return {
 			records: response.body as IDataObject[],
 			total: parseCollectionRange(response.headers['hm-collection-range'])?.total,
+			time: answerTime(response.headers),
 		};
 	};
 }

@@ -1,12 +1,22 @@
 /**
- * Closed lists of API v2, exactly as the OpenAPI document (2.44.0) declares them; a test compares every list
- * with the document, so a new release that changes one fails loudly instead of silently.
+ * Closed lists of API v2 as the node names them: the OpenAPI's own (openapi.generated.ts, generated from the
+ * document), or a part of one with the reason. A new release changes them by `npm run openapi -- take`.
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { OPENAPI_ENUMS } from './openapi.generated';
+
+/** A closed list of the OpenAPI without values the node does not offer, in the OpenAPI's order. */
+function without<List extends readonly string[], Left extends List[number]>(
+	list: List,
+	...left: Left[]
+): ReadonlyArray<Exclude<List[number], Left>> {
+	return list.filter((value): value is Exclude<List[number], Left> => !(left as string[]).includes(value));
+}
+
 import { optionsOf, type Term } from '../../shared/descriptions/words';
 
-export const STOREFRONTS = ['de', 'cz', 'sk', 'pl', 'at', 'fr', 'it', 'es', 'nl'] as const;
+export const STOREFRONTS = OPENAPI_ENUMS.Storefront;
 export type Storefront = (typeof STOREFRONTS)[number];
 
 /** The storefront's country, and the currency its prices are in (minor units, e.g. cents). */
@@ -29,145 +39,26 @@ export const storefrontOptions: INodePropertyOptions[] = optionsOf(
 	),
 );
 
-export const FULFILLMENT_TYPES = ['fulfilled_by_kaufland', 'fulfilled_by_merchant'] as const;
-export const ORDER_UNIT_STATUSES = [
-	'cancelled',
-	'need_to_be_sent',
-	'open',
-	'received',
-	'returned',
-	'returned_paid',
-	'sent',
-	'sent_and_autopaid',
-] as const;
-export const ORDER_UNIT_CANCEL_REASONS = [
-	'BuyerCancelled',
-	'ShippingAddressUndeliverable',
-	'WrongCatalogData',
-	'GeneralAdjustment',
-	'MerchandiseNotReceived',
-	'NoInventory',
-	'DelayedInventory',
-	'WrongPrice',
-	'NoReactionBuyer',
-	'UndeliverableRegion',
-] as const;
-export const ORDER_UNIT_REFUND_REASONS = [
-	'delivery_damage',
-	'delivery_delay',
-	'incomplete_delivery',
-	'incorrect_delivery',
-	'refund_postage_fee',
-	'defect',
-	'other_refund',
-	'refund_return_postage_fee',
-] as const;
-export const ORDER_EMBEDDABLES = ['order_invoices', 'delivery', 'kss_delivery'] as const;
-export const ORDER_UNIT_EMBEDDABLES = [
-	'delivery_attempt_timestamp_iso',
-	'return_unit',
-	'tickets',
-	'delivery',
-	'kss_delivery',
-	'shipping_group',
-] as const;
-export const UNIT_CONDITIONS = [
-	'USED___ACCEPTABLE',
-	'USED___VERY_GOOD',
-	'USED___AS_NEW',
-	'USED___GOOD',
-	'NEW',
-	'REFURBISHED___VERY_GOOD',
-	'REFURBISHED___GOOD',
-	'REFURBISHED___AS_NEW',
-	'REFURBISHED___ACCEPTABLE',
-] as const;
-export const WRITEABLE_UNIT_STATUSES = ['AVAILABLE', 'ONHOLD'] as const;
-export const WRITEABLE_VAT_INDICATORS = [
-	'standard_rate',
-	'reduced_rate_1',
-	'reduced_rate_2',
-	'super_reduced_rate',
-	'zero_rate',
-] as const;
-/** The OpenAPI's enum also holds an empty string, which asks for nothing; it is not offered. */
-export const UNIT_AND_PRODUCT_EMBEDDABLES = ['products', 'eco_participation', 'battery_participation'] as const;
-export const UNIT_EMBEDDABLES = ['eco_participation', 'battery_participation'] as const;
-export const PRODUCT_EMBEDDABLES = ['category', 'category_basic', 'units'] as const;
-export const CATEGORY_EMBEDDABLES = [
-	'parent',
-	'children',
-	'required_attributes',
-	'optional_attributes',
-	'conditional_attributes',
-] as const;
+export const FULFILLMENT_TYPES = OPENAPI_ENUMS.FulfillmentType;
+export const ORDER_UNIT_STATUSES = OPENAPI_ENUMS.OrderUnitStatus;
+export const ORDER_UNIT_CANCEL_REASONS = OPENAPI_ENUMS.OrderUnitCancelReason;
+export const ORDER_UNIT_REFUND_REASONS = OPENAPI_ENUMS.OrderUnitRefundReason;
+export const ORDER_EMBEDDABLES = OPENAPI_ENUMS.OrderEmbeddable;
+export const ORDER_UNIT_EMBEDDABLES = OPENAPI_ENUMS.OrderUnitEmbeddable;
+export const UNIT_CONDITIONS = OPENAPI_ENUMS.UnitCondition;
+export const WRITEABLE_UNIT_STATUSES = OPENAPI_ENUMS.WriteableUnitStatuses;
+export const WRITEABLE_VAT_INDICATORS = OPENAPI_ENUMS.WriteableVatIndicator;
+/** The OpenAPI's enums also hold an empty string, which asks for nothing; it is not offered. */
+export const UNIT_AND_PRODUCT_EMBEDDABLES = without(OPENAPI_ENUMS.UnitAndProductEmbeddedEnum, '');
+export const UNIT_EMBEDDABLES = without(OPENAPI_ENUMS.UnitEmbeddedEnum, '');
+export const PRODUCT_EMBEDDABLES = OPENAPI_ENUMS.ProductEmbeddable;
+export const CATEGORY_EMBEDDABLES = OPENAPI_ENUMS.CategoryEmbeddable;
 /** `Locale`: the language product data is uploaded and read in. */
-export const PRODUCT_DATA_LOCALES = [
-	'de-DE',
-	'cs-CZ',
-	'sk-SK',
-	'de-AT',
-	'pl-PL',
-	'fr-FR',
-	'it-IT',
-	'es-ES',
-	'nl-NL',
-] as const;
-export const PRODUCT_DATA_IMPORT_FILE_STATUSES = [
-	'NEW',
-	'DOWNLOADING',
-	'DOWNLOADED',
-	'DOWNLOADING_FAILED',
-	'PREPARING',
-	'PREPARED',
-	'PREPARING_FAILED',
-	'CHECKING',
-	'CHECKED',
-	'CHECKING_FAILED',
-	'PREPROCESSING',
-	'PREPROCESSED',
-	'PREPROCESSING_FAILED',
-	'IMPORTING',
-	'IMPORTED',
-	'IMPORTING_FAILED',
-	'IMPORTING_STOPPED',
-	'ERROR',
-	'ABORTED',
-	'DONE',
-] as const;
+export const PRODUCT_DATA_LOCALES = OPENAPI_ENUMS.Locale;
+export const PRODUCT_DATA_IMPORT_FILE_STATUSES = OPENAPI_ENUMS.ProductDataImportFileStatus;
 /** `ProductDataLocale`: the languages catalogue reads (categories, attributes) may answer in. */
-export const CATALOG_LOCALES = [
-	'de-DE',
-	'cs-CZ',
-	'sk-SK',
-	'en-US',
-	'zh-CN',
-	'de-AT',
-	'pl-PL',
-	'fr-FR',
-	'it-IT',
-	'es-ES',
-	'nl-NL',
-] as const;
-export const SUBSCRIPTION_EVENT_NAMES = [
-	'order_new',
-	'order_unit_new',
-	'order_unit_status_changed',
-	'item_changed',
-	'category_changed',
-	'return_new',
-	'return_status_changed',
-	'return_unit_status_changed',
-	'item_unit_new',
-	'item_unit_changed',
-	'item_unit_deleted',
-	'item_unit_out_of_stock',
-	'item_unit_not_available',
-	'item_unit_available',
-	'item_unit_live',
-	'item_unit_not_live',
-	'buy_box_changed',
-] as const;
+export const CATALOG_LOCALES = OPENAPI_ENUMS.ProductDataLocale;
+export const SUBSCRIPTION_EVENT_NAMES = OPENAPI_ENUMS.SubscriptionEventName;
 
 /** Dropdown entries for API values such as `need_to_be_sent` or `USED___AS_NEW`: "Need to Be Sent", "Used – As New". */
 export function toOptions(
@@ -178,143 +69,22 @@ export function toOptions(
 }
 
 /** `ImportStatus`: the states of inventory and order command import files. */
-export const IMPORT_STATUSES = [
-	'NEW',
-	'DOWNLOADING',
-	'DOWNLOADED',
-	'DOWNLOADING_FAILED',
-	'PENDING_CONVERSION',
-	'CONVERTING',
-	'CONVERSION_FAILED',
-	'PREPARING',
-	'PREPARED',
-	'PREPARING_FAILED',
-	'CHECKING',
-	'CHECKED',
-	'CHECKING_FAILED',
-	'PREPROCESSING',
-	'PREPROCESSED',
-	'PREPROCESSING_FAILED',
-	'IMPORTING',
-	'IMPORTED',
-	'IMPORTING_FAILED',
-	'IMPORTING_STOPPED',
-	'ABORTED',
-] as const;
-export const IMPORT_FILES_SORTINGS = ['id:asc', 'id:desc', 'ts_created:asc', 'ts_created:desc'] as const;
-export const REPORTS_SORTINGS = [
-	'id_report:asc',
-	'id_report:desc',
-	'date_requested:asc',
-	'date_requested:desc',
-] as const;
+export const IMPORT_STATUSES = OPENAPI_ENUMS.ImportStatus;
+export const IMPORT_FILES_SORTINGS = OPENAPI_ENUMS.ImportFilesSortBy;
+export const REPORTS_SORTINGS = OPENAPI_ENUMS.ReportsSorting;
 /** `VoucherStatus` without `unknown`, which no filter asks for. */
-export const VOUCHER_STATUSES = ['new', 'active', 'inactive', 'expired', 'consumed', 'deleted'] as const;
-export const DISCOUNT_TYPES = ['PERCENTAGE', 'ABSOLUTE'] as const;
-export const CANCELLATION_TYPES = ['all', 'seller_related'] as const;
-export const BOOKINGS_REPORT_VERSIONS = ['v2'] as const;
-export const BUYBOX_CONDITIONS = [
-	'new',
-	'used',
-	'used - as new',
-	'used - very good',
-	'used - good',
-	'used - acceptable',
-	'refurbished',
-	'refurbished - as new',
-	'refurbished - very good',
-	'refurbished - good',
-	'refurbished - acceptable',
-] as const;
+export const VOUCHER_STATUSES = without(OPENAPI_ENUMS.VoucherStatus, 'unknown');
+export const DISCOUNT_TYPES = OPENAPI_ENUMS.DiscountType;
+export const CANCELLATION_TYPES = OPENAPI_ENUMS.CancellationType;
+export const BOOKINGS_REPORT_VERSIONS = OPENAPI_ENUMS.BookingsReportVersion;
+export const BUYBOX_CONDITIONS = OPENAPI_ENUMS.BuyboxCondition;
 
-export const RETURN_STATUSES = [
-	'return_requested',
-	'label_generated',
-	'package_sent',
-	'package_received',
-	'label_deleted',
-] as const;
-export const RETURN_EMBEDDABLES = ['buyer', 'return_units'] as const;
-export const RETURN_REASONS = [
-	'accidentally_ordered',
-	'bad_quality',
-	'better_price',
-	'defect',
-	'delivered_damaged',
-	'dislike',
-	'misleading_description',
-	'missing_parts',
-	'no_reason',
-	'too_late',
-	'wrong_article',
-	'wrong_size',
-] as const;
-export const RETURN_UNIT_STATUSES = [
-	'need_to_be_returned',
-	'return_arrived',
-	'return_accepted',
-	'return_rejected',
-	'return_closed',
-	'return_in_repair',
-	'return_in_clarification',
-] as const;
-export const RETURN_UNIT_EMBEDDABLES = ['return', 'order_unit', 'tickets'] as const;
+export const RETURN_STATUSES = OPENAPI_ENUMS.ReturnStatus;
+export const RETURN_EMBEDDABLES = OPENAPI_ENUMS.ReturnEmbeddable;
+export const RETURN_REASONS = OPENAPI_ENUMS.ReturnReason;
+export const RETURN_UNIT_STATUSES = OPENAPI_ENUMS.ReturnUnitStatus;
+export const RETURN_UNIT_EMBEDDABLES = OPENAPI_ENUMS.ReturnUnitEmbeddable;
 
-export const TICKET_STATUSES = [
-	'opened',
-	'buyer_closed',
-	'seller_closed',
-	'both_closed',
-	'customer_service_closed_final',
-] as const;
-export const TICKET_REASONS = [
-	'product_not_as_described',
-	'product_defect',
-	'product_not_delivered',
-	'product_return',
-	'contact_other',
-] as const;
-export const TICKET_TOPICS = [
-	'order_cancel',
-	'order_product_defect',
-	'order_other_question',
-	'delivery_not_received',
-	'delivery_delayed',
-	'delivery_wrong_products',
-	'delivery_parts_missing',
-	'delivery_change_address',
-	'delivery_to_store',
-	'delivery_other_question',
-	'return_check_status',
-	'return_request_label',
-	'issue_paypal',
-	'issue_klarna',
-	'issue_creditcard',
-	'issue_sofort',
-	'issue_consorsfinanz',
-	'issue_cashinadvance',
-	'issue_payback',
-	'issue_barzahlen',
-	'issue_coupon',
-	'invoice_needed',
-	'admonition',
-	'account_newsletter',
-	'account_login',
-	'account_cancel',
-	'account_other',
-	'account_age_verification',
-	'product_properties',
-	'product_availability',
-	'product_other_question',
-	'account_cash_out_balance',
-	'old_device_take_back',
-	'other_question',
-	'fraud',
-	'issue_googlepay',
-	'issue_applepay',
-	'issue_click_to_pay',
-	'invoice_problem',
-	'issue_blik',
-	'kaufland_card',
-	'cs_nagative_rating',
-] as const;
+export const TICKET_STATUSES = OPENAPI_ENUMS.TicketStatus;
+export const TICKET_REASONS = OPENAPI_ENUMS.TicketReason;
+export const TICKET_TOPICS = OPENAPI_ENUMS.TicketTopic;

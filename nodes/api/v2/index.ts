@@ -9,7 +9,13 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { OperationFailure } from '../core/errors';
 import { isRecord, unexpectedAnswer } from '../core/outcome';
-import { readCollection, type CollectionLimit, type CollectionRequest, type PageReader } from '../core/paging';
+import {
+	answerTime,
+	readCollection,
+	type CollectionLimit,
+	type CollectionRequest,
+	type PageReader,
+} from '../core/paging';
 import { downloadFromAddress, sendRequest } from '../core/request';
 import type { ApiContext, ApiDialect, ApiRequest, ApiResponse } from '../core/types';
 import { STOREFRONTS, type Storefront } from './enums';
@@ -183,14 +189,18 @@ export function v2PageReader(context: ApiContext, request: V2ListRequest): PageR
 			onThrottled,
 			fieldLabels: request.fieldLabels,
 		};
-		const body = (await apiRequest.call(context, pageRequest)).body as
-			| { data?: unknown; pagination?: { total?: unknown } | null }
-			| undefined;
+		const response = await apiRequest.call(context, pageRequest);
+		const body = response.body as { data?: unknown; pagination?: { total?: unknown } | null } | undefined;
 		if (!body || typeof body !== 'object' || !Array.isArray(body.data))
 			throw envelopeError(context, pageRequest, 'a {"data": […], "pagination": …} list');
 		const total = body.pagination?.total;
 		const known = typeof total === 'number' && Number.isSafeInteger(total) && total >= 0;
-		return { records: (body.data as IDataObject[]).slice(0, asked), total: known ? total : undefined, asked };
+		return {
+			records: (body.data as IDataObject[]).slice(0, asked),
+			total: known ? total : undefined,
+			asked,
+			time: answerTime(response.headers),
+		};
 	};
 }
 

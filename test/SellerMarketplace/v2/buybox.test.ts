@@ -1,9 +1,8 @@
 /** Buy Box → Get Offer Rankings (node version 2) through n8n-core against the v2 sandbox. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import { BUYBOX_CONDITIONS } from '../../../nodes/api/v2/enums';
 import { expectSigned, useSandboxV2 } from './setup';
+import { openApiDocument } from '../../../sandbox/v2/openapi';
 
 const v2 = useSandboxV2({ strict: true }, 'buybox');
 const unit = (offer: string) => v2.sandbox().control.db.units.find((candidate) => candidate.id_offer === offer)!;
@@ -70,7 +69,7 @@ describe('Buy Box → Get Offer Rankings', () => {
 
 	it('the conditions are those of the OpenAPI', () => {
 		const schemas = (
-			JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
+			openApiDocument() as {
 				components: { schemas: Record<string, { enum: string[] }> };
 			}
 		).components.schemas;

@@ -2,12 +2,11 @@
  * GPSR Contact (node version 2) — Create or Update, Get Many, Delete, for a manufacturer or a product — through
  * n8n-core against the v2 sandbox.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import { CONTACT_TYPES } from '../../../nodes/SellerMarketplace/v2/actions/gpsrContact/fields';
 import { contactState } from '../../../sandbox/v2/state/contacts';
 import { expectSigned, useSandboxV2 } from './setup';
+import { openApiDocument } from '../../../sandbox/v2/openapi';
 
 const v2 = useSandboxV2({ strict: true }, 'gpsrContact');
 const item = (id: number) => v2.sandbox().control.db.items.find((candidate) => candidate.id_item === id)!;
@@ -244,7 +243,7 @@ describe('GPSR Contact → Get Many and Delete', () => {
 
 	it('the contact types are those of the OpenAPI', () => {
 		const schemas = (
-			JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
+			openApiDocument() as {
 				components: { schemas: Record<string, { enum: string[] }> };
 			}
 		).components.schemas;

@@ -10,6 +10,7 @@ import * as enums from '../../../nodes/api/v2/enums';
 import { REPORT_TYPES } from '../../../nodes/SellerMarketplace/v2/actions/report/fields';
 import { DONE_AFTER_SECONDS, PROCESSING_AFTER_SECONDS, reportState } from '../../../sandbox/model/reports';
 import { expectSigned, useSandboxV2 } from './setup';
+import { openApiDocument } from '../../../sandbox/v2/openapi';
 
 const v2 = useSandboxV2({ strict: true }, 'report');
 const reports = () => reportState(v2.sandbox().control.db).rows;
@@ -318,7 +319,7 @@ describe('Report → Download', () => {
 
 describe('report enums are exactly those of the OpenAPI', () => {
 	const schemas = (
-		JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
+		openApiDocument() as {
 			components: { schemas: Record<string, { enum: string[] }> };
 		}
 	).components.schemas;
@@ -331,7 +332,7 @@ describe('report enums are exactly those of the OpenAPI', () => {
 	it('every report type is a POST /reports/<type> of the OpenAPI', () => {
 		const paths = Object.keys(
 			(
-				JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
+				openApiDocument() as {
 					paths: object;
 				}
 			).paths,

@@ -733,6 +733,135 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 	});
 });
 
+describe('Unit → Update Many: Map Automatically (the columns named as the API and the offer list name them)', () => {
+	const bulkBodies = () =>
+		v2
+			.requests()
+			.filter((request) => request.method === 'POST' && request.path === '/units/bulk')
+			.flatMap((request) => JSON.parse(request.body) as Array<{ id_unit: number; unit_data: IDataObject }>);
+
+	it('sends the recognised columns of each item, leaving out empty cells and other columns', async () => {
+		const [a, b] = unitsIn('de');
+		// a unit as the offer list outputs it, read, given a new stock and written back
+		const listed = (await v2.run({ operation: 'getMany', returnAll: true })).items.find(
+			(item) => item.json.id_unit === a.id_unit,
+		)!.json;
+		const readRequests = v2.requests().length;
+		const writable = [
+			'amount',
+			'battery_participation',
+			'eco_participation',
+			'handling_time',
+			'id_shipping_group',
+			'id_warehouse',
+			'listing_price',
+			'manufacturer_guarantee_years',
+			'minimum_price',
+			'note',
+			'status',
+			'vat_indicator',
+		];
+		const run = await v2.run(
+			{ operation: 'updateMany', mappingMode: 'autoMapInputData' },
+			{
+				items: [
+					{ json: { ...listed, amount: 9, note: null } },
+					{ json: { id_unit: String(b.id_unit), amount: '4', listing_price: 1234, handling_time: '', colour: 'red' } },
+				],
+			},
+		);
+		expect(run.error).toBeUndefined();
+		expect(
+			v2
+				.requests()
+				.slice(readRequests)
+				.map((request) => `${request.method} ${request.path}`),
+		).toEqual(['POST /units/bulk']);
+		const expectedFirst = Object.fromEntries(
+			writable
+				.filter((column) => listed[column] !== undefined && listed[column] !== null && column !== 'note')
+				.map((column) => [column, column === 'amount' ? 9 : listed[column]]),
+		);
+		expect(Object.keys(expectedFirst)).toEqual(expect.arrayContaining(['amount', 'listing_price', 'handling_time']));
+		expect(bulkBodies()).toEqual([
+			{ id_unit: a.id_unit, unit_data: expectedFirst },
+			{ id_unit: b.id_unit, unit_data: { amount: 4, listing_price: 1234 } },
+		]);
+		expect(run.items.map((item) => [item.pairedItem, item.json.id_unit, item.json.amount])).toEqual([
+			[{ item: 0 }, a.id_unit, 9],
+			[{ item: 1 }, b.id_unit, 4],
+		]);
+		expect(unitById(b.id_unit)).toMatchObject({ amount: 4, listing_price: 1234 });
+	});
+
+	it('stock-only columns take each price from the offer list, as the form does', async () => {
+		const units = unitsIn('de').slice(0, 5);
+		const run = await v2.run(
+			{ operation: 'updateMany', mappingMode: 'autoMapInputData', options: { stockBuffer: 1 } },
+			{ items: units.map((unit, index) => ({ json: { id_unit: unit.id_unit, amount: index + 5 } })) },
+		);
+		expect(run.error).toBeUndefined();
+		expect(bulkBodies()).toEqual(
+			units.map((unit, index) => ({
+				id_unit: unit.id_unit,
+				unit_data: { amount: index + 4, listing_price: unit.listing_price },
+			})),
+		);
+	});
+
+	it('each bad row is refused naming the item and the field or column, before anything is sent; with Continue On Fail the good rows are written', async () => {
+		const [a, b, c, d, e] = unitsIn('de');
+		const items = [
+			{ json: { id_unit: a.id_unit, amount: 3, listing_price: 999 } },
+			{ json: { amount: 3, listing_price: 999 } },
+			{ json: { id_unit: c.id_unit, stock: 3 } },
+			{ json: { id_unit: d.id_unit, amount: -1, listing_price: 999 } },
+			{ json: { id_unit: e.id_unit, amount: 1, listing_price: 999, status: 'SOLD' } },
+			{ json: { id_unit: 'abc', amount: 1, listing_price: 999 } },
+			{ json: { id_unit: b.id_unit, amount: 1, listing_price: 999, note: 'x'.repeat(251) } },
+		];
+		const run = await v2.run({ operation: 'updateMany', mappingMode: 'autoMapInputData' }, { items });
+		expect(v2.requests()).toHaveLength(0);
+		expect(run.error?.message).toBe(
+			'The item has no column "id_unit": with "Map Automatically" each item names its unit there [item 1]',
+		);
+		const others = run.error?.description ?? '';
+		expect(others).toContain('Nothing was sent: 6 items were refused.');
+		expect(others).toContain(
+			'item 2: The item has none of the columns "Map Automatically" changes: amount, battery_participation',
+		);
+		expect(others).toMatch(/item 3: "Stock" .*-1/);
+		expect(others).toContain('item 4: "Status" has an unknown value "SOLD"');
+		expect(others).toMatch(/item 5: "Unit" .*"abc"/);
+		expect(others).toContain('item 6: "Note" must be at most 250 characters, but it has 251');
+
+		const lenient = await v2.run(
+			{ operation: 'updateMany', mappingMode: 'autoMapInputData' },
+			{ items, continueOnFail: true },
+		);
+		expect(bulkBodies()).toEqual([{ id_unit: a.id_unit, unit_data: { amount: 3, listing_price: 999 } }]);
+		expect(lenient.items.map((item) => [item.pairedItem, item.json.error === undefined])).toEqual([
+			[{ item: 0 }, true],
+			...[1, 2, 3, 4, 5, 6].map((index) => [{ item: index }, false]),
+		]);
+	});
+
+	it('hides the unit and Update Fields of the form, which it replaces', () => {
+		const { properties } = (
+			nodeTypes().getByNameAndVersion('n8n-nodes-seller-marketplace.sellerMarketplace', 2.1) as INodeType
+		).description;
+		const updateManyOnly = properties.filter(
+			(property) =>
+				property.displayOptions?.show?.operation?.includes('updateMany') &&
+				['unitId', 'updateFields'].includes(property.name),
+		);
+		expect(updateManyOnly.map((property) => [property.name, property.displayOptions?.show?.mappingMode])).toEqual([
+			['unitId', ['defineBelow']],
+			['updateFields', ['defineBelow']],
+		]);
+	});
+});
+
 describe('Unit → Update Many: Options (stock rules, Only Changed Offers, Zero Stock First)', () => {
 	/** The units the bulk requests carried, in the order sent: [id_unit, unit_data]. */
 	const written = () =>
@@ -794,7 +923,7 @@ describe('Unit → Update Many: Options (stock rules, Only Changed Offers, Zero 
 			{ items: [{ json: { id: a.id_unit } }] },
 		);
 		expect(noStock.error?.message).toBe(
-			'"Maximum Stock" changes the stock sent, but "Stock" is not in "Update Fields": add it, or remove the option [item 0]',
+			'"Maximum Stock" changes the stock sent, but the item sets no "Stock" (amount): add it, or remove the option [item 0]',
 		);
 		expect(v2.requests()).toHaveLength(0);
 	});

@@ -1,6 +1,4 @@
 /** Pure parts of node version 2: time filters as v2 sends them, the rate limiter, the problem parser, and the closed lists against the OpenAPI. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import * as enums from '../../../nodes/api/v2/enums';
 import { formatInstant, parseDateTime } from '../../../nodes/shared/helpers/dates';
@@ -12,6 +10,7 @@ import {
 	sellerKey,
 	type Clock,
 } from '../../../nodes/api/v2/rateLimit';
+import { openApiDocument } from '../../../sandbox/v2/openapi';
 
 describe('time filters: ISO 8601 in UTC with the right zone', () => {
 	const utc = (text: string, zone = 'Europe/Berlin') => formatInstant(parseDateTime(text, zone)!, 'iso');
@@ -191,7 +190,7 @@ describe('problem answers', () => {
 
 describe('closed lists are exactly those of the OpenAPI', () => {
 	const schemas = (
-		JSON.parse(readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
+		openApiDocument() as {
 			components: { schemas: Record<string, { enum: string[] }> };
 		}
 	).components.schemas;

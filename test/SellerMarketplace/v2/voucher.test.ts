@@ -3,8 +3,6 @@
  * v2 sandbox: the request the sandbox received, the items output and the vouchers the sandbox holds afterwards.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import { voucher } from '../../../nodes/SellerMarketplace/v2/actions/voucher';
 import { alignedLimit } from '../../../nodes/api/v2';
@@ -12,6 +10,7 @@ import { DISCOUNT_TYPES, VOUCHER_STATUSES } from '../../../nodes/api/v2/enums';
 import { voucherState, type StoredVoucher } from '../../../sandbox/v2/state/vouchers';
 import { V2Client } from '../../sandbox/v2/client';
 import { expectSigned, useSandboxV2 } from './setup';
+import { openApiDocument } from '../../../sandbox/v2/openapi';
 
 const v2 = useSandboxV2({ strict: true }, 'voucher');
 const control = () => v2.sandbox().control;
@@ -385,9 +384,7 @@ describe('Voucher → Deactivate, Delete', () => {
 
 describe('Voucher: closed lists and paging', () => {
 	it('the status and discount type lists are those of the OpenAPI (without the status unknown)', () => {
-		const { components } = JSON.parse(
-			readFileSync(join(__dirname, '../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8'),
-		) as {
+		const { components } = openApiDocument() as {
 			components: { schemas: Record<string, { enum: string[] }> };
 		};
 		expect([...VOUCHER_STATUSES, 'unknown'].sort()).toEqual([...components.schemas.VoucherStatus.enum].sort());

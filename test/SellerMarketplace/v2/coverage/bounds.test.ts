@@ -5,14 +5,13 @@
  * router checks on every item before sending (test/hardening/bounds.test.ts). Parameters no field fills are listed
  * below with who fills them. And no free-text field is left without a bound, even where the OpenAPI gives none.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { INodeProperties } from 'n8n-workflow';
 
 import { endpointsOf } from '../../../../nodes/SellerMarketplace/actions/define';
 import { resources } from '../../../../nodes/SellerMarketplace/v2/actions';
 import { boundOf, type Bound } from '../../../../nodes/shared/helpers/validation';
+import { openApiDocument } from '../../../../sandbox/v2/openapi';
 
 type Schema = {
 	$ref?: string;
@@ -37,7 +36,7 @@ type Schema = {
 type Parameter = { $ref?: string; name: string; in: string; schema?: Schema };
 type ApiOperation = { parameters?: Parameter[]; requestBody?: { $ref?: string; content?: Record<string, { schema?: Schema }> } };
 
-const openApi = JSON.parse(readFileSync(join(__dirname, '../../../../sandbox/v2/seller-api-v2.openapi.json'), 'utf8')) as {
+const openApi = openApiDocument() as {
 	paths: Record<string, Record<string, ApiOperation> & { parameters?: Parameter[] }>;
 };
 

@@ -17,33 +17,13 @@ import type { RequestLogEntry, ResponseViolation } from '../../../../sandbox';
 import { V2Client } from '../../../sandbox/v2/client';
 import { useSandboxV2 } from '../setup';
 import { samples, WithInput } from './samples';
+import { openApiOperations } from '../../../../sandbox/v2/openapi';
 import { budget } from '../../../budget';
 
 const readJson = (path: string) => JSON.parse(readFileSync(join(__dirname, path), 'utf8')) as unknown;
 const notYetCovered = readJson('not-yet-covered.json') as string[];
 const sandboxNotYetServed = readJson('sandbox-not-yet-served.json') as string[];
-const openApi = readJson('../../../../sandbox/v2/seller-api-v2.openapi.json') as {
-	paths: Record<string, Record<string, { operationId: string; deprecated?: boolean }>>;
-};
-
-interface ApiOperation {
-	operationId: string;
-	method: string;
-	path: string;
-	deprecated: boolean;
-}
-
-const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete'];
-const apiOperations: ApiOperation[] = Object.entries(openApi.paths).flatMap(([path, item]) =>
-	Object.entries(item)
-		.filter(([method]) => HTTP_METHODS.includes(method))
-		.map(([method, operation]) => ({
-			operationId: operation.operationId,
-			method: method.toUpperCase(),
-			path,
-			deprecated: operation.deprecated === true,
-		})),
-);
+const apiOperations = openApiOperations();
 const operationIdOf = (endpoint: { method: string; path: string }) => apiOperations.find((api) => api.method === endpoint.method && api.path === endpoint.path)?.operationId;
 
 const nodeOperations: Array<{ key: string; operation: Operation }> = resources.flatMap((resource) =>
@@ -104,10 +84,11 @@ beforeAll(async () => {
 afterAll(async () => await new Promise<void>((resolve) => callbackServer.close(() => resolve())));
 
 describe('API v2 coverage of node version 2', () => {
-	it('the OpenAPI has 119 operations, each with its own operationId; the checked-in lists name only those', () => {
+	it('each operation of the OpenAPI has its own operationId; the checked-in lists name only those', () => {
 		const ids = apiOperations.map((api) => api.operationId);
-		expect(ids).toHaveLength(119);
-		expect(new Set(ids).size).toBe(119);
+		expect(ids.length).toBeGreaterThan(0);
+		expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true);
+		expect(new Set(ids).size).toBe(ids.length);
 		for (const list of [notYetCovered, sandboxNotYetServed]) {
 			expect(minus(list, ids)).toEqual([]);
 			expect(list).toEqual(sorted(list));

@@ -64,6 +64,25 @@ export const UNIT_FIELD_LABELS: Record<string, string> = {
 	id_product: 'Product',
 };
 
+/**
+ * The form name of each field Update Many takes from an item's columns (Mapping Column Mode → Map Automatically), by
+ * its API name: the names the offer list outputs, so that a list read, changed and written back needs no mapping.
+ */
+export const UNIT_COLUMN_PARAMETERS: Record<string, string> = {
+	amount: 'amount',
+	battery_participation: 'batteryParticipation',
+	eco_participation: 'ecoParticipation',
+	handling_time: 'handlingTime',
+	id_shipping_group: 'shippingGroupId',
+	id_warehouse: 'warehouseId',
+	listing_price: 'listingPrice',
+	manufacturer_guarantee_years: 'manufacturerGuaranteeYears',
+	minimum_price: 'minimumPrice',
+	note: 'note',
+	status: 'status',
+	vat_indicator: 'vatIndicator',
+};
+
 export const listingPriceField: INodeProperties = bounded(
 	centsField(
 		'Listing Price',

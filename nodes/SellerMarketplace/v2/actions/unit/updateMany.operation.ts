@@ -10,7 +10,7 @@ import { apiRequestDataList, v2PageReader } from '../../../../api/v2';
 import { parseProblem } from '../../../../api/v2/errors';
 import { defineOperation, type BatchOutcome } from '../../../actions/define';
 import { sendInChunks } from './batches';
-import { getUnitId, UNIT_FIELD_LABELS, unitIdField, writeEmbeddedField } from './fields';
+import { getUnitId, UNIT_COLUMN_PARAMETERS, UNIT_FIELD_LABELS, unitIdField, writeEmbeddedField } from './fields';
 import { currentListingPrice, unitChanges, updateFieldsProperty } from './update.operation';
 
 /** POST /units/bulk takes at most 150 units, each once. */
@@ -99,7 +99,7 @@ function stockUnderRules(
 		throw inputError(
 			context,
 			itemIndex,
-			`"${STOCK_RULE_LABELS[given[0]]}" changes the stock sent, but "Stock" is not in "Update Fields": add it, or remove the option`,
+			`"${STOCK_RULE_LABELS[given[0]]}" changes the stock sent, but the item sets no "Stock" (amount): add it, or remove the option`,
 		);
 	}
 	const rule = (name: keyof typeof STOCK_RULE_LABELS) => (given.includes(name) ? Number(options[name]) : undefined);
@@ -109,6 +109,59 @@ function stockUnderRules(
 	const maxStock = rule('maxStock');
 	if (maxStock !== undefined) sent = Math.min(sent, maxStock);
 	return sent;
+}
+
+/**
+ * Where each row's unit and changes come from. Map Automatically reads them from the item's columns, named as the
+ * API (and the offer list) names them, without an expression per field: at 50,000 rows, n8n evaluating two
+ * expressions a row is most of the run's CPU.
+ */
+const mappingModeField: INodeProperties = {
+	displayName: 'Mapping Column Mode',
+	name: 'mappingMode',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Map Each Column Manually',
+			value: 'defineBelow',
+			description: 'Set the unit and the fields to change below, e.g. with expressions',
+		},
+		{
+			name: 'Map Automatically',
+			value: 'autoMapInputData',
+			description: `Each item's column id_unit names the unit; its columns ${Object.keys(UNIT_COLUMN_PARAMETERS).join(', ')} are the changes (empty cells and other columns are left out)`,
+		},
+	],
+	default: 'defineBelow',
+};
+
+const shownWhenManual = { show: { mappingMode: ['defineBelow'] } };
+
+/** Map Automatically: the item's unit and changes as the parameters Map Each Column Manually would give. */
+function unitColumns(context: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
+	if (context.getNodeParameter('mappingMode', itemIndex, 'defineBelow') !== 'autoMapInputData') return undefined;
+	const row = context.getInputData()[itemIndex]?.json ?? {};
+	const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+	if (!given(row.id_unit)) {
+		throw inputError(
+			context,
+			itemIndex,
+			'The item has no column "id_unit": with "Map Automatically" each item names its unit there',
+		);
+	}
+	const updateFields: IDataObject = {};
+	for (const [column, parameter] of Object.entries(UNIT_COLUMN_PARAMETERS)) {
+		if (given(row[column])) updateFields[parameter] = row[column];
+	}
+	if (Object.keys(updateFields).length === 0) {
+		throw inputError(
+			context,
+			itemIndex,
+			`The item has none of the columns "Map Automatically" changes: ${Object.keys(UNIT_COLUMN_PARAMETERS).join(', ')}`,
+		);
+	}
+	return { unitId: row.id_unit, updateFields };
 }
 
 /** Whether the offer as listed already holds every value the change sets (a removed value: none listed). */
@@ -277,8 +330,18 @@ export const updateMany = defineOperation({
 	summary: 'Change many offers at once, one per input item (150 a request), e.g. prices and stock from a CSV',
 	endpoint: 'POST /units/bulk',
 	reads: ['GET /units/{id_unit}', 'GET /units'],
-	properties: [unitIdField, storefrontField, updateFieldsProperty, updateManyOptionsField, writeEmbeddedField],
+	properties: [
+		mappingModeField,
+		{ ...unitIdField, displayOptions: shownWhenManual },
+		storefrontField,
+		{ ...updateFieldsProperty, displayOptions: shownWhenManual },
+		updateManyOptionsField,
+		writeEmbeddedField,
+	],
 	batch: {
+		columns(itemIndex) {
+			return unitColumns(this, itemIndex);
+		},
 		async prepare(itemIndex): Promise<UpdatePart> {
 			const storefront = await requiredStorefront(this, itemIndex);
 			const embedded = [...((this.getNodeParameter('embedded', itemIndex, []) as string[]) ?? [])].sort();

@@ -1,0 +1,267 @@
+/**
+ * Taking in a new release of the marketplace's OpenAPI (API v2).
+ *
+ *   npm run openapi -- diff <old.json> <new.json>   what changed between two documents, and what the node must do
+ *   npm run openapi -- take <new.json>              the same against the checked-in document, then writes the new
+ *                                                    one in its place, pretty-printed (sandbox/v2/openapi.ts reads it),
+ *                                                    and regenerates nodes/api/v2/openapi.generated.ts
+ *   npm run openapi -- generate                     regenerates nodes/api/v2/openapi.generated.ts alone
+ *   npm run openapi -- check [document.json]        exits 1 when that file is not what the document generates
+ *
+ * The report compares each operation as a list of facts (its parameters, request body and answers, $refs resolved):
+ * a fact added, removed or changed is one line, with the step it asks for (docs/architecture.md walks through them).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { canonicalText, openApiDocument, openApiOperations, SPEC_FILE } from '../sandbox/v2/openapi';
+
+type Json = Record<string, unknown>;
+
+/** What a schema states about a value, in a few words: type, format, enum, bounds, nullable. */
+function describeSchema(schema: Json): string {
+	const words: string[] = [];
+	if (schema.type) words.push(String(schema.type));
+	if (schema.format) words.push(String(schema.format));
+	if (schema.nullable) words.push('nullable');
+	if (Array.isArray(schema.enum)) words.push(`enum [${schema.enum.map(String).join(', ')}]`);
+	for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength']) {
+		if (schema[bound] !== undefined) words.push(`${bound} ${String(schema[bound])}`);
+	}
+	for (const bound of ['minItems', 'maxItems'])
+		if (schema[bound] !== undefined) words.push(`${bound} ${String(schema[bound])}`);
+	if (schema.default !== undefined) words.push(`default ${JSON.stringify(schema.default)}`);
+	return words.join(', ') || 'any';
+}
+
+/** The facts of one schema, by where they are (`body.unit_data.amount`), $refs and allOf resolved. */
+function schemaFacts(document: Json, schema: unknown, at: string, facts: Map<string, string>, seen: string[]): void {
+	if (!schema || typeof schema !== 'object') return;
+	let current = schema as Json;
+	const ref = current.$ref;
+	if (typeof ref === 'string') {
+		if (seen.includes(ref) || seen.length > 8) return;
+		seen = [...seen, ref];
+		current = ref
+			.slice(2)
+			.split('/')
+			.reduce<unknown>((node, key) => (node as Json | undefined)?.[key], document) as Json;
+		if (!current) return;
+	}
+	for (const part of [...((current.allOf as unknown[]) ?? []), ...((current.oneOf as unknown[]) ?? [])]) {
+		schemaFacts(document, part, at, facts, seen);
+	}
+	const properties = current.properties as Record<string, unknown> | undefined;
+	if (properties || current.type === 'object') {
+		const required = new Set((current.required as string[]) ?? []);
+		for (const [name, property] of Object.entries(properties ?? {})) {
+			const where = `${at}.${name}`;
+			const resolved = resolve(document, property);
+			facts.set(where, `${required.has(name) ? 'required' : 'optional'} ${describeSchema(resolved)}`);
+			schemaFacts(document, property, where, facts, seen);
+		}
+		return;
+	}
+	if (current.type === 'array' && current.items) {
+		schemaFacts(document, current.items, `${at}[]`, facts, seen);
+		const items = resolve(document, current.items);
+		if (!items.properties) facts.set(`${at}[]`, describeSchema(items));
+	}
+}
+
+function resolve(document: Json, schema: unknown): Json {
+	let current = (schema ?? {}) as Json;
+	for (let depth = 0; typeof current.$ref === 'string' && depth < 8; depth++) {
+		current = (current.$ref as string)
+			.slice(2)
+			.split('/')
+			.reduce<unknown>((node, key) => (node as Json | undefined)?.[key], document) as Json;
+	}
+	return current ?? {};
+}
+
+/** Every fact of every operation, keyed `METHOD /path <where>`. */
+export function operationFacts(document: unknown): Map<string, string> {
+	const facts = new Map<string, string>();
+	const doc = document as Json;
+	for (const { method, path, operation, operationId, deprecated } of openApiOperations(document)) {
+		const key = `${method} ${path}`;
+		facts.set(`${key}`, `operation ${operationId}${deprecated ? ' (deprecated)' : ''}`);
+		for (const parameter of (operation.parameters as unknown[]) ?? []) {
+			const resolved = resolve(doc, parameter);
+			const schema = resolve(doc, resolved.schema);
+			const items = schema.type === 'array' ? ` of ${describeSchema(resolve(doc, schema.items))}` : '';
+			facts.set(
+				`${key} ${String(resolved.in)} ${String(resolved.name)}`,
+				`${resolved.required ? 'required' : 'optional'} ${describeSchema(schema)}${items}`,
+			);
+		}
+		const body = resolve(doc, operation.requestBody);
+		const content = (body.content as Record<string, Json> | undefined) ?? {};
+		for (const [type, media] of Object.entries(content)) {
+			schemaFacts(doc, media.schema, `${key} body(${type})`, facts, []);
+		}
+		for (const [status, answer] of Object.entries((operation.responses as Record<string, unknown>) ?? {})) {
+			const resolved = resolve(doc, answer);
+			facts.set(`${key} answer ${status}`, 'answer');
+			const json = (resolved.content as Record<string, Json> | undefined)?.['application/json'];
+			if (json && status.startsWith('2')) schemaFacts(doc, json.schema, `${key} answer ${status}`, facts, []);
+		}
+	}
+	return facts;
+}
+
+/** The step a changed fact asks of the node, for the report. */
+function stepFor(key: string, change: 'added' | 'removed' | 'changed', before?: string, after?: string): string {
+	if (!key.includes(' ', key.indexOf(' ') + 1)) {
+		if (change === 'added')
+			return 'new operation: add a node operation declaring this `endpoint` (or list its operationId in test/SellerMarketplace/v2/coverage/not-yet-covered.json), and a sandbox route if the contract does not serve it';
+		if (change === 'removed') return 'operation gone: remove or deprecate the node operation that declares it';
+		return after?.includes('deprecated')
+			? 'now deprecated: add "(Deprecated)" to the operation name'
+			: 'operationId changed';
+	}
+	if (key.includes(' answer '))
+		return 'answer changed: check Simplify, the output docs and the sandbox (its answers are checked against the OpenAPI)';
+	if (change === 'added')
+		return after?.startsWith('required')
+			? 'new required input: the node must send it (a required field on the form)'
+			: 'new optional input: offer it on the form if a seller needs it';
+	if (change === 'removed') return 'input gone: remove the field, or keep it for saved workflows and stop sending it';
+	if (before && after && before.includes('enum') !== after.includes('enum'))
+		return 'enum added or removed: nodes/api/v2/enums.ts and the field that offers it';
+	if (after?.includes('enum'))
+		return 'enum values changed: take regenerates nodes/api/v2/openapi.generated.ts; give a new value its dropdown name (nodes/api/v2/enums.ts) and its sandbox behaviour';
+	if (before?.startsWith('optional') && after?.startsWith('required')) return 'now required: make the field required';
+	return "bounds or type changed: the field's bound (test/SellerMarketplace/v2/coverage/bounds.test.ts compares them)";
+}
+
+export interface OpenApiChange {
+	change: 'added' | 'removed' | 'changed';
+	key: string;
+	before?: string;
+	after?: string;
+	step: string;
+}
+
+export function openApiChanges(before: unknown, after: unknown): OpenApiChange[] {
+	const old = operationFacts(before);
+	const next = operationFacts(after);
+	const changes: OpenApiChange[] = [];
+	for (const [key, value] of next) {
+		if (!old.has(key))
+			changes.push({ change: 'added', key, after: value, step: stepFor(key, 'added', undefined, value) });
+		else if (old.get(key) !== value)
+			changes.push({
+				change: 'changed',
+				key,
+				before: old.get(key),
+				after: value,
+				step: stepFor(key, 'changed', old.get(key), value),
+			});
+	}
+	for (const [key, value] of old) {
+		if (!next.has(key)) changes.push({ change: 'removed', key, before: value, step: stepFor(key, 'removed', value) });
+	}
+	// an operation added or removed stands for all its facts: one line
+	const whole = new Set(
+		changes
+			.filter((entry) => entry.change !== 'changed' && entry.key.split(' ').length === 2)
+			.map((entry) => `${entry.change} ${entry.key} `),
+	);
+	return changes
+		.filter((entry) => ![...whole].some((prefix) => `${entry.change} ${entry.key}`.startsWith(prefix)))
+		.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+export function changeReport(before: unknown, after: unknown): string {
+	const version = (document: unknown) => String(((document as Json).info as Json | undefined)?.version ?? '?');
+	const changes = openApiChanges(before, after);
+	// one line for the same change in many operations (a new storefront changes every `storefront` parameter)
+	const groups = new Map<string, { entry: OpenApiChange; operations: string[] }>();
+	for (const entry of changes) {
+		const parts = entry.key.split(' ');
+		const operation = parts.slice(0, 2).join(' ');
+		const where = parts.slice(2).join(' ');
+		const group = where ? `${entry.change}|${where}|${entry.before}|${entry.after}` : entry.key;
+		const found = groups.get(group) ?? { entry, operations: [] };
+		found.operations.push(operation);
+		groups.set(group, found);
+	}
+	const lines = [`OpenAPI ${version(before)} → ${version(after)}: ${changes.length} change(s)`];
+	for (const { entry, operations } of groups.values()) {
+		const what = entry.change === 'changed' ? `${entry.before} → ${entry.after}` : (entry.after ?? entry.before ?? '');
+		const where =
+			operations.length > 1
+				? `${entry.key.split(' ').slice(2).join(' ')} in ${operations.length} operations (${operations.slice(0, 3).join(', ')}${operations.length > 3 ? ', …' : ''})`
+				: entry.key;
+		lines.push(`- ${entry.change} ${where}: ${what}\n  → ${entry.step}`);
+	}
+	return lines.join('\n');
+}
+
+/** What the node takes from the OpenAPI at build time (it ships without the document): its version and its enums. */
+export const GENERATED_FILE = join(__dirname, '..', 'nodes', 'api', 'v2', 'openapi.generated.ts');
+
+export async function generatedSource(document: unknown): Promise<string> {
+	const doc = document as { info: { version: string }; components: { schemas: Record<string, Json> } };
+	const enums = Object.entries(doc.components.schemas)
+		.filter(([, schema]) => Array.isArray(schema.enum))
+		.sort(([a], [b]) => a.localeCompare(b))
+		.map(([name, schema]) => `\t${JSON.stringify(name)}: ${JSON.stringify(schema.enum)},`);
+	const text = [
+		'/**',
+		' * Generated by `npm run openapi -- generate` from sandbox/v2/seller-api-v2.openapi.json: do not edit. The closed',
+		" * lists of the OpenAPI's schemas, in its order; nodes/api/v2/enums.ts names the ones the node uses.",
+		' */',
+		`export const OPENAPI_VERSION = ${JSON.stringify(doc.info.version)};`,
+		'',
+		'export const OPENAPI_ENUMS = {',
+		...enums,
+		'} as const;',
+		'',
+	].join('\n');
+	// loaded here, not on import: prettier is an ES module inside, which jest (the tests import this file) cannot load
+	const { format, resolveConfig } = await import('prettier');
+	return await format(text, { ...(await resolveConfig(GENERATED_FILE)), filepath: GENERATED_FILE });
+}
+
+async function generate(document: unknown): Promise<void> {
+	writeFileSync(GENERATED_FILE, await generatedSource(document));
+	console.log(`Written ${GENERATED_FILE}.`);
+}
+
+async function main(): Promise<void> {
+	const [command, first, second] = process.argv.slice(2);
+	if (command === 'diff' && first && second) {
+		console.log(changeReport(openApiDocument(first), openApiDocument(second)));
+	} else if (command === 'take' && first) {
+		const next = openApiDocument(first);
+		console.log(changeReport(openApiDocument(), next));
+		writeFileSync(SPEC_FILE, canonicalText(next));
+		console.log(`\nWritten ${SPEC_FILE}.`);
+		await generate(next);
+		console.log('Next: the steps above, then npm test (the coverage and enum tests name what is left).');
+	} else if (command === 'generate') {
+		await generate(openApiDocument());
+	} else if (command === 'check') {
+		const expected = await generatedSource(first ? openApiDocument(first) : openApiDocument());
+		if (readFileSync(GENERATED_FILE, 'utf8') !== expected) {
+			console.error(`${GENERATED_FILE} is not what the OpenAPI generates: run npm run openapi -- generate`);
+			process.exit(1);
+		}
+		console.log(`${GENERATED_FILE} is up to date.`);
+	} else {
+		console.error(
+			'usage: npm run openapi -- diff <old.json> <new.json> | take <new.json> | generate | check [document.json]',
+		);
+		process.exit(2);
+	}
+}
+
+if (require.main === module) {
+	main().catch((error: unknown) => {
+		console.error(error);
+		process.exit(1);
+	});
+}
