@@ -2122,6 +2122,176 @@ const labelOnceV2 = template(
 );
 
 // ------------------------------------------------------------------------------------------------
+// An AI seller assistant in the chat: reads freely, refunds, cancels and messages buyers only after the seller approves
+
+const LANGCHAIN = '@n8n/n8n-nodes-langchain';
+
+/** A Seller Marketplace node (version 2.1, which has AI Tool Safety) as a tool of the agent. */
+function sellerTool(id: string, name: string, position: [number, number], parameters: Record<string, unknown>): Node {
+	return { id, name, type: `${ACTION_TYPE}Tool`, typeVersion: 2.1, position, parameters };
+}
+
+/** What the agent fills in itself, by name, with what it is (`$fromAI`). */
+const fromAI = (key: string, description: string, type: 'string' | 'number') =>
+	`={{ $fromAI('${key}', '${description}', '${type}') }}`;
+
+export const ASSISTANT_TOOLS = {
+	reads: ['Look up an order', 'Look up an order unit', 'Open tickets'],
+	writes: ['Refund an order unit', 'Cancel an order unit', 'Message the buyer'],
+	approval: 'Ask me first',
+} as const;
+
+const assistantV2 = template(
+	'exV2AiAssistant1',
+	'Seller Marketplace: AI seller assistant (reads freely, writes after your approval)',
+	[
+		note(
+			uuid(33, 90),
+			[-80, -520],
+			'AI seller assistant, guarded',
+			[
+				'Ask in the chat: "where is order MB7UWLD?", "which tickets are open?". The agent reads orders, order units and tickets on its own.',
+				'',
+				'**Refund**, **Cancel** and **Message the buyer** are behind **Ask me first**: the agent asks in the chat and nothing is sent until you press Approve. Each of those three tools lists its own write under *AI Tool Safety*; every other tool is read-only (the default), so a write it tried would send nothing and the agent would be told why.',
+				'',
+				"Buyers' e-mail, phone, names and street addresses are left out of what the agent reads (*Leave Out Buyers' Personal Data*, on by default); the country stays.",
+			],
+			[
+				'In **OpenAI Chat Model**, pick an OpenAI credential (its Base URL may name any OpenAI-compatible server), or replace the node by another chat model.',
+				'Chat in the editor (**Open chat**); to chat from elsewhere, make **Chat with your assistant** public with authentication.',
+				"Write your shop's tone and rules into the agent's System Message.",
+				"Keep **Ask me first** in front of every tool that writes; remove a write from a tool's AI Tool Safety to take it from the agent.",
+			],
+			700,
+			520,
+		),
+		{
+			id: uuid(33, 1),
+			name: 'Chat with your assistant',
+			type: `${LANGCHAIN}.chatTrigger`,
+			typeVersion: 1.4,
+			position: [0, 0],
+			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000a034',
+			parameters: { options: { responseMode: 'responseNodes' } },
+		},
+		{
+			id: uuid(33, 2),
+			name: 'Seller assistant',
+			type: `${LANGCHAIN}.agent`,
+			typeVersion: 3.1,
+			position: [320, 0],
+			parameters: {
+				options: {
+					systemMessage: [
+						"You are the seller's assistant for their marketplace shop. Answer questions about orders, order units and tickets with the tools; give IDs, statuses and dates as the tools return them.",
+						"A refund, a cancellation or a message to a buyer needs the seller's approval: call the tool, and say it is done only when the tool answers that it is. When a tool answers refused, tell the seller what was not done and why.",
+						'Amounts are in cents when you pass them to a tool (10.99 EUR is 1099).',
+					].join('\n'),
+				},
+			},
+		},
+		{
+			id: uuid(33, 3),
+			name: 'OpenAI Chat Model',
+			type: `${LANGCHAIN}.lmChatOpenAi`,
+			typeVersion: 1.3,
+			position: [160, 260],
+			// Chat Completions, which every OpenAI-compatible server speaks (a credential's Base URL can name one)
+			parameters: {
+				model: { __rl: true, mode: 'list', value: 'gpt-5-mini' },
+				responsesApiEnabled: false,
+				options: {},
+			},
+		},
+		{
+			id: uuid(33, 4),
+			name: 'Conversation memory',
+			type: `${LANGCHAIN}.memoryBufferWindow`,
+			typeVersion: 1.3,
+			position: [320, 260],
+			parameters: {},
+		},
+		sellerTool(uuid(33, 5), ASSISTANT_TOOLS.reads[0], [480, 260], {
+			resource: 'order',
+			operation: 'get',
+			orderId: rl(fromAI('order_id', 'The order ID, e.g. MB7UWLD', 'string')),
+		}),
+		sellerTool(uuid(33, 6), ASSISTANT_TOOLS.reads[1], [640, 260], {
+			resource: 'orderUnit',
+			operation: 'get',
+			orderUnitId: rl(fromAI('order_unit_id', 'The ID of the order unit (a number)', 'number')),
+		}),
+		sellerTool(uuid(33, 7), ASSISTANT_TOOLS.reads[2], [800, 260], {
+			resource: 'ticket',
+			operation: 'getMany',
+			limit: 20,
+			filters: { status: ['opened'] },
+			options: {},
+		}),
+		{
+			id: uuid(33, 8),
+			name: ASSISTANT_TOOLS.approval,
+			type: `${LANGCHAIN}.chatHitlTool`,
+			typeVersion: 1.3,
+			position: [960, 260],
+			webhookId: '5e11e400-0de4-4c1e-9a5e-00000000a035',
+			parameters: {
+				message: '=The assistant wants to run **{{ $tool.name }}** with:\n{{ JSON.stringify($tool.parameters) }}',
+				approvalOptions: { values: { approvalType: 'double', approveLabel: 'Approve', disapproveLabel: 'Decline' } },
+				options: {},
+			},
+		},
+		sellerTool(uuid(33, 9), ASSISTANT_TOOLS.writes[0], [800, 520], {
+			resource: 'orderUnit',
+			operation: 'refund',
+			orderUnitId: rl(fromAI('order_unit_id', 'The ID of the order unit (a number)', 'number')),
+			amount: fromAI('amount_cents', 'How much to pay back, in cents', 'number'),
+			aiToolSafety: ['orderUnit.refund'],
+		}),
+		sellerTool(uuid(33, 10), ASSISTANT_TOOLS.writes[1], [960, 520], {
+			resource: 'orderUnit',
+			operation: 'cancel',
+			orderUnitId: rl(fromAI('order_unit_id', 'The ID of the order unit (a number)', 'number')),
+			reason: 'NoInventory',
+			aiToolSafety: ['orderUnit.cancel'],
+		}),
+		sellerTool(uuid(33, 11), ASSISTANT_TOOLS.writes[2], [1120, 520], {
+			resource: 'ticket',
+			operation: 'sendMessage',
+			ticketId: rl(fromAI('ticket_id', 'The ID of the ticket', 'string')),
+			text: fromAI('text', 'The message to the buyer', 'string'),
+			additionalFields: {},
+			aiToolSafety: ['ticket.sendMessage'],
+		}),
+		{
+			id: uuid(33, 12),
+			name: 'Answer in the chat',
+			type: `${LANGCHAIN}.chat`,
+			typeVersion: 1.3,
+			position: [640, 0],
+			parameters: { message: '={{ $json.output }}', options: {} },
+		},
+	],
+	{
+		...connect(['Chat with your assistant', 'Seller assistant'], ['Seller assistant', 'Answer in the chat']),
+		'OpenAI Chat Model': { ai_languageModel: [[{ node: 'Seller assistant', type: 'ai_languageModel', index: 0 }]] },
+		'Conversation memory': { ai_memory: [[{ node: 'Seller assistant', type: 'ai_memory', index: 0 }]] },
+		...Object.fromEntries(
+			[...ASSISTANT_TOOLS.reads, ASSISTANT_TOOLS.approval].map((name) => [
+				name,
+				{ ai_tool: [[{ node: 'Seller assistant', type: 'ai_tool', index: 0 }]] },
+			]),
+		),
+		...Object.fromEntries(
+			ASSISTANT_TOOLS.writes.map((name) => [
+				name,
+				{ ai_tool: [[{ node: ASSISTANT_TOOLS.approval, type: 'ai_tool', index: 0 }]] },
+			]),
+		),
+	},
+);
+
+// ------------------------------------------------------------------------------------------------
 // Shipping deadline (poll): order units due within the lead time → one Slack message listing what to ship first
 
 /** The Slack incoming-webhook address the seller pastes in (the e2e points its copy at a stand-in). */
@@ -2232,6 +2402,7 @@ export const EXAMPLES: Record<string, { id: string; name: string; nodes: Node[] 
 	'report-daily-download.json': reportDailyV2,
 	'report-settlement-reconcile.json': reconcileV2,
 	'order-new-label-once-queue-mode.json': labelOnceV2,
+	'ai-seller-assistant-guarded.json': assistantV2,
 	'order-units-due-soon-slack.json': dueSoonV2,
 	'v1/order-new-ship-with-tracking.json': orderNew,
 	'v1/inventory-daily-import-file.json': inventory,

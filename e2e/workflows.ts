@@ -244,6 +244,7 @@ export const V2_EXAMPLE_IDS = {
 	invoices: 'exV2InvoiceUpl01',
 	report: 'exV2ReportWait01',
 	reconcile: 'exV2Reconcile001',
+	aiAssistant: 'exV2AiAssistant1',
 	dueSoon: 'exV2DueSoonWarn1',
 	/** run in queue mode (e2e/tests/queue-mode.e2e.test.ts) */
 	labelOnce: 'exV2LabelOnce001',

@@ -91,7 +91,12 @@ export interface Example {
 
 /** The credential of API v2 the e2e runs and the demo import; the templates get it on import (they carry none). */
 export const EXAMPLE_CREDENTIAL_V2 = { id: 'sellerMarketV2S1', name: 'Seller Marketplace V2 sandbox' };
-const OWN_NODE_TYPES = new Set([ACTION_TYPE, TRIGGER_TYPE, `${PACKAGE_NAME}.sellerMarketplacePollTrigger`]);
+const OWN_NODE_TYPES = new Set([
+	ACTION_TYPE,
+	`${ACTION_TYPE}Tool`,
+	TRIGGER_TYPE,
+	`${PACKAGE_NAME}.sellerMarketplacePollTrigger`,
+]);
 
 /**
  * A workflow whose Seller Marketplace nodes without a credential get the sandbox's (version 1 nodes the API v1

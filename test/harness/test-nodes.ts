@@ -4,6 +4,8 @@
  * authenticated request the way n8n's HTTP Request node does.
  */
 import type {
+	EngineRequest,
+	EngineResponse,
 	IBinaryKeyData,
 	IDataObject,
 	IExecuteFunctions,
@@ -126,5 +128,88 @@ export class ToolCaller implements INodeType {
 			output.push({ json: { tool: tool.name, text, answer: JSON.parse(text) as IDataObject } });
 		}
 		return [output];
+	}
+}
+
+/** One call of a tool the scripted model makes: the tool's name as the agent sees it, and its arguments. */
+export interface ScriptedToolCall {
+	tool: string;
+	args: IDataObject;
+}
+
+/** What the agent read back from one tool call: the observation n8n's agent hands its model. */
+export interface AgentObservation {
+	tool: string;
+	node: string;
+	args: IDataObject;
+	/** The tool's output items, as n8n's agent reads them (the node's `ai_tool` output). */
+	answer?: IDataObject[];
+	/** The error the tool ended with, if it did not answer. */
+	error?: string;
+}
+
+/**
+ * The metadata of the agent's requests: of the request, what it keeps between turns (n8n hands it back with the
+ * response); of each action, the item and the tool's name, as n8n's agent writes them.
+ */
+interface AgentMemory {
+	turn?: number;
+	read?: AgentObservation[];
+	itemIndex?: number;
+	toolName?: string;
+}
+
+/**
+ * Stands in for n8n's AI Agent (version 3, whose tool calls the engine runs) with a scripted model: each turn of
+ * `script` is the tool calls the model makes after reading the previous turn's answers. As the agent does, it asks
+ * its `ai_tool` input for the connected tools (n8n-core wraps each tool node, and the name the model calls it by
+ * comes from there), hands the engine an ExecutionNodeAction per call, and is resumed with what each tool node
+ * output. When the script ends, it outputs one item per call with what the model read.
+ */
+export class ScriptedAgent implements INodeType {
+	description: INodeTypeDescription = {
+		...base('scriptedAgent', 'Scripted Agent', ['main']),
+		inputs: ['main', { type: 'ai_tool', displayName: 'Tools', required: true }],
+		properties: [{ displayName: 'Script', name: 'script', type: 'json', default: '[]' }],
+	} as unknown as INodeTypeDescription;
+
+	async execute(
+		this: IExecuteFunctions,
+		response?: EngineResponse<AgentMemory>,
+	): Promise<INodeExecutionData[][] | EngineRequest<AgentMemory>> {
+		const raw = this.getNodeParameter('script', 0) as string | ScriptedToolCall[][];
+		const script = (typeof raw === 'string' ? JSON.parse(raw) : raw) as ScriptedToolCall[][];
+		const turn = response?.metadata.turn ?? 0;
+		const read = [...(response?.metadata.read ?? [])];
+		for (const { action, data } of response?.actionResponses ?? []) {
+			read.push({
+				tool: String(action.metadata.toolName),
+				node: action.nodeName,
+				args: action.input,
+				answer: data.data?.ai_tool?.[0]?.map((item) => item.json),
+				error: data.error?.message,
+			});
+		}
+		if (turn >= script.length) return [read.map((observation) => ({ json: { ...observation } }))];
+		const connected = (await this.getInputConnectionData('ai_tool' as never, 0)) as unknown;
+		const tools = (Array.isArray(connected) ? connected : [connected]) as Array<{
+			name: string;
+			metadata?: { sourceNodeName?: string };
+		}>;
+		return {
+			actions: script[turn].map((call, index) => {
+				const tool = tools.find(({ name }) => name === call.tool);
+				if (!tool?.metadata?.sourceNodeName) throw new Error(`No tool named ${call.tool}`);
+				return {
+					actionType: 'ExecutionNodeAction' as const,
+					nodeName: tool.metadata.sourceNodeName,
+					input: call.args,
+					type: 'ai_tool' as const,
+					id: `call_${turn}_${index}`,
+					metadata: { itemIndex: 0, toolName: call.tool },
+				};
+			}),
+			metadata: { turn: turn + 1, read },
+		};
 	}
 }

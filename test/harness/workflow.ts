@@ -25,7 +25,15 @@ import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 import { SellerMarketplaceApi } from '../../credentials/SellerMarketplaceApi.credentials';
 import { SellerMarketplaceV2Api } from '../../credentials/SellerMarketplaceV2Api.credentials';
 import { assertNoSecrets } from './secrets';
-import { EmitItems, ManualTrigger, RequestProbe, ToolCaller } from './test-nodes';
+import {
+	EmitItems,
+	ManualTrigger,
+	RequestProbe,
+	ScriptedAgent,
+	ToolCaller,
+	type AgentObservation,
+	type ScriptedToolCall,
+} from './test-nodes';
 
 export const PACKAGE = 'n8n-nodes-seller-marketplace';
 
@@ -40,6 +48,7 @@ function loadNodeTypes(): Record<string, INodeType | IVersionedNodeType> {
 		'test.emitItems': new EmitItems(),
 		'test.requestProbe': new RequestProbe(),
 		'test.toolCaller': new ToolCaller(),
+		'test.scriptedAgent': new ScriptedAgent(),
 	};
 	// Loaded lazily, and named with its extension: next to it lies the codex file SellerMarketplace.node.json,
 	// which plain Node resolution (ts-node, the benchmarks) would pick first.
@@ -487,4 +496,55 @@ export async function runSellerTool(
 	const result = await runWorkflow({ nodes, connections }, { [credentialType]: { ...credentials } });
 	const answers = result.output('Agent').map((item) => ({ text: item.json.text as string, answer: item.json.answer }));
 	return { ...result, answers };
+}
+
+export interface AgentRunOptions {
+	/** The node version of every tool, e.g. 2.1. */
+	typeVersion: number;
+	/** The Seller Marketplace nodes the agent uses as tools, by name (the name is the tool's name, e.g. `get_order`). */
+	tools: Record<string, IDataObject>;
+	/** What the model calls, turn by turn (the calls of a turn run together). */
+	script: ScriptedToolCall[][];
+}
+
+/**
+ * Manual Trigger → an agent with a scripted model (n8n's AI Agent 3 stand-in: the engine runs each tool call),
+ * and the Seller Marketplace nodes as its tools. Returns what the agent read back from each call.
+ */
+export async function runSellerAgent(
+	credentials: SellerCredentials | SellerCredentialsV2,
+	{ typeVersion, tools, script }: AgentRunOptions,
+): Promise<WorkflowRun & { read: AgentObservation[] }> {
+	const credentialType = typeVersion >= 2 ? 'sellerMarketplaceV2Api' : 'sellerMarketplaceApi';
+	const toolNodes: INode[] = Object.entries(tools).map(([name, parameters], index) => ({
+		id: `tool-${index}`,
+		name,
+		type: `${PACKAGE}.sellerMarketplaceTool`,
+		typeVersion,
+		position: [200 + 200 * index, 200],
+		parameters: parameters as INode['parameters'],
+		credentials: { [credentialType]: { id: `cred-${typeVersion}`, name: 'Sandbox' } },
+	}));
+	const nodes: INode[] = [
+		{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: '2',
+			name: 'Agent',
+			type: 'test.scriptedAgent',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { script: JSON.stringify(script) },
+		},
+		...toolNodes,
+	];
+	const connections = {
+		Start: { main: [[{ node: 'Agent', type: 'main' as const, index: 0 }]] },
+		...Object.fromEntries(
+			toolNodes.map(({ name }) => [name, { ai_tool: [[{ node: 'Agent', type: 'ai_tool' as const, index: 0 }]] }]),
+		),
+	};
+	const result = await runWorkflow({ nodes, connections }, { [credentialType]: { ...credentials } });
+	const agentRuns = result.run.data.resultData.runData.Agent ?? [];
+	const last = agentRuns.at(-1)?.data?.main?.[0] ?? [];
+	return { ...result, read: last.map((item) => item.json as unknown as AgentObservation) };
 }

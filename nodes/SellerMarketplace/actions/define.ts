@@ -19,6 +19,7 @@ import {
 	type OutputShape,
 } from '../../shared/helpers/simplify';
 import type { AttemptWords } from './failure';
+import { toolSafetyProperties } from './toolSafety';
 
 /** One output item of a batch (a record, or a record with files), or the reason its input item failed. */
 export type BatchOutcome =
@@ -58,6 +59,13 @@ export function endpointsOf(
 	});
 }
 
+/** Whether an operation only reads: all its endpoints are GET, or it declares that its POST changes nothing. */
+export function isRead(operation: Pick<OperationBase<string>, 'endpoint' | 'changesNothing'>): boolean {
+	if (operation.changesNothing) return true;
+	const endpoints = endpointsOf(operation);
+	return endpoints.length > 0 && endpoints.every(({ method }) => method === 'GET');
+}
+
 interface OperationBase<Value extends string> {
 	/** The operation's value, e.g. `getMany`. */
 	value: Value;
@@ -85,6 +93,11 @@ interface OperationBase<Value extends string> {
 	 * current listing price, which the API needs with every change. The coverage test expects them besides `endpoint`.
 	 */
 	reads?: Endpoint[];
+	/**
+	 * A POST that changes nothing at the marketplace: it sends its query as a body (Category → Suggest, Unit → Get
+	 * Status). Every other operation is a read when all its endpoints are GET, and a write otherwise (AI Tool Safety).
+	 */
+	changesNothing?: true;
 	/**
 	 * The statuses of the records its pickers may offer, where the API refuses the others (Send offers only order
 	 * units waiting to be sent). Absent: any record.
@@ -241,6 +254,11 @@ export interface VersionRules {
 	sortCollectionSince?: number;
 	/** The node version from which the reads of records offer Simplify (Output in a tool). */
 	outputChoiceSince: number;
+	/**
+	 * The node version from which a tool has AI Tool Safety (./toolSafety); a tool of an older version runs as
+	 * released, so that a saved version keeps its parameters (version 1's are frozen).
+	 */
+	toolSafetySince: number;
 }
 
 /** The actions of one API version: its resources, the Resource dropdown, and the form of each of its node versions. */
@@ -253,13 +271,15 @@ export interface Actions<Resources extends readonly Resource[] = readonly Resour
 	find(resource: string, operation: string): Operation | undefined;
 	/** The form of node version `version`: the Resource dropdown, each resource's fields, Request Options. */
 	properties(version: number): INodeProperties[];
+	/** Whether node version `version`, used as a tool, has AI Tool Safety. */
+	hasToolSafety(version: number): boolean;
 }
 
 /** The actions of an API version, with the rules of the node versions that speak it applied to every operation. */
 export function defineActions<const Resources extends readonly Resource[]>(
 	actions: { resources: Resources; defaultResource: Resources[number]['value'] } & VersionRules,
 ): Actions<Resources> {
-	const { sortCollectionSince, outputChoiceSince } = actions;
+	const { sortCollectionSince, outputChoiceSince, toolSafetySince } = actions;
 	const sorted = (operation: Operation): Operation =>
 		sortCollectionSince === undefined
 			? operation
@@ -300,9 +320,11 @@ export function defineActions<const Resources extends readonly Resource[]>(
 				tidyProperties([
 					resourceSelector,
 					...resources.flatMap((resource) => resource.description),
+					...(version >= toolSafetySince ? toolSafetyProperties(resources) : []),
 					requestOptionsField,
 				]),
 				version >= outputChoiceSince,
 			),
+		hasToolSafety: (version) => version >= toolSafetySince,
 	};
 }

@@ -8,6 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { readRequestSettings } from '../../api/core/settings';
 import { checkParameterTypes } from '../../shared/helpers/parameters';
 import { errorItem, forEditor, itemFailure, type OperationIdentity } from './failure';
+import { runsAsTool, toolGuard } from './toolSafety';
 import {
 	FileItem,
 	type Actions,
@@ -203,6 +204,10 @@ export async function router(this: IExecuteFunctions, actions: Actions): Promise
 			`The operation "${operationName}" of "${resourceName}" is not supported`,
 		);
 	}
+	// Used by an AI agent: an operation the seller has not listed answers the agent why, before anything is sent.
+	const guarded = runsAsTool(this) && actions.hasToolSafety(this.getNode().typeVersion);
+	const guard = guarded ? toolGuard(this, actions.resources, operation) : undefined;
+	if (guard && 'refused' in guard) return [guard.refused];
 	const identity = wordingOf(operation);
 	const output = new RunOutput(this, identity);
 	try {
@@ -214,5 +219,5 @@ export async function router(this: IExecuteFunctions, actions: Actions): Promise
 		const itemIndex = (error as { context?: { itemIndex?: number } }).context?.itemIndex ?? 0;
 		throw forEditor(itemFailure(this, identity, error, itemIndex));
 	}
-	return [output.items];
+	return [guard ? guard.shape(output.items) : output.items];
 }

@@ -1,7 +1,8 @@
 /**
  * The Seller Marketplace node used by an AI agent as a tool (n8n-core turns it into a LangChain tool and runs it
  * when the agent calls it), node versions 1.1 and 2.1 against the sandbox: Output decides what the agent reads,
- * Simplified by default; Selected Fields that name no field are refused before anything is sent.
+ * Simplified by default; Selected Fields that name no field are refused before anything is sent. Buyers' personal
+ * data is left out by default (tool-safety.test.ts); the tests of the full records keep it.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -47,20 +48,21 @@ const requests = () => sandbox.control.requests();
 describe.each([1.1, 2.1] as const)('node version %s as a tool', (typeVersion) => {
 	const ordersPath = typeVersion === 1.1 ? '/order-units/1000001/' : '/order-units/1000001';
 
-	it('gives the agent the simplified order unit by default: 11 flat fields, the price with its currency', async () => {
+	it("gives the agent the simplified order unit by default: 10 flat fields (the buyer's name left out), the price with its currency", async () => {
 		const run = await runSellerTool(credentials[typeVersion], { typeVersion, parameters: readOrderUnit(), toolArgs });
 
 		expect(run.error).toBeUndefined();
 		expect(requests().map(({ method, path }) => ({ method, path }))).toEqual([{ method: 'GET', path: ordersPath }]);
 		expect(run.answers).toHaveLength(1);
-		expect(run.answers[0].answer).toEqual([ORDER_UNIT_1000001]);
+		const { buyer_name: _left, ...withoutBuyer } = ORDER_UNIT_1000001;
+		expect(run.answers[0].answer).toEqual([withoutBuyer]);
 		expect(run.answers[0].text).not.toContain('shipping_address');
 	});
 
-	it('Raw gives the agent the whole record, addresses and all', async () => {
+	it('Raw gives the agent the whole record, addresses and all, where the seller keeps personal data', async () => {
 		const run = await runSellerTool(credentials[typeVersion], {
 			typeVersion,
-			parameters: readOrderUnit({ output: 'raw' }),
+			parameters: readOrderUnit({ output: 'raw', leaveOutPersonalData: false }),
 			toolArgs,
 		});
 
@@ -76,7 +78,11 @@ describe.each([1.1, 2.1] as const)('node version %s as a tool', (typeVersion) =>
 	it('Selected Fields gives only the fields picked, including ones Simplified leaves out', async () => {
 		const run = await runSellerTool(credentials[typeVersion], {
 			typeVersion,
-			parameters: readOrderUnit({ output: 'selected', outputFields: ['ship_by', 'id_order_unit', 'ship_to_city'] }),
+			parameters: readOrderUnit({
+				output: 'selected',
+				outputFields: ['ship_by', 'id_order_unit', 'ship_to_city'],
+				leaveOutPersonalData: false,
+			}),
 			toolArgs,
 		});
 
@@ -109,7 +115,7 @@ describe.each([1.1, 2.1] as const)('node version %s as a tool', (typeVersion) =>
 	});
 });
 
-it('Get Many as a tool: the agent gets each order unit simplified, as many as the limit asks', async () => {
+it("Get Many as a tool: the agent gets each order unit simplified (without the buyer's name), as many as the limit asks", async () => {
 	const run = await runSellerTool(credentials[2.1], {
 		typeVersion: 2.1,
 		parameters: { resource: 'orderUnit', operation: 'getMany', limit: 3 },
@@ -120,7 +126,6 @@ it('Get Many as a tool: the agent gets each order unit simplified, as many as th
 	expect(units).toHaveLength(3);
 	for (const unit of units) {
 		expect(Object.keys(unit).sort()).toEqual([
-			'buyer_name',
 			'cancel_reason',
 			'created_at',
 			'ean',

@@ -45,6 +45,7 @@ export const actions = defineActions({
 	defaultResource: 'order',
 	// 1.1 adds Simplify on the reads of records. Sort stays under Options in both: saved workflows of 1.1 have it there.
 	outputChoiceSince: 1.1,
+	toolSafetySince: 1.1,
 });
 
 export const { resources, resourceSelector } = actions;

@@ -60,6 +60,7 @@ export const actions = defineActions({
 	// 2.1: Simplify on the reads of records, and Sort as its own collection below Options; 2 stays as saved workflows have it.
 	sortCollectionSince: 2.1,
 	outputChoiceSince: 2.1,
+	toolSafetySince: 2.1,
 });
 
 export const { resources, resourceSelector } = actions;

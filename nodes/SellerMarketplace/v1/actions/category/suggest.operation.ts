@@ -15,6 +15,7 @@ export const suggest = defineOperation({
 	attempt: 'suggest categories for a product',
 	summary: 'Ask which categories fit a product (up to 5, most likely first)',
 	endpoint: 'POST /categories/decide/',
+	changesNothing: true,
 	properties: [
 		{
 			displayName: 'Product Title',

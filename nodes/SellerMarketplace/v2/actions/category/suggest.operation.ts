@@ -14,6 +14,7 @@ export const suggest = defineOperation({
 	attempt: 'suggest categories for a product',
 	summary: 'Let the marketplace guess the category of a product from its title, description, manufacturer and price',
 	endpoint: 'POST /categories/decide',
+	changesNothing: true,
 	properties: [
 		bounded(textField('Title', 'title', 'The product title', { required: true }), lineOfText('item.title')),
 		bounded(

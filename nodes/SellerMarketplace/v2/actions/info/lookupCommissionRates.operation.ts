@@ -29,6 +29,7 @@ export const lookupCommissionRates = defineOperation({
 	attempt: 'look up commission rates',
 	summary: 'Estimate the commission on products by EAN (up to 50 a request)',
 	endpoint: 'POST /info/commission-rates/lookup',
+	changesNothing: true,
 	properties: [
 		storefrontField,
 		bounded(

@@ -23,6 +23,7 @@ export const getStatus = defineOperation({
 	attempt: 'get the live status of unit {id}',
 	summary: 'See whether offers are live in the storefront, and if not, why (20 units a request)',
 	endpoint: 'POST /units/status',
+	changesNothing: true,
 	properties: [unitIdField, storefrontField],
 	batch: {
 		async prepare(itemIndex): Promise<StatusPart> {
