@@ -19,7 +19,6 @@ import {
 	type OutputShape,
 } from '../../shared/helpers/simplify';
 import type { AttemptWords } from './failure';
-import { toolSafetyProperties } from './toolSafety';
 
 /** One output item of a batch (a record, or a record with files), or the reason its input item failed. */
 export type BatchOutcome =
@@ -255,10 +254,11 @@ export interface VersionRules {
 	/** The node version from which the reads of records offer Simplify (Output in a tool). */
 	outputChoiceSince: number;
 	/**
-	 * The node version from which a tool has AI Tool Safety (./toolSafety); a tool of an older version runs as
-	 * released, so that a saved version keeps its parameters (version 1's are frozen).
+	 * AI Tool Safety (./toolSafety, given here rather than imported: it reads the operations this file defines): the
+	 * node version from which a tool has it, and its fields. A tool of an older version runs as released, so that a
+	 * saved version keeps its parameters (version 1's are frozen).
 	 */
-	toolSafetySince: number;
+	toolSafety: { since: number; properties(resources: readonly Resource[]): INodeProperties[] };
 }
 
 /** The actions of one API version: its resources, the Resource dropdown, and the form of each of its node versions. */
@@ -279,7 +279,7 @@ export interface Actions<Resources extends readonly Resource[] = readonly Resour
 export function defineActions<const Resources extends readonly Resource[]>(
 	actions: { resources: Resources; defaultResource: Resources[number]['value'] } & VersionRules,
 ): Actions<Resources> {
-	const { sortCollectionSince, outputChoiceSince, toolSafetySince } = actions;
+	const { sortCollectionSince, outputChoiceSince, toolSafety } = actions;
 	const sorted = (operation: Operation): Operation =>
 		sortCollectionSince === undefined
 			? operation
@@ -320,11 +320,11 @@ export function defineActions<const Resources extends readonly Resource[]>(
 				tidyProperties([
 					resourceSelector,
 					...resources.flatMap((resource) => resource.description),
-					...(version >= toolSafetySince ? toolSafetyProperties(resources) : []),
+					...(version >= toolSafety.since ? toolSafety.properties(resources) : []),
 					requestOptionsField,
 				]),
 				version >= outputChoiceSince,
 			),
-		hasToolSafety: (version) => version >= toolSafetySince,
+		hasToolSafety: (version) => version >= toolSafety.since,
 	};
 }

@@ -1,5 +1,6 @@
 /** Every resource of API v1, spoken by node versions 1 and 1.1, and what differs between those two. */
 import { defineActions } from '../../actions/define';
+import { toolSafetyProperties } from '../../actions/toolSafety';
 import { attribute } from './attribute';
 import { category } from './category';
 import { claim } from './claim';
@@ -45,7 +46,7 @@ export const actions = defineActions({
 	defaultResource: 'order',
 	// 1.1 adds Simplify on the reads of records. Sort stays under Options in both: saved workflows of 1.1 have it there.
 	outputChoiceSince: 1.1,
-	toolSafetySince: 1.1,
+	toolSafety: { since: 1.1, properties: toolSafetyProperties },
 });
 
 export const { resources, resourceSelector } = actions;

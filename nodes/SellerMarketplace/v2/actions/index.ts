@@ -26,6 +26,7 @@ import { unit } from './unit';
 import { voucher } from './voucher';
 import { warehouse } from './warehouse';
 import { defineActions } from '../../actions/define';
+import { toolSafetyProperties } from '../../actions/toolSafety';
 
 export const actions = defineActions({
 	resources: [
@@ -60,7 +61,7 @@ export const actions = defineActions({
 	// 2.1: Simplify on the reads of records, and Sort as its own collection below Options; 2 stays as saved workflows have it.
 	sortCollectionSince: 2.1,
 	outputChoiceSince: 2.1,
-	toolSafetySince: 2.1,
+	toolSafety: { since: 2.1, properties: toolSafetyProperties },
 });
 
 export const { resources, resourceSelector } = actions;
