@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { OrderUnit } from '../sandbox';
 import type { NodeRun } from '../e2e/lib/n8n';
 import { fmt, fmtSpread, MB, median, spread, table } from './measure';
+import { DOCUMENTED_LIMIT_PER_SECOND } from '../nodes/api/v2/rateLimit';
 import { keepOrderUnits, PAGING, V2_PAGE_SIZE, type V2Bench } from './v2-environment';
 
 /** the node's default Page Concurrency */
@@ -79,11 +80,18 @@ function rss(pids: number[]): number {
 
 export const idealRequests = (reader: Reader, n: number) =>
 	reader === 'node' ? Math.max(1, Math.ceil(n / V2_PAGE_SIZE)) : Math.floor(n / V2_PAGE_SIZE) + 1;
-/** the first page tells the total; the node then keeps NODE_CONCURRENCY pages in flight */
-export const idealMs = (reader: Reader, n: number, latencyMs: number) =>
-	reader === 'node'
-		? latencyMs * (1 + Math.ceil((idealRequests('node', n) - 1) / NODE_CONCURRENCY))
-		: latencyMs * idealRequests('http', n);
+/**
+ * The first page tells the total; the node then keeps NODE_CONCURRENCY pages in flight, but starts its requests at
+ * most 111 a second (the API's limit, paced: nodes/api/v2/rateLimit.ts), so with many short pages the pace, not the
+ * latency, is its floor: 100 pages take at least 99 × 1/111 s + one latency.
+ */
+export const idealMs = (reader: Reader, n: number, latencyMs: number) => {
+	if (reader === 'http') return latencyMs * idealRequests('http', n);
+	const pages = idealRequests('node', n);
+	const latencyBound = latencyMs * (1 + Math.ceil((pages - 1) / NODE_CONCURRENCY));
+	const paceBound = ((pages - 1) * 1000) / DOCUMENTED_LIMIT_PER_SECOND + latencyMs;
+	return Math.max(latencyBound, paceBound);
+};
 const concurrencyOf = (reader: Reader) => (reader === 'node' ? NODE_CONCURRENCY : 1);
 
 /** POST {} on a connection of its own (no kept-alive socket n8n may have closed meanwhile); the status once answered. */
@@ -264,7 +272,8 @@ export function pagingTable(result: PagingResult): string {
 			`(the HTTP Request node outputs one item per page; its time is both nodes'), ` +
 			`each started by a POST to its workflow's Webhook, against the same N order units of storefront de with a ${result.latencyMs} ms latency fault on every page. ` +
 			`Time is the reading node's execution time from n8n's run data (n8n's webhook and saving the execution are not counted). ` +
-			`ideal: the package reads the first page, then ${NODE_CONCURRENCY} at a time (latency × (1 + ⌈(pages − 1) ÷ ${NODE_CONCURRENCY}⌉)); the HTTP Request node reads ` +
+			`ideal: the package reads the first page, then ${NODE_CONCURRENCY} at a time (latency × (1 + ⌈(pages − 1) ÷ ${NODE_CONCURRENCY}⌉)), ` +
+			`but starts at most ${DOCUMENTED_LIMIT_PER_SECOND} requests a second (the API's limit, paced), so at least (pages − 1) ÷ ${DOCUMENTED_LIMIT_PER_SECOND} s + latency; the HTTP Request node reads ` +
 			`one page after the other, and one more to see a short page. Sandbox service: its own time per request without the latency (request log), ` +
 			`divided by the concurrency. Memory: peak resident memory of n8n's processes (sampled every 100 ms) during the run minus before it.`,
 	].join('\n');
