@@ -3,7 +3,7 @@
  * key, a signature or an access token is redacted from every error (message, description and the details
  * n8n shows), whatever its origin.
  */
-import { redactSecrets } from '../../nodes/api/core/errors';
+import { redactSecrets } from '../../nodes/api/core/redaction';
 import { logLines } from '../harness/secrets';
 import { startRecordingServer, type RecordingServer } from '../harness/recording-server';
 import { runSellerNode, type SellerCredentials } from '../harness/workflow';

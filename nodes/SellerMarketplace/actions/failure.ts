@@ -8,7 +8,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { OperationFailure, redactSecrets, type Attempted } from '../../api/core/errors';
+import { OperationFailure, type Attempted } from '../../api/core/errors';
+import { redactSecrets } from '../../api/core/redaction';
 
 /** What an operation attempts: one phrase, or several, most specific first (see OperationBase.attempt in ./define). */
 export type AttemptWords = string | readonly string[];

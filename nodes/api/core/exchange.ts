@@ -1,7 +1,8 @@
 /** The retry loop of one request: when to try again, how long to wait, and when an earlier attempt already did the work. */
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { describeNetworkFailure, findNetworkErrorCode, redactError, redirectError } from './errors';
+import { describeNetworkFailure, findNetworkErrorCode, redirectError } from './errors';
+import { redactError } from './redaction';
 import {
 	answerError,
 	connectionFailure,

@@ -10,11 +10,11 @@ import {
 	explainUncertainWrite,
 	networkError,
 	notJsonError,
-	redactError,
 	OperationFailure,
 	type UncertainWrite,
 } from './errors';
 import { idFromLocation } from './path';
+import { redactError } from './redaction';
 import { describeWait, mayHaveReachedServer } from './retry';
 import type { ApiDialect, ApiRequest, ApiResponse, RawResponse } from './types';
 

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { credentialSecrets, redactError } from './errors';
+import { credentialSecrets, redactError } from './redaction';
 import { exchange } from './exchange';
 import { appendQuery, buildQueryString } from './signing';
 import type { ApiContext, ApiDialect, ApiRequest, ApiResponse, RawResponse } from './types';

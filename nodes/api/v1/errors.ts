@@ -5,11 +5,11 @@ import {
 	asClause,
 	BASE_URL_HINT,
 	commonAnswerWords,
-	redactSecrets,
 	type FailedResponse,
 	type OperationFailure,
 	type UncertainWrite,
 } from '../core/errors';
+import { redactSecrets } from '../core/redaction';
 
 /** API v1's error answers in a seller's words. */
 

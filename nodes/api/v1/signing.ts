@@ -1,4 +1,4 @@
-import { redactSecrets } from '../core/errors';
+import { redactSecrets } from '../core/redaction';
 import { computeSignature } from '../core/signature';
 import { CredentialProblemError, fixWireRequest, withSignedHeaders, type SignableRequest } from '../core/signing';
 
