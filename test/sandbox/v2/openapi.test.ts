@@ -21,8 +21,8 @@ function nextRelease(): Json {
 	const next = openApiDocument() as Json;
 	next.info.version = '2.45.0';
 	// a new operation
-	next.paths['/units/{id_unit}/history'] = {
-		get: { ...next.paths['/units/{id_unit}'].get, operationId: 'getUnitHistory' },
+	next.paths['/units/{id_unit}/price-alerts'] = {
+		get: { ...next.paths['/units/{id_unit}'].get, operationId: 'getUnitPriceAlerts' },
 	};
 	// an operation removed
 	delete next.paths['/info/vat-indicators'];
@@ -96,12 +96,12 @@ describe('the OpenAPI of API v2 as the repository keeps it', () => {
 	it("a new release's operations, inputs, bounds and enums are each reported with the step they ask for", () => {
 		const changes = openApiChanges(openApiDocument(), nextRelease());
 		const line = (key: string) => changes.find((change) => change.key === key);
-		expect(line('GET /units/{id_unit}/history')).toMatchObject({
+		expect(line('GET /units/{id_unit}/price-alerts')).toMatchObject({
 			change: 'added',
 			step: expect.stringContaining('new operation: add a node operation'),
 		});
 		// one line for the new operation, not one per fact of it
-		expect(changes.filter((change) => change.key.startsWith('GET /units/{id_unit}/history'))).toHaveLength(1);
+		expect(changes.filter((change) => change.key.startsWith('GET /units/{id_unit}/price-alerts'))).toHaveLength(1);
 		expect(line('GET /info/vat-indicators')).toMatchObject({
 			change: 'removed',
 			step: expect.stringContaining('operation gone'),
@@ -129,7 +129,7 @@ describe('the OpenAPI of API v2 as the repository keeps it', () => {
 			const { stdout } = await openApiCommand('diff', SPEC_FILE, writeNextRelease());
 			expect(stdout).toBe(`${changeReport(openApiDocument(), nextRelease())}\n`);
 			expect(stdout.split('\n')[0]).toMatch(/^OpenAPI 2\.44\.0 → 2\.45\.0: \d+ change\(s\)$/);
-			expect(stdout).toContain('- added GET /units/{id_unit}/history: operation getUnitHistory');
+			expect(stdout).toContain('- added GET /units/{id_unit}/price-alerts: operation getUnitPriceAlerts');
 		},
 		budget(60_000),
 	);
