@@ -354,6 +354,18 @@ class Ledger {
 	}
 }
 
+/** Requests of each poll in order, repeats folded: "4, 3 ×98, 30". */
+function runs(values: number[]): string {
+	const parts: string[] = [];
+	for (let index = 0; index < values.length; ) {
+		let end = index;
+		while (end + 1 < values.length && values[end + 1] === values[index]) end++;
+		parts.push(end > index ? `${values[index]} ×${end - index + 1}` : String(values[index]));
+		index = end + 1;
+	}
+	return parts.join(', ');
+}
+
 let workflows = 0;
 
 async function runEvent(
@@ -478,7 +490,7 @@ async function runEvent(
 		errors,
 	};
 	log(
-		`${event.name}: ${fmt(run.received)} of ${fmt(records)} in ${drain.length} polls (${drain.map((p) => p.requests).join(' ')} requests), ` +
+		`${event.name}: ${fmt(run.received)} of ${fmt(records)} in ${drain.length} polls (${runs(drain.map((p) => p.requests))} requests), ` +
 			`idle ${idleBefore.join(' ')} / ${idleAfter.join(' ')}; repeats ${run.repeats}, missing ${run.missing}, ` +
 			`not in the backlog ${run.unexpected}, out of order ${run.outOfOrder}${errors.length ? `; ${errors.join('; ')}` : ''}`,
 	);
@@ -551,6 +563,7 @@ export function pollEventsTable(result: EventsResult): string {
 			`${fmt(run.received)} / ${fmt(run.records)}, ${run.repeats} / ${run.missing} / ${run.outOfOrder}`,
 			`${run.drain.length} (${run.ideal.polls})`,
 			`${fmt(median(requests))} / ${fmt(Math.max(0, ...requests))} (${run.ideal.drain / run.ideal.polls})`,
+			runs(requests) || '–',
 			`${fmt(total(requests))} / ${fmt(run.ideal.drain)} = ${fmt(total(requests) / run.ideal.drain, 2)}`,
 			`${fmt(median(ms))} (${fmt(median(sandboxMs))})`,
 			`${run.idleBefore.join(', ')} → ${run.idleAfter.join(', ')} (${run.ideal.idleBefore === run.ideal.idleAfter ? run.ideal.idleBefore : `${run.ideal.idleBefore} → ${run.ideal.idleAfter}`})`,
@@ -564,6 +577,7 @@ export function pollEventsTable(result: EventsResult): string {
 				'emitted / backlog, repeats / missing / out of order',
 				'polls to drain (ideal)',
 				'requests per drain poll, median / max (ideal)',
+				'requests of each drain poll',
 				'drain requests / ideal',
 				'ms per drain poll, median (sandbox)',
 				'requests per idle poll, before → after (ideal)',
