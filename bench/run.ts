@@ -87,6 +87,11 @@ async function part<T>(name: string, measure: () => Promise<T>): Promise<Part<T>
 }
 
 async function mainV2(): Promise<number> {
+	const unknown = [...(only ?? []), ...skip].filter((name) => !PARTS.includes(name));
+	if (unknown.length) {
+		console.error(`--only and --skip take ${PARTS.join(', ')}; not ${unknown.join(', ')}`);
+		return 2;
+	}
 	const n8nNeeded = ['push', 'poll', 'paging'].some((name) => !skip.has(name));
 	if (n8nNeeded && !runtimeInstalled()) {
 		console.log('FAIL: the pinned n8n runtime is not installed (`bash e2e/ensure-runtime.sh`, 3-5 minutes once).');
