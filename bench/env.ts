@@ -10,3 +10,6 @@ import { join } from 'node:path';
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-seller-bench-'));
 process.env.N8N_ENCRYPTION_KEY ??= 'seller-marketplace-test-encryption-key';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+// n8n's logger would print the node's info lines (e.g. "Up to 900 more new orders follow…") into the Markdown
+// report on stdout: they go to the throw-away folder's log file, as in the tests (test/setup-env.ts).
+process.env.N8N_LOG_OUTPUT ??= 'file';

@@ -4,6 +4,8 @@
  *  - paging (bench/v2-paging.ts): Return All vs n8n's HTTP Request node with pagination, N = 3,000 and 10,000;
  *  - push (bench/v2-push.ts): the trigger vs n8n's Webhook node and GitHub Trigger, bursts of 200, API v2's 5 s deadline;
  *  - poll (bench/v2-poll.ts): the poll trigger's requests per idle poll, and 1,000 new orders, each exactly once;
+ *  - pollEvents (bench/v2-poll-events.ts): every event of the poll trigger drains a backlog of 1,000 exactly once, through
+ *    n8n-core's poll execution path (before n8n starts: it needs no n8n server);
  *  - updateMany (bench/v2-update-many.ts): Unit → Update Many at 10,000 and 50,000 stock-only rows against the ideal
  *    bulk writes, through n8n-core (first, before n8n starts: it needs no n8n server).
  * The first three run in one `n8n start` (bench/v2-environment.ts); the pinned runtime must be installed
@@ -12,11 +14,11 @@
  *
  *   npm run bench [-- --quick] [--rounds=3] [--push-rounds=3] [--sizes=3000,10000] [--latency=25] [--count=200] [--records=1000]
  *                 [--idle-polls=2] [--wait=120] [--update-sizes=10000,50000] [--update-rounds=3]
- *                 [--skip=paging,push,poll,updateMany] [--n8n-env=KEY=VALUE …]
+ *                 [--poll-records=1000] [--skip=paging,push,poll,pollEvents,updateMany] [--only=pollEvents] [--n8n-env=KEY=VALUE …]
  *   npm run bench -- --api v1 [v1 options]   the API v1 benchmarks of issue 7 (bench/run-v1.ts)
  *
  * --quick checks that the script works: N = 300 and 1,000, one round, bursts of 50, 100 new orders, one idle poll,
- * Update Many at 1,000 and 10,000 rows.
+ * Update Many at 1,000 and 10,000 rows, backlogs of 300 per poll event. --only=<part,…> skips every other part.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -28,6 +30,7 @@ import { pagingFailures, pagingTable, v2Paging, type PagingResult } from './v2-p
 import { pollFailures, pollTable, v2Poll, type PollResult } from './v2-poll';
 import { pushFailures, pushTable, v2Push, type PushResult } from './v2-push';
 import type { UpdateManyResult } from './v2-update-many';
+import type { EventsResult } from './v2-poll-events';
 
 const args = process.argv.slice(2);
 const apiIndex = args.findIndex((a) => a === '--api' || a.startsWith('--api='));
@@ -36,7 +39,11 @@ const api = apiIndex < 0 ? 'v2' : args[apiIndex].includes('=') ? args[apiIndex].
 const quick = args.includes('--quick');
 const value = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const number = (name: string, full: number, fast: number) => Number(value(name) ?? (quick ? fast : full));
-const skip = new Set((value('skip') ?? '').split(',').filter(Boolean));
+const PARTS = ['paging', 'push', 'poll', 'pollEvents', 'updateMany'];
+const only = value('only')?.split(',').filter(Boolean);
+const skip = new Set(
+	only ? PARTS.filter((name) => !only.includes(name)) : (value('skip') ?? '').split(',').filter(Boolean),
+);
 
 const options = {
 	rounds: number('rounds', 3, 1),
@@ -47,6 +54,7 @@ const options = {
 	count: number('count', 200, 50),
 	records: number('records', 1000, 100),
 	idlePolls: number('idle-polls', 2, 1),
+	pollRecords: number('poll-records', 1000, 300),
 	updateSizes: (value('update-sizes') ?? (quick ? '1000,10000' : '10000,50000')).split(',').map(Number),
 	updateRounds: number('update-rounds', 3, 1),
 	waitMs: number('wait', 120, 120) * 1000,
@@ -79,6 +87,11 @@ async function part<T>(name: string, measure: () => Promise<T>): Promise<Part<T>
 }
 
 async function mainV2(): Promise<number> {
+	const unknown = [...(only ?? []), ...skip].filter((name) => !PARTS.includes(name));
+	if (unknown.length) {
+		console.error(`--only and --skip take ${PARTS.join(', ')}; not ${unknown.join(', ')}`);
+		return 2;
+	}
 	const n8nNeeded = ['push', 'poll', 'paging'].some((name) => !skip.has(name));
 	if (n8nNeeded && !runtimeInstalled()) {
 		console.log('FAIL: the pinned n8n runtime is not installed (`bash e2e/ensure-runtime.sh`, 3-5 minutes once).');
@@ -99,6 +112,15 @@ async function mainV2(): Promise<number> {
 			sizes: options.updateSizes,
 			rounds: options.updateRounds,
 			log: (line) => log(`update many ${line}`),
+		});
+	});
+	// then every poll event through n8n-core, still without an n8n server (bench/env.ts as above)
+	let pollEventsPart: typeof import('./v2-poll-events') | undefined;
+	const pollEvents: Part<EventsResult> = await part('pollEvents', async () => {
+		pollEventsPart = await import('./v2-poll-events');
+		return await pollEventsPart.v2PollEvents({
+			records: options.pollRecords,
+			log: (line) => log(`poll events ${line}`),
 		});
 	});
 	try {
@@ -166,6 +188,12 @@ async function mainV2(): Promise<number> {
 		pushFailures,
 	);
 	section(`Poll trigger: idle polls and ${fmt(options.records)} new orders`, poll, pollTable, pollFailures);
+	section(
+		`Poll trigger: every event drains a backlog of ${fmt(options.pollRecords)} (n8n-core)`,
+		pollEvents,
+		(result) => pollEventsPart!.pollEventsTable(result),
+		(result) => pollEventsPart!.pollEventsFailures(result),
+	);
 	section(
 		`Unit → Update Many: ${options.updateSizes.map((n) => fmt(n)).join(' and ')} rows against the ideal bulk writes`,
 		updateMany,
