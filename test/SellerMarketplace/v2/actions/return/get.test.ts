@@ -1,8 +1,8 @@
 /** Return → Get (node version 2), through n8n-core against the v2 sandbox. */
 import { fromExpression } from '../../setup';
-import { useReturnUnitSandbox, byId } from '../returnUnit/setup';
+import { useReturnSandbox, byId } from './setup';
 
-const { v2, db } = useReturnUnitSandbox();
+const { v2, db } = useReturnSandbox();
 
 describe('Return → Get', () => {
 	it('reads one return with its units and buyer', async () => {

@@ -1,8 +1,8 @@
 /** Return → Get Many (node version 2), through n8n-core against the v2 sandbox. */
 import { expectSigned } from '../../setup';
-import { useReturnUnitSandbox } from '../returnUnit/setup';
+import { useReturnSandbox } from './setup';
 
-const { v2, db } = useReturnUnitSandbox();
+const { v2, db } = useReturnSandbox();
 
 describe('Return → Get Many', () => {
 	it('filters by status and tracking code; outputs the matching return', async () => {
