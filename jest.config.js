@@ -1,6 +1,4 @@
-/* global module, require */
-const { budget } = require('./test/budget');
-
+/* global module */
 /** @type {import('jest').Config} */
 module.exports = {
 	testEnvironment: 'node',
@@ -10,7 +8,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
-	// test/budget.js: 30 s on an idle machine, scaled by the load when the run starts
-	testTimeout: budget(30_000),
+	// the default timeout follows the load: test/setup-timeout.ts (and why it is not `testTimeout` here)
+	setupFilesAfterEnv: ['<rootDir>/test/setup-timeout.ts'],
 	maxWorkers: 2,
 };

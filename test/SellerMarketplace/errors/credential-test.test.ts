@@ -1,7 +1,8 @@
 /**
  * The editor's credential test of the API v1 credentials with wrong keys, run as n8n runs it (n8n-core's
  * RoutingNode, then n8n's rules): it says keys or clock, as the node's own 401 does, instead of "Unauthorized".
- * (The v2 credentials name the key or the clock exactly: test/SellerMarketplace/v2/status.test.ts, test/SellerMarketplace/v2/credential-clock.test.ts.)
+ * (The v2 credentials name the key or the clock exactly: test/SellerMarketplace/v2/actions/status/ping.test.ts,
+ * test/SellerMarketplace/v2/credential-clock.test.ts.)
  */
 import { SellerMarketplaceApi } from '../../../credentials/SellerMarketplaceApi.credentials';
 import { runCredentialTest } from '../../harness/credential-test';
