@@ -4,8 +4,6 @@
  *   npx jest -c e2e/jest.config.js
  * One n8n and one sandbox for the whole run (global set-up); test files run one after another.
  */
-const { budget } = require('../test/budget');
-
 /** @type {import('jest').Config} */
 module.exports = {
 	rootDir: '..',
@@ -19,8 +17,8 @@ module.exports = {
 	},
 	globalSetup: '<rootDir>/e2e/setup/global-setup.ts',
 	globalTeardown: '<rootDir>/e2e/setup/global-teardown.ts',
-	// test/budget.js: 3 minutes on an idle machine (an `n8n execute` starts a whole n8n), scaled by the load
-	testTimeout: budget(180_000),
+	// the default timeout follows the load: e2e/setup/timeout.ts (not `testTimeout`, which ts-jest keys its cache on)
+	setupFilesAfterEnv: ['<rootDir>/e2e/setup/timeout.ts'],
 	maxWorkers: 1,
 	modulePathIgnorePatterns: ['<rootDir>/.e2e/', '<rootDir>/dist/'],
 };
