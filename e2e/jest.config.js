@@ -1,4 +1,4 @@
-/* global module, require */
+/* global module */
 /**
  * End-to-end tests in a real n8n (e2e/n8n-runtime, installed by e2e/ensure-runtime.sh) against the sandbox:
  *   npx jest -c e2e/jest.config.js
