@@ -1,29 +1,21 @@
 /** Fields of the unit (offer) operations, and the checks that turn them into API v2's unit fields. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { OPENAPI_REQUEST_SCHEMAS } from '../../../../api/v2/openapi.generated';
 import { checkNotAbove, inputError, requireIntegerId, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { stockField } from '../../../../shared/descriptions/fields';
 import { centsField, embeddedField, idLocator, productEanField, textField } from '../../descriptions/fields';
-import {
-	alphabetical,
-	apiField,
-	columnsOf,
-	labelsOf,
-	readBody,
-	type ApiField,
-	type ApiFieldDeclaration,
-} from '../../descriptions/apiField';
+import { alphabetical, apiField, columnsOf, labelsOf, readBody, type ApiField } from '../../descriptions/apiField';
 import {
 	toOptions,
 	UNIT_AND_PRODUCT_EMBEDDABLES,
 	UNIT_CONDITIONS,
 	UNIT_EMBEDDABLES,
-	WRITEABLE_UNIT_STATUSES,
-	WRITEABLE_VAT_INDICATORS,
 	type Storefront,
 } from '../../../../api/v2/enums';
-import { listingPriceCents, MIN_PLAUSIBLE_LISTING_PRICE_CENTS, plausibleListingPriceCents } from '../../helpers/values';
+import { MIN_PLAUSIBLE_LISTING_PRICE_CENTS } from '../../helpers/values';
 import { productIdField } from '../product/fields';
+import { UNIT_FIELDS } from './unitFields';
 
 export const unitIdField = idLocator({
 	displayName: 'Unit',
@@ -48,158 +40,12 @@ export const writeEmbeddedField = embeddedField(
 	'More data to include with the unit the marketplace returns',
 );
 
-/** A field of the unit bodies: POST /units (UnitRequest), PATCH /units/{id_unit} and POST /units/bulk's `unit_data`. */
-function unitField<S extends 'UnitRequest' | 'UnitPatchRequest'>(
-	declaration: Omit<ApiFieldDeclaration<S, Storefront>, 'alsoFills'>,
-): ApiField<Storefront> {
-	return apiField({ ...declaration, alsoFills: [`unit_data.${declaration.api}`] });
-}
-
-const BOTH = ['UnitRequest', 'UnitPatchRequest'] as const;
-
-const listingPrice = unitField({
-	schemas: BOTH,
-	api: 'listing_price',
-	kind: 'cents',
-	property: centsField(
-		'Listing Price',
-		'listingPrice',
-		"The price buyers pay (when left out, the node reads the unit's current price and sends it again: the marketplace needs a price with every change)",
-	),
-	// The per-currency maximum the OpenAPI states in words, and a plausible least price (see values.ts).
-	check: plausibleListingPriceCents,
-});
-
-/**
- * The unit fields, each declared once, in the order of the body. unitBody reads them, the forms of Create, Update
- * and Update Many show them, UNIT_FIELD_LABELS names them in the API's refusals and Update Many's Map Automatically
- * takes them from the item's columns (UNIT_COLUMN_PARAMETERS). Adding a unit field is one entry here.
- */
-export const UNIT_FIELDS = {
-	status: unitField({
-		schemas: ['UnitPatchRequest'],
-		api: 'status',
-		kind: 'option',
-		property: {
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: toOptions(WRITEABLE_UNIT_STATUSES, {
-				AVAILABLE: { name: 'Available (On Sale)', description: 'Buyers can buy it' },
-				ONHOLD: { name: 'On Hold (Paused)', description: 'Kept as it is, but not offered to buyers' },
-			}),
-			default: 'AVAILABLE',
-			description: 'Whether the offer is on sale or paused',
-		},
-	}),
-	amount: unitField({ schemas: BOTH, api: 'amount', kind: 'whole', property: stockField }),
-	handlingTime: unitField({
-		schemas: BOTH,
-		api: 'handling_time',
-		kind: 'whole',
-		property: {
-			displayName: 'Handling Time (Days)',
-			name: 'handlingTime',
-			type: 'number',
-			default: 1,
-			description: (bound) =>
-				`Working days between the order and handing the parcel to the carrier (${bound.minimum} to ${bound.maximum})`,
-		},
-	}),
-	listingPrice,
-	minimumPrice: unitField({
-		schemas: BOTH,
-		api: 'minimum_price',
-		kind: 'cents',
-		property: centsField(
-			'Minimum Price',
-			'minimumPrice',
-			'The lowest price Smart Pricing may lower the listing price to',
-		),
-		// The per-currency maximum of a listing price, which the minimum price may not exceed either.
-		check: listingPriceCents,
-	}),
-	note: unitField({
-		schemas: BOTH,
-		api: 'note',
-		kind: 'text',
-		property: {
-			displayName: 'Note',
-			name: 'note',
-			type: 'string',
-			default: '',
-			description: (bound) =>
-				`A note shown to buyers with your offer, e.g. about the condition of a used product (at most ${bound.maxLength} characters)`,
-		},
-	}),
-	shippingGroupId: unitField({
-		schemas: BOTH,
-		api: 'id_shipping_group',
-		kind: 'id',
-		property: {
-			displayName: 'Shipping Group Name or ID',
-			name: 'shippingGroupId',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getShippingGroups', loadOptionsDependsOn: ['storefront'] },
-			default: '',
-			description:
-				'The shipping group that sets the shipping costs. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
-	}),
-	warehouseId: unitField({
-		schemas: BOTH,
-		api: 'id_warehouse',
-		kind: 'id',
-		property: {
-			displayName: 'Warehouse Name or ID',
-			name: 'warehouseId',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getWarehouses' },
-			default: '',
-			description:
-				'The warehouse the product ships from. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
-	}),
-	vatIndicator: unitField({
-		schemas: BOTH,
-		api: 'vat_indicator',
-		kind: 'option',
-		property: {
-			displayName: 'VAT Rate',
-			name: 'vatIndicator',
-			type: 'options',
-			options: toOptions(WRITEABLE_VAT_INDICATORS),
-			default: 'standard_rate',
-			description: "The VAT rate of the product in the storefront's country",
-		},
-	}),
-	ecoParticipation: unitField({
-		schemas: BOTH,
-		api: 'eco_participation',
-		kind: 'cents',
-		property: centsField('Eco Participation', 'ecoParticipation', 'The eco-participation fee (France)'),
-	}),
-	batteryParticipation: unitField({
-		schemas: BOTH,
-		api: 'battery_participation',
-		kind: 'cents',
-		property: centsField('Battery Participation', 'batteryParticipation', 'The battery take-back fee (France)'),
-	}),
-	manufacturerGuaranteeYears: unitField({
-		schemas: BOTH,
-		api: 'manufacturer_guarantee_years',
-		kind: 'whole',
-		property: {
-			displayName: 'Manufacturer Guarantee (Years)',
-			name: 'manufacturerGuaranteeYears',
-			type: 'number',
-			default: 2,
-			description: (bound) => `Years of the manufacturer's guarantee (${bound.minimum} to ${bound.maximum})`,
-		},
-	}),
-} satisfies Record<string, ApiField<Storefront>>;
-
 const UNIT_FIELD_LIST: Array<ApiField<Storefront>> = Object.values(UNIT_FIELDS);
+
+/** Whether Create takes the field: the OpenAPI's UnitRequest has it (Status, for one, only PATCH takes). */
+function isInCreate(field: ApiField<Storefront>): boolean {
+	return field.api in OPENAPI_REQUEST_SCHEMAS.UnitRequest.properties;
+}
 
 /** Unit → Create's own fields, besides the unit fields. */
 export const CREATE_FIELDS = {
@@ -258,15 +104,13 @@ function requiredOnCreate(field: ApiField<Storefront> | ApiField): INodeProperti
 	return field.requiredIn('UnitRequest') ? { ...field.property, required: true } : field.property;
 }
 
-export const listingPriceField: INodeProperties = listingPrice.property;
-
 /**
  * Create's listing price: required and without a price of its own, so that no offer goes on sale at a default.
  * The form starts at 0, an empty price (the form's minimum is 0 so that it shows it), which the check refuses like
  * any price below a plausible one.
  */
 export const createListingPriceField: INodeProperties = (() => {
-	const field = requiredOnCreate(listingPrice);
+	const field = requiredOnCreate(UNIT_FIELDS.listingPrice);
 	const { default: empty, description } = centsField(
 		'Listing Price',
 		'listingPrice',
@@ -275,7 +119,6 @@ export const createListingPriceField: INodeProperties = (() => {
 	);
 	return { ...field, default: empty, description, typeOptions: { ...field.typeOptions, minValue: 0 } };
 })();
-export const handlingTimeField: INodeProperties = UNIT_FIELDS.handlingTime.property;
 export const createHandlingTimeField: INodeProperties = requiredOnCreate(UNIT_FIELDS.handlingTime);
 export const createOfferIdField: INodeProperties = requiredOnCreate(CREATE_FIELDS.offerId);
 
@@ -287,35 +130,32 @@ export const createStockField: INodeProperties = { ...stockField, required: true
 
 /** The optional unit fields of Create, Update and Update Many, alphabetical as n8n lists collection options (Create shows Stock on its own). */
 export const optionalUnitFields: INodeProperties[] = alphabetical(
-	[
-		UNIT_FIELDS.batteryParticipation,
-		UNIT_FIELDS.ecoParticipation,
-		UNIT_FIELDS.manufacturerGuaranteeYears,
-		UNIT_FIELDS.minimumPrice,
-		UNIT_FIELDS.note,
-		UNIT_FIELDS.shippingGroupId,
-		UNIT_FIELDS.amount,
-		UNIT_FIELDS.vatIndicator,
-		UNIT_FIELDS.warehouseId,
-	].map((field) => field.property),
+	UNIT_FIELD_LIST.filter((field) => isInCreate(field) && !field.requiredIn('UnitRequest')).map(
+		(field) => field.property,
+	),
 );
 
-/** Update only: pause or resume the offer, and remove the optional fees and guarantee. */
-export const updateOnlyFields: INodeProperties[] = [
-	{
-		displayName: 'Remove Values',
-		name: 'remove',
-		type: 'multiOptions',
-		options: [
-			{ name: 'Battery Participation', value: 'battery_participation' },
-			{ name: 'Eco Participation', value: 'eco_participation' },
-			{ name: 'Manufacturer Guarantee', value: 'manufacturer_guarantee_years' },
-		],
-		default: [],
-		description: 'Values to remove from the unit',
-	},
-	UNIT_FIELDS.status.property,
-];
+/** Update's removal of the optional fees and guarantee (sent as null). */
+const removeValuesField: INodeProperties = {
+	displayName: 'Remove Values',
+	name: 'remove',
+	type: 'multiOptions',
+	options: [
+		{ name: 'Battery Participation', value: 'battery_participation' },
+		{ name: 'Eco Participation', value: 'eco_participation' },
+		{ name: 'Manufacturer Guarantee', value: 'manufacturer_guarantee_years' },
+	],
+	default: [],
+	description: 'Values to remove from the unit',
+};
+
+/** What Update and Update Many change: every unit field PATCH /units/{id_unit} takes, and Remove Values; alphabetical. */
+export const updateUnitFields: INodeProperties[] = alphabetical([
+	...UNIT_FIELD_LIST.filter((field) => field.api in OPENAPI_REQUEST_SCHEMAS.UnitPatchRequest.properties).map(
+		(field) => field.property,
+	),
+	removeValuesField,
+]);
 
 /**
  * Checks the unit fields given by their form names (listingPrice, handlingTime and the optional fields) and
