@@ -254,18 +254,43 @@ function requestSchemaNames(document: Json): string[] {
 }
 
 /** The page size each list states (its `limit` query parameter: default, minimum, maximum), by path. */
-function pageLimits(document: Json): Array<[string, Json]> {
-	return openApiOperations(document).flatMap(({ method, path, operation }) => {
+export function pageLimits(document: unknown): Record<string, Json> {
+	const doc = document as Json;
+	const limits: Record<string, Json> = {};
+	for (const { method, path, operation } of openApiOperations(document)) {
 		const limit = ((operation.parameters as unknown[]) ?? [])
-			.map((parameter) => resolve(document, parameter))
+			.map((parameter) => resolve(doc, parameter))
 			.find((parameter) => parameter.in === 'query' && parameter.name === 'limit');
-		if (method !== 'GET' || !limit) return [];
-		const schema = resolve(document, limit.schema);
+		if (method !== 'GET' || !limit) continue;
+		const schema = resolve(doc, limit.schema);
 		const facts: Json = {};
 		for (const keyword of ['default', 'minimum', 'maximum'])
 			if (schema[keyword] !== undefined) facts[keyword] = schema[keyword];
-		return [[path, facts] as [string, Json]];
-	});
+		limits[path] = facts;
+	}
+	return limits;
+}
+
+/** The schemas of request bodies: each one's required fields and its properties' facts (propertyFacts), by name. */
+export function requestSchemas(
+	document: unknown,
+): Record<string, { required: string[]; properties: Record<string, Json> }> {
+	const doc = document as Json;
+	const schemas = (doc.components as Json).schemas as Record<string, Json>;
+	return Object.fromEntries(
+		requestSchemaNames(doc).map((name) => [
+			name,
+			{
+				required: (schemas[name].required as string[] | undefined) ?? [],
+				properties: Object.fromEntries(
+					Object.entries(schemas[name].properties as Record<string, Json>).map(([property, value]) => [
+						property,
+						propertyFacts(doc, value),
+					]),
+				),
+			},
+		]),
+	);
 }
 
 export async function generatedSource(document: unknown): Promise<string> {
@@ -274,15 +299,10 @@ export async function generatedSource(document: unknown): Promise<string> {
 		.filter(([, schema]) => Array.isArray(schema.enum))
 		.sort(([a], [b]) => a.localeCompare(b))
 		.map(([name, schema]) => `\t${JSON.stringify(name)}: ${JSON.stringify(schema.enum)},`);
-	const requests = requestSchemaNames(doc as unknown as Json).map((name) => {
-		const schema = doc.components.schemas[name];
-		const properties = Object.entries(schema.properties as Record<string, Json>).map(
-			([property, value]) =>
-				`${JSON.stringify(property)}: ${JSON.stringify(propertyFacts(doc as unknown as Json, value))}`,
-		);
-		return `\t${JSON.stringify(name)}: { required: ${JSON.stringify(schema.required ?? [])}, properties: { ${properties.join(', ')} } },`;
-	});
-	const limits = pageLimits(doc as unknown as Json).map(
+	const requests = Object.entries(requestSchemas(doc)).map(
+		([name, schema]) => `\t${JSON.stringify(name)}: ${JSON.stringify(schema)},`,
+	);
+	const limits = Object.entries(pageLimits(doc)).map(
 		([path, facts]) => `\t${JSON.stringify(path)}: ${JSON.stringify(facts)},`,
 	);
 	const text = [
