@@ -126,14 +126,15 @@ function stepFor(key: string, change: 'added' | 'removed' | 'changed', before?: 
 	if (change === 'added')
 		return after?.startsWith('required')
 			? 'new required input: the node must send it (a required field on the form)'
-			: 'new optional input: offer it on the form if a seller needs it';
+			: 'new optional input: offer it on the form if a seller needs it (a body field: one apiField declaration, docs/architecture.md "Adding a field")';
 	if (change === 'removed') return 'input gone: remove the field, or keep it for saved workflows and stop sending it';
 	if (before && after && before.includes('enum') !== after.includes('enum'))
 		return 'enum added or removed: nodes/api/v2/enums.ts and the field that offers it';
 	if (after?.includes('enum'))
 		return 'enum values changed: take regenerates nodes/api/v2/openapi.generated.ts; give a new value its dropdown name (nodes/api/v2/enums.ts) and its sandbox behaviour';
-	if (before?.startsWith('optional') && after?.startsWith('required')) return 'now required: make the field required';
-	return "bounds or type changed: the field's bound (test/SellerMarketplace/v2/coverage/bounds.test.ts compares them)";
+	if (before?.startsWith('optional') && after?.startsWith('required'))
+		return 'now required: a field declared with apiField takes it from the regenerated file (requiredIn); make any other field required';
+	return "bounds or type changed: a field declared with apiField takes the new bound from the regenerated file; any other field's bound by hand (test/SellerMarketplace/v2/coverage/bounds.test.ts compares them)";
 }
 
 export interface OpenApiChange {
