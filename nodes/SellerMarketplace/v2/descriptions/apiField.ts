@@ -223,3 +223,29 @@ export function columnsOf(fields: ReadonlyArray<Pick<ApiField<never>, 'api' | 'n
 export function alphabetical(properties: INodeProperties[]): INodeProperties[] {
 	return [...properties].sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
+
+/** The form property of a field on an operation whose body is `schema`: required when the OpenAPI requires it there. */
+export function formOf<Extra>(field: ApiField<Extra>, schema: RequestSchema): INodeProperties {
+	return field.requiredIn(schema) ? { ...field.property, required: true } : field.property;
+}
+
+/**
+ * The body of fields that are an operation's own parameters (not in a collection), sent as `schema`: each read and
+ * checked, and one the OpenAPI requires there refused when empty, naming it and the item.
+ */
+export function readParameters<Extra>(
+	fields: ReadonlyArray<ApiField<Extra>>,
+	context: IExecuteFunctions,
+	itemIndex: number,
+	schema: RequestSchema,
+	extra: Extra,
+): IDataObject {
+	const body: IDataObject = {};
+	for (const field of fields) {
+		const value = field.read(context, context.getNodeParameter(field.name, itemIndex, undefined), itemIndex, extra);
+		if (value !== undefined) body[field.api] = value as IDataObject[string];
+		else if (field.requiredIn(schema))
+			throw inputError(context, itemIndex, `"${field.label}" is required and cannot be empty`);
+	}
+	return body;
+}
