@@ -109,7 +109,11 @@ function stricter(a: Bound, b: Bound): Bound {
 	return bound;
 }
 
-/** The bound one OpenAPI property states. */
+/**
+ * The bound one OpenAPI property states. A `pattern` or `exclusiveMinimum` is not taken (no field declared here has
+ * one): a field that needs one declares it in `adds`, and test/SellerMarketplace/v2/coverage/bounds.test.ts refuses
+ * a field whose bound is looser than the OpenAPI's.
+ */
 function boundOfFacts(facts: PropertyFacts): Bound {
 	const bound: Bound = {};
 	if (facts.minimum !== undefined) bound.minimum = facts.minimum;
@@ -133,7 +137,7 @@ export function apiField<S extends RequestSchema, Extra = undefined>(
 ): ApiField<Extra> {
 	const { api, kind, schemas } = declaration;
 	const facts = schemas.map(
-		(schema) => (OPENAPI_REQUEST_SCHEMAS[schema].properties as Record<string, PropertyFacts>)[api],
+		(schema) => (OPENAPI_REQUEST_SCHEMAS[schema].properties as Record<string, PropertyFacts>)[api] ?? {},
 	);
 	const whole = kind === 'whole' || kind === 'cents' || kind === 'id';
 	let bound: Bound = { fills: [api, ...(declaration.alsoFills ?? [])] };
