@@ -50,12 +50,17 @@ interface PropertyFacts {
 	maxItems?: number;
 }
 
-export interface ApiFieldDeclaration<S extends RequestSchema, Extra> {
+/** The value a field of `kind` is read as: text for `text` and `option`, a number for the others. */
+export type ValueOf<K extends FieldKind> = K extends 'text' | 'option' ? string : number;
+
+export interface ApiFieldDeclaration<S extends RequestSchema, Extra, K extends FieldKind = FieldKind> {
 	/** The OpenAPI schemas whose property the field fills; the bounds of each hold (the strictest wins). */
 	schemas: readonly S[];
 	/** The field's name in the API, e.g. `note`. */
 	api: ApiName<S>;
-	kind: FieldKind;
+	/** The object of the body that holds it, when not the body itself: `address` for a warehouse's `street`. */
+	at?: string;
+	kind: K;
 	/**
 	 * The form property as n8n shows it. Its description may be written from the bound, so that a bound the OpenAPI
 	 * states is not typed again: `(bound) => \`… (at most ${bound.maxLength} characters)\``.
@@ -65,12 +70,17 @@ export interface ApiFieldDeclaration<S extends RequestSchema, Extra> {
 	alsoFills?: string[];
 	/** Bounds the node adds to the OpenAPI's (say why where they are declared); the stricter of the two holds. */
 	adds?: Bound;
-	/** A further check of the value read, against what only the run knows (the storefront's currency). */
-	check?: (context: IExecuteFunctions, value: number, itemIndex: number, label: string, extra: Extra) => number;
+	/**
+	 * A further check of the value read: against what only the run knows (the storefront's currency), or what no
+	 * bound says (a country code). Returns the value to send.
+	 */
+	check?: (context: IExecuteFunctions, value: ValueOf<K>, itemIndex: number, label: string, extra: Extra) => unknown;
 }
 
 export interface ApiField<Extra = undefined> {
 	api: string;
+	/** Where it goes in the body: `api`, or `at.api` (`address.street`). */
+	path: string;
 	kind: FieldKind;
 	/** The form name of the field (the key of its value in a collection). */
 	name: string;
@@ -80,8 +90,8 @@ export interface ApiField<Extra = undefined> {
 	bound: Bound;
 	/** The form property, with its bound attached. */
 	property: INodeProperties;
-	/** Whether the OpenAPI requires the field in `schema`. */
-	requiredIn(schema: RequestSchema): boolean;
+	/** Whether the OpenAPI requires the field in `schema` (by default the first it is declared with). */
+	requiredIn(schema?: RequestSchema): boolean;
 	/** The checked value for the body, or undefined when not given. */
 	read(context: IExecuteFunctions, value: unknown, itemIndex: number, extra: Extra): unknown;
 }
@@ -132,15 +142,16 @@ function wholeNumberWords(bound: Bound): string {
 const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** Declares a field once; see the top of this file. */
-export function apiField<S extends RequestSchema, Extra = undefined>(
-	declaration: ApiFieldDeclaration<S, Extra>,
+export function apiField<S extends RequestSchema, Extra = undefined, K extends FieldKind = FieldKind>(
+	declaration: ApiFieldDeclaration<S, Extra, K>,
 ): ApiField<Extra> {
 	const { api, kind, schemas } = declaration;
+	const path = declaration.at ? `${declaration.at}.${api}` : api;
 	const facts = schemas.map(
 		(schema) => (OPENAPI_REQUEST_SCHEMAS[schema].properties as Record<string, PropertyFacts>)[api] ?? {},
 	);
 	const whole = kind === 'whole' || kind === 'cents' || kind === 'id';
-	let bound: Bound = { fills: [api, ...(declaration.alsoFills ?? [])] };
+	let bound: Bound = { fills: [path, ...(declaration.alsoFills ?? [])] };
 	for (const fact of facts) bound = stricter(bound, boundOfFacts(fact));
 	// An ID is positive; a number the marketplace counts in is whole (the OpenAPI types them integer).
 	if (kind === 'id') bound = stricter(bound, { minimum: 1 });
@@ -159,21 +170,25 @@ export function apiField<S extends RequestSchema, Extra = undefined>(
 	// The format's range is checked when the value is read, not shown on the form (it would show 2147483647).
 	const formatMaximum = Math.min(...facts.map((fact) => FORMAT_MAXIMUM[fact.format ?? ''] ?? Number.MAX_SAFE_INTEGER));
 	const readBound = whole ? stricter(bound, { maximum: formatMaximum }) : bound;
+	const check = declaration.check as
+		| ((context: IExecuteFunctions, value: unknown, itemIndex: number, label: string, extra: Extra) => unknown)
+		| undefined;
 	return {
 		api,
+		path,
 		kind,
 		name: property.name,
 		label,
 		bound,
 		property,
-		requiredIn: (schema) => (OPENAPI_REQUEST_SCHEMAS[schema].required as readonly string[]).includes(api),
+		requiredIn: (schema = schemas[0]) => (OPENAPI_REQUEST_SCHEMAS[schema].required as readonly string[]).includes(api),
 		read(context, value, itemIndex, extra) {
 			if (!given(value)) return undefined;
 			if (!whole) {
 				const text = String(value).trim();
 				if (text === '') return undefined;
 				if (kind === 'text') checkBound(context, label, text, bound, itemIndex);
-				return text;
+				return check ? check(context, text, itemIndex, label, extra) : text;
 			}
 			checkBound(context, label, value, readBound, itemIndex);
 			const number = parseWholeNumber(value);
@@ -184,9 +199,16 @@ export function apiField<S extends RequestSchema, Extra = undefined>(
 					`"${label}" must be ${wholeNumberWords(bound)}, but it is ${JSON.stringify(value)}`,
 				);
 			checkBound(context, label, number, readBound, itemIndex);
-			return declaration.check ? declaration.check(context, number, itemIndex, label, extra) : number;
+			return check ? check(context, number, itemIndex, label, extra) : number;
 		},
 	};
+}
+
+/** Puts a value at its field's path in a body (`address.street`: into the body's `address`). */
+function place(body: IDataObject, field: ApiField<never> | ApiField<unknown>, value: unknown): void {
+	const holder =
+		field.path === field.api ? body : ((body[field.path.slice(0, -field.api.length - 1)] ??= {}) as IDataObject);
+	holder[field.api] = value as IDataObject[string];
 }
 
 /** The body of the fields given in `values` (by form name), in the order of `fields`; fields not given are left out. */
@@ -200,18 +222,18 @@ export function readBody<Extra>(
 	const body: IDataObject = {};
 	for (const field of fields) {
 		const value = field.read(context, values[field.name], itemIndex, extra);
-		if (value !== undefined) body[field.api] = value as IDataObject[string];
+		if (value !== undefined) place(body, field, value);
 	}
 	return body;
 }
 
-/** The labels of fields by their API names, to name a field the API refuses. */
+/** The labels of fields by their body paths (`note`, `address.street`), to name a field the API refuses. */
 export function labelsOf(
-	fields: ReadonlyArray<Pick<ApiField<never>, 'api' | 'label'>>,
+	fields: ReadonlyArray<Pick<ApiField<never>, 'path' | 'label'>>,
 	others: Record<string, Pick<INodeProperties, 'displayName'>> = {},
 ): Record<string, string> {
 	return {
-		...Object.fromEntries(fields.map((field) => [field.api, field.label])),
+		...Object.fromEntries(fields.map((field) => [field.path, field.label])),
 		...Object.fromEntries(Object.entries(others).map(([api, property]) => [api, labelOf(property)])),
 	};
 }
@@ -229,26 +251,25 @@ export function alphabetical(properties: INodeProperties[]): INodeProperties[] {
 }
 
 /** The form property of a field on an operation whose body is `schema`: required when the OpenAPI requires it there. */
-export function formOf<Extra>(field: ApiField<Extra>, schema: RequestSchema): INodeProperties {
+export function formOf<Extra>(field: ApiField<Extra>, schema?: RequestSchema): INodeProperties {
 	return field.requiredIn(schema) ? { ...field.property, required: true } : field.property;
 }
 
 /**
- * The body of fields that are an operation's own parameters (not in a collection), sent as `schema`: each read and
- * checked, and one the OpenAPI requires there refused when empty, naming it and the item.
+ * The body of fields that are an operation's own parameters (not in a collection): each read and checked, and one
+ * the OpenAPI requires (in the first schema it is declared with) refused when empty, naming it and the item.
  */
 export function readParameters<Extra>(
 	fields: ReadonlyArray<ApiField<Extra>>,
 	context: IExecuteFunctions,
 	itemIndex: number,
-	schema: RequestSchema,
 	extra: Extra,
 ): IDataObject {
 	const body: IDataObject = {};
 	for (const field of fields) {
 		const value = field.read(context, context.getNodeParameter(field.name, itemIndex, undefined), itemIndex, extra);
-		if (value !== undefined) body[field.api] = value as IDataObject[string];
-		else if (field.requiredIn(schema))
+		if (value !== undefined) place(body, field, value);
+		else if (field.requiredIn())
 			throw inputError(context, itemIndex, `"${field.label}" is required and cannot be empty`);
 	}
 	return body;

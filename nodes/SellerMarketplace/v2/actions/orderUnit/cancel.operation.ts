@@ -30,9 +30,9 @@ export const cancel = defineOperation({
 	summary: 'Cancel an order unit that has not been sent',
 	picks: PICKABLE_STATUSES.orderUnitToCancel,
 	endpoint: 'PATCH /order-units/{id_order_unit}/cancel',
-	properties: [orderUnitIdField, ...CANCEL_FIELDS.map((field) => formOf(field, 'OrderUnitCancelRequest'))],
+	properties: [orderUnitIdField, ...CANCEL_FIELDS.map((field) => formOf(field))],
 	async execute(itemIndex) {
-		const body = readParameters(CANCEL_FIELDS, this, itemIndex, 'OrderUnitCancelRequest', undefined);
+		const body = readParameters(CANCEL_FIELDS, this, itemIndex, undefined);
 		return await orderUnitAction(this, itemIndex, 'cancel', body, labelsOf(CANCEL_FIELDS));
 	},
 });

@@ -39,9 +39,9 @@ export const refund = defineOperation({
 	summary: 'Pay back part of or the whole price of an order unit',
 	picks: PICKABLE_STATUSES.orderUnitToRefund,
 	endpoint: 'PATCH /order-units/{id_order_unit}/refund',
-	properties: [orderUnitIdField, ...REFUND_FIELDS.map((field) => formOf(field, 'OrderUnitRefundRequest'))],
+	properties: [orderUnitIdField, ...REFUND_FIELDS.map((field) => formOf(field))],
 	async execute(itemIndex) {
-		const body = readParameters(REFUND_FIELDS, this, itemIndex, 'OrderUnitRefundRequest', undefined);
+		const body = readParameters(REFUND_FIELDS, this, itemIndex, undefined);
 		return await orderUnitAction(this, itemIndex, 'refund', body, labelsOf(REFUND_FIELDS));
 	},
 });
