@@ -126,14 +126,15 @@ function stepFor(key: string, change: 'added' | 'removed' | 'changed', before?: 
 	if (change === 'added')
 		return after?.startsWith('required')
 			? 'new required input: the node must send it (a required field on the form)'
-			: 'new optional input: offer it on the form if a seller needs it';
+			: 'new optional input: offer it on the form if a seller needs it (a body field: one apiField declaration, docs/architecture.md "Adding a field")';
 	if (change === 'removed') return 'input gone: remove the field, or keep it for saved workflows and stop sending it';
 	if (before && after && before.includes('enum') !== after.includes('enum'))
 		return 'enum added or removed: nodes/api/v2/enums.ts and the field that offers it';
 	if (after?.includes('enum'))
 		return 'enum values changed: take regenerates nodes/api/v2/openapi.generated.ts; give a new value its dropdown name (nodes/api/v2/enums.ts) and its sandbox behaviour';
-	if (before?.startsWith('optional') && after?.startsWith('required')) return 'now required: make the field required';
-	return "bounds or type changed: the field's bound (test/SellerMarketplace/v2/coverage/bounds.test.ts compares them)";
+	if (before?.startsWith('optional') && after?.startsWith('required'))
+		return 'now required: a field declared with apiField takes it from the regenerated file (requiredIn); make any other field required';
+	return "bounds or type changed: a field declared with apiField takes the new bound from the regenerated file; any other field's bound by hand (test/SellerMarketplace/v2/coverage/bounds.test.ts compares them)";
 }
 
 export interface OpenApiChange {
@@ -200,8 +201,98 @@ export function changeReport(before: unknown, after: unknown): string {
 	return lines.join('\n');
 }
 
-/** What the node takes from the OpenAPI at build time (it ships without the document): its version and its enums. */
+/**
+ * What the node takes from the OpenAPI at build time (it ships without the document): its version, its enums, the
+ * bounds and required fields of its request bodies, and the page size of each list.
+ */
 export const GENERATED_FILE = join(__dirname, '..', 'nodes', 'api', 'v2', 'openapi.generated.ts');
+
+/** The keywords of a schema that bound a value: what a field declaring it checks before sending. */
+const BOUND_KEYWORDS = [
+	'minimum',
+	'maximum',
+	'exclusiveMinimum',
+	'exclusiveMaximum',
+	'minLength',
+	'maxLength',
+	'minItems',
+	'maxItems',
+	'pattern',
+] as const;
+
+/** A property of a request schema as the node needs it: type, format, the enum it names, its bounds. */
+function propertyFacts(document: Json, property: Json): Json {
+	const ref = typeof property.$ref === 'string' ? property.$ref : undefined;
+	const schema = resolve(document, property);
+	const facts: Json = {};
+	if (ref) facts.schema = ref.split('/').pop();
+	if (schema.type) facts.type = schema.type;
+	if (schema.format) facts.format = schema.format;
+	for (const keyword of BOUND_KEYWORDS) if (schema[keyword] !== undefined) facts[keyword] = schema[keyword];
+	return facts;
+}
+
+/** The component schemas a request body names, directly or through other schemas, in name order. */
+function requestSchemaNames(document: Json): string[] {
+	const names = new Set<string>();
+	const walk = (node: unknown, depth: number): void => {
+		if (!node || typeof node !== 'object' || depth > 30) return;
+		const ref = (node as Json).$ref;
+		if (typeof ref === 'string') {
+			const name = ref.split('/').pop()!;
+			if (ref.startsWith('#/components/schemas/')) {
+				if (names.has(name)) return;
+				names.add(name);
+			}
+			walk(resolve(document, node), depth + 1);
+			return;
+		}
+		for (const value of Object.values(node)) walk(value, depth + 1);
+	};
+	for (const { operation } of openApiOperations(document)) walk(operation.requestBody, 0);
+	const schemas = (document.components as Json).schemas as Record<string, Json>;
+	return [...names].filter((name) => schemas[name]?.properties).sort();
+}
+
+/** The page size each list states (its `limit` query parameter: default, minimum, maximum), by path. */
+export function pageLimits(document: unknown): Record<string, Json> {
+	const doc = document as Json;
+	const limits: Record<string, Json> = {};
+	for (const { method, path, operation } of openApiOperations(document)) {
+		const limit = ((operation.parameters as unknown[]) ?? [])
+			.map((parameter) => resolve(doc, parameter))
+			.find((parameter) => parameter.in === 'query' && parameter.name === 'limit');
+		if (method !== 'GET' || !limit) continue;
+		const schema = resolve(doc, limit.schema);
+		const facts: Json = {};
+		for (const keyword of ['default', 'minimum', 'maximum'])
+			if (schema[keyword] !== undefined) facts[keyword] = schema[keyword];
+		limits[path] = facts;
+	}
+	return limits;
+}
+
+/** The schemas of request bodies: each one's required fields and its properties' facts (propertyFacts), by name. */
+export function requestSchemas(
+	document: unknown,
+): Record<string, { required: string[]; properties: Record<string, Json> }> {
+	const doc = document as Json;
+	const schemas = (doc.components as Json).schemas as Record<string, Json>;
+	return Object.fromEntries(
+		requestSchemaNames(doc).map((name) => [
+			name,
+			{
+				required: (schemas[name].required as string[] | undefined) ?? [],
+				properties: Object.fromEntries(
+					Object.entries(schemas[name].properties as Record<string, Json>).map(([property, value]) => [
+						property,
+						propertyFacts(doc, value),
+					]),
+				),
+			},
+		]),
+	);
+}
 
 export async function generatedSource(document: unknown): Promise<string> {
 	const doc = document as { info: { version: string }; components: { schemas: Record<string, Json> } };
@@ -209,15 +300,36 @@ export async function generatedSource(document: unknown): Promise<string> {
 		.filter(([, schema]) => Array.isArray(schema.enum))
 		.sort(([a], [b]) => a.localeCompare(b))
 		.map(([name, schema]) => `\t${JSON.stringify(name)}: ${JSON.stringify(schema.enum)},`);
+	const requests = Object.entries(requestSchemas(doc)).map(
+		([name, schema]) => `\t${JSON.stringify(name)}: ${JSON.stringify(schema)},`,
+	);
+	const limits = Object.entries(pageLimits(doc)).map(
+		([path, facts]) => `\t${JSON.stringify(path)}: ${JSON.stringify(facts)},`,
+	);
 	const text = [
 		'/**',
-		' * Generated by `npm run openapi -- generate` from sandbox/v2/seller-api-v2.openapi.json: do not edit. The closed',
-		" * lists of the OpenAPI's schemas, in its order; nodes/api/v2/enums.ts names the ones the node uses.",
+		' * Generated by `npm run openapi -- generate` from sandbox/v2/seller-api-v2.openapi.json: do not edit. What the',
+		' * node takes from the OpenAPI, since it ships without the document.',
 		' */',
 		`export const OPENAPI_VERSION = ${JSON.stringify(doc.info.version)};`,
 		'',
+		"/** The closed lists of the OpenAPI's schemas, in its order; nodes/api/v2/enums.ts names the ones the node uses. */",
 		'export const OPENAPI_ENUMS = {',
 		...enums,
+		'} as const;',
+		'',
+		'/**',
+		" * The schemas of request bodies: the fields each requires, and each property's type, format, enum (`schema`) and",
+		' * bounds. A field of the form declares its API name and schemas (nodes/SellerMarketplace/v2/descriptions/apiField.ts)',
+		' * and takes its bounds and whether it is required from here.',
+		' */',
+		'export const OPENAPI_REQUEST_SCHEMAS = {',
+		...requests,
+		'} as const;',
+		'',
+		'/** The `limit` query parameter of each list, by path: its default, minimum and maximum (the page size read). */',
+		'export const OPENAPI_PAGE_LIMITS = {',
+		...limits,
 		'} as const;',
 		'',
 	].join('\n');

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 import * as enums from '../../../nodes/api/v2/enums';
-import { changeReport, openApiChanges } from '../../../scripts/openapi';
+import { OPENAPI_PAGE_LIMITS, OPENAPI_REQUEST_SCHEMAS } from '../../../nodes/api/v2/openapi.generated';
+import { pageSizeOf } from '../../../nodes/SellerMarketplace/v2/helpers/pageSizes';
+import { UNIT_FIELDS } from '../../../nodes/SellerMarketplace/v2/actions/unit/unitFields';
+import { changeReport, openApiChanges, pageLimits, requestSchemas } from '../../../scripts/openapi';
 import { canonicalText, openApiDocument, openApiOperations, SPEC_FILE } from '../../../sandbox/v2/openapi';
 import { budget } from '../../budget';
 
@@ -133,4 +136,28 @@ describe('the OpenAPI of API v2 as the repository keeps it', () => {
 		},
 		budget(60_000),
 	);
+});
+
+describe('what the node takes from the OpenAPI besides its enums: bounds, required fields, page sizes', () => {
+	it('the generated request schemas and page limits are what the document states', () => {
+		expect(OPENAPI_REQUEST_SCHEMAS).toEqual(requestSchemas(openApiDocument()));
+		expect(OPENAPI_PAGE_LIMITS).toEqual(pageLimits(openApiDocument()));
+		expect(OPENAPI_REQUEST_SCHEMAS.UnitRequest.required).toEqual(['handling_time', 'listing_price', 'id_offer']);
+		expect(pageSizeOf('/units')).toBe(100);
+		expect(pageSizeOf('/warehouses')).toBe(30);
+	});
+
+	it('a bound, a required field or a page size a release changes reaches the generated file, and the field that declares it', () => {
+		const next = nextRelease();
+		next.components.schemas.UnitRequest.properties.note.maxLength = 500;
+		next.components.schemas.UnitRequest.required.push('amount');
+		const unitsLimit = (next.paths['/units'].get.parameters as Json[]).find((parameter) => parameter.name === 'limit')!;
+		unitsLimit.schema.maximum = 50;
+		expect(requestSchemas(next).UnitRequest.properties.note).toEqual({ type: 'string', maxLength: 500 });
+		expect(requestSchemas(next).UnitRequest.required).toContain('amount');
+		expect(pageLimits(next)['/units']).toEqual({ default: 30, minimum: 0, maximum: 50 });
+		// today's declaration takes today's bound: the Note is bounded by the strictest of UnitRequest and UnitPatchRequest
+		expect(UNIT_FIELDS.note.bound.maxLength).toBe(OPENAPI_REQUEST_SCHEMAS.UnitRequest.properties.note.maxLength);
+		expect(UNIT_FIELDS.handlingTime.bound).toMatchObject({ minimum: 0, maximum: 100, decimals: 0 });
+	});
 });

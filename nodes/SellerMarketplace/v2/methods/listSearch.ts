@@ -21,6 +21,7 @@ import { serverFilters } from '../../../api/core/multiValue';
 import { formStorefront } from './storefront';
 import { subscriptionLabel } from '../../../shared/descriptions/vocabulary';
 import { actions } from '../actions';
+import { pageSizeOf } from '../helpers/pageSizes';
 
 interface Collection {
 	path: string;
@@ -140,7 +141,7 @@ function catalogueSearch(
 
 export const searchOrders = listOf({
 	path: '/orders',
-	pageSize: 100,
+	pageSize: pageSizeOf('/orders'),
 	toEntry: (order) => {
 		const units = Array.isArray(order.order_units) ? order.order_units.length : order.order_units_count;
 		return {
@@ -153,7 +154,7 @@ export const searchOrders = listOf({
 
 export const searchOrderUnits = listOf({
 	path: '/order-units',
-	pageSize: 100,
+	pageSize: pageSizeOf('/order-units'),
 	toEntry: (unit) => {
 		const product = (unit.product as IDataObject | undefined) ?? {};
 		return {
@@ -168,7 +169,7 @@ export const searchOrderUnits = listOf({
 
 export const searchReturns = listOf({
 	path: '/returns',
-	pageSize: 100,
+	pageSize: pageSizeOf('/returns'),
 	toEntry: (record) => ({
 		name: `${text(record.id_return)} (${text(record.status)}, ${text(record.ts_created_iso)})`,
 		value: text(record.id_return),
@@ -179,7 +180,8 @@ export const searchReturns = listOf({
 
 export const searchReturnUnits = listOf({
 	path: '/return-units',
-	pageSize: 100,
+	// The OpenAPI's `limit` of /return-units states no maximum: 100, as the returns list (/returns) takes.
+	pageSize: pageSizeOf('/returns'),
 	toEntry: (unit) => ({
 		name: `${text(unit.id_return_unit)}: order unit ${text(unit.id_order_unit)} (${text(unit.status)}, ${text(unit.reason)})`,
 		value: text(unit.id_return_unit),
@@ -190,7 +192,7 @@ export const searchReturnUnits = listOf({
 
 export const searchTickets = listOf({
 	path: '/tickets',
-	pageSize: 30,
+	pageSize: pageSizeOf('/tickets'),
 	toEntry: (ticket) => ({
 		name: `${text(ticket.id_ticket)} (${text(ticket.status)}, ${text(ticket.topic ?? ticket.open_reason)}, ${text(ticket.ts_created_iso)})`,
 		value: text(ticket.id_ticket),
@@ -201,7 +203,7 @@ export const searchTickets = listOf({
 
 export const searchUnits = listOf({
 	path: '/units',
-	pageSize: 100,
+	pageSize: pageSizeOf('/units'),
 	query: storefrontQuery,
 	toEntry: (unit) => {
 		const product = (unit.product as IDataObject | undefined) ?? {};
@@ -249,7 +251,11 @@ export const searchInvoices: ListSearch = async function (this: ILoadOptionsFunc
 		const invoices = Array.isArray(details?.order_invoices) ? (details.order_invoices as IDataObject[]) : [];
 		return await pickList(this, { toEntry, pages: { records: invoices } }, filter);
 	}
-	return await listOf({ path: '/order-invoices', pageSize: 100, toEntry }).call(this, filter, paginationToken);
+	return await listOf({ path: '/order-invoices', pageSize: pageSizeOf('/order-invoices'), toEntry }).call(
+		this,
+		filter,
+		paginationToken,
+	);
 };
 
 export const searchImportFiles: ListSearch = async function (this: ILoadOptionsFunctions, filter, paginationToken) {
@@ -268,7 +274,7 @@ export const searchImportFiles: ListSearch = async function (this: ILoadOptionsF
 
 export const searchSubscriptions = listOf({
 	path: '/subscriptions',
-	pageSize: 30,
+	pageSize: pageSizeOf('/subscriptions'),
 	toEntry: (subscription) => ({
 		name: subscriptionLabel(subscription),
 		value: text(subscription.id_subscription),
@@ -291,7 +297,7 @@ export const searchCategories = catalogueSearch((context, storefront, q) => ({
 
 export const searchWarehouses = listOf({
 	path: '/warehouses',
-	pageSize: 30,
+	pageSize: pageSizeOf('/warehouses'),
 	toEntry: (warehouse) => {
 		const address = (warehouse.address as IDataObject | undefined) ?? {};
 		return {
@@ -304,7 +310,7 @@ export const searchWarehouses = listOf({
 
 export const searchVouchers = listOf({
 	path: '/vouchers',
-	pageSize: 100,
+	pageSize: pageSizeOf('/vouchers'),
 	toEntry: (voucher) => ({
 		name: `${text(voucher.title)} (${text(voucher.id_voucher)}, ${text(voucher.storefront)}, ${text(voucher.status)})`,
 		value: text(voucher.id_voucher),
@@ -314,7 +320,7 @@ export const searchVouchers = listOf({
 
 export const searchReports = listOf({
 	path: '/reports',
-	pageSize: 30,
+	pageSize: pageSizeOf('/reports'),
 	query: () => ({ sort: 'date_requested:desc' }),
 	toEntry: (report) => ({
 		name: `${text(report.id_report)}: ${text(report.report_name)} (${text(report.status)}, ${text(report.date_requested)})`,

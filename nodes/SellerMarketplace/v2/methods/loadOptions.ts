@@ -6,6 +6,7 @@ import { sortOptions } from '../../../shared/descriptions/words';
 import { carrierOptions } from '../../../api/v1/enums';
 import { apiRequestAllItems, apiRequestData, CREDENTIALS_TYPE, type V2CollectionRequest } from '../../../api/v2';
 import { formStorefront } from './storefront';
+import { pageSizeOf } from '../helpers/pageSizes';
 
 async function options(
 	context: ILoadOptionsFunctions,
@@ -44,7 +45,12 @@ export async function getShippingGroups(this: ILoadOptionsFunctions): Promise<IN
 	const storefront = await formStorefront(this);
 	return await options(
 		this,
-		{ path: '/shipping-groups', query: { storefront }, pageSize: 30, idField: 'id_shipping_group' },
+		{
+			path: '/shipping-groups',
+			query: { storefront },
+			pageSize: pageSizeOf('/shipping-groups'),
+			idField: 'id_shipping_group',
+		},
 		(group) => ({
 			name: `${String(group.name)}${group.is_default === true ? ' (Default)' : ''}`,
 			value: Number(group.id_shipping_group),
@@ -53,8 +59,12 @@ export async function getShippingGroups(this: ILoadOptionsFunctions): Promise<IN
 }
 
 export async function getWarehouses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await options(this, { path: '/warehouses', pageSize: 30, idField: 'id_warehouse' }, (warehouse) => ({
-		name: `${String(warehouse.name)}${warehouse.is_default === true ? ' (Default)' : ''}`,
-		value: Number(warehouse.id_warehouse),
-	}));
+	return await options(
+		this,
+		{ path: '/warehouses', pageSize: pageSizeOf('/warehouses'), idField: 'id_warehouse' },
+		(warehouse) => ({
+			name: `${String(warehouse.name)}${warehouse.is_default === true ? ' (Default)' : ''}`,
+			value: Number(warehouse.id_warehouse),
+		}),
+	);
 }

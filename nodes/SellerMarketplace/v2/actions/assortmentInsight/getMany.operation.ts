@@ -1,6 +1,7 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { readGetMany } from '../../helpers/getMany';
 import { defineOperation } from '../../../actions/define';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /assortment-coverage/insights: up to 5,000 a page, the endpoint's maximum. */
 export const getMany = defineOperation({
@@ -15,7 +16,7 @@ export const getMany = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path: '/assortment-coverage/insights',
 			query: {},
-			pageSize: 5000,
+			pageSize: pageSizeOf('/assortment-coverage/insights'),
 			idField: 'ean',
 		});
 	},

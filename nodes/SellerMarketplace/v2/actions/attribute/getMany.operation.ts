@@ -5,6 +5,7 @@ import { localeField, localeOf } from '../../descriptions/locale';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /attributes, or GET /attributes/search?q= with a search text; 100 a page. */
 export const getMany = defineOperation({
@@ -31,6 +32,6 @@ export const getMany = defineOperation({
 			locale: localeOf(this, itemIndex),
 		});
 		const path = q === undefined ? '/attributes' : '/attributes/search';
-		return await readGetMany(this, itemIndex, { path, query, pageSize: 100, idField: 'id' });
+		return await readGetMany(this, itemIndex, { path, query, pageSize: pageSizeOf(path), idField: 'id' });
 	},
 });

@@ -8,6 +8,7 @@ import { optionalText } from '../../helpers/values';
 import { apiPath } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
 import { SHARED_SET_FIELD_LABELS, sharedSetAttributeField, sharedSetLocaleField } from './fields';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /attributes/{id_attribute}/shared-set?locale=: the values an attribute takes, optionally searched; 100 a page. */
 export const getSharedSetValues = defineOperation({
@@ -40,7 +41,7 @@ export const getSharedSetValues = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path,
 			query,
-			pageSize: 100,
+			pageSize: pageSizeOf('/attributes/{id_attribute}/shared-set'),
 			idField: 'value',
 			fieldLabels: SHARED_SET_FIELD_LABELS,
 		});

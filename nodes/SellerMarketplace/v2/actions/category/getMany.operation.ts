@@ -7,6 +7,7 @@ import { requiredStorefront, storefrontField } from '../../../../api/v2/storefro
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
 import { localeField, localeOf } from '../../descriptions/locale';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /categories?storefront=: categories, searched by text or under a parent, 100 a page. */
 export const getMany = defineOperation({
@@ -39,6 +40,11 @@ export const getMany = defineOperation({
 			id_parent: idFilterOf(this, filters, 'parentId', itemIndex, 'Parent Category ID'),
 			locale: localeOf(this, itemIndex),
 		});
-		return await readGetMany(this, itemIndex, { path: '/categories', query, pageSize: 100, idField: 'id_category' });
+		return await readGetMany(this, itemIndex, {
+			path: '/categories',
+			query,
+			pageSize: pageSizeOf('/categories'),
+			idField: 'id_category',
+		});
 	},
 });

@@ -19,6 +19,7 @@ import { optionalText, wholeNumber } from '../../helpers/values';
 import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation, type DeclaredOperation } from '../../../actions/define';
 import { fileUrl, fileUrlField, getImportFileId, importFileFilters, importFileIdField } from './fields';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 export interface CommandFileKind<Value extends string = string> {
 	/** The operations' values end in it: createInventoryFeed, getInventoryFeed, getManyInventoryFeeds. */
@@ -233,7 +234,7 @@ export function getManyFilesOperation<Value extends string>(
 			return await readGetMany(this, itemIndex, {
 				path: kind.path,
 				query,
-				pageSize: 30,
+				pageSize: pageSizeOf('/import-files/order-command'),
 				idField: 'id_import_file',
 			});
 		},

@@ -12,6 +12,7 @@ import {
 import { IMPORT_FILE_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary';
 import { collectionField, idLocator, textField } from '../../descriptions/fields';
 import { toOptions } from '../../../../api/v2/enums';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 interface FileKind {
 	name: string;
@@ -30,14 +31,14 @@ export const FILE_KINDS: Record<string, FileKind> = {
 		name: 'Product Data',
 		description: 'A CSV of product data (one product per row), at most 30 a day',
 		path: '/product-data/import-files',
-		pageSize: 100,
+		pageSize: pageSizeOf('/product-data/import-files'),
 	},
 	variantSuggestions: {
 		name: 'Variant Suggestions',
 		description: 'A CSV that suggests which of your products are variants of one another, at most 30 a day',
 		path: '/variant-suggestions/feed',
 		createPath: '/variant-suggestions/feed/upload-by-url',
-		pageSize: 100,
+		pageSize: pageSizeOf('/variant-suggestions/feed'),
 	},
 };
 

@@ -7,6 +7,7 @@ import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefro
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../../../actions/define';
 import { outputShapes } from '../../helpers/outputShapes';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /orders: the seller's orders, 100 a page. */
 export const getMany = defineOperation({
@@ -35,6 +36,11 @@ export const getMany = defineOperation({
 			ts_units_updated_from_iso: toIsoTimestamp(this, filters.unitsUpdatedFrom, itemIndex, 'Units Updated After'),
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
 		});
-		return await readGetMany(this, itemIndex, { path: '/orders', query, pageSize: 100, idField: 'id_order' });
+		return await readGetMany(this, itemIndex, {
+			path: '/orders',
+			query,
+			pageSize: pageSizeOf('/orders'),
+			idField: 'id_order',
+		});
 	},
 });

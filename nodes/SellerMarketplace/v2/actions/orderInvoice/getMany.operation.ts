@@ -7,6 +7,7 @@ import { readGetMany } from '../../helpers/getMany';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../../../actions/define';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /order-invoices: the invoices you uploaded, newest first, 100 a page. */
 export const getMany = defineOperation({
@@ -29,7 +30,7 @@ export const getMany = defineOperation({
 		const records = await readGetMany(this, itemIndex, {
 			path: '/order-invoices',
 			query,
-			pageSize: 100,
+			pageSize: pageSizeOf('/order-invoices'),
 			idField: 'id_invoice',
 		});
 		return applyDownloadLinksOption(this, itemIndex, records);

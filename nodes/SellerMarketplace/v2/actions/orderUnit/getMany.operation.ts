@@ -19,6 +19,7 @@ import { ORDER_UNIT_STATUSES, toOptions } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
 import { outputShapes } from '../../helpers/outputShapes';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /order-units: the seller's order units (one per unit ordered), 100 a page. */
 export const getMany = defineOperation({
@@ -62,7 +63,7 @@ export const getMany = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path: '/order-units',
 			query,
-			pageSize: 100,
+			pageSize: pageSizeOf('/order-units'),
 			idField: 'id_order_unit',
 		});
 	},

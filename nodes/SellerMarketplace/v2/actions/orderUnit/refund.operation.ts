@@ -1,12 +1,34 @@
-import { requireString } from '../../../../shared/helpers/validation';
 import { centsField } from '../../descriptions/fields';
 import { ORDER_UNIT_REFUND_REASONS, toOptions } from '../../../../api/v2/enums';
-import { wholeNumber } from '../../helpers/values';
+import { apiField, formOf, labelsOf, readParameters } from '../../descriptions/apiField';
 import { defineOperation } from '../../../actions/define';
 import { orderUnitAction, orderUnitIdField } from './fields';
 import { PICKABLE_STATUSES } from '../../../../shared/helpers/pickList';
 
-const AMOUNT_LABEL = 'Amount (in Cents)';
+/** The body of a refund (OrderUnitRefundRequest), each field declared once. */
+const REFUND_FIELDS = [
+	apiField({
+		schemas: ['OrderUnitRefundRequest'],
+		api: 'amount',
+		kind: 'cents',
+		property: centsField('Amount', 'amount', 'How much to pay back'),
+		// The OpenAPI states no minimum: a refund of 0 pays nothing back.
+		adds: { minimum: 1 },
+	}),
+	apiField({
+		schemas: ['OrderUnitRefundRequest'],
+		api: 'reason',
+		kind: 'option',
+		property: {
+			displayName: 'Reason',
+			name: 'reason',
+			type: 'options',
+			options: toOptions(ORDER_UNIT_REFUND_REASONS),
+			default: 'other_refund',
+			description: 'Why you pay back',
+		},
+	}),
+];
 
 /** PATCH /order-units/{id_order_unit}/refund: never sent twice, so a lost answer cannot refund twice. */
 export const refund = defineOperation({
@@ -17,26 +39,9 @@ export const refund = defineOperation({
 	summary: 'Pay back part of or the whole price of an order unit',
 	picks: PICKABLE_STATUSES.orderUnitToRefund,
 	endpoint: 'PATCH /order-units/{id_order_unit}/refund',
-	properties: [
-		orderUnitIdField,
-		{ ...centsField('Amount', 'amount', 'How much to pay back'), required: true },
-		{
-			displayName: 'Reason',
-			name: 'reason',
-			type: 'options',
-			options: toOptions(ORDER_UNIT_REFUND_REASONS),
-			default: 'other_refund',
-			required: true,
-			description: 'Why you pay back',
-		},
-	],
+	properties: [orderUnitIdField, ...REFUND_FIELDS.map((field) => formOf(field))],
 	async execute(itemIndex) {
-		const body = {
-			amount: wholeNumber(this, this.getNodeParameter('amount', itemIndex, undefined), itemIndex, AMOUNT_LABEL, {
-				min: 1,
-			}),
-			reason: requireString(this, 'reason', itemIndex, 'Reason'),
-		};
-		return await orderUnitAction(this, itemIndex, 'refund', body, { amount: AMOUNT_LABEL, reason: 'Reason' });
+		const body = readParameters(REFUND_FIELDS, this, itemIndex, undefined);
+		return await orderUnitAction(this, itemIndex, 'refund', body, labelsOf(REFUND_FIELDS));
 	},
 });

@@ -5,6 +5,7 @@ import { readGetMany } from '../../helpers/getMany';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { defineOperation } from '../../../actions/define';
 import { productEmbeddedField } from './fields';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /products/search?storefront=&q=: products of the catalogue matching a text, 100 a page. */
 export const search = defineOperation({
@@ -35,7 +36,7 @@ export const search = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path: '/products/search',
 			query,
-			pageSize: 100,
+			pageSize: pageSizeOf('/products/search'),
 			idField: 'id_product',
 		});
 	},

@@ -7,6 +7,7 @@ import { readGetMany } from '../../helpers/getMany';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { REPORTS_SORTINGS, toOptions } from '../../../../api/v2/enums';
 import { defineOperation } from '../../../actions/define';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /reports: 30 a page, the endpoint's maximum. */
 export const getMany = defineOperation({
@@ -41,7 +42,7 @@ export const getMany = defineOperation({
 		const reports = await readGetMany(this, itemIndex, {
 			path: '/reports',
 			query,
-			pageSize: 30,
+			pageSize: pageSizeOf('/reports'),
 			idField: 'id_report',
 		});
 		return applyDownloadLinksOption(this, itemIndex, reports);

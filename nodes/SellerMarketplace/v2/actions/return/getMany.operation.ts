@@ -20,6 +20,7 @@ import { RETURN_STATUSES } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
 import { outputShapes } from '../../helpers/outputShapes';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /returns: the buyers' returns, 100 a page. */
 export const getMany = defineOperation({
@@ -58,6 +59,11 @@ export const getMany = defineOperation({
 			...sharedFiltersQuery(this, itemIndex, filters),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readGetMany(this, itemIndex, { path: '/returns', query, pageSize: 100, idField: 'id_return' });
+		return await readGetMany(this, itemIndex, {
+			path: '/returns',
+			query,
+			pageSize: pageSizeOf('/returns'),
+			idField: 'id_return',
+		});
 	},
 });

@@ -16,6 +16,7 @@ import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefro
 import { RETURN_UNIT_STATUSES } from '../../../../api/v2/enums';
 import { newestFirstSort } from '../../descriptions/sort';
 import { defineOperation } from '../../../actions/define';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /return-units: returned order units, 100 a page. */
 export const getMany = defineOperation({
@@ -50,7 +51,8 @@ export const getMany = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path: '/return-units',
 			query,
-			pageSize: 100,
+			// The OpenAPI's `limit` of /return-units states no maximum: 100, as the returns list (/returns) takes.
+			pageSize: pageSizeOf('/returns'),
 			idField: 'id_return_unit',
 		});
 	},

@@ -7,6 +7,7 @@ import { readGetMany } from '../../helpers/getMany';
 import { sortField } from '../../descriptions/sort';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { defineOperation } from '../../../actions/define';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 const MAX_IDS = 100;
 
@@ -91,7 +92,7 @@ export const getAddresses = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path: '/shipping-addresses',
 			query,
-			pageSize: 100,
+			pageSize: pageSizeOf('/shipping-addresses'),
 			idField: 'id_order_unit',
 		});
 	},

@@ -2,6 +2,7 @@ import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { readGetMany } from '../../helpers/getMany';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { defineOperation } from '../../../actions/define';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /shipping-groups: the groups of one storefront, 30 a page (the API's maximum). */
 export const getMany = defineOperation({
@@ -17,7 +18,7 @@ export const getMany = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path: '/shipping-groups',
 			query: { storefront },
-			pageSize: 30,
+			pageSize: pageSizeOf('/shipping-groups'),
 			idField: 'id_shipping_group',
 		});
 	},

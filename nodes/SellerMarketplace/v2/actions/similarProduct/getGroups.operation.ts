@@ -2,6 +2,7 @@ import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { readGetMany } from '../../helpers/getMany';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { defineOperation } from '../../../actions/define';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /similar-products/groups?storefront=: 50 a page (the API's maximum). */
 export const getGroups = defineOperation({
@@ -18,7 +19,7 @@ export const getGroups = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path: '/similar-products/groups',
 			query,
-			pageSize: 50,
+			pageSize: pageSizeOf('/similar-products/groups'),
 			idField: 'group_id',
 		});
 	},

@@ -6,6 +6,7 @@ import { readGetMany } from '../../helpers/getMany';
 import { storefrontFilterField, storefrontOf } from '../../../../api/v2/storefront';
 import { defineOperation } from '../../../actions/define';
 import { eventField } from './fields';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /subscriptions: 30 a page, the endpoint's maximum. */
 export const getMany = defineOperation({
@@ -22,7 +23,7 @@ export const getMany = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path: '/subscriptions',
 			query,
-			pageSize: 30,
+			pageSize: pageSizeOf('/subscriptions'),
 			idField: 'id_subscription',
 		});
 	},

@@ -22,6 +22,7 @@ import { newestFirstSort } from '../../descriptions/sort';
 import { TICKET_REASONS, TICKET_STATUSES, TICKET_TOPICS } from '../../../../api/v2/enums';
 import { defineOperation } from '../../../actions/define';
 import { outputShapes } from '../../helpers/outputShapes';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /tickets: the buyers' tickets, 30 a page (the API's maximum). */
 export const getMany = defineOperation({
@@ -77,6 +78,11 @@ export const getMany = defineOperation({
 			...sharedFiltersQuery(this, itemIndex, filters),
 			sort: chosenSort(this, itemIndex),
 		});
-		return await readGetMany(this, itemIndex, { path: '/tickets', query, pageSize: 30, idField: 'id_ticket' });
+		return await readGetMany(this, itemIndex, {
+			path: '/tickets',
+			query,
+			pageSize: pageSizeOf('/tickets'),
+			idField: 'id_ticket',
+		});
 	},
 });

@@ -8,6 +8,7 @@ import { readGetMany } from '../../helpers/getMany';
 import { sortField } from '../../descriptions/sort';
 import { toIsoTimestamp } from '../../helpers/dates';
 import { defineOperation } from '../../../actions/define';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /tickets/messages: the messages of all tickets, 30 a page (the API's maximum). */
 export const getManyMessages = defineOperation({
@@ -47,7 +48,7 @@ export const getManyMessages = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path: '/tickets/messages',
 			query,
-			pageSize: 30,
+			pageSize: pageSizeOf('/tickets/messages'),
 			idField: 'id_ticket_message',
 		});
 	},

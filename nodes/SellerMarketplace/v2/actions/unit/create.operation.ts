@@ -1,24 +1,19 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import {
-	bounded,
-	compact,
-	lineOfText,
-	requireEan,
-	requireIntegerId,
-	requireString,
-} from '../../../../shared/helpers/validation';
+import { compact, requireEan, requireIntegerId, requireString } from '../../../../shared/helpers/validation';
 import { identifyProductField } from '../../../../shared/descriptions/fields';
-import { collectionField, productEanField, textField } from '../../descriptions/fields';
+import { collectionField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
-import { toOptions, UNIT_CONDITIONS } from '../../../../api/v2/enums';
 import { apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
-import { productIdField } from '../product/fields';
 import {
+	CREATE_FIELDS,
+	createEanField,
+	createHandlingTimeField,
 	createListingPriceField,
+	createOfferIdField,
+	createProductIdField,
 	createStockField,
-	handlingTimeField,
 	optionalUnitFields,
 	UNIT_FIELD_LABELS,
 	unitBody,
@@ -58,36 +53,13 @@ export const create = defineOperation({
 			value: 'productId',
 			description: "The marketplace's ID of the product (id_product)",
 		}),
-		productEanField('EAN (GTIN) of the product: 8 to 14 digits, leading zeros included', {
-			fills: ['ean'],
-			pattern: { regex: /^\d{8,14}$/, says: '8 to 14 digits' },
-		}),
-		productIdField('The product you offer, searched in the catalogue or given by its ID (id_product)', {
-			identifyBy: ['productId'],
-		}),
-		bounded(
-			textField(
-				'Offer ID',
-				'offerId',
-				'Your own ID for this offer, such as your SKU. Orders refer to it; it cannot be changed later.',
-				{
-					required: true,
-					placeholder: 'e.g. SKU-4711',
-				},
-			),
-			lineOfText('id_offer'),
-		),
-		{
-			displayName: 'Condition',
-			name: 'condition',
-			type: 'options',
-			options: toOptions(UNIT_CONDITIONS),
-			default: 'NEW',
-			description: 'Condition of the product you offer',
-		},
+		createEanField,
+		createProductIdField,
+		createOfferIdField,
+		CREATE_FIELDS.condition.property,
 		createListingPriceField,
 		createStockField,
-		{ ...handlingTimeField, required: true },
+		createHandlingTimeField,
 		collectionField('Additional Fields', 'additionalFields', optionalUnitFields.map(keptForSavedWorkflows)),
 		writeEmbeddedField,
 	],
@@ -111,9 +83,9 @@ export const create = defineOperation({
 			storefront,
 		);
 		const body: IDataObject = {
-			id_offer: requireString(this, 'offerId', itemIndex, 'Offer ID'),
+			id_offer: requireString(this, 'offerId', itemIndex, CREATE_FIELDS.offerId.label),
 			...product,
-			condition: requireString(this, 'condition', itemIndex, 'Condition'),
+			condition: requireString(this, 'condition', itemIndex, CREATE_FIELDS.condition.label),
 			...fields,
 		};
 		const query = compact({ storefront, embedded: this.getNodeParameter('embedded', itemIndex, []) as string[] });

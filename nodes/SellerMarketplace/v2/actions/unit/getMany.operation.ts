@@ -8,6 +8,7 @@ import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
 import { readEmbeddedField } from './fields';
 import { outputShapes } from '../../helpers/outputShapes';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /units?storefront=: the seller's units in one storefront, 100 a page. */
 export const getMany = defineOperation({
@@ -43,6 +44,11 @@ export const getMany = defineOperation({
 			embedded: this.getNodeParameter('embedded', itemIndex, []) as string[],
 			fulfillment_type: filters.fulfillmentType as string[] | undefined,
 		});
-		return await readGetMany(this, itemIndex, { path: '/units', query, pageSize: 100, idField: 'id_unit' });
+		return await readGetMany(this, itemIndex, {
+			path: '/units',
+			query,
+			pageSize: pageSizeOf('/units'),
+			idField: 'id_unit',
+		});
 	},
 });

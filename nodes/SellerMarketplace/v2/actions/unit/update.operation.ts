@@ -6,26 +6,10 @@ import { collectionField } from '../../descriptions/fields';
 import { requiredStorefront, storefrontField } from '../../../../api/v2/storefront';
 import { apiPath, apiRequestData } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
-import {
-	getUnitId,
-	handlingTimeField,
-	listingPriceField,
-	optionalUnitFields,
-	UNIT_FIELD_LABELS,
-	unitBody,
-	unitIdField,
-	updateOnlyFields,
-	writeEmbeddedField,
-} from './fields';
+import { getUnitId, UNIT_FIELD_LABELS, unitBody, unitIdField, updateUnitFields, writeEmbeddedField } from './fields';
 
 /** The fields Update and Update Many change: everything PATCH /units/{id_unit} takes. */
-export const updateFieldsProperty = collectionField(
-	'Update Fields',
-	'updateFields',
-	[...optionalUnitFields, handlingTimeField, listingPriceField, ...updateOnlyFields].sort((a, b) =>
-		a.displayName.localeCompare(b.displayName),
-	),
-);
+export const updateFieldsProperty = collectionField('Update Fields', 'updateFields', updateUnitFields);
 
 /** The checked changes of one item; an empty change is refused rather than sent. */
 export function unitChanges(

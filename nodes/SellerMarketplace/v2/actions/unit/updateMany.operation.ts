@@ -12,6 +12,7 @@ import { defineOperation, type BatchOutcome } from '../../../actions/define';
 import { sendInChunks } from './batches';
 import { getUnitId, UNIT_COLUMN_PARAMETERS, UNIT_FIELD_LABELS, unitIdField, writeEmbeddedField } from './fields';
 import { currentListingPrice, unitChanges, updateFieldsProperty } from './update.operation';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** POST /units/bulk takes at most 150 units, each once. */
 const MAX_UNITS = 150;
@@ -190,8 +191,8 @@ function unitFailure(node: INode, entry: IDataObject, unitId: number, itemIndex:
 	});
 }
 
-/** GET /units lists 100 offers a page. */
-const LIST_PAGE = 100;
+/** The offers GET /units lists a page. */
+const LIST_PAGE = pageSizeOf('/units');
 /** Up to this many units of a storefront without a price are read one by one; beyond it its offer list may be cheaper. */
 const READ_ONE_BY_ONE = 3;
 

@@ -5,9 +5,6 @@ import { bounded, checkEan, inputError, requireIntegerId } from '../../../../sha
 import { idLocator, textField } from '../../descriptions/fields';
 import { apiPath, apiRequestData, type ApiContext } from '../../../../api/v2';
 
-/** The API's largest page of vouchers and of a voucher's products; `offset` must be a multiple of `limit`. */
-export const VOUCHER_PAGE_SIZE = 100;
-
 export const voucherIdField = idLocator({
 	displayName: 'Voucher',
 	name: 'voucherId',

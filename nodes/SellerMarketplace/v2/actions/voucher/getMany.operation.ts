@@ -9,7 +9,8 @@ import { VOUCHER_STATUS_TERMS } from '../../../../shared/descriptions/vocabulary
 import { VOUCHER_STATUSES } from '../../../../api/v2/enums';
 import { optionalText } from '../../helpers/values';
 import { defineOperation } from '../../../actions/define';
-import { eansField, eansOf, productIdsField, productIdsOf, VOUCHER_PAGE_SIZE } from './fields';
+import { eansField, eansOf, productIdsField, productIdsOf } from './fields';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /vouchers: 100 a page, filters as repeated query keys. */
 export const getMany = defineOperation({
@@ -58,7 +59,7 @@ export const getMany = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path: '/vouchers',
 			query,
-			pageSize: VOUCHER_PAGE_SIZE,
+			pageSize: pageSizeOf('/vouchers'),
 			offsetMultipleOfLimit: true,
 			idField: 'id_voucher',
 			repeatedKeysDocumented: true,

@@ -8,7 +8,8 @@ import { sortField } from '../../descriptions/sort';
 import { optionalText } from '../../helpers/values';
 import { apiPath } from '../../../../api/v2';
 import { defineOperation } from '../../../actions/define';
-import { getVoucherId, productIdsField, productIdsOf, VOUCHER_PAGE_SIZE, voucherIdField } from './fields';
+import { getVoucherId, productIdsField, productIdsOf, voucherIdField } from './fields';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /vouchers/{id_voucher}/products: 100 a page. */
 export const getProducts = defineOperation({
@@ -46,7 +47,7 @@ export const getProducts = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path,
 			query,
-			pageSize: VOUCHER_PAGE_SIZE,
+			pageSize: pageSizeOf('/vouchers/{id_voucher}/products'),
 			offsetMultipleOfLimit: true,
 			idField: 'id_product',
 			// "Pass the parameter multiple times … (e.g. `?id_product=111&id_product=222`)"

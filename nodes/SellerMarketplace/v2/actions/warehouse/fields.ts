@@ -1,16 +1,9 @@
 /** The warehouse to act on, and the fields of a warehouse (create and update both send all of them). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import {
-	bounded,
-	checkCountryCode,
-	inputError,
-	lineOfText,
-	requireIntegerId,
-	requireString,
-} from '../../../../shared/helpers/validation';
+import { checkCountryCode, inputError, requireIntegerId, TEXT_CAPS } from '../../../../shared/helpers/validation';
 import { idLocator, textField } from '../../descriptions/fields';
-import { optionalText } from '../../helpers/values';
+import { apiField, formOf, labelsOf, readParameters, type ApiField, type ApiName } from '../../descriptions/apiField';
 import { apiPath, apiRequestData } from '../../../../api/v2';
 
 export const warehouseIdField = idLocator({
@@ -25,45 +18,70 @@ export function getWarehouseId(context: IExecuteFunctions, itemIndex: number): n
 	return requireIntegerId(context, 'warehouseId', itemIndex, 'Warehouse');
 }
 
-const REQUIRED: Array<[name: string, label: string, apiField: string, placeholder: string]> = [
-	['name', 'Name', 'name', 'e.g. Main warehouse'],
-	['street', 'Street', 'street', 'e.g. Lagerstraße'],
-	['houseNumber', 'House Number', 'house_number', 'e.g. 1a'],
-	['postcode', 'Postcode', 'postcode', 'e.g. 20095'],
-	['city', 'City', 'city', 'e.g. Hamburg'],
-	['country', 'Country', 'country', 'e.g. DE'],
+/** A line of the warehouse's address (WarehouseAddressRequest, the body's `address`). */
+function addressField(
+	api: ApiName<'WarehouseAddressRequest'>,
+	displayName: string,
+	name: string,
+	placeholder: string,
+	description = `The warehouse's ${displayName.toLowerCase()}`,
+	check?: (context: IExecuteFunctions, value: string, itemIndex: number, label: string) => unknown,
+): ApiField {
+	return apiField({
+		schemas: ['WarehouseAddressRequest'],
+		api,
+		at: 'address',
+		kind: 'text',
+		property: textField(displayName, name, description, { placeholder }),
+		// The OpenAPI leaves the address unbounded; a line of text is far above any real one.
+		adds: { maxLength: TEXT_CAPS.line },
+		check,
+	});
+}
+
+/** The fields of the `WarehouseBodyRequest`, each declared once, in the order of the form and the body. */
+const WAREHOUSE_FIELDS: ApiField[] = [
+	apiField({
+		schemas: ['WarehouseBodyRequest'],
+		api: 'name',
+		kind: 'text',
+		property: textField('Name', 'name', "The warehouse's name", { placeholder: 'e.g. Main warehouse' }),
+		// The OpenAPI leaves the name unbounded; a line of text is far above any real one.
+		adds: { maxLength: TEXT_CAPS.line },
+	}),
+	addressField('street', 'Street', 'street', 'e.g. Lagerstraße'),
+	addressField('house_number', 'House Number', 'houseNumber', 'e.g. 1a'),
+	addressField('postcode', 'Postcode', 'postcode', 'e.g. 20095'),
+	addressField('city', 'City', 'city', 'e.g. Hamburg'),
+	addressField(
+		'country',
+		'Country',
+		'country',
+		'e.g. DE',
+		'Two-letter country code (ISO 3166), e.g. DE. A warehouse keeps its country.',
+		(context, value, itemIndex, label) => {
+			// A warehouse is in a country: the marketplace's own `DE-Islands` is a region of a storefront, not one.
+			const country = checkCountryCode(context, value, itemIndex, label);
+			if (!country || country === 'DE-Islands')
+				throw inputError(context, itemIndex, `"${label}" must be a two-letter country code such as DE`);
+			return country;
+		},
+	),
+	addressField('phone', 'Phone', 'phone', 'e.g. +49 40 1234567', 'Phone number of the warehouse'),
 ];
 
+const defaultWarehouseField: INodeProperties = {
+	displayName: 'Default Warehouse',
+	name: 'isDefault',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether this is your default warehouse. Setting it makes the previous default an ordinary warehouse; the default cannot be unset, only replaced.',
+};
+
 export const warehouseFields: INodeProperties[] = [
-	...REQUIRED.map(([name, label, apiField, placeholder]) =>
-		bounded(
-			textField(
-				label,
-				name,
-				name === 'country'
-					? 'Two-letter country code (ISO 3166), e.g. DE. A warehouse keeps its country.'
-					: `The warehouse's ${label.toLowerCase()}`,
-				{
-					required: true,
-					placeholder,
-				},
-			),
-			// The body's path: the name at its top, the rest in `address`.
-			lineOfText(name === 'name' ? apiField : `address.${apiField}`),
-		),
-	),
-	bounded(
-		textField('Phone', 'phone', 'Phone number of the warehouse', { placeholder: 'e.g. +49 40 1234567' }),
-		lineOfText('address.phone'),
-	),
-	{
-		displayName: 'Default Warehouse',
-		name: 'isDefault',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether this is your default warehouse. Setting it makes the previous default an ordinary warehouse; the default cannot be unset, only replaced.',
-	},
+	...WAREHOUSE_FIELDS.map((field) => formOf(field)),
+	defaultWarehouseField,
 ];
 
 /** Update's "Default Warehouse": on makes it the default; off keeps what the warehouse is now (the default stays the default). */
@@ -80,18 +98,8 @@ export const updateWarehouseFields: INodeProperties[] = warehouseFields.map((fie
 
 /** The `WarehouseBodyRequest` from the form, checked before anything is sent. */
 export function warehouseBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	const value = (name: string, label: string) => requireString(context, name, itemIndex, label);
-	const country = checkCountryCode(context, value('country', 'Country'), itemIndex, 'Country');
-	if (!country || country === 'DE-Islands')
-		throw inputError(context, itemIndex, '"Country" must be a two-letter country code such as DE');
-	const address: IDataObject = {};
-	for (const [name, label, apiField] of REQUIRED.slice(1, -1)) address[apiField] = value(name, label);
-	address.country = country;
-	const phone = optionalText(context.getNodeParameter('phone', itemIndex, ''));
-	if (phone) address.phone = phone;
 	return {
-		name: value('name', 'Name'),
-		address,
+		...readParameters(WAREHOUSE_FIELDS, context, itemIndex, undefined),
 		is_default: context.getNodeParameter('isDefault', itemIndex, false) === true,
 	};
 }
@@ -112,13 +120,6 @@ export async function warehouseUpdateBody(
 	return { ...body, is_default: current.is_default === true };
 }
 
-export const WAREHOUSE_FIELD_LABELS: Record<string, string> = {
-	name: 'Name',
-	'address.street': 'Street',
-	'address.house_number': 'House Number',
-	'address.postcode': 'Postcode',
-	'address.city': 'City',
-	'address.country': 'Country',
-	'address.phone': 'Phone',
-	is_default: 'Default Warehouse',
-};
+export const WAREHOUSE_FIELD_LABELS: Record<string, string> = labelsOf(WAREHOUSE_FIELDS, {
+	is_default: defaultWarehouseField,
+});

@@ -1,6 +1,7 @@
 import { returnAllOrLimit } from '../../../../shared/descriptions/fields';
 import { readGetMany } from '../../helpers/getMany';
 import { defineOperation } from '../../../actions/define';
+import { pageSizeOf } from '../../helpers/pageSizes';
 
 /** GET /warehouses: 30 a page (the API's maximum). */
 export const getMany = defineOperation({
@@ -15,7 +16,7 @@ export const getMany = defineOperation({
 		return await readGetMany(this, itemIndex, {
 			path: '/warehouses',
 			query: {},
-			pageSize: 30,
+			pageSize: pageSizeOf('/warehouses'),
 			idField: 'id_warehouse',
 		});
 	},
