@@ -449,8 +449,8 @@ describe('the seller templates (node version 2)', () => {
 	}
 
 	// A unit the marketplace refuses in its 207 answer goes to the error output too: tested through n8n-core in
-	// test/SellerMarketplace/v2/unit.test.ts (the sandbox refuses nothing the node sends here without a rule the API
-	// does not state).
+	// test/SellerMarketplace/v2/actions/unit/updateMany.test.ts (the sandbox refuses nothing the node sends here without a
+	// rule the API does not state).
 	test("stock sync (no Code node): changed rows in one bulk update with the table's price; a deleted unit and a repeated row go to the summary with their reasons, the others are written", async () => {
 		const template = readExamples().find(({ workflow }) => workflow.id === V2_EXAMPLE_IDS.stockSync)!.workflow;
 		expect((template.nodes as Array<{ type: string }>).filter((node) => node.type === 'n8n-nodes-base.code')).toEqual(

@@ -11,27 +11,6 @@ const ROOT = resolve(__dirname, '../..');
 const OPERATIONS = join(ROOT, 'nodes/SellerMarketplace/v2/actions');
 const TESTS = join(ROOT, 'test/SellerMarketplace/v2/actions');
 
-/**
- * Operations whose tests are still in one file per resource, not yet at the mirroring path: Unit
- * (test/SellerMarketplace/v2/unit.test.ts) and Order Unit (test/SellerMarketplace/v2/orderUnit.test.ts). Their
- * tests move when those two files are split; then this list is empty. Nothing else belongs here.
- */
-const NOT_YET_MIRRORED = [
-	'orderUnit/cancel',
-	'orderUnit/fulfil',
-	'orderUnit/get',
-	'orderUnit/getMany',
-	'orderUnit/refund',
-	'orderUnit/send',
-	'unit/create',
-	'unit/delete',
-	'unit/get',
-	'unit/getMany',
-	'unit/getStatus',
-	'unit/update',
-	'unit/updateMany',
-];
-
 /** `<resource>/<name>` of every file in the resource folders of `dir` whose name ends with `suffix`. */
 function filesEndingWith(dir: string, suffix: string): string[] {
 	return readdirSync(dir, { withFileTypes: true })
@@ -52,14 +31,8 @@ describe('every v2 operation has its tests at the path that mirrors it', () => {
 		expect(operations).toEqual(expect.arrayContaining(['status/ping', 'warehouse/create', 'unit/updateMany']));
 	});
 
-	it('each operation file has test/SellerMarketplace/v2/actions/<resource>/<operation>.test.ts, or is listed as not yet moved', () => {
-		const missing = operations.filter((operation) => !tests.includes(operation));
-		expect(missing).toEqual(NOT_YET_MIRRORED);
-	});
-
-	it('the list of operations not yet moved names only operations that exist and still lack their file', () => {
-		expect(NOT_YET_MIRRORED.filter((operation) => !operations.includes(operation))).toEqual([]);
-		expect(NOT_YET_MIRRORED.filter((operation) => tests.includes(operation))).toEqual([]);
+	it('each operation file has test/SellerMarketplace/v2/actions/<resource>/<operation>.test.ts', () => {
+		expect(operations.filter((operation) => !tests.includes(operation))).toEqual([]);
 	});
 
 	it('each test file there mirrors an operation of its resource, or is the flows across them', () => {

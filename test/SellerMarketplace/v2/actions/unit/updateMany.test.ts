@@ -1,459 +1,18 @@
-/**
- * Unit (Offer) (node version 2): every unit endpoint of the OpenAPI through n8n-core against the v2 sandbox —
- * Get Many, Get, Create, Update, Delete, Get Status (POST /units/status) and Update Many (POST /units/bulk).
- */
-import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
+/** Unit → Update Many (node version 2), through n8n-core against the v2 sandbox. */
+import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import type { Unit } from '../../../sandbox';
-import { nodeTypes } from '../../harness/workflow';
-import { expectSigned, useSandboxV2 } from './setup';
+import { nodeTypes } from '../../../../harness/workflow';
+import { expectSigned } from '../../setup';
+import { useUnitSandbox } from './setup';
 
-const v2 = useSandboxV2({}, 'unit');
+const { v2, db, storefrontOf, unitsIn, unitById, warehouseName, body, addUnits } = useUnitSandbox();
 
-const db = () => v2.sandbox().control.db;
-const storefrontOf = (unit: Unit) => unit._storefront ?? 'de';
-const unitsIn = (storefront: string) =>
-	db().units.filter((unit) => storefrontOf(unit) === storefront && unit.condition !== 'download');
-const unitById = (id: number) => db().units.find((unit) => unit.id_unit === id);
-const warehouseName = (id: number) => db().warehouses.find((warehouse) => warehouse.id_warehouse === id)!.name;
-const body = (index = 0) => JSON.parse(v2.requests()[index].body) as IDataObject | IDataObject[];
-/** A product with no unit on `storefront` yet, and one of its EANs. */
-const freeProduct = (storefront: string) => {
-	const item = db().items.find(
-		(candidate) => !db().units.some((unit) => unit.id_item === candidate.id_item && storefrontOf(unit) === storefront),
-	)!;
-	return { id: item.id_item, ean: item.eans[0] };
-};
-/** Adds `count` more units on 'de' to the sandbox's store, copies of the first one under new IDs and offer IDs. */
-const addUnits = (count: number) => {
-	const model = unitsIn('de')[0];
-	for (let n = 0; n < count; n++)
-		db().units.push({ ...model, id_unit: 700000 + n, id_offer: `EXTRA-${n}`, id_item: model.id_item });
-};
-
-describe('Unit → Get Many', () => {
-	it("lists the credentials' storefront, 100 a page, over several pages with Return All", async () => {
-		addUnits(130);
-		const expected = unitsIn('de');
-		expect(expected.length).toBeGreaterThan(100);
-
-		const run = await v2.run({ operation: 'getMany', returnAll: true });
-
-		expect(run.error).toBeUndefined();
-		expect(v2.requests().map((request) => request.query)).toEqual([
-			{ storefront: 'de', limit: '100', offset: '0' },
-			{ storefront: 'de', limit: String(expected.length - 100), offset: '100' },
-		]);
-		v2.requests().forEach((request) => expectSigned(request, v2.credentials()));
-		expect(run.items.map((item) => item.json.id_unit)).toEqual(expected.map((unit) => unit.id_unit));
-		expect(run.items[0].json).toMatchObject({
-			storefront: 'de',
-			currency: 'EUR',
-			listing_price: expected[0].listing_price,
-		});
-	});
-
-	it('sends the filters and what to include, for the chosen storefront', async () => {
-		const unit = unitsIn('at')[0];
-		const run = await v2.run({
-			operation: 'getMany',
-			returnAll: false,
-			limit: 5,
-			storefront: 'at',
-			filters: { offerId: ` ${unit.id_offer} `, ean: unit.ean, productId: String(unit.id_item) },
-			embedded: ['products', 'eco_participation'],
-		});
-		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0].queryValues).toEqual({
-			storefront: ['at'],
-			id_offer: [unit.id_offer],
-			id_product: [String(unit.id_item)],
-			ean: [unit.ean],
-			embedded: ['products,eco_participation'],
-			limit: ['5'],
-			offset: ['0'],
-		});
-		expect(run.items.map((item) => item.json.id_unit)).toEqual([unit.id_unit]);
-		expect(run.items[0].json).toMatchObject({
-			currency: 'EUR',
-			product: { id_product: unit.id_item },
-			eco_participation: null,
-		});
-	});
-
-	it.each([
-		['an EAN with letters', { ean: '40063801A0015' }, '"EAN" must be 8 to 14 digits'],
-		['a product ID that is not a number', { productId: 'abc' }, '"Product ID" must be a whole number'],
-	])('refuses %s before sending', async (_, filters, message) => {
-		const run = await v2.run({ operation: 'getMany', returnAll: true, filters });
-		expect(run.error?.message).toContain(message);
-		expect(v2.requests()).toHaveLength(0);
-	});
-});
-
-describe('Unit → Get and Delete', () => {
-	it('reads one unit of another storefront', async () => {
-		const unit = unitsIn('cz')[0];
-		const run = await v2.run({
-			operation: 'get',
-			unitId: String(unit.id_unit),
-			storefront: 'cz',
-			embedded: ['products'],
-		});
-		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({
-			method: 'GET',
-			path: `/units/${unit.id_unit}`,
-			queryValues: { storefront: ['cz'], embedded: ['products'] },
-			status: 200,
-		});
-		expect(run.items.map((item) => item.json)).toEqual([
-			expect.objectContaining({ id_unit: unit.id_unit, currency: 'CZK', product: expect.any(Object) }),
-		]);
-	});
-
-	it('a unit of another storefront is not found there', async () => {
-		const unit = unitsIn('cz')[0];
-		const run = await v2.run({ operation: 'get', unitId: String(unit.id_unit) });
-		expect(v2.requests()[0]).toMatchObject({ query: { storefront: 'de' }, status: 404 });
-		expect(run.error?.message).toBe(`Could not get unit ${unit.id_unit}: it was not found`);
-	});
-
-	it('deletes a unit', async () => {
-		const unit = unitsIn('de')[1];
-		const run = await v2.run({ operation: 'delete', unitId: String(unit.id_unit) });
-		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({
-			method: 'DELETE',
-			path: `/units/${unit.id_unit}`,
-			query: { storefront: 'de' },
-			body: '',
-			status: 204,
-		});
-		expect(run.items.map((item) => item.json)).toEqual([{ deleted: true }]);
-		expect(unitById(unit.id_unit)).toBeUndefined();
-	});
-});
-
-describe('Unit → Create', () => {
-	const create = (parameters: IDataObject) =>
-		v2.run({
-			operation: 'create',
-			identifyBy: 'ean',
-			condition: 'NEW',
-			listingPrice: 1999,
-			handlingTime: 2,
-			...parameters,
-		});
-
-	it('offers a product by EAN and outputs the unit the marketplace created', async () => {
-		const product = freeProduct('de');
-		const run = await create({
-			ean: product.ean,
-			offerId: 'SKU-NEW-1',
-			condition: 'USED___VERY_GOOD',
-			amount: 7,
-			additionalFields: {
-				minimumPrice: 1499,
-				note: ' Leichte Kratzer ',
-				shippingGroupId: 2,
-				vatIndicator: 'reduced_rate_1',
-				manufacturerGuaranteeYears: 2,
-				ecoParticipation: 30,
-			},
-			embedded: ['eco_participation'],
-		});
-
-		expect(run.error).toBeUndefined();
-		expect(v2.requests()).toHaveLength(1);
-		const [request] = v2.requests();
-		expect(request).toMatchObject({
-			method: 'POST',
-			path: '/units',
-			rawUrl: '/v2/units?storefront=de&embedded=eco_participation',
-			status: 200,
-		});
-		expectSigned(request, v2.credentials());
-		expect(body()).toEqual({
-			id_offer: 'SKU-NEW-1',
-			ean: product.ean,
-			condition: 'USED___VERY_GOOD',
-			amount: 7,
-			handling_time: 2,
-			listing_price: 1999,
-			minimum_price: 1499,
-			note: 'Leichte Kratzer',
-			id_shipping_group: 2,
-			vat_indicator: 'reduced_rate_1',
-			eco_participation: 30,
-			manufacturer_guarantee_years: 2,
-		});
-		const created = db().units.find((unit) => unit.id_offer === 'SKU-NEW-1')!;
-		expect(run.items.map((item) => item.json)).toEqual([
-			expect.objectContaining({
-				id_unit: created.id_unit,
-				id_product: product.id,
-				condition: 'USED___VERY_GOOD',
-				listing_price: 1999,
-				amount: 7,
-				handling_time: 2,
-				eco_participation: 30,
-				storefront: 'de',
-			}),
-		]);
-	});
-
-	it('shows Listing Price (required, starting at 0, which is refused) and Stock on the form; the Additional Fields keep Stock only for saved workflows', () => {
-		const { properties } = (
-			nodeTypes().getByNameAndVersion('n8n-nodes-seller-marketplace.sellerMarketplace', 2.1) as INodeType
-		).description;
-		const forCreate = properties.filter(
-			(p) =>
-				p.displayOptions?.show?.resource?.includes('unit') && p.displayOptions?.show?.operation?.includes('create'),
-		);
-		const field = (name: string) => forCreate.find((p) => p.name === name);
-		expect(field('listingPrice')).toMatchObject({ required: true, default: 0 });
-		expect(field('amount')).toMatchObject({ displayName: 'Stock', required: true });
-		const additional = field('additionalFields')!.options as INodeProperties[];
-		expect(additional.find((option) => option.name === 'amount')).toMatchObject({
-			displayName: 'Stock (Replaces Stock Above)',
-		});
-	});
-
-	it('a workflow saved with Stock among the Additional Fields still sends that stock, not the default of the new field', async () => {
-		const product = freeProduct('de');
-		const run = await create({ ean: product.ean, offerId: 'SKU-SAVED-1', additionalFields: { amount: 50 } });
-
-		expect(run.error).toBeUndefined();
-		expect(v2.requests()).toHaveLength(1);
-		expect(body()).toMatchObject({ id_offer: 'SKU-SAVED-1', amount: 50, listing_price: 1999 });
-		expect(run.items[0].json).toMatchObject({ id_offer: 'SKU-SAVED-1', amount: 50 });
-	});
-
-	it('offers a product by its product ID on another storefront, in its currency', async () => {
-		const product = freeProduct('cz');
-		const run = await create({
-			identifyBy: 'productId',
-			productId: String(product.id),
-			offerId: 'SKU-CZ-1',
-			storefront: 'cz',
-			listingPrice: 150_000_000,
-		});
-		expect(run.error).toBeUndefined();
-		expect(body()).toEqual({
-			id_offer: 'SKU-CZ-1',
-			id_product: product.id,
-			condition: 'NEW',
-			listing_price: 150_000_000,
-			amount: 1,
-			handling_time: 2,
-		});
-		expect(run.items[0].json).toMatchObject({ currency: 'CZK', listing_price: 150_000_000, storefront: 'cz' });
-	});
-
-	it('an offer ID that exists already: the refusal names "Offer ID"', async () => {
-		const existing = unitsIn('de')[0];
-		const run = await create({ ean: freeProduct('de').ean, offerId: existing.id_offer });
-		expect(v2.requests()[0]).toMatchObject({ status: 400 });
-		expect(run.error?.message).toMatch(
-			/^Could not create a unit for offer SKU-00001: "Offer ID" \(id_offer\): storefront de already has unit/,
-		);
-		expect(run.error?.description).toContain('Problem type: /problems/already-exists');
-	});
-
-	it.each([
-		[
-			'a price above 1 million EUR on de',
-			{ listingPrice: 100_000_001 },
-			'"Listing Price (in Cents)" must be at most 100000000',
-		],
-		['a price of 0', { listingPrice: 0 }, '"Listing Price (in Cents)" must be a whole number of at least 1'],
-		[
-			'no price (the field starts empty, at 0)',
-			{ listingPrice: undefined },
-			'"Listing Price (in Cents)" must be a whole number of at least 1',
-		],
-		[
-			'a price in euros typed into the cents field',
-			{ listingPrice: 20 },
-			'"Listing Price (in Cents)" is 20, which is 0.20 EUR: prices are in cents (1999 for 19.99 EUR). Listing prices below 100 (1.00 EUR) are refused as a likely mistake',
-		],
-		['a price with cents after a point', { listingPrice: 19.99 }, '"Listing Price (in Cents)" must be a whole number'],
-		[
-			'a minimum price above the listing price',
-			{ additionalFields: { minimumPrice: 2000 } },
-			'"Minimum Price (in Cents)" (2000) must not be above "Listing Price (in Cents)" (1999)',
-		],
-		['a handling time over 100 days', { handlingTime: 101 }, '"Handling Time (Days)" must be at most 100'],
-		[
-			'a note over 250 characters',
-			{ additionalFields: { note: 'x'.repeat(251) } },
-			'"Note" must be at most 250 characters, but it has 251',
-		],
-		[
-			'a guarantee of 100 years',
-			{ additionalFields: { manufacturerGuaranteeYears: 100 } },
-			'"Manufacturer Guarantee (Years)" must be at most 99',
-		],
-		['an EAN that is not one', { ean: '12345' }, '"EAN" must be 8 to 14 digits'],
-		['no offer ID', { offerId: '  ' }, '"Offer ID" is required'],
-		['an unknown condition', { condition: 'used' }, '"Condition" has an unknown value "used"'],
-		[
-			'a shipping group that is not an ID',
-			{ additionalFields: { shippingGroupId: 'paket' } },
-			'"Shipping Group" must be a whole number',
-		],
-	])('refuses %s before sending', async (_, parameters, message) => {
-		const run = await create({ ean: freeProduct('de').ean, offerId: 'SKU-X', ...parameters });
-		expect(run.error?.message).toContain(message);
-		expect(run.error?.message).toContain('[item 0]');
-		expect(v2.requests()).toHaveLength(0);
-	});
-});
-
-describe('Unit → Update', () => {
-	it('a stock-only update reads the unit first and sends its current listing price with the new stock (the API needs a price on every write)', async () => {
-		const unit = unitsIn('de')[3];
-		const price = unit.listing_price;
-		const run = await v2.run({ operation: 'update', unitId: String(unit.id_unit), updateFields: { amount: 3 } });
-		expect(run.error).toBeUndefined();
-		expect(v2.requests().map((request) => [request.method, request.rawUrl, request.status])).toEqual([
-			['GET', `/v2/units/${unit.id_unit}?storefront=de`, 200],
-			['PATCH', `/v2/units/${unit.id_unit}?storefront=de`, 200],
-		]);
-		v2.requests().forEach((request) => expectSigned(request, v2.credentials()));
-		expect(body(1)).toEqual({ amount: 3, listing_price: price });
-		expect(run.items.map((item) => item.json)).toEqual([
-			expect.objectContaining({ id_unit: unit.id_unit, amount: 3, listing_price: price }),
-		]);
-		expect(unitById(unit.id_unit)).toMatchObject({ amount: 3, listing_price: price });
-	});
-
-	it('a price set by the seller is sent as it is, without reading the unit', async () => {
-		const unit = unitsIn('de')[3];
-		const newPrice = unit.listing_price + 100;
-		const run = await v2.run({
-			operation: 'update',
-			unitId: String(unit.id_unit),
-			updateFields: { amount: 4, listingPrice: newPrice },
-		});
-		expect(run.error).toBeUndefined();
-		expect(v2.requests().map((request) => request.method)).toEqual(['PATCH']);
-		expect(body()).toEqual({ amount: 4, listing_price: newPrice });
-	});
-
-	it('a unit that cannot be read is not changed, and the error says so', async () => {
-		const run = await v2.run({ operation: 'update', unitId: '999999', updateFields: { amount: 3 } });
-		expect(v2.requests().map((request) => [request.method, request.status])).toEqual([['GET', 404]]);
-		expect(run.error?.message).toMatch(/999999/);
-	});
-
-	it('changes only the fields set, pauses the offer and removes the guarantee; outputs the changed unit', async () => {
-		const unit = unitsIn('de')[2];
-		const run = await v2.run({
-			operation: 'update',
-			unitId: String(unit.id_unit),
-			updateFields: { amount: 0, status: 'ONHOLD', remove: ['manufacturer_guarantee_years'], listingPrice: '2499' },
-		});
-		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({
-			method: 'PATCH',
-			path: `/units/${unit.id_unit}`,
-			query: { storefront: 'de' },
-			status: 200,
-		});
-		expect(body()).toEqual({ status: 'ONHOLD', amount: 0, listing_price: 2499, manufacturer_guarantee_years: null });
-		expect(run.items[0].json).toMatchObject({
-			id_unit: unit.id_unit,
-			status: 'ONHOLD',
-			amount: 0,
-			listing_price: 2499,
-			is_live: false,
-			manufacturer_guarantee_years: null,
-		});
-		expect(unitById(unit.id_unit)).toMatchObject({ amount: 0, listing_price: 2499, _status: 'ONHOLD' });
-	});
-
-	it.each([
-		['nothing to change', {}, '"Update Fields" is empty'],
-		[
-			'a value both set and removed',
-			{ ecoParticipation: 20, remove: ['eco_participation'] },
-			'"Eco Participation (in Cents)" is both set and in "Remove Values"',
-		],
-		['negative stock', { amount: -1 }, '"Stock" must be a whole number of at least 0'],
-	])('refuses %s before sending', async (_, updateFields, message) => {
-		const run = await v2.run({ operation: 'update', unitId: String(unitsIn('de')[0].id_unit), updateFields });
-		expect(run.error?.message).toContain(message);
-		expect(v2.requests()).toHaveLength(0);
-	});
-});
-
-describe('Unit → Get Status (several items, one request per storefront and 20 units)', () => {
-	it('asks once per storefront for the units of all items and pairs each answer with its item', async () => {
-		const [a, b] = unitsIn('de');
-		const c = unitsIn('at')[0];
-		a.amount = 0;
-		const run = await v2.run(
-			{ operation: 'getStatus', unitId: '={{ $json.id }}', storefront: '={{ $json.storefront }}' },
-			{
-				items: [
-					{ json: { id: a.id_unit, storefront: 'de' } },
-					{ json: { id: c.id_unit, storefront: 'at' } },
-					{ json: { id: b.id_unit, storefront: 'de' } },
-					{ json: { id: a.id_unit, storefront: 'de' } },
-				],
-			},
-		);
-		expect(run.error).toBeUndefined();
-		expect(
-			v2
-				.requests()
-				.map((request) => [request.method, request.path, request.query.storefront, JSON.parse(request.body)]),
-		).toEqual([
-			['POST', '/units/status', 'de', { unit_ids: [a.id_unit, b.id_unit] }],
-			['POST', '/units/status', 'at', { unit_ids: [c.id_unit] }],
-		]);
-		expect(run.items.map((item) => [item.pairedItem, item.json.id_unit, item.json.is_live])).toEqual([
-			[{ item: 0 }, a.id_unit, false],
-			[{ item: 1 }, c.id_unit, true],
-			[{ item: 2 }, b.id_unit, true],
-			[{ item: 3 }, a.id_unit, false],
-		]);
-		expect(run.items[0].json.reasons).toEqual([expect.objectContaining({ reason: 'stock_update_needed' })]);
-	});
-
-	it('sends at most 20 unit IDs a request', async () => {
-		addUnits(25);
-		const ids = unitsIn('de')
-			.slice(0, 45)
-			.map((unit) => unit.id_unit);
-		const run = await v2.run(
-			{ operation: 'getStatus', unitId: '={{ $json.id }}' },
-			{ items: ids.map((id) => ({ json: { id } })) },
-		);
-		expect(run.error).toBeUndefined();
-		expect(
-			v2.requests().map((request) => (JSON.parse(request.body) as { unit_ids: number[] }).unit_ids.length),
-		).toEqual([20, 20, 5]);
-		expect(run.items.map((item) => item.json.id_unit)).toEqual(ids);
-	});
-
-	it('an unknown unit fails its item only (Continue On Fail), or the run', async () => {
-		const known = unitsIn('de')[0];
-		const items = [{ json: { id: 999999 } }, { json: { id: known.id_unit } }];
-		const lenient = await v2.run(
-			{ operation: 'getStatus', unitId: '={{ $json.id }}' },
-			{ items, continueOnFail: true },
-		);
-		expect(lenient.items.map((item) => [item.pairedItem, item.json.error ?? item.json.id_unit])).toEqual([
-			[{ item: 0 }, 'No unit with ID "999999" was found in storefront de'],
-			[{ item: 1 }, known.id_unit],
-		]);
-		const strict = await v2.run({ operation: 'getStatus', unitId: '={{ $json.id }}' }, { items });
-		expect(strict.error?.message).toBe('No unit with ID "999999" was found in storefront de');
-	});
-});
+/** The units the bulk requests (POST /units/bulk) carried, in the order sent: [id_unit, unit_data]. */
+const written = () =>
+	v2
+		.requests()
+		.filter((request) => request.method === 'POST' && request.path === '/units/bulk')
+		.flatMap((request) => JSON.parse(request.body) as Array<{ id_unit: number; unit_data: IDataObject }>);
 
 describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 	it('changes several units in one request and outputs each changed unit for its item', async () => {
@@ -551,11 +110,7 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 		expect(sent.filter((request) => request.startsWith('GET /units/'))).toEqual([]);
 		expect(sent.filter((request) => request === 'POST /units/bulk')).toHaveLength(7);
 		// Each unit written with the listing price the list gave, and its new stock.
-		const written = v2
-			.requests()
-			.filter((request) => request.method === 'POST')
-			.flatMap((request) => JSON.parse(request.body) as Array<{ id_unit: number; unit_data: IDataObject }>);
-		expect(written).toEqual(
+		expect(written()).toEqual(
 			units.map((unit, index) => ({
 				id_unit: unit.id_unit,
 				unit_data: { amount: index % 7, listing_price: unit.listing_price },
@@ -734,12 +289,6 @@ describe('Unit → Update Many (POST /units/bulk, 150 units a request)', () => {
 });
 
 describe('Unit → Update Many: Map Automatically (the columns named as the API and the offer list name them)', () => {
-	const bulkBodies = () =>
-		v2
-			.requests()
-			.filter((request) => request.method === 'POST' && request.path === '/units/bulk')
-			.flatMap((request) => JSON.parse(request.body) as Array<{ id_unit: number; unit_data: IDataObject }>);
-
 	it('sends the recognised columns of each item, leaving out empty cells and other columns', async () => {
 		const [a, b] = unitsIn('de');
 		// a unit as the offer list outputs it, read, given a new stock and written back
@@ -783,7 +332,7 @@ describe('Unit → Update Many: Map Automatically (the columns named as the API 
 				.map((column) => [column, column === 'amount' ? 9 : listed[column]]),
 		);
 		expect(Object.keys(expectedFirst)).toEqual(expect.arrayContaining(['amount', 'listing_price', 'handling_time']));
-		expect(bulkBodies()).toEqual([
+		expect(written()).toEqual([
 			{ id_unit: a.id_unit, unit_data: expectedFirst },
 			{ id_unit: b.id_unit, unit_data: { amount: 4, listing_price: 1234 } },
 		]);
@@ -801,7 +350,7 @@ describe('Unit → Update Many: Map Automatically (the columns named as the API 
 			{ items: units.map((unit, index) => ({ json: { id_unit: unit.id_unit, amount: index + 5 } })) },
 		);
 		expect(run.error).toBeUndefined();
-		expect(bulkBodies()).toEqual(
+		expect(written()).toEqual(
 			units.map((unit, index) => ({
 				id_unit: unit.id_unit,
 				unit_data: { amount: index + 4, listing_price: unit.listing_price },
@@ -839,7 +388,7 @@ describe('Unit → Update Many: Map Automatically (the columns named as the API 
 			{ operation: 'updateMany', mappingMode: 'autoMapInputData' },
 			{ items, continueOnFail: true },
 		);
-		expect(bulkBodies()).toEqual([{ id_unit: a.id_unit, unit_data: { amount: 3, listing_price: 999 } }]);
+		expect(written()).toEqual([{ id_unit: a.id_unit, unit_data: { amount: 3, listing_price: 999 } }]);
 		expect(lenient.items.map((item) => [item.pairedItem, item.json.error === undefined])).toEqual([
 			[{ item: 0 }, true],
 			...[1, 2, 3, 4, 5, 6].map((index) => [{ item: index }, false]),
@@ -863,13 +412,6 @@ describe('Unit → Update Many: Map Automatically (the columns named as the API 
 });
 
 describe('Unit → Update Many: Options (stock rules, Only Changed Offers, Zero Stock First)', () => {
-	/** The units the bulk requests carried, in the order sent: [id_unit, unit_data]. */
-	const written = () =>
-		v2
-			.requests()
-			.filter((request) => request.method === 'POST' && request.path === '/units/bulk')
-			.flatMap((request) => JSON.parse(request.body) as Array<{ id_unit: number; unit_data: IDataObject }>);
-
 	it("Stock Buffer, Send 0 Below and Maximum Stock turn each row's stock into the stock sent", async () => {
 		const units = unitsIn('de').slice(0, 6);
 		const stocks = [0, 2, 5, 7, 50, 500];
