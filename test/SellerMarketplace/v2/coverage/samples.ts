@@ -1,8 +1,8 @@
 /**
- * One valid run of every operation of node version 2, for the coverage test: the node's parameters (one input
- * item), built from the seeded sandbox. A new operation is one line here, keyed `resource.operation`. A sample
- * may prepare the sandbox (e.g. move an order unit to the status the operation needs); it is called after the
- * sandbox was reset to its seed, and the sandbox's request log is cleared after it.
+ * One valid run of operations of node version 2, for the coverage test: the node's parameters (one input item), built
+ * from the seeded sandbox, keyed `resource.operation`. Optional for a new operation, whose own test file proves its run
+ * (../setup.ts). A sample may prepare the sandbox (e.g. move an order unit to the status the operation needs); it is
+ * called after the sandbox was reset to its seed, and the sandbox's request log is cleared after it.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -30,3 +30,22 @@ describe('Import File → Get Many (product data)', () => {
 		expect(run.items[0].json).toMatchObject({ status: 'DOWNLOADING_FAILED', uri: `${base()}/missing-1.csv` });
 	});
 });
+
+describe('Import File → Get Many (variant suggestions)', () => {
+	it('lists the variant suggestion files', async () => {
+		const created = await v2.run({
+			operation: 'create',
+			fileType: 'variantSuggestions',
+			url: `${base()}/products.csv`,
+		});
+		const id = created.items[0].json.id_import_file as number;
+		await downloadsSettled();
+		v2.sandbox().control.clearRequests();
+
+		const run = await v2.run({ operation: 'getMany', fileType: 'variantSuggestions', returnAll: true });
+		expect(run.error).toBeUndefined();
+		expect(v2.requests()[0]).toMatchObject({ method: 'GET', path: '/variant-suggestions/feed', status: 200 });
+		expectSigned(v2.requests()[0], v2.credentials());
+		expect(run.items.map((item) => item.json.id_import_file)).toContain(id);
+	});
+});
