@@ -67,8 +67,8 @@ const credentialsByRun = new WeakMap<object, Map<string, Promise<ICredentialsDec
 /**
  * The credentials of a run of the action node, read once (n8n gives each run its own context) and handed to each of
  * its requests for n8n to sign with. Otherwise n8n reads them again for every request (in a server: a database
- * query, a decryption and their expressions resolved), which was a large part of a page's cost in Return All; n8n
- * reads them for the first item either way. Undefined, so that n8n reads them itself per request: in a trigger or a
+ * query, a decryption and their expressions resolved), for each page of a Return All; n8n reads them for the first
+ * item either way. Undefined, so that n8n reads them itself per request: in a trigger or a
  * dropdown (a poll trigger keeps one context while the workflow is active, and must see edited credentials), and
  * when they cannot be read (n8n then says why).
  */
