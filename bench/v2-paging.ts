@@ -4,7 +4,9 @@
  * the package's node (A) and the HTTP Request node (B) once per N, A then B, against the same order units with a
  * latency fault on every page. Per run: the node's execution time (n8n's own, from the run), the requests the
  * sandbox saw and its own service time (answered − received − latency, from its request log), the items output,
- * and how much the n8n server's resident memory grew (/proc, sampled every 100 ms) above what it held before.
+ * how much the n8n server's resident memory grew (/proc, sampled every 100 ms) above what it held before, and the
+ * CPU time n8n's processes used from the POST until its answer (the whole execution: the per-page cost, robust to a
+ * busy machine where times are not).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -35,6 +37,8 @@ export interface PagingRun {
 	serviceMs: number;
 	/** peak resident memory of n8n's processes during the run, above the value before it */
 	rssGrowth: number;
+	/** CPU ms of n8n's processes (server and task runner) from the POST that started the run until its answer */
+	n8nCpuMs: number;
 	error?: string;
 }
 
@@ -125,10 +129,13 @@ async function runOnce(
 	const before = rss(pids);
 	let peak = before;
 	const sampler = setInterval(() => (peak = Math.max(peak, rss(pids))), 100);
+	const cpuBefore = n8n.cpuMs();
 	let status: number;
+	let n8nCpuMs: number;
 	try {
 		status = await post(n8n.webhookUrl(PAGING[reader].path));
 	} finally {
+		n8nCpuMs = n8n.cpuMs() - cpuBefore;
 		clearInterval(sampler);
 	}
 	peak = Math.max(peak, rss(pids));
@@ -152,6 +159,7 @@ async function runOnce(
 			0,
 		),
 		rssGrowth: peak - before,
+		n8nCpuMs,
 	};
 	if (status !== 200 || execution?.status !== 'success') {
 		run.error = `HTTP ${status}, execution ${execution?.status ?? 'missing'}${execution?.error?.message ? `: ${execution.error.message}` : ''}`;
@@ -192,7 +200,7 @@ export async function v2Paging(
 					const r = result.run;
 					log(
 						`round ${round}, N=${fmt(n)}, ${reader}: ${fmt(r.ms)} ms, ${fmt(r.items)} items, ${r.requests} requests (ideal ${idealRequests(reader, n)}), ` +
-							`sandbox ${fmt(r.serviceMs)} ms, n8n +${fmt(r.rssGrowth / MB, 1)} MB${r.error ? ` FAIL: ${r.error}` : ''}`,
+							`sandbox ${fmt(r.serviceMs)} ms, n8n CPU ${fmt(r.n8nCpuMs)} ms, n8n +${fmt(r.rssGrowth / MB, 1)} MB${r.error ? ` FAIL: ${r.error}` : ''}`,
 					);
 				}
 			}
@@ -235,6 +243,7 @@ export function pagingTable(result: PagingResult): string {
 				fmt(ideal),
 				fmtSpread(spread(list.map((r) => r.ms / bound(r))), 2),
 				fmt(median(list.map((r) => r.serviceMs / r.requests)), 1),
+				fmtSpread(spread(list.map((r) => r.n8nCpuMs / r.requests)), 1, ' ms'),
 				fmtSpread(spread(list.map((r) => r.rssGrowth / MB)), 0, ' MB'),
 				list.every((r) => !r.error) ? 'ok' : `**FAIL** (${list.filter((r) => r.error).length})`,
 			]);
@@ -257,6 +266,7 @@ export function pagingTable(result: PagingResult): string {
 				'ideal ms',
 				'time ÷ (ideal + sandbox service)',
 				'sandbox ms per request',
+				'n8n CPU per request',
 				'n8n memory growth',
 				'runs',
 			],
@@ -275,6 +285,7 @@ export function pagingTable(result: PagingResult): string {
 			`ideal: the package reads the first page, then ${NODE_CONCURRENCY} at a time (latency × (1 + ⌈(pages − 1) ÷ ${NODE_CONCURRENCY}⌉)), ` +
 			`but starts at most ${DOCUMENTED_LIMIT_PER_SECOND} requests a second (the API's limit, paced), so at least (pages − 1) ÷ ${DOCUMENTED_LIMIT_PER_SECOND} s + latency; the HTTP Request node reads ` +
 			`one page after the other, and one more to see a short page. Sandbox service: its own time per request without the latency (request log), ` +
-			`divided by the concurrency. Memory: peak resident memory of n8n's processes (sampled every 100 ms) during the run minus before it.`,
+			`divided by the concurrency. n8n CPU: the CPU time of n8n's processes (server and task runner, /proc) from the POST until n8n answered it ` +
+			`(the whole execution, both nodes for the HTTP Request node), per request. Memory: peak resident memory of n8n's processes (sampled every 100 ms) during the run minus before it.`,
 	].join('\n');
 }

@@ -1,5 +1,5 @@
 /** The one way this package talks to either API: a signed request, or a download from an address the API handed out. */
-import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { credentialSecrets, redactError } from './redaction';
@@ -46,16 +46,46 @@ export async function sendRequest<T = unknown>(
 		dialect,
 		async () =>
 			await exchange<T>(context, dialect, request, async () => {
+				const credentialsDecrypted = await credentialsOfRun(context, dialect.credentialType);
 				const release = await dialect.admit?.();
 				try {
-					return (await context.helpers.httpRequestWithAuthentication.call(context, dialect.credentialType, {
-						...options,
-					})) as RawResponse;
+					return (await context.helpers.httpRequestWithAuthentication.call(
+						context,
+						dialect.credentialType,
+						{ ...options },
+						credentialsDecrypted && { credentialsDecrypted },
+					)) as RawResponse;
 				} finally {
 					release?.();
 				}
 			}),
 	);
+}
+
+const credentialsByRun = new WeakMap<object, Map<string, Promise<ICredentialsDecrypted | undefined>>>();
+
+/**
+ * The credentials of a run of the action node, read once (n8n gives each run its own context) and handed to each of
+ * its requests for n8n to sign with. Otherwise n8n reads them again for every request (in a server: a database
+ * query, a decryption and their expressions resolved), for each page of a Return All; n8n reads them for the first
+ * item either way. Undefined, so that n8n reads them itself per request: in a trigger or a
+ * dropdown (a poll trigger keeps one context while the workflow is active, and must see edited credentials), and
+ * when they cannot be read (n8n then says why).
+ */
+async function credentialsOfRun(context: ApiContext, type: string): Promise<ICredentialsDecrypted | undefined> {
+	if (!('getInputData' in context)) return undefined;
+	let byType = credentialsByRun.get(context);
+	if (!byType) credentialsByRun.set(context, (byType = new Map()));
+	let credentials = byType.get(type);
+	if (!credentials) {
+		const named = context.getNode().credentials?.[type];
+		credentials = context.getCredentials(type).then(
+			(data) => ({ id: named?.id ?? '', name: named?.name ?? type, type, data }),
+			() => undefined,
+		);
+		byType.set(type, credentials);
+	}
+	return await credentials;
 }
 
 /** The literal values of the credentials' keys and of the Base URL's user information (none when they cannot be read). */
