@@ -3,6 +3,8 @@
  * limits, resource ids, the delivery log, the time window and the read-back verdict. The webhook tests
  * in this folder cover the same rules through n8n; these pin the edges.
  */
+import { createHash } from 'node:crypto';
+
 import { bodyLimitProblem, nestsDeeperThan } from '../../nodes/SellerMarketplaceTrigger/receiving/bodyLimits';
 import { DeliveryLog, storedCount, storedFromKeys } from '../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
 import {
@@ -129,10 +131,31 @@ describe('DeliveryLog', () => {
 		expect(later.storedForm()).toBe(stored(['b', 4000]));
 	});
 
-	it('stores 19 bytes an entry, whatever the key', () => {
+	it('stores 10 bytes an entry whatever the key, entries of the same expiry sharing it', () => {
 		const log = new DeliveryLog(fresh(), '', 0);
-		log.take([{ key: 'x'.repeat(500), expiresAt: 2 ** 32 }]);
-		expect(log.storedForm()).toMatch(/^[A-Za-z0-9_-]{12}[0-9a-z]{7}$/);
+		const keys = (n: number, expiresAt: number) =>
+			Array.from({ length: n }, (_, i) => ({ key: `${'x'.repeat(500)}${expiresAt}-${i}`, expiresAt }));
+		// as a burst leaves them: the id_message and the event of each notification, alternating expiries
+		log.take(keys(100, 2 ** 32).flatMap((key, i) => [key, keys(100, 2 ** 33)[i]]));
+		const stored = log.storedForm();
+		expect(stored).toMatch(/^~[0-9a-z]+\.(?:[A-Za-z0-9_-]{10}){100}~[0-9a-z]+\.(?:[A-Za-z0-9_-]{10}){100}$/);
+		// two groups of "~", 7 digits of expiry and "."
+		expect(stored.length).toBe(200 * 10 + 2 * 9);
+		expect(storedCount(stored)).toBe(200);
+	});
+
+	it('reads the form earlier releases stored (19 bytes an entry), and writes its own', () => {
+		const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('base64url').slice(0, 12);
+		const legacy = [
+			['kept', 5000],
+			['expired', 10],
+		]
+			.map(([key, expiresAt]) => `${hashOf(String(key))}${expiresAt.toString(36).padStart(7, '0')}`)
+			.join('');
+		const log = new DeliveryLog(fresh(), legacy, 1000);
+		expect([log.seen(['kept']), log.seen(['expired'])]).toEqual(['kept', undefined]);
+		expect(storedCount(legacy)).toBe(2);
+		expect(log.storedForm()).toBe(stored(['kept', 5000]));
 	});
 
 	it('knows what the static data holds (another process, or a restart), keeping the later expiry', () => {
@@ -202,7 +225,8 @@ describe('DeliveryLog', () => {
 
 	it('skips what is malformed in the static data', () => {
 		expect(new DeliveryLog(fresh(), { a: 1 }, 0).seen(['a'])).toBeUndefined();
-		const damaged = `${stored(['a', 100]).slice(0, 12)}!!!!!!!${stored(['b', 100])}`;
+		// a hash cut short, then another group
+		const damaged = `${stored(['a', 100]).slice(0, -3)}!!~${stored(['b', 100]).slice(1)}~zz`;
 		const log = new DeliveryLog(fresh(), damaged, 0);
 		expect([log.seen(['a']), log.seen(['b'])]).toEqual([undefined, 'b']);
 	});

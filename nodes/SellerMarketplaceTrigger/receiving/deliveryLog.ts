@@ -15,9 +15,12 @@
  * Several processes (queue mode) each write their own copy; the last save wins until one of them merges
  * the other's on its next call.
  *
- * Stored form: one string of fixed-width entries, each a 12-character hash of the key and its expiry in 7
- * base-36 digits (19 bytes). One string is cheap for n8n to copy and save, and its size does not depend on
- * what senders put into their ids.
+ * Stored form: one string, since n8n copies and saves the workflow's whole static data with every delivery (and
+ * puts it into each execution it records): its size is paid per event. Entries that expire in the same second
+ * share one group, `~<expiry in base 36>.` followed by their hashes, each the first 10 characters (60 bits) of the
+ * key's SHA-256 in base64url: about 10 bytes an entry, whatever senders put into their ids. The form of earlier
+ * releases (19-character entries, a 12-character hash and 7 base-36 digits of expiry) is still read; its hashes
+ * begin with the same 10 characters.
  *
  * Memory is bounded twice: entries expire, and at most MAX_REMEMBERED unexpired ones are kept. At the cap
  * nothing is forgotten early; `take` answers 'full' and the caller refuses the delivery for now.
@@ -47,10 +50,14 @@ const MAX_TRIGGERS_IN_PROCESS = 100;
 export const READ_BACK_BURST = 30;
 export const READ_BACK_PER_MINUTE = 30;
 
-const HASH_LENGTH = 12;
-const EXPIRY_LENGTH = 7;
-const ENTRY_LENGTH = HASH_LENGTH + EXPIRY_LENGTH;
-const ENTRY = /^[A-Za-z0-9_-]{12}[0-9a-z]{7}$/;
+const HASH_LENGTH = 10;
+const HASH = /^[A-Za-z0-9_-]+$/;
+const EXPIRY = /^[0-9a-z]{1,9}$/;
+/** Entries as earlier releases stored them: a 12-character hash, then the expiry in 7 base-36 digits. */
+const LEGACY_HASH_LENGTH = 12;
+const LEGACY_ENTRY_LENGTH = 19;
+const LEGACY_ENTRY = /^[A-Za-z0-9_-]{12}[0-9a-z]{7}$/;
+const GROUP = '~';
 
 interface ProcessCopy {
 	entries: Map<string, number>;
@@ -63,24 +70,48 @@ interface ProcessCopy {
 
 const inProcess = new Map<string, ProcessCopy>();
 
-/** 72 bits of SHA-256: collisions among 20,000 keys have a chance of about 1 in 10^13. */
+/** 60 bits of SHA-256: the chance that a new key collides with one of 20,000 remembered is about 1 in 10^14. */
 function hashKey(key: string): string {
 	return createHash('sha256').update(key, 'utf8').digest('base64url').slice(0, HASH_LENGTH);
 }
 
+/** One group per expiry, in the order of the expiries' first entries. */
 function encode(entries: Iterable<[string, number]>): string {
-	const parts: string[] = [];
-	for (const [hash, expiresAt] of entries) parts.push(hash + expiresAt.toString(36).padStart(EXPIRY_LENGTH, '0'));
-	return parts.join('');
+	const groups = new Map<number, string[]>();
+	for (const [hash, expiresAt] of entries) {
+		const group = groups.get(expiresAt);
+		if (group) group.push(hash);
+		else groups.set(expiresAt, [hash]);
+	}
+	let stored = '';
+	for (const [expiresAt, hashes] of groups) stored += `${GROUP}${expiresAt.toString(36)}.${hashes.join('')}`;
+	return stored;
 }
 
-/** The entries of a stored form; anything malformed is skipped. */
+/** The entries of a stored form: entries of the earlier form up to the first group, then groups; anything malformed is skipped. */
 function decode(stored: unknown): Array<[string, number]> {
 	if (typeof stored !== 'string') return [];
+	const [legacy, ...groups] = stored.split(GROUP);
+	const entries = decodeLegacy(legacy);
+	for (const group of groups) {
+		const dot = group.indexOf('.');
+		const expiry = group.slice(0, dot);
+		if (dot < 0 || !EXPIRY.test(expiry)) continue;
+		const expiresAt = parseInt(expiry, 36);
+		for (let at = dot + 1; at + HASH_LENGTH <= group.length; at += HASH_LENGTH) {
+			const hash = group.slice(at, at + HASH_LENGTH);
+			if (HASH.test(hash)) entries.push([hash, expiresAt]);
+		}
+	}
+	return entries;
+}
+
+function decodeLegacy(stored: string): Array<[string, number]> {
 	const entries: Array<[string, number]> = [];
-	for (let at = 0; at + ENTRY_LENGTH <= stored.length; at += ENTRY_LENGTH) {
-		const entry = stored.slice(at, at + ENTRY_LENGTH);
-		if (ENTRY.test(entry)) entries.push([entry.slice(0, HASH_LENGTH), parseInt(entry.slice(HASH_LENGTH), 36)]);
+	for (let at = 0; at + LEGACY_ENTRY_LENGTH <= stored.length; at += LEGACY_ENTRY_LENGTH) {
+		const entry = stored.slice(at, at + LEGACY_ENTRY_LENGTH);
+		if (LEGACY_ENTRY.test(entry))
+			entries.push([entry.slice(0, HASH_LENGTH), parseInt(entry.slice(LEGACY_HASH_LENGTH), 36)]);
 	}
 	return entries;
 }

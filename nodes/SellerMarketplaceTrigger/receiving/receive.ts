@@ -219,7 +219,8 @@ function deliveryLogOf(context: IWebhookFunctions, settings: Settings, now: numb
 		legacyMessageIds.map((id) => `message:${id}`),
 		now + rememberSeconds(settings.maxAgeSeconds),
 	);
-	return new DeliveryLog(trigger, legacy + log, now);
+	// a log of the earlier form first: its entries are read up to the first group (deliveryLog.ts)
+	return new DeliveryLog(trigger, log + legacy, now);
 }
 
 /** The item the workflow starts with. */

@@ -3,6 +3,8 @@
  * read once for a run of events yet a rotated secret counted at once, parameters read as saved, the delivery
  * log written with every delivery and still de-duplicating after a restart. Through n8n-core's real webhook context.
  */
+import { createHash } from 'node:crypto';
+
 import { storedCount } from '../../../nodes/SellerMarketplaceTrigger/receiving/deliveryLog';
 import { REFUSED } from '../../../nodes/SellerMarketplaceTrigger/receiving/answers';
 import { nowSeconds, triggerStaticData, useTestbed } from '../testbed';
@@ -53,6 +55,41 @@ it('keeps de-duplicating a burst across a restart right after its last answer', 
 	const replays = await Promise.all(burst.map(async (delivery) => await bed.post(restarted, delivery)));
 	expect(replays.every((answer) => /was already received$/.test(String(answer.json.ignored)))).toBe(true);
 	expect(restarted.executions).toEqual([]);
+});
+
+it('takes over the delivery log the previous release stored (19 bytes an entry), then stores about 10 an entry', async () => {
+	const previousForm = (key: string, expiresAt: number) =>
+		createHash('sha256').update(key, 'utf8').digest('base64url').slice(0, 12) + expiresAt.toString(36).padStart(7, '0');
+	const host = await bed.activeHost(
+		{},
+		{
+			freshProcess: true,
+			staticData: {
+				'node:Seller Marketplace Trigger': {
+					seenDeliveries: previousForm('message:before-the-update', nowSeconds() + 3600),
+				},
+			},
+		},
+	);
+	const replay = await bed.post(
+		host,
+		bed.signed(
+			host,
+			notification({
+				event_name: 'order_unit_status_changed',
+				resource: '/order-units/1000001/',
+				id_message: 'before-the-update',
+			}),
+		),
+	);
+	expect(replay.json).toEqual({ received: true, ignored: 'id_message before-the-update was already received' });
+	expect((await bed.post(host, bed.signed(host, change()))).status).toBe(200);
+	expect(host.executions).toHaveLength(1);
+	const stored = String(triggerStaticData(host).seenDeliveries);
+	// the old entry, and the new delivery's id_message and signed change, in groups of one expiry each
+	expect(storedCount(stored)).toBe(3);
+	expect(stored).toMatch(/^(?:~[0-9a-z]+\.(?:[A-Za-z0-9_-]{10})+)+$/);
+	expect(stored.length).toBeLessThan(3 * 19);
 });
 
 it('refuses a signed notification larger than 1 MiB with 400', async () => {
