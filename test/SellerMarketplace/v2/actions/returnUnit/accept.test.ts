@@ -1,27 +1,13 @@
 /** Return Unit → Accept (node version 2), through n8n-core against the v2 sandbox. */
-import { expectSigned } from '../../setup';
 import { useReturnUnitSandbox, byId } from './setup';
 
-const { v2, returnUnitIn, returnUnitById } = useReturnUnitSandbox();
+const { v2, returnUnitIn, returnUnitById, expectDecision } = useReturnUnitSandbox();
 
 describe('Return Unit → Accept', () => {
-	it('accept: PATCH without a body; the return unit becomes return_accepted', async () => {
-		const unit = returnUnitIn('return_arrived');
-		const run = await v2.run({ resource: 'returnUnit', operation: 'accept', returnUnitId: byId(unit.id_return_unit) });
-		expect(run.error).toBeUndefined();
-		expect(v2.requests()).toHaveLength(1);
-		expect(v2.requests()[0]).toMatchObject({
-			method: 'PATCH',
-			path: `/return-units/${unit.id_return_unit}/accept`,
-			status: 204,
-			body: '',
-		});
-		expectSigned(v2.requests()[0], v2.credentials());
-		expect(run.items.map((item) => item.json)).toEqual([
-			{ success: true, id_return_unit: unit.id_return_unit, status: 'return_accepted' },
-		]);
-		expect(returnUnitById(unit.id_return_unit).status).toBe('return_accepted');
-	});
+	it(
+		'accept: PATCH without a body; the return unit becomes return_accepted',
+		expectDecision('accept', 'return_arrived', 'return_accepted'),
+	);
 
 	it('accepting an accepted return unit again: the refusal is shown and nothing changes', async () => {
 		const unit = returnUnitIn('return_arrived');

@@ -1,35 +1,11 @@
 /** Return Unit → Clarify (node version 2), through n8n-core against the v2 sandbox. */
-import type { IDataObject } from 'n8n-workflow';
-import { expectSigned } from '../../setup';
-import { useReturnUnitSandbox, byId } from './setup';
+import { useReturnUnitSandbox } from './setup';
 
-const { v2, returnUnitIn, returnUnitById } = useReturnUnitSandbox();
+const { expectDecision } = useReturnUnitSandbox();
 
 describe('Return Unit → Clarify', () => {
-	it('clarify sends the message; the return unit becomes return_in_clarification', async () => {
-		const unit = returnUnitIn('need_to_be_returned');
-		const run = await v2.run({
-			resource: 'returnUnit',
-			operation: 'clarify',
-			returnUnitId: byId(unit.id_return_unit),
-			message: 'Seal broken, item used',
-		});
-		expect(run.error).toBeUndefined();
-		expect(v2.requests()[0]).toMatchObject({
-			method: 'PATCH',
-			path: `/return-units/${unit.id_return_unit}/clarify`,
-			status: 204,
-		});
-		expect(JSON.parse(v2.requests()[0].body) as IDataObject).toEqual({ message: 'Seal broken, item used' });
-		expectSigned(v2.requests()[0], v2.credentials());
-		expect(run.items.map((item) => item.json)).toEqual([
-			{
-				success: true,
-				id_return_unit: unit.id_return_unit,
-				status: 'return_in_clarification',
-				message: 'Seal broken, item used',
-			},
-		]);
-		expect(returnUnitById(unit.id_return_unit).status).toBe('return_in_clarification');
-	});
+	it(
+		'clarify sends the message; the return unit becomes return_in_clarification',
+		expectDecision('clarify', 'need_to_be_returned', 'return_in_clarification', 'Seal broken, item used'),
+	);
 });

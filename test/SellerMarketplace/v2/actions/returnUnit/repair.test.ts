@@ -1,25 +1,11 @@
 /** Return Unit → Repair (node version 2), through n8n-core against the v2 sandbox. */
-import { expectSigned } from '../../setup';
-import { useReturnUnitSandbox, byId } from './setup';
+import { useReturnUnitSandbox } from './setup';
 
-const { v2, returnUnitIn, returnUnitById } = useReturnUnitSandbox();
+const { expectDecision } = useReturnUnitSandbox();
 
 describe('Return Unit → Repair', () => {
-	it('repair: PATCH without a body; the return unit becomes return_in_repair', async () => {
-		const unit = returnUnitIn('return_arrived');
-		const run = await v2.run({ resource: 'returnUnit', operation: 'repair', returnUnitId: byId(unit.id_return_unit) });
-		expect(run.error).toBeUndefined();
-		expect(v2.requests()).toHaveLength(1);
-		expect(v2.requests()[0]).toMatchObject({
-			method: 'PATCH',
-			path: `/return-units/${unit.id_return_unit}/repair`,
-			status: 204,
-			body: '',
-		});
-		expectSigned(v2.requests()[0], v2.credentials());
-		expect(run.items.map((item) => item.json)).toEqual([
-			{ success: true, id_return_unit: unit.id_return_unit, status: 'return_in_repair' },
-		]);
-		expect(returnUnitById(unit.id_return_unit).status).toBe('return_in_repair');
-	});
+	it(
+		'repair: PATCH without a body; the return unit becomes return_in_repair',
+		expectDecision('repair', 'return_arrived', 'return_in_repair'),
+	);
 });
