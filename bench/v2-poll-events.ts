@@ -14,23 +14,17 @@
 import './env';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { LoggerProxy } from 'n8n-workflow';
 
-import { formatTimestamp, startSandbox, type RequestLogEntry, type Sandbox } from '../sandbox';
+import { startSandbox, type RequestLogEntry, type Sandbox } from '../sandbox';
 import { DEFAULT_USER_AGENT } from '../nodes/api/v2/signing';
 import { PollHost } from '../test/harness/poll-host';
+import { finishedImportFile, timestampOf } from '../test/SellerMarketplacePollTrigger/helpers';
 import { fmt, median, table } from './measure';
+import { silenceN8nLogger } from './workflow';
 import { IDLE_POLL_MAX_REQUESTS } from './v2-poll';
 
 // n8n's logger at its default level says nothing of a poll; the node's "more follow" lines would flood stderr.
-const silent = () => undefined;
-LoggerProxy.init({
-	error: silent,
-	warn: silent,
-	info: silent,
-	debug: silent,
-	scoped: () => LoggerProxy as never,
-} as never);
+silenceN8nLogger();
 
 /** The trigger's default Max Items per Poll. */
 const CAP = 100;
@@ -205,26 +199,10 @@ export interface EventsResult {
 }
 
 const nowSeconds = (sandbox: Sandbox) => Math.floor(sandbox.control.now() / 1000);
-const timestampOf = (seconds: number) => formatTimestamp(seconds * 1000);
 const secondsOf = (text: string) =>
 	Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`) / 1000;
 const rowsOf = (sandbox: Sandbox, event: EventCase) => sandbox.control.db[event.collection] as unknown as IDataObject[];
 const onDe = (row: IDataObject) => !row._storefront || row._storefront === 'de';
-
-/** A finished product feed import file of the sandbox's store (as test/SellerMarketplacePollTrigger/helpers.ts). */
-const finishedImportFile = (time: string): IDataObject => ({
-	uri: 'http://127.0.0.1/feed.csv',
-	type: 'PRODUCT_FEED',
-	note: '',
-	total_lines: 1,
-	current_line: 1,
-	error_count: 0,
-	product_feed_async_done: 1,
-	ts_created: time,
-	ts_last_row_updated: time,
-	ts_completed: time,
-	_errors: [],
-});
 
 /** Hands out new ids of the collection's kind: numbers, digits of the seed's width ("0013163664"), or "B" and a number. */
 function idMaker(rows: IDataObject[], field: string): () => string | number {

@@ -9,14 +9,18 @@ import { LoggerProxy } from 'n8n-workflow';
 
 import { runSellerNode, type SellerCredentials } from '../test/harness/workflow';
 
-const silent = () => undefined;
-LoggerProxy.init({
-	error: silent,
-	warn: silent,
-	info: silent,
-	debug: silent,
-	scoped: () => LoggerProxy as never,
-} as never);
+/** n8n's logger as a no-op, as in a server at the default log level (the harness would collect every line). */
+export function silenceN8nLogger(): void {
+	const silent = () => undefined;
+	LoggerProxy.init({
+		error: silent,
+		warn: silent,
+		info: silent,
+		debug: silent,
+		scoped: () => LoggerProxy as never,
+	} as never);
+}
+silenceN8nLogger();
 
 export const NODE_NAME = 'Seller Marketplace';
 

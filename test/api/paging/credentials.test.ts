@@ -4,55 +4,43 @@
  * node reads them once and hands them to each of its requests, so the reads do not grow with the pages. Each run
  * goes through n8n-core's WorkflowExecute against the strict sandbox, which refuses a request whose signature is wrong.
  */
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { DEFAULT_USER_AGENT } from '../../../nodes/api/v2/signing';
+import { useSandbox } from '../../harness/sandbox';
 import { runSellerNodeV2, TestCredentialsHelper, type SellerCredentialsV2 } from '../../harness/workflow';
 
-let sandbox: Sandbox;
-let credentials: SellerCredentialsV2;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ strict: true, orders: 250 });
-	credentials = {
-		clientKey: sandbox.clientKey,
-		secretKey: sandbox.secretKey,
-		baseUrl: sandbox.v2BaseUrl,
-		storefront: 'de',
-		userAgent: DEFAULT_USER_AGENT,
-	};
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => sandbox.control.reset());
-afterEach(() => {
-	jest.restoreAllMocks();
-	expect(sandbox.control.responseViolations()).toEqual([]);
-});
+const file = useSandbox({ strict: true, orders: 250 }, { checkResponses: true });
+const sandbox = () => file.sandbox();
+afterEach(() => jest.restoreAllMocks());
 
 const UNITS = 250;
 
 /** Exactly UNITS order units the seller lists in storefront de (the credentials' default storefront). */
 function keepUnits(): void {
-	const units = sandbox.control.db.orderUnits;
+	const units = sandbox().control.db.orderUnits;
 	const listed = units.filter((unit) => !unit._fulfilled_by_marketplace && (unit._storefront ?? 'de') === 'de');
 	expect(listed.length).toBeGreaterThanOrEqual(UNITS);
 	units.splice(0, Infinity, ...listed.slice(listed.length - UNITS));
 }
 
 /** Order Unit → Get Many through n8n-core, counting how often n8n decrypted the credentials and the pages read. */
-async function getOrderUnits(parameters: Record<string, unknown>) {
+async function getOrderUnits(
+	parameters: Record<string, unknown>,
+	credentials: SellerCredentialsV2 = file.credentialsV2(),
+) {
 	keepUnits();
 	const reads = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
 	reads.mockClear();
 	const run = await runSellerNodeV2(credentials, {
 		parameters: { resource: 'orderUnit', operation: 'getMany', ...parameters },
 	});
-	const pages = sandbox.control.requests().filter((entry) => entry.api === 'v2' && entry.path === '/order-units');
+	const pages = sandbox()
+		.control.requests()
+		.filter((entry) => entry.api === 'v2' && entry.path === '/order-units');
 	return { run, reads: reads.mock.calls.length, pages };
 }
 
 it('Return All of 250 order units (three pages) reads the credentials as often as one page of 10 does (before: once more per page)', async () => {
 	const onePage = await getOrderUnits({ returnAll: false, limit: 10 });
-	sandbox.control.reset();
+	sandbox().control.reset();
 	const allPages = await getOrderUnits({ returnAll: true });
 
 	expect(onePage.run.error).toBeUndefined();
@@ -70,18 +58,12 @@ it('Return All of 250 order units (three pages) reads the credentials as often a
 it('credentials edited between two runs: the second run signs with the new ones (they are read per run, not kept)', async () => {
 	const first = await getOrderUnits({ returnAll: false, limit: 10 });
 	expect(first.run.error).toBeUndefined();
-	sandbox.control.reset();
+	sandbox().control.reset();
 
-	const stale = credentials;
-	credentials = { ...credentials, secretKey: 'f'.repeat(64) };
-	try {
-		const second = await getOrderUnits({ returnAll: true });
+	const second = await getOrderUnits({ returnAll: true }, { ...file.credentialsV2(), secretKey: 'f'.repeat(64) });
 
-		// the new (wrong) secret signed the first page, which the marketplace refused: nothing else was sent
-		expect(second.run.error?.message).toMatch(/401|signature|Secret Key/i);
-		expect(second.pages).toHaveLength(1);
-		expect(second.pages[0].signatureValid).toBe(false);
-	} finally {
-		credentials = stale;
-	}
+	// the new (wrong) secret signed the first page, which the marketplace refused: nothing else was sent
+	expect(second.run.error?.message).toMatch(/401|signature|Secret Key/i);
+	expect(second.pages).toHaveLength(1);
+	expect(second.pages[0].signatureValid).toBe(false);
 });
